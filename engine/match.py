@@ -1,0 +1,138 @@
+"""Match: a game, its state, the record, each seat's event log, and undo.
+
+Hot-seat, the network host and bots all drive a ``Match``; nothing else calls
+``apply``.  ``submit`` returns what every seat (and spectators, key ``None``) must
+now be shown: its fresh view and the events addressed to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .core import Event, Game, IllegalAction, Result, SeatInfo, View
+from .record import GameRecord, Move, RecordError, digest
+
+
+@dataclass(frozen=True)
+class Delivery:
+    view: View
+    events: tuple[Event, ...]
+
+
+@dataclass
+class _Step:
+    before: Any
+    seat: int
+    action: Any
+    barrier: str | None  # why this step may not be undone, or None
+    events: list[Event]
+
+
+class Match:
+    def __init__(self, game: Game, options: Any, seats: Sequence[SeatInfo], seed: int,
+                 on_move: Callable[[Move], None] | None = None):
+        if not game.min_players <= len(seats) <= game.max_players:
+            raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(seats)}")
+        self.game = game
+        self.options = game.parse_options(options)
+        self.seats = list(seats)
+        self.seed = int(seed)
+        self.state = game.setup(self.options, len(self.seats), self.seed)
+        self.record = GameRecord(
+            game=game.slug, rules_version=game.rules_version,
+            options=self.options.model_dump(mode="json"), seats=list(self.seats),
+            seed=self.seed, start_digest=digest(self.state),
+        )
+        self.history: list[_Step] = []
+        self.on_move = on_move
+
+    # --- reading ---------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def view(self, seat: int | None) -> View:
+        return self.game.view(self.state, seat)
+
+    def legal(self, seat: int) -> list[Any]:
+        if seat not in self.to_act():
+            return []
+        return self.game.legal(self.view(seat))
+
+    def to_act(self) -> frozenset[int]:
+        return self.game.to_act(self.state)
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def digest(self) -> str:
+        return digest(self.state)
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """Every event this seat has been shown so far, oldest first."""
+        return [e for step in self.history for e in step.events if e.visible_to(seat)]
+
+    # --- acting ----------------------------------------------------------------
+    def submit(self, seat: int, action: Any) -> dict[int | None, Delivery]:
+        if self.result() is not None:
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act():
+            raise IllegalAction("It is not your turn.")
+        before = self.state
+        after, events = self.game.apply(before, seat, action)
+        barrier = self.game.undo_barrier(before, after, seat, action)
+        self.state = after
+        self.history.append(_Step(before, seat, action, barrier, list(events)))
+        move = Move(seat, self.game.codec.encode(action), digest(after))
+        self.record.moves.append(move)
+        if self.on_move is not None:
+            self.on_move(move)
+        return self.deliveries(events)
+
+    def deliveries(self, events: Sequence[Event] = ()) -> dict[int | None, Delivery]:
+        out: dict[int | None, Delivery] = {}
+        for seat in [*range(len(self.seats)), None]:
+            out[seat] = Delivery(self.view(seat), tuple(e for e in events if e.visible_to(seat)))
+        return out
+
+    def undo_reason(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now, or None if it may."""
+        if not self.history:
+            return "There is nothing to undo."
+        last = self.history[-1]
+        if last.seat != seat:
+            return "You cannot undo another player's move."
+        if last.barrier:
+            return f"You cannot undo that move: {last.barrier}."
+        return None
+
+    def undo(self, seat: int) -> dict[int | None, Delivery]:
+        reason = self.undo_reason(seat)
+        if reason:
+            raise IllegalAction(reason)
+        step = self.history.pop()
+        self.record.moves.pop()
+        self.state = step.before
+        return self.deliveries([Event("undo", {"seat": seat})])
+
+    # --- records ---------------------------------------------------------------
+    @classmethod
+    def from_record(cls, record: GameRecord, game: Game) -> "Match":
+        """Rebuild a match by replaying a record, checking every digest."""
+        if record.game != game.slug:
+            raise RecordError(f"record is for {record.game!r}, not {game.slug!r}")
+        try:
+            match = cls(game, record.options, record.seats, record.seed)
+        except ValueError as exc:
+            raise RecordError(f"record cannot be set up: {exc}") from None
+        if record.start_digest and match.digest() != record.start_digest:
+            raise RecordError("the starting position differs (another rules version?)")
+        for i, move in enumerate(record.moves, start=1):
+            try:
+                match.submit(move.seat, game.codec.decode(move.action))
+            except IllegalAction as exc:
+                raise RecordError(f"move {i} ({move.action.get('k')} by seat {move.seat}) is illegal: {exc.reason}") from None
+            if match.record.moves[-1].digest != move.digest:
+                raise RecordError(f"move {i} ({move.action.get('k')} by seat {move.seat}) gives a different digest than the record")
+        return match

@@ -1,0 +1,610 @@
+"""Atlantis: Pathways of the Deep -- the rules.
+
+A turn has three parts: play tiles (two tiles from the hand, or rotate one placed
+tile), move (your subpod up to 2 spaces or another subpod 1 space, along paths,
+never back onto the space the move began on), then draw back to 4.  The first
+subpod into Atlantis wins.  Every part is made of small actions so that
+``legal()`` stays short: ``Place``, ``Rotate``, ``Special``, ``Remove``,
+``EndPlays``, ``Step``, ``EndMove``.
+
+Decisions where the rule text is silent (also in the in-app help):
+
+* No legal play: ``EndPlays`` is allowed once two tiles have been played, or at
+  any time when no tile in the hand can be played (rotating stays optional).
+* Draw pile empty: the used special tiles are shuffled into a new draw pile; if
+  that is empty too, hands simply stay short.
+* "Trade this for a used tile": take one unlocked tile without a subpod off the
+  board; it is shuffled back into the draw pile.
+* Moving another player's subpod into Atlantis makes *them* win.
+* Round limit (option ``max_rounds``, default 60): if nobody has reached Atlantis
+  after that many rounds, the subpod nearest Atlantis wins (ties share).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..core import ActionCodec, Event, Game, IllegalAction, Result, View
+from ..rng import Rng
+from . import data as D
+
+EMPTY = -1
+ATLANTIS = -2
+IN_ATLANTIS = -1  # pod position once inside the city
+
+
+# --- actions --------------------------------------------------------------------
+class Place(NamedTuple):
+    tile: int
+    rot: int
+    cell: int
+
+
+class Rotate(NamedTuple):
+    cell: int
+    rot: int
+
+
+class Special(NamedTuple):
+    tile: int
+
+
+class Remove(NamedTuple):
+    cell: int
+
+
+class EndPlays(NamedTuple):
+    pass
+
+
+class Step(NamedTuple):
+    pod: int
+    side: int  # 0..3 = N, E, S, W
+
+
+class EndMove(NamedTuple):
+    pass
+
+
+ACTIONS = {
+    "place": Place, "rotate": Rotate, "special": Special, "remove": Remove,
+    "end_plays": EndPlays, "step": Step, "end_move": EndMove,
+}
+END_PLAYS = EndPlays()
+END_MOVE = EndMove()
+
+
+class PathwaysOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    max_rounds: int = Field(60, ge=5, le=500, description="rounds before the nearest subpod wins")
+
+
+# --- state and view ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PathwaysState:
+    players: int
+    cells: tuple[int, ...]       # tile id per cell, EMPTY, or ATLANTIS
+    masks: tuple[int, ...]       # open sides per cell (0 where no tile)
+    pods: tuple[int, ...]        # cell per seat, IN_ATLANTIS once inside
+    hands: tuple[tuple[int, ...], ...]
+    draw: tuple[int, ...]        # face-down pile, next tile first
+    discard: tuple[int, ...]     # used special tiles, face up
+    turn: int
+    phase: str                   # "play" | "move" | "over"
+    plays_made: int
+    plays_allowed: int
+    pending: str                 # "" | "trade" | "move_own_3" | "move_other_3"
+    mover: int                   # pod moving in the current move, -1 if none yet
+    move_start: int              # cell the current move began on
+    steps_left: int
+    round: int
+    max_rounds: int
+    winners: tuple[int, ...]
+    end_reason: str
+    rng: Rng
+
+
+@dataclass(frozen=True, slots=True)
+class PathwaysView(View):
+    seat: int | None
+    players: int
+    cells: tuple[int, ...]
+    masks: tuple[int, ...]
+    pods: tuple[int, ...]
+    hand: tuple[int, ...] | None  # own hand; None for a spectator
+    hand_sizes: tuple[int, ...]
+    draw_count: int
+    discard: tuple[int, ...]
+    turn: int
+    phase: str
+    plays_made: int
+    plays_allowed: int
+    pending: str
+    mover: int
+    move_start: int
+    steps_left: int
+    round: int
+    max_rounds: int
+    winners: tuple[int, ...]
+    end_reason: str
+
+
+# --- board helpers (work on states and views alike) -----------------------------------
+NB = D.NEIGHBOURS
+SIDES = D.SIDES
+OPP_INDEX = (2, 3, 0, 1)
+
+
+def connects(masks: tuple[int, ...], cells: tuple[int, ...], cell: int, mask: int) -> bool:
+    """Does ``mask`` at ``cell`` join at least one open path end of a neighbouring tile?"""
+    nbs = NB[cell]
+    for i in range(4):
+        if mask & SIDES[i]:
+            n = nbs[i]
+            if n >= 0 and cells[n] >= 0 and masks[n] & SIDES[OPP_INDEX[i]]:
+                return True
+    return False
+
+
+def needs(masks: tuple[int, ...], cells: tuple[int, ...]) -> dict[int, int]:
+    """For each empty cell next to an open path end: the sides that would connect."""
+    out: dict[int, int] = {}
+    for cell in range(D.CELLS):
+        if cells[cell] < 0:
+            continue
+        m = masks[cell]
+        nbs = NB[cell]
+        for i in range(4):
+            if m & SIDES[i]:
+                n = nbs[i]
+                if n >= 0 and cells[n] == EMPTY:
+                    out[n] = out.get(n, 0) | SIDES[OPP_INDEX[i]]
+    return out
+
+
+def is_locked(cells: tuple[int, ...], cell: int) -> bool:
+    """Locked: every side touches a tile, the border or Atlantis."""
+    for n in NB[cell]:
+        if n >= 0 and cells[n] == EMPTY:
+            return False
+    return True
+
+
+def step_target(masks, cells, pos: int, side: int) -> int | None:
+    """Where a subpod at ``pos`` ends after one step to ``side``: a cell,
+    IN_ATLANTIS, or None if the paths do not join that way."""
+    if pos < 0 or not masks[pos] & SIDES[side]:
+        return None
+    n = NB[pos][side]
+    if n < 0:
+        return None
+    if cells[n] == ATLANTIS:
+        return IN_ATLANTIS
+    if cells[n] >= 0 and masks[n] & SIDES[OPP_INDEX[side]]:
+        return n
+    return None
+
+
+def tile_rot_mask(tile: int, rot: int) -> int:
+    return D.rotate(D.SHAPES[D.TILE_KIND[tile]], rot)
+
+
+# --- the game -----------------------------------------------------------------------
+class PathwaysGame(Game):
+    slug = "pathways"
+    title = "Atlantis: Pathways of the Deep"
+    rules_version = "pathways-1"
+    min_players = 2
+    max_players = 4
+    options_model = PathwaysOptions
+    codec = ActionCodec(ACTIONS)
+
+    # --- setup ------------------------------------------------------------------
+    def setup(self, options: Any, seats: int, seed: int) -> PathwaysState:
+        opts = self.parse_options(options)
+        if not self.min_players <= seats <= self.max_players:
+            raise ValueError(f"Pathways takes 2-4 players, not {seats}")
+        cells = [EMPTY] * D.CELLS
+        masks = [0] * D.CELLS
+        for a in D.ATLANTIS_CELLS:
+            cells[a] = ATLANTIS
+        pods = []
+        for seat in range(seats):
+            corner, mask = D.START_CORNERS[seat]
+            cells[corner] = seat  # start elbow ids 0..3
+            masks[corner] = mask
+            pods.append(corner)
+        rng = Rng.from_seed(seed, "pathways")
+        pile, rng = rng.shuffled(range(4, 100))
+        hands = tuple(pile[i * D.HAND_SIZE:(i + 1) * D.HAND_SIZE] for i in range(seats))
+        pile = pile[seats * D.HAND_SIZE:]
+        return PathwaysState(
+            players=seats, cells=tuple(cells), masks=tuple(masks), pods=tuple(pods),
+            hands=hands, draw=pile, discard=(), turn=0, phase="play", plays_made=0,
+            plays_allowed=D.BASE_PLAYS, pending="", mover=-1, move_start=-1, steps_left=0,
+            round=1, max_rounds=opts.max_rounds, winners=(), end_reason="", rng=rng,
+        )
+
+    # --- view -------------------------------------------------------------------------
+    def view(self, state: PathwaysState, seat: int | None) -> PathwaysView:
+        return PathwaysView(
+            seat=seat, players=state.players, cells=state.cells, masks=state.masks,
+            pods=state.pods,
+            hand=state.hands[seat] if seat is not None else None,
+            hand_sizes=tuple(len(h) for h in state.hands), draw_count=len(state.draw),
+            discard=state.discard, turn=state.turn, phase=state.phase,
+            plays_made=state.plays_made, plays_allowed=state.plays_allowed,
+            pending=state.pending, mover=state.mover, move_start=state.move_start,
+            steps_left=state.steps_left, round=state.round, max_rounds=state.max_rounds,
+            winners=state.winners, end_reason=state.end_reason,
+        )
+
+    def to_act(self, state: PathwaysState) -> frozenset[int]:
+        return frozenset() if state.phase == "over" else frozenset((state.turn,))
+
+    def result(self, state: PathwaysState) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = tuple(1.0 if s in state.winners else 0.0 for s in range(state.players))
+        return Result(scores, state.winners, state.end_reason)
+
+    # --- legal actions ----------------------------------------------------------------
+    def legal(self, view: PathwaysView) -> list[Any]:
+        if view.phase == "over" or view.seat != view.turn or view.hand is None:
+            return []
+        if view.pending == "trade":
+            return [Remove(c) for c in removable_cells(view)]
+        if view.pending in ("move_own_3", "move_other_3") or view.phase == "move":
+            return step_actions(view) + [END_MOVE]
+        out = play_actions(view)
+        if view.plays_made >= D.BASE_PLAYS or not out:
+            out.append(END_PLAYS)
+        if view.plays_made == 0:
+            out += rotate_actions(view)
+        return out
+
+    # --- apply ------------------------------------------------------------------------
+    def apply(self, state: PathwaysState, seat: int, action: Any) -> tuple[PathwaysState, list[Event]]:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat != state.turn:
+            raise IllegalAction("It is not your turn.")
+        kind = type(action)
+        if state.pending == "trade":
+            if kind is not Remove:
+                raise IllegalAction("Choose a tile on the board to trade away first.")
+            return self._remove(state, seat, action)
+        if state.pending or state.phase == "move":
+            if kind is Step:
+                return self._step(state, seat, action)
+            if kind is EndMove:
+                return self._end_move(state, seat)
+            raise IllegalAction("You are moving a subpod now: step along a path or end the move.")
+        # play phase
+        if kind is Place:
+            return self._place(state, seat, action)
+        if kind is Special:
+            return self._special(state, seat, action)
+        if kind is Rotate:
+            return self._rotate(state, seat, action)
+        if kind is EndPlays:
+            return self._end_plays(state, seat)
+        raise IllegalAction("Play a tile, rotate a placed tile, or end your plays.")
+
+    # play phase ------------------------------------------------------------------------
+    def _after_play(self, state: PathwaysState, **changes: Any) -> PathwaysState:
+        s = replace(state, **changes)
+        if s.pending:
+            return s
+        if s.plays_made >= s.plays_allowed or not s.hands[s.turn]:
+            return self._begin_move(s)
+        return s
+
+    def _begin_move(self, s: PathwaysState) -> PathwaysState:
+        return replace(s, phase="move", pending="", mover=-1, move_start=-1,
+                       steps_left=D.OWN_MOVE)
+
+    def _place(self, state, seat, a: Place):
+        hand = state.hands[seat]
+        if a.tile not in hand:
+            raise IllegalAction("That tile is not in your hand.")
+        kind = D.TILE_KIND[a.tile]
+        if kind in D.SPECIAL_KINDS:
+            raise IllegalAction("Special tiles are played, not placed on the board.")
+        if not 0 <= a.cell < D.CELLS or not 0 <= a.rot < 4:
+            raise IllegalAction("That is not a space on the board.")
+        if state.cells[a.cell] == ATLANTIS:
+            raise IllegalAction("Tiles cannot be placed on Atlantis.")
+        if state.cells[a.cell] != EMPTY:
+            raise IllegalAction(f"{D.cell_name(a.cell)} already holds a tile.")
+        mask = tile_rot_mask(a.tile, a.rot)
+        if not connects(state.masks, state.cells, a.cell, mask):
+            raise IllegalAction("A placed tile must join at least one path end of a neighbouring tile.")
+        cells = list(state.cells)
+        masks = list(state.masks)
+        cells[a.cell] = a.tile
+        masks[a.cell] = mask
+        hands = _replace_hand(state.hands, seat, _without(hand, a.tile))
+        ev = Event("placed", {"seat": seat, "tile": a.tile, "kind": kind, "cell": a.cell, "mask": mask})
+        return self._after_play(state, cells=tuple(cells), masks=tuple(masks), hands=hands,
+                                plays_made=state.plays_made + 1), [ev]
+
+    def _special(self, state, seat, a: Special):
+        hand = state.hands[seat]
+        if a.tile not in hand:
+            raise IllegalAction("That tile is not in your hand.")
+        kind = D.TILE_KIND[a.tile]
+        if kind not in D.SPECIAL_KINDS:
+            raise IllegalAction("That is a path tile: place it on the board.")
+        if kind == "trade" and not removable_cells(state):
+            raise IllegalAction("No tile on the board can be traded: every one is locked or holds a subpod.")
+        hands = _replace_hand(state.hands, seat, _without(hand, a.tile))
+        changes: dict[str, Any] = dict(hands=hands, discard=state.discard + (a.tile,),
+                                       plays_made=state.plays_made + 1)
+        if kind == "play_2_more":
+            changes["plays_allowed"] = state.plays_allowed + D.EXTRA_PLAYS
+        elif kind == "trade":
+            changes["pending"] = "trade"
+        else:
+            changes.update(pending=kind, mover=-1, move_start=-1, steps_left=D.SPECIAL_MOVE)
+        ev = Event("special", {"seat": seat, "tile": a.tile, "kind": kind})
+        return self._after_play(state, **changes), [ev]
+
+    def _remove(self, state, seat, a: Remove):
+        if a.cell not in removable_cells(state):
+            if 0 <= a.cell < D.CELLS and state.cells[a.cell] >= 0:
+                if a.cell in state.pods:
+                    raise IllegalAction("You cannot remove a tile with a subpod on it.")
+                raise IllegalAction("That tile is locked: all four sides are touching.")
+            raise IllegalAction("There is no tile there to trade.")
+        tile = state.cells[a.cell]
+        cells = list(state.cells)
+        masks = list(state.masks)
+        cells[a.cell] = EMPTY
+        masks[a.cell] = 0
+        pos, rng = state.rng.below(len(state.draw) + 1)
+        draw = state.draw[:pos] + (tile,) + state.draw[pos:]
+        ev = Event("removed", {"seat": seat, "tile": tile, "cell": a.cell})
+        return self._after_play(state, cells=tuple(cells), masks=tuple(masks), draw=draw,
+                                rng=rng, pending=""), [ev]
+
+    def _rotate(self, state, seat, a: Rotate):
+        if state.plays_made:
+            raise IllegalAction("Rotating replaces playing tiles: you have already played a tile this turn.")
+        if not 0 <= a.cell < D.CELLS or state.cells[a.cell] < 0:
+            raise IllegalAction("There is no tile there to rotate.")
+        if not 0 <= a.rot < 4:
+            raise IllegalAction("A rotation is 0-3 quarter turns.")
+        if is_locked(state.cells, a.cell):
+            raise IllegalAction("That tile is locked: all four sides are touching.")
+        mask = tile_rot_mask(state.cells[a.cell], a.rot)
+        if mask == state.masks[a.cell]:
+            raise IllegalAction("The tile already lies that way.")
+        if not connects(state.masks, state.cells, a.cell, mask):
+            raise IllegalAction("A rotated tile must still join a neighbouring path.")
+        masks = list(state.masks)
+        masks[a.cell] = mask
+        ev = Event("rotated", {"seat": seat, "cell": a.cell, "mask": mask})
+        return self._begin_move(replace(state, masks=tuple(masks), plays_made=0)), [ev]
+
+    def _end_plays(self, state, seat):
+        if state.plays_made < D.BASE_PLAYS and play_actions(self.view(state, seat)):
+            raise IllegalAction("You must play two tiles (or rotate one) while you can.")
+        return self._begin_move(state), [Event("end_plays", {"seat": seat, "plays": state.plays_made})]
+
+    # move phase ------------------------------------------------------------------------
+    def _step(self, state, seat, a: Step):
+        if not 0 <= a.pod < state.players or not 0 <= a.side < 4:
+            raise IllegalAction("There is no such subpod or direction.")
+        special = state.pending
+        if state.mover == -1:
+            if special == "move_own_3" and a.pod != seat:
+                raise IllegalAction("This tile moves your own subpod.")
+            if special == "move_other_3" and a.pod == seat:
+                raise IllegalAction("This tile moves another player's subpod.")
+            if special:
+                budget = D.SPECIAL_MOVE
+            else:
+                budget = D.OWN_MOVE if a.pod == seat else D.OTHER_MOVE
+            start = state.pods[a.pod]
+        else:
+            if a.pod != state.mover:
+                raise IllegalAction("Finish moving the subpod you started with.")
+            budget, start = state.steps_left, state.move_start
+        if budget <= 0:
+            raise IllegalAction("That subpod has no steps left.")
+        pos = state.pods[a.pod]
+        if pos == IN_ATLANTIS:
+            raise IllegalAction("That subpod is already in Atlantis.")
+        target = step_target(state.masks, state.cells, pos, a.side)
+        if target is None:
+            raise IllegalAction(f"No path leads {D.SIDE_NAMES[a.side]} from {D.cell_name(pos)}.")
+        if target == start:
+            raise IllegalAction("A subpod may not return to the space its move began on.")
+        pods = list(state.pods)
+        pods[a.pod] = target
+        events = [Event("step", {"seat": seat, "pod": a.pod, "from": pos, "to": target})]
+        s = replace(state, pods=tuple(pods), mover=a.pod, move_start=start, steps_left=budget - 1)
+        if target == IN_ATLANTIS:
+            events.append(Event("atlantis", {"pod": a.pod}))
+            return replace(s, phase="over", pending="", winners=(a.pod,),
+                           end_reason=f"reached Atlantis"), events
+        if s.steps_left == 0:
+            s2, more = self._finish_move(s, seat)
+            return s2, events + more
+        return s, events
+
+    def _end_move(self, state, seat):
+        return self._finish_move(state, seat)
+
+    def _finish_move(self, s: PathwaysState, seat: int):
+        if s.pending:  # a special tile's move: back to playing tiles
+            s = replace(s, pending="", mover=-1, move_start=-1, steps_left=0)
+            return self._after_play(s), [Event("special_done", {"seat": seat})]
+        return self._end_turn(s, seat)
+
+    def _end_turn(self, s: PathwaysState, seat: int):
+        events: list[Event] = []
+        hand = s.hands[seat]
+        draw, discard, rng = s.draw, s.discard, s.rng
+        drawn: list[int] = []
+        while len(hand) + len(drawn) < D.HAND_SIZE:
+            if not draw:
+                if not discard:
+                    break
+                draw, rng = rng.shuffled(discard)
+                discard = ()
+                events.append(Event("reshuffled", {"count": len(draw)}))
+            drawn.append(draw[0])
+            draw = draw[1:]
+        hands = _replace_hand(s.hands, seat, hand + tuple(drawn))
+        if drawn:
+            events.append(Event("drew", {"seat": seat, "count": len(drawn)}))
+            events.append(Event("drew_tiles", {"seat": seat, "tiles": tuple(drawn)}, to=(seat,)))
+        nxt = (seat + 1) % s.players
+        rnd = s.round + (1 if nxt == 0 else 0)
+        s = replace(s, hands=hands, draw=draw, discard=discard, rng=rng, turn=nxt, phase="play",
+                    plays_made=0, plays_allowed=D.BASE_PLAYS, pending="", mover=-1,
+                    move_start=-1, steps_left=0, round=rnd)
+        if rnd > s.max_rounds:
+            best = min(D.ATLANTIS_DISTANCE[p] for p in s.pods)
+            winners = tuple(i for i, p in enumerate(s.pods) if D.ATLANTIS_DISTANCE[p] == best)
+            events.append(Event("round_limit", {"winners": winners}))
+            return replace(s, phase="over", winners=winners,
+                           end_reason=f"round limit: nearest to Atlantis ({best} spaces)"), events
+        events.append(Event("turn", {"seat": nxt}))
+        return s, events
+
+    # --- undo, leaks, bots, text -----------------------------------------------------------
+    def undo_barrier(self, before, after, seat, action) -> str | None:
+        if before.rng != after.rng or before.draw != after.draw:
+            return "new tiles were drawn or shuffled"
+        if type(action) in (Place, Special):
+            return "it showed everyone a tile from your hand"
+        return None
+
+    def rerandomise(self, state: PathwaysState, seat: int, rng: Rng) -> PathwaysState:
+        """Shuffle every tile ``seat`` cannot see (other hands and the draw pile)."""
+        hidden = [t for s, h in enumerate(state.hands) if s != seat for t in h] + list(state.draw)
+        mixed, _ = rng.shuffled(hidden)
+        hands, i = [], 0
+        for s, h in enumerate(state.hands):
+            if s == seat:
+                hands.append(h)
+            else:
+                hands.append(tuple(mixed[i:i + len(h)]))
+                i += len(h)
+        return replace(state, hands=tuple(hands), draw=tuple(mixed[i:]))
+
+    def make_bot(self, seat: int, seed: int, level: str = "normal"):
+        from .bot import make_bot
+
+        return make_bot(seat, seed, level)
+
+    def describe(self, event: Event, seat: int | None, names) -> str:
+        from .text import describe
+
+        return describe(event, seat, names)
+
+    def describe_action(self, action: Any) -> str:
+        from .text import describe_action
+
+        return describe_action(action)
+
+    def help_markdown(self) -> str:
+        from .text import HELP
+
+        return HELP
+
+
+# --- enumerations shared by legal() and validation ---------------------------------------
+def play_actions(view) -> list[Any]:
+    """Every Place and Special the owner of ``view`` could make now."""
+    out: list[Any] = []
+    hand = view.hand if isinstance(view, PathwaysView) else view.hands[view.turn]
+    if not hand:
+        return out
+    need = needs(view.masks, view.cells)
+    seen_kinds: set[str] = set()
+    for tile in hand:
+        kind = D.TILE_KIND[tile]
+        if kind in seen_kinds:
+            continue
+        seen_kinds.add(kind)
+        if kind in D.SPECIAL_KINDS:
+            if kind != "trade" or removable_cells(view):
+                out.append(Special(tile))
+            continue
+        shape = D.SHAPES[kind]
+        seen_masks = []
+        for rot in range(4):
+            m = D.rotate(shape, rot)
+            if m in seen_masks:
+                continue
+            seen_masks.append(m)
+            for cell in sorted(need):
+                if need[cell] & m:
+                    out.append(Place(tile, rot, cell))
+    return out
+
+
+def rotate_actions(view) -> list[Rotate]:
+    out = []
+    cells, masks = view.cells, view.masks
+    for cell in range(D.CELLS):
+        tile = cells[cell]
+        if tile < 0 or is_locked(cells, cell):
+            continue
+        shape = D.SHAPES[D.TILE_KIND[tile]]
+        seen = [masks[cell]]
+        for rot in range(4):
+            m = D.rotate(shape, rot)
+            if m in seen:
+                continue
+            seen.append(m)
+            if connects(masks, cells, cell, m):
+                out.append(Rotate(cell, rot))
+    return out
+
+
+def removable_cells(view) -> list[int]:
+    cells = view.cells
+    pods = view.pods
+    return [c for c in range(D.CELLS)
+            if cells[c] >= 0 and c not in pods and not is_locked(cells, c)]
+
+
+def step_actions(view) -> list[Step]:
+    out = []
+    me = view.turn
+    pending = view.pending
+    if view.mover >= 0:
+        candidates = [view.mover] if view.steps_left > 0 else []
+    elif pending == "move_own_3":
+        candidates = [me]
+    elif pending == "move_other_3":
+        candidates = [p for p in range(view.players) if p != me]
+    else:
+        candidates = list(range(view.players))
+    for pod in candidates:
+        pos = view.pods[pod]
+        if pos == IN_ATLANTIS:
+            continue
+        start = view.move_start if view.mover >= 0 else pos
+        for side in range(4):
+            t = step_target(view.masks, view.cells, pos, side)
+            if t is not None and t != start:
+                out.append(Step(pod, side))
+    return out
+
+
+def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    i = hand.index(tile)
+    return hand[:i] + hand[i + 1:]
+
+
+def _replace_hand(hands, seat, hand):
+    return hands[:seat] + (hand,) + hands[seat + 1:]

@@ -1,0 +1,176 @@
+"""Pathways in words: event sentences, action names, the help page, and a plain
+text rendering of a view (used by golden transcripts and the replay viewer)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core import Event
+from . import data as D
+
+SIDE_ARROWS = ("north", "east", "south", "west")
+
+HELP = """\
+# Atlantis: Pathways of the Deep
+
+**Goal.** Lay paths across the sea floor and be the first to steer your subpod
+into the sunken city in the middle of the board.
+
+**Setup.** Each player starts in a corner on an elbow tile and holds 4 secret
+tiles. The rest form a face-down draw pile.
+
+**Your turn has three parts, in order.**
+
+1. **Play tiles.** Play two tiles from your hand (path tiles, special tiles or
+   one of each), *or* turn one tile that is already on the board.
+   - A path tile must join at least one open path end of a neighbouring tile.
+     Its other ends may point anywhere.
+   - A turned tile must still join a neighbouring path, and must really change.
+   - A tile is *locked* when all four of its sides touch tiles, the border or
+     Atlantis. Locked tiles can be neither turned nor removed.
+2. **Move.** Move your own subpod up to 2 spaces, *or* another player's subpod
+   1 space. Subpods travel only where the paths of both tiles meet. A move may
+   never come back onto the space where it began. Several subpods may share a
+   tile. You may stop early or not move at all.
+3. **Draw** back up to 4 tiles from the draw pile.
+
+**Special tiles** are played from the hand (they count as one of your plays),
+do their work at once and go to the used pile:
+
+- **TRADE** -- take one tile off the board. It must not be locked and must not
+  hold a subpod. It is shuffled back into the draw pile.
+- **MOVE 3\\*** -- move another player's subpod up to 3 spaces.
+- **+2 TILES** -- you may play up to two more tiles this turn.
+- **MOVE 3** -- move your own subpod up to 3 spaces right away.
+
+**Winning.** A subpod on a tile whose path opens towards Atlantis may step in;
+no exact count is needed. The first subpod inside wins -- even if another
+player pushed it there.
+
+**Our decisions where the rule book is silent.**
+
+- *No legal play:* once you have played two tiles you may stop; if no tile in
+  your hand can be played at all you may end your plays at once (turning a tile
+  stays possible but is never forced).
+- *Empty draw pile:* the used special tiles are shuffled into a new pile; if
+  there are none, hands stay short.
+- *Round limit:* if nobody reaches Atlantis within the game's round limit
+  (option, 60 rounds by default) the subpod nearest the city wins; ties share.
+- *Undo* (`u`) takes back turning a tile or a subpod step, never a tile that
+  was shown from a hand or anything that drew new tiles.
+
+**Keys.** Arrows or hjkl move the cursor. `1`-`4` pick a tile in your hand,
+`r` turns it, Enter places it (or plays a special). `t` turns the tile under
+the cursor instead of playing tiles. In the move part, arrows pick the subpod
+step direction with `m` + arrow for your own subpod, `o` to pick another
+subpod; `e` ends plays or the move. `u` undo, `s` save, `?` help, `q` leave.
+"""
+
+
+def describe_action(action: Any) -> str:
+    name = type(action).__name__
+    if name == "Place":
+        return f"place {D.TILE_KIND[action.tile]} at {D.cell_name(action.cell)}"
+    if name == "Rotate":
+        return f"turn the tile at {D.cell_name(action.cell)}"
+    if name == "Special":
+        return f"play {D.SPECIAL_SHORT[D.TILE_KIND[action.tile]]}"
+    if name == "Remove":
+        return f"trade away the tile at {D.cell_name(action.cell)}"
+    if name == "Step":
+        return f"step subpod {action.pod} {SIDE_ARROWS[action.side]}"
+    if name == "EndPlays":
+        return "end plays"
+    if name == "EndMove":
+        return "end move"
+    return repr(action)
+
+
+def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    return "You" if seat == viewer else names[seat]
+
+
+def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    d = event.data
+    k = event.kind
+    if k == "placed":
+        return f"{_who(d['seat'], viewer, names)} placed a {d['kind']} at {D.cell_name(d['cell'])}."
+    if k == "special":
+        return f"{_who(d['seat'], viewer, names)} played {D.SPECIAL_SHORT[d['kind']]}."
+    if k == "removed":
+        return f"{_who(d['seat'], viewer, names)} traded away the tile at {D.cell_name(d['cell'])}."
+    if k == "rotated":
+        return f"{_who(d['seat'], viewer, names)} turned the tile at {D.cell_name(d['cell'])}."
+    if k == "end_plays":
+        return f"{_who(d['seat'], viewer, names)} ended the tile plays."
+    if k == "step":
+        to = "Atlantis" if d["to"] < 0 else D.cell_name(d["to"])
+        pod = "their own" if d["pod"] == d["seat"] else f"{names[d['pod']]}'s"
+        if d["pod"] == viewer and d["seat"] != viewer:
+            pod = "your"
+        elif d["seat"] == viewer and d["pod"] == viewer:
+            pod = "your"
+        return f"{_who(d['seat'], viewer, names)} moved {pod} subpod to {to}."
+    if k == "special_done":
+        return f"{_who(d['seat'], viewer, names)} finished the special move."
+    if k == "atlantis":
+        return f"{names[d['pod']]}'s subpod entered Atlantis!"
+    if k == "reshuffled":
+        return f"The used specials were shuffled into a new draw pile ({d['count']} tiles)."
+    if k == "drew":
+        n = d["count"]
+        return f"{_who(d['seat'], viewer, names)} drew {n} tile{'s' if n != 1 else ''}."
+    if k == "drew_tiles":
+        kinds = ", ".join(tile_label(t) for t in d["tiles"])
+        return f"You drew: {kinds}."
+    if k == "turn":
+        return f"{_who(d['seat'], viewer, names)} to play." if d["seat"] != viewer else "Your turn."
+    if k == "round_limit":
+        return "The round limit is reached: " + ", ".join(names[w] for w in d["winners"]) + " nearest Atlantis."
+    if k == "undo":
+        return f"{_who(d['seat'], viewer, names)} took back a move."
+    return k
+
+
+def tile_label(tile: int) -> str:
+    kind = D.TILE_KIND[tile]
+    return D.SPECIAL_SHORT.get(kind, kind)
+
+
+_GLYPH = {0: "·", 1: "╵", 2: "╶", 4: "╷", 8: "╴", 5: "│", 10: "─", 3: "└", 6: "┌", 12: "┐", 9: "┘",
+          7: "├", 14: "┬", 13: "┤", 11: "┴", 15: "┼"}
+
+
+def glyph(mask: int) -> str:
+    return _GLYPH[mask]
+
+
+def render_view(view: Any, names: Sequence[str]) -> str:
+    """A compact, exact text picture of what one seat sees."""
+    lines = []
+    pod_at: dict[int, str] = {}
+    for seat, pos in enumerate(view.pods):
+        if pos >= 0:
+            pod_at[pos] = pod_at.get(pos, "") + names[seat][0]
+    for r in range(D.SIZE):
+        row = []
+        for c in range(D.SIZE):
+            cell = r * D.SIZE + c
+            if view.cells[cell] == -2:
+                row.append("@")
+            elif cell in pod_at:
+                row.append(pod_at[cell][0])
+            else:
+                row.append(glyph(view.masks[cell]))
+        lines.append("".join(row))
+    seat = "spectator" if view.seat is None else names[view.seat]
+    lines.append(f"seat={seat} turn={names[view.turn]} phase={view.phase} round={view.round}"
+                 f" plays={view.plays_made}/{view.plays_allowed} pending={view.pending or '-'}"
+                 f" mover={view.mover} steps={view.steps_left}")
+    lines.append(f"pods={list(view.pods)} hands={list(view.hand_sizes)} draw={view.draw_count}"
+                 f" used={[tile_label(t) for t in view.discard]}")
+    if view.hand is not None:
+        lines.append("hand=" + ", ".join(f"{t}:{tile_label(t)}" for t in view.hand))
+    if view.winners:
+        lines.append(f"winners={[names[w] for w in view.winners]} ({view.end_reason})")
+    return "\n".join(lines)

@@ -1,0 +1,181 @@
+"""Game records: a header and the moves, each with the digest of the state after it.
+
+File format (format version 1): a stream of msgpack maps.  The first is the header
+``{"magic", "format", "game", "rules", "options", "seats", "seed", "start"}``; every
+following map is one move ``{"seat", "action", "digest"}``.  A stream can be
+appended to move by move, so the same format serves saved games, auto-saves and
+the network host's crash log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import msgpack
+
+from .core import Game, SeatInfo, to_data
+
+MAGIC = "atlantis-record"
+FORMAT_VERSION = 1
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
+class RecordError(Exception):
+    """A record that cannot be read or does not replay; the message is one line."""
+
+
+def canonical_bytes(state: Any) -> bytes:
+    return msgpack.packb(to_data(state), use_bin_type=True)
+
+
+def digest(state: Any) -> str:
+    """Hash of the canonical msgpack encoding of a state (hex, 32 chars)."""
+    return hashlib.sha256(canonical_bytes(state)).hexdigest()[:32]
+
+
+@dataclass
+class Move:
+    seat: int
+    action: dict[str, Any]
+    digest: str
+
+    def to_map(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action": self.action, "digest": self.digest}
+
+
+@dataclass
+class GameRecord:
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    seed: int
+    start_digest: str = ""
+    moves: list[Move] = field(default_factory=list)
+
+    # --- encoding --------------------------------------------------------------
+    def header_map(self) -> dict[str, Any]:
+        return {
+            "magic": MAGIC,
+            "format": FORMAT_VERSION,
+            "game": self.game,
+            "rules": self.rules_version,
+            "options": self.options,
+            "seats": [[s.name, s.kind] for s in self.seats],
+            "seed": self.seed,
+            "start": self.start_digest,
+        }
+
+    def to_bytes(self) -> bytes:
+        out = [msgpack.packb(self.header_map(), use_bin_type=True)]
+        out += [msgpack.packb(m.to_map(), use_bin_type=True) for m in self.moves]
+        return b"".join(out)
+
+    def save(self, path: str | Path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(self.to_bytes())
+        tmp.replace(path)
+        return path
+
+    @staticmethod
+    def move_bytes(move: Move) -> bytes:
+        return msgpack.packb(move.to_map(), use_bin_type=True)
+
+    # --- decoding --------------------------------------------------------------
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "GameRecord":
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(f"record is {len(data)} bytes, more than the {MAX_RECORD_BYTES} allowed")
+        if not data:
+            raise RecordError("record file is empty")
+        unpacker = msgpack.Unpacker(
+            io.BytesIO(data), raw=False, max_buffer_size=MAX_RECORD_BYTES,
+            max_str_len=1 << 20, max_bin_len=1 << 20, max_array_len=1 << 16,
+            max_map_len=1 << 12, strict_map_key=True,
+        )
+        objs = []
+        try:
+            for obj in unpacker:
+                objs.append(obj)
+        except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as exc:
+            raise RecordError(f"record is corrupt after {len(objs)} entries: {exc}") from None
+        consumed = unpacker.tell()
+        if consumed != len(data):
+            what = "the header" if not objs else f"move {len(objs)}"
+            raise RecordError(f"record is truncated: {what} is incomplete ({len(data) - consumed} stray bytes at the end)")
+        if not objs:
+            raise RecordError("record holds no header")
+        header = objs[0]
+        if not isinstance(header, dict) or header.get("magic") != MAGIC:
+            raise RecordError("not an atlantis record (the header is missing its magic)")
+        fmt = header.get("format")
+        if not isinstance(fmt, int) or fmt > FORMAT_VERSION or fmt < 1:
+            raise RecordError(f"record format {fmt!r} is not supported (this program reads format {FORMAT_VERSION})")
+        try:
+            seats = [SeatInfo(str(n), str(k)) for n, k in header["seats"]]
+            rec = cls(
+                game=_typed(header, "game", str), rules_version=_typed(header, "rules", str),
+                options=_typed(header, "options", dict), seats=seats,
+                seed=_typed(header, "seed", int), start_digest=_typed(header, "start", str),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"record header is malformed: {exc}") from None
+        for i, m in enumerate(objs[1:], start=1):
+            if not (isinstance(m, dict) and isinstance(m.get("seat"), int)
+                    and isinstance(m.get("action"), dict) and isinstance(m.get("digest"), str)):
+                raise RecordError(f"move {i} is malformed")
+            rec.moves.append(Move(m["seat"], m["action"], m["digest"]))
+        return rec
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameRecord":
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        return cls.from_bytes(data)
+
+
+def _typed(header: dict, key: str, typ: type) -> Any:
+    value = header[key]
+    if not isinstance(value, typ):
+        raise TypeError(f"{key} should be {typ.__name__}")
+    return value
+
+
+def replay_states(record: GameRecord, game: Game) -> Iterator[tuple[int, Any, str | None]]:
+    """Yield ``(index, state, problem)`` for the start (index 0) and after each move.
+
+    ``problem`` is None while digests match, else a one-line description; replay
+    stops at the first problem.
+    """
+    from .core import IllegalAction
+
+    try:
+        options = game.parse_options(record.options)
+        state = game.setup(options, len(record.seats), record.seed)
+    except ValueError as exc:
+        yield 0, None, f"setup failed: {exc}"
+        return
+    if record.start_digest and digest(state) != record.start_digest:
+        yield 0, state, "the starting position differs (different rules version or seed handling)"
+        return
+    yield 0, state, None
+    for i, move in enumerate(record.moves, start=1):
+        try:
+            action = game.codec.decode(move.action)
+            state, _ = game.apply(state, move.seat, action)
+        except IllegalAction as exc:
+            yield i, state, f"move {i} ({move.action.get('k')} by seat {move.seat}) is illegal: {exc.reason}"
+            return
+        got = digest(state)
+        if got != move.digest:
+            yield i, state, f"move {i} ({move.action.get('k')} by seat {move.seat}) gives digest {got}, record says {move.digest}"
+            return
+        yield i, state, None
