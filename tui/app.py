@@ -1,0 +1,260 @@
+"""The Textual app: menu, hot-seat table with bots and curtain, replay viewer."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+
+from engine.core import SeatInfo
+from engine.registry import get_game
+
+from .games import screen_class
+from .screens.common import ConfirmScreen, CurtainScreen, GameOverScreen, HelpScreen
+from .screens.game import GameScreen
+from .screens.menu import MenuScreen, TableChoice
+from .seat import LocalTable, ReplaySeat
+
+LETTERS = "RBGYPW"
+
+
+def records_dir() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("atlantis", appauthor=False)) / "records"
+
+
+def default_record_path(game: str, seed: int) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return records_dir() / f"{game}-{seed}-{stamp}.atlrec"
+
+
+def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None = None) -> list[SeatInfo]:
+    game = get_game(game_slug)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players")
+    if not 0 <= bots <= players:
+        raise ValueError(f"bots must be between 0 and {players}")
+    base = list(names or []) + list(game.seat_names[len(names or []):])
+    return [SeatInfo(base[i], "bot" if i >= players - bots else "human") for i in range(players)]
+
+
+class AtlantisApp(App):
+    TITLE = "atlantis"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="quit")]
+
+    def __init__(self, table: LocalTable | None = None, replay: ReplaySeat | None = None,
+                 bot_delay: float = 0.15, save_path: Path | None = None,
+                 autosave: bool = True, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.table = table
+        self.replay = replay
+        self.bot_delay = bot_delay
+        self.save_path = save_path
+        self.autosave = autosave
+        self.game_screen: GameScreen | None = None
+        self.viewer: int | None = None
+        self._bot_timer = None
+        self._curtain_up = False
+        self._over_shown = False
+
+    # --- start ----------------------------------------------------------------------
+    def on_mount(self) -> None:
+        if self.table is not None:
+            self.start_table(self.table)
+        elif self.replay is not None:
+            self.start_replay(self.replay)
+        else:
+            self.show_menu()
+
+    def show_menu(self) -> None:
+        self.push_screen(MenuScreen(), self._menu_done)
+
+    def _menu_done(self, choice: TableChoice | None) -> None:
+        if choice is None:
+            return
+        game = get_game(choice.game)
+        seats = seats_for(choice.game, choice.players, choice.bots)
+        path = self.save_path or (default_record_path(choice.game, choice.seed) if self.autosave else None)
+        self.start_table(LocalTable.new(game, choice.options, seats, choice.seed, autosave=path))
+
+    def start_table(self, table: LocalTable) -> None:
+        self.table = table
+        self._over_shown = False
+        if self.save_path is None and table.autosave is not None:
+            self.save_path = table.autosave
+        table.listeners.append(self._table_changed)
+        humans = table.human_seats
+        first = table.human_to_act()
+        self.viewer = first if first is not None else (humans[0] if humans else None)
+        cls = screen_class(table.game.slug)
+        self.game_screen = cls(table.link(self.viewer))
+        self.push_screen(self.game_screen)
+        if len(humans) > 1 and self.viewer is not None:
+            self._raise_curtain(self.viewer)
+        self.call_later(self._advance)
+
+    def start_replay(self, replay: ReplaySeat) -> None:
+        cls = screen_class(replay.game.slug)
+        replay_cls = type(f"Replay{cls.__name__}", (ReplayMixin, cls), {"BINDINGS": ReplayMixin.REPLAY_BINDINGS})
+        self.game_screen = replay_cls(replay)
+        self.push_screen(self.game_screen)
+        if replay.problem:
+            self.notify(replay.problem, severity="error", timeout=10)
+
+    # --- the hot-seat loop ------------------------------------------------------------
+    def _table_changed(self) -> None:
+        self.call_later(self._advance)
+
+    def _advance(self) -> None:
+        table = self.table
+        if table is None or self.game_screen is None:
+            return
+        if not self._curtain_up:
+            self.game_screen.refresh_view()
+        if table.match.result() is not None:
+            self._show_game_over()
+            return
+        if table.bot_to_act() is not None:
+            if self._bot_timer is None:
+                self._bot_timer = self.set_timer(self.bot_delay, self._bot_step)
+            return
+        human = table.human_to_act()
+        if human is None or human == self.viewer or self._curtain_up:
+            return
+        if len(table.human_seats) > 1 and table.hides_information():
+            self._raise_curtain(human)
+        else:
+            self._switch_viewer(human)
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        if self.table is not None:
+            self.table.step_bot()  # the table's listener schedules _advance
+
+    def _raise_curtain(self, seat: int) -> None:
+        assert self.table is not None
+        self._curtain_up = True
+        name = self.table.names[seat]
+
+        def lifted(_: None) -> None:
+            self._curtain_up = False
+            self._switch_viewer(seat)
+            self._advance()
+
+        self.push_screen(CurtainScreen(name, LETTERS[seat]), lifted)
+
+    def _switch_viewer(self, seat: int) -> None:
+        assert self.table is not None and self.game_screen is not None
+        self.viewer = seat
+        self.game_screen.set_link(self.table.link(seat))
+
+    def _show_game_over(self) -> None:
+        if self._over_shown or self.table is None:
+            return
+        self._over_shown = True
+        match = self.table.match
+        result = match.result()
+        names = match.names
+        lines = ["[b]Game over[/b]", ""]
+        if result.winners:
+            lines.append("Winner: " + ", ".join(f"{names[w]} ({LETTERS[w]})" for w in result.winners))
+        lines.append(f"Why: {result.reason}")
+        lines.append("")
+        for i, score in enumerate(result.scores):
+            lines.append(f"  {LETTERS[i]} {names[i]:<10} {score:g}")
+        lines.append("")
+        lines.append(f"{len(match.record.moves)} moves.")
+        if self.save_path:
+            lines.append(f"Record: {self.save_path}")
+
+        def chosen(what: str | None) -> None:
+            if what == "save":
+                self.action_save_record()
+                self._over_shown = False
+                self._show_game_over()
+            elif what == "menu":
+                self._back_to_menu()
+            elif what == "quit":
+                self.exit()
+
+        self.push_screen(GameOverScreen("\n".join(lines)), chosen)
+
+    # --- shared actions ---------------------------------------------------------------------
+    def action_help(self) -> None:
+        game = self.table.game if self.table else (self.replay.game if self.replay else None)
+        if game is not None:
+            self.push_screen(HelpScreen(game.help_markdown()))
+
+    def action_save_record(self) -> None:
+        if self.table is None:
+            self.notify("Nothing to save here.")
+            return
+        path = self.save_path or default_record_path(self.table.game.slug, self.table.match.seed)
+        try:
+            self.table.save(path)
+        except OSError as exc:
+            self.notify(f"Could not save: {exc.strerror}", severity="error")
+            return
+        self.save_path = path
+        self.notify(f"Saved to {path}")
+
+    def action_leave(self) -> None:
+        if self.replay is not None:
+            self.exit()
+            return
+        where = f"\nThe game is saved in {self.save_path}\n(resume with: atlantis play --resume FILE)." if self.save_path else ""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen("Leave this game?" + where), answered)
+
+    def _back_to_menu(self) -> None:
+        if self.table is not None and self._table_changed in self.table.listeners:
+            self.table.listeners.remove(self._table_changed)
+        self.table = None
+        self.save_path = None
+        self.game_screen = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.show_menu()
+
+
+class ReplayMixin:
+    """Mixed into a game's screen class to make it a replay viewer.
+
+    Textual only merges BINDINGS of DOMNode classes, so ``start_replay`` copies
+    ``REPLAY_BINDINGS`` into the generated class."""
+
+    REPLAY_BINDINGS = [
+        Binding("left,comma", "replay_step(-1)", "Back", priority=True, id="replay-back"),
+        Binding("right,full_stop", "replay_step(1)", "Forward", priority=True, id="replay-forward"),
+        Binding("home", "replay_jump(0)", "Start", priority=True, id="replay-start"),
+        Binding("end", "replay_jump(-1)", "End", priority=True, id="replay-end"),
+        Binding("v", "replay_viewer", "Whose view", priority=True, id="replay-viewer"),
+    ]
+
+    def action_replay_step(self, delta: int) -> None:
+        link: ReplaySeat = self.link  # type: ignore[attr-defined]
+        link.index = max(0, min(len(link.states) - 1, link.index + delta))
+        self.refresh_view()  # type: ignore[attr-defined]
+
+    def action_replay_jump(self, where: int) -> None:
+        link: ReplaySeat = self.link  # type: ignore[attr-defined]
+        link.index = 0 if where == 0 else len(link.states) - 1
+        self.refresh_view()  # type: ignore[attr-defined]
+
+    def action_replay_viewer(self) -> None:
+        link: ReplaySeat = self.link  # type: ignore[attr-defined]
+        order: list[int | None] = [None, *range(len(link.names))]
+        link.seat = order[(order.index(link.seat) + 1) % len(order)]
+        self.refresh_view()  # type: ignore[attr-defined]
+
+    def turn_line(self, view: Any, legal: list[Any]) -> str:
+        return self.link.waiting_for()  # type: ignore[attr-defined]

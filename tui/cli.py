@@ -1,0 +1,190 @@
+"""The ``atlantis`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from engine.registry import GAMES
+
+
+def _die(message: str, code: int = 2) -> int:
+    print(f"atlantis: {message}", file=sys.stderr)
+    return code
+
+
+def _game_or_die(slug: str):
+    if slug not in GAMES:
+        known = "\n".join(f"  {s:<18} {GAMES[s].title}" for s in sorted(GAMES))
+        print(f"atlantis: unknown game {slug!r}. Known games:\n{known}", file=sys.stderr)
+        return None
+    return GAMES[slug]
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"option {pair!r} should look like name=value")
+        out[key.replace("-", "_")] = value
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="atlantis", description="A terminal game table for Atlantis board games.")
+    sub = p.add_subparsers(dest="command")
+
+    sub.add_parser("games", help="list the games")
+
+    play = sub.add_parser("play", help="play a game (hot-seat and bots)")
+    play.add_argument("game", nargs="?", help="game slug (see `atlantis games`)")
+    play.add_argument("--players", type=int)
+    play.add_argument("--bots", type=int, default=None, help="how many of the last seats are bots")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument("--names", help="comma-separated player names")
+    play.add_argument("--save", type=Path, help="keep the record in this file (saved after every move)")
+    play.add_argument("--resume", type=Path, help="continue the game stored in this record")
+    play.add_argument("--no-autosave", action="store_true", help="do not keep a record in the data folder")
+
+    rep = sub.add_parser("replay", help="watch a recorded game, or verify it")
+    rep.add_argument("file", type=Path)
+    rep.add_argument("--verify", action="store_true", help="re-run headlessly and check every digest")
+
+    sp = sub.add_parser("selfplay", help="bots play whole games")
+    sp.add_argument("game")
+    sp.add_argument("--games", type=int, default=10)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--players", type=int)
+    sp.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    sp.add_argument("--level", default="normal", choices=["normal", "random"])
+    sp.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    cmd = args.command
+    if cmd is None:
+        from .app import AtlantisApp
+
+        AtlantisApp().run()
+        return 0
+    if cmd == "games":
+        for slug in sorted(GAMES):
+            g = GAMES[slug]
+            print(f"{slug:<18} {g.title} ({g.min_players}-{g.max_players} players)")
+        return 0
+    if cmd == "play":
+        return _play(args)
+    if cmd == "replay":
+        return _replay(args)
+    if cmd == "selfplay":
+        return _selfplay(args)
+    return _die(f"unknown command {cmd!r}")
+
+
+def _play(args: argparse.Namespace) -> int:
+    import secrets
+
+    from engine.match import Match
+    from engine.record import GameRecord, RecordError
+
+    from .app import AtlantisApp, default_record_path, seats_for
+    from .seat import LocalTable
+
+    if args.resume:
+        try:
+            record = GameRecord.load(args.resume)
+            game = _game_or_die(record.game)
+            if game is None:
+                return 2
+            match = Match.from_record(record, game)
+        except RecordError as exc:
+            return _die(f"{args.resume}: {exc}")
+        if match.result() is not None:
+            print(f"That game is already over ({match.result().reason}); showing the final position.")
+        table = LocalTable(game, match, autosave=args.resume)
+        AtlantisApp(table=table, save_path=args.resume).run()
+        return 0
+    if args.game is None:
+        AtlantisApp(autosave=not args.no_autosave, save_path=args.save).run()
+        return 0
+    game = _game_or_die(args.game)
+    if game is None:
+        return 2
+    players = args.players or game.min_players
+    bots = args.bots if args.bots is not None else max(0, players - 1)
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    try:
+        options = game.parse_options(_parse_options(args.option)).model_dump(mode="json")
+        seats = seats_for(game.slug, players, bots, names)
+    except ValueError as exc:
+        return _die(str(exc))
+    path = args.save or (None if args.no_autosave else default_record_path(game.slug, seed))
+    table = LocalTable.new(game, options, seats, seed, autosave=path)
+    AtlantisApp(table=table, save_path=path).run()
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from engine.record import GameRecord, RecordError, replay_states
+
+    try:
+        record = GameRecord.load(args.file)
+    except RecordError as exc:
+        return _die(f"{args.file}: {exc}")
+    game = _game_or_die(record.game)
+    if game is None:
+        return 2
+    if record.rules_version != game.rules_version:
+        print(f"note: recorded with rules {record.rules_version}, this program has {game.rules_version}",
+              file=sys.stderr)
+    if args.verify:
+        last = 0
+        for index, _, problem in replay_states(record, game):
+            if problem:
+                print(f"FAIL {args.file}: {problem}")
+                return 1
+            last = index
+        print(f"OK {args.file}: {last} moves, every digest matches")
+        return 0
+    from .app import AtlantisApp
+    from .seat import ReplaySeat
+
+    replay = ReplaySeat(game, record)
+    AtlantisApp(replay=replay).run()
+    return 0
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from .selfplay import selfplay
+
+    game = _game_or_die(args.game)
+    if game is None:
+        return 2
+    players = args.players or game.min_players
+    if not game.min_players <= players <= game.max_players:
+        return _die(f"{game.title} takes {game.min_players}-{game.max_players} players")
+    try:
+        options = game.parse_options(_parse_options(args.option)).model_dump(mode="json")
+    except ValueError as exc:
+        return _die(str(exc))
+    out = selfplay(game.slug, args.games, args.seed, players, options, args.level)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{out['game']}: {out['finished']}/{out['games']} games finished, {out['actions']} actions "
+              f"in {out['seconds']:.2f} s ({out['actions_per_s']:.0f} actions/s)")
+        for i, d in enumerate(out["digests"]):
+            print(f"  game {i} seed {args.seed + i}: {d}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

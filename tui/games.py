@@ -1,0 +1,14 @@
+"""Which screen shows which game (lazy, so the menu starts fast)."""
+
+from __future__ import annotations
+
+import importlib
+
+SCREENS = {
+    "pathways": "tui.pathways.screen:PathwaysScreen",
+}
+
+
+def screen_class(slug: str):
+    module, _, name = SCREENS[slug].partition(":")
+    return getattr(importlib.import_module(module), name)

@@ -1,0 +1,115 @@
+"""Screens every game shares: help, curtain, confirmation, game over."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Markdown, Static
+
+
+class HelpScreen(ModalScreen[None]):
+    """The game's rules in the project's own words."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll { width: 90%; max-width: 100; height: 90%;
+        border: thick $primary; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape,q,question_mark", "dismiss", "Close", id="close-help"),
+    ]
+
+    def __init__(self, markdown: str):
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(self.markdown)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+
+class CurtainScreen(Screen[None]):
+    """Hides the table while the keyboard passes to another player."""
+
+    DEFAULT_CSS = """
+    CurtainScreen { align: center middle; background: $background; }
+    CurtainScreen Static { width: auto; padding: 1 4; border: double $accent; text-align: center; }
+    """
+    BINDINGS = [Binding("enter", "ready", "I am here", id="curtain-ready")]
+
+    def __init__(self, name: str, letter: str):
+        super().__init__()
+        self.player = name
+        self.letter = letter
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"Pass the keyboard to [b]{self.player} ({self.letter})[/b]\n\n"
+            "Everyone else: look away.\n\n"
+            f"{self.player}, press [b]Enter[/b] when you are ready."
+        )
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical { width: 60; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("y", "yes", "Yes", id="confirm-yes"),
+        Binding("n,escape", "no", "No", id="confirm-no"),
+    ]
+
+    def __init__(self, question: str):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question + "\n\n[b]y[/b] yes    [b]n[/b] no")
+        yield Footer()
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The result, and what to do next."""
+
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical { width: 64; height: auto; border: double $success; background: $surface; padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("s", "choose('save')", "Save record", id="over-save"),
+        Binding("escape", "choose('board')", "Look at the board", id="over-board"),
+        Binding("m", "choose('menu')", "Menu", id="over-menu"),
+        Binding("q", "choose('quit')", "Quit", id="over-quit"),
+    ]
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.text, id="result")
+            with Center():
+                yield Static("[b]s[/b] save record   [b]Esc[/b] board   [b]m[/b] menu   [b]q[/b] quit")
+        yield Footer()
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)

@@ -1,0 +1,125 @@
+"""The opening menu: game, players, bots, seed, and the game's options."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from engine.registry import GAMES
+
+
+@dataclass
+class TableChoice:
+    game: str
+    players: int
+    bots: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class MenuScreen(Screen[TableChoice]):
+    DEFAULT_CSS = """
+    MenuScreen { align: center top; }
+    MenuScreen #menu { width: 72; height: auto; max-height: 100%; padding: 0 1; }
+    MenuScreen #title { text-style: bold; color: $accent; margin: 1 0; }
+    MenuScreen .row { height: 3; }
+    MenuScreen .row Label { width: 20; padding: 1 1 0 0; }
+    MenuScreen .row Select, MenuScreen .row Input { width: 1fr; }
+    MenuScreen #about { color: $text-muted; margin-bottom: 1; }
+    MenuScreen #error { color: $error; height: auto; }
+    MenuScreen Button { margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="menu-start"),
+        Binding("q", "app.quit", "Quit", id="menu-quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        slugs = sorted(GAMES)
+        with VerticalScroll(id="menu"):
+            yield Static("ATLANTIS - a game table for the terminal", id="title")
+            with Horizontal(classes="row"):
+                yield Label("Game")
+                yield Select([(GAMES[s].title, s) for s in slugs], value=slugs[0], allow_blank=False, id="game")
+            with Horizontal(classes="row"):
+                yield Label("Players")
+                yield Select([], id="players", allow_blank=False)
+            with Horizontal(classes="row"):
+                yield Label("Bots (last seats)")
+                yield Select([], id="bots", allow_blank=False)
+            with Horizontal(classes="row"):
+                yield Label("Seed")
+                yield Input(str(secrets.randbelow(10**6)), id="seed", type="integer")
+            yield Vertical(id="options")
+            yield Static("", id="about")
+            yield Static("", id="error")
+            yield Button("Start  (Ctrl+S)", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._game_changed(self.query_one("#game", Select).value)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game":
+            self._game_changed(event.value)
+        elif event.select.id == "players":
+            self._players_changed()
+
+    def _game_changed(self, slug: Any) -> None:
+        game = GAMES[str(slug)]
+        players = self.query_one("#players", Select)
+        players.set_options([(str(n), n) for n in range(game.min_players, game.max_players + 1)])
+        players.value = game.min_players
+        self._players_changed()
+        box = self.query_one("#options", Vertical)
+        box.remove_children()
+        for name, info in game.options_model.model_fields.items():
+            row = Horizontal(classes="row")
+            box.mount(row)
+            row.mount(Label(name.replace("_", " ")))
+            row.mount(Input(str(info.default), id=f"opt-{name}", tooltip=info.description or name))
+        self.query_one("#about", Static).update(
+            "Options: " + "; ".join(f"{n}: {i.description or ''}" for n, i in game.options_model.model_fields.items())
+            if game.options_model.model_fields else ""
+        )
+
+    def _players_changed(self) -> None:
+        n = self.query_one("#players", Select).value
+        n = int(n) if isinstance(n, int) else 2
+        bots = self.query_one("#bots", Select)
+        bots.set_options([(str(k), k) for k in range(0, n + 1)])
+        bots.value = 1 if n > 1 else 0
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        slug = str(self.query_one("#game", Select).value)
+        game = GAMES[slug]
+        try:
+            seed = int(self.query_one("#seed", Input).value or "0")
+        except ValueError:
+            self.query_one("#error", Static).update("The seed must be a whole number.")
+            return
+        raw = {}
+        for name in game.options_model.model_fields:
+            raw[name] = self.query_one(f"#opt-{name}", Input).value
+        try:
+            options = game.parse_options(raw).model_dump(mode="json")
+        except ValueError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
+        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
+        bots = int(self.query_one("#bots", Select).value)  # type: ignore[arg-type]
+        self.dismiss(TableChoice(slug, players, bots, seed, options))

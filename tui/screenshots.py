@@ -1,0 +1,71 @@
+"""``make screenshots``: SVG pictures of every game in a mid-game position.
+
+Each game is set up from a fixed seed, bots play both sides for a while, then the
+real app opens on the position with the first seat at the keyboard and Textual
+exports the screen as SVG.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from engine.core import SeatInfo
+from engine.registry import get_game
+
+from .app import AtlantisApp
+from .seat import LocalTable
+
+# game slug -> (seed, players, bot actions before the picture)
+SCENES = {
+    "pathways": (7, 2, 60),
+}
+SIZE = (100, 32)
+
+
+def mid_game_table(slug: str, seed: int, players: int, actions: int) -> LocalTable:
+    game = get_game(slug)
+    seats = [SeatInfo(game.seat_names[0], "human")] + [
+        SeatInfo(game.seat_names[i], "bot") for i in range(1, players)
+    ]
+    table = LocalTable.new(game, {}, seats, seed)
+    driver = game.make_bot(0, seed)
+    done = 0
+    while done < actions or 0 not in table.match.to_act():
+        if table.match.result() is not None:
+            break
+        if 0 in table.match.to_act():
+            view = table.match.view(0)
+            table.match.submit(0, driver.choose(view, game.legal(view)))
+        else:
+            table.step_bot()
+        done += 1
+    return table
+
+
+async def shoot(slug: str, out_dir: Path) -> Path:
+    seed, players, actions = SCENES[slug]
+    table = mid_game_table(slug, seed, players, actions)
+    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        path = out_dir / f"{slug}.svg"
+        app.save_screenshot(filename=path.name, path=str(out_dir))
+    return path
+
+
+def main() -> int:
+    os.environ.setdefault("TEXTUAL_COLOR_SYSTEM", "truecolor")
+    out_dir = Path("screenshots")
+    out_dir.mkdir(exist_ok=True)
+    for slug in SCENES:
+        path = asyncio.run(shoot(slug, out_dir))
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

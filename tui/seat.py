@@ -1,0 +1,244 @@
+"""The SeatLink interface that game screens talk to, and the local table.
+
+A game screen never touches engine state: it reads ``link.view()``,
+``link.legal()``, ``link.log()`` and sends actions with ``link.submit()``.
+``LocalSeat`` links a screen to an in-process ``LocalTable`` (hot-seat and bots);
+a network client implements the same interface.  ``ReplaySeat`` shows a stored
+game one position at a time and refuses every action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.core import Bot, Game, IllegalAction, SeatInfo, View
+from engine.match import Match
+from engine.record import GameRecord, Move
+
+
+class SeatLink:
+    """What a game screen may use. ``seat`` is None for a spectator."""
+
+    game: Game
+    seat: int | None
+    names: list[str]
+    read_only: bool = False
+
+    def view(self) -> View:
+        raise NotImplementedError
+
+    def legal(self) -> list[Any]:
+        raise NotImplementedError
+
+    def my_turn(self) -> bool:
+        return bool(self.legal())
+
+    def log(self) -> list[str]:
+        raise NotImplementedError
+
+    def submit(self, action: Any) -> str | None:
+        """Send an action. Returns None if accepted (or sent), else why not."""
+        raise NotImplementedError
+
+    def undo(self) -> str | None:
+        return "Undo is not available here."
+
+    def waiting_for(self) -> str:
+        """A short line saying who the table is waiting for ('' when nobody)."""
+        return ""
+
+    def seat_label(self, seat: int) -> str:
+        return f"{self.names[seat]}"
+
+
+@dataclass
+class TableSeat:
+    info: SeatInfo
+    bot: Bot | None = None
+
+
+class LocalTable:
+    """An in-process table: a Match, its bots, and the humans at this keyboard."""
+
+    def __init__(self, game: Game, match: Match, bot_seed: int | None = None,
+                 autosave: Path | None = None):
+        self.game = game
+        self.match = match
+        seed = match.seed if bot_seed is None else bot_seed
+        self.bots: dict[int, Bot] = {
+            i: game.make_bot(i, seed) for i, s in enumerate(match.seats) if s.kind == "bot"
+        }
+        self.listeners: list[Callable[[], None]] = []
+        self.autosave = autosave
+        if autosave is not None:
+            self.save(autosave)
+
+    @classmethod
+    def new(cls, game: Game, options: Any, seats: list[SeatInfo], seed: int,
+            autosave: Path | None = None) -> "LocalTable":
+        return cls(game, Match(game, options, seats, seed), autosave=autosave)
+
+    # --- who is who ------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return self.match.names
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.match.seats) if s.kind != "bot"]
+
+    def bot_to_act(self) -> int | None:
+        for seat in sorted(self.match.to_act()):
+            if seat in self.bots:
+                return seat
+        return None
+
+    def human_to_act(self) -> int | None:
+        for seat in sorted(self.match.to_act()):
+            if seat not in self.bots:
+                return seat
+        return None
+
+    def hides_information(self) -> bool:
+        """Whether seats see different things (then the curtain is needed)."""
+        views = [self.game.view(self.match.state, s) for s in self.human_seats[:2]]
+        from engine.record import canonical_bytes
+
+        if len(views) < 2:
+            return False
+        a, b = (canonical_bytes(_strip_seat(v)) for v in views)
+        return a != b
+
+    # --- acting ----------------------------------------------------------------
+    def link(self, seat: int | None) -> "LocalSeat":
+        return LocalSeat(self, seat)
+
+    def submit(self, seat: int, action: Any) -> str | None:
+        try:
+            self.match.submit(seat, action)
+        except IllegalAction as exc:
+            return exc.reason
+        self._changed()
+        return None
+
+    def undo(self, seat: int) -> str | None:
+        try:
+            self.match.undo(seat)
+        except IllegalAction as exc:
+            return exc.reason
+        self._changed()
+        return None
+
+    def step_bot(self) -> bool:
+        """Let one bot make one action. Returns False if no bot is to act."""
+        seat = self.bot_to_act()
+        if seat is None or self.match.result() is not None:
+            return False
+        view = self.match.view(seat)
+        action = self.bots[seat].choose(view, self.game.legal(view))
+        self.match.submit(seat, action)
+        self._changed()
+        return True
+
+    def _changed(self) -> None:
+        if self.autosave is not None:
+            self.save(self.autosave)
+        for listener in list(self.listeners):
+            listener()
+
+    def save(self, path: Path) -> Path:
+        return self.match.record.save(path)
+
+
+def _strip_seat(view: View) -> View:
+    import dataclasses
+
+    return dataclasses.replace(view, seat=None) if dataclasses.is_dataclass(view) else view
+
+
+class LocalSeat(SeatLink):
+    def __init__(self, table: LocalTable, seat: int | None):
+        self.table = table
+        self.game = table.game
+        self.seat = seat
+        self.names = table.names
+
+    def view(self) -> View:
+        return self.table.match.view(self.seat)
+
+    def legal(self) -> list[Any]:
+        if self.seat is None or self.seat in self.table.bots:
+            return []
+        return self.table.match.legal(self.seat)
+
+    def log(self) -> list[str]:
+        m = self.table.match
+        return [self.game.describe(e, self.seat, m.names) for e in m.events_for(self.seat)]
+
+    def submit(self, action: Any) -> str | None:
+        if self.seat is None:
+            return "Spectators cannot act."
+        return self.table.submit(self.seat, action)
+
+    def undo(self) -> str | None:
+        if self.seat is None:
+            return "Spectators cannot undo."
+        return self.table.undo(self.seat)
+
+    def waiting_for(self) -> str:
+        m = self.table.match
+        if m.result() is not None:
+            return ""
+        waiting = [s for s in sorted(m.to_act()) if s != self.seat]
+        parts = []
+        for s in waiting:
+            kind = "bot, thinking" if s in self.table.bots else "choosing"
+            parts.append(f"{m.names[s]} ({kind})")
+        return ", ".join(parts)
+
+
+class ReplaySeat(SeatLink):
+    """A read-only link over a stored game: a position index and a viewer."""
+
+    read_only = True
+
+    def __init__(self, game: Game, record: GameRecord):
+        from engine.record import replay_states
+
+        self.game = game
+        self.record = record
+        self.names = [s.name for s in record.seats]
+        self.states: list[Any] = []
+        self.problem: str | None = None
+        for _, state, problem in replay_states(record, game):
+            if problem:
+                self.problem = problem
+                break
+            self.states.append(state)
+        self.index = len(self.states) - 1
+        self.seat: int | None = None
+
+    def view(self) -> View:
+        return self.game.view(self.states[self.index], self.seat)
+
+    def legal(self) -> list[Any]:
+        return []
+
+    def log(self) -> list[str]:
+        out = []
+        state = self.states[0]
+        for i in range(1, self.index + 1):
+            move: Move = self.record.moves[i - 1]
+            _, events = self.game.apply(state, move.seat, self.game.codec.decode(move.action))
+            state = self.states[i]
+            out += [self.game.describe(e, self.seat, self.names) for e in events if e.visible_to(self.seat)]
+        return out
+
+    def submit(self, action: Any) -> str | None:
+        return "This is a replay: nothing can be played."
+
+    def waiting_for(self) -> str:
+        who = "the full table" if self.seat is None else self.names[self.seat]
+        return f"Replay: position {self.index}/{len(self.states) - 1}, watching {who}"
