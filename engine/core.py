@@ -116,11 +116,12 @@ class ActionCodec:
         name = data.get("k")
         cls = self.kinds.get(name) if isinstance(name, str) else None
         if cls is None:
-            raise IllegalAction(f"Unknown action kind {name!r}.")
+            raise IllegalAction(f"Unknown action kind {name!r:.40}.")
         fields = cls._fields
         extra = set(data) - set(fields) - {"k"}
         if extra:
-            raise IllegalAction(f"Action {name!r} has unknown fields: {', '.join(sorted(map(str, extra)))}.")
+            shown = ", ".join(sorted(repr(x)[:20] for x in extra))[:80]
+            raise IllegalAction(f"Action {name!r} has unknown fields: {shown}.")
         missing = [f for f in fields if f not in data and f not in cls._field_defaults]
         if missing:
             raise IllegalAction(f"Action {name!r} is missing: {', '.join(missing)}.")

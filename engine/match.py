@@ -8,16 +8,48 @@ now be shown: its fresh view and the events addressed to it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Sequence
 
 from .core import Event, Game, IllegalAction, Result, SeatInfo, View
-from .record import GameRecord, Move, RecordError, digest
+from .record import GameRecord, Move, RecordError, digest, move_label
 
 
-@dataclass(frozen=True)
 class Delivery:
-    view: View
-    events: tuple[Event, ...]
+    """What one seat must now be shown: its fresh view and the events addressed to it.
+
+    The view is built on first access: ``submit`` returns a delivery for every seat and
+    the spectators after each move, and a bot or self-play loop reads none of them, so
+    building them all eagerly was a large share of the cost of a move.  Pass ``view`` to
+    give it directly, or ``make`` (a no-argument callable) to build it when first read.
+    """
+
+    __slots__ = ("_view", "_make", "events")
+
+    def __init__(self, view: View | None = None, events: tuple[Event, ...] = (), *,
+                 make: Callable[[], View] | None = None):
+        if view is None and make is None:
+            raise TypeError("Delivery needs a view or a way to make it")
+        self._view = view
+        self._make = make
+        self.events = tuple(events)
+
+    @property
+    def view(self) -> View:
+        if self._view is None:
+            self._view = self._make()  # type: ignore[misc]
+            self._make = None
+        return self._view
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Delivery):
+            return NotImplemented
+        return self.view == other.view and self.events == other.events
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Delivery(view={self.view!r}, events={self.events!r})"
 
 
 @dataclass
@@ -92,8 +124,10 @@ class Match:
 
     def deliveries(self, events: Sequence[Event] = ()) -> dict[int | None, Delivery]:
         out: dict[int | None, Delivery] = {}
+        view, state = self.game.view, self.state
         for seat in [*range(len(self.seats)), None]:
-            out[seat] = Delivery(self.view(seat), tuple(e for e in events if e.visible_to(seat)))
+            out[seat] = Delivery(events=tuple(e for e in events if e.visible_to(seat)),
+                                 make=partial(view, state, seat))
         return out
 
     def undo_reason(self, seat: int) -> str | None:
@@ -132,7 +166,7 @@ class Match:
             try:
                 match.submit(move.seat, game.codec.decode(move.action))
             except IllegalAction as exc:
-                raise RecordError(f"move {i} ({move.action.get('k')} by seat {move.seat}) is illegal: {exc.reason}") from None
+                raise RecordError(f"{move_label(i, move)} is illegal: {exc.reason}") from None
             if match.record.moves[-1].digest != move.digest:
-                raise RecordError(f"move {i} ({move.action.get('k')} by seat {move.seat}) gives a different digest than the record")
+                raise RecordError(f"{move_label(i, move)} gives a different digest than the record")
         return match

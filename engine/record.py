@@ -9,6 +9,8 @@ the network host's crash log.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 import io
 from dataclasses import dataclass, field
@@ -28,8 +30,58 @@ class RecordError(Exception):
     """A record that cannot be read or does not replay; the message is one line."""
 
 
+_SCALAR_TYPES = frozenset((type(None), bool, int, float, str, bytes))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+# Tuples already known to hold only scalars, by id.  The cache keeps each tuple alive, so
+# an id cannot be reused by another object while it is in here; states share their big
+# tuples (board, pile) from move to move, so most lookups hit.
+_PLAIN_TUPLES: dict[int, tuple] = {}
+
+
+def _plain(v: Any, tv: type) -> bool:
+    """Is ``v`` (of type ``tv``) something msgpack packs exactly as ``to_data`` would?"""
+    if tv in _SCALAR_TYPES:
+        return True
+    if tv is tuple:
+        if _PLAIN_TUPLES.get(id(v)) is v:
+            return True
+        if _SCALAR_TYPES.issuperset(map(type, v)):
+            if len(_PLAIN_TUPLES) >= 512:
+                _PLAIN_TUPLES.clear()
+            _PLAIN_TUPLES[id(v)] = v
+            return True
+        return False
+    return tv is list and _SCALAR_TYPES.issuperset(map(type, v))
+
+
+def _fast_data(obj: Any) -> Any:
+    """Same result as ``core.to_data`` once packed by msgpack, but cheap on the hot path.
+
+    ``Match.submit`` digests the state after every move, so this runs once per action.
+    Tuples and lists of plain scalars are handed to msgpack as they are (msgpack packs a
+    tuple exactly like a list); dataclass field names are looked up once per class.
+    Anything unusual (enums, mappings, sets, NamedTuples of objects) goes through
+    ``to_data`` itself, so the bytes cannot differ.
+    """
+    t = type(obj)
+    if _plain(obj, t):
+        return obj
+    if t is tuple or t is list:
+        return [_fast_data(v) for v in obj]
+    names = _FIELDS.get(t)
+    if names is None:
+        if not (dataclasses.is_dataclass(t) and not issubclass(t, enum.Enum)):
+            return to_data(obj)
+        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))
+    out = []
+    for name in names:
+        v = getattr(obj, name)
+        out.append(v if _plain(v, type(v)) else _fast_data(v))
+    return out
+
+
 def canonical_bytes(state: Any) -> bytes:
-    return msgpack.packb(to_data(state), use_bin_type=True)
+    return msgpack.packb(_fast_data(state), use_bin_type=True)
 
 
 def digest(state: Any) -> str:
@@ -149,6 +201,16 @@ def _typed(header: dict, key: str, typ: type) -> Any:
     return value
 
 
+def move_label(i: int, move: Move) -> str:
+    """``move 3 (place by seat 0)`` for error messages.  The kind comes from a file
+    or the wire, so it is shown escaped and cut short: messages stay one line."""
+    kind = move.action.get("k")
+    text = kind if isinstance(kind, str) and kind.isprintable() else repr(kind)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"move {i} ({text} by seat {move.seat})"
+
+
 def replay_states(record: GameRecord, game: Game) -> Iterator[tuple[int, Any, str | None]]:
     """Yield ``(index, state, problem)`` for the start (index 0) and after each move.
 
@@ -172,10 +234,10 @@ def replay_states(record: GameRecord, game: Game) -> Iterator[tuple[int, Any, st
             action = game.codec.decode(move.action)
             state, _ = game.apply(state, move.seat, action)
         except IllegalAction as exc:
-            yield i, state, f"move {i} ({move.action.get('k')} by seat {move.seat}) is illegal: {exc.reason}"
+            yield i, state, f"{move_label(i, move)} is illegal: {exc.reason}"
             return
         got = digest(state)
         if got != move.digest:
-            yield i, state, f"move {i} ({move.action.get('k')} by seat {move.seat}) gives digest {got}, record says {move.digest}"
+            yield i, state, f"{move_label(i, move)} gives digest {got}, record says {move.digest}"
             return
         yield i, state, None

@@ -22,7 +22,9 @@ Decisions where the rule text is silent (also in the in-app help):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import dataclasses
+from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -132,45 +134,89 @@ class PathwaysView(View):
     end_reason: str
 
 
+_REPLACERS: dict[type, Any] = {}
+
+
+def replace(obj: Any, /, **changes: Any) -> Any:
+    """``dataclasses.replace``, minus its per-call introspection: every action rebuilds the
+    state once or twice, so this is on the self-play hot path.  The constructor is
+    generated once per class and passes every field, exactly as ``dataclasses.replace``."""
+    cls = type(obj)
+    make = _REPLACERS.get(cls)
+    if make is None:
+        flds = dataclasses.fields(cls)
+        if any(not f.init for f in flds) or hasattr(cls, "__post_init__"):
+            return dataclasses.replace(obj, **changes)
+        names = tuple(f.name for f in flds)
+        src = ("def make(obj, changes):\n    get = changes.get\n    return cls("
+               + ", ".join(f"{n}=get({n!r}, obj.{n})" for n in names) + ")\n")
+        space: dict[str, Any] = {"cls": cls}
+        exec(src, space)  # noqa: S102 - generated from the dataclass's own field names
+        make = _REPLACERS[cls] = (space["make"], frozenset(names))
+    build, known = make
+    if not known.issuperset(changes):
+        return dataclasses.replace(obj, **changes)  # raises the usual TypeError
+    return build(obj, changes)
+
+
 # --- board helpers (work on states and views alike) -----------------------------------
 NB = D.NEIGHBOURS
 SIDES = D.SIDES
 OPP_INDEX = (2, 3, 0, 1)
+# Precomputed for the hot helpers below (self-play runs them thousands of times a second):
+# per cell, (own side bit, neighbour cell, neighbour's facing side bit) for on-board
+# neighbours; per cell, the on-board neighbours; per tile id, its distinct
+# (rotation, mask) pairs in rotation order (empty for special tiles).
+_LINKS = tuple(tuple((SIDES[i], NB[c][i], SIDES[OPP_INDEX[i]]) for i in range(4) if NB[c][i] >= 0)
+               for c in range(D.CELLS))
+_ON_BOARD_NB = tuple(tuple(n for n in NB[c] if n >= 0) for c in range(D.CELLS))
+# per cell and open-side mask: the (neighbour, neighbour's facing side bit) pairs
+_OPEN_LINKS = tuple(tuple(tuple((n, opp) for bit, n, opp in _LINKS[c] if m & bit) for m in range(16))
+                    for c in range(D.CELLS))
+# per cell: fetches the on-board neighbours' values of a board tuple in one C call
+# (every cell has at least two on-board neighbours, so it always returns a tuple)
+_NB_VALUES = tuple(itemgetter(*_ON_BOARD_NB[c]) for c in range(D.CELLS))
+# per cell: its N, E, S, W neighbours' values of a board tuple padded with one 0 at the
+# end (index CELLS stands for "off the board")
+_NB4_VALUES = tuple(itemgetter(*[n if n >= 0 else D.CELLS for n in NB[c]]) for c in range(D.CELLS))
+_tuple_new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
+
+
+def _distinct_rotations(shape: int) -> tuple[tuple[int, int], ...]:
+    out: list[tuple[int, int]] = []
+    for rot in range(4):
+        m = D.rotate(shape, rot)
+        if all(m != seen for _, seen in out):
+            out.append((rot, m))
+    return tuple(out)
+
+
+_TILE_ROTS = tuple(_distinct_rotations(D.SHAPES[k]) if k in D.SHAPES else () for k in D.TILE_KIND)
 
 
 def connects(masks: tuple[int, ...], cells: tuple[int, ...], cell: int, mask: int) -> bool:
     """Does ``mask`` at ``cell`` join at least one open path end of a neighbouring tile?"""
-    nbs = NB[cell]
-    for i in range(4):
-        if mask & SIDES[i]:
-            n = nbs[i]
-            if n >= 0 and cells[n] >= 0 and masks[n] & SIDES[OPP_INDEX[i]]:
-                return True
+    for bit, n, opp in _LINKS[cell]:
+        if mask & bit and cells[n] >= 0 and masks[n] & opp:
+            return True
     return False
 
 
 def needs(masks: tuple[int, ...], cells: tuple[int, ...]) -> dict[int, int]:
     """For each empty cell next to an open path end: the sides that would connect."""
     out: dict[int, int] = {}
-    for cell in range(D.CELLS):
-        if cells[cell] < 0:
+    for cell, m in enumerate(masks):
+        if not m or cells[cell] < 0:
             continue
-        m = masks[cell]
-        nbs = NB[cell]
-        for i in range(4):
-            if m & SIDES[i]:
-                n = nbs[i]
-                if n >= 0 and cells[n] == EMPTY:
-                    out[n] = out.get(n, 0) | SIDES[OPP_INDEX[i]]
+        for n, opp in _OPEN_LINKS[cell][m]:
+            if cells[n] == EMPTY:
+                out[n] = out.get(n, 0) | opp
     return out
 
 
 def is_locked(cells: tuple[int, ...], cell: int) -> bool:
     """Locked: every side touches a tile, the border or Atlantis."""
-    for n in NB[cell]:
-        if n >= 0 and cells[n] == EMPTY:
-            return False
-    return True
+    return EMPTY not in _NB_VALUES[cell](cells)
 
 
 def step_target(masks, cells, pos: int, side: int) -> int | None:
@@ -528,6 +574,7 @@ def play_actions(view) -> list[Any]:
     if not hand:
         return out
     need = needs(view.masks, view.cells)
+    need_items = None
     seen_kinds: set[str] = set()
     for tile in hand:
         kind = D.TILE_KIND[tile]
@@ -538,43 +585,36 @@ def play_actions(view) -> list[Any]:
             if kind != "trade" or removable_cells(view):
                 out.append(Special(tile))
             continue
-        shape = D.SHAPES[kind]
-        seen_masks = []
-        for rot in range(4):
-            m = D.rotate(shape, rot)
-            if m in seen_masks:
-                continue
-            seen_masks.append(m)
-            for cell in sorted(need):
-                if need[cell] & m:
-                    out.append(Place(tile, rot, cell))
+        if need_items is None:
+            need_items = sorted(need.items())
+        for rot, m in _TILE_ROTS[tile]:
+            out += [_tuple_new(Place, (tile, rot, cell)) for cell, sides in need_items if sides & m]
     return out
 
 
 def rotate_actions(view) -> list[Rotate]:
     out = []
     cells, masks = view.cells, view.masks
-    for cell in range(D.CELLS):
-        tile = cells[cell]
-        if tile < 0 or is_locked(cells, cell):
+    padded = masks + (0,)
+    for cell, tile in enumerate(cells):
+        if tile < 0 or EMPTY not in _NB_VALUES[cell](cells):  # empty or locked
             continue
-        shape = D.SHAPES[D.TILE_KIND[tile]]
-        seen = [masks[cell]]
-        for rot in range(4):
-            m = D.rotate(shape, rot)
-            if m in seen:
-                continue
-            seen.append(m)
-            if connects(masks, cells, cell, m):
-                out.append(Rotate(cell, rot))
+        # the sides on which a neighbour's path end faces this cell (same test as
+        # connects(): only tiles have non-zero masks)
+        m_n, m_e, m_s, m_w = _NB4_VALUES[cell](padded)
+        facing = ((m_n & 4) >> 2) | ((m_e & 8) >> 2) | ((m_s & 1) << 2) | ((m_w & 2) << 2)
+        current = masks[cell]
+        for rot, m in _TILE_ROTS[tile]:
+            if m != current and m & facing:
+                out.append(_tuple_new(Rotate, (cell, rot)))
     return out
 
 
 def removable_cells(view) -> list[int]:
     cells = view.cells
     pods = view.pods
-    return [c for c in range(D.CELLS)
-            if cells[c] >= 0 and c not in pods and not is_locked(cells, c)]
+    return [c for c, tile in enumerate(cells)
+            if tile >= 0 and EMPTY in _NB_VALUES[c](cells) and c not in pods]
 
 
 def step_actions(view) -> list[Step]:

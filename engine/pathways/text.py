@@ -94,7 +94,8 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     d = event.data
     k = event.kind
     if k == "placed":
-        return f"{_who(d['seat'], viewer, names)} placed a {d['kind']} at {D.cell_name(d['cell'])}."
+        article = "an" if d["kind"][0] in "aeiou" else "a"
+        return f"{_who(d['seat'], viewer, names)} placed {article} {d['kind']} at {D.cell_name(d['cell'])}."
     if k == "special":
         return f"{_who(d['seat'], viewer, names)} played {D.SPECIAL_SHORT[d['kind']]}."
     if k == "removed":

@@ -1,0 +1,92 @@
+"""The `atlantis` command: games, selfplay, replay --verify, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.record import GameRecord
+from tui.cli import main
+from tui.selfplay import play_one
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", "tui.cli", *args], cwd=ROOT, env=full_env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_games_lists_pathways(capsys):
+    assert main(["games"]) == 0
+    assert "pathways" in capsys.readouterr().out
+
+
+def test_play_unknown_game_lists_known_games_and_exits_2(capsys):
+    assert main(["play", "nosuchgame"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'nosuchgame'" in err and "pathways" in err
+
+
+def test_selfplay_json_has_the_promised_keys(capsys):
+    assert main(["selfplay", "pathways", "--games", "2", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"game", "games", "finished", "actions", "seconds", "actions_per_s", "digests"}
+    assert out["games"] == 2 and out["finished"] == 2 and len(out["digests"]) == 2
+
+
+def test_selfplay_digests_equal_across_processes_and_hash_seeds():
+    args = ("selfplay", "pathways", "--games", "3", "--seed", "11", "--players", "3", "--json")
+    a = run_cli(*args, env={"PYTHONHASHSEED": "1"})
+    b = run_cli(*args, env={"PYTHONHASHSEED": "987654"})
+    assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
+    assert json.loads(a.stdout)["digests"] == json.loads(b.stdout)["digests"]
+
+
+@pytest.fixture
+def record_file(tmp_path: Path) -> Path:
+    match = play_one("pathways", seed=5, players=2)
+    return match.record.save(tmp_path / "game.atlrec")
+
+
+def test_replay_verify_accepts_a_true_record(record_file, capsys):
+    assert main(["replay", str(record_file), "--verify"]) == 0
+    assert "every digest matches" in capsys.readouterr().out
+
+
+def test_replay_verify_names_the_first_move_that_differs(record_file, tmp_path, capsys):
+    record = GameRecord.load(record_file)
+    record.moves[6].digest = "0" * 32
+    bad = record.save(tmp_path / "bad.atlrec")
+    assert main(["replay", str(bad), "--verify"]) == 1
+    out = capsys.readouterr().out
+    assert "move 7" in out
+
+
+@pytest.mark.parametrize("mangle", ["truncate", "garbage", "empty", "magic"])
+def test_corrupt_record_gives_one_line_reason_and_exit_2(record_file, tmp_path, mangle, capsys):
+    data = record_file.read_bytes()
+    bad = tmp_path / "bad.atlrec"
+    if mangle == "truncate":
+        bad.write_bytes(data[: len(data) - 3])
+    elif mangle == "garbage":
+        bad.write_bytes(b"\xc1\xff\x00garbage" + data)
+    elif mangle == "empty":
+        bad.write_bytes(b"")
+    else:
+        bad.write_bytes(data.replace(b"atlantis-record", b"atlantis-recorx"))
+    for command in (["replay", str(bad), "--verify"], ["replay", str(bad)], ["play", "--resume", str(bad)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("atlantis: ") and "\n" not in err, err
+
+
+def test_missing_record_file_is_a_clean_error(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nope.atlrec"), "--verify"]) == 2
+    assert "cannot read" in capsys.readouterr().err

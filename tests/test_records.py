@@ -1,0 +1,313 @@
+"""Game records: save/load, replay with digests, and clear one-line errors for
+every kind of bad file."""
+
+from __future__ import annotations
+
+import msgpack
+import pytest
+
+from engine.core import IllegalAction, SeatInfo
+from engine.match import Match
+from engine.pathways.rules import PathwaysGame
+from engine.record import (
+    FORMAT_VERSION,
+    MAGIC,
+    GameRecord,
+    Move,
+    RecordError,
+    digest,
+    replay_states,
+)
+from engine.rng import Rng
+
+GAME = PathwaysGame()
+
+
+def played_match(seed: int = 3, players: int = 3, moves: int = 60, **options) -> Match:
+    match = Match(GAME, options, [SeatInfo(f"P{i}", "bot" if i else "human") for i in range(players)], seed)
+    bots = [GAME.make_bot(i, seed, "random") for i in range(players)]
+    for _ in range(moves):
+        if match.result() is not None:
+            break
+        (seat,) = match.to_act()
+        match.submit(seat, bots[seat].choose(match.view(seat), match.legal(seat)))
+    return match
+
+
+def bad(data: bytes, *words: str) -> str:
+    with pytest.raises(RecordError) as info:
+        GameRecord.from_bytes(data)
+    msg = str(info.value)
+    assert msg and "\n" not in msg, msg
+    for w in words:
+        assert w in msg, msg
+    return msg
+
+
+@pytest.fixture(scope="module")
+def match() -> Match:
+    return played_match()
+
+
+# --- round trips ----------------------------------------------------------------------
+def test_save_and_load_round_trip(match, tmp_path):
+    path = match.record.save(tmp_path / "sub" / "game.atl")
+    assert path.exists() and not path.with_name("game.atl.tmp").exists()
+    loaded = GameRecord.load(path)
+    assert loaded == match.record
+    assert loaded.seats == [SeatInfo("P0", "human"), SeatInfo("P1", "bot"), SeatInfo("P2", "bot")]
+    assert loaded.to_bytes() == match.record.to_bytes()
+
+
+def test_record_holds_options_seed_and_a_digest_per_move(match):
+    rec = match.record
+    assert rec.game == "pathways" and rec.rules_version == GAME.rules_version
+    assert rec.seed == 3 and rec.options == {"max_rounds": 60}
+    assert len(rec.moves) == 60
+    assert all(len(m.digest) == 32 for m in rec.moves)
+    assert rec.moves[-1].digest == match.digest()
+
+
+def test_match_from_record_rebuilds_the_same_digest(match):
+    again = Match.from_record(GameRecord.from_bytes(match.record.to_bytes()), GAME)
+    assert again.digest() == match.digest()
+    assert again.record.to_bytes() == match.record.to_bytes()
+    for seat in [0, 1, 2, None]:
+        assert again.view(seat) == match.view(seat)
+
+
+def test_finished_game_replays_to_the_same_result():
+    m = played_match(seed=8, players=2, moves=5000, max_rounds=6)
+    assert m.result() is not None
+    again = Match.from_record(GameRecord.from_bytes(m.record.to_bytes()), GAME)
+    assert again.result() == m.result() and again.digest() == m.digest()
+
+
+def test_record_can_be_written_move_by_move(match):
+    """The append-only stream (auto-save, host crash log) equals the saved file."""
+    header = GameRecord(match.record.game, match.record.rules_version, match.record.options,
+                        match.record.seats, match.record.seed, match.record.start_digest)
+    stream = header.to_bytes() + b"".join(GameRecord.move_bytes(m) for m in match.record.moves)
+    assert stream == match.record.to_bytes()
+
+
+def test_on_move_callback_sees_every_move():
+    seen: list[Move] = []
+    m = Match(GAME, {}, [SeatInfo("a"), SeatInfo("b")], 5, on_move=seen.append)
+    bots = [GAME.make_bot(i, 5, "random") for i in range(2)]
+    for _ in range(10):
+        (seat,) = m.to_act()
+        m.submit(seat, bots[seat].choose(m.view(seat), m.legal(seat)))
+    assert seen == m.record.moves
+
+
+def test_replay_states_yields_every_state_with_no_problem(match):
+    states = list(replay_states(match.record, GAME))
+    assert [i for i, _, _ in states] == list(range(61))
+    assert all(problem is None for _, _, problem in states)
+    assert digest(states[-1][1]) == match.digest()
+
+
+# --- bad files --------------------------------------------------------------------------
+def test_empty_file_is_refused():
+    bad(b"", "empty")
+
+
+def test_truncated_file_is_refused(match):
+    data = match.record.to_bytes()
+    msg = bad(data[:-3], "truncated")
+    assert "move 59" in msg or "move 60" in msg
+    bad(data[:5], "truncated")  # inside the header
+
+
+def test_corrupt_bytes_are_refused(match):
+    data = match.record.to_bytes()
+    bad(b"\xc1" + data, "corrupt")  # 0xc1 is never used by msgpack
+    bad(b"\x93\x01\x02\x03", "magic")  # a valid msgpack array, not a header
+    bad(msgpack.packb("hello"), "magic")
+
+
+def test_wrong_magic_is_refused(match):
+    header = match.record.header_map() | {"magic": "something-else"}
+    bad(msgpack.packb(header), "not an atlantis record")
+    header.pop("magic")
+    bad(msgpack.packb(header), "magic")
+
+
+def test_newer_format_is_refused(match):
+    header = match.record.header_map() | {"format": FORMAT_VERSION + 1}
+    msg = bad(msgpack.packb(header), "format")
+    assert str(FORMAT_VERSION + 1) in msg
+    bad(msgpack.packb(match.record.header_map() | {"format": 0}), "format")
+    bad(msgpack.packb(match.record.header_map() | {"format": "1"}), "format")
+
+
+def test_malformed_header_is_refused(match):
+    h = match.record.header_map()
+    bad(msgpack.packb(h | {"seed": "3"}), "malformed")
+    bad(msgpack.packb({k: v for k, v in h.items() if k != "game"}), "malformed")
+    bad(msgpack.packb(h | {"seats": [["a"]]}), "malformed")
+    bad(msgpack.packb(h | {"seats": 5}), "malformed")
+
+
+def test_malformed_move_is_refused(match):
+    head = msgpack.packb(match.record.header_map())
+    bad(head + msgpack.packb({"seat": "0", "action": {}, "digest": ""}), "move 1 is malformed")
+    bad(head + msgpack.packb([1, 2]), "move 1 is malformed")
+
+
+def test_missing_file_is_refused(tmp_path):
+    with pytest.raises(RecordError) as info:
+        GameRecord.load(tmp_path / "nope.atl")
+    assert "\n" not in str(info.value) and "nope.atl" in str(info.value)
+
+
+def test_random_damage_only_ever_raises_record_error(match):
+    """Flip, cut and insert bytes: the loader answers with a record or a
+    RecordError, and replaying what it returns fails only with RecordError."""
+    data = match.record.to_bytes()
+    rng = Rng.from_seed(99, "fuzz")
+    for _ in range(300):
+        buf = bytearray(data)
+        kind, rng = rng.below(3)
+        pos, rng = rng.below(len(buf))
+        val, rng = rng.below(256)
+        if kind == 0:
+            buf[pos] = val
+        elif kind == 1:
+            del buf[pos:pos + val]
+        else:
+            buf[pos:pos] = bytes([val]) * 3
+        try:
+            rec = GameRecord.from_bytes(bytes(buf))
+        except RecordError as exc:
+            assert "\n" not in str(exc)
+            continue
+        try:
+            Match.from_record(rec, GAME)
+        except RecordError as exc:
+            assert "\n" not in str(exc)
+
+
+# --- replays prove themselves -------------------------------------------------------------
+def _tampered(match, index: int, **change) -> GameRecord:
+    rec = GameRecord.from_bytes(match.record.to_bytes())
+    m = rec.moves[index - 1]
+    rec.moves[index - 1] = Move(change.get("seat", m.seat), change.get("action", m.action),
+                                change.get("digest", m.digest))
+    return rec
+
+
+def test_tampered_digest_is_detected(match):
+    rec = _tampered(match, 17, digest="0" * 32)
+    problems = [(i, p) for i, _, p in replay_states(rec, GAME) if p]
+    assert len(problems) == 1
+    i, problem = problems[0]
+    assert i == 17 and problem.startswith("move 17 ") and "0" * 32 in problem
+    assert "\n" not in problem
+    with pytest.raises(RecordError, match="move 17 .*different digest"):
+        Match.from_record(rec, GAME)
+
+
+def test_tampered_action_is_detected(match):
+    rec = _tampered(match, 5, action={"k": "rotate", "cell": 44, "rot": 1})
+    *_, (i, _, problem) = replay_states(rec, GAME)
+    assert i == 5 and "illegal" in problem
+    with pytest.raises(RecordError, match="move 5 .*illegal"):
+        Match.from_record(rec, GAME)
+    rec2 = _tampered(match, 3, action={"k": "no-such-move"})
+    with pytest.raises(RecordError, match="move 3"):
+        Match.from_record(rec2, GAME)
+    rec3 = _tampered(match, 3, seat=2)  # not that seat's turn
+    with pytest.raises(RecordError, match="move 3"):
+        Match.from_record(rec3, GAME)
+
+
+def test_tampered_start_is_detected(match):
+    rec = GameRecord.from_bytes(match.record.to_bytes())
+    rec.seed += 1
+    (i, _, problem), = list(replay_states(rec, GAME))
+    assert i == 0 and "starting position" in problem
+    with pytest.raises(RecordError, match="starting position"):
+        Match.from_record(rec, GAME)
+
+
+def test_record_of_another_game_is_refused(match):
+    rec = GameRecord.from_bytes(match.record.to_bytes())
+    rec.game = "survive"
+    with pytest.raises(RecordError, match="survive"):
+        Match.from_record(rec, GAME)
+
+
+def test_record_with_bad_options_or_seats_is_refused(match):
+    rec = GameRecord.from_bytes(match.record.to_bytes())
+    rec.options = {"max_rounds": 1}
+    with pytest.raises(RecordError, match="cannot be set up"):
+        Match.from_record(rec, GAME)
+    assert "setup failed" in next(iter(replay_states(rec, GAME)))[2]
+    rec2 = GameRecord.from_bytes(match.record.to_bytes())
+    rec2.seats = rec2.seats * 2
+    with pytest.raises(RecordError, match="cannot be set up"):
+        Match.from_record(rec2, GAME)
+
+
+# --- Match basics the records rely on -----------------------------------------------------
+def test_match_refuses_moves_out_of_turn_and_after_the_end():
+    m = Match(GAME, {}, [SeatInfo("a"), SeatInfo("b")], 1)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        m.submit(1, GAME.legal(GAME.view(m.state, 0))[0])
+    assert m.record.moves == [] and m.legal(1) == []
+    done = played_match(seed=8, players=2, moves=5000, max_rounds=6)
+    with pytest.raises(IllegalAction, match="over"):
+        done.submit(0, GAME.codec.decode({"k": "end_move"}))
+
+
+def test_illegal_submit_changes_nothing():
+    m = Match(GAME, {}, [SeatInfo("a"), SeatInfo("b")], 1)
+    before = m.digest()
+    with pytest.raises(IllegalAction):
+        m.submit(0, GAME.codec.decode({"k": "end_move"}))
+    assert m.digest() == before and m.record.moves == [] and m.history == []
+
+
+def test_undo_follows_the_strict_rule():
+    from engine.pathways.rules import END_MOVE, Rotate
+
+    m = Match(GAME, {}, [SeatInfo("a"), SeatInfo("b")], 1)
+    assert m.undo_reason(0) == "There is nothing to undo."
+    place = next(a for a in m.legal(0) if type(a).__name__ == "Place")
+    m.submit(0, place)
+    assert "cannot undo" in m.undo_reason(0)          # a tile was shown from the hand
+    with pytest.raises(IllegalAction):
+        m.undo(0)
+    assert m.undo_reason(1) == "You cannot undo another player's move."
+    # a rotation shows nothing and draws nothing: it can be taken back
+    m2 = Match(GAME, {}, [SeatInfo("a"), SeatInfo("b")], 1)
+    m2.submit(0, next(a for a in m2.legal(0) if type(a).__name__ == "Place"))
+    m2.submit(0, next(a for a in m2.legal(0) if type(a).__name__ == "Place"))
+    m2.submit(0, END_MOVE)  # draws: a barrier
+    rot = next(a for a in m2.legal(1) if isinstance(a, Rotate))
+    before = m2.digest()
+    m2.submit(1, rot)
+    assert m2.undo_reason(1) is None
+    deliveries = m2.undo(1)
+    assert m2.digest() == before and len(m2.record.moves) == 3
+    assert all(d.events[0].kind == "undo" for d in deliveries.values())
+    assert m2.undo_reason(1) == "You cannot undo another player's move."
+
+
+@pytest.mark.parametrize("action", [
+    {"k": "end\nmove"}, {"k": "x" * 100_000}, {"k": ["a\n"] * 50},
+    {"k": "end_move", "bad\nfield": 1}, {"k": "end_move", "f" * 5000: 1},
+])
+def test_errors_about_hostile_actions_stay_one_short_line(match, action):
+    """Action kinds and field names come from files and the wire: they are
+    escaped and cut short in messages (regression: a newline in a kind made a
+    two-line RecordError, a huge kind a 200 KB one)."""
+    rec = _tampered(match, 3, action=action)
+    with pytest.raises(RecordError) as info:
+        Match.from_record(rec, GAME)
+    msg = str(info.value)
+    assert msg.startswith("move 3 (") and "\n" not in msg and len(msg) < 300, msg
+    *_, (i, _, problem) = replay_states(rec, GAME)
+    assert i == 3 and "\n" not in problem and len(problem) < 300
