@@ -115,7 +115,7 @@ def test_setup_places_start_elbows_in_corners_opening_inward(players):
 def test_setup_deals_four_hidden_tiles_each(players):
     s = fresh(players, seed=7)
     assert [len(h) for h in s.hands] == [4] * players
-    assert len(s.draw) == 96 - 4 * players
+    assert len(s.draw) == 100 - players - 4 * players  # unused start elbows join the pile
     assert s.discard == ()
     for h in s.hands:
         assert all(D.TILE_KIND[t] != "start" for t in h)

@@ -16,6 +16,10 @@ Decisions where the rule text is silent (also in the in-app help):
 * "Trade this for a used tile": take one unlocked tile without a subpod off the
   board; it is shuffled back into the draw pile.
 * Moving another player's subpod into Atlantis makes *them* win.
+* Moving is "up to": a player may stop early or not move at all.
+* "Move someone 3 spaces" moves another player's subpod (your own has "Move up
+  to 3 spaces").
+* With fewer than 4 players the unused start elbows are shuffled into the pile.
 * Round limit (option ``max_rounds``, default 60): if nobody has reached Atlantis
   after that many rounds, the subpod nearest Atlantis wins (ties share).
 """
@@ -264,7 +268,8 @@ class PathwaysGame(Game):
             masks[corner] = mask
             pods.append(corner)
         rng = Rng.from_seed(seed, "pathways")
-        pile, rng = rng.shuffled(range(4, 100))
+        # Start elbows of empty corners are ordinary elbows: they join the pile.
+        pile, rng = rng.shuffled(range(seats, 100))
         hands = tuple(pile[i * D.HAND_SIZE:(i + 1) * D.HAND_SIZE] for i in range(seats))
         pile = pile[seats * D.HAND_SIZE:]
         return PathwaysState(

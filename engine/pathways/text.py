@@ -94,8 +94,9 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     d = event.data
     k = event.kind
     if k == "placed":
-        article = "an" if d["kind"][0] in "aeiou" else "a"
-        return f"{_who(d['seat'], viewer, names)} placed {article} {d['kind']} at {D.cell_name(d['cell'])}."
+        label = tile_label(d["tile"])
+        article = "an" if label[0] in "aeiou" else "a"
+        return f"{_who(d['seat'], viewer, names)} placed {article} {label} at {D.cell_name(d['cell'])}."
     if k == "special":
         return f"{_who(d['seat'], viewer, names)} played {D.SPECIAL_SHORT[d['kind']]}."
     if k == "removed":
@@ -135,6 +136,8 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
 
 def tile_label(tile: int) -> str:
     kind = D.TILE_KIND[tile]
+    if kind == "start":
+        return "elbow"
     return D.SPECIAL_SHORT.get(kind, kind)
 
 
