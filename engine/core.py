@@ -97,6 +97,8 @@ class ActionCodec:
     validates them back with pydantic, whatever their source: keyboard, wire, file."""
 
     def __init__(self, kinds: Mapping[str, type]):
+        for index, cls in enumerate(kinds.values()):
+            _make_type_aware(cls, index)
         self.kinds = dict(kinds)
         self.names = {cls: name for name, cls in self.kinds.items()}
         self.adapters = {name: TypeAdapter(cls) for name, cls in self.kinds.items()}
@@ -131,6 +133,25 @@ class ActionCodec:
         except ValidationError as exc:
             first = exc.errors()[0]
             raise IllegalAction(f"Action {name!r}: {first['msg']} at {first['loc']}.") from None
+
+
+def _make_type_aware(cls: type, index: int) -> None:
+    """NamedTuples compare as plain tuples, so ``Rotate(5, 1) == Step(5, 1)`` and
+    ``EndPlays() == EndMove()``.  Actions must differ by kind: compare the type
+    too, and hash with an index (not the class name, whose hash varies by process)."""
+
+    def __eq__(self: Any, other: Any) -> bool:
+        return type(self) is type(other) and tuple.__eq__(self, other)
+
+    def __ne__(self: Any, other: Any) -> bool:
+        return not __eq__(self, other)
+
+    def __hash__(self: Any) -> int:
+        return tuple.__hash__((index, *self))
+
+    cls.__eq__ = __eq__  # type: ignore[method-assign]
+    cls.__ne__ = __ne__  # type: ignore[method-assign]
+    cls.__hash__ = __hash__  # type: ignore[method-assign]
 
 
 class Game:

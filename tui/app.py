@@ -121,7 +121,8 @@ class AtlantisApp(App):
             return
         if table.bot_to_act() is not None:
             if self._bot_timer is None:
-                self._bot_timer = self.set_timer(self.bot_delay, self._bot_step)
+                # set_timer(0) divides by zero inside Textual when it runs late
+                self._bot_timer = self.set_timer(max(self.bot_delay, 0.001), self._bot_step)
             return
         human = table.human_to_act()
         if human is None or human == self.viewer or self._curtain_up:

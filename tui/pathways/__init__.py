@@ -1,0 +1,1 @@
+"""The Pathways of the Deep screen (``screen.PathwaysScreen``)."""

@@ -50,10 +50,10 @@ class MenuScreen(Screen[TableChoice]):
                 yield Select([(GAMES[s].title, s) for s in slugs], value=slugs[0], allow_blank=False, id="game")
             with Horizontal(classes="row"):
                 yield Label("Players")
-                yield Select([], id="players", allow_blank=False)
+                yield Select([("2", 2)], id="players", allow_blank=False)
             with Horizontal(classes="row"):
                 yield Label("Bots (last seats)")
-                yield Select([], id="bots", allow_blank=False)
+                yield Select([("1", 1)], id="bots", allow_blank=False)
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(str(secrets.randbelow(10**6)), id="seed", type="integer")

@@ -1,0 +1,159 @@
+"""The app shell: hot-seat curtain, bots, undo messages, game over, replay, menu."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core import SeatInfo
+from engine.pathways.rules import EndMove, EndPlays, Place, Special
+from engine.record import GameRecord
+from engine.registry import get_game
+from tui.app import AtlantisApp
+from tui.screens.common import CurtainScreen, GameOverScreen, HelpScreen
+from tui.screens.menu import MenuScreen
+from tui.seat import LocalTable, ReplaySeat
+from tui.selfplay import play_one
+
+GAME = get_game("pathways")
+
+
+def two_humans(seed: int = 4) -> LocalTable:
+    return LocalTable.new(GAME, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "human")], seed)
+
+
+def finish_turn(app: AtlantisApp) -> None:
+    """Play the current seat's turn through its screen: legal plays, then end the move."""
+    screen = app.game_screen
+    for _ in range(20):
+        legal = screen.link.legal()
+        if not legal:
+            return
+        plays = [a for a in legal if isinstance(a, (Place, Special)) and not isinstance(a, Special)]
+        if plays:
+            action = plays[0]
+        elif EndPlays() in legal:
+            action = EndPlays()
+        else:
+            action = EndMove() if EndMove() in legal else legal[0]
+        assert screen.send(action)
+
+
+async def test_curtain_hides_the_table_between_two_humans():
+    table = two_humans()
+    app = AtlantisApp(table=table, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)  # first player is called to the keyboard
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game_screen.link.seat == 0
+        finish_turn(app)
+        await pilot.pause()
+        # Blue is to act: the curtain is up and the screen underneath still belongs to Red.
+        assert table.match.to_act() == frozenset({1})
+        assert isinstance(app.screen, CurtainScreen)
+        assert app.game_screen.link.seat == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        assert app.game_screen.link.seat == 1
+        assert app.game_screen.link.view().hand == table.match.state.hands[1]
+
+
+async def test_bots_play_until_the_human_is_to_act():
+    table = LocalTable.new(GAME, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 8)
+    app = AtlantisApp(table=table, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, CurtainScreen)  # one human: no curtain needed
+        finish_turn(app)
+        for _ in range(50):
+            await pilot.pause()
+            if table.match.to_act() == frozenset({0}):
+                break
+        assert table.match.to_act() == frozenset({0})
+        assert any(m.seat == 1 for m in table.match.record.moves)
+
+
+async def test_undo_refusal_says_why():
+    table = LocalTable.new(GAME, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 2)
+    app = AtlantisApp(table=table, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        message = app.game_screen.query_one("#message").render()
+        assert "nothing to undo" in str(message).lower()
+
+
+async def test_help_opens_with_the_rules():
+    table = LocalTable.new(GAME, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 2)
+    app = AtlantisApp(table=table, bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Atlantis" in app.screen.markdown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.game_screen
+
+
+async def test_game_over_screen_shows_the_winner_and_saves(tmp_path: Path):
+    table = LocalTable.new(GAME, {"max_rounds": 5}, [SeatInfo("Red", "bot"), SeatInfo("Blue", "bot")], 9)
+    path = tmp_path / "over.atlrec"
+    app = AtlantisApp(table=table, bot_delay=0, save_path=path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(400):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        assert "Winner" in app.screen.text
+        await pilot.press("s")
+        await pilot.pause()
+    assert GameRecord.load(path).moves == table.match.record.moves
+
+
+async def test_autosave_keeps_the_record_after_every_move(tmp_path: Path):
+    path = tmp_path / "auto.atlrec"
+    table = LocalTable.new(GAME, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 6, autosave=path)
+    app = AtlantisApp(table=table, bot_delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        finish_turn(app)
+        await pilot.pause()
+        assert len(GameRecord.load(path).moves) == len(table.match.record.moves) > 0
+
+
+async def test_replay_steps_and_switches_viewer():
+    match = play_one("pathways", seed=12, players=2)
+    replay = ReplaySeat(GAME, match.record)
+    app = AtlantisApp(replay=replay)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        end = len(replay.states) - 1
+        assert replay.index == end
+        await pilot.press("left", "left")
+        assert replay.index == end - 2
+        await pilot.press("home")
+        assert replay.index == 0
+        await pilot.press("right")
+        assert replay.index == 1
+        assert replay.seat is None
+        await pilot.press("v")
+        assert replay.seat == 0 and replay.view().hand == replay.states[1].hands[0]
+        await pilot.press("v", "v")
+        assert replay.seat is None and replay.view().hand is None
+
+
+async def test_menu_starts_a_game():
+    app = AtlantisApp(bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.table is not None and app.table.game.slug == "pathways"
+        assert [s.kind for s in app.table.match.seats] == ["human", "bot"]

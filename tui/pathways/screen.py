@@ -1,0 +1,612 @@
+"""The Pathways of the Deep screen: the tile board, the hand, and the keys.
+
+The screen reads only ``link.view()`` and ``link.legal()`` and sends small
+actions (``Place``, ``Rotate``, ``Special``, ``Remove``, ``EndPlays``, ``Step``,
+``EndMove``) through ``self.send``; the engine's refusal, if any, is shown as it
+is.  What the screen keeps for itself is only what the player is pointing at:
+the selected hand tile and how it is turned, a previewed turn of a placed tile,
+and which subpod is being moved.
+
+Turning a placed tile ends the play part at once (it replaces playing tiles),
+so ``t`` first *previews* the next legal way the tile under the cursor can lie;
+``t`` again cycles, Enter turns it, Esc cancels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual import events
+from textual.widgets import Footer
+
+from engine.pathways import data as D
+from engine.pathways.text import tile_label
+from engine.pathways.rules import (
+    ATLANTIS, EMPTY, IN_ATLANTIS, EndMove, EndPlays, Place, Remove, Rotate,
+    Special, Step,
+)
+
+from ..screens.game import GameScreen
+from ..widgets.hand import Hand, HandItem
+from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
+
+LETTERS = "RBGY"
+POD_COLOURS = ("#ff5f57", "#5c9dff", "#4cd964", "#ffd60a")
+ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
+SPECIAL_HINT = {  # one line each, for the narrow side panel
+    "trade": "take an unlocked, empty tile off the board.",
+    "move_other_3": "move another player's subpod up to 3 spaces.",
+    "play_2_more": "play up to two more tiles this turn.",
+    "move_own_3": "move your own subpod up to 3 spaces.",
+}
+
+
+def pod_style(seat: int, active: bool = False) -> Style:
+    return Style(color="#000000", bgcolor=POD_COLOURS[seat % 4], bold=True, underline=active)
+
+
+def seat_text(seat: int, name: str) -> Text:
+    """A player as letter + name: the letter carries the colour, so it reads in monochrome."""
+    text = Text()
+    text.append(LETTERS[seat], pod_style(seat))
+    text.append(f" {name}")
+    return text
+
+
+def kind_of(tile: int) -> str:
+    return D.TILE_KIND[tile]
+
+
+def is_special(tile: int) -> bool:
+    return kind_of(tile) in D.SPECIAL_KINDS
+
+
+def tile_mask(tile: int, rot: int) -> int:
+    return D.rotate(D.SHAPES[kind_of(tile)], rot)
+
+
+def rotation_of(tile: int, mask: int) -> int:
+    """How far a placed tile is turned, from its open sides."""
+    for rot in range(4):
+        if tile_mask(tile, rot) == mask:
+            return rot
+    return 0
+
+
+class PathwaysScreen(GameScreen, inherit_bindings=False):
+    """Atlantis: Pathways of the Deep."""
+
+    AUTO_FOCUS = "TileBoard"
+
+    DEFAULT_CSS = """
+    PathwaysScreen TileBoard { height: 1fr; }
+    PathwaysScreen Hand { height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("1", "pick(0)", "Pick", key_display="1-4", id="pathways-pick-1"),
+        Binding("2", "pick(1)", "Pick 2", show=False, id="pathways-pick-2"),
+        Binding("3", "pick(2)", "Pick 3", show=False, id="pathways-pick-3"),
+        Binding("4", "pick(3)", "Pick 4", show=False, id="pathways-pick-4"),
+        Binding("r", "rotate_hand", "Rotate", id="pathways-rotate-hand"),
+        # Enter: one binding per meaning, so the footer names what Enter does now.
+        Binding("enter", "choose('place')", "Place", priority=True, id="pathways-place"),
+        Binding("enter", "choose('special')", "Play it", priority=True, id="pathways-play-special"),
+        Binding("enter", "choose('turn')", "Turn it", priority=True, id="pathways-confirm-turn"),
+        Binding("enter", "choose('trade')", "Trade", priority=True, id="pathways-trade"),
+        Binding("enter", "choose('step')", "Step", priority=True, id="pathways-step"),
+        Binding("t", "turn_board", "Turn placed", id="pathways-turn-placed"),
+        Binding("o", "other_pod", "Other subpod", id="pathways-other-pod"),
+        Binding("shift+up", "step(0)", "Step", key_display="⇧+arrow", id="pathways-step-north"),
+        Binding("shift+right", "step(1)", "Step east", show=False, id="pathways-step-east"),
+        Binding("shift+down", "step(2)", "Step south", show=False, id="pathways-step-south"),
+        Binding("shift+left", "step(3)", "Step west", show=False, id="pathways-step-west"),
+        Binding("e", "end_plays", "End plays", id="pathways-end-plays"),
+        Binding("e", "end_move", "End move", id="pathways-end-move"),
+        Binding("escape", "cancel", "Cancel", show=False, id="pathways-cancel"),
+        # The shared keys after the game's own, so the footer shows the game keys first.
+        *GameScreen.BINDINGS,
+    ]
+
+    def __init__(self, link: Any, **kwargs: Any):
+        super().__init__(link, **kwargs)
+        self._view: Any = None
+        self._legal: list[Any] = []
+        self._selected: int | None = None     # tile id picked from the hand
+        self._rots: dict[int, int] = {}       # how each hand tile is turned
+        self._preview: tuple[int, int] | None = None  # (cell, rot) of a previewed turn
+        self._pod: int | None = None          # the subpod the player chose to move
+        self._was_moving = False
+        self._cursor_placed = False
+
+    # --- layout -------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield TileBoard(D.SIZE, id="board")
+        yield Hand(id="hand")
+
+    @property
+    def board(self) -> TileBoard:
+        return self.query_one("#board", TileBoard)
+
+    @property
+    def hand(self) -> Hand:
+        return self.query_one("#hand", Hand)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The tall hand (4 rows) only when the board keeps its 3-row cells beside it.
+        self.hand.compact = event.size.height < 36
+        # Less padding in the footer on a narrow terminal, so the shared keys stay visible.
+        for footer in self.query(Footer):
+            footer.compact = event.size.width < 110
+
+    def set_link(self, link: Any) -> None:
+        self._selected = None
+        self._preview = None
+        self._pod = None
+        self._cursor_placed = False
+        super().set_link(link)
+
+    # --- what the player may do now ---------------------------------------------------------
+    def mode(self) -> str:
+        """'wait', 'play', 'trade' or 'move' for the seat at this screen."""
+        view = self._view
+        if view is None or not self._legal:
+            return "wait"
+        if view.pending == "trade":
+            return "trade"
+        if view.pending or view.phase == "move":
+            return "move"
+        return "play"
+
+    def hand_tiles(self) -> tuple[int, ...]:
+        view = self._view
+        return tuple(view.hand) if view is not None and view.hand is not None else ()
+
+    def selected_path_tile(self) -> int | None:
+        tile = self._selected
+        return tile if tile is not None and not is_special(tile) else None
+
+    def selected_mask(self) -> int | None:
+        tile = self.selected_path_tile()
+        return None if tile is None else tile_mask(tile, self._rots.get(tile, 0))
+
+    def place_cells(self) -> set[int]:
+        """Cells where the selected tile, turned as it is now, may be placed."""
+        tile = self.selected_path_tile()
+        if tile is None:
+            return set()
+        shape, mask = D.SHAPES[kind_of(tile)], self.selected_mask()
+        # legal() lists one tile per kind and one rotation per distinct mask: match on the
+        # shape and the open sides, not on the tile id or the rotation number.
+        return {a.cell for a in self._legal
+                if type(a) is Place and D.SHAPES[kind_of(a.tile)] == shape
+                and tile_mask(a.tile, a.rot) == mask}
+
+    def rotate_choices(self, cell: int) -> list[int]:
+        """The legal ways to turn the tile at ``cell``, clockwise from how it lies."""
+        view = self._view
+        rots = [a.rot for a in self._legal if type(a) is Rotate and a.cell == cell]
+        if not rots or view.cells[cell] < 0:
+            return rots
+        now = rotation_of(view.cells[cell], view.masks[cell])
+        return sorted(rots, key=lambda r: (r - now) % 4)
+
+    def can_end_plays(self) -> bool:
+        # By type: EndPlays() == EndMove() as tuples (both are empty NamedTuples).
+        return any(type(a) is EndPlays for a in self._legal)
+
+    def steps_by_pod(self) -> dict[int, list[Step]]:
+        out: dict[int, list[Step]] = {}
+        for a in self._legal:
+            if type(a) is Step:
+                out.setdefault(a.pod, []).append(a)
+        return out
+
+    def active_pod(self) -> int | None:
+        """The subpod that Enter and Shift+arrow move."""
+        view = self._view
+        if view is None:
+            return None
+        if view.mover >= 0:
+            return view.mover
+        movable = self.steps_by_pod()
+        if self._pod in movable:
+            return self._pod
+        if view.seat in movable:
+            return view.seat
+        return min(movable) if movable else None
+
+    def step_cells(self) -> dict[int, int]:
+        """Target cell -> side for every legal step of the active subpod."""
+        pod = self.active_pod()
+        view = self._view
+        if pod is None:
+            return {}
+        pos = view.pods[pod]
+        return {D.NEIGHBOURS[pos][s.side]: s.side for s in self.steps_by_pod().get(pod, [])}
+
+    # --- drawing -------------------------------------------------------------------------
+    def refresh_board(self, view: Any, legal: list[Any]) -> None:
+        self._view, self._legal = view, list(legal)
+        hand = self.hand_tiles()
+        if self._selected not in hand:
+            self._selected = None
+        self._rots = {t: r for t, r in self._rots.items() if t in hand}
+        mode = self.mode()
+        if mode != "play":
+            self._preview = None
+        if not self._cursor_placed and view.seat is not None and 0 <= view.pods[view.seat]:
+            self._cursor_placed = True
+            self.board.cursor = view.pods[view.seat]
+        moving = mode == "move"
+        if moving and not self._was_moving:
+            pod = self.active_pod()
+            if pod is not None and view.pods[pod] >= 0:
+                self.board.cursor = view.pods[pod]
+        self._was_moving = moving
+        self._draw()
+
+    def _draw(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        board = self.board
+        mode = self.mode()
+        cursor = board.cursor
+        tiles = [view.masks[c] if view.cells[c] >= 0 else None for c in range(D.CELLS)]
+        markers: dict[int, list[tuple[str, Style]]] = {}
+        active = self.active_pod() if mode == "move" else None
+        for seat, pos in enumerate(view.pods):
+            where = ATLANTIS_MARKER_CELL if pos == IN_ATLANTIS else pos
+            markers.setdefault(where, []).append((LETTERS[seat], pod_style(seat, seat == active)))
+        targets: set[int] = set()
+        ghost = None
+        if mode == "play":
+            if self._preview is not None:
+                cell, rot = self._preview
+                ghost = Ghost(cell, tile_mask(view.cells[cell], rot), True)
+            elif self.selected_path_tile() is not None:
+                targets = self.place_cells()
+                if view.cells[cursor] == EMPTY:
+                    ghost = Ghost(cursor, self.selected_mask(), cursor in targets)
+        elif mode == "trade":
+            targets = {a.cell for a in self._legal if type(a) is Remove}
+        elif mode == "move":
+            targets = set(self.step_cells())
+        board.show(BoardPicture(
+            tiles=tiles, blocks=[Block(D.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"))],
+            markers=markers, targets=targets, ghost=ghost,
+        ))
+        self._draw_hand()
+
+    def _draw_hand(self) -> None:
+        view = self._view
+        if view.hand is None:
+            self.hand.show(None, None, "hidden: you are watching")
+            return
+        items = []
+        for tile in view.hand:
+            kind = kind_of(tile)
+            if kind in D.SPECIAL_KINDS:
+                items.append(HandItem(None, D.SPECIAL_SHORT[kind], "special"))
+            else:
+                label = tile_label(tile)
+                items.append(HandItem(tile_mask(tile, self._rots.get(tile, 0)), label, label))
+        selected = view.hand.index(self._selected) if self._selected in view.hand else None
+        note = "" if items else "(empty: you draw at the end of your turn)"
+        self.hand.show(items, selected, note)
+
+    def _redraw(self) -> None:
+        """Local change (cursor, selection): board, hand, turn line and keys."""
+        if self._view is None or not self.is_mounted:
+            return
+        self._draw()
+        self.query_one("#turn-line").update(self.turn_line(self._view, self._legal))
+        self.refresh_bindings()
+
+    # --- side panel ----------------------------------------------------------------------
+    def turn_line(self, view: Any, legal: list[Any]) -> Text:
+        names = self.link.names
+        out = Text()
+        if view.phase == "over":
+            out.append("Game over. ")
+            for w in view.winners:
+                out.append_text(seat_text(w, names[w]))
+                out.append(" ")
+            out.append(f"wins: {view.end_reason}.")
+            return out
+        mode = self.mode()
+        if mode == "wait":
+            out.append_text(seat_text(view.turn, names[view.turn]))
+            out.append(" to play")
+            waiting = self.link.waiting_for()
+            if waiting:
+                out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
+            return out
+        out.append("Your turn ")
+        out.append_text(seat_text(view.turn, names[view.turn]))
+        out.append("\n")
+        plain = Style(bold=False)
+        if mode == "play":
+            out.append(f"Play tiles: {view.plays_made}/{view.plays_allowed} played.\n", plain)
+            if self._preview is not None:
+                out.append("Turning the tile: t next way, Enter turns it, Esc cancels.", plain)
+            elif self._selected is None:
+                hint = "Pick a tile: 1-4"
+                if view.plays_made == 0:
+                    hint += ", or t turns a placed tile"
+                out.append(hint + ".", plain)
+                if self.can_end_plays():
+                    out.append(" e ends plays.", plain)
+            elif is_special(self._selected):
+                out.append(f"Enter plays {D.SPECIAL_SHORT[kind_of(self._selected)]}: "
+                           f"{SPECIAL_HINT[kind_of(self._selected)]}", plain)
+            else:
+                fits = len(self.place_cells())
+                out.append(f"{tile_label(self._selected).capitalize()}: fits {fits} "
+                           f"place{'s' if fits != 1 else ''} (+). r rotates, Enter places.", plain)
+        elif mode == "trade":
+            out.append("TRADE: choose a tile (+) to take off the board; Enter takes it.", plain)
+        else:
+            pod = self.active_pod()
+            head = {"move_own_3": "MOVE 3: ", "move_other_3": "MOVE 3*: "}.get(view.pending, "Move: ")
+            out.append(head + "choose where the subpod goes; Enter steps, e ends the move.", plain)
+            if pod is not None:
+                out.append("\nMoving ", plain)
+                out.append_text(seat_text(pod, names[pod]))
+                left = view.steps_left if view.mover >= 0 else self._budget(pod)
+                out.append(f", {left} step{'s' if left != 1 else ''} left.", plain)
+                if view.mover < 0 and len(self.steps_by_pod()) > 1:
+                    out.append(" o: other subpod.", plain)
+            else:
+                out.append("\nNo subpod can move.", plain)
+        out.append("\n")
+        out.append(self._cursor_words(), Style(bold=False, dim=True))
+        return out
+
+    def _budget(self, pod: int) -> int:
+        view = self._view
+        if view.pending:
+            return D.SPECIAL_MOVE
+        return D.OWN_MOVE if pod == view.seat else D.OTHER_MOVE
+
+    def _cursor_words(self) -> str:
+        view = self._view
+        cell = self.board.cursor
+        what = view.cells[cell]
+        if what == ATLANTIS:
+            desc = "Atlantis"
+        elif what == EMPTY:
+            desc = "empty"
+        else:
+            desc = "start tile" if what < view.players else tile_label(what)
+        pods = [LETTERS[s] for s, p in enumerate(view.pods) if p == cell]
+        if pods:
+            desc += ", subpod " + " ".join(pods)
+        return f"Cursor {D.cell_name(cell)}: {desc}"
+
+    def players_panel(self, view: Any) -> Text:
+        names = self.link.names
+        out = Text()
+        if view.seat is not None:
+            out.append("You are ")
+            out.append_text(seat_text(view.seat, names[view.seat]))
+            out.append(".\n")
+        for seat in range(view.players):
+            out.append("▶" if seat == view.turn and view.phase != "over" else " ")
+            out.append_text(seat_text(seat, names[seat][:9].ljust(9)))
+            pos = view.pods[seat]
+            where = "in city" if pos == IN_ATLANTIS else f"{D.ATLANTIS_DISTANCE[pos]:>2} to go"
+            out.append(f" {view.hand_sizes[seat]} tiles {where}")
+            out.append("\n")
+        out.append(f"Draw pile {view.draw_count} · round {view.round}/{view.max_rounds}\n")
+        used = ", ".join(D.SPECIAL_SHORT[kind_of(t)] for t in view.discard[-4:])
+        more = len(view.discard) - 4
+        out.append("Used: " + (used or "none") + (f" +{more}" if more > 0 else ""), Style(dim=True))
+        return out
+
+    # --- board and hand messages -------------------------------------------------------------
+    @on(TileBoard.CellHighlighted)
+    def _cell_highlighted(self, event: TileBoard.CellHighlighted) -> None:
+        if self._preview is not None and self._preview[0] != event.cell:
+            self._preview = None
+        self._redraw()
+
+    @on(TileBoard.CellSelected)
+    def _cell_selected(self, event: TileBoard.CellSelected) -> None:
+        self.choose_at(event.cell)
+
+    @on(Hand.Selected)
+    def _hand_selected(self, event: Hand.Selected) -> None:
+        self.action_pick(event.index)
+
+    # --- actions --------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mode = self.mode()
+        if action == "pick":
+            return mode == "play" and self._preview is None and bool(self.hand_tiles())
+        if action == "rotate_hand":
+            return mode == "play" and self.selected_path_tile() is not None
+        if action == "choose":
+            what = parameters[0] if parameters else ""
+            if what == "place":
+                return mode == "play" and self._preview is None and self.selected_path_tile() is not None
+            if what == "special":
+                return (mode == "play" and self._preview is None and self._selected is not None
+                        and is_special(self._selected))
+            if what == "turn":
+                return mode == "play" and self._preview is not None
+            if what == "trade":
+                return mode == "trade"
+            if what == "step":
+                return mode == "move"
+            return False
+        if action == "turn_board":
+            return mode == "play" and self._view.plays_made == 0
+        if action == "other_pod":
+            return mode == "move" and self._view.mover < 0 and len(self.steps_by_pod()) > 1
+        if action == "step":
+            return mode == "move"
+        if action == "end_plays":
+            if mode != "play":
+                return False
+            return self.can_end_plays()
+        if action == "end_move":
+            return mode == "move"
+        if action == "cancel":
+            return self._preview is not None or self._selected is not None
+        return super().check_action(action, parameters)
+
+    def _after_send(self, ok: bool) -> None:
+        if ok:
+            self._selected = None
+            self._preview = None
+            self.refresh_view()
+
+    def action_pick(self, index: int) -> None:
+        hand = self.hand_tiles()
+        if self.mode() != "play":
+            self.say("You can pick a tile only while playing tiles on your turn.")
+            return
+        if index >= len(hand):
+            self.say(f"You hold only {len(hand)} tile{'s' if len(hand) != 1 else ''}.")
+            return
+        self._selected = hand[index]
+        self._preview = None
+        self.say("")
+        self._redraw()
+
+    def action_rotate_hand(self) -> None:
+        tile = self.selected_path_tile()
+        if tile is None:
+            return
+        ways = len(D.rotations(kind_of(tile)))
+        if ways == 1:
+            self.say("A cross looks the same every way.")
+            return
+        self._rots[tile] = (self._rots.get(tile, 0) + 1) % ways
+        self._redraw()
+
+    def action_choose(self, what: str = "") -> None:
+        self.choose_at(self.board.cursor)
+
+    def choose_at(self, cell: int) -> None:
+        """Enter (or a click) on ``cell``: what it means depends on the part of the turn."""
+        mode = self.mode()
+        view = self._view
+        if view is None:
+            return
+        if mode == "wait":
+            if self.link.read_only:
+                self.say("This is a replay: nothing can be played.")
+            elif view.phase == "over":
+                self.say("The game is over.")
+            else:
+                waiting = self.link.waiting_for()
+                self.say(f"Not your turn: waiting for {waiting}." if waiting else "Not your turn.")
+            return
+        if mode == "trade":
+            self._after_send(self.send(Remove(cell)))
+            return
+        if mode == "move":
+            self._choose_step(cell)
+            return
+        if self._preview is not None:
+            pcell, rot = self._preview
+            self._after_send(self.send(Rotate(pcell, rot)))
+            return
+        tile = self._selected
+        if tile is None:
+            self.say("Pick a tile from your hand first (1-4), or t to turn a placed tile.")
+            return
+        if is_special(tile):
+            self._after_send(self.send(Special(tile)))
+        else:
+            self._after_send(self.send(Place(tile, self._rots.get(tile, 0), cell)))
+
+    def _choose_step(self, cell: int) -> None:
+        view = self._view
+        pod = self.active_pod()
+        if pod is None:
+            self.say("No subpod can move now: e ends the move.")
+            return
+        pos = view.pods[pod]
+        for side in range(4):
+            if D.NEIGHBOURS[pos][side] == cell:
+                self._send_step(pod, side)
+                return
+        movable = self.steps_by_pod()
+        here = [p for p in movable if view.pods[p] == cell and p != pod]
+        if here and view.mover < 0:
+            self._pod = here[0]
+            self.say(f"Moving {self.link.names[here[0]]}'s subpod.")
+            self._redraw()
+            return
+        if cell == pos:
+            self.say("Move the cursor to a cell marked + next to the subpod, then Enter.")
+        else:
+            self.say("That cell is not next to the moving subpod: pick a cell marked +.")
+
+    def _send_step(self, pod: int, side: int) -> None:
+        ok = self.send(Step(pod, side))
+        self._after_send(ok)
+        if ok:
+            pos = self.link.view().pods[pod]
+            if pos >= 0:
+                self.board.cursor = pos
+
+    def action_step(self, side: int) -> None:
+        pod = self.active_pod()
+        if pod is None:
+            self.say("No subpod can move now: e ends the move.")
+            return
+        self._send_step(pod, side)
+
+    def action_other_pod(self) -> None:
+        movable = sorted(self.steps_by_pod())
+        if not movable:
+            return
+        current = self.active_pod()
+        nxt = movable[(movable.index(current) + 1) % len(movable)] if current in movable else movable[0]
+        self._pod = nxt
+        pos = self._view.pods[nxt]
+        if pos >= 0:
+            self.board.cursor = pos
+        self.say(f"Moving {self.link.names[nxt]}'s subpod.")
+        self._redraw()
+
+    def action_turn_board(self) -> None:
+        cell = self.board.cursor
+        view = self._view
+        choices = self.rotate_choices(cell)
+        if not choices:
+            # Nothing legal here: let the engine say why (empty, locked, no joining way...).
+            now = rotation_of(view.cells[cell], view.masks[cell]) if view.cells[cell] >= 0 else 0
+            self._after_send(self.send(Rotate(cell, (now + 1) % 4)))
+            return
+        if self._preview is not None and self._preview[0] == cell and self._preview[1] in choices:
+            nxt = choices[(choices.index(self._preview[1]) + 1) % len(choices)]
+        else:
+            nxt = choices[0]
+        self._preview = (cell, nxt)
+        self.say(f"Way {choices.index(nxt) + 1} of {len(choices)} this tile can turn.")
+        self._redraw()
+
+    def action_end_plays(self) -> None:
+        self._after_send(self.send(EndPlays()))
+
+    def action_end_move(self) -> None:
+        self._after_send(self.send(EndMove()))
+
+    def action_cancel(self) -> None:
+        if self._preview is not None:
+            self._preview = None
+        else:
+            self._selected = None
+        self.say("")
+        self._redraw()

@@ -1,0 +1,412 @@
+"""TileBoard: a square grid of path tiles drawn with box-drawing characters.
+
+The widget is generic: it is told, per cell, which sides of the tile there have
+a path (or that the cell is empty), which cells form labelled blocks (a city in
+the middle of the board), which short markers stand on which cells (pawns, as a
+letter in the owner's colour), which cells to highlight as legal targets, and
+an optional ghost tile (a preview of a tile in hand or a tile being turned).
+It knows no game rules.
+
+Modelled on Textual's ``DataTable``: a reactive ``cursor`` moved by the arrow
+keys and hjkl, and ``CellHighlighted`` / ``CellSelected`` messages posted up to
+the screen, which decides what they mean.  It renders with the Line API from a
+cache of strips rebuilt only when something changes, so redraws are cheap.
+
+Every cell is a box of ``cell_w`` x ``cell_h`` characters; the path arms run to
+the box edges, so paths of neighbouring tiles visibly join.  The cell size is
+chosen from the space the widget gets: big boxes on a big terminal, down to one
+character row per cell on a small one.
+
+Sides are bits: N=1, E=2, S=4, W=8.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+N, E, S, W = 1, 2, 4, 8
+
+# The centre glyph of a tile by its open sides.
+GLYPHS = {0: "·", 1: "╵", 2: "╶", 4: "╷", 8: "╴", 5: "│", 10: "─", 3: "└", 6: "┌", 12: "┐", 9: "┘",
+          7: "├", 14: "┬", 13: "┤", 11: "┴", 15: "┼"}
+
+# Cell sizes (width, height) tried from the largest down; the first that fits wins.
+CELL_SIZES = ((9, 4), (7, 3), (5, 3), (7, 2), (5, 2), (4, 2), (3, 1))
+ROW_LABEL_WIDTH = 3  # "10 "
+COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def tile_picture(mask: int | None, width: int, height: int) -> list[str]:
+    """The characters of one cell: path arms from the centre to the open sides.
+
+    ``None`` is an empty cell (a faint dot in the middle)."""
+    cx, cy = width // 2, height // 2
+    if mask is None:
+        rows = [" " * width for _ in range(height)]
+        rows[cy] = " " * cx + "·" + " " * (width - cx - 1)
+        return rows
+    rows = []
+    for y in range(height):
+        if y == cy:
+            left = ("─" if mask & W else " ") * cx
+            right = ("─" if mask & E else " ") * (width - cx - 1)
+            rows.append(left + GLYPHS[mask] + right)
+        else:
+            open_side = N if y < cy else S
+            arm = "│" if mask & open_side else " "
+            rows.append(" " * cx + arm + " " * (width - cx - 1))
+    return rows
+
+
+@dataclass(frozen=True)
+class Block:
+    """Several cells drawn as one labelled piece (the labels are tried longest first)."""
+
+    cells: tuple[int, ...]
+    labels: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A tile drawn over ``cell`` as a preview; ``ok`` says whether it may go there."""
+
+    cell: int
+    mask: int
+    ok: bool = True
+
+
+@dataclass
+class BoardPicture:
+    """Everything the board draws; the screen builds a fresh one on every change."""
+
+    tiles: Sequence[int | None] = ()                     # open sides per cell, None if empty
+    blocks: Sequence[Block] = ()
+    markers: Mapping[int, Sequence[tuple[str, Style]]] = field(default_factory=dict)
+    targets: Iterable[int] = ()
+    ghost: Ghost | None = None
+
+
+class Palette:
+    """The board's colours. Colour never carries meaning alone: every marker is a
+    letter, targets are marked with '+', the cursor is drawn in reverse video."""
+
+    sea = ("#0b2233", "#0d2738")          # empty cells, checkered
+    sea_dot = "#31576e"
+    tile = ("#1c4760", "#204e69")         # placed tiles, checkered
+    path = "#e4eef4"
+    block_bg = "#6b4d0b"
+    block_fg = "#ffd75f"
+    target_sea = "#12452c"
+    target_tile = "#2b6b45"
+    target_mark = "#8dff9d"
+    ghost_ok = "#8dff9d"
+    ghost_bad = "#ff7b7b"
+    label = "#7f9fb0"
+
+
+class TileBoard(Widget, can_focus=True):
+    """A square grid of path tiles with a cursor."""
+
+    DEFAULT_CSS = """
+    TileBoard { width: 1fr; height: 1fr; }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="board-up"),
+        Binding("down,j", "cursor(0,1)", "Down", show=False, id="board-down"),
+        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="board-left"),
+        Binding("right,l", "cursor(1,0)", "Right", show=False, id="board-right"),
+        Binding("enter", "select_cursor", "Choose", show=False, id="board-select"),
+    ]
+
+    cursor: reactive[int] = reactive(0, always_update=False)
+
+    class CellHighlighted(Message):
+        """The cursor moved to ``cell``."""
+
+        def __init__(self, board: "TileBoard", cell: int) -> None:
+            super().__init__()
+            self.board = board
+            self.cell = cell
+            self.row, self.column = divmod(cell, board.grid)
+
+        @property
+        def control(self) -> "TileBoard":
+            return self.board
+
+    class CellSelected(Message):
+        """Enter (or a click on the cursor cell) chose ``cell``."""
+
+        def __init__(self, board: "TileBoard", cell: int) -> None:
+            super().__init__()
+            self.board = board
+            self.cell = cell
+            self.row, self.column = divmod(cell, board.grid)
+
+        @property
+        def control(self) -> "TileBoard":
+            return self.board
+
+    def __init__(self, grid: int = 10, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.grid = grid
+        self.picture = BoardPicture(tiles=[None] * (grid * grid))
+        self.palette = Palette()
+        self.cell_w, self.cell_h, self.show_labels = CELL_SIZES[-1][0], CELL_SIZES[-1][1], True
+        self._strips: list[Strip] | None = None
+        self._origin = (0, 0)  # where cell (0, 0) starts, in widget coordinates
+
+    # --- data in ----------------------------------------------------------------------
+    def show(self, picture: BoardPicture) -> None:
+        """Draw a new picture of the board."""
+        self.picture = picture
+        self._strips = None
+        self.refresh()
+
+    def validate_cursor(self, cell: int) -> int:
+        return max(0, min(self.grid * self.grid - 1, cell))
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self._strips = None
+        self.refresh()
+        self.post_message(self.CellHighlighted(self, new))
+
+    @property
+    def cursor_coordinate(self) -> tuple[int, int]:
+        return divmod(self.cursor, self.grid)
+
+    # --- keys and mouse -----------------------------------------------------------------
+    def action_cursor(self, dx: int, dy: int) -> None:
+        row, col = divmod(self.cursor, self.grid)
+        row = max(0, min(self.grid - 1, row + dy))
+        col = max(0, min(self.grid - 1, col + dx))
+        self.cursor = row * self.grid + col
+
+    def action_select_cursor(self) -> None:
+        self.post_message(self.CellSelected(self, self.cursor))
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The cell under widget coordinates (x, y), or None."""
+        ox, oy = self._origin
+        col, row = (x - ox) // self.cell_w, (y - oy) // self.cell_h
+        if x < ox or y < oy or not (0 <= col < self.grid and 0 <= row < self.grid):
+            return None
+        return row * self.grid + col
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        cell = self.cell_at(offset.x, offset.y)
+        if cell is None:
+            return
+        if cell == self.cursor:
+            self.action_select_cursor()
+        else:
+            self.cursor = cell
+
+    # --- size ---------------------------------------------------------------------------
+    def choose_cell_size(self, size: Size) -> tuple[int, int, bool]:
+        """The biggest cell that fits ``size``: with row/column labels if possible."""
+        for labels in (True, False):
+            extra_w = ROW_LABEL_WIDTH if labels else 0
+            extra_h = 1 if labels else 0
+            for w, h in CELL_SIZES:
+                if w * self.grid + extra_w <= size.width and h * self.grid + extra_h <= size.height:
+                    return w, h, labels
+        w, h = CELL_SIZES[-1]
+        return w, h, False
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._strips = None
+        self.refresh()
+
+    # --- drawing ------------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        if self._strips is None:
+            self._strips = self._build()
+        if 0 <= y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.rich_style)
+
+    def _build(self) -> list[Strip]:
+        width, height = self.size.width, self.size.height
+        cw, ch, labels = self.choose_cell_size(self.size)
+        self.cell_w, self.cell_h, self.show_labels = cw, ch, labels
+        n = self.grid
+        lw = ROW_LABEL_WIDTH if labels else 0
+        bw, bh = lw + n * cw, (1 if labels else 0) + n * ch
+        left = max(0, (width - bw) // 2)
+        top = max(0, (height - bh) // 2)
+        base = self.rich_style
+        chars = [[" "] * bw for _ in range(bh)]
+        styles = [[base] * bw for _ in range(bh)]
+        oy = 1 if labels else 0
+        self._origin = (left + lw, top + oy)
+
+        pal = self.palette
+        label_style = base + Style(color=pal.label)
+        if labels:
+            for c in range(n):
+                x = lw + c * cw + cw // 2
+                chars[0][x] = COLUMN_NAMES[c]
+                styles[0][x] = label_style
+            for r in range(n):
+                text = f"{r + 1:>2}"
+                for i, t in enumerate(text):
+                    chars[oy + r * ch + ch // 2][i] = t
+                    styles[oy + r * ch + ch // 2][i] = label_style
+
+        pic = self.picture
+        tiles = list(pic.tiles) + [None] * (n * n - len(pic.tiles))
+        targets = set(pic.targets)
+        block_of: dict[int, Block] = {c: b for b in pic.blocks for c in b.cells}
+
+        def put(cell: int, dx: int, dy: int, text: str, style: Style) -> None:
+            r, c = divmod(cell, n)
+            y0 = oy + r * ch + dy
+            x0 = lw + c * cw + dx
+            for i, t in enumerate(text):
+                chars[y0][x0 + i] = t
+                styles[y0][x0 + i] = style
+
+        for cell in range(n * n):
+            if cell in block_of:
+                continue
+            r, c = divmod(cell, n)
+            mask = tiles[cell]
+            odd = (r + c) % 2
+            target = cell in targets
+            ghost = pic.ghost if pic.ghost is not None and pic.ghost.cell == cell else None
+            if mask is None:
+                bg = pal.target_sea if target else pal.sea[odd]
+                # Under the cursor the dot takes the path colour, so the reversed cell is bright.
+                dot = pal.path if cell == self.cursor else pal.sea_dot
+                style = Style(color=dot, bgcolor=bg)
+            else:
+                bg = pal.target_tile if target else pal.tile[odd]
+                style = Style(color=pal.path, bgcolor=bg)
+            if ghost is not None:
+                rows = tile_picture(ghost.mask, cw, ch)
+                style = Style(color=pal.ghost_ok if ghost.ok else pal.ghost_bad, bgcolor=bg, bold=True)
+            else:
+                rows = tile_picture(mask, cw, ch)
+            for dy, row in enumerate(rows):
+                put(cell, 0, dy, row, style)
+            if target:
+                self._mark_target(put, cell, mask is None and ghost is None, style, cw, ch)
+
+        for block in pic.blocks:
+            self._draw_block(block, chars, styles, lw, oy, targets)
+
+        for cell, marks in pic.markers.items():
+            if not marks or not 0 <= cell < n * n:
+                continue
+            r, c = divmod(cell, n)
+            text_styles = list(marks)[:cw]
+            x0 = cw // 2 - (len(text_styles) - 1) // 2
+            x0 = max(0, min(cw - len(text_styles), x0))
+            for i, (letter, mstyle) in enumerate(text_styles):
+                put(cell, x0 + i, ch // 2, letter[:1], mstyle)
+
+        cursor = self.cursor
+        cr, cc = divmod(cursor, n)
+        reverse = Style(reverse=True)
+        for dy in range(ch):
+            y = oy + cr * ch + dy
+            for dx in range(cw):
+                x = lw + cc * cw + dx
+                styles[y][x] = styles[y][x] + reverse
+
+        strips = []
+        blank_style = base
+        for y in range(height):
+            by = y - top
+            if not 0 <= by < bh:
+                strips.append(Strip.blank(width, blank_style))
+                continue
+            segments = [Segment(" " * left, blank_style)] if left else []
+            row_chars, row_styles = chars[by], styles[by]
+            run_start = 0
+            for x in range(1, bw + 1):
+                if x == bw or row_styles[x] is not row_styles[run_start] and row_styles[x] != row_styles[run_start]:
+                    segments.append(Segment("".join(row_chars[run_start:x]), row_styles[run_start]))
+                    run_start = x
+            strip = Strip(segments, left + bw)
+            strips.append(strip.extend_cell_length(width, blank_style).crop(0, width))
+        return strips
+
+    def _mark_target(self, put, cell: int, empty: bool, style: Style, cw: int, ch: int) -> None:
+        """A '+' that reads without colour: in the middle of an empty cell, else in
+        the free top corners (or underlined when the cell is a single row)."""
+        mark = style + Style(color=self.palette.target_mark, bold=True)
+        if empty:
+            put(cell, cw // 2, ch // 2, "+", mark)
+        elif ch >= 2 and cw >= 4:
+            put(cell, 0, 0, "+", mark)
+            put(cell, cw - 1, 0, "+", mark)
+        else:
+            row = tile_picture(self.picture.tiles[cell], cw, ch)[ch // 2]
+            put(cell, 0, ch // 2, row, style + Style(underline=True, bold=True))
+
+    def _draw_block(self, block: Block, chars, styles, lw: int, oy: int, targets: set[int]) -> None:
+        """A block is one piece: a double-line frame (when there is room) around its label,
+        so it reads as different from the single-line paths even without colour."""
+        n, cw, ch = self.grid, self.cell_w, self.cell_h
+        pal = self.palette
+        rows = [divmod(c, n)[0] for c in block.cells]
+        cols = [divmod(c, n)[1] for c in block.cells]
+        r0, c0 = min(rows), min(cols)
+        bw = (max(cols) - c0 + 1) * cw
+        bh = (max(rows) - r0 + 1) * ch
+        x0, y0 = lw + c0 * cw, oy + r0 * ch
+        label_y = y0 + (bh - 1) // 2
+        style = Style(color=pal.block_fg, bgcolor=pal.block_bg, bold=True)
+        frame = bh >= 3 and bw >= 4
+        for cell in block.cells:
+            r, c = divmod(cell, n)
+            tstyle = style + Style(bgcolor=pal.target_tile) if cell in targets else style
+            for dy in range(ch):
+                for dx in range(cw):
+                    y, x = oy + r * ch + dy, lw + c * cw + dx
+                    chars[y][x] = " "
+                    if frame:
+                        top, bottom = y == y0, y == y0 + bh - 1
+                        left, right = x == x0, x == x0 + bw - 1
+                        if top or bottom:
+                            chars[y][x] = ("╔" if left else "╗" if right else "═") if top else (
+                                "╚" if left else "╝" if right else "═")
+                        elif left or right:
+                            chars[y][x] = "║"
+                    styles[y][x] = tstyle
+        label = next((t for t in block.labels if len(t) <= bw - (2 if frame else 0)), "")
+        if not label:
+            label = next((t for t in block.labels if len(t) <= bw), "")
+        if label:
+            x = x0 + (bw - len(label)) // 2
+            for i, t in enumerate(label):
+                chars[label_y][x + i] = t
+                styles[label_y][x + i] = style
+        for cell in block.cells:
+            if cell not in targets:
+                continue
+            r, c = divmod(cell, n)
+            mark = styles[oy + r * ch][lw + c * cw] + Style(color=pal.target_mark, bold=True)
+            for dy in (ch // 2, 0, ch - 1):
+                y, x = oy + r * ch + dy, lw + c * cw + cw // 2
+                if y != label_y:
+                    chars[y][x] = "+"
+                    styles[y][x] = mark
+                    break
