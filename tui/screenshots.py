@@ -20,7 +20,7 @@ from .seat import LocalTable
 
 # game slug -> (seed, players, bot actions before the picture)
 SCENES = {
-    "pathways": (7, 2, 60),
+    "pathways": (7, 3, 30),
 }
 SIZE = (100, 32)
 

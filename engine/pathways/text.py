@@ -59,11 +59,19 @@ player pushed it there.
 - *Undo* (`u`) takes back turning a tile or a subpod step, never a tile that
   was shown from a hand or anything that drew new tiles.
 
-**Keys.** Arrows or hjkl move the cursor. `1`-`4` pick a tile in your hand,
-`r` turns it, Enter places it (or plays a special). `t` turns the tile under
-the cursor instead of playing tiles. In the move part, arrows pick the subpod
-step direction with `m` + arrow for your own subpod, `o` to pick another
-subpod; `e` ends plays or the move. `u` undo, `s` save, `?` help, `q` leave.
+**Keys.**
+
+- Arrows or `h` `j` `k` `l` move the cursor over the board.
+- `1`-`4` pick a tile from your hand; `r` turns the picked tile.
+- Enter places the picked path tile at the cursor, or plays the picked special
+  tile. During a TRADE, Enter takes away the tile under the cursor.
+- `t` previews turning the placed tile under the cursor; `t` again tries the
+  next way round, Enter confirms, Esc cancels.
+- Moving: the cursor starts on your subpod and the spaces it can reach are
+  marked `+`. Enter on a `+` steps there; `o` switches to another subpod;
+  Shift+arrow steps straight away.
+- `e` ends your tile plays, or ends the move.
+- `u` undo, `s` save, `?` this help, `q` leave.
 """
 
 
@@ -107,7 +115,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return f"{_who(d['seat'], viewer, names)} ended the tile plays."
     if k == "step":
         to = "Atlantis" if d["to"] < 0 else D.cell_name(d["to"])
-        pod = "their own" if d["pod"] == d["seat"] else f"{names[d['pod']]}'s"
+        pod = "their" if d["pod"] == d["seat"] else f"{names[d['pod']]}'s"
         if d["pod"] == viewer and d["seat"] != viewer:
             pod = "your"
         elif d["seat"] == viewer and d["pod"] == viewer:

@@ -11,7 +11,7 @@ class EventLog(RichLog):
     """
 
     def __init__(self, **kwargs):
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, min_width=10, **kwargs)
         self._shown: list[str] = []
         self.can_focus = True
 
