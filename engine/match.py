@@ -32,7 +32,7 @@ class Delivery:
             raise TypeError("Delivery needs a view or a way to make it")
         self._view = view
         self._make = make
-        self.events = tuple(events)
+        self.events = events if type(events) is tuple else tuple(events)
 
     @property
     def view(self) -> View:
@@ -125,9 +125,12 @@ class Match:
     def deliveries(self, events: Sequence[Event] = ()) -> dict[int | None, Delivery]:
         out: dict[int | None, Delivery] = {}
         view, state = self.game.view, self.state
+        public = tuple(events)
+        if any(e.to is not None for e in public):
+            public = None  # some are private: filter per seat
         for seat in [*range(len(self.seats)), None]:
-            out[seat] = Delivery(events=tuple(e for e in events if e.visible_to(seat)),
-                                 make=partial(view, state, seat))
+            shown = public if public is not None else tuple(e for e in events if e.visible_to(seat))
+            out[seat] = Delivery(events=shown, make=partial(view, state, seat))
         return out
 
     def undo_reason(self, seat: int) -> str | None:

@@ -13,6 +13,7 @@ import dataclasses
 import enum
 import hashlib
 import io
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -74,14 +75,71 @@ def _fast_data(obj: Any) -> Any:
             return to_data(obj)
         names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))
     out = []
+    scalars, known = _SCALAR_TYPES, _PLAIN_TUPLES
     for name in names:
         v = getattr(obj, name)
-        out.append(v if _plain(v, type(v)) else _fast_data(v))
+        tv = type(v)
+        if tv in scalars or (tv is tuple and known.get(id(v)) is v) or _plain(v, tv):
+            out.append(v)
+        else:
+            out.append(_fast_data(v))
     return out
 
 
+_PACKERS = threading.local()
+# Packed bytes of big all-scalar tuples, by id (the entry keeps the tuple alive, so the id
+# stays its own): the board and the draw pile change on few moves, so most digests reuse
+# their bytes.  msgpack is concatenative: an array is its header followed by its items.
+_PACKED: dict[int, tuple[tuple, bytes]] = {}
+_BIG = 24
+
+
+def _packer() -> msgpack.Packer:
+    packer = getattr(_PACKERS, "packer", None)
+    if packer is None:  # one per thread: a Packer is not safe to share
+        packer = _PACKERS.packer = msgpack.Packer(use_bin_type=True)
+    return packer
+
+
+def _array_header_len(n: int) -> int:
+    return 1 if n < 16 else 3 if n < 0x10000 else 5
+
+
 def canonical_bytes(state: Any) -> bytes:
-    return msgpack.packb(_fast_data(state), use_bin_type=True)
+    """The canonical msgpack encoding of ``to_data(state)`` (same bytes, faster)."""
+    packer = _packer()
+    t = type(state)
+    names = _FIELDS.get(t)
+    if names is None:
+        if not (dataclasses.is_dataclass(t) and not issubclass(t, enum.Enum)):
+            return packer.pack(_fast_data(state))
+        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))
+    parts = [packer.pack_array_header(len(names))]
+    run: list[Any] = []
+    scalars = _SCALAR_TYPES
+    for name in names:
+        v = getattr(state, name)
+        tv = type(v)
+        if tv in scalars:
+            run.append(v)
+        elif tv is tuple and len(v) >= _BIG and _plain(v, tv):
+            hit = _PACKED.get(id(v))
+            if hit is not None and hit[0] is v:
+                packed = hit[1]
+            else:
+                packed = packer.pack(v)
+                if len(_PACKED) >= 256:
+                    _PACKED.clear()
+                _PACKED[id(v)] = (v, packed)
+            if run:
+                parts.append(packer.pack(run)[_array_header_len(len(run)):])
+                run = []
+            parts.append(packed)
+        else:
+            run.append(v if _plain(v, tv) else _fast_data(v))
+    if run:
+        parts.append(packer.pack(run)[_array_header_len(len(run)):])
+    return b"".join(parts)
 
 
 def digest(state: Any) -> str:

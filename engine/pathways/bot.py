@@ -15,26 +15,35 @@ when both facing sides are open; an empty cell may open any side (we can still c
 tile), a tile opens the sides it has.
 
 * Play part: every placement is scored by how it changes the costs (mine down, the
-  leading opponent's up; the opponents' costs count more the nearer they are to winning).
-  A cheap estimate (routes through the new tile, from per-subpod forward fields) picks a
-  short list, which is then scored exactly by recomputing the field.  Specials are scored
-  the same way (MOVE 3: the walk it buys; MOVE 3*: pushing the leader back; TRADE: the best
-  tile to take away; +2 TILES: one more good placement) minus a small value for keeping
-  them; a rotation replaces both plays and must beat two placements.
-* Move part: walk to the reachable cell with the lowest cost (into Atlantis if it can),
-  or push an opponent one space when that hurts them more than the walk helps us.
+  opponent's up, each unit counting more near the end of the race).  A cheap estimate
+  (routes through the new tile, from per-subpod forward fields) picks a short list: the
+  best few, a few tiles on the opponent's route (blocking) and one out of everybody's way
+  (for a tile that has to be played); those are scored exactly by recomputing the field.
+  Specials are scored the same way (MOVE 3: the walk it buys beyond the ordinary move;
+  MOVE 3*: pushing the leader back; TRADE: the best tile to take away; +2 TILES: one more
+  good placement) minus a small value for keeping them; a rotation replaces both plays
+  and must beat two placements.
+* Move part: walk to the reachable cell with the lowest cost (into Atlantis when it can),
+  or push an opponent one space when that hurts them more than the walk helps.
+
+What it learnt from playing itself (``Tuning`` holds the weights): with two players,
+getting in the way pays, but only up to what the opponent can mend next turn (a turned
+tile is turned back), so the credit for damage is capped per turn -- uncapped, two bots
+turned the same tile to and fro for the whole game.  With three or four players every
+tile spent on someone else helps the rest, so the bot races and only stops a sure win.
+The game strongly favours the first seat between equal bots (about 88% with two).
 """
 
 from __future__ import annotations
 
-from heapq import heapify, heappop, heappush
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..core import Bot
 from ..rng import Rng
 from . import data as D
 from .rules import (
-    ATLANTIS, EMPTY, END_MOVE, END_PLAYS, IN_ATLANTIS, EndMove, EndPlays, Place, Remove,
+    ATLANTIS, EMPTY, END_PLAYS, IN_ATLANTIS, EndMove, EndPlays, Place, Remove,
     Rotate, Special, Step, tile_rot_mask,
 )
 
@@ -45,7 +54,7 @@ INF = 1 << 20
 VCAP = 60         # cost of a subpod with no way in at all
 NEAR = 12         # below this cost, every unit counts more (the end of the race)
 WIN = 1e9
-KEEP = {"play_2_more": 1.5, "move_own_3": 3.0, "move_other_3": 2.5, "trade": 2.5}
+KEEP = {"play_2_more": 0.5, "move_own_3": 1.0, "move_other_3": 1.0, "trade": 1.0}
 EXACT_TOP = 7     # placements scored exactly, best by the estimate
 BLOCK_CELLS = 3   # cells on the leader's route tried for blocking
 BLOCK_MASKS = 2   # masks per blocking cell tried
@@ -54,7 +63,9 @@ RELEVANT_SLACK = 6
 # back, lay a way round) at the price of about their plays, so the credit for raising
 # an opponent's cost is capped per turn; otherwise two bots turn the same tile to and
 # fro for the whole game.  Stopping a win next turn is worth it in full (``_threat``).
-DAMAGE_CAP = 6
+DAMAGE_CAP = 3
+
+_RING = STEP + BUILD + 1  # bucket ring of the field searches: larger than any step cost
 
 SIDES = D.SIDES
 NB = D.NEIGHBOURS
@@ -81,32 +92,45 @@ def goal_field(cells: Sequence[int], masks: Sequence[int], stop: Sequence[int] =
     """Cost from each cell into Atlantis (see the module docstring).
 
     With ``stop``, the search ends once every cell in it is settled (only those are
-    exact then)."""
+    exact then).  Dijkstra with a ring of buckets (Dial): the only step costs are
+    STEP and STEP + BUILD, both below the ring's size, so the buckets never collide."""
     h_of = [INF] * D.CELLS
-    heap = []
+    ring: list[list[int]] = [[] for _ in range(_RING)]
+    first = ring[STEP % _RING]
     for x, bit in _ATL_ENTRY:
         c = cells[x]
         if c == EMPTY or (c >= 0 and masks[x] & bit):
             h_of[x] = STEP
-            heap.append((STEP, x))
-    heapify(heap)
+            first.append(x)
     left = len(stop)
-    while heap:
-        h, y = heappop(heap)
-        if h != h_of[y]:
+    h = STEP
+    idle = 0
+    while idle < _RING:
+        slot = h % _RING
+        bucket = ring[slot]
+        if not bucket:
+            idle += 1
+            h += 1
             continue
-        if left and y in stop:
-            left -= sum(1 for s in stop if s == y)
-            if left <= 0:
-                break
-        if cells[y] == EMPTY:
-            enter, my = h + STEP + BUILD, 15
-        else:
-            enter, my = h + STEP, masks[y]
-        for x, b_yx, b_xy in _ADJ[y]:
-            if my & b_yx and enter < h_of[x] and (cells[x] == EMPTY or masks[x] & b_xy):
-                h_of[x] = enter
-                heappush(heap, (enter, x))
+        idle = 0
+        ring[slot] = []
+        for y in bucket:
+            if h_of[y] != h:
+                continue  # reached more cheaply since
+            if left and y in stop:
+                left -= sum(1 for s in stop if s == y)
+                if left <= 0:
+                    return h_of
+            if cells[y] == EMPTY:
+                enter, my = h + STEP + BUILD, 15
+            else:
+                enter, my = h + STEP, masks[y]
+            nxt = ring[enter % _RING]
+            for x, b_yx, b_xy in _ADJ[y]:
+                if my & b_yx and enter < h_of[x] and (cells[x] == EMPTY or masks[x] & b_xy):
+                    h_of[x] = enter
+                    nxt.append(x)
+        h += 1
     return h_of
 
 
@@ -114,23 +138,35 @@ def reach_field(cells: Sequence[int], masks: Sequence[int], src: int) -> list[in
     """Cost from ``src`` to stand on each cell (an empty cell's tile included)."""
     f_of = [INF] * D.CELLS
     f_of[src] = 0
-    heap = [(0, src)]
-    while heap:
-        f, x = heappop(heap)
-        if f != f_of[x]:
+    ring: list[list[int]] = [[] for _ in range(_RING)]
+    ring[0].append(src)
+    f = 0
+    idle = 0
+    while idle < _RING:
+        slot = f % _RING
+        bucket = ring[slot]
+        if not bucket:
+            idle += 1
+            f += 1
             continue
-        mx = 15 if cells[x] == EMPTY else masks[x]
-        for y, b_xy, b_yx in _ADJ[x]:
-            if mx & b_xy:
-                if cells[y] == EMPTY:
-                    nf = f + STEP + BUILD
-                elif masks[y] & b_yx:
-                    nf = f + STEP
-                else:
-                    continue
-                if nf < f_of[y]:
-                    f_of[y] = nf
-                    heappush(heap, (nf, y))
+        idle = 0
+        ring[slot] = []
+        for x in bucket:
+            if f_of[x] != f:
+                continue
+            mx = 15 if cells[x] == EMPTY else masks[x]
+            for y, b_xy, b_yx in _ADJ[x]:
+                if mx & b_xy:
+                    if cells[y] == EMPTY:
+                        nf = f + STEP + BUILD
+                    elif masks[y] & b_yx:
+                        nf = f + STEP
+                    else:
+                        continue
+                    if nf < f_of[y]:
+                        f_of[y] = nf
+                        ring[nf % _RING].append(y)
+        f += 1
     return f_of
 
 
@@ -178,15 +214,27 @@ def _g(v: float) -> float:
     return 2.5 * min(v, NEAR) + max(0.0, v - NEAR)
 
 
-def _threat(v: float) -> float:
-    """Extra worry about an opponent this close (2 steps in: next turn, surely)."""
-    if v <= 2 * STEP:
-        return 30.0
-    if v <= 2 * STEP + BUILD:
-        return 10.0
-    if v <= 3 * STEP + BUILD:
-        return 4.0
-    return 0.0
+@dataclass(frozen=True)
+class Tuning:
+    """The bot's weights, in one place so variants can be played against each other."""
+
+    # Two players: the opponent's cost counts as much as my own, and a win next turn
+    # (2 steps in; 1 tile + 2 steps; 1 tile + 3 steps) is worth stopping.
+    lead_weight: float = 1.0
+    other_weight: float = 0.0
+    threat: tuple[float, float, float] = (30.0, 10.0, 4.0)
+    # Three or four players: getting in someone's way mostly helps the others (measured
+    # in bot-against-bot play), so race, and only stop a sure win when it is cheap.
+    multi_lead_weight: float = 0.05
+    multi_other_weight: float = 0.0
+    multi_threat: tuple[float, float, float] = (5.0, 0.0, 0.0)
+    damage_cap: float = DAMAGE_CAP
+    keep: dict[str, float] = field(default_factory=lambda: dict(KEEP))
+    rotate_margin: float = 1.0
+    second_play: float = 0.8      # a second placement's worth, against one turn
+
+
+DEFAULT_TUNING = Tuning()
 
 
 class _Board:
@@ -218,8 +266,9 @@ class _Board:
 class PathfinderBot(Bot):
     """The "normal" bot: races along the cheapest route and gets in the leader's way."""
 
-    def __init__(self, seat: int, seed: int):
+    def __init__(self, seat: int, seed: int, tuning: Tuning | None = None):
         self.seat = seat
+        self.t = tuning or DEFAULT_TUNING
         self.rng = Rng.from_seed(seed, "pathways-bot").fork(f"seat-{seat}")
         self._board: _Board | None = None
         self._turn_key: tuple[int, int] | None = None
@@ -250,22 +299,33 @@ class PathfinderBot(Bot):
     # --- utility -------------------------------------------------------------------------
     def _weights(self, v: Sequence[float], me: int) -> list[float]:
         others = [p for p in range(len(v)) if p != me]
+        t = self.t
         if len(others) == 1:
-            return [0.0 if p == me else 1.0 for p in range(len(v))]
+            return [0.0 if p == me else t.lead_weight for p in range(len(v))]
         lead = min(others, key=lambda p: (v[p], p))
-        return [0.0 if p == me else (1.0 if p == lead else 0.4) for p in range(len(v))]
+        return [0.0 if p == me else (t.multi_lead_weight if p == lead else t.multi_other_weight)
+                for p in range(len(v))]
 
     def _utility(self, v: Sequence[float], me: int, weights: Sequence[float], my_move_to_come: bool) -> float:
         if my_move_to_come and v[me] <= 2 * STEP:
             return WIN - v[me]
         u = -_g(v[me])
         base = self._turn_base
+        cap = self.t.damage_cap
+        t1, t2, t3 = self.t.threat if len(v) == 2 else self.t.multi_threat
         for p, w in enumerate(weights):
             if p != me:
                 vp = v[p]
-                if p < len(base) and vp > base[p] + DAMAGE_CAP:
-                    vp = base[p] + DAMAGE_CAP
-                u += w * _g(vp) - _threat(v[p])
+                if p < len(base) and vp > base[p] + cap:
+                    vp = base[p] + cap
+                u += w * _g(vp)
+                vp = v[p]
+                if vp <= 2 * STEP:
+                    u -= t1
+                elif vp <= 2 * STEP + BUILD:
+                    u -= t2
+                elif vp <= 3 * STEP + BUILD:
+                    u -= t3
         return u
 
     def _pick(self, scored: list[tuple[float, int, Any]]) -> Any:
@@ -396,7 +456,7 @@ class PathfinderBot(Bot):
             else:
                 u = self._trade_utility(view, board, me, weights)
             if u < WIN / 2:
-                u -= KEEP[kind]
+                u -= self.t.keep[kind]
             scored.append((u, order, a))
             order += 1
 
@@ -405,8 +465,8 @@ class PathfinderBot(Bot):
             if rot_u is not None:
                 u, a = rot_u
                 # a turn replaces both plays: it must beat two placements
-                two = (best_place if best_place is not None else base_u) + max(place_gain, 0.0) * 0.8
-                if u >= WIN / 2 or u > max(two, base_u) + 1.0:
+                two = (best_place if best_place is not None else base_u) + max(place_gain, 0.0) * self.t.second_play
+                if u >= WIN / 2 or u > max(two, base_u) + self.t.rotate_margin:
                     scored.append((u, order, a))
                     order += 1
         if can_end:

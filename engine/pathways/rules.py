@@ -285,7 +285,7 @@ class PathwaysGame(Game):
             seat=seat, players=state.players, cells=state.cells, masks=state.masks,
             pods=state.pods,
             hand=state.hands[seat] if seat is not None else None,
-            hand_sizes=tuple(len(h) for h in state.hands), draw_count=len(state.draw),
+            hand_sizes=tuple(map(len, state.hands)), draw_count=len(state.draw),
             discard=state.discard, turn=state.turn, phase=state.phase,
             plays_made=state.plays_made, plays_allowed=state.plays_allowed,
             pending=state.pending, mover=state.mover, move_start=state.move_start,
@@ -347,12 +347,15 @@ class PathwaysGame(Game):
 
     # play phase ------------------------------------------------------------------------
     def _after_play(self, state: PathwaysState, **changes: Any) -> PathwaysState:
-        s = replace(state, **changes)
-        if s.pending:
-            return s
-        if s.plays_made >= s.plays_allowed or not s.hands[s.turn]:
-            return self._begin_move(s)
-        return s
+        get = changes.get
+        if not get("pending", state.pending):
+            hands = get("hands", state.hands)
+            if get("plays_made", state.plays_made) >= get("plays_allowed", state.plays_allowed) \
+                    or not hands[get("turn", state.turn)]:
+                # straight on to the move: one new state instead of two (as _begin_move)
+                changes.update(phase="move", pending="", mover=-1, move_start=-1,
+                               steps_left=D.OWN_MOVE)
+        return replace(state, **changes)
 
     def _begin_move(self, s: PathwaysState) -> PathwaysState:
         return replace(s, phase="move", pending="", mover=-1, move_start=-1,
@@ -587,7 +590,7 @@ def play_actions(view) -> list[Any]:
             continue
         seen_kinds.add(kind)
         if kind in D.SPECIAL_KINDS:
-            if kind != "trade" or removable_cells(view):
+            if kind != "trade" or _any_removable(view):
                 out.append(Special(tile))
             continue
         if need_items is None:
@@ -613,6 +616,15 @@ def rotate_actions(view) -> list[Rotate]:
             if m != current and m & facing:
                 out.append(_tuple_new(Rotate, (cell, rot)))
     return out
+
+
+def _any_removable(view) -> bool:
+    """``bool(removable_cells(view))``, stopping at the first one."""
+    cells, pods = view.cells, view.pods
+    for c, tile in enumerate(cells):
+        if tile >= 0 and EMPTY in _NB_VALUES[c](cells) and c not in pods:
+            return True
+    return False
 
 
 def removable_cells(view) -> list[int]:
