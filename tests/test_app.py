@@ -157,3 +157,20 @@ async def test_menu_starts_a_game():
         await pilot.pause()
         assert app.table is not None and app.table.game.slug == "pathways"
         assert [s.kind for s in app.table.match.seats] == ["human", "bot"]
+
+
+async def test_keys_typed_ahead_are_handled_in_order():
+    """Enter typed right after a cursor key acts on the new cursor cell."""
+    table = LocalTable.new(GAME, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 42)
+    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)
+    async with app.run_test(size=(90, 28)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        tile = table.match.state.hands[0][0]
+        assert any(a.cell == 10 for a in table.match.legal(0) if isinstance(a, Place) and a.tile == tile)
+        app.simulate_key("j")
+        app.simulate_key("enter")
+        await pilot.pause()
+        await pilot.pause()
+        first = GAME.codec.decode(table.match.record.moves[0].action)
+        assert isinstance(first, Place) and first.cell == 10  # A2, below the start corner

@@ -95,11 +95,12 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         Binding("4", "pick(3)", "Pick 4", show=False, id="pathways-pick-4"),
         Binding("r", "rotate_hand", "Rotate", id="pathways-rotate-hand"),
         # Enter: one binding per meaning, so the footer names what Enter does now.
-        Binding("enter", "choose('place')", "Place", priority=True, id="pathways-place"),
-        Binding("enter", "choose('special')", "Play it", priority=True, id="pathways-play-special"),
-        Binding("enter", "choose('turn')", "Turn it", priority=True, id="pathways-confirm-turn"),
-        Binding("enter", "choose('trade')", "Trade", priority=True, id="pathways-trade"),
-        Binding("enter", "choose('step')", "Step", priority=True, id="pathways-step"),
+        # Not priority bindings: those would run before cursor keys typed ahead.
+        Binding("enter", "choose('place')", "Place", id="pathways-place"),
+        Binding("enter", "choose('special')", "Play it", id="pathways-play-special"),
+        Binding("enter", "choose('turn')", "Turn it", id="pathways-confirm-turn"),
+        Binding("enter", "choose('trade')", "Trade", id="pathways-trade"),
+        Binding("enter", "choose('step')", "Step", id="pathways-step"),
         Binding("t", "turn_board", "Turn placed", id="pathways-turn-placed"),
         Binding("o", "other_pod", "Other subpod", id="pathways-other-pod"),
         Binding("shift+up", "step(0)", "Step", key_display="⇧+arrow", id="pathways-step-north"),
@@ -126,7 +127,9 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
 
     # --- layout -------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
-        yield TileBoard(D.SIZE, id="board")
+        board = TileBoard(D.SIZE, id="board")
+        board.enter_selects = False  # our Enter bindings say what Enter does now
+        yield board
         yield Hand(id="hand")
 
     @property

@@ -69,6 +69,21 @@ def tile_picture(mask: int | None, width: int, height: int) -> list[str]:
     return rows
 
 
+def marker_columns(mask: int | None, width: int, height: int, count: int) -> list[int]:
+    """Where to write ``count`` marker letters on a cell's middle row so that the
+    path glyph at the centre stays visible: blank columns first (nearest the
+    centre), then path arms, the centre itself only as a last resort."""
+    row = tile_picture(mask, width, height)[height // 2]
+    cx = width // 2
+    if mask is None:
+        order = sorted(range(width), key=lambda x: (abs(x - cx), x))
+        return sorted(order[:count])
+    others = sorted((x for x in range(width) if x != cx), key=lambda x: (abs(x - cx), x))
+    blank = [x for x in others if row[x] == " "]
+    arms = [x for x in others if row[x] != " "]
+    return sorted((blank + arms + [cx])[:count])
+
+
 @dataclass(frozen=True)
 class Block:
     """Several cells drawn as one labelled piece (the labels are tried longest first)."""
@@ -194,6 +209,15 @@ class TileBoard(Widget, can_focus=True):
         col = max(0, min(self.grid - 1, col + dx))
         self.cursor = row * self.grid + col
 
+    #: When False, Enter is left to the screen's own bindings (which then run in
+    #: key order after the cursor keys, and can name what Enter does in the footer).
+    enter_selects: bool = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select_cursor" and not self.enter_selects:
+            return False
+        return True
+
     def action_select_cursor(self) -> None:
         self.post_message(self.CellSelected(self, self.cursor))
 
@@ -314,12 +338,9 @@ class TileBoard(Widget, can_focus=True):
         for cell, marks in pic.markers.items():
             if not marks or not 0 <= cell < n * n:
                 continue
-            r, c = divmod(cell, n)
             text_styles = list(marks)[:cw]
-            x0 = cw // 2 - (len(text_styles) - 1) // 2
-            x0 = max(0, min(cw - len(text_styles), x0))
-            for i, (letter, mstyle) in enumerate(text_styles):
-                put(cell, x0 + i, ch // 2, letter[:1], mstyle)
+            for x, (letter, mstyle) in zip(marker_columns(tiles[cell], cw, ch, len(text_styles)), text_styles):
+                put(cell, x, ch // 2, letter[:1], mstyle)
 
         cursor = self.cursor
         cr, cc = divmod(cursor, n)
