@@ -219,6 +219,10 @@ class Game:
         """Same state, with everything ``seat`` may not know re-drawn (leak tests)."""
         raise NotImplementedError
 
+    def reveal(self, state: Any, names: Sequence[str]) -> list[str]:
+        """Lines telling everything hidden in ``state`` (replays of finished games)."""
+        return []
+
     def help_markdown(self) -> str:
         return f"# {self.title}\n"
 

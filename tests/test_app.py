@@ -141,11 +141,13 @@ async def test_replay_steps_and_switches_viewer():
         assert replay.index == 0
         await pilot.press("right")
         assert replay.index == 1
-        assert replay.seat is None
+        assert replay.watching == ReplaySeat.FULL
+        assert any(line.startswith("Red's hand:") for line in replay.log())
         await pilot.press("v")
         assert replay.seat == 0 and replay.view().hand == replay.states[1].hands[0]
+        assert not any("hand:" in line for line in replay.log())
         await pilot.press("v", "v")
-        assert replay.seat is None and replay.view().hand is None
+        assert replay.watching == ReplaySeat.PUBLIC and replay.view().hand is None
 
 
 async def test_menu_starts_a_game():

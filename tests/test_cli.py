@@ -90,3 +90,34 @@ def test_corrupt_record_gives_one_line_reason_and_exit_2(record_file, tmp_path, 
 def test_missing_record_file_is_a_clean_error(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.atlrec"), "--verify"]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_play_resume_continues_where_the_record_stopped(tmp_path, monkeypatch):
+    from engine.core import SeatInfo
+    from engine.match import Match
+    from engine.registry import get_game
+    from tui import app as app_module
+
+    game = get_game("pathways")
+    match = Match(game, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 21)
+    bots = [game.make_bot(0, 21), game.make_bot(1, 21)]
+    for _ in range(7):
+        seat = min(match.to_act())
+        view = match.view(seat)
+        match.submit(seat, bots[seat].choose(view, game.legal(view)))
+    path = match.record.save(tmp_path / "half.atlrec")
+    started = {}
+
+    def fake_run(self):
+        started["table"] = self.table
+        started["save"] = self.save_path
+
+    monkeypatch.setattr(app_module.AtlantisApp, "run", fake_run)
+    assert main(["play", "--resume", str(path)]) == 0
+    table = started["table"]
+    assert table.match.digest() == match.digest()
+    assert started["save"] == path
+    # Playing on appends to the same file.
+    if not table.step_bot():
+        assert table.submit(0, game.legal(table.match.view(0))[0]) is None
+    assert len(GameRecord.load(path).moves) == len(match.record.moves) + 1

@@ -253,8 +253,7 @@ class ReplayMixin:
 
     def action_replay_viewer(self) -> None:
         link: ReplaySeat = self.link  # type: ignore[attr-defined]
-        order: list[int | None] = [None, *range(len(link.names))]
-        link.seat = order[(order.index(link.seat) + 1) % len(order)]
+        link.next_viewer()
         self.refresh_view()  # type: ignore[attr-defined]
 
     def turn_line(self, view: Any, legal: list[Any]) -> str:

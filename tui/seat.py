@@ -200,9 +200,16 @@ class LocalSeat(SeatLink):
 
 
 class ReplaySeat(SeatLink):
-    """A read-only link over a stored game: a position index and a viewer."""
+    """A read-only link over a stored game: a position index and a viewer.
+
+    The viewer is ``FULL`` (the whole table: public board, every event, and what
+    was hidden, via ``game.reveal``), a seat number, or ``PUBLIC`` (what a
+    spectator saw).  Replays are watched after the fact, so showing secrets is fine.
+    """
 
     read_only = True
+    FULL = "full"
+    PUBLIC = "public"
 
     def __init__(self, game: Game, record: GameRecord):
         from engine.record import replay_states
@@ -218,7 +225,18 @@ class ReplaySeat(SeatLink):
                 break
             self.states.append(state)
         self.index = len(self.states) - 1
-        self.seat: int | None = None
+        self.watching: int | str = self.FULL
+
+    @property
+    def seat(self) -> int | None:  # type: ignore[override]
+        return self.watching if isinstance(self.watching, int) else None
+
+    def viewers(self) -> list[int | str]:
+        return [self.FULL, *range(len(self.names)), self.PUBLIC]
+
+    def next_viewer(self) -> None:
+        order = self.viewers()
+        self.watching = order[(order.index(self.watching) + 1) % len(order)]
 
     def view(self) -> View:
         return self.game.view(self.states[self.index], self.seat)
@@ -229,16 +247,29 @@ class ReplaySeat(SeatLink):
     def log(self) -> list[str]:
         out = []
         state = self.states[0]
+        full = self.watching == self.FULL
         for i in range(1, self.index + 1):
             move: Move = self.record.moves[i - 1]
             _, events = self.game.apply(state, move.seat, self.game.codec.decode(move.action))
             state = self.states[i]
-            out += [self.game.describe(e, self.seat, self.names) for e in events if e.visible_to(self.seat)]
+            for e in events:
+                if full or e.visible_to(self.seat):
+                    line = self.game.describe(e, self.seat, self.names)
+                    if full and e.to:
+                        line = f"(secret) {line}"
+                    out.append(line)
+        if full:
+            out += self.game.reveal(self.states[self.index], self.names)
         return out
 
     def submit(self, action: Any) -> str | None:
         return "This is a replay: nothing can be played."
 
     def waiting_for(self) -> str:
-        who = "the full table" if self.seat is None else self.names[self.seat]
+        if self.watching == self.FULL:
+            who = "the full table"
+        elif self.watching == self.PUBLIC:
+            who = "the public table"
+        else:
+            who = self.names[self.seat]
         return f"Replay: position {self.index}/{len(self.states) - 1}, watching {who}"

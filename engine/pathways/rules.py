@@ -568,6 +568,15 @@ class PathwaysGame(Game):
 
         return describe_action(action)
 
+    def reveal(self, state: PathwaysState, names) -> list[str]:
+        from .text import tile_label
+
+        lines = [f"{names[s]}'s hand: " + (", ".join(tile_label(t) for t in h) or "empty")
+                 for s, h in enumerate(state.hands)]
+        top = ", ".join(tile_label(t) for t in state.draw[:4])
+        lines.append(f"Draw pile ({len(state.draw)}), next: {top or 'empty'}")
+        return lines
+
     def help_markdown(self) -> str:
         from .text import HELP
 

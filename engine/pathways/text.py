@@ -132,7 +132,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return f"{_who(d['seat'], viewer, names)} drew {n} tile{'s' if n != 1 else ''}."
     if k == "drew_tiles":
         kinds = ", ".join(tile_label(t) for t in d["tiles"])
-        return f"You drew: {kinds}."
+        return f"{_who(d['seat'], viewer, names)} drew: {kinds}."
     if k == "turn":
         return f"{_who(d['seat'], viewer, names)} to play." if d["seat"] != viewer else "Your turn."
     if k == "round_limit":
