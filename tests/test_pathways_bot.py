@@ -163,7 +163,7 @@ def test_strong_bot_beats_random_play():
 
 # --- the self-play hot path keeps its meaning -------------------------------------------
 def test_fast_digest_encodes_exactly_like_to_data():
-    """record.canonical_bytes takes shortcuts (cached packing of big tuples); the bytes
+    """record.canonical_bytes packs states with a msgpack hook instead of to_data; the bytes
     must stay those of msgpack over core.to_data, for states and views alike."""
     import msgpack
 
