@@ -29,8 +29,9 @@ class MenuScreen(Screen[TableChoice]):
     MenuScreen { align: center top; }
     MenuScreen #menu { width: 72; height: auto; max-height: 100%; padding: 0 1; }
     MenuScreen #title { text-style: bold; color: $accent; margin: 1 0; }
-    MenuScreen .row { height: 3; }
-    MenuScreen .row Label { width: 20; padding: 1 1 0 0; }
+    MenuScreen .row { height: 1; margin-bottom: 1; }
+    MenuScreen .row Label { width: 20; padding: 0 1 0 0; }
+    MenuScreen #options { height: auto; }
     MenuScreen .row Select, MenuScreen .row Input { width: 1fr; }
     MenuScreen #about { color: $text-muted; margin-bottom: 1; }
     MenuScreen #error { color: $error; height: auto; }
@@ -47,20 +48,20 @@ class MenuScreen(Screen[TableChoice]):
             yield Static("ATLANTIS - a game table for the terminal", id="title")
             with Horizontal(classes="row"):
                 yield Label("Game")
-                yield Select([(GAMES[s].title, s) for s in slugs], value=slugs[0], allow_blank=False, id="game")
+                yield Select([(GAMES[s].title, s) for s in slugs], value=slugs[0], allow_blank=False, id="game", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Players")
-                yield Select([("2", 2)], id="players", allow_blank=False)
+                yield Select([("2", 2)], id="players", allow_blank=False, compact=True)
             with Horizontal(classes="row"):
                 yield Label("Bots (last seats)")
-                yield Select([("1", 1)], id="bots", allow_blank=False)
+                yield Select([("1", 1)], id="bots", allow_blank=False, compact=True)
             with Horizontal(classes="row"):
                 yield Label("Seed")
-                yield Input(str(secrets.randbelow(10**6)), id="seed", type="integer")
+                yield Input(str(secrets.randbelow(10**6)), id="seed", type="integer", compact=True)
             yield Vertical(id="options")
             yield Static("", id="about")
             yield Static("", id="error")
-            yield Button("Start  (Ctrl+S)", id="start", variant="primary")
+            yield Button("Start  (Ctrl+S)", id="start", variant="primary", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -84,11 +85,12 @@ class MenuScreen(Screen[TableChoice]):
             row = Horizontal(classes="row")
             box.mount(row)
             row.mount(Label(name.replace("_", " ")))
-            row.mount(Input(str(info.default), id=f"opt-{name}", tooltip=info.description or name))
-        self.query_one("#about", Static).update(
-            "Options: " + "; ".join(f"{n}: {i.description or ''}" for n, i in game.options_model.model_fields.items())
-            if game.options_model.model_fields else ""
-        )
+            row.mount(Input(str(info.default), id=f"opt-{name}", tooltip=info.description or name, compact=True))
+        notes = [f"{n.replace('_', ' ')}: {i.description}" for n, i in game.options_model.model_fields.items()
+                 if i.description]
+        notes.append("Tab moves between fields; Enter in a field or Ctrl+S starts. "
+                     "Human seats come first, bots take the last seats.")
+        self.query_one("#about", Static).update("\n".join(notes))
 
     def _players_changed(self) -> None:
         n = self.query_one("#players", Select).value
