@@ -121,3 +121,19 @@ def test_play_resume_continues_where_the_record_stopped(tmp_path, monkeypatch):
     if not table.step_bot():
         assert table.submit(0, game.legal(table.match.view(0))[0]) is None
     assert len(GameRecord.load(path).moves) == len(match.record.moves) + 1
+
+
+def test_named_setups_load_and_play(monkeypatch, capsys):
+    from tui import app as app_module
+    from tui.setups import load_setups
+
+    setups = load_setups()
+    assert "pathways-duel" in setups
+    assert main(["setups"]) == 0
+    assert "pathways-duel" in capsys.readouterr().out
+    started = {}
+    monkeypatch.setattr(app_module.AtlantisApp, "run", lambda self: started.setdefault("table", self.table))
+    assert main(["play", "--setup", "pathways-short", "--no-autosave"]) == 0
+    match = started["table"].match
+    assert match.seed == setups["pathways-short"].seed and match.options.max_rounds == 10
+    assert main(["play", "--setup", "nope"]) == 2

@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     sub.add_parser("games", help="list the games")
+    sub.add_parser("setups", help="list the named setups in seeds/setups.json")
 
     play = sub.add_parser("play", help="play a game (hot-seat and bots)")
     play.add_argument("game", nargs="?", help="game slug (see `atlantis games`)")
@@ -49,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--names", help="comma-separated player names")
     play.add_argument("--save", type=Path, help="keep the record in this file (saved after every move)")
     play.add_argument("--resume", type=Path, help="continue the game stored in this record")
+    play.add_argument("--setup", help="a named setup from seeds/setups.json (see `atlantis setups`)")
     play.add_argument("--no-autosave", action="store_true", help="do not keep a record in the data folder")
 
     rep = sub.add_parser("replay", help="watch a recorded game, or verify it")
@@ -78,6 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for slug in sorted(GAMES):
             g = GAMES[slug]
             print(f"{slug:<18} {g.title} ({g.min_players}-{g.max_players} players)")
+        return 0
+    if cmd == "setups":
+        from .setups import load_setups
+
+        for name, setup in load_setups().items():
+            print(f"{name:<22} {setup.game}, {setup.players} players ({setup.bots} bots), seed {setup.seed}: {setup.about}")
         return 0
     if cmd == "play":
         return _play(args)
@@ -111,6 +119,18 @@ def _play(args: argparse.Namespace) -> int:
         table = LocalTable(game, match, autosave=args.resume)
         AtlantisApp(table=table, save_path=args.resume).run()
         return 0
+    if args.setup:
+        from .setups import load_setups
+
+        setups = load_setups()
+        if args.setup not in setups:
+            return _die(f"unknown setup {args.setup!r}; known: {', '.join(sorted(setups))}")
+        chosen = setups[args.setup]
+        args.game = chosen.game
+        args.players = args.players or chosen.players
+        args.bots = chosen.bots if args.bots is None else args.bots
+        args.seed = chosen.seed if args.seed is None else args.seed
+        args.option = [f"{k}={v}" for k, v in chosen.options.items()] + list(args.option)
     if args.game is None:
         AtlantisApp(autosave=not args.no_autosave, save_path=args.save).run()
         return 0

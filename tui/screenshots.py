@@ -17,20 +17,22 @@ from engine.registry import get_game
 
 from .app import AtlantisApp
 from .seat import LocalTable
+from .setups import load_setups
 
-# game slug -> (seed, players, bot actions before the picture)
+# game slug -> the named setup (seeds/setups.json) its picture is taken from
 SCENES = {
-    "pathways": (7, 3, 30),
+    "pathways": "pathways-screenshot",
 }
 SIZE = (100, 32)
 
 
-def mid_game_table(slug: str, seed: int, players: int, actions: int) -> LocalTable:
+def mid_game_table(slug: str, seed: int, players: int, actions: int,
+                   options: dict | None = None) -> LocalTable:
     game = get_game(slug)
     seats = [SeatInfo(game.seat_names[0], "human")] + [
         SeatInfo(game.seat_names[i], "bot") for i in range(1, players)
     ]
-    table = LocalTable.new(game, {}, seats, seed)
+    table = LocalTable.new(game, options or {}, seats, seed)
     driver = game.make_bot(0, seed)
     done = 0
     while done < actions or 0 not in table.match.to_act():
@@ -46,8 +48,8 @@ def mid_game_table(slug: str, seed: int, players: int, actions: int) -> LocalTab
 
 
 async def shoot(slug: str, out_dir: Path) -> Path:
-    seed, players, actions = SCENES[slug]
-    table = mid_game_table(slug, seed, players, actions)
+    setup = load_setups()[SCENES[slug]]
+    table = mid_game_table(slug, setup.seed, setup.players, setup.warmup_actions, setup.options)
     app = AtlantisApp(table=table, bot_delay=3600, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -1,0 +1,29 @@
+"""Named setups from ``seeds/setups.json`` (data, not code)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SETUPS_FILE = Path(__file__).resolve().parent.parent / "seeds" / "setups.json"
+
+
+class Setup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    about: str = ""
+    game: str
+    players: int = Field(ge=1, le=8)
+    bots: int = Field(0, ge=0)
+    seed: int
+    options: dict[str, Any] = {}
+    warmup_actions: int = Field(0, ge=0)
+
+
+def load_setups(path: Path = SETUPS_FILE) -> dict[str, Setup]:
+    if not path.exists():
+        return {}
+    raw = json.loads(path.read_text())
+    return {name: Setup.model_validate(value) for name, value in raw.items()}
