@@ -147,31 +147,24 @@ class TileBoard(Widget, can_focus=True):
 
     cursor: reactive[int] = reactive(0, always_update=False)
 
-    class CellHighlighted(Message):
+    class CellMessage(Message):
+        """A message about one cell of the board (``row``/``column`` from 0)."""
+
+        def __init__(self, board: "TileBoard", cell: int) -> None:
+            super().__init__()
+            self.board = board
+            self.cell = cell
+            self.row, self.column = divmod(cell, board.grid)
+
+        @property
+        def control(self) -> "TileBoard":
+            return self.board
+
+    class CellHighlighted(CellMessage):
         """The cursor moved to ``cell``."""
 
-        def __init__(self, board: "TileBoard", cell: int) -> None:
-            super().__init__()
-            self.board = board
-            self.cell = cell
-            self.row, self.column = divmod(cell, board.grid)
-
-        @property
-        def control(self) -> "TileBoard":
-            return self.board
-
-    class CellSelected(Message):
+    class CellSelected(CellMessage):
         """Enter (or a click on the cursor cell) chose ``cell``."""
-
-        def __init__(self, board: "TileBoard", cell: int) -> None:
-            super().__init__()
-            self.board = board
-            self.cell = cell
-            self.row, self.column = divmod(cell, board.grid)
-
-        @property
-        def control(self) -> "TileBoard":
-            return self.board
 
     def __init__(self, grid: int = 10, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
