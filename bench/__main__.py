@@ -12,6 +12,10 @@ import sys
 import time
 
 
+# One bench module per game (and netplay); add a name here to include it.
+GAME_BENCHES = ["pathways"]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and app runs")
@@ -22,9 +26,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     print(f"atlantis bench  (Python {platform.python_version()}, {platform.machine()},"
           f" {'quick' if args.quick else 'full'} run)")
-    from . import pathways
+    import importlib
 
-    pathways.run(quick=args.quick, seeds=args.seeds)
+    for name in GAME_BENCHES:  # each module has run(quick, seeds)
+        importlib.import_module(f"bench.{name}").run(quick=args.quick, seeds=args.seeds)
     if not args.no_app:
         from .app_start import bench_app_start
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 from .core import Game
 
 
-def _load() -> dict[str, Game]:
-    from .pathways.rules import PathwaysGame
+# "module:Class" of every game; add one line per game.
+GAME_CLASSES = [
+    "engine.pathways.rules:PathwaysGame",
+]
 
-    games: list[Game] = [PathwaysGame()]
+
+def _load() -> dict[str, Game]:
+    import importlib
+
+    games: list[Game] = []
+    for path in GAME_CLASSES:
+        module, _, name = path.partition(":")
+        games.append(getattr(importlib.import_module(module), name)())
     return {g.slug: g for g in games}
 
 
