@@ -49,8 +49,12 @@ class AtlantisApp(App):
 
     def __init__(self, table: LocalTable | None = None, replay: ReplaySeat | None = None,
                  bot_delay: float = 0.15, save_path: Path | None = None,
-                 autosave: bool = True, **kwargs: Any):
+                 autosave: bool = True, manual_bots: bool = False,
+                 on_ready: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
+        # manual_bots: bots act only when someone calls table.step_bot() (demo replays).
+        self.manual_bots = manual_bots
+        self.on_ready = on_ready  # called once the first screen is up
         self.table = table
         self.replay = replay
         self.bot_delay = bot_delay
@@ -70,6 +74,8 @@ class AtlantisApp(App):
             self.start_replay(self.replay)
         else:
             self.show_menu()
+        if self.on_ready is not None:
+            self.call_later(self.on_ready)
 
     def show_menu(self) -> None:
         self.push_screen(MenuScreen(), self._menu_done)
@@ -120,6 +126,8 @@ class AtlantisApp(App):
             self._show_game_over()
             return
         if table.bot_to_act() is not None:
+            if self.manual_bots:
+                return
             if self._bot_timer is None:
                 # set_timer(0) divides by zero inside Textual when it runs late
                 self._bot_timer = self.set_timer(max(self.bot_delay, 0.001), self._bot_step)

@@ -42,16 +42,30 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("setups", help="list the named setups in seeds/setups.json")
 
     play = sub.add_parser("play", help="play a game (hot-seat and bots)")
-    play.add_argument("game", nargs="?", help="game slug (see `atlantis games`)")
-    play.add_argument("--players", type=int)
-    play.add_argument("--bots", type=int, default=None, help="how many of the last seats are bots")
-    play.add_argument("--seed", type=int)
-    play.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
-    play.add_argument("--names", help="comma-separated player names")
+    rec = sub.add_parser("record", help="play, recording every key into a demo file (F9 marks a frame)")
+    rec.add_argument("out", type=Path, help="the demo file to write (OUT.demo)")
+    for parser in (play, rec):
+        parser.add_argument("game", nargs="?", help="game slug (see `atlantis games`)")
+        parser.add_argument("--players", type=int)
+        parser.add_argument("--bots", type=int, default=None, help="how many of the last seats are bots")
+        parser.add_argument("--seed", type=int)
+        parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+        parser.add_argument("--names", help="comma-separated player names")
+        parser.add_argument("--setup", help="a named setup from seeds/setups.json (see `atlantis setups`)")
     play.add_argument("--save", type=Path, help="keep the record in this file (saved after every move)")
     play.add_argument("--resume", type=Path, help="continue the game stored in this record")
-    play.add_argument("--setup", help="a named setup from seeds/setups.json (see `atlantis setups`)")
     play.add_argument("--no-autosave", action="store_true", help="do not keep a record in the data folder")
+    rec.add_argument("--title", default="", help="a title for the demo")
+
+    demo = sub.add_parser("demo", help="replay or render a recorded demo")
+    demo_sub = demo.add_subparsers(dest="demo_command", required=True)
+    dplay = demo_sub.add_parser("play", help="replay a demo live in this terminal")
+    dplay.add_argument("file", type=Path)
+    dplay.add_argument("--speed", type=float, default=1.0, help="2 = twice as fast")
+    drender = demo_sub.add_parser("render", help="replay headlessly into an asciicast and SVG frames")
+    drender.add_argument("file", type=Path)
+    drender.add_argument("--cast", type=Path, help="write an asciicast v2 file here")
+    drender.add_argument("--svg", type=Path, help="write SVG frames (at the demo's marks) into this folder")
 
     rep = sub.add_parser("replay", help="watch a recorded game, or verify it")
     rep.add_argument("file", type=Path)
@@ -65,6 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     sp.add_argument("--level", default="normal", choices=["normal", "random"])
     sp.add_argument("--json", action="store_true")
+
+    from .netplay.commands import add_parsers  # host, join, browse (LAN play)
+
+    add_parsers(sub)
     return p
 
 
@@ -89,20 +107,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if cmd == "play":
         return _play(args)
+    if cmd == "record":
+        return _record(args)
+    if cmd == "demo":
+        return _demo(args)
     if cmd == "replay":
         return _replay(args)
+    if cmd in ("host", "join", "browse"):
+        from .netplay import commands
+
+        return getattr(commands, f"cmd_{cmd}")(args)
     if cmd == "selfplay":
         return _selfplay(args)
     return _die(f"unknown command {cmd!r}")
 
 
 def _play(args: argparse.Namespace) -> int:
-    import secrets
-
     from engine.match import Match
     from engine.record import GameRecord, RecordError
 
-    from .app import AtlantisApp, default_record_path, seats_for
+    from .app import AtlantisApp, default_record_path
     from .seat import LocalTable
 
     if args.resume:
@@ -120,20 +144,45 @@ def _play(args: argparse.Namespace) -> int:
         AtlantisApp(table=table, save_path=args.resume).run()
         return 0
     if args.setup:
+        problem = _apply_setup(args)
+        if problem:
+            return _die(problem)
+    if args.game is None:
+        AtlantisApp(autosave=not args.no_autosave, save_path=args.save).run()
+        return 0
+    resolved = _resolve_table(args)
+    if isinstance(resolved, int):
+        return resolved
+    game, options, seats, seed = resolved
+    path = args.save or (None if args.no_autosave else default_record_path(game.slug, seed))
+    table = LocalTable.new(game, options, seats, seed, autosave=path)
+    AtlantisApp(table=table, save_path=path).run()
+    return 0
+
+
+def _apply_setup(args: argparse.Namespace) -> str | None:
+    """Fill the play arguments from a named setup (explicit arguments win)."""
+    if args.setup:
         from .setups import load_setups
 
         setups = load_setups()
         if args.setup not in setups:
-            return _die(f"unknown setup {args.setup!r}; known: {', '.join(sorted(setups))}")
+            return f"unknown setup {args.setup!r}; known: {', '.join(sorted(setups))}"
         chosen = setups[args.setup]
         args.game = chosen.game
         args.players = args.players or chosen.players
         args.bots = chosen.bots if args.bots is None else args.bots
         args.seed = chosen.seed if args.seed is None else args.seed
         args.option = [f"{k}={v}" for k, v in chosen.options.items()] + list(args.option)
-    if args.game is None:
-        AtlantisApp(autosave=not args.no_autosave, save_path=args.save).run()
-        return 0
+    return None
+
+
+def _resolve_table(args: argparse.Namespace):
+    """(game, options, seats, seed) from play-style arguments, or an exit code."""
+    import secrets
+
+    from .app import seats_for
+
     game = _game_or_die(args.game)
     if game is None:
         return 2
@@ -146,9 +195,56 @@ def _play(args: argparse.Namespace) -> int:
         seats = seats_for(game.slug, players, bots, names)
     except ValueError as exc:
         return _die(str(exc))
-    path = args.save or (None if args.no_autosave else default_record_path(game.slug, seed))
-    table = LocalTable.new(game, options, seats, seed, autosave=path)
-    AtlantisApp(table=table, save_path=path).run()
+    return game, options, seats, seed
+
+
+def _record(args: argparse.Namespace) -> int:
+    from .demo import PlayArgs, recording_app
+
+    problem = _apply_setup(args)
+    if problem:
+        return _die(problem)
+    if args.game is None:
+        return _die("record needs a game (or --setup NAME)")
+    resolved = _resolve_table(args)
+    if isinstance(resolved, int):
+        return resolved
+    game, options, seats, seed = resolved
+    play = PlayArgs(game=game.slug, players=len(seats), bots=sum(s.kind == "bot" for s in seats),
+                    seed=seed, options=options,
+                    names=[s.name for s in seats] if args.names else None)
+    app = recording_app(play, args.out, title=args.title)
+    app.run()
+    path = app.demo().save(args.out)
+    demo = app.demo()
+    demo = app.demo()
+    print(f"wrote {path}: {len(demo.keys)} keys, frames marked after keys {demo.marks}")
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .demo import DemoError, DemoStale, load_demo, play_live, render
+
+    try:
+        demo = load_demo(args.file)
+    except DemoError as exc:
+        return _die(str(exc))
+    try:
+        if args.demo_command == "play":
+            play_live(demo, speed=args.speed)
+            return 0
+        if args.cast is None and args.svg is None:
+            return _die("demo render needs --cast FILE and/or --svg DIR")
+        written = asyncio.run(render(demo, args.cast, args.svg, name=args.file.stem))
+    except DemoStale as exc:
+        print(f"atlantis: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    except DemoError as exc:
+        return _die(f"{args.file}: {exc}")
+    for path in written:
+        print(f"wrote {path}")
     return 0
 
 
