@@ -8,6 +8,7 @@ from .core import Game
 # "module:Class" of every game; add one line per game.
 GAME_CLASSES = [
     "engine.pathways.rules:PathwaysGame",
+    "engine.end_of_atlantis.rules:EndOfAtlantisGame",
 ]
 
 

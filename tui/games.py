@@ -6,6 +6,7 @@ import importlib
 
 SCREENS = {
     "pathways": "tui.pathways.screen:PathwaysScreen",
+    "end-of-atlantis": "tui.end_of_atlantis.screen:EndOfAtlantisScreen",
 }
 
 

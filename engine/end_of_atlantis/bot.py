@@ -1,0 +1,322 @@
+"""End of Atlantis bots: ``RandomBot`` (level "random": any legal action) and
+``SenatorBot`` (level "normal").
+
+Both see only ``choose(view, legal)``; their randomness is their own ``Rng`` stream.
+
+How ``SenatorBot`` thinks
+-------------------------
+Everything is greedy and read straight off the view:
+
+* a *ship value* says how much one more refugee of ours is worth on a ship in port:
+  more when we already lead aboard it, when it is nearly full (it will sail in the Doom
+  phase) and when few rivals share it;
+* a card's value is what its best use would earn now (refugees on the best ships, a
+  ship moved to the Promised Land scoring the chart for us and less for the rest, a
+  sabotage of a ship full of rivals);
+* bids spend the tokens behind the screen evenly over the votes left, more on
+  valuable cards, and never everything: tokens on ships score, tokens in bids do not;
+* the Senate bid is modest (half of it comes back) and the Faction choice prefers the
+  abilities that turn into points (Basileus, Demiurgos, Strategos) and +1 tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Bot
+from ..rng import Rng
+from . import data as D
+from .rules import (
+    DECK_SLOT, Bid, Demagogos, Discard, Done, Faction, Order, Pass, Play, Special, TakeSpecial,
+    Target, Use, aboard, arrival_scores, free,
+)
+
+FACTION_VALUE = {D.ARCHONT: 1.0, D.BASILEUS: 2.6, D.DEMAGOGOS: 1.0, D.DEMIURGOS: 2.2,
+                 D.ORAKLOS: 0.6, D.PHILOSOPHIOS: 1.6, D.STRATEGOS: 2.0}
+SPECIAL_VALUE = {"treasury": 3.0, "favourite": 1.5, "builders": 1.5, "winds": 2.0, "empath": 1.5,
+                 "alliance": 1.2, "decree": 2.0, "guild": 1.2, "favour": 1.0, "boarding": 1.5}
+
+
+class RandomBot(Bot):
+    def __init__(self, seat: int, seed: int):
+        self.rng = Rng.from_seed(seed, f"eoa-random-{seat}")
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        action, self.rng = self.rng.choice(legal)
+        return action
+
+
+def ship_value(v: Any, me: int, i: int) -> float:
+    sh = v.ships[i]
+    if sh.at_sea:
+        return -5.0
+    mine = sh.cubes[me]
+    others = aboard(sh) - mine
+    room = free(sh)
+    if room <= 0:
+        return -5.0
+    value = 1.0 + 0.45 * mine - 0.12 * others
+    if room <= 2:
+        value += 0.6
+    if mine >= 5:
+        value -= 1.5  # the chart stops at five
+    return value
+
+
+def arrival_gain(v: Any, me: int, i: int, royal: bool) -> float:
+    sh = v.ships[i]
+    gains = arrival_scores(sh.cubes, v.n, royal)
+    best_other = max((g for p, g in enumerate(gains) if p != me), default=0)
+    return gains[me] + D.MOVER_BONUS - 0.6 * best_other
+
+
+def move_value(v: Any, me: int, i: int, royal: bool = False) -> float:
+    sh = v.ships[i]
+    if aboard(sh) == 0:
+        return -9.0
+    if sh.at_sea or sh.tile == D.AIRSHIP + D.ADVANCED:
+        return arrival_gain(v, me, i, royal)
+    mine = sh.cubes[me]
+    return 0.8 * mine - 0.4 * (aboard(sh) - mine - sh.cubes[D.NEUTRAL])
+
+
+def wreck_value(v: Any, me: int, i: int) -> float:
+    sh = v.ships[i]
+    mine = sh.cubes[me]
+    rivals = aboard(sh) - mine - sh.cubes[D.NEUTRAL]
+    return 0.9 * rivals - 2.0 * mine
+
+
+def leader(v: Any, me: int) -> int:
+    return max((p for p in range(v.n) if p != me), key=lambda p: (v.vp[p], -p))
+
+
+def card_value(v: Any, me: int, kind: str) -> float:
+    """What playing a card of ``kind`` would roughly earn now."""
+    ports = [ship_value(v, me, i) for i, sh in enumerate(v.ships) if not sh.at_sea]
+    best_port = max(ports, default=0.0)
+    if kind == "refugees1":
+        return max(0.0, best_port)
+    if kind == "refugees2":
+        return max(0.0, 2 * best_port)
+    if kind == "refugees21":
+        return max(0.0, 3 * best_port - 0.3)
+    if kind == "aristocracy":
+        return max(0.0, best_port + 0.3)
+    if kind == "ships":
+        moves = sorted((move_value(v, me, i) for i in range(len(v.ships))), reverse=True)
+        return max(0.0, sum(moves[:2]))
+    if kind == "royal":
+        return max([0.0] + [move_value(v, me, i, True) for i, sh in enumerate(v.ships)
+                            if sh.tile != D.AIRSHIP + D.ADVANCED])
+    if kind == "support":
+        return 1.6
+    if kind == "sabotage":
+        return max([0.0] + [wreck_value(v, me, i) for i, sh in enumerate(v.ships) if sh.at_sea
+                            and sh.tile != D.WARSHIP + D.ADVANCED])
+    if kind == "betrayal":
+        vals = [0.0]
+        for sh in v.ships:
+            if not sh.at_sea and sh.tile != D.WARSHIP + D.ADVANCED:
+                vals.append(0.6 * min(4, aboard(sh) - sh.cubes[me]))
+        return max(vals)
+    return 0.0
+
+
+def static_card_value(kind: str) -> float:
+    return {"refugees1": 1.0, "refugees2": 2.2, "refugees21": 3.0, "aristocracy": 1.3,
+            "ships": 2.6, "royal": 2.2, "support": 1.5, "sabotage": 1.2, "betrayal": 1.0}[kind]
+
+
+class SenatorBot(Bot):
+    def __init__(self, seat: int, seed: int):
+        self.seat = seat
+        self.rng = Rng.from_seed(seed, f"eoa-senator-{seat}")
+
+    def _jitter(self, k: int) -> int:
+        x, self.rng = self.rng.below(k)
+        return x
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        v = view
+        me = v.seat
+        st = v.stage
+        if st == "senate":
+            return self._senate_bid(v, me, legal)
+        if st in ("vote", "rebid", "open"):
+            return self._vote_bid(v, me, legal)
+        if st == "faction":
+            return self._faction(v, me, legal)
+        if st == "ability":
+            return self._ability(v, me, legal)
+        if st == "archont":
+            hand = sorted(v.hand, key=lambda c: card_value(v, me, D.CARD_KIND[c]) +
+                          static_card_value(D.CARD_KIND[c]))
+            return Discard(hand[0])
+        if st == "order":
+            return self._order(v, me, legal)
+        if st == "peek":
+            targets = [a for a in legal if type(a) is Demagogos]
+            return max(targets, key=lambda a: (v.screen[a.target], -a.target))
+        if st == "call":
+            return Pass()
+        if st == "play":
+            return self._play(v, me, legal)
+        if st == "together":
+            best = max(legal, key=lambda a: ship_value(v, me, a.a) if type(a) is Target else 0.4)
+            if type(best) is Target and v.screen[me] > 4:
+                return best
+            return Pass()
+        return legal[0]
+
+    # --- Senate and Factions -----------------------------------------------------------------
+    def _senate_bid(self, v: Any, me: int, legal: list[Any]) -> Any:
+        tokens = v.screen[me]
+        want = min(tokens, 2 + tokens // 6 + self._jitter(2))
+        return Bid(want)
+
+    def _faction(self, v: Any, me: int, legal: list[Any]) -> Any:
+        takes = [a for a in legal if type(a) is Faction]
+        specials = [a for a in legal if type(a) is Special]
+        for a in specials:
+            key = D.SPECIAL_KEY[a.card]
+            if key == "boarding" and ship_value(v, me, a.arg) >= 1.3:
+                return max((x for x in specials if D.SPECIAL_KEY[x.card] == "boarding"),
+                           key=lambda x: ship_value(v, me, x.arg))
+        if not takes:
+            return Pass()
+        best = max(takes, key=lambda a: FACTION_VALUE[a.faction] + (1.2 if v.plus1[a.faction] else 0))
+        paid = v.fqueue[v.fpos][1] == 1
+        if not paid:
+            return best
+        cost = 0 if v.free_faction == me else D.FACTION_COST[v.n][v.forder.index(me)]
+        value = FACTION_VALUE[best.faction] + (1.2 if v.plus1[best.faction] else 0)
+        if cost and any(D.SPECIAL_KEY[a.card] == "favour" for a in specials) and value >= 2.0:
+            return next(a for a in specials if D.SPECIAL_KEY[a.card] == "favour")
+        if value - 0.7 * cost >= 1.4:
+            return best
+        return Pass()
+
+    def _ability(self, v: Any, me: int, legal: list[Any]) -> Any:
+        targets = [a for a in legal if type(a) is Target]
+        if targets:
+            best = max(targets, key=lambda a: ship_value(v, me, a.a))
+            return best if ship_value(v, me, best.a) > 0.5 else Pass()
+        takes = [a for a in legal if type(a) is TakeSpecial]
+        if takes:
+            def val(a):
+                if a.slot == DECK_SLOT:
+                    return 1.8
+                return SPECIAL_VALUE[D.SPECIAL_KEY[v.sface[a.slot]]]
+            return max(takes, key=val)
+        if Use() in legal:
+            return Use()
+        return legal[0]
+
+    # --- Voting -------------------------------------------------------------------------------
+    def _order(self, v: Any, me: int, legal: list[Any]) -> Any:
+        hand = list(v.hand)
+        score = {c: static_card_value(D.CARD_KIND[c]) + 0.5 * card_value(v, me, D.CARD_KIND[c])
+                 for c in hand}
+        best = max(hand, key=lambda c: (score[c], -c))
+        veil = Order(best, True)
+        if veil in legal and score[best] >= 2.5:
+            return veil
+        return Order(best)
+
+    def _current_value(self, v: Any, me: int) -> float:
+        vote = v.vote
+        card = v.rows[me][vote] if len(v.rows[me]) > vote else -1
+        value = card_value(v, me, D.CARD_KIND[card]) if card >= 0 else 0.0
+        # as first place we could play the left player's card instead
+        left = (me + 1) % v.n
+        lc = v.rows[left][vote] if len(v.rows[left]) > vote else -1
+        if lc >= 0:
+            value = max(value, 0.8 * card_value(v, me, D.CARD_KIND[lc]))
+        return value
+
+    def _vote_bid(self, v: Any, me: int, legal: list[Any]) -> Any:
+        tokens = v.screen[me]
+        left = max(1, v.ncards - v.vote)
+        value = self._current_value(v, me)
+        budget = tokens / (left + 1.5)
+        want = int(round(budget * min(2.2, value / 2.0))) + self._jitter(2)
+        want = max(0, min(tokens - 2 if tokens > 6 else tokens, want))
+        if value < 0.8:
+            want = 0 if v.stage != "open" else 0
+        if v.stage == "rebid" and v.peeked:
+            other = v.peeked[1]
+            if other + 1 <= tokens and value >= 2.0 and other + 1 <= want + 2:
+                want = other + 1
+        options = sorted(a.n for a in legal if type(a) is Bid)
+        if want in options:
+            return Bid(want)
+        if v.stage == "open":
+            higher = [n for n in options if n > want and n <= want + 2]
+            if higher and value >= 2.0:
+                return Bid(higher[0])
+            lower = [n for n in options if n < want]
+            return Bid(lower[-1] if lower else 0)
+        return Bid(min(options, key=lambda n: abs(n - want)))
+
+    def _play(self, v: Any, me: int, legal: list[Any]) -> Any:
+        e = v.effect
+        if e is None:
+            plays = [a for a in legal if type(a) is Play]
+            if not plays:
+                return Pass()
+
+            def val(a: Play) -> float:
+                kind = D.CARD_KIND[v.rows[a.source][v.vote]]
+                base = card_value(v, me, kind)
+                if a.special >= 0:
+                    key = D.SPECIAL_KEY[a.special]
+                    base += {"winds": 1.5, "empath": 1.0, "decree": 2.0, "guild": 1.0,
+                             "alliance": 0.5}.get(key, 0.0) - 0.8
+                return base
+            best = max(plays, key=lambda a: (val(a), -a.special, a.source))
+            return best if val(best) > 0.3 else Pass()
+        return self._target(v, me, e, legal)
+
+    def _target(self, v: Any, me: int, e: Any, legal: list[Any]) -> Any:
+        step = e.steps[0]
+        lead = leader(v, me)
+
+        def val(a: Any) -> float:
+            if type(a) is Done:
+                return 0.0
+            if type(a) is TakeSpecial:
+                if a.slot == DECK_SLOT:
+                    return 1.8
+                return SPECIAL_VALUE[D.SPECIAL_KEY[v.sface[a.slot]]]
+            if step in ("place1", "place2", "place1x"):
+                return ship_value(v, me, a.a)
+            if step in ("aristo", "bump"):
+                base = ship_value(v, me, a.a) if step == "aristo" else 0.0
+                if a.b >= 0:
+                    base += 0.4 if a.b == lead else 0.1
+                    base -= 0.5 * (a.b == D.NEUTRAL)
+                return base
+            if step == "move":
+                return move_value(v, me, a.a)
+            if step == "royal":
+                return move_value(v, me, a.a, True)
+            if step == "sabotage":
+                return wreck_value(v, me, a.a)
+            if step == "betray":
+                if a.a >= 0:
+                    sh = v.ships[a.a]
+                    return 0.6 * min(4, aboard(sh) - sh.cubes[me])
+                return 0.3 * min(4, v.pool[a.b]) + (0.3 if a.b == lead else 0)
+            if step == "remove":
+                return -1.0 if a.b == me else (0.6 if a.b == lead else 0.5)
+            return 0.0
+        return max(legal, key=lambda a: (val(a), -a[0] if len(a) else 0))
+
+
+def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:
+    if level == "random":
+        return RandomBot(seat, seed)
+    return SenatorBot(seat, seed)

@@ -1,0 +1,360 @@
+"""End of Atlantis in words: the help page, event sentences, action names, and a
+plain-text picture of a view (golden transcripts, the replay viewer)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core import Event
+from . import data as D
+
+HELP = """\
+# End of Atlantis
+
+**Goal.** Atlantis is sinking. Lead one of its royal houses, get as many of your
+people as you can onto ships bound for the Promised Land, and end with the most
+victory points. Everyone starts with 2 points and 20 cubes behind a screen: a
+cube is an *influence token* while you bid with it and a *refugee* once it is
+aboard a ship.
+
+**A turn has four phases.**
+
+1. **Senate.** Everyone secretly chooses how many tokens to send to the Senate
+   pool; all choices are shown at once. More tokens in the pool puts you higher
+   in the *Senate order*, which breaks every tie. Equal pools: the player whose
+   marker stands further left on the Faction row is higher.
+2. **Factions.** In Senate order each player takes one Faction token, paying
+   tokens by position (table below), or passes. Passing players then take one
+   free, in Senate order. A token nobody took gets a **+1**: the next player to
+   take it scores 1 point. Costs (first, second, ... in Senate order):
+   5 players 2 2 1 1 0 · 4 players 2 1 1 0 · 3 players 2 1 0 · 2 players 1 0.
+3. **Voting.** Everyone secretly lays 5 of their 7 Politics cards face down in
+   order; all are turned up at once. Then five votes, one per position:
+   - *hidden vote*: everyone chooses a bid in secret, shown at once;
+   - *open vote*: in reverse Senate order each player names a bid that nobody
+     else has named, or passes (0; several may pass; a pass never wins).
+   The two highest bids win (ties by Senate order); with 5 players three win,
+   with 2 players one. The winners may play the card at that position: first
+   place plays first and may play the card of the player to the left instead
+   (skipping players who also won). Every token bid is spent and lies on its
+   card until the Doom phase. A card you play must be carried out in full.
+   The last Event card sets the kind of vote; the first turn uses hidden votes.
+4. **Doom.** 2 points to the most cubes that reached the Promised Land this
+   turn (unless more neutral cubes got there) and 2 to the largest Senate pool.
+   Turn up an Event card and carry it out; neutral refugees board ships in port,
+   largest ship first. Then three ships sail one area each (two in a 2-player
+   game): full ships first, then the most refugees aboard, ties to the left;
+   never an empty ship. Finally everyone takes back the tokens on Faction
+   buildings, on their cards and in the Promised Land, and half their Senate
+   pool rounded up (all of it after a Doom!, Senate Pays or Senate's
+   Leadership card).
+
+**Ships.** Port -> ocean -> Promised Land. A ship arriving scores for every
+player aboard: 1/3/6/10/15 for 1-5 of their refugees (Royal Ship card:
+2/5/9/14/20), plus 1 for every other colour aboard (neutral black counts); the
+player who moved it scores 1 more. The ship then returns to port empty. Ships:
+A Ark 7, B Science Vessel 5, C Royal Vessel 5, D Airship 3, E Warship 3. The
+first Doom! upgrades A and B, the second C, D and E:
+A+ has 8 spaces, one always taken by a neutral; B+ gives its mover 2 points
+when moved off the ocean by a card; C+ gives its mover a special card the same
+way; D+ flies from port to the Promised Land in one move (no Royal Ship on it);
+E+ is immune to red cards.
+
+**Politics cards (80).** Refugees 1 (24), 2 (12), 2+1 (4): put that many of
+your cubes on ships in port (2+1: two on one ship, one on another).
+Aristocracy (8): one refugee; on a full ship push off a cube of another colour.
+Ships (12): move exactly two different ships. Royal Ship (8): move one ship,
+scoring the royal chart. Support (4): draw a special card. Sabotage (4): a ship
+on the ocean loses everyone aboard and goes home. Betrayal (4): discard up to 4
+cubes from a ship in port, or 4 of one player's tokens from the Senate pool.
+
+**Factions.** Archont: at the end of the Factions phase draw 5 cards, then
+discard 5. Basileus: then put one refugee on a ship in port. Demiurgos: then
+draw a special card. Demagogos (once a turn): in a hidden vote look at one
+player's bid and change yours; in an open vote make one player bid first.
+Oraklos: keep up to 2 of your voting cards face down until their vote is over.
+Philosophios: when you win a vote you play first and may play the card of the
+player to your left. Strategos: a vote in which you play no card returns 2 of
+the tokens you bid.
+
+**Events (10).** Three Doom! cards (the third ends the game at once), and:
+Senate Pays Its Debts (5 and 3 points to the two largest pools), Wrath of the
+Ocean God (ships on the ocean are lost), We're All In This Together (in turn,
+up to 3 refugees each, one at a time), Chaos Spreads (next turn has no Senate
+or Factions phase; Factions and the pool stay), We're All Doomed (next turn
+only first place plays; 2 players: 3 voting cards), No Mercy For The Weak (next
+turn the lowest bid of each vote loses a point), Under The Senate's Leadership
+(next Doom phase: the largest pool scores one point per neutral in the Promised
+Land, the second half of that).
+
+**Special cards (25, our design).** Empath x3 (with Aristocracy: two
+refugees), Alliance x3 (with a Refugees card: first discard a cube of another
+colour from a ship in port), Favourable Winds x3 (with Ships: three ships),
+Royal Decree x2 (with Support: +2 points), Saboteurs' Guild x2 (with a red
+card: a point per cube discarded, at most 3), Senate Favour x2 (Factions, your
+turn: your token is free), Night Boarding x3 (Factions, your turn: one
+refugee aboard), Hidden Treasury x3 (end: 3 points), Senate Favourite x2
+(end: 4 points if first in Senate order), Ark Builders x2 (end: a point per
+refugee of yours still aboard, at most 4).
+
+**Variants (game options).** 2 players (no Ark; two Factions each, the first
+paid; one winner per vote; two ships sail; the Philosophios's card cannot be
+taken by first place; the Demagogos is immune to red cards), 5 players (three
+winners per vote), `family` (no Senate phase; ties by the Faction markers),
+`chosen_ships` (e.g. `A+,B,C,D+,E`: these tiles from the start, no upgrades),
+`revealed_events` (the top Event card is face up), `revealed_specials` (three
+special cards face up to choose from), `aggressive_neutrals` (a neutral that
+finds a ship full pushes off a cube of the last player in Senate order).
+
+**Our decisions where the rule book is silent.**
+
+- Hands are refilled to 7 as soon as your voting cards are face down (the new
+  cards are for the next turn).
+- The Faction markers start on random spaces, so the first tie-breaks are fair.
+- A third Doom! drawn in turns 1-3 goes back into the deck; from turn 4 on it
+  ends the game.
+- In a hidden vote every bid counts, 0 too (ties by Senate order); in an open
+  vote a pass never wins. The Philosophios, when winning, always plays first.
+- First place (and the Philosophios) may take the card of the nearest player
+  to the left who did not win this vote; a card is played at most once.
+- The Demagogos decides at the start of an open vote whom to call first.
+- Betrayal on the Senate pool removes as many as it can, up to 4.
+- Neutrals skip full ships (unless aggressive); the refugee camp can run out.
+- No player drops below 0 points. Final ties go to the Senate order.
+
+**Keys.** Up/Down (or `j`/`k`) move through what you may do now, Enter
+chooses it; digits type a bid; `p` passes; `?` help, `u` undo (only before
+anything is revealed), `s` save, `q` leave.
+"""
+
+
+def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    return "You" if seat == viewer else names[seat]
+
+
+def card_name(card: int) -> str:
+    return D.CARD_NAME[D.CARD_KIND[card]] if card >= 0 else "face-down card"
+
+
+def ship_name(tile: int) -> str:
+    return f"{D.ship_label(tile)} {D.SHIP_NAMES[tile % D.ADVANCED]}"
+
+
+def colour_name(c: int, names: Sequence[str]) -> str:
+    return "neutral" if c == D.NEUTRAL else names[c]
+
+
+def describe_action(action: Any) -> str:
+    name = type(action).__name__
+    if name == "Bid":
+        return f"bid {action.n}"
+    if name == "Faction":
+        return f"take {D.FACTIONS[action.faction]}"
+    if name == "Pass":
+        return "pass"
+    if name == "Special":
+        return f"play special {D.SPECIAL_NAME[D.SPECIAL_KEY[action.card]]}" + (
+            f" on ship {action.arg}" if action.arg >= 0 else "")
+    if name == "Use":
+        return "use the Faction ability"
+    if name == "Discard":
+        return f"discard {card_name(action.card)}"
+    if name == "TakeSpecial":
+        return "draw a special card" if action.slot == 3 else f"take face-up special {action.slot + 1}"
+    if name == "Order":
+        return f"lay {card_name(action.card)}" + (" face down" if action.veiled else "")
+    if name == "Demagogos":
+        return f"Demagogos on seat {action.target}"
+    if name == "Play":
+        extra = f" with {D.SPECIAL_NAME[D.SPECIAL_KEY[action.special]]}" if action.special >= 0 else ""
+        return f"play the card of seat {action.source}{extra}"
+    if name == "Target":
+        return f"target {action.a} {action.b}"
+    if name == "Done":
+        return "done"
+    return repr(action)
+
+
+WHY = {
+    "promised_land": "most refugees in the Promised Land", "senate": "the largest Senate pool",
+    "leadership": "the Senate's Leadership", "senate_pays": "the Senate paying its debts",
+    "decree": "Royal Decree", "guild": "Saboteurs' Guild", "science": "the Science Vessel",
+    "treasury": "Hidden Treasury", "favourite": "Senate Favourite", "builders": "Ark Builders",
+}
+
+
+def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    d = event.data
+    k = event.kind
+    who = (lambda key="seat": _who(d[key], viewer, names))
+    if k == "turn":
+        return f"Turn {d['turn']} begins ({d['vote']} votes)."
+    if k == "chaos_skip":
+        return "Chaos: no Senate or Factions phase this turn."
+    if k == "bid":
+        return "You have chosen your bid." if d["seat"] == viewer else f"{who()} has chosen a bid."
+    if k == "my_bid":
+        return f"Your secret bid: {d['n']}."
+    if k == "revealed":
+        what = {"senate": "Senate bids", "cards": "voting cards", "vote": "bids"}[d["what"]]
+        return f"Everyone reveals their {what}."
+    if k == "faction":
+        extra = f" for {d['cost']}" if d["cost"] else " free"
+        plus = " (+1 point)" if d["bonus"] else ""
+        return f"{who()} took {D.FACTIONS[d['faction']]}{extra}{plus}."
+    if k == "faction_pass":
+        return f"{who()} passed."
+    if k == "ability_pass":
+        return f"{who()} did not use {D.FACTIONS[d['faction']]}."
+    if k == "special":
+        return f"{who()} played {D.SPECIAL_NAME[d['key']]}."
+    if k == "archont":
+        return f"{who()} (Archont) drew {d['count']} cards."
+    if k == "discarded":
+        return f"{who()} discarded {card_name(d['card'])}."
+    if k == "basileus":
+        return f"{who()} (Basileus) put a refugee on ship {d['ship'] + 1}."
+    if k == "demiurgos":
+        return f"{who()} (Demiurgos) takes a special card."
+    if k in ("drew", "drew_special"):
+        what = f"{d['count']} Politics cards" if k == "drew" else "a special card"
+        return f"{who()} drew {what}."
+    if k == "drew_cards":
+        return "You drew: " + ", ".join(card_name(c) for c in d["cards"]) + "."
+    if k == "my_special":
+        return f"Your new special card: {D.SPECIAL_NAME[D.SPECIAL_KEY[d['card']]]}."
+    if k == "took_special":
+        return f"{who()} took {D.SPECIAL_NAME[D.SPECIAL_KEY[d['card']]]} from the face-up specials."
+    if k == "reshuffled":
+        return f"The discard pile becomes the deck ({d['count']} cards)."
+    if k == "ordered":
+        return f"{who()} laid a card face down."
+    if k == "my_order":
+        return f"You laid {card_name(d['card'])} in place {d['slot'] + 1}" + (
+            " (face down)." if d["veiled"] else ".")
+    if k == "vote":
+        return f"Vote {d['vote'] + 1}: {d['type']}."
+    if k == "open_bid":
+        return f"{who()} bid {d['n']}." if d["n"] else f"{who()} passed."
+    if k == "peek":
+        whose = "your" if d["target"] == viewer else f"{names[d['target']]}'s"
+        return f"{who()} (Demagogos) looks at {whose} bid."
+    if k == "peeked":
+        return f"{names[d['target']]} bid {d['n']}."
+    if k == "call":
+        whom = "you" if d["target"] == viewer else names[d["target"]]
+        return f"{who()} (Demagogos) makes {whom} bid first."
+    if k == "vote_result":
+        w = ", ".join(names[p] for p in d["winners"]) or "nobody"
+        return f"Vote {d['vote'] + 1} won by {w}."
+    if k == "play":
+        src = "" if d["source"] == d["seat"] else f" from {names[d['source']]}'s row"
+        extra = f" with {D.SPECIAL_NAME[d['key']]}" if d["key"] else ""
+        return f"{who()} played {D.CARD_NAME[d['kind']]}{src}{extra}."
+    if k == "play_pass":
+        return f"{who()} played no card."
+    if k == "placed":
+        n = d["n"]
+        return f"{who()} put {n} refugee{'s' if n != 1 else ''} on ship {d['ship'] + 1}."
+    if k == "bumped":
+        return f"{who()} threw a {colour_name(d['colour'], names)} cube off ship {d['ship'] + 1}."
+    if k == "sailed":
+        by = f" ({names[d['seat']]})" if d["seat"] >= 0 else ""
+        return f"Ship {d['ship'] + 1} sailed out to the ocean{by}."
+    if k == "arrived":
+        gains = ", ".join(f"{names[p]} +{g}" for p, g in enumerate(d["gains"]) if g) or "nobody scores"
+        royal = " (royal chart)" if d["royal"] else ""
+        return f"{ship_name(d['tile'])} reached the Promised Land{royal}: {gains}."
+    if k == "sabotage":
+        return f"{who()} sabotaged ship {d['ship'] + 1}: {d['n']} cubes lost."
+    if k == "betray_ship":
+        return f"{who()} betrays the people on ship {d['ship'] + 1}."
+    if k == "betray_senate":
+        return f"{who()} removed {d['n']} of {names[d['target']]}'s tokens from the Senate."
+    if k == "strategos":
+        return f"{who()} (Strategos) took back {d['n']} tokens."
+    if k == "score":
+        return f"{who()} scored {d['n']} for {WHY.get(d['why'], d['why'])}."
+    if k == "doom_phase":
+        return "Doom phase."
+    if k == "doom_returned":
+        return "A third Doom! came too early: it goes back into the deck."
+    if k == "event":
+        top = f" Next event (face up): {D.EVENT_NAME[d['top']]}." if d["top"] >= 0 else ""
+        return f"Event: {D.EVENT_NAME[d['card']]}{top}"
+    if k == "upgraded":
+        return f"Ship {d['ship'] + 1} is upgraded to {ship_name(d['tile'])}."
+    if k == "wrecked":
+        return f"The ocean god takes ship {d['ship'] + 1}: {d['n']} cubes lost."
+    if k == "together_stop":
+        return f"{who()} stops placing refugees."
+    if k == "pushed_off":
+        return f"A neutral pushed a {colour_name(d['colour'], names)} cube off ship {d['ship'] + 1}."
+    if k == "neutrals":
+        return "Neutral refugees boarded ships " + ", ".join(str(i + 1) for i in d["ships"]) + "."
+    if k == "returned":
+        return "Tokens come home." + (" (Chaos: Factions and the Senate stay.)" if d["chaos"] else "")
+    if k == "game_over":
+        return "Atlantis sinks: the special cards are turned up and the final points counted."
+    if k == "undo":
+        return f"{who()} took back a choice."
+    return k
+
+
+LETTERS = "RBGYPN"
+
+
+def cubes_text(cubes: Sequence[int]) -> str:
+    return "".join(LETTERS[c] * k for c, k in enumerate(cubes))
+
+
+def render_view(view: Any, names: Sequence[str]) -> str:
+    """A compact, exact text picture of what one seat sees."""
+    v = view
+    seat = "spectator" if v.seat is None else names[v.seat]
+    lines = [f"seat={seat} turn={v.turn} stage={v.stage} vote={v.vote + 1 if v.vote >= 0 else '-'}"
+             f"({v.vtype}) event={D.EVENT_NAME[v.event] if v.event >= 0 else '-'}"
+             f" doom={v.doom_markers} events_left={v.events_left}"
+             + (f" top={D.EVENT_NAME[v.ev_top]}" if v.ev_top >= 0 else "")]
+    for i, sh in enumerate(v.ships):
+        where = "ocean" if sh.at_sea else "port"
+        lines.append(f"ship{i + 1} {D.ship_label(sh.tile)} {where} {aboard_text(sh)}")
+    lines.append(f"promised land={list(v.pl)} neutral={v.pl_neutral} camp={v.camp}")
+    fac = " ".join(f"{D.FACTIONS[f][:4]}:{LETTERS[v.holder[f]] if v.holder[f] >= 0 else '-'}"
+                   f"{'+1' if v.plus1[f] else ''}" for f in range(7))
+    lines.append(f"factions {fac} markers={list(v.marker)}")
+    lines.append(f"vp={list(v.vp)} screen={list(v.screen)} pool={list(v.pool)} "
+                 f"building={list(v.building)}")
+    lines.append(f"hands={list(v.hand_sizes)} specials={list(v.special_counts)} deck={v.deck_count}"
+                 f" discard={len(v.discard)} sdeck={v.sdeck_count} face={list(v.sface)}")
+    lines.append(f"bids={list(v.bids)} last_bids={list(v.last_bids)} winners={list(v.winners)}"
+                 f" queue={list(v.pqueue or v.oqueue)} peeked={list(v.peeked)}")
+    for p in range(v.n):
+        row = " ".join(
+            (D.CARD_SHORT[D.CARD_KIND[c]] if c >= 0 else "####")
+            + (f"({v.card_tokens[p][i]})" if i < len(v.card_tokens[p]) and v.card_tokens[p][i] else "")
+            for i, c in enumerate(v.rows[p]))
+        lines.append(f"row {names[p]}: {row}")
+    if v.hand is not None:
+        lines.append("hand=" + ", ".join(D.CARD_SHORT[D.CARD_KIND[c]] for c in v.hand))
+        lines.append("specials=" + ", ".join(D.SPECIAL_NAME[D.SPECIAL_KEY[c]] for c in v.specials))
+    if v.effect is not None:
+        lines.append(f"effect={v.effect.kind} steps={list(v.effect.steps)}")
+    if v.final:
+        lines.append(f"winner={names[v.final[0]]} ({v.end_reason})")
+    return "\n".join(lines)
+
+
+def aboard_text(sh: Any) -> str:
+    cap = D.capacity(sh.tile)
+    text = cubes_text(sh.cubes)
+    return "[" + text + "." * (cap - len(text)) + "]"
+
+
+def reveal_lines(s: Any, names: Sequence[str]) -> list[str]:
+    out = []
+    for p in range(s.n):
+        hand = ", ".join(D.CARD_SHORT[D.CARD_KIND[c]] for c in s.hands[p])
+        sp = ", ".join(D.SPECIAL_NAME[D.SPECIAL_KEY[c]] for c in s.specials[p])
+        out.append(f"{names[p]}: hand {hand or '-'}; specials {sp or '-'}")
+    return out

@@ -1,0 +1,135 @@
+"""Secrets stay secret in End of Atlantis: hands, special cards, pending bids, pending
+card orders, the Oraklos's face-down cards, and the tokens in a closed fist.
+
+* invariance over bot games of every size and several variants (tests/leakcheck.py);
+* canaries: pending bids and card orders get recognisable values, and no byte of
+  another seat's view (or of the events it is shown) carries them;
+* tokens behind a screen are public (everything else on the table can be counted),
+  but a bid not yet revealed never moves them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgpack
+import pytest
+
+from engine.core import SeatInfo
+from engine.end_of_atlantis.rules import Bid, EoaView, Faction, Order, Pass
+from engine.match import Match
+from engine.record import canonical_bytes
+
+from eoa_helpers import GAME, fresh, run
+from leakcheck import WrappedGame, assert_no_leak, encode_events, play_and_check
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"family": True}, {"revealed_events": True, "revealed_specials": True},
+    {"aggressive_neutrals": True, "chosen_ships": "A+,B,C+,D,E+"},
+])
+def test_views_and_events_do_not_depend_on_what_a_seat_cannot_see(options):
+    seen: Counter = Counter()
+
+    def observe(state, events):
+        seen.update(e.kind for e in events)
+        seen["over"] += GAME.result(state) is not None
+
+    report = play_and_check(GAME, range(3), players=(2, 4, 5), options=options, stride=4,
+                            observe=observe)
+    assert_no_leak(report)
+    assert report.rerandomised_differs > 0.8 * report.views_compared / 2
+    assert seen["over"] == 3 and seen["revealed"] > 10 and seen["drew_cards"] > 5
+
+
+def test_a_view_that_shows_a_pending_bid_is_caught():
+    def view(inner, state, seat):
+        v = inner.view(state, seat)
+        if state.stage in ("senate", "vote"):
+            return v.__class__(**{**{f: getattr(v, f) for f in v.__dataclass_fields__},
+                                  "bids": state.bids})
+        return v
+    report = play_and_check(WrappedGame(GAME, view=view), range(2), players=(3,), max_moves=40)
+    assert not report.ok and "view of seat" in report.leaks[0]
+
+
+def test_a_view_that_shows_another_card_order_is_caught():
+    def view(inner, state, seat):
+        v = inner.view(state, seat)
+        return v.__class__(**{**{f: getattr(v, f) for f in v.__dataclass_fields__},
+                              "rows": state.rows})
+    report = play_and_check(WrappedGame(GAME, view=view), range(2), players=(3,), max_moves=80)
+    assert not report.ok and "view of seat" in report.leaks[0]
+
+
+# --- canaries -------------------------------------------------------------------------------
+CANARY_BID = 0x5EC0BEEF
+CANARY_CARD = 0x5EC0CA7D
+
+
+def _needles(*values):
+    return [msgpack.packb(v) for v in values]
+
+
+def test_canary_pending_bid_never_reaches_another_seat():
+    s = fresh(4, seed=9)
+    s, _ = run(s, (0, Bid(3)))
+    s = s.clone()
+    s.bids = (CANARY_BID,) + s.bids[1:]
+    for seat in (1, 2, 3, None):
+        assert not any(n in canonical_bytes(GAME.view(s, seat)) for n in _needles(CANARY_BID))
+    assert any(n in canonical_bytes(GAME.view(s, 0)) for n in _needles(CANARY_BID))
+
+
+def test_canary_pending_card_order_never_reaches_another_seat():
+    s = fresh(3, seed=2)
+    s, _ = run(s, (0, Bid(0)), (1, Bid(0)), (2, Bid(0)))
+    for p in s.forder:
+        s, _ = run(s, (p, Faction(p)))
+    while s.stage == "ability":
+        s, _ = run(s, (s.aqueue[0][0], Pass()))
+    card = s.hands[0][0]
+    s, events = run(s, (0, Order(card)))
+    marked = s.clone()
+    marked.rows = ((CANARY_CARD,),) + s.rows[1:]
+    for seat in (1, 2, None):
+        blob = canonical_bytes(GAME.view(marked, seat))
+        assert not any(n in blob for n in _needles(CANARY_CARD))
+        assert encode_events(events, seat).count(msgpack.packb(card)) == 0 or \
+            card in s.hands[seat or 0]
+    assert any(n in canonical_bytes(GAME.view(marked, 0)) for n in _needles(CANARY_CARD))
+    # the public event says only that a card went down
+    assert [e.data for e in events if e.to is None] == [{"seat": 0, "slot": 0}]
+
+
+def test_view_has_no_field_for_other_hands_bids_or_decks():
+    fields = set(EoaView.__dataclass_fields__)
+    assert not fields & {"hands", "deck", "sdeck", "rng", "veiled_all", "peek"}
+    assert {"hand", "hand_sizes", "deck_count", "specials", "special_counts"} <= fields
+
+
+def test_tokens_behind_a_screen_do_not_move_before_the_reveal():
+    s = fresh(3, seed=4)
+    s, _ = run(s, (1, Bid(7)))
+    assert GAME.view(s, 0).screen == (20, 20, 20)
+    s, _ = run(s, (0, Bid(1)), (2, Bid(2)))
+    assert GAME.view(s, 0).screen == (19, 13, 18)
+
+
+def test_match_delivers_private_events_only_to_their_owner():
+    for seed in range(4):
+        n = 2 + seed % 4
+        match = Match(GAME, {}, [SeatInfo(f"P{i}", "bot") for i in range(n)], seed)
+        bots = [GAME.make_bot(i, seed, "random") for i in range(n)]
+        private = Counter()
+        while match.result() is None:
+            q = min(match.to_act())
+            deliveries = match.submit(q, bots[q].choose(match.view(q), match.legal(q)))
+            for seat, d in deliveries.items():
+                for e in d.events:
+                    if e.to is not None:
+                        assert seat is not None and e.to == (seat,) and e.data["seat"] == seat
+                        private[e.kind] += 1
+        assert private["my_bid"] and private["my_order"] and private["drew_cards"]
+        blob = msgpack.packb([m.to_map() for m in match.record.moves])
+        assert b"hands" not in blob

@@ -1,0 +1,1 @@
+"""End of Atlantis screen."""

@@ -1,0 +1,94 @@
+"""VotingRow: every player's row of voting cards, left to right, with the card now
+being voted on marked.
+
+Generic: a row is the player's (letter, style), then per card a short name (or
+None for a face-down card), the tokens bid on it and whether it was played.  The
+current position is drawn in reverse video and pointed at by ``▼``; face-down
+cards are ``▒▒▒▒``; a played card is underlined and marked ``*``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+
+@dataclass(frozen=True)
+class VoteCard:
+    short: str | None   # None: face down
+    tokens: int = 0
+    played: bool = False
+
+
+@dataclass(frozen=True)
+class VoteRowLine:
+    letter: str
+    style: Style
+    cards: Sequence[VoteCard]
+    note: str = ""      # e.g. "bid ✓", "wins"
+
+
+class VotingRow(Widget):
+    DEFAULT_CSS = """
+    VotingRow { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.rows: list[VoteRowLine] = []
+        self.current = -1
+        self.slots = 5
+        self.title = ""
+
+    def show(self, rows: Sequence[VoteRowLine], current: int, slots: int, title: str = "") -> None:
+        self.rows = list(rows)
+        self.current = current
+        self.slots = slots
+        self.title = title
+        self.refresh(layout=True)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self.rows) + 1
+
+    def render(self) -> Text:
+        width = self.size.width or 49
+        cell = 7 if width >= 2 + 7 * self.slots + 6 else 6
+        out = Text()
+        head = Text("  ")
+        for i in range(self.slots):
+            mark = "▼" if i == self.current else " "
+            head.append(f"{mark}{i + 1}".ljust(cell), Style(bold=i == self.current))
+        room = max(0, width - head.cell_len)
+        head.append(self.title[:room], Style(dim=True))
+        out.append_text(head)
+        for row in self.rows:
+            out.append("\n")
+            out.append(row.letter, row.style)
+            out.append(" ")
+            for i in range(self.slots):
+                card = row.cards[i] if i < len(row.cards) else None
+                if card is None:
+                    text, style = "", Style(dim=True)
+                elif card.short is None:
+                    text, style = "▒▒▒▒", Style(color="#7f9fb0")
+                else:
+                    tok = f"{card.tokens}" if card.tokens else ""
+                    text = f"{card.short[:4]}{tok:>2}"
+                    style = Style(underline=card.played, bold=card.played)
+                    if card.played:
+                        text = f"{card.short[:4]}*{tok}"
+                if i == self.current:
+                    style = style + Style(reverse=True)
+                out.append(text[: cell - 1].ljust(cell - 1), style)
+                out.append(" ")
+            if row.note:
+                room = max(0, width - 2 - cell * self.slots)
+                out.append(row.note[:room], Style(dim=True))
+        out.no_wrap = True
+        out.overflow = "ellipsis"
+        return out
