@@ -9,6 +9,7 @@ from .core import Game
 GAME_CLASSES = [
     "engine.pathways.rules:PathwaysGame",
     "engine.end_of_atlantis.rules:EndOfAtlantisGame",
+    "engine.finding_atlantis.rules:FindingAtlantisGame",
 ]
 
 

@@ -6,6 +6,7 @@ import importlib
 
 SCREENS = {
     "pathways": "tui.pathways.screen:PathwaysScreen",
+    "finding-atlantis": "tui.finding_atlantis.screen:FindingAtlantisScreen",
     "end-of-atlantis": "tui.end_of_atlantis.screen:EndOfAtlantisScreen",
 }
 

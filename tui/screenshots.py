@@ -23,6 +23,7 @@ from .setups import load_setups
 # game slug -> the named setup (seeds/setups.json) its picture is taken from
 SCENES = {
     "pathways": "pathways-screenshot",
+    "finding-atlantis": "finding-atlantis-screenshot",
     "end-of-atlantis": "end-of-atlantis-screenshot",
 }
 SIZE = (100, 32)

@@ -1,0 +1,352 @@
+"""Finding Atlantis in words: event sentences, action names, the help page, and
+a plain text rendering of a view (golden transcripts and the replay viewer)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core import Event
+from . import data as D
+
+COLS = "ABCDEFGH"
+
+HELP = """\
+# Finding Atlantis
+
+**Goal.** Somewhere under this ocean lies the sunken city. Be the first to
+name every one of its spaces -- right after exploring one of them.
+
+**The ocean.** A 6x6 map hides 4 Atlantis spaces and 4 artifacts (8x8: 6 and
+6). Atlantis is one group: each of its spaces touches another, straight or
+diagonally. Atlantis and artifacts are *traces*; every trace sits on a
+seamount, and the 4 spaces straight next to a trace are seamounts too.
+Everything else is deep ocean. The ring just beyond the edge can never be
+entered, holds no trace, but may be a seamount -- Sonar reads it.
+
+**Your chart.** The screen shows only what *you* know: your own submarine,
+every result you were given (noted automatically unless the table plays with
+the `paper` option), your own marks, and what everybody can see: where
+players started and surfaced, the last 2 cards each played, the directions
+of burnt cards, sea monsters, failed declarations. Results of your actions
+are whispered to you alone (and stay in your log). With the `assistant` option
+(on unless `paper` is), cells whose content follows for certain from what you
+have learned are shaded green and the deduced symbol is drawn in grey; before a
+declaration it warns you if your own chart says the guess cannot be right.
+
+Chart symbols: `@` Atlantis, `$` artifact, `T` trace, `t` trace or mine (pirate
+Jelly Rod), `^` seamount without trace, `s` seamount, `#` deep ocean, `x` no
+trace, `!` danger, `M` sea monster, `R*` you, a capital letter another
+submarine where it surfaced (lower case once it has moved since), `m` your
+mine, `<>` a space picked for your declaration. Your pencil marks are yellow.
+
+**Start.** Everybody keeps 1 of 2 captains dealt to them, then every
+submarine is placed in public and makes one free hidden move.
+
+**A turn is 2 actions**, each playing one card from your hand:
+
+- **Sonar** -- seamount or deep ocean in the 8 spaces around you.
+- **Jelly Rod** -- pick an axis; trace or no trace in the two spaces on
+  either side. In pirate mode a mine also reads as a trace.
+- **Explore** -- what lies under you. An artifact space gives its first
+  explorer an artifact card. On Atlantis you may **declare** the city: pick
+  every space of it and confirm. Right: you win. Wrong: everyone sees the
+  guess and you are moved to a random space that even you do not know.
+- **Silent Running** 1 space, **Long Silent Running** 2 in a straight line, in
+  any of 8 directions, unseen. A move that would leave the map stops at the
+  edge.
+- **Burn** any card except Surface and artifacts to move 1 space; the
+  direction is public.
+- **Surface** -- every played card and your captain come back to your hand;
+  everyone sees where you are (and you learn it again if you were lost).
+- Pirate mode adds **Periscope** (a mine or sea monster in the 8 spaces around
+  you?) and **Drop Mine** (leave your one mine here and move 1 space).
+
+**Captains** (each usable once between surfacings; costs an action):
+
+{captains}
+
+**Artifacts** (used once; FREE ones cost no action):
+
+{artifacts}
+
+**Mines.** Moving into another player's mine: hand them one of your unused
+artifacts at random; without one, lose up to 2 random action cards (never
+Surface). Your own mine is harmless. A mine goes off once.
+
+**Sea monsters** wake on the space an artifact came from when it is used.
+Moving into one: you are pushed back and lose your next action. Option
+`monsters`: `still` or `roaming` (each moves 1 space after every round).
+
+**Our decisions where the rule book is silent.** A turn's 2 actions may be
+cut short with End turn. Each artifact space gives one card. A captain is
+public once played or burnt. A long move stops at a monster or a mine. The
+game ends without a winner after `max_rounds` rounds. Solo: play against the
+U-Bot (`--players 2 --bots 1`), a bot that reasons from its own chart only.
+
+**Keys.** Arrows/hjkl move the chart cursor. `1`-`9` play a card; cards
+with a direction or axis then ask for one (arrows or `1`-`8`, Enter). `b`
+burns a card. `m` cycles your own mark on the cursor cell (seamount, deep, no
+trace, trace, Atlantis?, an opponent's guessed position, none). `x` picks or
+unpicks a cell of your declaration, `D` declares. `e` ends the turn.
+`?` help, `s` save, `q` leave.
+"""
+
+
+def _help() -> str:
+    caps = "\n".join(f"- **{n}** -- {t}" for n, t, _ in D.CAPTAINS.values())
+    arts = "\n".join(f"- **{n}** -- {t}" for n, t, _, _ in D.ARTIFACTS.values())
+    return HELP.format(captains=caps, artifacts=arts)
+
+
+HELP = _help()
+
+
+def cell_name(n: int, cell: int) -> str:
+    if cell < 0:
+        return "?"
+    r, c = divmod(cell, n)
+    return f"{COLS[c]}{r + 1}"
+
+
+def rel_name(dr: int, dc: int) -> str:
+    if (dr, dc) == (0, 0):
+        return "here"
+    if max(abs(dr), abs(dc)) == 1:
+        return D.DIR_SHORT[D.DIRS.index((dr, dc))]
+    out = ""
+    if dr:
+        out += f"{abs(dr)}{'N' if dr < 0 else 'S'}"
+    if dc:
+        out += f"{abs(dc)}{'W' if dc < 0 else 'E'}"
+    return out
+
+
+def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    return "You" if seat == viewer else names[seat]
+
+
+def card_name(card: str) -> str:
+    return D.CARDS[card][0]
+
+
+def describe_action(a: Any) -> str:
+    name = type(a).__name__
+    if name == "ChooseCaptain":
+        return f"keep captain {D.CAPTAINS[a.captain][0]}"
+    if name == "FirstMove":
+        return f"first move {D.DIR_SHORT[a.dir]}"
+    if name == "JellyRod":
+        return f"Jelly Rod {D.AXIS_NAMES[a.axis]}"
+    if name in ("Silent", "LongSilent", "DropMine"):
+        label = {"Silent": "Silent Running", "LongSilent": "Long Silent Running", "DropMine": "Drop Mine"}[name]
+        return f"{label} {D.DIR_SHORT[a.dir]}"
+    if name == "Burn":
+        return f"burn {card_name(a.card)} to move {D.DIR_SHORT[a.dir]}"
+    if name == "UseCaptain":
+        return f"captain ({a.arg},{a.steps})"
+    if name == "UseArtifact":
+        return f"use {D.ARTIFACTS[a.artifact][0]} ({a.arg},{a.dir})"
+    if name == "PickCell":
+        return f"pick cell {a.cell}"
+    if name == "EndTurn":
+        return "end turn"
+    return name.lower()
+
+
+def _facts_text(cells) -> str:
+    from .rules import fact_word
+
+    return ", ".join(f"{rel_name(dr, dc)} {fact_word(f)}" for dr, dc, f in cells)
+
+
+def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8) -> str:
+    d = event.data
+    k = event.kind
+    if "n" in d:
+        set_size(d["n"])
+    who = _who(d["seat"], viewer, names) if "seat" in d else ""
+    if k == "captain_kept":
+        return f"{who} kept a captain."
+    if k == "your_captain":
+        return f"Your captain: {D.CAPTAINS[d['captain']][0]}."
+    if k == "dive":
+        return "Every submarine makes one free hidden move."
+    if k == "first_move":
+        return f"{who} dived and moved unseen."
+    if k == "turn":
+        return "Your turn." if d["seat"] == viewer else f"{names[d['seat']]} to play."
+    if k == "turn_lost":
+        return f"{who} lose{'s' if who != 'You' else ''} a whole turn."
+    if k == "played":
+        extra = f" ({D.CAPTAINS[d['captain']][0]})" if d.get("captain") else ""
+        return f"{who} played {card_name(d['card'])}{extra}."
+    if k == "burnt":
+        extra = f" ({D.CAPTAINS[d['captain']][0]})" if d.get("captain") else ""
+        return f"{who} burnt {card_name(d['card'])}{extra} and moved {D.DIR_NAMES[d['dir']]}."
+    if k == "result":
+        what = d["what"]
+        if what == "listener":
+            return f"Nearest other submarine: {d['distance']} moves away."
+        if what == "spotter":
+            return f"{names[d['target']]} is at {_cell(d['cell'])}."
+        if what == "conch":
+            return "Submarines: " + ", ".join(f"{names[o]} at {_cell(c)}" for o, c in d["subs"]) + "."
+        if what == "compass":
+            return f"You are at {_cell(d['cell'])}."
+        if what == "fragment":
+            from .rules import fact_word
+
+            return f"Under {_cell(d['cell'])}: {fact_word(d['facts'])}."
+        if what == "navy":
+            parts = []
+            for dd, dist in zip(D.AXES[d["axis"]], d["dists"]):
+                parts.append(f"{D.DIR_SHORT[dd]} {dist if dist else 'none'}")
+            return "Navy Captain, nearest traces: " + ", ".join(parts) + "."
+        label = {"sonar": "Sonar", "rod": "Jelly Rod", "explore": "Explore", "periscope": "Periscope",
+                 "geologist": "Geologist", "diver": "Deep Diver", "trident": "Trident",
+                 "orb": "Crystal Orb"}.get(what, what)
+        if what == "periscope":
+            danger = [rel_name(dr, dc) for dr, dc, f in d["cells"] if f]
+            return f"Periscope: danger {', '.join(danger)}." if danger else "Periscope: no danger around."
+        return f"{label}: {_facts_text(d['cells'])}."
+    if k == "moved":
+        if d.get("to") is not None and d["dir"] < 0:
+            return f"You moved to {_cell(d['to'])}."
+        stop = {"edge": " -- stopped by the edge", "monster": " -- a sea monster blocked the way",
+                "mine": " -- into a mine!"}.get(d["stop"], "")
+        return f"You moved {d['steps']} of {d['of']} {D.DIR_NAMES[d['dir']]}{stop}."
+    if k == "artifact_drawn":
+        return f"{who} found an artifact and drew a card."
+    if k == "artifact_card":
+        return f"Your artifact: {D.ARTIFACTS[d['artifact']][0]}."
+    if k == "artifact_gone":
+        return "This artifact was already taken."
+    if k == "surfaced":
+        return f"{who} surfaced at {_cell(d['cell'])}."
+    if k == "found_self":
+        return f"You know where you are again: {_cell(d['cell'])}."
+    if k == "mine_dropped":
+        return f"{who} dropped a mine."
+    if k == "monster_attack":
+        return f"The sea monster at {_cell(d['monster'])} attacked {who if who != 'You' else 'you'}: pushed back, one action lost."
+    if k == "mine_hit":
+        return f"{who} ran into {_who(d['owner'], viewer, names) if d['owner'] != viewer else 'your'}{'' if d['owner'] == viewer else chr(39) + 's'} mine!"
+    if k == "mine_artifact":
+        return f"{who} handed an artifact to {_who(d['owner'], viewer, names)}."
+    if k == "mine_artifact_card":
+        return f"The artifact was {D.ARTIFACTS[d['artifact']][0]}."
+    if k == "mine_cards":
+        lost = ", ".join(card_name(c) for c in d["cards"]) or "nothing"
+        return f"{who} lost: {lost}."
+    if k == "declared":
+        cells = " ".join(_cell(c) for c in d["cells"])
+        verdict = "right -- Atlantis is found!" if d["correct"] else "wrong."
+        return f"{who} declared Atlantis at {cells}: {verdict}"
+    if k == "teleported":
+        return f"{who} {'were' if who == 'You' else 'was'} swept to an unknown space."
+    if k == "end_turn":
+        return f"{who} ended the turn."
+    if k == "round_limit":
+        return f"Round {d['rounds']} is over: nobody found Atlantis."
+    if k == "monsters_roam":
+        return "Sea monsters roam: " + " ".join(_cell(c) for c in d["cells"]) + "."
+    if k == "sabotaged":
+        return f"{who} sabotaged {_who(d['target'], viewer, names)}: one action less next turn."
+    if k == "took_back":
+        return f"{who} took back {', '.join(card_name(c) for c in d['cards']) or 'nothing'}."
+    if k == "artifact_used":
+        return f"{who} used {D.ARTIFACTS[d['artifact']][0]}."
+    if k == "monster_woke":
+        return f"A sea monster woke at {_cell(d['cell'])}."
+    if k == "whirlpool":
+        return f"{who} pushed {_who(d['target'], viewer, names)} {D.DIR_NAMES[d['dir']]}."
+    if k == "siren":
+        return f"{_who(d['target'], viewer, names)} lost {card_name(d['card']) if d['card'] else 'nothing'} to the Siren Song."
+    if k == "undo":
+        return f"{who} took back a move."
+    return k
+
+
+_N = [8]
+
+
+def _cell(cell: int) -> str:
+    return cell_name(_N[0], cell)
+
+
+def set_size(n: int) -> None:
+    """Cell names depend on the map size; the screen and transcripts set it."""
+    _N[0] = n
+
+
+# --- plain rendering ---------------------------------------------------------------
+def chart_char(f: int) -> str:
+    if f & D.ATL:
+        return "@"
+    if f & D.ART:
+        return "$"
+    if f & D.TRACE:
+        return "T"
+    if f & D.ROD:
+        return "t"
+    if f & D.DEEP_F:
+        return "#"
+    if f & D.SEA and f & D.NOTRACE:
+        return "^"
+    if f & D.SEA:
+        return "s"
+    if f & D.DANGER:
+        return "!"
+    if f & D.NOTRACE:
+        return "x"
+    return "."
+
+
+def render_view(view: Any, names: Sequence[str]) -> str:
+    set_size(view.n)
+    lines = []
+    w = view.n + 2
+    if view.chart:
+        for r in range(w):
+            row = []
+            for c in range(w):
+                x = r * w + c
+                cell = (r - 1) * view.n + (c - 1) if 1 <= r <= view.n and 1 <= c <= view.n else -1
+                ch = chart_char(view.chart[x]) if not (cell < 0 and view.chart[x] == D.NOTRACE) else " "
+                if cell >= 0 and cell == view.pos:
+                    ch = "*"
+                elif cell >= 0 and cell in view.monsters:
+                    ch = "M"
+                row.append(ch)
+            lines.append("".join(row))
+    seat = "spectator" if view.seat is None else names[view.seat]
+    lines.append(f"seat={seat} phase={view.phase} turn={names[view.turn]} actions={view.actions_left}"
+                 f" round={view.round} deck={view.deck_count} monsters={[_cell(m) for m in view.monsters]}")
+    for s, p in enumerate(view.public):
+        last = ",".join(c + (f":{D.DIR_SHORT[d]}" if d >= 0 else "") for c, d in p.last_played)
+        lines.append(f"  {names[s]}: start={_cell(p.start)} surfaced={_cell(p.surfaced)} last=[{last}]"
+                     f" hand={p.hand_count} arts={p.artifacts_held} used={list(p.used)}"
+                     f" captain={p.captain or '?'} trail={'/'.join(p.trail)}{' LOST' if p.lost else ''}")
+    if view.seat is not None:
+        lines.append(f"me: pos={_cell(view.pos)} hand={','.join(view.hand)} captain={view.captain}"
+                     f" offers={list(view.offers)} artifacts={list(view.artifacts)} mine={_cell(view.mine)}"
+                     f" declare={view.may_declare} picks={[_cell(c) for c in view.picks]}"
+                     f" lost_obs={len(view.lost_obs)}")
+    if view.failed:
+        lines.append("failed=" + "; ".join(f"{names[s]}:{' '.join(_cell(c) for c in cells)}" for s, cells in view.failed))
+    if view.winners or view.phase == "over":
+        lines.append(f"over: winners={[names[w] for w in view.winners]} ({view.end_reason})")
+    return "\n".join(lines)
+
+
+def reveal(state: Any, names: Sequence[str]) -> list[str]:
+    set_size(state.n)
+    w = state.n + 2
+    rows = []
+    for r in range(1, state.n + 1):
+        rows.append("".join(".^$@"[state.terrain[r * w + c]] for c in range(1, state.n + 1)))
+    out = ["Map (. deep, ^ seamount, $ artifact, @ Atlantis): " + " / ".join(rows)]
+    for s in range(state.players):
+        out.append(f"{names[s]}: at {_cell(state.pos[s])}, captain {D.CAPTAINS[state.captain[s]][0] if state.captain[s] else '-'}"
+                   f", artifacts {[a for a, _ in state.arts[s]]}, mine {_cell(state.mines[s])}")
+    return out
