@@ -110,7 +110,14 @@ class GameRecord:
         return b"".join(out)
 
     def save(self, path: str | Path) -> Path:
+        """Write the record atomically (a temporary file renamed over the target).
+        A target that exists but is not a regular file (``/dev/null``, a FIFO) is
+        written to directly: renaming over it would replace the device itself."""
         path = Path(path)
+        if path.exists() and not path.is_file():
+            with open(path, "wb") as f:
+                f.write(self.to_bytes())
+            return path
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp")
         tmp.write_bytes(self.to_bytes())

@@ -311,3 +311,24 @@ def test_errors_about_hostile_actions_stay_one_short_line(match, action):
     assert msg.startswith("move 3 (") and "\n" not in msg and len(msg) < 300, msg
     *_, (i, _, problem) = replay_states(rec, GAME)
     assert i == 3 and "\n" not in problem and len(problem) < 300
+
+
+def test_saving_to_a_special_file_writes_into_it_and_keeps_it(tmp_path):
+    """`--log /dev/null` must not replace the device: a target that is not a
+    regular file is written to directly, never renamed over."""
+    import os
+    import stat
+    import threading
+
+    from engine.record import GameRecord as _Record
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    rec = _Record(game="pathways", rules_version="x", options={}, seats=[], seed=1)
+    rec.save(fifo)
+    reader.join(10)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert got and got[0] == rec.to_bytes()
