@@ -126,3 +126,18 @@ def test_stale_demo_exits_1_from_the_command_line(tmp_path, capsys):
     path = _write(tmp_path, data)
     assert main(["demo", "render", str(path), "--cast", str(tmp_path / "x.cast")]) == 1
     assert "stale" in capsys.readouterr().err
+
+
+def test_every_game_has_a_bundled_demo():
+    from engine.registry import GAMES
+
+    games = {load_demo(p).play.game for p in (ROOT / "seeds" / "demos").glob("*.demo")}
+    assert games == set(GAMES)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "seeds" / "demos").glob("*.demo")), ids=lambda p: p.stem)
+async def test_bundled_demo_still_fits_the_app(path, tmp_path):
+    demo = load_demo(path)
+    written = await render(demo, tmp_path / "x.cast", tmp_path, name=path.stem)
+    check_asciicast_v2((tmp_path / "x.cast").read_text(), *demo.size)
+    assert any(p.suffix == ".svg" for p in written)

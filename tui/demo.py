@@ -348,19 +348,9 @@ def recording_app(play: PlayArgs, out: Path, title: str = ""):
 
 
 def render_bundled(out_dir: Path, demos_dir: Path) -> list[Path]:
-    """``make screenshots``: each bundled demo -> NAME.cast and GAME.svg at its mark."""
+    """``make screenshots``: each bundled demo -> NAME.cast and NAME-demo.svg (its mark)."""
     written = []
     for path in sorted(demos_dir.glob("*.demo")):
         demo = load_demo(path)
-        svg_tmp = out_dir / ".frames"
-        files = asyncio.run(render(demo, out_dir / f"{path.stem}.cast", svg_tmp, name=demo.play.game))
-        for f in files:
-            if f.suffix == ".svg":
-                target = out_dir / f.name
-                f.replace(target)
-                written.append(target)
-            else:
-                written.append(f)
-        if svg_tmp.exists() and not any(svg_tmp.iterdir()):
-            svg_tmp.rmdir()
+        written += asyncio.run(render(demo, out_dir / f"{path.stem}.cast", out_dir, name=f"{path.stem}-demo"))
     return written

@@ -1,9 +1,9 @@
-"""``make screenshots``: SVG pictures of every game, and an asciicast per demo.
+"""``make screenshots``: an SVG picture of every game, and an asciicast per demo.
 
-Every bundled demo in ``seeds/demos/`` is replayed headlessly into
-``screenshots/NAME.cast`` and ``screenshots/GAME.svg`` (its marked frame).  A game
-without a demo gets a scene instead: set up from a named setup, bots play for a
-while, then the real app opens on the position and Textual exports it as SVG.
+Each game's picture (``screenshots/GAME.svg``) is a mid-game scene: set up from a
+named setup, bots play for a while, then the real app opens on the position and
+Textual exports it as SVG.  Every bundled demo in ``seeds/demos/`` is replayed
+headlessly into ``screenshots/NAME.cast`` and ``screenshots/NAME-demo.svg``.
 """
 
 from __future__ import annotations
@@ -66,18 +66,14 @@ def main() -> int:
     os.environ.setdefault("TEXTUAL_COLOR_SYSTEM", "truecolor")
     out_dir = Path("screenshots")
     out_dir.mkdir(exist_ok=True)
-    # Bundled demos first: each gives NAME.cast and GAME.svg (its marked frame).
-    from .demo import load_demo, render_bundled
-
-    demos_dir = Path(__file__).resolve().parent.parent / "seeds" / "demos"
-    for path in render_bundled(out_dir, demos_dir):
-        print(f"wrote {path}")
-    with_demo = {load_demo(p).play.game for p in demos_dir.glob("*.demo")}
-    # Games without a demo yet: a scene played by bots.
+    # Every game: a mid-game scene played by bots -> GAME.svg.
     for slug in SCENES:
-        if slug in with_demo:
-            continue
         path = asyncio.run(shoot(slug, out_dir))
+        print(f"wrote {path}")
+    # Every bundled demo -> NAME.cast and NAME-demo.svg (its marked frame).
+    from .demo import render_bundled
+
+    for path in render_bundled(out_dir, Path(__file__).resolve().parent.parent / "seeds" / "demos"):
         print(f"wrote {path}")
     return 0
 
