@@ -107,6 +107,12 @@ class Match:
 
     # --- acting ----------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> dict[int | None, Delivery]:
+        """Apply ``seat``'s action; returns what every seat must now be shown."""
+        return self.deliveries(self.act(seat, action))
+
+    def act(self, seat: int, action: Any) -> list[Event]:
+        """Apply ``seat``'s action and record it; returns its events (all of them).
+        For drivers that read views themselves (hot-seat, self-play)."""
         if self.result() is not None:
             raise IllegalAction("The game is over.")
         if seat not in self.to_act():
@@ -120,7 +126,7 @@ class Match:
         self.record.moves.append(move)
         if self.on_move is not None:
             self.on_move(move)
-        return self.deliveries(events)
+        return events
 
     def deliveries(self, events: Sequence[Event] = ()) -> dict[int | None, Delivery]:
         out: dict[int | None, Delivery] = {}

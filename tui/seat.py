@@ -117,7 +117,7 @@ class LocalTable:
 
     def submit(self, seat: int, action: Any) -> str | None:
         try:
-            self.match.submit(seat, action)
+            self.match.act(seat, action)
         except IllegalAction as exc:
             return exc.reason
         self._changed()
@@ -138,7 +138,7 @@ class LocalTable:
             return False
         view = self.match.view(seat)
         action = self.bots[seat].choose(view, self.game.legal(view))
-        self.match.submit(seat, action)
+        self.match.act(seat, action)
         self._changed()
         return True
 

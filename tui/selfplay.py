@@ -22,7 +22,7 @@ def play_one(slug: str, seed: int, players: int, options: dict[str, Any] | None 
             break
         seat = min(match.to_act())
         view = match.view(seat)
-        match.submit(seat, bots[seat].choose(view, game.legal(view)))
+        match.act(seat, bots[seat].choose(view, game.legal(view)))
     return match
 
 
