@@ -92,6 +92,46 @@ def to_data(obj: Any) -> Any:
     raise TypeError(f"cannot encode {type(obj).__name__}")
 
 
+def to_wire(obj: Any, top: bool = True) -> Any:
+    """``to_data`` for views crossing the network: the same, except that dataclasses and
+    NamedTuples *inside* the value are tagged ``{"@": class name, "f": fields}`` so a
+    client can rebuild them even where the view's type hints say only ``tuple``.  The
+    top level (the view itself) stays a field-ordered list.  (The host encodes a view
+    per seat per move, so the common cases take a fast path.)"""
+    t = type(obj)
+    if t in _SCALARS:
+        return obj
+    if t is tuple or t is list:
+        if _SCALARS.issuperset(map(type, obj)):  # boards, hands: no recursion
+            return list(obj)
+        return [to_wire(v, False) for v in obj]
+    kind = _WIRE_KINDS.get(t)
+    if kind is None:
+        if dataclasses.is_dataclass(t):
+            kind = tuple(f.name for f in dataclasses.fields(t))
+        elif issubclass(t, tuple) and hasattr(t, "_fields"):
+            kind = "namedtuple"
+        else:
+            kind = ""
+        _WIRE_KINDS[t] = kind
+    if type(kind) is tuple:
+        fields = [to_wire(getattr(obj, n), False) for n in kind]
+        return fields if top else {"@": t.__name__, "f": fields}
+    if kind == "namedtuple":
+        return {"@": t.__name__, "f": [to_wire(v, False) for v in obj]}
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, (list, tuple)):
+        return [to_wire(v, False) for v in obj]
+    if isinstance(obj, Mapping):
+        return {str(k): to_wire(obj[k], False) for k in sorted(obj, key=str)}
+    return to_data(obj)
+
+
+_WIRE_KINDS: dict[type, Any] = {}
+_SCALARS = frozenset((int, float, str, bool, bytes, type(None)))
+
+
 class ActionCodec:
     """Encodes actions (NamedTuples) as ``{"k": kind, field: value}`` maps and
     validates them back with pydantic, whatever their source: keyboard, wire, file."""
@@ -165,6 +205,9 @@ class Game:
     seat_names: ClassVar[Sequence[str]] = ("Red", "Blue", "Green", "Yellow", "Purple", "White")
     options_model: ClassVar[type[BaseModel]]
     codec: ClassVar[ActionCodec]
+    # The game's view dataclass (what ``view()`` returns); None: taken from the
+    # return annotation of ``view``.  ``view_from_data`` rebuilds one from the wire.
+    view_type: ClassVar[type | None] = None
 
     # --- contract -----------------------------------------------------------
     def setup(self, options: BaseModel, seats: int, seed: int) -> Any:
@@ -225,6 +268,167 @@ class Game:
 
     def help_markdown(self) -> str:
         return f"# {self.title}\n"
+
+    def view_class(self) -> type:
+        """The view dataclass of this game (``view_type``, or ``view``'s return annotation)."""
+        cls = self.view_type
+        if cls is None:
+            import typing
+
+            cls = typing.get_type_hints(type(self).view).get("return")
+        if not (isinstance(cls, type) and issubclass(cls, View) and dataclasses.is_dataclass(cls)):
+            raise TypeError(f"{type(self).__name__} names no View dataclass (set view_type)")
+        return cls
+
+    def view_to_data(self, view: View) -> Any:
+        """A view as plain msgpack-able data for the network (see ``to_wire``)."""
+        if not isinstance(view, View):
+            raise TypeError(f"not a view: {type(view).__name__}")
+        return to_wire(view)
+
+    def view_from_data(self, data: Any) -> View:
+        """The inverse of ``view_to_data`` (and of ``to_data`` for views whose fields are
+        typed): rebuild the game's view dataclass from field-ordered data.  Generic for
+        every game: driven by the view's type hints; tagged values become the classes of
+        the view's module that they name; other lists become tuples."""
+        import sys
+
+        cls = self.view_class()
+        return _from_data(cls, data, vars(sys.modules[cls.__module__]))
+
+
+def _tuplify(value: Any, ns: Mapping[str, Any] | None = None) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v, ns) for v in value)
+    if isinstance(value, dict):
+        if ns is not None and _is_tag(value):
+            return _untag(value, ns)
+        return {k: _tuplify(v, ns) for k, v in value.items()}
+    return value
+
+
+def _is_tag(value: Any) -> bool:
+    return isinstance(value, dict) and len(value) == 2 and "@" in value and "f" in value
+
+
+def _untag(value: dict, ns: Mapping[str, Any]) -> Any:
+    """Rebuild a tagged dataclass / NamedTuple; only classes of the view's own module."""
+    cls = ns.get(value["@"]) if isinstance(value["@"], str) else None
+    if not (isinstance(cls, type) and (dataclasses.is_dataclass(cls)
+                                       or (issubclass(cls, tuple) and hasattr(cls, "_fields")))):
+        raise ValueError(f"unknown tagged type {value['@']!r:.40}")
+    return _from_data(cls, value["f"], ns)
+
+
+def _from_data(tp: Any, value: Any, ns: Mapping[str, Any] | None = None) -> Any:
+    """Rebuild a value of type ``tp`` from ``to_wire`` / ``to_data`` output; raises
+    ValueError on a shape that does not fit (another rules version, a corrupt frame)."""
+    return _decoder(tp, ns)(value)
+
+
+_DECODERS: dict[tuple[Any, int], Any] = {}
+
+
+def _decoder(tp: Any, ns: Mapping[str, Any] | None) -> Any:
+    """A function decoding one value of type ``tp`` (built once per type: views are
+    decoded on every update, so this is on the client's hot path)."""
+    key = (tp, id(ns))
+    dec = _DECODERS.get(key)
+    if dec is None:
+        dec = _DECODERS[key] = _make_decoder(tp, ns)
+    return dec
+
+
+def _make_decoder(tp: Any, ns: Mapping[str, Any] | None) -> Any:
+    import collections.abc as abc
+    import types
+    import typing
+
+    def tuplify(v: Any) -> Any:
+        return _tuplify(v, ns)
+
+    if tp is Any or tp is None or isinstance(tp, typing.TypeVar):
+        return tuplify
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        args = typing.get_args(tp)
+        none_ok = type(None) in args
+        decs = [_decoder(a, ns) for a in args if a is not type(None)]
+
+        def union(v: Any) -> Any:
+            if v is None and none_ok:
+                return None
+            for d in decs:
+                try:
+                    return d(v)
+                except (ValueError, TypeError):
+                    continue
+            raise ValueError(f"{v!r:.40} fits none of {tp}")
+        return union
+    if isinstance(tp, type) and (dataclasses.is_dataclass(tp) or (issubclass(tp, tuple) and hasattr(tp, "_fields"))):
+        hints = typing.get_type_hints(tp)
+        if dataclasses.is_dataclass(tp):
+            names = [f.name for f in dataclasses.fields(tp) if f.init]
+        else:
+            names = list(tp._fields)
+        cell: list[Any] = []  # filled below: field decoders may refer back to tp
+
+        def record(v: Any) -> Any:
+            if ns is not None and _is_tag(v):
+                return _untag(v, ns)
+            if not isinstance(v, (list, tuple)) or len(v) != len(names):
+                raise ValueError(f"{tp.__name__} needs {len(names)} fields")
+            return tp(*[d(x) for d, x in zip(cell, v)])
+        _DECODERS[(tp, id(ns))] = record
+        cell.extend(_decoder(hints.get(n, Any), ns) for n in names)
+        return record
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp
+    if origin is tuple or origin in (list, abc.Sequence) or tp in (list, tuple):
+        args = typing.get_args(tp)
+        if origin is tuple and args and not (len(args) == 2 and args[1] is Ellipsis):
+            decs = [_decoder(a, ns) for a in args]
+
+            def fixed(v: Any) -> Any:
+                if not isinstance(v, (list, tuple)) or len(v) != len(decs):
+                    raise ValueError(f"expected {len(decs)} items for {tp}")
+                return tuple(d(x) for d, x in zip(decs, v))
+            return fixed
+        item = args[0] if args else Any
+        if item is Any:
+            def anyseq(v: Any) -> Any:
+                if not isinstance(v, (list, tuple)):
+                    raise ValueError(f"expected a sequence for {tp}")
+                return tuplify(v)
+            return anyseq
+        d = _decoder(item, ns)
+        fast = frozenset((item,)) if item in (int, str, bool, bytes) else None
+
+        def seq(v: Any) -> Any:
+            if not isinstance(v, (list, tuple)):
+                raise ValueError(f"expected a sequence for {tp}")
+            if fast is not None and fast.issuperset(map(type, v)):
+                return tuple(v)
+            return tuple(d(x) for x in v)
+        return seq
+    if origin in (dict, abc.Mapping) or tp is dict:
+        kt, vt = typing.get_args(tp) or (Any, Any)
+        dv = _decoder(vt, ns)
+
+        def mapping(v: Any) -> Any:
+            if not isinstance(v, dict):
+                raise ValueError(f"expected a map for {tp}")
+            return {(int(k) if kt is int else k): dv(x) for k, x in v.items()}
+        return mapping
+    if tp in (int, float, str, bool, bytes):
+        def scalar(v: Any) -> Any:
+            if tp is float and isinstance(v, int) and not isinstance(v, bool):
+                return float(v)
+            if not isinstance(v, tp):
+                raise ValueError(f"expected {tp.__name__}, got {type(v).__name__}")
+            return v
+        return scalar
+    return tuplify
 
 
 class Bot:

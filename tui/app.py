@@ -50,8 +50,14 @@ class AtlantisApp(App):
     def __init__(self, table: LocalTable | None = None, replay: ReplaySeat | None = None,
                  bot_delay: float = 0.15, save_path: Path | None = None,
                  autosave: bool = True, manual_bots: bool = False,
-                 on_ready: Any = None, **kwargs: Any):
+                 on_ready: Any = None, remote: Any = None, hosted: Any = None, lobby: bool = False,
+                 player_name: str = "Player", bot_client: bool = False,
+                 lan_interfaces: list[str] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
+        # LAN play (tui/netplay/flow.py): a client to join with, a hosted table, or the lobby.
+        self.remote, self.hosted, self.lobby = remote, hosted, lobby
+        self.player_name, self.bot_client, self.lan_interfaces = player_name, bot_client, lan_interfaces
+        self.netplay_link: Any = None
         # manual_bots: bots act only when someone calls table.step_bot() (demo replays).
         self.manual_bots = manual_bots
         self.on_ready = on_ready  # called once the first screen is up
@@ -72,16 +78,32 @@ class AtlantisApp(App):
             self.start_table(self.table)
         elif self.replay is not None:
             self.start_replay(self.replay)
+        elif self.remote is not None or self.hosted is not None or self.lobby:
+            from .netplay.flow import start
+
+            start(self)
         else:
             self.show_menu()
         if self.on_ready is not None:
             self.call_later(self.on_ready)
+
+    async def on_unmount(self) -> None:
+        """LAN play: a host says goodbye on the LAN and closes its log; a client says bye."""
+        if self.hosted is not None:
+            await self.hosted.close()
+        if self.remote is not None:
+            await self.remote.close()
 
     def show_menu(self) -> None:
         self.push_screen(MenuScreen(), self._menu_done)
 
     def _menu_done(self, choice: TableChoice | None) -> None:
         if choice is None:
+            return
+        if getattr(choice, "lan", ""):  # host or join a LAN table
+            from .netplay.flow import from_menu
+
+            from_menu(self, choice)
             return
         game = get_game(choice.game)
         seats = seats_for(choice.game, choice.players, choice.bots)
@@ -196,6 +218,8 @@ class AtlantisApp(App):
     # --- shared actions ---------------------------------------------------------------------
     def action_help(self) -> None:
         game = self.table.game if self.table else (self.replay.game if self.replay else None)
+        if game is None and self.netplay_link is not None:
+            game = self.netplay_link.client.game
         if game is not None:
             self.push_screen(HelpScreen(game.help_markdown()))
 

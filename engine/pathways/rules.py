@@ -251,6 +251,7 @@ class PathwaysGame(Game):
     max_players = 4
     options_model = PathwaysOptions
     codec = ActionCodec(ACTIONS)
+    view_type = PathwaysView
 
     # --- setup ------------------------------------------------------------------
     def setup(self, options: Any, seats: int, seed: int) -> PathwaysState:

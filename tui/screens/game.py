@@ -63,7 +63,10 @@ class GameScreen(Screen):
     def compose_board(self) -> ComposeResult:
         yield from ()
 
+    _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
+
     def on_mount(self) -> None:
+        self._ready = True
         self.refresh_view()
 
     # --- the link ------------------------------------------------------------------
@@ -72,7 +75,7 @@ class GameScreen(Screen):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        if not self.is_mounted:
+        if not self.is_mounted or not self._ready:
             return
         view = self.link.view()
         legal = self.link.legal()

@@ -22,6 +22,7 @@ class TableChoice:
     bots: int
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
+    lan: str = ""  # "host" / "join": play over the LAN (tui/netplay)
 
 
 class MenuScreen(Screen[TableChoice]):
@@ -35,10 +36,13 @@ class MenuScreen(Screen[TableChoice]):
     MenuScreen .row Select, MenuScreen .row Input { width: 1fr; }
     MenuScreen #about { color: $text-muted; margin-bottom: 1; }
     MenuScreen #error { color: $error; height: auto; }
-    MenuScreen Button { margin-top: 1; }
+    MenuScreen Button { margin-top: 1; margin-right: 2; }
+    MenuScreen .buttons { height: auto; }
     """
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="menu-start"),
+        Binding("ctrl+h", "start('host')", "Host on LAN", id="menu-host"),
+        Binding("ctrl+j", "start('join')", "Join LAN", id="menu-join"),
         Binding("q", "app.quit", "Quit", id="menu-quit"),
     ]
 
@@ -61,7 +65,10 @@ class MenuScreen(Screen[TableChoice]):
             yield Vertical(id="options")
             yield Static("", id="about")
             yield Static("", id="error")
-            yield Button("Start  (Ctrl+S)", id="start", variant="primary", compact=True)
+            with Horizontal(classes="buttons"):
+                yield Button("Start  (Ctrl+S)", id="start", variant="primary", compact=True)
+                yield Button("Host on LAN (^H)", id="host", compact=True)
+                yield Button("Join LAN (^J)", id="join", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -102,11 +109,13 @@ class MenuScreen(Screen[TableChoice]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id in ("host", "join"):
+            self.action_start(event.button.id)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
 
-    def action_start(self) -> None:
+    def action_start(self, lan: str = "") -> None:
         slug = str(self.query_one("#game", Select).value)
         game = GAMES[slug]
         try:
@@ -124,4 +133,4 @@ class MenuScreen(Screen[TableChoice]):
             return
         players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
         bots = int(self.query_one("#bots", Select).value)  # type: ignore[arg-type]
-        self.dismiss(TableChoice(slug, players, bots, seed, options))
+        self.dismiss(TableChoice(slug, players, bots, seed, options, lan))

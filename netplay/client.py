@@ -1,0 +1,502 @@
+"""The client end of a seat: ``Client`` (connection, reconnect, verification) and
+``RemoteSeat`` (the same interface as ``tui.seat.SeatLink``, so the game screens
+that serve hot-seat play serve LAN play unchanged).
+
+``RemoteSeat`` has every method of ``SeatLink`` (``view``, ``legal``, ``log``,
+``submit``, ``undo``, ``waiting_for``, ...) but does not import ``tui``: the arrows
+go ``tui -> netplay -> engine``; ``tests/test_netplay_client.py`` checks the match.
+
+Legal actions are computed here from the view (``game.legal(view)``), so the screen
+highlights moves without asking the host; the host checks them again anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import msgpack
+
+from engine.core import Event, Game, IllegalAction, View, to_wire
+from engine.record import digest
+from engine.registry import GAMES
+
+from . import messages as M
+from .wire import MAX_HOST_FRAME, FrameError, read_frame
+
+log = logging.getLogger("atlantis.client")
+
+
+# Fatal errors that end the attempt to join (every other disconnect: reconnect).
+REFUSALS = {"bad-token", "full", "no-table", "replaced", "hello-first"}
+
+
+class Refused(Exception):
+    """The host (or this program) refuses the connection for good: no reconnect."""
+
+
+def parse_address(text: str, default_port: int = 7341) -> tuple[str, int]:
+    """``HOST:PORT``, ``HOST``, ``:PORT`` or ``[v6]:PORT``."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest.lstrip(":") or str(default_port)
+    elif text.count(":") == 1:
+        host, _, port = text.partition(":")
+    else:
+        host, port = text, str(default_port)
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"bad port in {text!r}: give HOST:PORT")
+    return host or "127.0.0.1", int(port)
+
+
+def view_hash(data: Any) -> bytes:
+    return hashlib.sha256(msgpack.packb(data, use_bin_type=True)).digest()
+
+
+@dataclass
+class Verification:
+    ok: bool
+    text: str
+
+
+class Client:
+    """A connection to a host's table that keeps itself alive.
+
+    Listeners (``listeners``) are called with one word: ``"welcome"``, ``"update"``,
+    ``"seats"``, ``"status"``, ``"error"``, ``"over"``."""
+
+    def __init__(self, host: str, port: int, name: str = "Player", token: str | None = None,
+                 table: str | None = None, spectate: bool = False, *, read_timeout: float = 20.0,
+                 ping_interval: float = 5.0, backoff: tuple[float, float] = (0.1, 3.0),
+                 connect_timeout: float = 5.0, max_attempts: int | None = None,
+                 games: dict[str, Game] | None = None):
+        self.host, self.port = host, port
+        self.games = GAMES if games is None else games  # the games this program knows
+        self.name = name
+        self.token = token
+        self.table = table
+        self.spectate = spectate
+        self.read_timeout = read_timeout
+        self.ping_interval = ping_interval
+        self.backoff = backoff
+        self.connect_timeout = connect_timeout
+        self.max_attempts = max_attempts
+        self.listeners: list[Callable[[str], None]] = []
+        # what we know
+        self.game: Game | None = None
+        self.welcome: M.Welcome | None = None
+        self.seat: int | None = None
+        self.names: list[str] = []
+        self.view: View | None = None
+        self.version = 0
+        self.events: list[Event] = []
+        self.to_act: list[int] = []
+        self.seats: M.Seats | None = None
+        self.over: M.Over | None = None
+        self.verification: Verification | None = None
+        self.last_error = ""
+        self.status = "connecting"  # connecting | connected | reconnecting | refused | over | closed
+        self.attempt = 0
+        self.pending = 0            # the n of an action sent and not answered yet (0: none)
+        self.sent = 0               # actions sent so far (each carries its count n)
+        self.received: list[bytes] = []  # hashes of every view received, in order
+        self.frames_in = 0
+        self.bytes_in = 0
+        self._writer: asyncio.StreamWriter | None = None
+        self._stopping = False
+        self._task: asyncio.Task | None = None
+        self.ready = asyncio.Event()   # set at the first welcome (or refusal)
+        self.finished = asyncio.Event()
+
+    # --- life --------------------------------------------------------------------
+    def start(self) -> asyncio.Task:
+        self._task = asyncio.get_running_loop().create_task(self.run())
+        return self._task
+
+    async def run(self) -> None:
+        try:
+            while not self._stopping:
+                try:
+                    await self._connect_once()
+                except Refused as exc:
+                    self._set_status("refused", str(exc))
+                    break
+                except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, FrameError) as exc:
+                    if self._stopping or self.over is not None:
+                        break
+                    self.attempt += 1
+                    if self.max_attempts is not None and self.attempt > self.max_attempts:
+                        self._set_status("closed", f"Gave up after {self.attempt - 1} attempts: {exc or type(exc).__name__}")
+                        break
+                    why = str(exc) or type(exc).__name__
+                    self._set_status("reconnecting", f"Connection lost ({why}); retrying.")
+                    low, high = self.backoff
+                    delay = min(high, low * (2 ** min(self.attempt - 1, 10)))
+                    await asyncio.sleep(delay * (0.75 + 0.5 * random.random()))
+                if self.over is not None:
+                    break
+        finally:
+            if self.status not in ("refused", "over"):
+                self._set_status("closed", self.last_error)
+            self.ready.set()
+            self.finished.set()
+
+    async def close(self) -> None:
+        self._stopping = True
+        if self._writer is not None:
+            try:
+                self._send(M.Bye())
+                self._writer.close()
+            except Exception:
+                pass
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def _connect_once(self) -> None:
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(self.host, self.port, limit=MAX_HOST_FRAME + 64), self.connect_timeout)
+        self._writer = writer
+        pinger = None
+        try:
+            if self.welcome is None:
+                # Before taking a seat, check the host's rules (a refusing client must not
+                # hold a seat): the same check runs again on the welcome.
+                info = await probe(self.host, self.port, self.connect_timeout)
+                for t in info.tables:
+                    if self.table in (None, t.table):
+                        self._check_rules(t.game, t.rules, t.options, t.fingerprint)
+                        break
+            self._send(M.Hello(name=self.name, token=self.token, table=self.table, spectate=self.spectate))
+            pinger = asyncio.get_running_loop().create_task(self._ping())
+            while not self._stopping:
+                obj = await read_frame(reader, MAX_HOST_FRAME, self.read_timeout)
+                self.frames_in += 1
+                msg = M.parse_host(obj)
+                self._handle(msg)
+                if self.over is not None:
+                    self._send(M.Bye())
+                    return
+        finally:
+            if pinger is not None:
+                pinger.cancel()
+            self._writer = None
+            writer.close()
+
+    async def _ping(self) -> None:
+        n = 0
+        while True:
+            await asyncio.sleep(self.ping_interval)
+            n += 1
+            self._send(M.Ping(n=n))
+
+    def _send(self, msg: M.Msg) -> None:
+        if self._writer is None or self._writer.is_closing():
+            raise ConnectionError("not connected")
+        self._writer.write(M.frame(msg))
+
+    def _set_status(self, status: str, message: str = "") -> None:
+        self.status = status
+        if message:
+            self.last_error = message
+        self._emit("status")
+
+    def _emit(self, what: str) -> None:
+        for fn in list(self.listeners):
+            try:
+                fn(what)
+            except Exception:  # a listener's bug must not drop the connection
+                log.exception("listener failed on %s", what)
+
+    # --- what the host says ----------------------------------------------------------------
+    def _handle(self, msg: Any) -> None:
+        if isinstance(msg, M.Welcome):
+            self._welcome(msg)
+        elif isinstance(msg, M.Update):
+            self._update(msg)
+        elif isinstance(msg, M.Seats):
+            self.seats = msg
+            self.names = [s.name for s in msg.seats]
+            self._emit("seats")
+        elif isinstance(msg, M.Error):
+            self.last_error = msg.message
+            if msg.ack is not None and msg.ack >= self.pending:
+                self.pending = 0
+            if msg.fatal and msg.code in REFUSALS:
+                raise Refused(msg.message)
+            if msg.fatal:  # cut off (a timeout, say): come back
+                raise ConnectionResetError(msg.message)
+            self._emit("error")
+        elif isinstance(msg, M.Over):
+            self.over = msg
+            self.verification = self.verify(msg)
+            self.status = "over"
+            self._emit("over")
+        elif isinstance(msg, M.Info):
+            pass
+
+    def _welcome(self, msg: M.Welcome) -> None:
+        game = self._check_rules(msg.game, msg.rules, msg.options, msg.fingerprint)
+        if self.welcome is not None and msg.commitment != self.welcome.commitment:
+            raise Refused("The host came back with a different game (its commitment changed).")
+        self.game = game
+        self.welcome = msg
+        self.seat = msg.seat
+        self.table = msg.table
+        if msg.token:
+            self.token = msg.token
+        self.names = list(msg.names)
+        self.attempt = 0
+        self._set_status("connected")
+        self.ready.set()
+        self._emit("welcome")
+
+    def _check_rules(self, slug: str, rules: str, options: dict[str, Any], fingerprint: str) -> Game:
+        game = self.games.get(slug)
+        if game is None:
+            raise Refused(f"The host plays {slug!r}, a game this program does not know.")
+        mine = M.rules_fingerprint(slug, game.rules_version, options)
+        if mine != fingerprint:
+            raise Refused(f"The host's rules differ from this program's (host: {rules}, "
+                          f"here: {game.rules_version}, or different options): not joining.")
+        return game
+
+    def _update(self, msg: M.Update) -> None:
+        assert self.game is not None
+        try:
+            view = self.game.view_from_data(msg.view.data)
+        except (ValueError, TypeError) as exc:
+            raise FrameError(f"the host sent a view this program cannot read ({exc})") from None
+        self.view = view
+        self.version = msg.seq
+        self.to_act = list(msg.to_act)
+        new = [e.event() for e in msg.events]
+        if msg.resync:
+            self.events = new
+            self.pending = 0  # (after a reconnect, an unanswered action is lost)
+        else:
+            self.events.extend(new)
+        if msg.ack >= self.pending:
+            self.pending = 0
+        h = view_hash(msg.view.data)
+        if any(e.kind == "undo" for e in new) and h in self.received:
+            del self.received[len(self.received) - self.received[::-1].index(h):]
+        elif not self.received or self.received[-1] != h:
+            self.received.append(h)
+        self._emit("update")
+
+    # --- acting ------------------------------------------------------------------
+    def legal(self) -> list[Any]:
+        if self.game is None or self.view is None or self.seat is None or self.over is not None:
+            return []
+        if self.seat not in self.to_act or self.pending or self.status != "connected":
+            return []
+        if self.seats is not None and not self.seats.started:
+            return []  # the table waits for players
+        return self.game.legal(self.view)
+
+    def submit(self, action: Any) -> str | None:
+        if self.seat is None:
+            return "Spectators cannot act."
+        if self.status != "connected":
+            return "Not connected to the host."
+        if self.pending:
+            return "Waiting for the host to answer the last move."
+        if self.game is None or action not in self.game.legal(self.view):
+            return "That move is not legal now."
+        try:
+            self._send(M.Act(seq=self.version, action=self.game.codec.encode(action), n=self.sent + 1))
+        except ConnectionError:
+            return "Not connected to the host."
+        self.sent += 1
+        self.pending = self.sent
+        return None
+
+    def undo(self) -> str | None:
+        if self.seat is None:
+            return "Spectators cannot undo."
+        try:
+            self._send(M.Undo(seq=self.version))
+        except ConnectionError:
+            return "Not connected to the host."
+        return None
+
+    # --- the host's honesty -----------------------------------------------------------------
+    def verify(self, over: M.Over) -> Verification:
+        """Check the revealed seed against the commitment, replay the whole game from it,
+        and check that every view this client was shown occurs in that replay, in order."""
+        game, welcome = self.game, self.welcome
+        if game is None or welcome is None:
+            return Verification(False, "No game to verify.")
+        if M.commitment(over.seed, over.salt) != welcome.commitment:
+            return Verification(False, "The host's revealed seed does not match its commitment!")
+        try:
+            options = game.parse_options(welcome.options)
+            state = game.setup(options, len(welcome.names), over.seed)
+            seen = [view_hash(to_wire(game.view(state, self.seat)))]
+            for move in over.moves:
+                state, _ = game.apply(state, int(move["seat"]), game.codec.decode(move["action"]))
+                h = view_hash(to_wire(game.view(state, self.seat)))
+                if h != seen[-1]:
+                    seen.append(h)
+        except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+            return Verification(False, f"The revealed moves do not replay: {exc}")
+        if digest(state) != over.digest:
+            return Verification(False, "The replayed game ends in a different state than the host says.")
+        it = iter(seen)
+        if not all(any(h == s for s in it) for h in self.received):
+            return Verification(False, "Some view the host showed does not follow from the committed seed!")
+        return Verification(True, f"Verified: all {len(self.received)} views follow from the committed seed.")
+
+
+class RemoteSeat:
+    """A ``tui.seat.SeatLink`` over the network (duck-typed: netplay does not import tui)."""
+
+    read_only = False
+
+    def __init__(self, client: Client):
+        self.client = client
+
+    @property
+    def game(self) -> Game:  # type: ignore[override]
+        assert self.client.game is not None, "not connected yet"
+        return self.client.game
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat
+
+    @property
+    def names(self) -> list[str]:
+        return self.client.names
+
+    def view(self) -> View:
+        assert self.client.view is not None, "no view yet"
+        return self.client.view
+
+    def legal(self) -> list[Any]:
+        return self.client.legal()
+
+    def my_turn(self) -> bool:
+        return bool(self.legal())
+
+    def log(self) -> list[str]:
+        game, names, seat = self.client.game, self.names, self.seat
+        if game is None:
+            return []
+        return [game.describe(e, seat, names) for e in self.client.events]
+
+    def submit(self, action: Any) -> str | None:
+        return self.client.submit(action)
+
+    def undo(self) -> str | None:
+        return self.client.undo()
+
+    def seat_label(self, seat: int) -> str:
+        return f"{self.names[seat]}"
+
+    def connection_line(self) -> str:
+        c = self.client
+        if c.status == "connected":
+            return f"Connected to {c.host}:{c.port}"
+        if c.status == "reconnecting":
+            return f"Reconnecting to {c.host}:{c.port} (try {c.attempt})..."
+        if c.status == "over":
+            return "Game over."
+        return f"{c.status.capitalize()}: {c.last_error}" if c.last_error else c.status.capitalize()
+
+    def waiting_for(self) -> str:
+        c = self.client
+        if c.status == "reconnecting":
+            return f"the host: reconnecting (try {c.attempt})"
+        if c.status in ("refused", "closed"):
+            return f"the host: {c.status} ({c.last_error})" if c.last_error else f"the host: {c.status}"
+        if c.over is not None:
+            return ""
+        if c.pending:
+            return "the host to answer"
+        seats = c.seats.seats if c.seats else []
+        parts = []
+        for s in c.to_act:
+            if s == c.seat:
+                continue
+            st = seats[s] if s < len(seats) else None
+            name = self.names[s] if s < len(self.names) else f"seat {s}"
+            if st is None:
+                parts.append(name)
+            elif st.kind == "bot":
+                parts.append(f"{name} (bot, thinking)")
+            elif not st.connected:
+                parts.append(f"{name} (disconnected)")
+            else:
+                parts.append(f"{name} (choosing)")
+        if c.seats is not None and not c.seats.started:
+            free = sum(1 for s in c.seats.seats if not s.taken)
+            return f"{free} more player(s) to join"
+        return ", ".join(parts)
+
+
+async def probe(host: str, port: int, timeout: float = 2.0) -> M.Info:
+    """Ask a host what it offers (a 'probe' hello): the lobby confirms tables this way."""
+    async def go() -> M.Info:
+        reader, writer = await asyncio.open_connection(host, port, limit=MAX_HOST_FRAME + 64)
+        try:
+            writer.write(M.frame(M.Hello(name="lobby", probe=True)))
+            msg = M.parse_host(await read_frame(reader, MAX_HOST_FRAME, timeout))
+            if isinstance(msg, M.Error):
+                raise Refused(msg.message)
+            if not isinstance(msg, M.Info):
+                raise FrameError(f"expected info, got {msg.t}")
+            return msg
+        finally:
+            writer.close()
+
+    return await asyncio.wait_for(go(), timeout)
+
+
+async def run_bot(client: Client, seed: int | None = None, delay: float = 0.0,
+                  level: str = "normal") -> Client:
+    """Play a seat with the game's bot until the game ends (a headless client)."""
+    bots: dict[int, Any] = {}
+    last: list[Any] = [None, None]  # the view the bot last chose on, and its choice
+
+    def on_change(what: str) -> None:
+        # Act on views (every stale refusal and every reconnect is followed by a fresh
+        # view) and when the table starts; on a view already decided (the answer was lost with the
+        # connection) send the same choice again: the bot's own RNG advances once per
+        # view, so a game survives a host crash with the same moves.
+        if what not in ("update", "seats"):  # ("seats": the table may just have started)
+            return
+        if client.seat is None or client.game is None or client.view is None:
+            return
+        legal = client.legal()
+        if not legal:
+            return
+        bot = bots.get(client.seat)
+        if bot is None:
+            s = seed if seed is not None else int.from_bytes(
+                hashlib.sha256((client.token or "").encode()).digest()[:4], "big")
+            bot = bots[client.seat] = client.game.make_bot(client.seat, s, level)
+        if last[0] == client.view:
+            action = last[1]
+        else:
+            action = bot.choose(client.view, legal)
+            last[0], last[1] = client.view, action
+        if delay:
+            asyncio.get_running_loop().call_later(delay, client.submit, action)
+        else:
+            client.submit(action)
+
+    client.listeners.append(on_change)
+    if client._task is None:
+        client.start()
+    await client.finished.wait()
+    return client

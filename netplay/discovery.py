@@ -1,0 +1,272 @@
+"""Finding tables on the LAN: zeroconf (mDNS/DNS-SD) service ``_atlantis._tcp.local.``.
+
+The host advertises one service per table with TXT keys ``game``, ``name`` (table
+name), ``open`` (open seats), ``v`` (protocol version), ``fp`` (rules fingerprint) and
+``table`` (its id).  The browser lists tables as they appear and go; a crashed host
+sends no goodbye, so every table is confirmed with a TCP ``probe`` hello before it is
+offered, and listed tables are probed again every few seconds.
+
+``interfaces`` limits both sides to some addresses (the tests use ``["127.0.0.1"]``
+so nothing is sent anywhere but loopback); ``None`` means every interface.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import time
+from dataclasses import asdict, dataclass
+from typing import Any, Callable
+
+from zeroconf import IPVersion, ServiceStateChange
+from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
+
+from . import messages as M
+from .client import probe
+
+log = logging.getLogger("atlantis.discovery")
+
+
+def _zeroconf(interfaces: list[str] | None) -> AsyncZeroconf:
+    if interfaces:
+        v6 = any(":" in i for i in interfaces)
+        v4 = any(":" not in i for i in interfaces)
+        version = IPVersion.All if v4 and v6 else (IPVersion.V6Only if v6 else IPVersion.V4Only)
+        return AsyncZeroconf(interfaces=list(interfaces), ip_version=version)
+    return AsyncZeroconf(ip_version=IPVersion.V4Only)
+
+
+def _label(text: str, limit: int = 60) -> str:
+    """A DNS-SD instance label: printable, no dots, at most ``limit`` bytes."""
+    clean = "".join(c if c.isprintable() and c != "." else "-" for c in text).strip() or "table"
+    while len(clean.encode()) > limit:
+        clean = clean[:-1]
+    return clean
+
+
+class Advertiser:
+    """Advertises every table of a ``Host``; keeps the open-seat count current."""
+
+    def __init__(self, interfaces: list[str] | None = None, address: str | None = None):
+        self.interfaces = interfaces
+        self.address = address
+        self.zc: AsyncZeroconf | None = None
+        self.infos: dict[str, AsyncServiceInfo] = {}
+        self._pending: set[asyncio.Task] = set()
+        self.registered = asyncio.Event()
+
+    def _addresses(self, host: Any) -> list[bytes]:
+        if self.address:
+            return [socket.inet_aton(self.address)]
+        if self.interfaces:
+            return [socket.inet_aton(i) for i in self.interfaces if ":" not in i]
+        if host.bind not in ("", "0.0.0.0", "::"):
+            return [socket.inet_aton(host.bind)]
+        from zeroconf import get_all_addresses
+
+        return [socket.inet_aton(a) for a in get_all_addresses() if not a.startswith("127.")] \
+            or [socket.inet_aton("127.0.0.1")]
+
+    def _info(self, host: Any, table: Any) -> AsyncServiceInfo:
+        label = _label(f"{table.name} {table.id}")
+        props = {"game": table.game.slug, "name": table.name[:60], "open": str(table.open_seats()),
+                 "v": str(M.PROTOCOL), "fp": table.fingerprint, "table": table.id,
+                 "over": "1" if table.over else "0"}
+        return AsyncServiceInfo(M.SERVICE_TYPE, f"{label}.{M.SERVICE_TYPE}",
+                                addresses=self._addresses(host), port=host.port, properties=props,
+                                server=f"atlantis-{table.id}.local.")
+
+    async def start(self, host: Any) -> None:
+        self.zc = _zeroconf(self.interfaces)
+        for table in host.tables.values():
+            info = self._info(host, table)
+            self.infos[table.id] = info
+            # the first await probes (about 1.2 s); the task it returns announces
+            await (await self.zc.async_register_service(info, allow_name_change=True))
+            table.seat_listeners.append(lambda t=table: self._changed(host, t))
+        self.registered.set()
+
+    def _changed(self, host: Any, table: Any) -> None:
+        old = self.infos.get(table.id)
+        if self.zc is None or old is None:
+            return
+        new = self._info(host, table)
+        new = AsyncServiceInfo(old.type, old.name, addresses=new.addresses, port=new.port,
+                               properties=new.properties, server=old.server)
+        if new.properties == old.properties:
+            return
+        self.infos[table.id] = new
+        async def update() -> None:
+            await (await self.zc.async_update_service(new))
+
+        task = asyncio.get_running_loop().create_task(update())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def stop(self) -> None:
+        if self.zc is None:
+            return
+        for task in list(self._pending):
+            try:
+                await task
+            except Exception:
+                pass
+        for info in self.infos.values():
+            try:
+                # the returned task sends the goodbye the browsers hear: wait for it
+                await (await self.zc.async_unregister_service(info))
+            except Exception:  # pragma: no cover
+                log.exception("unregister failed")
+        await self.zc.async_close()
+        self.zc = None
+
+
+@dataclass
+class FoundTable:
+    service: str
+    host: str
+    port: int
+    table: str
+    name: str
+    game: str
+    open: int
+    players: int
+    started: bool
+    over: bool
+    fingerprint: str
+    rules: str
+    protocol: int
+    seen_at: float
+
+    @property
+    def address(self) -> str:
+        return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["address"] = self.address
+        out.pop("seen_at")
+        return out
+
+
+class Browser:
+    """Lists the tables on the LAN as they come and go (each confirmed by a probe)."""
+
+    def __init__(self, on_change: Callable[[], None] | None = None, interfaces: list[str] | None = None,
+                 probe_timeout: float = 2.0, recheck: float = 3.0):
+        self.on_change = on_change
+        self.interfaces = interfaces
+        self.probe_timeout = probe_timeout
+        self.recheck = recheck
+        self.tables: dict[str, FoundTable] = {}
+        self.zc: AsyncZeroconf | None = None
+        self.browser: AsyncServiceBrowser | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._gone: set[str] = set()
+        self.started_at = 0.0
+
+    async def start(self) -> None:
+        self.started_at = time.monotonic()
+        self.zc = _zeroconf(self.interfaces)
+        self.browser = AsyncServiceBrowser(self.zc.zeroconf, M.SERVICE_TYPE, handlers=[self._handler])
+        self._spawn(self._recheck_loop())
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _handler(self, zeroconf: Any, service_type: str, name: str, state_change: ServiceStateChange) -> None:
+        if state_change is ServiceStateChange.Removed:
+            self._gone.add(name)  # (a resolve still running must not bring it back)
+            if self.tables.pop(name, None) is not None:
+                self._notify()
+        else:
+            self._gone.discard(name)
+            self._spawn(self._resolve(name))
+
+    def _notify(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    async def _resolve(self, name: str) -> None:
+        assert self.zc is not None
+        info = AsyncServiceInfo(M.SERVICE_TYPE, name)
+        if not await info.async_request(self.zc.zeroconf, 3000):
+            return
+        props = {k.decode(errors="replace"): (v or b"").decode(errors="replace")
+                 for k, v in (info.properties or {}).items()}
+        addresses = info.parsed_addresses()
+        if not addresses or not info.port:
+            return
+        for host in addresses:
+            found = await self._confirm(name, host, info.port, props)
+            if name in self._gone:
+                return
+            if found is not None:
+                self.tables[name] = found
+                self._notify()
+                return
+        if self.tables.pop(name, None) is not None:
+            self._notify()
+
+    async def _confirm(self, service: str, host: str, port: int, props: dict[str, str]) -> FoundTable | None:
+        try:
+            answer = await probe(host, port, self.probe_timeout)
+        except Exception:
+            return None
+        tables = [t for t in answer.tables if t.table == props.get("table")] or answer.tables[:1]
+        if not tables:
+            return None
+        t = tables[0]
+        return FoundTable(service=service, host=host, port=port, table=t.table, name=t.name, game=t.game,
+                          open=t.open, players=t.players, started=t.started, over=t.over,
+                          fingerprint=t.fingerprint, rules=t.rules, protocol=M.PROTOCOL,
+                          seen_at=time.monotonic() - self.started_at)
+
+    async def _recheck_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.recheck)
+            for name, found in list(self.tables.items()):
+                fresh = await self._confirm(name, found.host, found.port, {"table": found.table})
+                if name not in self.tables:
+                    continue
+                if fresh is None:
+                    self.tables.pop(name, None)
+                    self._notify()
+                elif (fresh.open, fresh.started, fresh.over) != (found.open, found.started, found.over):
+                    fresh.seen_at = found.seen_at
+                    self.tables[name] = fresh
+                    self._notify()
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.browser is not None:
+            await self.browser.async_cancel()
+        if self.zc is not None:
+            await self.zc.async_close()
+        self.browser = self.zc = None
+
+
+async def browse(timeout: float = 3.0, interfaces: list[str] | None = None,
+                 until_found: bool = False) -> list[FoundTable]:
+    """Tables found within ``timeout`` seconds (or as soon as one is, with ``until_found``)."""
+    found = asyncio.Event()
+    browser = Browser(on_change=found.set, interfaces=interfaces)
+    await browser.start()
+    try:
+        if until_found:
+            try:
+                await asyncio.wait_for(found.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+        else:
+            await asyncio.sleep(timeout)
+    finally:
+        tables = sorted(browser.tables.values(), key=lambda t: (t.name, t.address))
+        await browser.stop()
+    return tables

@@ -1,0 +1,262 @@
+"""Every message of the LAN protocol, as pydantic models (protocol version ``PROTOCOL``).
+
+Each frame is one map with ``t`` (the kind) and ``v`` (the protocol version).
+Client to host: ``hello``, ``act``, ``undo``, ``ping``, ``bye``.
+Host to client: ``welcome``, ``info`` (answer to a probe hello), ``update``, ``seats``,
+``error``, ``over``, ``pong``.
+
+A view crosses the wire only as ``ViewData``, and ``ViewData`` can only be made from
+an ``engine.core.View`` (what a game's ``view()`` returns) or, on the client side,
+from a frame that arrived.  An ``Update`` holding anything else does not validate:
+sending a raw state to a client is a type error, not a matter of care.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, TypeAdapter, ValidationInfo
+from pydantic import ValidationError, WrapValidator
+
+from engine.core import Event, View, to_data, to_wire
+
+from .wire import FrameError, encode_frame
+
+PROTOCOL = 1
+SERVICE_TYPE = "_atlantis._tcp.local."
+
+
+def rules_fingerprint(game: str, rules_version: str, options: dict[str, Any]) -> str:
+    """A hash of what must agree between host and client: the game, its rules
+    version, the table's options and the protocol version."""
+    blob = json.dumps({"game": game, "rules": rules_version, "options": options, "protocol": PROTOCOL},
+                      sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def commitment(seed: int, salt: str) -> str:
+    """What the host publishes at the start and must be able to open at the end."""
+    return hashlib.sha256(f"atlantis-commit:{seed}:{salt}".encode()).hexdigest()
+
+
+# --- views ---------------------------------------------------------------------------
+class ViewData:
+    """A seat's view as plain data, made only from a ``View`` (host side) or from a
+    received frame (client side)."""
+
+    __slots__ = ("data", "seat")
+
+    def __init__(self, view: View):
+        if not isinstance(view, View):
+            raise TypeError(f"only a game's view() output may be sent to a client, not {type(view).__name__}")
+        self.seat = view.seat
+        self.data = to_wire(view)
+
+    @classmethod
+    def received(cls, data: list) -> "ViewData":
+        obj = cls.__new__(cls)
+        obj.data = data
+        obj.seat = None
+        return obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ViewData) and self.data == other.data
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _check_view(value: Any, handler: Any, info: ValidationInfo) -> ViewData:
+    if isinstance(value, ViewData):
+        return value
+    if info.context and info.context.get("wire") and isinstance(value, list):
+        return ViewData.received(value)
+    raise ValueError("a view must be ViewData made from a game's view()")
+
+
+ViewField = Annotated[Any, WrapValidator(_check_view), PlainSerializer(lambda v: v.data)]
+
+Name = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$")]
+Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
+
+
+class Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, arbitrary_types_allowed=True)
+    v: int = PROTOCOL
+
+
+# --- client to host --------------------------------------------------------------------
+class Hello(Msg):
+    t: Literal["hello"] = "hello"
+    name: Name = "Player"
+    token: Token | None = None
+    table: Annotated[str, Field(max_length=32)] | None = None
+    spectate: bool = False
+    probe: bool = False  # only asks what the host offers (the lobby's check); no seat
+
+
+class Act(Msg):
+    t: Literal["act"] = "act"
+    seq: Annotated[int, Field(ge=0, lt=1 << 31)]  # the version of the view the action was chosen on
+    action: dict[str, Any]
+    seat: Annotated[int, Field(ge=0, lt=64)] | None = None  # optional; must be the seat of the token
+    n: Annotated[int, Field(ge=0, lt=1 << 31)] = 0  # the client's count of its actions (acknowledged)
+
+
+class Undo(Msg):
+    t: Literal["undo"] = "undo"
+    seq: Annotated[int, Field(ge=0, lt=1 << 31)]
+
+
+class Ping(Msg):
+    t: Literal["ping"] = "ping"
+    n: Annotated[int, Field(ge=0, lt=1 << 31)] = 0
+
+
+class Bye(Msg):
+    t: Literal["bye"] = "bye"
+
+
+ClientMessage = Annotated[Union[Hello, Act, Undo, Ping, Bye], Field(discriminator="t")]
+
+
+# --- host to client ---------------------------------------------------------------------
+class TableInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    table: str
+    name: str
+    game: str
+    rules: str
+    fingerprint: str
+    players: int
+    open: int
+    started: bool
+    over: bool
+    options: dict = {}
+
+
+class Welcome(Msg):
+    t: Literal["welcome"] = "welcome"
+    table: str
+    table_name: str
+    game: str
+    rules: str
+    options: dict[str, Any]
+    fingerprint: str
+    seat: int | None
+    token: str | None
+    names: list[str]
+    commitment: str
+
+
+class Info(Msg):
+    t: Literal["info"] = "info"
+    host: str
+    tables: list[TableInfo]
+
+
+class WireEvent(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: str
+    data: dict[str, Any]
+    to: list[int] | None = None
+
+    @classmethod
+    def of(cls, event: Event) -> "WireEvent":
+        return cls(kind=event.kind, data=to_data(dict(event.data)),
+                   to=None if event.to is None else list(event.to))
+
+    def event(self) -> Event:
+        from engine.core import _tuplify
+
+        return Event(self.kind, _tuplify(self.data), None if self.to is None else tuple(self.to))
+
+
+class Update(Msg):
+    t: Literal["update"] = "update"
+    seq: int               # version of this seat's view; an Act must carry it back
+    view: ViewField
+    events: list[WireEvent]
+    to_act: list[int]
+    resync: bool = False   # True: ``events`` is the seat's whole log, not just the news
+    ack: int = 0           # the ``n`` of the last action of this seat the host has handled
+
+
+class SeatStatus(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    kind: str          # "open" | "bot" | "local"
+    taken: bool
+    connected: bool
+
+
+class Seats(Msg):
+    t: Literal["seats"] = "seats"
+    seats: list[SeatStatus]
+    started: bool
+    spectators: int = 0
+
+
+class Error(Msg):
+    t: Literal["error"] = "error"
+    code: str
+    message: str
+    fatal: bool = False
+    ack: int | None = None  # the ``n`` of the action refused, if it was one
+
+
+class Over(Msg):
+    t: Literal["over"] = "over"
+    scores: list[float]
+    winners: list[int]
+    reason: str
+    seed: int
+    salt: str
+    moves: list[dict[str, Any]]  # every move {seat, action}: lets each client replay the game
+    digest: str
+
+
+class Pong(Msg):
+    t: Literal["pong"] = "pong"
+    n: int = 0
+
+
+HostMessage = Annotated[Union[Welcome, Info, Update, Seats, Error, Over, Pong], Field(discriminator="t")]
+
+_CLIENT = TypeAdapter(ClientMessage)
+_HOST = TypeAdapter(HostMessage)
+
+
+def _check_version(obj: dict[str, Any]) -> None:
+    v = obj.get("v")
+    if v != PROTOCOL:
+        raise FrameError(f"protocol version {v!r:.20} is not spoken here (this program speaks {PROTOCOL})")
+
+
+def _explain(exc: ValidationError) -> str:
+    first = exc.errors()[0]
+    loc = ".".join(str(p) for p in first["loc"])[:60]
+    return f"bad message: {first['msg'][:80]} at {loc or 'top'}"
+
+
+def parse_client(obj: dict[str, Any]) -> Hello | Act | Undo | Ping | Bye:
+    """Validate a decoded frame from a client; ``FrameError`` says what is wrong."""
+    _check_version(obj)
+    try:
+        return _CLIENT.validate_python(obj)
+    except ValidationError as exc:
+        raise FrameError(_explain(exc)) from None
+
+
+def parse_host(obj: dict[str, Any]) -> Welcome | Info | Update | Seats | Error | Over | Pong:
+    _check_version(obj)
+    try:
+        return _HOST.validate_python(obj, context={"wire": True})
+    except ValidationError as exc:
+        raise FrameError(_explain(exc)) from None
+
+
+def frame(msg: Msg) -> bytes:
+    """The bytes of one message on the wire."""
+    return encode_frame(msg.model_dump(mode="python"))

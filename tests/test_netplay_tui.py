@@ -1,0 +1,136 @@
+"""LAN play in the app: the same game screens over a RemoteSeat, the host's waiting
+room and its game, the lobby, connection status, the menu's LAN buttons."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+
+from engine.registry import GAMES
+from netplay.client import Client, RemoteSeat, run_bot
+from netplay.discovery import FoundTable
+from netplay.host import Host, HostTable
+from tui.app import AtlantisApp
+from tui.netplay.hosting import HostedTable
+from tui.netplay.screens import HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen
+from tui.screens.common import GameOverScreen
+from tui.screens.menu import MenuScreen
+from tui.seat import SeatLink
+
+from netplay_helpers import LOOPBACK, client, running_host
+
+GAME = GAMES["pathways"]
+SIZE = (80, 24)
+
+
+async def wait(pilot, pred, tries: int = 300) -> None:
+    for _ in range(tries):
+        if pred():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached")
+
+
+def test_remote_seat_offers_everything_a_seat_link_does():
+    public = [n for n, v in inspect.getmembers(SeatLink) if not n.startswith("_")]
+    for name in public:
+        assert hasattr(RemoteSeat, name), name
+        if callable(getattr(SeatLink, name)):
+            want = list(inspect.signature(getattr(SeatLink, name)).parameters)
+            assert list(inspect.signature(getattr(RemoteSeat, name)).parameters) == want, name
+
+
+async def test_a_remote_player_plays_on_the_same_game_screen_and_sees_the_host_drop():
+    async with running_host(GAME, ["open", "open"], seed=4) as host:
+        other = client(host, name="Bob")
+        bot = asyncio.ensure_future(run_bot(other, delay=0.05))
+        me = client(host, name="Alice")
+        app = AtlantisApp(remote=me, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: app.game_screen is not None and app.game_screen.is_mounted)
+            screen = app.game_screen
+            assert type(screen).__name__ == "PathwaysScreen" and isinstance(screen.link, RemoteSeat)
+            await wait(pilot, lambda: me.legal())
+            moves = len(host.table.match.record.moves)
+            assert screen.send(me.legal()[0])
+            await wait(pilot, lambda: len(host.table.match.record.moves) == moves + 1)
+            await wait(pilot, lambda: screen.link.view() == GAME.view(host.table.match.state, me.seat))
+            assert any("You placed" in line or "You" in line for line in screen.link.log())
+            # the connection drops: the screen says so and the player cannot act
+            statuses: list[str] = []
+            me.listeners.append(lambda what: statuses.append(me.status) if what == "status" else None)
+            old = host.table.slots[me.seat].conn
+            old.abort()
+            await wait(pilot, lambda: "reconnecting" in statuses)
+            await wait(pilot, lambda: me.status == "connected" and host.table.slots[me.seat].conn not in (None, old))
+            assert "Connected" in app.sub_title
+        bot.cancel()
+
+
+async def test_remote_game_over_shows_the_honesty_check():
+    async with running_host(GAME, ["open", "open"], seed=6) as host:
+        other = client(host, name="Bob")
+        bot = asyncio.ensure_future(run_bot(other))
+        me = client(host, name="Alice")
+        app = AtlantisApp(remote=me, bot_client=True, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: isinstance(app.screen, GameOverScreen), tries=1500)
+            text = str(app.screen.text)
+            assert "Host honesty" in text and "Verified" in text
+        await bot
+
+
+async def test_the_host_waits_for_players_then_plays_on_its_own_screen():
+    table = HostTable.create(GAME, {}, ["local", "open"], 4, name="Test table")
+    hosted = HostedTable(Host([table], host=LOOPBACK, port=0), table, None)
+    app = AtlantisApp(hosted=hosted, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, HostTableScreen) and hosted.running)
+        await pilot.pause(0.1)
+        lines = app.screen.seat_lines()
+        assert "here" in lines[0] and "open - waiting" in lines[1]
+        carol = Client(LOOPBACK, hosted.host.port, name="Carol", backoff=(0.05, 0.2))
+        bot = asyncio.ensure_future(run_bot(carol, delay=0.02))
+        await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen)
+        screen = app.game_screen
+        assert screen.link.seat == 0 and "Carol" in screen.link.names
+        assert screen.send(screen.link.legal()[0])  # the local human plays; Carol's client sees it
+        await wait(pilot, lambda: len(carol.events) >= 1)
+        bot.cancel()
+        await carol.close()
+        await wait(pilot, lambda: table.slots[1].conn is None)
+        assert "disconnected" in screen.link.waiting_for() or 1 not in table.match.to_act()
+        await hosted.close()
+
+
+async def test_the_lobby_lists_tables_and_takes_an_address():
+    app = AtlantisApp(lobby=True, player_name="Dee", lan_interfaces=[LOOPBACK])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        lobby = app.screen
+        lobby.browse = False
+        found = FoundTable(service="x", host=LOOPBACK, port=7341, table="t", name="Kitchen table", game="pathways",
+                           open=1, players=2, started=False, over=False, fingerprint="f", rules="pathways-1",
+                           protocol=1, seen_at=0.0)
+        lobby.show_tables([found])
+        await pilot.pause()
+        assert lobby.query_one("DataTable").row_count == 1
+        results: list[JoinRequest] = []
+        lobby.dismiss = results.append  # type: ignore[method-assign]
+        lobby.query_one("#address").value = "10.1.2.3:9999"
+        await pilot.press("tab", "tab")
+        lobby.query_one("#address").focus()
+        await pilot.press("enter")
+        assert results == [JoinRequest("10.1.2.3", 9999, "Dee", False)]
+
+
+async def test_the_menu_has_host_and_join_buttons():
+    app = AtlantisApp(autosave=False, lan_interfaces=[LOOPBACK])  # the lobby browses loopback only
+    async with app.run_test(size=SIZE) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("ctrl+h")
+        await wait(pilot, lambda: isinstance(app.screen, HostSetupScreen))
+        await pilot.press("escape")
+        await wait(pilot, lambda: isinstance(app.screen, MenuScreen))
+        await pilot.press("ctrl+j")
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))

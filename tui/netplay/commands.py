@@ -1,0 +1,235 @@
+"""``atlantis host``, ``atlantis join`` and ``atlantis browse`` (the LAN commands)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import secrets
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+DEFAULT_PORT = 7341
+
+
+def add_parsers(sub: Any) -> None:
+    host = sub.add_parser("host", help="host a table on the LAN")
+    host.add_argument("game", nargs="?", help="game slug (see `atlantis games`)")
+    host.add_argument("--players", type=int, help="seats at the table (default: the game's minimum)")
+    host.add_argument("--bots", type=int, default=0, help="how many of the last seats are bots")
+    host.add_argument("--local", type=int, default=None,
+                      help="humans at this terminal (default 1 with the TUI, 0 with --headless)")
+    host.add_argument("--port", type=int, default=None, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
+    host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    host.add_argument("--name", help="table name shown in the lobby")
+    host.add_argument("--seed", type=int)
+    host.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    host.add_argument("--headless", action="store_true", help="no screen: serve until stopped")
+    host.add_argument("--log", type=Path, help="the table's log (a game record); default: the data folder")
+    host.add_argument("--resume", type=Path, metavar="LOG", help="rebuild a table from its log after a crash")
+    host.add_argument("--exit-when-done", action="store_true", help="stop once the game is over")
+    host.add_argument("--no-advertise", action="store_true", help="do not announce the table by zeroconf")
+    host.add_argument("--interface", action="append", metavar="IP",
+                      help="announce on this interface only (repeatable; default: all)")
+    host.add_argument("--bot-delay", type=float, default=0.0, help="seconds a host bot waits before acting")
+
+    join = sub.add_parser("join", help="join a table on the LAN (no address: the lobby)")
+    join.add_argument("address", nargs="?", metavar="HOST:PORT")
+    join.add_argument("--name", default=None, help="your name at the table")
+    join.add_argument("--token", help="your seat's token, to take your seat back")
+    join.add_argument("--table", help="table id, when the host holds several")
+    join.add_argument("--spectate", action="store_true", help="watch the public table")
+    join.add_argument("--bot", action="store_true", help="let the game's bot play this seat")
+    join.add_argument("--headless", action="store_true", help="no screen (needs --bot or --spectate)")
+    join.add_argument("--timeout", type=float, default=5.0, help="seconds to find a table when no address is given")
+    join.add_argument("--interface", action="append", metavar="IP", help="browse on this interface only")
+
+    br = sub.add_parser("browse", help="list the tables announced on the LAN")
+    br.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+    br.add_argument("--json", action="store_true")
+    br.add_argument("--interface", action="append", metavar="IP", help="listen on this interface only")
+
+
+def _die(message: str) -> int:
+    print(f"atlantis: {message}", file=sys.stderr)
+    return 2
+
+
+def host_log_path(game: str, seed: int) -> Path:
+    from ..app import records_dir
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return records_dir() / f"{game}-{seed}-host-{stamp}.atlrec"
+
+
+def make_table(args: argparse.Namespace) -> Any:
+    """The HostTable the arguments describe (new, or resumed from a log)."""
+    from engine.record import RecordError
+    from engine.registry import GAMES
+    from netplay.host import HostTable, make_kinds
+
+    from ..cli import _parse_options
+
+    if args.resume:
+        try:
+            return HostTable.resume(args.resume)
+        except (RecordError, KeyError) as exc:
+            raise ValueError(f"{args.resume}: {exc}") from None
+    if args.game is None:
+        raise ValueError("name a game (see `atlantis games`) or --resume LOG")
+    if args.game not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        raise ValueError(f"unknown game {args.game!r}; known games: {known}")
+    game = GAMES[args.game]
+    players = args.players or game.min_players
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players")
+    local = args.local if args.local is not None else (0 if args.headless else 1)
+    kinds = make_kinds(players, args.bots, local)
+    if "open" not in kinds:
+        raise ValueError("no seat is open for the LAN: lower --bots or --local")
+    options = game.parse_options(_parse_options(args.option)).model_dump(mode="json")
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+    path = args.log or host_log_path(game.slug, seed)
+    return HostTable.create(game, options, kinds, seed, name=args.name or "", log_path=path)
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from netplay.host import Host
+
+    try:
+        table = make_table(args)
+    except ValueError as exc:
+        return _die(str(exc))
+    port = args.port if args.port is not None else (table.port or DEFAULT_PORT)
+    host = Host([table], host=args.bind, port=port, bot_delay=args.bot_delay)
+    advertise = None
+    if not args.no_advertise:
+        from netplay.discovery import Advertiser
+
+        advertise = Advertiser(interfaces=args.interface)
+    if args.headless:
+        return _host_headless(host, table, args, advertise)
+    from .hosting import HostedTable
+    from ..app import AtlantisApp
+
+    AtlantisApp(hosted=HostedTable(host, table, advertise), save_path=table.log.path if table.log else None,
+                lan_interfaces=args.interface).run()
+    return 0
+
+
+def _describe_seats(table: Any) -> str:
+    return ", ".join(f"{s.name}: {s.kind}" + (" (taken)" if s.kind == "open" and s.taken else "")
+                     for s in table.slots)
+
+
+def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: Any) -> int:
+    from netplay.host import serve
+
+    def announce(address: str) -> None:
+        shown = address if not address.startswith("0.0.0.0:") else f"<this machine>:{host.port}"
+        print(f"Listening on {shown} (table {table.name!r}, {table.game.slug}, {_describe_seats(table)})", flush=True)
+        if table.log is not None:
+            print(f"Log: {table.log.path}", flush=True)
+        if table.match.record.moves:
+            print(f"Resumed after {len(table.match.record.moves)} moves, digest {table.match.digest()}", flush=True)
+
+    try:
+        asyncio.run(serve(host, exit_when_done=args.exit_when_done, announce=announce, advertise=advertise))
+    except OSError as exc:
+        return _die(f"cannot listen on {args.bind}:{host.port}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        return 0
+    result = table.match.result()
+    if result is not None:
+        names = table.names()
+        print(f"Game over: {result.reason}; winner(s): {', '.join(names[w] for w in result.winners) or 'none'}; "
+              f"digest {table.match.digest()}", flush=True)
+    return 0
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from netplay.client import Client, parse_address
+
+    if args.headless and not (args.bot or args.spectate):
+        return _die("--headless needs --bot (a bot plays the seat) or --spectate")
+    name = args.name or ("Bot" if args.bot else "Player")
+    if args.address is None and not args.headless:
+        from ..app import AtlantisApp
+
+        AtlantisApp(lobby=True, player_name=name, lan_interfaces=args.interface).run()
+        return 0
+    if args.address is None:
+        address = asyncio.run(_find_open_table(args.timeout, args.interface))
+        if address is None:
+            return _die(f"no table with an open seat found in {args.timeout:g} s; give HOST:PORT")
+        host, port = address
+    else:
+        try:
+            host, port = parse_address(args.address, DEFAULT_PORT)
+        except ValueError as exc:
+            return _die(str(exc))
+    if args.headless:
+        return asyncio.run(_join_headless(host, port, name, args))
+    from ..app import AtlantisApp
+
+    client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate)
+    AtlantisApp(remote=client, bot_client=args.bot).run()
+    return 0
+
+
+async def _find_open_table(timeout: float, interfaces: list[str] | None) -> tuple[str, int] | None:
+    from netplay.discovery import browse
+
+    for t in await browse(timeout, interfaces, until_found=True):
+        if t.open > 0 and not t.over:
+            return t.host, t.port
+    return None
+
+
+async def _join_headless(host: str, port: int, name: str, args: argparse.Namespace) -> int:
+    from netplay.client import Client, run_bot
+
+    client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate)
+
+    def report(what: str) -> None:
+        if what == "welcome":
+            seat = "spectator" if client.seat is None else f"seat {client.seat}"
+            print(f"Joined {client.welcome.table_name!r} ({client.welcome.game}) as {seat}; "
+                  f"token {client.token}", flush=True)
+        elif what == "status" and client.status in ("reconnecting", "refused"):
+            print(f"{client.status}: {client.last_error}", flush=True)
+
+    client.listeners.append(report)
+    if args.bot and not args.spectate:
+        await run_bot(client)
+    else:
+        client.start()
+        await client.finished.wait()
+    if client.over is None:
+        print(f"Not finished: {client.status} {client.last_error}", flush=True)
+        return 1
+    names = client.names
+    over = client.over
+    print(f"Game over: {over.reason}; winner(s): {', '.join(names[w] for w in over.winners) or 'none'}; "
+          f"digest {over.digest}", flush=True)
+    print(client.verification.text if client.verification else "not verified", flush=True)
+    return 0 if client.verification and client.verification.ok else 1
+
+
+def cmd_browse(args: argparse.Namespace) -> int:
+    from netplay.discovery import browse
+
+    tables = asyncio.run(browse(args.timeout, args.interface))
+    if args.json:
+        print(json.dumps([t.to_json() for t in tables]))
+        return 0
+    if not tables:
+        print(f"No tables found in {args.timeout:g} s. (Across subnets or SSH, join by address: atlantis join HOST:PORT)")
+        return 0
+    for t in tables:
+        state = "over" if t.over else ("playing" if t.started else f"{t.open} of {t.players} seats open")
+        print(f"{t.address:<22} {t.name:<28} {t.game:<18} {state}")
+    return 0

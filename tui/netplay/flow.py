@@ -1,0 +1,205 @@
+"""How the app runs LAN play: hosting (setup -> waiting room -> the hot-seat loop over a
+``HostedTable``), joining (lobby -> connecting -> the game's own screen over a
+``RemoteSeat``), connection status, and the end of a remote game.
+
+``AtlantisApp`` calls ``start`` from ``on_mount`` (``atlantis host`` / ``atlantis
+join``) and ``from_menu`` for the menu's LAN buttons; everything else lives here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from ..games import screen_class
+from ..screens.common import GameOverScreen
+from .screens import ConnectingScreen, HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen
+
+LETTERS = "RBGYPW"
+
+
+def start(app: Any) -> None:
+    if app.hosted is not None:
+        host_flow(app, app.hosted, from_menu=False)
+    elif app.remote is not None:
+        remote_flow(app, app.remote)
+    else:
+        lobby_flow(app, from_menu=False)
+
+
+def from_menu(app: Any, choice: Any) -> None:
+    if choice.lan == "join":
+        lobby_flow(app, from_menu=True)
+        return
+    from engine.registry import get_game
+
+    game = get_game(choice.game)
+    names = list(game.seat_names[:choice.players])
+
+    def chosen(setup: Any) -> None:
+        if setup is None:
+            app.show_menu()
+            return
+        from netplay.discovery import Advertiser
+        from netplay.host import Host, HostTable
+
+        from .commands import host_log_path
+        from .hosting import HostedTable
+
+        table = HostTable.create(game, choice.options, setup.kinds, choice.seed, name=setup.name,
+                                 log_path=host_log_path(game.slug, choice.seed))
+        host = Host([table], host="0.0.0.0", port=setup.port)
+        host_flow(app, HostedTable(host, table, Advertiser(interfaces=app.lan_interfaces)), from_menu=True)
+
+    import socket
+
+    default = f"{socket.gethostname()[:20]} {game.slug}"
+    app.push_screen(HostSetupScreen(game.title, names, choice.bots, default, 7341), chosen)
+
+
+# --- hosting ------------------------------------------------------------------------
+def host_flow(app: Any, hosted: Any, from_menu: bool) -> None:
+    def started(ok: bool | None) -> None:
+        if ok:
+            app.hosted = hosted
+            app.save_path = hosted.hosted.log.path if hosted.hosted.log else None
+            app.call_later(app.start_table, hosted)  # once the waiting room is gone
+            _seats_notice(app, hosted)  # (remembers who is connected now)
+            hosted.hosted.seat_listeners.append(lambda: _seats_notice(app, hosted))
+            return
+
+        async def close() -> None:
+            await hosted.close()
+            if from_menu:
+                app.show_menu()
+            else:
+                app.exit()
+
+        app.call_later(lambda: asyncio.ensure_future(close()))
+
+    app.push_screen(HostTableScreen(hosted), started)
+
+
+def _seats_notice(app: Any, hosted: Any) -> None:
+    """Tell the host when a LAN player drops or comes back."""
+    t = hosted.hosted
+    now = {s.index: s.conn is not None for s in t.slots if s.kind == "open"}
+    before = getattr(hosted, "_connected", now)
+    hosted._connected = now
+    for seat, up in now.items():
+        if before.get(seat) != up:
+            name = t.names()[seat]
+            app.notify(f"{name} ({LETTERS[seat]}) " + ("is back." if up else "disconnected."),
+                       severity="information" if up else "warning")
+
+
+# --- joining ------------------------------------------------------------------------
+def lobby_flow(app: Any, from_menu: bool) -> None:
+    def chosen(req: JoinRequest | None) -> None:
+        if req is None:
+            if from_menu:
+                app.show_menu()
+            else:
+                app.exit()
+            return
+        from netplay.client import Client
+
+        remote_flow(app, Client(req.host, req.port, name=req.name, spectate=req.spectate))
+
+    app.push_screen(LobbyScreen(app.player_name, interfaces=app.lan_interfaces), chosen)
+
+
+def remote_flow(app: Any, client: Any) -> None:
+    from netplay.client import RemoteSeat, run_bot
+
+    link = RemoteSeat(client)
+    app.remote = client
+    app.netplay_link = link
+    connecting = ConnectingScreen(f"Connecting to {client.host}:{client.port}...")
+    app.push_screen(connecting)
+    client.listeners.append(lambda what: app.call_later(_client_event, app, link, connecting, what))
+    if app.bot_client:
+        app._bot_task = asyncio.ensure_future(run_bot(client, delay=app.bot_delay))
+    else:
+        client.start()
+
+
+def _client_event(app: Any, link: Any, connecting: ConnectingScreen, what: str) -> None:
+    from textual.css.query import NoMatches
+
+    try:
+        _on_client_event(app, link, connecting, what)
+    except NoMatches:
+        pass  # the game screen is still composing: its own on_mount draws the view
+
+
+def _on_client_event(app: Any, link: Any, connecting: ConnectingScreen, what: str) -> None:
+    client = link.client
+    if app.game_screen is None:
+        if client.view is not None and client.game is not None:
+            try:
+                cls = screen_class(client.game.slug)
+            except KeyError:
+                connecting.set_text(f"This program has no screen for {client.game.title} yet.")
+                return
+            app.game_screen = cls(link)
+            app.pop_screen()
+            app.push_screen(app.game_screen)
+            who = "a spectator" if client.seat is None else f"{link.names[client.seat]} ({LETTERS[client.seat]})"
+            app.notify(f"Joined {client.welcome.table_name!r} as {who}. Seat token: {client.token}",
+                       timeout=8)
+            app.sub_title = link.connection_line()
+        elif client.status in ("refused", "closed"):
+            connecting.set_text(f"[b]Could not join[/b] {client.host}:{client.port}\n\n"
+                                f"{client.last_error or client.status}\n\nEsc leaves.")
+        elif client.status == "reconnecting":
+            connecting.set_text(f"Connecting to {client.host}:{client.port}... (try {client.attempt})\n"
+                                f"{client.last_error}")
+        return
+    screen = app.game_screen
+    if what == "status":
+        app.sub_title = link.connection_line()
+        if client.status == "reconnecting" and client.attempt == 1:
+            app.notify("Connection to the host lost: reconnecting...", severity="warning")
+        elif client.status == "connected":
+            app.notify("Reconnected to the host.")
+        elif client.status in ("refused", "closed"):
+            app.notify(f"Disconnected: {client.last_error}", severity="error", timeout=10)
+        screen.say(link.connection_line() if client.status != "connected" else "")
+    if what == "error":
+        screen.say(client.last_error)
+        app.bell()
+    if what in ("update", "seats", "status", "welcome", "over"):
+        screen.refresh_view()
+    if what == "over":
+        _remote_game_over(app, link)
+
+
+def _remote_game_over(app: Any, link: Any) -> None:
+    over = link.client.over
+    names = link.names
+    lines = ["[b]Game over[/b]", ""]
+    if over.winners:
+        lines.append("Winner: " + ", ".join(f"{names[w]} ({LETTERS[w]})" for w in over.winners))
+    lines.append(f"Why: {over.reason}")
+    lines.append("")
+    for i, score in enumerate(over.scores):
+        lines.append(f"  {LETTERS[i]} {names[i]:<10} {score:g}")
+    lines.append("")
+    v = link.client.verification
+    mark = "OK" if v and v.ok else "!!"
+    lines.append(f"[{mark}] Host honesty: {v.text if v else 'not checked'}")
+    lines.append(f"{len(over.moves)} moves. The host keeps the record.")
+
+    def chosen(what: str | None) -> None:
+        if what == "quit" or what == "menu":
+            app.exit()
+        elif what == "save":
+            app.notify("The host keeps the record of this game (its log).")
+
+    app.push_screen(GameOverScreen("\n".join(lines)), chosen)
+
+
+def current_game(app: Any) -> Any:
+    link = getattr(app, "netplay_link", None)
+    return link.client.game if link is not None else None

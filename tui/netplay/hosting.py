@@ -1,0 +1,149 @@
+"""The host's own terminal: a ``LocalTable`` over a ``netplay.host.HostTable``.
+
+The app's hot-seat loop (curtain between local humans, refresh on every change, game
+over) drives a ``HostedTable`` exactly as it drives a local one.  The differences: the
+host's bots are played by the netplay host (not by the app's timer), remote seats are
+not humans at this keyboard, and every action goes through the host table so that it
+is logged and sent to the LAN clients.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..seat import LocalSeat, LocalTable
+
+
+class HostedTable(LocalTable):
+    def __init__(self, host: Any, table: Any, advertise: Any = None):
+        self.host = host          # netplay.host.Host
+        self.hosted = table       # netplay.host.HostTable
+        self.advertise = advertise
+        super().__init__(table.game, table.match, autosave=None)
+        self.bots = {}  # the netplay host plays the bots
+        table.listeners.append(self._changed)
+        self.running = False
+
+    async def open(self) -> str:
+        """Start listening (and announcing); returns the address."""
+        await self.host.start()
+        self.running = True
+        if self.advertise is not None:
+            try:
+                await self.advertise.start(self.host)
+            except Exception as exc:  # no multicast here: joining by address still works
+                self.advertise = None
+                self.advertise_error = str(exc) or type(exc).__name__
+        return self.address
+
+    advertise_error = ""
+
+    @property
+    def address(self) -> str:
+        bind = self.host.bind
+        shown = bind if bind not in ("", "0.0.0.0", "::") else _this_machine()
+        return f"{shown}:{self.host.port}"
+
+    async def close(self) -> None:
+        if self.advertise is not None:
+            await self.advertise.stop()
+            self.advertise = None
+        if self.running:
+            self.running = False
+            await self.host.close()
+
+    # --- who is who --------------------------------------------------------------
+    @property
+    def human_seats(self) -> list[int]:  # type: ignore[override]
+        return [s.index for s in self.hosted.slots if s.kind == "local"]
+
+    def bot_to_act(self) -> int | None:
+        return None
+
+    def human_to_act(self) -> int | None:
+        if not self.hosted.started:
+            return None
+        for seat in sorted(self.match.to_act()):
+            if self.hosted.slots[seat].kind == "local":
+                return seat
+        return None
+
+    def step_bot(self) -> bool:
+        return False
+
+    # --- acting ----------------------------------------------------------------------
+    def link(self, seat: int | None) -> "HostedSeat":
+        return HostedSeat(self, seat)
+
+    def submit(self, seat: int, action: Any) -> str | None:
+        return self.hosted.submit(seat, action)
+
+    def undo(self, seat: int) -> str | None:
+        return self.hosted.undo(seat)
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+    @property
+    def names(self) -> list[str]:  # type: ignore[override]
+        return self.hosted.names()
+
+
+class HostedSeat(LocalSeat):
+    """A local seat (or the host watching) at a hosted table."""
+
+    def __init__(self, table: HostedTable, seat: int | None):
+        super().__init__(table, seat)
+        self.hosted = table.hosted
+
+    @property
+    def names(self) -> list[str]:  # type: ignore[override]
+        return self.hosted.names()
+
+    @names.setter
+    def names(self, value: list[str]) -> None:
+        pass
+
+    def legal(self) -> list[Any]:
+        if self.seat is None or self.hosted.slots[self.seat].kind != "local" or not self.hosted.started:
+            return []
+        return self.table.match.legal(self.seat)
+
+    def log(self) -> list[str]:
+        m = self.table.match
+        return [self.game.describe(e, self.seat, self.names) for e in m.events_for(self.seat)]
+
+    def waiting_for(self) -> str:
+        t = self.hosted
+        if t.over:
+            return ""
+        if not t.started:
+            return f"{t.open_seats()} more player(s) to join"
+        parts = []
+        for s in sorted(t.match.to_act()):
+            if s == self.seat:
+                continue
+            slot = t.slots[s]
+            name = t.names()[s]
+            if slot.kind == "bot":
+                parts.append(f"{name} (bot, thinking)")
+            elif slot.kind == "open" and slot.conn is None:
+                parts.append(f"{name} (disconnected)")
+            elif slot.kind == "open":
+                parts.append(f"{name} (remote, choosing)")
+            else:
+                parts.append(f"{name} (choosing)")
+        return ", ".join(parts)
+
+
+def _this_machine() -> str:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing address
+            return s.getsockname()[0]
+    except OSError:
+        return socket.gethostname()
+

@@ -1,0 +1,336 @@
+"""LAN screens: host a table (seats, name, port), the host's waiting room that shows who
+joined, the lobby (live discovered tables and an address box), and a connecting screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+
+LETTERS = "RBGYPW"
+KIND_LABEL = {"open": "open (LAN player)", "local": "here (this keyboard)", "bot": "bot"}
+
+
+@dataclass
+class HostSetup:
+    kinds: list[str]
+    name: str
+    port: int
+
+
+class HostSetupScreen(Screen[HostSetup]):
+    """Which seats are open for the LAN, played here, or bots; table name and port."""
+
+    DEFAULT_CSS = """
+    HostSetupScreen { align: center top; }
+    HostSetupScreen #box { width: 72; height: auto; max-height: 100%; padding: 0 1; }
+    HostSetupScreen #title { text-style: bold; color: $accent; margin: 1 0; }
+    HostSetupScreen .row { height: 1; margin-bottom: 1; }
+    HostSetupScreen .row Label { width: 20; }
+    HostSetupScreen .row Select, HostSetupScreen .row Input { width: 1fr; }
+    HostSetupScreen #about { color: $text-muted; }
+    HostSetupScreen #error { color: $error; height: auto; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Open the table", id="host-setup-start"),
+        Binding("escape", "cancel", "Back", id="host-setup-back"),
+    ]
+
+    def __init__(self, title: str, names: list[str], bots: int, default_name: str, port: int):
+        super().__init__()
+        self.title_text = title
+        self.names = names
+        self.bots = bots
+        self.default_name = default_name
+        self.port = port
+
+    def compose(self) -> ComposeResult:
+        n = len(self.names)
+        kinds = ["bot" if i >= n - self.bots else ("local" if i == 0 else "open") for i in range(n)]
+        if "open" not in kinds and n > 1:  # a LAN table needs a LAN seat
+            kinds[1 if kinds[1] != "local" else 0] = "open"
+        with VerticalScroll(id="box"):
+            yield Static(f"Host on the LAN: {self.title_text}", id="title")
+            for i, name in enumerate(self.names):
+                kind = kinds[i]
+                with Horizontal(classes="row"):
+                    yield Label(f"{LETTERS[i]} {name}")
+                    yield Select([(v, k) for k, v in KIND_LABEL.items()], value=kind, allow_blank=False,
+                                 id=f"seat-{i}", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Table name")
+                yield Input(self.default_name, id="table-name", compact=True, max_length=40)
+            with Horizontal(classes="row"):
+                yield Label("Port")
+                yield Input(str(self.port), id="port", type="integer", compact=True)
+            yield Static("At least one seat must be open. Players join with `atlantis join` "
+                         "(the lobby lists this table) or `atlantis join ADDRESS:PORT`.", id="about")
+            yield Static("", id="error")
+            yield Button("Open the table  (Ctrl+S)", id="open", variant="primary", compact=True)
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        kinds = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(len(self.names))]
+        error = self.query_one("#error", Static)
+        if "open" not in kinds:
+            error.update("Open at least one seat for a LAN player.")
+            return
+        try:
+            port = int(self.query_one("#port", Input).value or "0")
+            if not 0 <= port < 65536:
+                raise ValueError
+        except ValueError:
+            error.update("The port is a number from 0 (any) to 65535.")
+            return
+        name = self.query_one("#table-name", Input).value.strip() or self.default_name
+        self.dismiss(HostSetup(kinds, name, port))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class HostTableScreen(Screen[bool]):
+    """The host's waiting room: the address, and every seat with who took it."""
+
+    DEFAULT_CSS = """
+    HostTableScreen { align: center top; }
+    HostTableScreen #box { width: 76; height: auto; padding: 0 1; }
+    HostTableScreen #title { text-style: bold; color: $accent; margin: 1 0 0 0; }
+    HostTableScreen #address { margin: 1 0; }
+    HostTableScreen #seats { height: auto; border: round $primary; padding: 0 1; }
+    HostTableScreen #note { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Close the table", id="host-table-close")]
+
+    def __init__(self, hosted: Any):
+        super().__init__()
+        self.hosted = hosted
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static("", id="title")
+            yield Static("Opening the table...", id="address")
+            yield Static("", id="seats")
+            yield Static("", id="note")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.hosted.hosted.listeners.append(self._changed)
+        self._changed()
+        if not self.hosted.running:
+            try:
+                await self.hosted.open()
+            except OSError as exc:
+                self.query_one("#address", Static).update(
+                    f"[b]Cannot listen:[/b] {exc.strerror or exc}. Esc goes back.")
+                return
+        self.call_after_refresh(self._changed)
+
+    def on_unmount(self) -> None:
+        if self._changed in self.hosted.hosted.listeners:
+            self.hosted.hosted.listeners.remove(self._changed)
+
+    def _changed(self) -> None:
+        if not self.is_mounted:
+            return
+        t = self.hosted.hosted
+        self.query_one("#title", Static).update(f"{t.name} - {t.game.title}")
+        if self.hosted.running:
+            ad = ("announced on the LAN" if self.hosted.advertise is not None
+                  else f"not announced ({self.hosted.advertise_error or 'off'}): give the address")
+            self.query_one("#address", Static).update(
+                f"Listening on [b]{self.hosted.address}[/b] ({ad})\n"
+                f"Join with: atlantis join {self.hosted.address}")
+        self.query_one("#seats", Static).update("\n".join(self.seat_lines()))
+        note = ("Everyone is here: the game starts." if t.started else
+                f"Waiting for {t.open_seats()} player(s). The game starts when every seat is taken.")
+        self.query_one("#note", Static).update(f"{note}\nLog: {t.log.path if t.log else '(none)'}")
+        if t.started and self.is_current and not self._leaving:
+            self._leaving = True
+            self.app.call_later(self.dismiss, True)
+
+    _leaving = False
+
+    def seat_lines(self) -> list[str]:
+        t = self.hosted.hosted
+        out = []
+        for slot, name in zip(t.slots, t.names()):
+            letter = LETTERS[slot.index]
+            if slot.kind == "bot":
+                state = "bot"
+            elif slot.kind == "local":
+                state = "here, at this keyboard"
+            elif not slot.taken:
+                state = "open - waiting for a player"
+            elif slot.conn is None:
+                state = f"joined: {slot.player or name} [b]x disconnected[/b]"
+            else:
+                state = f"joined: {slot.player or name} (connected)"
+            out.append(f"[b]{letter}[/b] {slot.name:<8} {state}")
+        if t.spectators:
+            out.append(f"  + {len(t.spectators)} spectator(s)")
+        return out
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+@dataclass
+class JoinRequest:
+    host: str
+    port: int
+    name: str
+    spectate: bool = False
+
+
+class LobbyScreen(Screen[JoinRequest]):
+    """Tables found on the LAN, live; or an address typed in (SSH tunnels, other subnets)."""
+
+    DEFAULT_CSS = """
+    LobbyScreen { align: center top; }
+    LobbyScreen #box { width: 90%; max-width: 110; height: 100%; padding: 0 1; }
+    LobbyScreen #title { text-style: bold; color: $accent; margin: 1 0 0 0; }
+    LobbyScreen DataTable { height: 1fr; min-height: 5; border: round $primary; }
+    LobbyScreen .row { height: 1; margin-top: 1; }
+    LobbyScreen .row Label { width: 16; }
+    LobbyScreen .row Input { width: 1fr; }
+    LobbyScreen #status { color: $text-muted; height: auto; }
+    LobbyScreen #error { color: $error; height: auto; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Back", id="lobby-back"),
+        Binding("ctrl+w", "watch", "Watch selected", id="lobby-watch"),
+        Binding("ctrl+r", "refresh", "Refresh", id="lobby-refresh"),
+    ]
+
+    def __init__(self, name: str = "Player", interfaces: list[str] | None = None, browse: bool = True):
+        super().__init__()
+        self.player_name = name
+        self.interfaces = interfaces
+        self.browse = browse
+        self.browser: Any = None
+        self.rows: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static("Join a table on the LAN", id="title")
+            table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            table.add_columns("Table", "Game", "Seats", "Address")
+            yield table
+            yield Static("Looking for tables...", id="status")
+            with Horizontal(classes="row"):
+                yield Label("Or address")
+                yield Input(placeholder="HOST:PORT (e.g. 127.0.0.1:7341 through an SSH tunnel)", id="address",
+                            compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Your name")
+                yield Input(self.player_name, id="name", compact=True, max_length=24)
+            yield Static("", id="error")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        if self.browse:
+            from netplay.discovery import Browser
+
+            self.browser = Browser(on_change=self._changed, interfaces=self.interfaces)
+            try:
+                await self.browser.start()
+            except Exception as exc:  # no multicast here: the address box still works
+                self.browser = None
+                self.query_one("#status", Static).update(f"Cannot browse the LAN ({exc}); type an address.")
+        self.query_one(DataTable).focus()
+
+    async def on_unmount(self) -> None:
+        if self.browser is not None:
+            browser, self.browser = self.browser, None
+            await browser.stop()
+
+    def _changed(self) -> None:
+        if not self.is_mounted or self.browser is None:
+            return
+        self.show_tables(sorted(self.browser.tables.values(), key=lambda t: (t.name, t.address)))
+
+    def show_tables(self, tables: list[Any]) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        self.rows = list(tables)
+        for t in self.rows:
+            state = "over" if t.over else ("playing" if t.started else f"{t.open} of {t.players} open")
+            table.add_row(t.name[:28], t.game, state, t.address)
+        n = len(self.rows)
+        self.query_one("#status", Static).update(
+            f"{n} table(s) found. Enter joins the selected one; Ctrl+W watches it." if n else
+            "No tables found yet (they appear here as hosts start). Type an address below.")
+
+    def _request(self, host: str, port: int, spectate: bool = False) -> None:
+        name = self.query_one("#name", Input).value.strip() or "Player"
+        self.dismiss(JoinRequest(host, port, name, spectate))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self._join_row(False)
+
+    def _join_row(self, spectate: bool) -> None:
+        row = self.query_one(DataTable).cursor_row
+        if 0 <= row < len(self.rows):
+            t = self.rows[row]
+            if not spectate and (t.open <= 0 or t.over):
+                self.query_one("#error", Static).update("That table has no open seat: Ctrl+W watches it.")
+                return
+            self._request(t.host, t.port, spectate)
+
+    def action_watch(self) -> None:
+        self._join_row(True)
+
+    def action_refresh(self) -> None:
+        self._changed()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        from netplay.client import parse_address
+
+        text = self.query_one("#address", Input).value.strip()
+        if not text:
+            self._join_row(False)
+            return
+        try:
+            host, port = parse_address(text)
+        except ValueError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self._request(host, port)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConnectingScreen(Screen[None]):
+    """Shown until the host's first view arrives (or it refuses us)."""
+
+    DEFAULT_CSS = """
+    ConnectingScreen { align: center middle; }
+    ConnectingScreen Static { width: auto; max-width: 70; padding: 1 4; border: round $accent; }
+    """
+    BINDINGS = [Binding("escape", "app.quit", "Give up", id="connecting-quit")]
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text, id="connecting")
+        yield Footer()
+
+    def set_text(self, text: str) -> None:
+        self.text = text
+        if self.is_mounted:
+            self.query_one("#connecting", Static).update(text)
