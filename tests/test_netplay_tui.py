@@ -134,3 +134,23 @@ async def test_the_menu_has_host_and_join_buttons():
         await wait(pilot, lambda: isinstance(app.screen, MenuScreen))
         await pilot.press("ctrl+j")
         await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+
+async def test_the_first_view_is_drawn_without_waiting_for_another_update():
+    """The welcome's view arrives before the game screen mounts: the screen must draw
+    it on mount, not stay blank until the next move."""
+    async with running_host(GAME, ["open", "open"], seed=6) as host:
+        first = client(host, name="Red")
+        first.start()
+        await asyncio.sleep(0)
+        me = client(host, name="Blue")
+        app = AtlantisApp(remote=me, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: app.game_screen is not None and app.game_screen.is_mounted)
+            for _ in range(5):
+                await pilot.pause(0.02)
+            moves = len(host.table.match.record.moves)
+            turn_line = str(app.game_screen.query_one("#turn-line").render())
+            assert "Red" in turn_line  # drawn from the first view: Red is to play
+            assert len(host.table.match.record.moves) == moves  # no update came meanwhile
+        await first.close()

@@ -67,7 +67,8 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self._ready = True
-        self.refresh_view()
+        # is_mounted turns True only after the Mount handlers have run: draw just after.
+        self.call_after_refresh(self.refresh_view)
 
     # --- the link ------------------------------------------------------------------
     def set_link(self, link: SeatLink) -> None:
