@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -248,15 +248,36 @@ class Game:
             return "it used the shuffled pile or a die roll"
         return None
 
+    # A game package keeps its words in ``text.py`` (``describe``, ``describe_action``,
+    # ``HELP``, optionally ``reveal``) and its bots in ``bot.py`` (``make_bot``); these
+    # defaults find them there, imported only when first needed.
+    def _part(self, name: str) -> Any:
+        import importlib
+
+        package = type(self).__module__.rpartition(".")[0]
+        if not package:
+            return None
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{name}":
+                raise
+            return None
+
     def describe(self, event: Event, seat: int | None, names: Sequence[str]) -> str:
         """A plain sentence for the event log, as seen by ``seat``."""
-        return f"{event.kind}"
+        text = self._part("text")
+        return text.describe(event, seat, names) if text else f"{event.kind}"
 
     def describe_action(self, action: Any) -> str:
-        return repr(action)
+        text = self._part("text")
+        return text.describe_action(action) if text else repr(action)
 
     def make_bot(self, seat: int, seed: int, level: str = "normal") -> "Bot":
-        raise NotImplementedError
+        bots = self._part("bot")
+        if bots is None:
+            raise NotImplementedError(f"{self.slug} has no bot module")
+        return bots.make_bot(seat, seed, level)
 
     def rerandomise(self, state: Any, seat: int, rng: Any) -> Any:
         """Same state, with everything ``seat`` may not know re-drawn (leak tests)."""
@@ -264,10 +285,12 @@ class Game:
 
     def reveal(self, state: Any, names: Sequence[str]) -> list[str]:
         """Lines telling everything hidden in ``state`` (replays of finished games)."""
-        return []
+        text = self._part("text")
+        return text.reveal(state, names) if text and hasattr(text, "reveal") else []
 
     def help_markdown(self) -> str:
-        return f"# {self.title}\n"
+        text = self._part("text")
+        return text.HELP if text else f"# {self.title}\n"
 
     def view_class(self) -> type:
         """The view dataclass of this game (``view_type``, or ``view``'s return annotation)."""

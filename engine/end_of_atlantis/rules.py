@@ -752,30 +752,10 @@ class EndOfAtlantisGame(Game):
                 r.veiled = tuple(veiled)
         return r
 
-    def make_bot(self, seat: int, seed: int, level: str = "normal"):
-        from .bot import make_bot
-
-        return make_bot(seat, seed, level)
-
-    def describe(self, event: Event, seat: int | None, names) -> str:
-        from .text import describe
-
-        return describe(event, seat, names)
-
-    def describe_action(self, action: Any) -> str:
-        from .text import describe_action
-
-        return describe_action(action)
-
     def reveal(self, s: EoaState, names) -> list[str]:
         from .text import reveal_lines
 
         return reveal_lines(s, names)
-
-    def help_markdown(self) -> str:
-        from .text import HELP
-
-        return HELP
 
 
 def one_per_kind(cards: tuple[int, ...]) -> list[int]:

@@ -949,31 +949,6 @@ class FindingAtlantisGame(Game):
 
         return rerandomise(state, seat, rng)
 
-    def make_bot(self, seat: int, seed: int, level: str = "normal"):
-        from .bot import make_bot
-
-        return make_bot(seat, seed, level)
-
-    def describe(self, event: Event, seat: int | None, names) -> str:
-        from .text import describe
-
-        return describe(event, seat, names)
-
-    def describe_action(self, action: Any) -> str:
-        from .text import describe_action
-
-        return describe_action(action)
-
-    def reveal(self, state: FAState, names) -> list[str]:
-        from .text import reveal
-
-        return reveal(state, names)
-
-    def help_markdown(self) -> str:
-        from .text import HELP
-
-        return HELP
-
 
 # --- helpers shared with legal() ---------------------------------------------------------
 def _check_dir(d: int) -> None:

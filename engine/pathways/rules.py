@@ -486,7 +486,7 @@ class PathwaysGame(Game):
         if target == IN_ATLANTIS:
             events.append(Event("atlantis", {"pod": a.pod}))
             return replace(s, phase="over", pending="", winners=(a.pod,),
-                           end_reason=f"reached Atlantis"), events
+                           end_reason="reached Atlantis"), events
         if s.steps_left == 0:
             s2, more = self._finish_move(s, seat)
             return s2, events + more
@@ -554,21 +554,6 @@ class PathwaysGame(Game):
                 i += len(h)
         return replace(state, hands=tuple(hands), draw=tuple(mixed[i:]))
 
-    def make_bot(self, seat: int, seed: int, level: str = "normal"):
-        from .bot import make_bot
-
-        return make_bot(seat, seed, level)
-
-    def describe(self, event: Event, seat: int | None, names) -> str:
-        from .text import describe
-
-        return describe(event, seat, names)
-
-    def describe_action(self, action: Any) -> str:
-        from .text import describe_action
-
-        return describe_action(action)
-
     def reveal(self, state: PathwaysState, names) -> list[str]:
         from .text import tile_label
 
@@ -577,11 +562,6 @@ class PathwaysGame(Game):
         top = ", ".join(tile_label(t) for t in state.draw[:4])
         lines.append(f"Draw pile ({len(state.draw)}), next: {top or 'empty'}")
         return lines
-
-    def help_markdown(self) -> str:
-        from .text import HELP
-
-        return HELP
 
 
 # --- enumerations shared by legal() and validation ---------------------------------------
