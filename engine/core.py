@@ -141,7 +141,9 @@ class ActionCodec:
             _make_type_aware(cls, index)
         self.kinds = dict(kinds)
         self.names = {cls: name for name, cls in self.kinds.items()}
-        self.adapters = {name: TypeAdapter(cls) for name, cls in self.kinds.items()}
+        # Built on first use: a pydantic TypeAdapter costs milliseconds to make, and
+        # every game's codec is created when the registry is imported (app start).
+        self.adapters: dict[str, TypeAdapter] = {}
 
     def encode(self, action: Any) -> dict[str, Any]:
         name = self.names.get(type(action))
@@ -169,7 +171,10 @@ class ActionCodec:
             raise IllegalAction(f"Action {name!r} is missing: {', '.join(missing)}.")
         values = [data.get(f, cls._field_defaults.get(f)) for f in fields]
         try:
-            return self.adapters[name].validate_python(tuple(values), strict=False)
+            adapter = self.adapters.get(name)
+            if adapter is None:
+                adapter = self.adapters[name] = TypeAdapter(cls)
+            return adapter.validate_python(tuple(values), strict=False)
         except ValidationError as exc:
             first = exc.errors()[0]
             raise IllegalAction(f"Action {name!r}: {first['msg']} at {first['loc']}.") from None
