@@ -67,8 +67,8 @@ async def test_bots_play_until_the_human_is_to_act():
         await pilot.pause()
         assert not isinstance(app.screen, CurtainScreen)  # one human: no curtain needed
         finish_turn(app)
-        for _ in range(50):
-            await pilot.pause()
+        for _ in range(600):  # bots step on timers: generous for a loaded machine
+            await pilot.pause(0.01)
             if table.match.to_act() == frozenset({0}):
                 break
         assert table.match.to_act() == frozenset({0})
@@ -105,8 +105,8 @@ async def test_game_over_screen_shows_the_winner_and_saves(tmp_path: Path):
     path = tmp_path / "over.atlrec"
     app = AtlantisApp(table=table, bot_delay=0, save_path=path)
     async with app.run_test(size=(100, 32)) as pilot:
-        for _ in range(400):
-            await pilot.pause()
+        for _ in range(1500):
+            await pilot.pause(0.01)
             if isinstance(app.screen, GameOverScreen):
                 break
         assert isinstance(app.screen, GameOverScreen)

@@ -25,9 +25,9 @@ def make_app(table: LocalTable) -> AtlantisApp:
     return app
 
 
-async def until(pilot, test, tries: int = 300) -> None:
+async def until(pilot, test, tries: int = 600) -> None:
     for _ in range(tries):
-        await pilot.pause()
+        await pilot.pause(0.01)
         if test():
             return
     raise AssertionError("the table never got there")

@@ -31,8 +31,8 @@ def make_app(table: LocalTable) -> AtlantisApp:
 
 
 async def until(pilot, cond) -> None:
-    for _ in range(200):
-        await pilot.pause()
+    for _ in range(600):  # bots step on timers: generous for a loaded machine
+        await pilot.pause(0.01)
         if cond():
             return
     raise AssertionError("the table never got there")

@@ -33,9 +33,11 @@ def make_app(table: LocalTable) -> AtlantisApp:
 
 
 async def until_seat_to_act(pilot, table: LocalTable, seat: int) -> None:
-    for _ in range(200):
-        await pilot.pause()
-        if table.match.to_act() == frozenset({seat}):
+    """Let the bots play (each step waits for a timer) until ``seat`` is to act or the
+    game is over; bounded by pause count, generous for a loaded CI machine."""
+    for _ in range(600):
+        await pilot.pause(0.01)
+        if table.match.to_act() == frozenset({seat}) or table.match.result() is not None:
             return
     raise AssertionError("the bot never handed the turn back")
 
