@@ -179,3 +179,23 @@ async def test_keys_typed_ahead_are_handled_in_order():
         await pilot.pause()
         first = GAME.codec.decode(table.match.record.moves[0].action)
         assert isinstance(first, Place) and first.cell == 10  # A2, below the start corner
+
+
+async def test_menu_chooses_which_seats_are_bots():
+    from textual.widgets import Select
+
+    app = AtlantisApp(bot_delay=3600, autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        menu.query_one("#game", Select).value = "pathways"
+        await pilot.pause()
+        menu.query_one("#players", Select).value = 3
+        await pilot.pause()
+        seats = [s for s in menu.query(".seat-kind").results(Select) if s.display]
+        assert [s.value for s in seats] == ["human", "bot", "bot"]
+        seats[0].value = "bot"
+        seats[2].value = "human"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert [s.kind for s in app.table.match.seats] == ["bot", "bot", "human"]

@@ -107,6 +107,8 @@ class AtlantisApp(App):
             return
         game = get_game(choice.game)
         seats = seats_for(choice.game, choice.players, choice.bots)
+        if choice.kinds:  # the menu chose human or bot seat by seat
+            seats = [SeatInfo(s.name, kind) for s, kind in zip(seats, choice.kinds)]
         path = self.save_path or (default_record_path(choice.game, choice.seed) if self.autosave else None)
         self.start_table(LocalTable.new(game, choice.options, seats, choice.seed, autosave=path))
 

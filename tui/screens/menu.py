@@ -1,4 +1,4 @@
-"""The opening menu: game, players, bots, seed, and the game's options."""
+"""The opening menu: game, players, which seats are bots, seed, and the game's options."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ class TableChoice:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     lan: str = ""  # "host" / "join": play over the LAN (tui/netplay)
+    kinds: tuple[str, ...] = ()  # per seat: "human" or "bot" (empty: the last ``bots`` seats)
 
 
 class MenuScreen(Screen[TableChoice]):
@@ -36,6 +37,8 @@ class MenuScreen(Screen[TableChoice]):
     MenuScreen .row Select, MenuScreen .row Input { width: 1fr; }
     MenuScreen #about { color: $text-muted; margin-bottom: 1; }
     MenuScreen #error { color: $error; height: auto; }
+    MenuScreen #seats { height: 1; width: 1fr; }
+    MenuScreen #seats Select { width: 12; margin-right: 1; }
     MenuScreen Button { margin-top: 1; margin-right: 2; }
     MenuScreen .buttons { height: auto; }
     """
@@ -57,8 +60,12 @@ class MenuScreen(Screen[TableChoice]):
                 yield Label("Players")
                 yield Select([("2", 2)], id="players", allow_blank=False, compact=True)
             with Horizontal(classes="row"):
-                yield Label("Bots (last seats)")
-                yield Select([("1", 1)], id="bots", allow_blank=False, compact=True)
+                yield Label("Seats")
+                with Horizontal(id="seats"):
+                    # one per possible seat; _players_changed shows the first N
+                    for i in range(max(g.max_players for g in GAMES.values())):
+                        yield Select(self._seat_options(GAMES[slugs[0]], i), value="human" if i == 0 else "bot",
+                                     allow_blank=False, compact=True, classes="seat-kind")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(str(secrets.randbelow(10**6)), id="seed", type="integer", compact=True)
@@ -96,15 +103,28 @@ class MenuScreen(Screen[TableChoice]):
         notes = [f"{n.replace('_', ' ')}: {i.description}" for n, i in game.options_model.model_fields.items()
                  if i.description]
         notes.append("Tab moves between fields; Enter in a field or Ctrl+S starts. "
-                     "Human seats come first, bots take the last seats.")
+                     "Seats: each one is a human at this keyboard or a bot.")
         self.query_one("#about", Static).update("\n".join(notes))
 
     def _players_changed(self) -> None:
         n = self.query_one("#players", Select).value
         n = int(n) if isinstance(n, int) else 2
-        bots = self.query_one("#bots", Select)
-        bots.set_options([(str(k), k) for k in range(0, n + 1)])
-        bots.value = 1 if n > 1 else 0
+        game = GAMES[str(self.query_one("#game", Select).value)]
+        for i, select in enumerate(self.query(".seat-kind").results(Select)):
+            select.display = i < n
+            if i < n:
+                select.tooltip = f"{game.seat_names[i]}: a human at this keyboard or a bot"
+                options = self._seat_options(game, i)
+                if getattr(select, "_shown_options", None) != options:  # another game's seat names
+                    value = select.value
+                    select.set_options(options)
+                    select.value = value
+                    select._shown_options = options
+
+    @staticmethod
+    def _seat_options(game: Any, seat: int) -> list[tuple[str, str]]:
+        letter = game.seat_names[seat][0] if seat < len(game.seat_names) else str(seat + 1)
+        return [(f"{letter} human", "human"), (f"{letter} bot", "bot")]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -132,5 +152,5 @@ class MenuScreen(Screen[TableChoice]):
             self.query_one("#error", Static).update(str(exc))
             return
         players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
-        bots = int(self.query_one("#bots", Select).value)  # type: ignore[arg-type]
-        self.dismiss(TableChoice(slug, players, bots, seed, options, lan))
+        kinds = tuple(str(sel.value) for sel in self.query(".seat-kind").results(Select))[:players]
+        self.dismiss(TableChoice(slug, players, kinds.count("bot"), seed, options, lan, kinds))
