@@ -19,12 +19,10 @@ from typing import Sequence
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
-from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
+
+from .cursor_grid import CursorGrid
 
 COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ROW_LABEL_WIDTH = 3
@@ -51,40 +49,12 @@ class ChartPicture:
     footer: str = ""
 
 
-class ChartGrid(Widget, can_focus=True):
+class ChartGrid(CursorGrid):
     """A nautical chart with a cursor over the map cells."""
 
     DEFAULT_CSS = """
     ChartGrid { width: 1fr; height: 1fr; }
     """
-
-    BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="chart-up"),
-        Binding("down,j", "cursor(0,1)", "Down", show=False, id="chart-down"),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="chart-left"),
-        Binding("right,l", "cursor(1,0)", "Right", show=False, id="chart-right"),
-        Binding("enter", "select_cursor", "Choose", show=False, id="chart-select"),
-    ]
-
-    cursor: reactive[int] = reactive(0, always_update=False)
-    enter_selects: bool = True
-
-    class CellMessage(Message):
-        def __init__(self, chart: "ChartGrid", cell: int) -> None:
-            super().__init__()
-            self.chart = chart
-            self.cell = cell
-            self.row, self.column = divmod(cell, chart.n)
-
-        @property
-        def control(self) -> "ChartGrid":
-            return self.chart
-
-    class CellHighlighted(CellMessage):
-        """The cursor moved to ``cell`` (a map cell)."""
-
-    class CellSelected(CellMessage):
-        """Enter (or a click on the cursor cell) chose ``cell``."""
 
     def __init__(self, n: int = 6, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -108,28 +78,12 @@ class ChartGrid(Widget, can_focus=True):
         self._strips = None
         self.refresh()
 
-    def validate_cursor(self, cell: int) -> int:
-        return max(0, min(self.n * self.n - 1, cell))
+    def side(self) -> int:
+        return self.n
 
-    def watch_cursor(self, old: int, new: int) -> None:
+    def cursor_moved(self) -> None:
         self._strips = None
         self.refresh()
-        self.post_message(self.CellHighlighted(self, new))
-
-    # --- keys and mouse ------------------------------------------------------------------
-    def action_cursor(self, dx: int, dy: int) -> None:
-        row, col = divmod(self.cursor, self.n)
-        row = max(0, min(self.n - 1, row + dy))
-        col = max(0, min(self.n - 1, col + dx))
-        self.cursor = row * self.n + col
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "select_cursor" and not self.enter_selects:
-            return False
-        return True
-
-    def action_select_cursor(self) -> None:
-        self.post_message(self.CellSelected(self, self.cursor))
 
     def _grid(self) -> int:
         return self.n + (2 if self.picture.ring else 0)

@@ -28,12 +28,10 @@ from typing import Iterable, Mapping, Sequence
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
-from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
+
+from .cursor_grid import CursorGrid
 
 N, E, S, W = 1, 2, 4, 8
 
@@ -130,41 +128,12 @@ class Palette:
     label = "#7f9fb0"
 
 
-class TileBoard(Widget, can_focus=True):
+class TileBoard(CursorGrid):
     """A square grid of path tiles with a cursor."""
 
     DEFAULT_CSS = """
     TileBoard { width: 1fr; height: 1fr; }
     """
-
-    BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="board-up"),
-        Binding("down,j", "cursor(0,1)", "Down", show=False, id="board-down"),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="board-left"),
-        Binding("right,l", "cursor(1,0)", "Right", show=False, id="board-right"),
-        Binding("enter", "select_cursor", "Choose", show=False, id="board-select"),
-    ]
-
-    cursor: reactive[int] = reactive(0, always_update=False)
-
-    class CellMessage(Message):
-        """A message about one cell of the board (``row``/``column`` from 0)."""
-
-        def __init__(self, board: "TileBoard", cell: int) -> None:
-            super().__init__()
-            self.board = board
-            self.cell = cell
-            self.row, self.column = divmod(cell, board.grid)
-
-        @property
-        def control(self) -> "TileBoard":
-            return self.board
-
-    class CellHighlighted(CellMessage):
-        """The cursor moved to ``cell``."""
-
-    class CellSelected(CellMessage):
-        """Enter (or a click on the cursor cell) chose ``cell``."""
 
     def __init__(self, grid: int = 10, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -183,37 +152,18 @@ class TileBoard(Widget, can_focus=True):
         self._strips = None
         self.refresh()
 
-    def validate_cursor(self, cell: int) -> int:
-        return max(0, min(self.grid * self.grid - 1, cell))
+    def side(self) -> int:
+        return self.grid
 
-    def watch_cursor(self, old: int, new: int) -> None:
+    def cursor_moved(self) -> None:
         self._strips = None
         self.refresh()
-        self.post_message(self.CellHighlighted(self, new))
 
     @property
     def cursor_coordinate(self) -> tuple[int, int]:
         return divmod(self.cursor, self.grid)
 
-    # --- keys and mouse -----------------------------------------------------------------
-    def action_cursor(self, dx: int, dy: int) -> None:
-        row, col = divmod(self.cursor, self.grid)
-        row = max(0, min(self.grid - 1, row + dy))
-        col = max(0, min(self.grid - 1, col + dx))
-        self.cursor = row * self.grid + col
-
-    #: When False, Enter is left to the screen's own bindings (which then run in
-    #: key order after the cursor keys, and can name what Enter does in the footer).
-    enter_selects: bool = True
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "select_cursor" and not self.enter_selects:
-            return False
-        return True
-
-    def action_select_cursor(self) -> None:
-        self.post_message(self.CellSelected(self, self.cursor))
-
+    # --- mouse -------------------------------------------------------------------------
     def cell_at(self, x: int, y: int) -> int | None:
         """The cell under widget coordinates (x, y), or None."""
         ox, oy = self._origin
