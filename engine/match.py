@@ -13,6 +13,7 @@ from typing import Any, Callable, Sequence
 
 from .core import Event, Game, IllegalAction, Result, SeatInfo, View
 from .record import GameRecord, Move, RecordError, digest, move_label
+from .rng import new_seed
 
 
 class Delivery:
@@ -62,19 +63,23 @@ class _Step:
 
 
 class Match:
-    def __init__(self, game: Game, options: Any, seats: Sequence[SeatInfo], seed: int,
-                 on_move: Callable[[Move], None] | None = None):
+    def __init__(self, game: Game, options: Any, seats: Sequence[SeatInfo], seed: int | None = None,
+                 on_move: Callable[[Move], None] | None = None, practice: bool | None = None):
+        """``seed=None`` draws a secret 128-bit seed; a given seed makes a practice game
+        (its seed was known before play) unless ``practice`` says otherwise (a record
+        being rebuilt keeps its own flag)."""
         if not game.min_players <= len(seats) <= game.max_players:
             raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(seats)}")
         self.game = game
         self.options = game.parse_options(options)
         self.seats = list(seats)
-        self.seed = int(seed)
+        self.practice = seed is not None if practice is None else bool(practice)
+        self.seed = new_seed() if seed is None else int(seed)
         self.state = game.setup(self.options, len(self.seats), self.seed)
         self.record = GameRecord(
             game=game.slug, rules_version=game.rules_version,
             options=self.options.model_dump(mode="json"), seats=list(self.seats),
-            seed=self.seed, start_digest=digest(self.state),
+            seed=self.seed, start_digest=digest(self.state), practice=self.practice,
         )
         self.history: list[_Step] = []
         self.on_move = on_move
@@ -166,7 +171,7 @@ class Match:
         if record.game != game.slug:
             raise RecordError(f"record is for {record.game!r}, not {game.slug!r}")
         try:
-            match = cls(game, record.options, record.seats, record.seed)
+            match = cls(game, record.options, record.seats, record.seed, practice=record.practice)
         except ValueError as exc:
             raise RecordError(f"record cannot be set up: {exc}") from None
         if record.start_digest and match.digest() != record.start_digest:

@@ -1,8 +1,12 @@
 """Game records: a header and the moves, each with the digest of the state after it.
 
-File format (format version 1): a stream of msgpack maps.  The first is the header
-``{"magic", "format", "game", "rules", "options", "seats", "seed", "start"}``; every
-following map is one move ``{"seat", "action", "digest"}``.  A stream can be
+File format (format version 2): a stream of msgpack maps.  The first is the header
+``{"magic", "format", "game", "rules", "options", "seats", "seed", "practice",
+"start"}``; every following map is one move ``{"seat", "action", "digest"}``.  The
+seed is a decimal string (a secret seed has 128 bits, more than msgpack's integers
+hold); ``practice`` is true when the seed was typed or came from a named setup, so
+it was known to someone before the game began.  Format 1 (64-bit SplitMix64 keys)
+is refused with one line: its shuffles cannot be rebuilt by this version.  A stream can be
 appended to move by move, so the same format serves saved games, auto-saves and
 the network host's crash log.
 """
@@ -21,9 +25,10 @@ from typing import Any, Iterator
 import msgpack
 
 from .core import Game, SeatInfo
+from .files import write_private
 
 MAGIC = "atlantis-record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 
@@ -90,6 +95,7 @@ class GameRecord:
     seed: int
     start_digest: str = ""
     moves: list[Move] = field(default_factory=list)
+    practice: bool = False  # the seed was typed or named: known before the game began
 
     # --- encoding --------------------------------------------------------------
     def header_map(self) -> dict[str, Any]:
@@ -100,7 +106,8 @@ class GameRecord:
             "rules": self.rules_version,
             "options": self.options,
             "seats": [[s.name, s.kind] for s in self.seats],
-            "seed": self.seed,
+            "seed": str(self.seed),
+            "practice": self.practice,
             "start": self.start_digest,
         }
 
@@ -110,19 +117,9 @@ class GameRecord:
         return b"".join(out)
 
     def save(self, path: str | Path) -> Path:
-        """Write the record atomically (a temporary file renamed over the target).
-        A target that exists but is not a regular file (``/dev/null``, a FIFO) is
-        written to directly: renaming over it would replace the device itself."""
-        path = Path(path)
-        if path.exists() and not path.is_file():
-            with open(path, "wb") as f:
-                f.write(self.to_bytes())
-            return path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(self.to_bytes())
-        tmp.replace(path)
-        return path
+        """Write the record atomically, 0600 in a 0700 folder (``files.write_private``:
+        a device or FIFO target is written into, never renamed over)."""
+        return write_private(path, self.to_bytes())
 
     @staticmethod
     def move_bytes(move: Move) -> bytes:
@@ -156,6 +153,10 @@ class GameRecord:
         if not isinstance(header, dict) or header.get("magic") != MAGIC:
             raise RecordError("not an atlantis record (the header is missing its magic)")
         fmt = header.get("format")
+        if isinstance(fmt, int) and 1 <= fmt < FORMAT_VERSION:
+            raise RecordError(f"this record is from an older version of atlantis (record format {fmt}, "
+                              f"rules {str(header.get('rules'))[:40]}); this version reads format "
+                              f"{FORMAT_VERSION} and cannot replay it")
         if not isinstance(fmt, int) or fmt > FORMAT_VERSION or fmt < 1:
             raise RecordError(f"record format {fmt!r} is not supported (this program reads format {FORMAT_VERSION})")
         try:
@@ -163,7 +164,8 @@ class GameRecord:
             rec = cls(
                 game=_typed(header, "game", str), rules_version=_typed(header, "rules", str),
                 options=_typed(header, "options", dict), seats=seats,
-                seed=_typed(header, "seed", int), start_digest=_typed(header, "start", str),
+                seed=_seed(header), start_digest=_typed(header, "start", str),
+                practice=_typed(header, "practice", bool),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"record header is malformed: {exc}") from None
@@ -188,6 +190,13 @@ def _typed(header: dict, key: str, typ: type) -> Any:
     if not isinstance(value, typ):
         raise TypeError(f"{key} should be {typ.__name__}")
     return value
+
+
+def _seed(header: dict) -> int:
+    text = _typed(header, "seed", str)
+    if not (0 < len(text) <= 80 and text.isascii() and text.isdigit()):
+        raise ValueError("seed should be a decimal number")
+    return int(text)
 
 
 def move_label(i: int, move: Move) -> str:

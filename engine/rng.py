@@ -1,10 +1,16 @@
-"""Deterministic counter-based PRNG.
+"""Deterministic counter-based PRNG with a secret key.
 
 The generator is a value, not an object with hidden state: ``Rng(key, counter)``.
 Every draw returns the result *and* the next ``Rng``, so a game state that holds an
-``Rng`` stays immutable and replays byte for byte.  The mixing function is
-SplitMix64 applied to ``key + counter * golden``, which is fast in pure Python and
-has no dependence on ``hash()``, ``PYTHONHASHSEED`` or the wall clock.
+``Rng`` stays immutable and replays byte for byte.
+
+A seat that could guess the key could rebuild every hidden card and map from its
+first view (DESIGN.md, "Secrets start with the seed"), so the draw is a keyed
+cryptographic function in counter mode: draw ``n`` is the first 8 bytes of
+``BLAKE2b(n, key=key)``.  The key is 32 bytes (256 bits) derived from the seed and a
+label; without the key no run of outputs says anything about the next draw, and
+forks (``BLAKE2b(label, key=key)``) are independent streams that stay deterministic.
+Nothing here depends on ``hash()``, ``PYTHONHASHSEED`` or the wall clock.
 """
 
 from __future__ import annotations
@@ -15,26 +21,52 @@ from typing import Sequence, TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+KEY_BYTES = 32
+SEED_BITS = 128          # a seed nobody typed: secrets.randbits(SEED_BITS)
+_SPAN = 1 << 64
+_SEED_PERSON = b"atl-seed"
+_FORK_PERSON = b"atl-fork"
+_DRAW_PERSON = b"atl-draw"
+
+# One keyed hasher per stream, copied for each draw (a copy is ~40% cheaper than
+# keying a new one).  Only a cache: the output is a pure function of key and counter.
+_HASHERS: dict[bytes, "hashlib._Hash"] = {}
+_HASHERS_MAX = 512
 
 
-def _mix(z: int) -> int:
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
-    return z ^ (z >> 31)
-
-
-def key_from(*parts: object) -> int:
-    """A 64-bit key from any printable parts (seed, labels), stable across processes."""
+def key_from(*parts: object) -> bytes:
+    """A 256-bit key from any printable parts (seed, labels), stable across processes."""
     text = "\x1f".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
+    return hashlib.blake2b(text, digest_size=KEY_BYTES, person=_SEED_PERSON).digest()
+
+
+def new_seed() -> int:
+    """A seed for a game nobody chose a seed for: 128 bits from the OS (``secrets``)."""
+    import secrets
+
+    return secrets.randbits(SEED_BITS)
+
+
+def _hasher(key: bytes) -> "hashlib._Hash":
+    h = _HASHERS.get(key)
+    if h is None:
+        if len(_HASHERS) >= _HASHERS_MAX:
+            _HASHERS.clear()
+        h = _HASHERS[key] = hashlib.blake2b(key=key, digest_size=8, person=_DRAW_PERSON)
+    return h
 
 
 @dataclass(frozen=True, slots=True)
 class Rng:
-    key: int
+    key: bytes
     counter: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.key, bytes) or len(self.key) < 16:
+            raise ValueError("an Rng key is at least 16 bytes (128 bits)")
+
+    def __repr__(self) -> str:  # never print the key (logs, tracebacks)
+        return f"Rng(key=<{len(self.key)} bytes>, counter={self.counter})"
 
     @classmethod
     def from_seed(cls, seed: int | str, label: str = "game") -> "Rng":
@@ -42,17 +74,20 @@ class Rng:
 
     def fork(self, label: str) -> "Rng":
         """An independent stream, e.g. one per bot, derived from this one's key."""
-        return Rng(key_from(self.key, label), 0)
+        return Rng(hashlib.blake2b(label.encode(), key=self.key, digest_size=KEY_BYTES,
+                                   person=_FORK_PERSON).digest(), 0)
 
     def next64(self) -> tuple[int, "Rng"]:
-        value = _mix((self.key + (self.counter + 1) * _GOLDEN) & _MASK)
-        return value, Rng(self.key, self.counter + 1)
+        counter = self.counter + 1
+        h = _hasher(self.key).copy()
+        h.update(counter.to_bytes(8, "little"))
+        return int.from_bytes(h.digest(), "little"), Rng(self.key, counter)
 
     def below(self, n: int) -> tuple[int, "Rng"]:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        limit = _SPAN - (_SPAN % n)
         rng = self
         while True:
             value, rng = rng.next64()

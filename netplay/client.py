@@ -340,7 +340,7 @@ class Client:
             return Verification(False, "The host's revealed seed does not match its commitment!")
         try:
             options = game.parse_options(welcome.options)
-            state = game.setup(options, len(welcome.names), over.seed)
+            state = game.setup(options, len(welcome.names), int(over.seed))
             seen = [view_hash(to_wire(game.view(state, self.seat)))]
             for move in over.moves:
                 state, _ = game.apply(state, int(move["seat"]), game.codec.decode(move["action"]))
@@ -377,6 +377,10 @@ class RemoteSeat:
     @property
     def names(self) -> list[str]:
         return self.client.names
+
+    @property
+    def practice(self) -> bool:
+        return bool(self.client.welcome and self.client.welcome.practice)
 
     def view(self) -> View:
         assert self.client.view is not None, "no view yet"

@@ -81,12 +81,53 @@ def test_rng_is_a_value():
 
 
 def test_rng_known_values_are_stable():
-    """Pinned output: a change here changes every game's shuffles and records."""
-    assert key_from(1, "game") == int.from_bytes(
-        __import__("hashlib").sha256(b"1\x1fgame").digest()[:8], "big")
-    got = _stream(Rng(0, 0), 3)
-    assert got == [_ref_mix(0x9E3779B97F4A7C15), _ref_mix(2 * 0x9E3779B97F4A7C15 % 2**64),
-                   _ref_mix(3 * 0x9E3779B97F4A7C15 % 2**64)]
+    """Pinned output: a change here changes every game's shuffles and records.  Draw n
+    is the first 8 bytes (little-endian) of keyed BLAKE2b over the counter n."""
+    import hashlib
+
+    key = hashlib.blake2b(b"1\x1fgame", digest_size=32, person=b"atl-seed").digest()
+    assert key_from(1, "game") == key and len(key) * 8 >= 128
+    want = [int.from_bytes(hashlib.blake2b(n.to_bytes(8, "little"), key=key, digest_size=8,
+                                           person=b"atl-draw").digest(), "little")
+            for n in (1, 2, 3)]
+    assert _stream(Rng.from_seed(1), 3) == want
+
+
+def test_rng_key_keeps_at_least_128_bits():
+    """The key is never cut short: 256 bits from the seed, and a seed of 128 bits
+    (or more) changes the key in every bit position it could."""
+    from engine.rng import SEED_BITS, new_seed
+
+    assert SEED_BITS >= 128
+    assert len(Rng.from_seed(2**127 + 5).key) == 32
+    assert Rng.from_seed(2**127 + 5).key != Rng.from_seed(5).key
+    assert Rng.from_seed(2**100).key != Rng.from_seed(2**100 + 2**64).key  # high bits count
+    seeds = {new_seed() for _ in range(64)}
+    assert len(seeds) == 64 and max(s.bit_length() for s in seeds) > 120
+    with pytest.raises(ValueError):
+        Rng(b"short", 0)
+    assert Rng.from_seed(1).key.hex() not in repr(Rng.from_seed(1))
+
+
+def test_rng_outputs_do_not_reveal_the_next_draw():
+    """SplitMix64 is invertible: one output gives the state, hence every next draw.
+    The keyed hash is not: check that the old inversion no longer predicts anything."""
+    rng = Rng.from_seed(77)
+    v1, rng2 = rng.next64()
+    v2, _ = rng2.next64()
+    # under SplitMix64, state_n = unmix(v_n) and state_{n+1} = state_n + golden
+    golden, mask = 0x9E3779B97F4A7C15, 2**64 - 1
+    assert _ref_mix((_unmix(v1) + golden) & mask) != v2
+
+
+def _unmix(z: int) -> int:
+    m = 2**64 - 1
+    z = z ^ (z >> 31) ^ (z >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 2**64)) & m
+    z = z ^ (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & m
+    z = z ^ (z >> 30) ^ (z >> 60)
+    return z
 
 
 def _ref_mix(z: int) -> int:

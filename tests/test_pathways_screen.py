@@ -217,7 +217,7 @@ async def test_every_legal_action_can_be_made_with_the_screen_controls():
 
     game = get_game("pathways")
     table = LocalTable.new(game, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot"),
-                                      SeatInfo("Green", "bot")], seed=10)
+                                      SeatInfo("Green", "bot")], seed=12)
     rnd = random.Random(5)
     seen: set[str] = set()
     app = make_app(table)
@@ -246,5 +246,5 @@ async def test_every_legal_action_can_be_made_with_the_screen_controls():
             assert (type(made), made) == (type(action), action)
             seen.add(type(action).__name__)
             await pilot.pause()
-    # (Seed 10 also reaches a TRADE (Remove) and an early EndPlays as the engine stands.)
+    # (Seed 12 reaches every kind below as the engine stands; found by replaying the same choices.)
     assert {"Place", "Rotate", "Special", "Step", "EndMove"} <= seen

@@ -86,7 +86,8 @@ def test_finished_game_replays_to_the_same_result():
 def test_record_can_be_written_move_by_move(match):
     """The append-only stream (auto-save, host crash log) equals the saved file."""
     header = GameRecord(match.record.game, match.record.rules_version, match.record.options,
-                        match.record.seats, match.record.seed, match.record.start_digest)
+                        match.record.seats, match.record.seed, match.record.start_digest,
+                        practice=match.record.practice)
     stream = header.to_bytes() + b"".join(GameRecord.move_bytes(m) for m in match.record.moves)
     assert stream == match.record.to_bytes()
 
@@ -142,9 +143,33 @@ def test_newer_format_is_refused(match):
     bad(msgpack.packb(match.record.header_map() | {"format": "1"}), "format")
 
 
+def test_record_from_an_older_version_says_so_in_one_line(match):
+    """Format 1 drew its shuffles from 64-bit SplitMix64 keys: replaying it with this
+    version's generator would give a different game, so it is refused, never replayed."""
+    old = match.record.header_map() | {"format": 1, "seed": 5, "rules": "pathways-1"}
+    old.pop("practice")
+    msg = bad(msgpack.packb(old), "older version")
+    assert "format 1" in msg and "\n" not in msg
+
+
+def test_record_keeps_a_128_bit_seed_and_the_practice_flag(match, tmp_path):
+    from engine.rng import new_seed
+
+    secret = Match(GAME, {}, [SeatInfo("a"), SeatInfo("b")])
+    assert not secret.practice and secret.seed.bit_length() > 64
+    back = GameRecord.from_bytes(secret.record.to_bytes())
+    assert back.seed == secret.seed and back.practice is False
+    assert match.practice and GameRecord.from_bytes(match.record.to_bytes()).practice is True
+    assert Match.from_record(back, GAME).digest() == secret.digest()
+    assert new_seed() != new_seed()
+
+
 def test_malformed_header_is_refused(match):
     h = match.record.header_map()
-    bad(msgpack.packb(h | {"seed": "3"}), "malformed")
+    bad(msgpack.packb(h | {"seed": 3}), "malformed")  # format 2 keeps the seed as text
+    bad(msgpack.packb(h | {"seed": "abc"}), "malformed")
+    bad(msgpack.packb(h | {"seed": "-3"}), "malformed")
+    bad(msgpack.packb({k: v for k, v in h.items() if k != "practice"}), "malformed")
     bad(msgpack.packb({k: v for k, v in h.items() if k != "game"}), "malformed")
     bad(msgpack.packb(h | {"seats": [["a"]]}), "malformed")
     bad(msgpack.packb(h | {"seats": 5}), "malformed")

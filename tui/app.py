@@ -22,14 +22,23 @@ LETTERS = "RBGYPW"
 
 
 def records_dir() -> Path:
+    """The platform's folder for records (made 0700 when first written into)."""
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("atlantis", appauthor=False)) / "records"
 
 
-def default_record_path(game: str, seed: int) -> Path:
+def record_file_name(game: str, kind: str = "") -> str:
+    """``GAME[-KIND]-YYYYmmdd-HHMMSS-XXXXXX.atlrec``: the time and a random tag, never
+    the seed (a file name is seen by anyone who lists the folder or the screen)."""
+    import secrets
+
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return records_dir() / f"{game}-{seed}-{stamp}.atlrec"
+    return f"{game}{'-' + kind if kind else ''}-{stamp}-{secrets.token_hex(3)}.atlrec"
+
+
+def default_record_path(game: str) -> Path:
+    return records_dir() / record_file_name(game)
 
 
 def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None = None) -> list[SeatInfo]:
@@ -109,7 +118,7 @@ class AtlantisApp(App):
         seats = seats_for(choice.game, choice.players, choice.bots)
         if choice.kinds:  # the menu chose human or bot seat by seat
             seats = [SeatInfo(s.name, kind) for s, kind in zip(seats, choice.kinds)]
-        path = self.save_path or (default_record_path(choice.game, choice.seed) if self.autosave else None)
+        path = self.save_path or (default_record_path(choice.game) if self.autosave else None)
         self.start_table(LocalTable.new(game, choice.options, seats, choice.seed, autosave=path))
 
     def start_table(self, table: LocalTable) -> None:
@@ -229,7 +238,7 @@ class AtlantisApp(App):
         if self.table is None:
             self.notify("Nothing to save here.")
             return
-        path = self.save_path or default_record_path(self.table.game.slug, self.table.match.seed)
+        path = self.save_path or default_record_path(self.table.game.slug)
         try:
             self.table.save(path)
         except OSError as exc:

@@ -154,7 +154,7 @@ def _play(args: argparse.Namespace) -> int:
     if isinstance(resolved, int):
         return resolved
     game, options, seats, seed = resolved
-    path = args.save or (None if args.no_autosave else default_record_path(game.slug, seed))
+    path = args.save or (None if args.no_autosave else default_record_path(game.slug))
     table = LocalTable.new(game, options, seats, seed, autosave=path)
     AtlantisApp(table=table, save_path=path).run()
     return 0
@@ -178,9 +178,8 @@ def _apply_setup(args: argparse.Namespace) -> str | None:
 
 
 def _resolve_table(args: argparse.Namespace):
-    """(game, options, seats, seed) from play-style arguments, or an exit code."""
-    import secrets
-
+    """(game, options, seats, seed) from play-style arguments, or an exit code.  The
+    seed is None unless one was typed or named: the Match then draws a secret one."""
     from .app import seats_for
 
     game = _game_or_die(args.game)
@@ -188,7 +187,7 @@ def _resolve_table(args: argparse.Namespace):
         return 2
     players = args.players or game.min_players
     bots = args.bots if args.bots is not None else max(0, players - 1)
-    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+    seed = args.seed
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     try:
         options = game.parse_options(_parse_options(args.option)).model_dump(mode="json")
@@ -210,6 +209,10 @@ def _record(args: argparse.Namespace) -> int:
     if isinstance(resolved, int):
         return resolved
     game, options, seats, seed = resolved
+    if seed is None:  # a demo replays its game, so it keeps a seed: a practice game
+        from engine.rng import new_seed
+
+        seed = new_seed()
     play = PlayArgs(game=game.slug, players=len(seats), bots=sum(s.kind == "bot" for s in seats),
                     seed=seed, options=options,
                     names=[s.name for s in seats] if args.names else None)

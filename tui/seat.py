@@ -25,6 +25,7 @@ class SeatLink:
     seat: int | None
     names: list[str]
     read_only: bool = False
+    practice: bool = False  # the seed was typed or named: the screen says "practice: seed known"
 
     def view(self) -> View:
         raise NotImplementedError
@@ -76,8 +77,9 @@ class LocalTable:
             self.save(autosave)
 
     @classmethod
-    def new(cls, game: Game, options: Any, seats: list[SeatInfo], seed: int,
+    def new(cls, game: Game, options: Any, seats: list[SeatInfo], seed: int | None = None,
             autosave: Path | None = None) -> "LocalTable":
+        """``seed=None``: a secret seed (the usual game); a given seed: a practice game."""
         return cls(game, Match(game, options, seats, seed), autosave=autosave)
 
     # --- who is who ------------------------------------------------------------
@@ -164,6 +166,7 @@ class LocalSeat(SeatLink):
         self.game = table.game
         self.seat = seat
         self.names = table.names
+        self.practice = table.match.practice
 
     def view(self) -> View:
         return self.table.match.view(self.seat)
@@ -217,6 +220,7 @@ class ReplaySeat(SeatLink):
         self.game = game
         self.record = record
         self.names = [s.name for s in record.seats]
+        self.practice = record.practice
         self.states: list[Any] = []
         self.problem: str | None = None
         for _, state, problem in replay_states(record, game):

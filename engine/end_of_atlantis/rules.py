@@ -378,7 +378,7 @@ def holds(s: Any, seat: int, faction: int) -> bool:
 class EndOfAtlantisGame(Game):
     slug = "end-of-atlantis"
     title = "End of Atlantis"
-    rules_version = "end-of-atlantis-1"
+    rules_version = "end-of-atlantis-2"
     min_players = D.MIN_PLAYERS
     max_players = D.MAX_PLAYERS
     seat_names = ("Red", "Blue", "Green", "Yellow", "Purple")

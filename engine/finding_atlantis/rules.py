@@ -286,7 +286,7 @@ def _burnable(card: str) -> bool:
 class FindingAtlantisGame(Game):
     slug = "finding-atlantis"
     title = "Finding Atlantis"
-    rules_version = "finding-atlantis-1"
+    rules_version = "finding-atlantis-2"
     min_players = 2
     max_players = D.MAX_SEATS
     options_model = FindingAtlantisOptions

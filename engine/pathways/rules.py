@@ -246,7 +246,7 @@ def tile_rot_mask(tile: int, rot: int) -> int:
 class PathwaysGame(Game):
     slug = "pathways"
     title = "Atlantis: Pathways of the Deep"
-    rules_version = "pathways-1"
+    rules_version = "pathways-2"
     min_players = 2
     max_players = 4
     options_model = PathwaysOptions

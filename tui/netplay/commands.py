@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import secrets
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +19,10 @@ def add_parsers(sub: Any) -> None:
     host.add_argument("--bots", type=int, default=0, help="how many of the last seats are bots")
     host.add_argument("--local", type=int, default=None,
                       help="humans at this terminal (default 1 with the TUI, 0 with --headless)")
-    host.add_argument("--port", type=int, default=None, help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)")
-    host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    host.add_argument("--port", type=int, default=None,
+                      help=f"TCP port (default {DEFAULT_PORT}, or the log's with --resume; 0: any free port)")
+    host.add_argument("--bind", default=None,
+                      help="address to listen on (default: every interface, or the log's with --resume)")
     host.add_argument("--name", help="table name shown in the lobby")
     host.add_argument("--seed", type=int)
     host.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
@@ -30,9 +30,10 @@ def add_parsers(sub: Any) -> None:
     host.add_argument("--log", type=Path, help="the table's log (a game record); default: the data folder")
     host.add_argument("--resume", type=Path, metavar="LOG", help="rebuild a table from its log after a crash")
     host.add_argument("--exit-when-done", action="store_true", help="stop once the game is over")
-    host.add_argument("--no-advertise", action="store_true", help="do not announce the table by zeroconf")
+    host.add_argument("--advertise", action=argparse.BooleanOptionalAction, default=None,
+                      help="announce the table by zeroconf (default: yes, or as the log says with --resume)")
     host.add_argument("--interface", action="append", metavar="IP",
-                      help="announce on this interface only (repeatable; default: all)")
+                      help="announce on this interface only (repeatable; default: all, or the log's with --resume)")
     host.add_argument("--bot-delay", type=float, default=0.0, help="seconds a host bot waits before acting")
 
     join = sub.add_parser("join", help="join a table on the LAN (no address: the lobby)")
@@ -57,11 +58,10 @@ def _die(message: str) -> int:
     return 2
 
 
-def host_log_path(game: str, seed: int) -> Path:
-    from ..app import records_dir
+def host_log_path(game: str) -> Path:
+    from ..app import record_file_name, records_dir
 
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return records_dir() / f"{game}-{seed}-host-{stamp}.atlrec"
+    return records_dir() / record_file_name(game, "host")
 
 
 def make_table(args: argparse.Namespace) -> Any:
@@ -73,10 +73,18 @@ def make_table(args: argparse.Namespace) -> Any:
     from ..cli import _parse_options
 
     if args.resume:
-        try:
+        given = [flag for flag, value in (("GAME", args.game), ("--players", args.players), ("--bots", args.bots),
+                                          ("--seed", args.seed), ("--option", args.option), ("--log", args.log),
+                                          ("--name", args.name)) if value]
+        if given:
+            raise ValueError(f"--resume takes the game, its seats, seed, name and log from LOG: "
+                             f"leave out {', '.join(given)}.")
+        try:  # (checks the whole file before it changes a byte of it)
             return HostTable.resume(args.resume)
         except (RecordError, KeyError) as exc:
             raise ValueError(f"{args.resume}: {exc}") from None
+        except OSError as exc:
+            raise ValueError(f"{args.resume}: cannot reopen it to append to it: {exc.strerror or exc}.") from None
     if args.game is None:
         raise ValueError("name a game (see `atlantis games`) or --resume LOG")
     if args.game not in GAMES:
@@ -91,8 +99,8 @@ def make_table(args: argparse.Namespace) -> Any:
     if "open" not in kinds:
         raise ValueError("no seat is open for the LAN: lower --bots or --local")
     options = game.parse_options(_parse_options(args.option)).model_dump(mode="json")
-    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-    path = args.log or host_log_path(game.slug, seed)
+    seed = args.seed  # None: a secret seed, drawn by the Match
+    path = args.log or host_log_path(game.slug)
     return HostTable.create(game, options, kinds, seed, name=args.name or "", log_path=path)
 
 
@@ -103,20 +111,25 @@ def cmd_host(args: argparse.Namespace) -> int:
         table = make_table(args)
     except ValueError as exc:
         return _die(str(exc))
+    # What the command line does not say, a resumed table's log does (its header keeps
+    # the port, bind address and announcing of the host that wrote it).
     port = args.port if args.port is not None else (table.port or DEFAULT_PORT)
-    host = Host([table], host=args.bind, port=port, bot_delay=args.bot_delay)
+    bind = args.bind if args.bind is not None else (table.bind or "0.0.0.0")
+    table.advertise = args.advertise if args.advertise is not None else table.advertise is not False
+    table.interfaces = args.interface or table.interfaces
+    host = Host([table], host=bind, port=port, bot_delay=args.bot_delay)
     advertise = None
-    if not args.no_advertise:
+    if table.advertise:
         from netplay.discovery import Advertiser
 
-        advertise = Advertiser(interfaces=args.interface)
+        advertise = Advertiser(interfaces=table.interfaces)
     if args.headless:
         return _host_headless(host, table, args, advertise)
     from .hosting import HostedTable
     from ..app import AtlantisApp
 
     AtlantisApp(hosted=HostedTable(host, table, advertise), save_path=table.log.path if table.log else None,
-                lan_interfaces=args.interface).run()
+                lan_interfaces=table.interfaces).run()
     return 0
 
 
@@ -139,7 +152,7 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
     try:
         asyncio.run(serve(host, exit_when_done=args.exit_when_done, announce=announce, advertise=advertise))
     except OSError as exc:
-        return _die(f"cannot listen on {args.bind}:{host.port}: {exc.strerror or exc}")
+        return _die(f"cannot listen on {host.bind}:{host.port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
         return 0
     result = table.match.result()

@@ -47,7 +47,7 @@ def from_menu(app: Any, choice: Any) -> None:
         from .hosting import HostedTable
 
         table = HostTable.create(game, choice.options, setup.kinds, choice.seed, name=setup.name,
-                                 log_path=host_log_path(game.slug, choice.seed))
+                                 log_path=host_log_path(game.slug))
         host = Host([table], host="0.0.0.0", port=setup.port)
         host_flow(app, HostedTable(host, table, Advertiser(interfaces=app.lan_interfaces)), from_menu=True)
 

@@ -21,6 +21,10 @@ from ..seat import SeatLink
 from ..widgets.eventlog import EventLog
 
 
+# A typed seed or a named setup: someone knew the deal before play began.
+PRACTICE_LINE = "practice: seed known"
+
+
 class GameScreen(Screen):
     """Base class of every game's screen."""
 
@@ -32,6 +36,7 @@ class GameScreen(Screen):
     GameScreen #turn-line { height: auto; text-style: bold; }
     GameScreen #players { height: auto; margin-top: 1; }
     GameScreen #message { height: auto; color: $warning; }
+    GameScreen #practice { height: auto; color: $text-muted; }
     GameScreen EventLog { height: 1fr; margin-top: 1; }
     """
 
@@ -55,6 +60,9 @@ class GameScreen(Screen):
                 yield from self.compose_board()
             with Vertical(id="side"):
                 yield Static(id="turn-line")
+                practice = Static(PRACTICE_LINE, id="practice")
+                practice.display = bool(getattr(self.link, "practice", False))
+                yield practice
                 yield Static(id="message")
                 yield Static(id="players")
                 yield EventLog(id="log")
@@ -73,6 +81,8 @@ class GameScreen(Screen):
     # --- the link ------------------------------------------------------------------
     def set_link(self, link: SeatLink) -> None:
         self.link = link
+        if self.is_mounted and self._ready:
+            self.query_one("#practice", Static).display = bool(getattr(link, "practice", False))
         self.refresh_view()
 
     def refresh_view(self) -> None:

@@ -1,8 +1,8 @@
-"""The opening menu: game, players, which seats are bots, seed, and the game's options."""
+"""The opening menu: game, players, which seats are bots, the game's options, and an
+optional practice seed (empty: a secret seed nobody can guess)."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +20,7 @@ class TableChoice:
     game: str
     players: int
     bots: int
-    seed: int
+    seed: int | None  # None: a secret seed (the usual game); a number: practice
     options: dict[str, Any] = field(default_factory=dict)
     lan: str = ""  # "host" / "join": play over the LAN (tui/netplay)
     kinds: tuple[str, ...] = ()  # per seat: "human" or "bot" (empty: the last ``bots`` seats)
@@ -67,8 +67,11 @@ class MenuScreen(Screen[TableChoice]):
                         yield Select(self._seat_options(GAMES[slugs[0]], i), value="human" if i == 0 else "bot",
                                      allow_blank=False, compact=True, classes="seat-kind")
             with Horizontal(classes="row"):
-                yield Label("Seed")
-                yield Input(str(secrets.randbelow(10**6)), id="seed", type="integer", compact=True)
+                yield Label("Practice seed")
+                yield Input("", id="seed", type="integer", compact=True, max_length=40,
+                            placeholder="empty: secret (a typed seed makes a practice game)",
+                            tooltip="Leave empty for a normal game. A number replays the same "
+                                    "deal every time: a practice game, marked as such.")
             yield Vertical(id="options")
             yield Static("", id="about")
             yield Static("", id="error")
@@ -138,11 +141,12 @@ class MenuScreen(Screen[TableChoice]):
     def action_start(self, lan: str = "") -> None:
         slug = str(self.query_one("#game", Select).value)
         game = GAMES[slug]
-        try:
-            seed = int(self.query_one("#seed", Input).value or "0")
-        except ValueError:
-            self.query_one("#error", Static).update("The seed must be a whole number.")
+        text = self.query_one("#seed", Input).value.strip()
+        if text and not (text.isascii() and text.isdigit()):
+            self.query_one("#error", Static).update(
+                "The practice seed must be a whole number (or empty for a secret seed).")
             return
+        seed = int(text) if text else None
         raw = {}
         for name in game.options_model.model_fields:
             raw[name] = self.query_one(f"#opt-{name}", Input).value
