@@ -23,9 +23,21 @@ class PrivacyWarning(UserWarning):
 
 
 def private_dir(path: str | Path) -> Path:
-    """Make ``path`` (and missing parents) a folder only its owner may enter."""
+    """Make ``path`` a folder only its owner may enter.  Missing parents are made 0700
+    too (``mkdir(parents=True)`` would make them with the umask's modes); parents that
+    exist already are left as they are."""
     path = Path(path)
-    path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+    missing = []
+    probe = path
+    while not probe.exists() and probe != probe.parent:
+        missing.append(probe)
+        probe = probe.parent
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=DIR_MODE)
+        except FileExistsError:
+            pass
+        os.chmod(folder, DIR_MODE)  # (mkdir's mode is cut by the umask)
     mode = stat.S_IMODE(path.stat().st_mode)
     if mode & 0o077:
         try:

@@ -199,3 +199,39 @@ async def test_menu_chooses_which_seats_are_bots():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert [s.kind for s in app.table.match.seats] == ["bot", "bot", "human"]
+
+
+async def test_menu_game_has_a_secret_seed_and_a_typed_one_is_practice():
+    """No seed on the menu by default: the game draws 128 secret bits; a practice seed
+    typed into the field makes a practice game, marked on the table screen."""
+    from textual.widgets import Input, Static
+
+    for typed, practice in (("", False), ("77", True)):
+        app = AtlantisApp(bot_delay=3600, autosave=False)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            field = app.screen.query_one("#seed", Input)
+            assert field.value == ""  # the menu never shows a seed
+            field.value = typed
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            match = app.table.match
+            assert match.practice is practice and match.record.practice is practice
+            assert (match.seed == 77) if practice else match.seed.bit_length() > 64
+            line = app.screen.query_one("#practice", Static)
+            assert line.display is practice
+            if practice:
+                assert "practice: seed known" in str(line.render())
+
+
+async def test_menu_refuses_a_practice_seed_that_is_not_a_number():
+    from textual.widgets import Input, Static
+
+    app = AtlantisApp(bot_delay=3600, autosave=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#seed", Input).value = "abc"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.table is None
+        assert "whole number" in str(app.screen.query_one("#error", Static).render())

@@ -87,6 +87,23 @@ def test_corrupt_record_gives_one_line_reason_and_exit_2(record_file, tmp_path, 
         assert err.startswith("atlantis: ") and "\n" not in err, err
 
 
+def test_a_record_from_an_older_version_is_refused_in_one_line_never_replayed(record_file, tmp_path, capsys):
+    """A format-1 record (SplitMix64 shuffles) would replay as a different game."""
+    import msgpack
+
+    objs = list(msgpack.Unpacker(open(record_file, "rb"), raw=False))
+    header = objs[0] | {"format": 1, "seed": 42, "rules": "pathways-1"}
+    header.pop("practice")
+    old = tmp_path / "old.atlrec"
+    old.write_bytes(b"".join(msgpack.packb(o) for o in [header, *objs[1:]]))
+    before = old.read_bytes()
+    for command in (["replay", str(old), "--verify"], ["replay", str(old)], ["play", "--resume", str(old)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err.strip()
+        assert "older version" in err and "\n" not in err, err
+    assert old.read_bytes() == before
+
+
 def test_missing_record_file_is_a_clean_error(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.atlrec"), "--verify"]) == 2
     assert "cannot read" in capsys.readouterr().err
@@ -136,4 +153,12 @@ def test_named_setups_load_and_play(monkeypatch, capsys):
     assert main(["play", "--setup", "pathways-short", "--no-autosave"]) == 0
     match = started["table"].match
     assert match.seed == setups["pathways-short"].seed and match.options.max_rounds == 10
+    assert match.practice and match.record.practice  # a named setup's seed is known to all
+    started.clear()
+    assert main(["play", "pathways", "--no-autosave"]) == 0
+    secret = started["table"].match
+    assert not secret.practice and secret.seed.bit_length() > 64
+    started.clear()
+    assert main(["play", "pathways", "--seed", "9", "--no-autosave"]) == 0
+    assert started["table"].match.practice and started["table"].match.seed == 9
     assert main(["play", "--setup", "nope"]) == 2

@@ -357,3 +357,48 @@ def test_saving_to_a_special_file_writes_into_it_and_keeps_it(tmp_path):
     reader.join(10)
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert got and got[0] == rec.to_bytes()
+
+
+def test_records_are_written_0600_in_a_0700_folder(tmp_path):
+    import stat
+
+    match = played_match(moves=5)
+    path = match.record.save(tmp_path / "new" / "deep" / "game.atlrec")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(path.parent.parent.stat().st_mode) == 0o700
+    wide = tmp_path / "wide"
+    wide.mkdir(mode=0o755)
+    wide.chmod(0o755)
+    (wide / "old.atlrec").write_bytes(b"x")
+    (wide / "old.atlrec").chmod(0o644)
+    match.record.save(wide / "old.atlrec")  # an existing folder and file are tightened
+    assert stat.S_IMODE(wide.stat().st_mode) == 0o700
+    assert stat.S_IMODE((wide / "old.atlrec").stat().st_mode) == 0o600
+    assert GameRecord.load(wide / "old.atlrec").moves == match.record.moves
+
+
+def test_a_folder_that_cannot_be_tightened_gives_a_warning(tmp_path, monkeypatch):
+    import os
+
+    from engine import files
+
+    wide = tmp_path / "shared"
+    wide.mkdir()
+    wide.chmod(0o755)
+
+    def refuse(*_a, **_k):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "chmod", refuse)
+    with pytest.warns(files.PrivacyWarning, match="readable by other users"):
+        files.private_dir(wide)
+
+
+def test_record_file_names_never_hold_the_seed():
+    from tui.app import default_record_path
+    from tui.netplay.commands import host_log_path
+
+    a, b = default_record_path("pathways"), host_log_path("pathways")
+    assert a.name.startswith("pathways-") and a.suffix == ".atlrec" and "-host-" in b.name
+    assert a != default_record_path("pathways")  # a random tag: two games never collide
