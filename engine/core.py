@@ -13,16 +13,62 @@ states:
 
 Only ``View`` instances may leave the engine for a seat (the network layer and the
 screens accept nothing else), which makes "send the raw state" a type error.
+
+The state discipline (one, for every game): a state is a **frozen slots dataclass**
+whose fields hold only immutable values (ints, strings, tuples, other frozen
+dataclasses, ``Rng``); it is never changed, only rebuilt with ``replace(state,
+**changes)`` below (a fast ``dataclasses.replace``).  A rule that changes several
+fields gathers them and calls ``replace`` once.  Views are frozen dataclasses too.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import operator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
+
+
+# --- the state discipline -----------------------------------------------------------------
+_PLANS: dict[type, Any] = {}
+
+
+def _plan(cls: type) -> Any:
+    """For a slots dataclass: a one-call getter of every field, the index of each name,
+    and an unrolled constructor that fills the slots through their descriptors (a
+    frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
+    which dominated self-play with ~50 fields and a few rebuilt states per action)."""
+    if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: states are slots dataclasses without __post_init__")
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    space: dict[str, Any] = {"new_": object.__new__, "cls": cls}
+    for i, n in enumerate(names):
+        space[f"S{i}"] = cls.__dict__[n].__set__
+    body = "".join(f"    S{i}(o, v[{i}])\n" for i in range(len(names)))
+    exec("def fill(v):\n    o = new_(cls)\n" + body + "    return o\n", space)  # noqa: S102
+    getter = operator.attrgetter(*names) if len(names) > 1 else (lambda o, n=names[0]: (getattr(o, n),))
+    plan = (getter, {n: i for i, n in enumerate(names)}, space["fill"])
+    _PLANS[cls] = plan
+    return plan
+
+
+def replace(obj: Any, /, **changes: Any) -> Any:
+    """``dataclasses.replace`` for states (frozen slots dataclasses), minus its per-call
+    introspection.  An unknown field name raises ``KeyError``."""
+    get_all, index, fill = _PLANS.get(type(obj)) or _plan(type(obj))
+    values = list(get_all(obj))
+    for key, value in changes.items():
+        values[index[key]] = value
+    return fill(values)
+
+
+def build(cls: type, values: Sequence[Any]) -> Any:
+    """A state from its field values in declaration order (no frozen ``__init__``)."""
+    plan = _PLANS.get(cls) or _plan(cls)
+    return plan[2](values)
 
 
 class IllegalAction(Exception):

@@ -4,7 +4,8 @@ A record holds the seed (revealed at the end of a game, but a saved unfinished g
 keeps it) and a host log holds the salt and the seat tokens' hashes, so nobody else
 on the machine may read them.  A folder that already exists with wider modes is
 tightened when we own it; when we cannot tighten it a warning says so (the file
-itself is still made 0600).
+itself is still made 0600).  A sticky folder (``/tmp``) is shared on purpose and is
+never changed.
 """
 
 from __future__ import annotations
@@ -38,13 +39,21 @@ def private_dir(path: str | Path) -> Path:
         except FileExistsError:
             pass
         os.chmod(folder, DIR_MODE)  # (mkdir's mode is cut by the umask)
-    mode = stat.S_IMODE(path.stat().st_mode)
-    if mode & 0o077:
-        try:
-            os.chmod(path, mode & ~0o077 | 0o700)
-        except OSError as exc:
+    st = path.stat()
+    mode = stat.S_IMODE(st.st_mode)
+    if mode & 0o077 and not mode & stat.S_ISVTX:  # (a sticky folder like /tmp is shared
+        # on purpose: it is left alone, and the file in it is still 0600)
+        problem = ""
+        if hasattr(os, "geteuid") and st.st_uid != os.geteuid():
+            problem = "it belongs to another user"
+        else:
+            try:
+                os.chmod(path, mode & ~0o077 | 0o700)
+            except OSError as exc:
+                problem = exc.strerror or str(exc)
+        if problem:
             warnings.warn(f"{path} is readable by other users (mode {mode:o}) and could not be "
-                          f"tightened: {exc.strerror}", PrivacyWarning, stacklevel=2)
+                          f"tightened: {problem}", PrivacyWarning, stacklevel=2)
     return path
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.finding_atlantis import data as D
 from engine.finding_atlantis.mapgen import world_of
 from engine.finding_atlantis.rules import ChooseCaptain, FindingAtlantisGame, FirstMove, hand_for
-from engine.finding_atlantis.util import put, replace
+from engine.components import put
+from engine.core import replace
 
 GAME = FindingAtlantisGame()
 

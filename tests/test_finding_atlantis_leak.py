@@ -21,7 +21,7 @@ import msgpack
 from engine.core import SeatInfo
 from engine.finding_atlantis import data as D
 from engine.finding_atlantis.rules import FindingAtlantisGame
-from engine.finding_atlantis.util import replace
+from engine.core import replace
 from engine.match import Match
 from engine.record import canonical_bytes
 

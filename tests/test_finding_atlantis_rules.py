@@ -11,7 +11,8 @@ from engine.finding_atlantis.rules import (
     Burn, ChooseCaptain, Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent,
     Periscope, PickCell, Silent, Sonar, Surface, UseArtifact, UseCaptain,
 )
-from engine.finding_atlantis.util import put, replace
+from engine.components import put
+from engine.core import replace
 
 from fa_helpers import GAME, at, cell, chart_at, on_map, started
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from engine.core import SeatInfo
 from engine.finding_atlantis import data as D
-from engine.finding_atlantis.util import put, replace
+from engine.components import put
+from engine.core import replace
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.finding_atlantis.screen import FindingAtlantisScreen

@@ -402,3 +402,16 @@ def test_record_file_names_never_hold_the_seed():
     a, b = default_record_path("pathways"), host_log_path("pathways")
     assert a.name.startswith("pathways-") and a.suffix == ".atlrec" and "-host-" in b.name
     assert a != default_record_path("pathways")  # a random tag: two games never collide
+
+
+def test_a_shared_sticky_folder_like_tmp_is_never_tightened(tmp_path):
+    import stat
+
+    from engine import files
+
+    shared = tmp_path / "sticky"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    files.write_private(shared / "x.atlrec", b"data")
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o1777
+    assert stat.S_IMODE((shared / "x.atlrec").stat().st_mode) == 0o600

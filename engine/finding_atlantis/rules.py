@@ -38,11 +38,11 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..core import ActionCodec, Event, Game, IllegalAction, Result, View
+from ..components import SingleActorTurns, put
+from ..core import ActionCodec, Event, Game, IllegalAction, View, build, replace
 from ..rng import Rng
 from . import data as D
 from .mapgen import generate, inner_of, world_of
-from .util import build, put, replace
 
 
 # --- actions ----------------------------------------------------------------------
@@ -283,7 +283,7 @@ def _burnable(card: str) -> bool:
 
 
 # --- the game ------------------------------------------------------------------------------
-class FindingAtlantisGame(Game):
+class FindingAtlantisGame(SingleActorTurns, Game):
     slug = "finding-atlantis"
     title = "Finding Atlantis"
     rules_version = "finding-atlantis-2"
@@ -349,15 +349,6 @@ class FindingAtlantisGame(Game):
                    tuple(a for a, _ in state.arts[seat]), state.mines[seat], state.may_declare[seat],
                    state.picks[seat])
         return build(FAView, common + own)
-
-    def to_act(self, state: FAState) -> frozenset[int]:
-        return frozenset() if state.phase == "over" else frozenset((state.turn,))
-
-    def result(self, state: FAState) -> Result | None:
-        if state.phase != "over":
-            return None
-        scores = tuple(1.0 if s in state.winners else 0.0 for s in range(state.players))
-        return Result(scores, state.winners, state.end_reason)
 
     # --- legal -----------------------------------------------------------------------------
     def legal(self, view: FAView) -> list[Any]:

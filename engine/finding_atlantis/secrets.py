@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..rng import Rng
 from . import data as D
 from .mapgen import inner_of, world_of
-from .util import replace
+from ..core import replace
 
 MAP_TRIES = 40
 

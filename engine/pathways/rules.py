@@ -26,18 +26,19 @@ Decisions where the rule text is silent (also in the in-app help):
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..core import ActionCodec, Event, Game, IllegalAction, Result, View
+from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
+from ..core import ActionCodec, Event, Game, IllegalAction, View, replace
 from ..rng import Rng
 from . import data as D
 
 EMPTY = -1
+TILE_PILE = Pile("tiles")  # a shuffled pile drawn from the top; "drew_tiles" to the drawer
 ATLANTIS = -2
 IN_ATLANTIS = -1  # pod position once inside the city
 
@@ -138,31 +139,6 @@ class PathwaysView(View):
     end_reason: str
 
 
-_REPLACERS: dict[type, Any] = {}
-
-
-def replace(obj: Any, /, **changes: Any) -> Any:
-    """``dataclasses.replace``, minus its per-call introspection: every action rebuilds the
-    state once or twice, so this is on the self-play hot path.  The constructor is
-    generated once per class and passes every field, exactly as ``dataclasses.replace``."""
-    cls = type(obj)
-    make = _REPLACERS.get(cls)
-    if make is None:
-        flds = dataclasses.fields(cls)
-        if any(not f.init for f in flds) or hasattr(cls, "__post_init__"):
-            return dataclasses.replace(obj, **changes)
-        names = tuple(f.name for f in flds)
-        src = ("def make(obj, changes):\n    get = changes.get\n    return cls("
-               + ", ".join(f"{n}=get({n!r}, obj.{n})" for n in names) + ")\n")
-        space: dict[str, Any] = {"cls": cls}
-        exec(src, space)  # noqa: S102 - generated from the dataclass's own field names
-        make = _REPLACERS[cls] = (space["make"], frozenset(names))
-    build, known = make
-    if not known.issuperset(changes):
-        return dataclasses.replace(obj, **changes)  # raises the usual TypeError
-    return build(obj, changes)
-
-
 # --- board helpers (work on states and views alike) -----------------------------------
 NB = D.NEIGHBOURS
 SIDES = D.SIDES
@@ -243,7 +219,7 @@ def tile_rot_mask(tile: int, rot: int) -> int:
 
 
 # --- the game -----------------------------------------------------------------------
-class PathwaysGame(Game):
+class PathwaysGame(SingleActorTurns, Game):
     slug = "pathways"
     title = "Atlantis: Pathways of the Deep"
     rules_version = "pathways-2"
@@ -293,15 +269,6 @@ class PathwaysGame(Game):
             steps_left=state.steps_left, round=state.round, max_rounds=state.max_rounds,
             winners=state.winners, end_reason=state.end_reason,
         )
-
-    def to_act(self, state: PathwaysState) -> frozenset[int]:
-        return frozenset() if state.phase == "over" else frozenset((state.turn,))
-
-    def result(self, state: PathwaysState) -> Result | None:
-        if state.phase != "over":
-            return None
-        scores = tuple(1.0 if s in state.winners else 0.0 for s in range(state.players))
-        return Result(scores, state.winners, state.end_reason)
 
     # --- legal actions ----------------------------------------------------------------
     def legal(self, view: PathwaysView) -> list[Any]:
@@ -382,7 +349,7 @@ class PathwaysGame(Game):
         masks = list(state.masks)
         cells[a.cell] = a.tile
         masks[a.cell] = mask
-        hands = _replace_hand(state.hands, seat, _without(hand, a.tile))
+        hands = put(state.hands, seat, without(hand, a.tile))
         ev = Event("placed", {"seat": seat, "tile": a.tile, "kind": kind, "cell": a.cell, "mask": mask})
         return self._after_play(state, cells=tuple(cells), masks=tuple(masks), hands=hands,
                                 plays_made=state.plays_made + 1), [ev]
@@ -396,7 +363,7 @@ class PathwaysGame(Game):
             raise IllegalAction("That is a path tile: place it on the board.")
         if kind == "trade" and not removable_cells(state):
             raise IllegalAction("No tile on the board can be traded: every one is locked or holds a subpod.")
-        hands = _replace_hand(state.hands, seat, _without(hand, a.tile))
+        hands = put(state.hands, seat, without(hand, a.tile))
         changes: dict[str, Any] = dict(hands=hands, discard=state.discard + (a.tile,),
                                        plays_made=state.plays_made + 1)
         if kind == "play_2_more":
@@ -504,21 +471,10 @@ class PathwaysGame(Game):
     def _end_turn(self, s: PathwaysState, seat: int):
         events: list[Event] = []
         hand = s.hands[seat]
-        draw, discard, rng = s.draw, s.discard, s.rng
-        drawn: list[int] = []
-        while len(hand) + len(drawn) < D.HAND_SIZE:
-            if not draw:
-                if not discard:
-                    break
-                draw, rng = rng.shuffled(discard)
-                discard = ()
-                events.append(Event("reshuffled", {"count": len(draw)}))
-            drawn.append(draw[0])
-            draw = draw[1:]
-        hands = _replace_hand(s.hands, seat, hand + tuple(drawn))
-        if drawn:
-            events.append(Event("drew", {"seat": seat, "count": len(drawn)}))
-            events.append(Event("drew_tiles", {"seat": seat, "tiles": tuple(drawn)}, to=(seat,)))
+        drawn, draw, discard, rng, drew = TILE_PILE.draw(s.draw, s.discard, D.HAND_SIZE - len(hand),
+                                                         s.rng, seat)
+        events += drew
+        hands = put(s.hands, seat, hand + drawn)
         nxt = (seat + 1) % s.players
         rnd = s.round + (1 if nxt == 0 else 0)
         s = replace(s, hands=hands, draw=draw, discard=discard, rng=rng, turn=nxt, phase="play",
@@ -543,16 +499,8 @@ class PathwaysGame(Game):
 
     def rerandomise(self, state: PathwaysState, seat: int, rng: Rng) -> PathwaysState:
         """Shuffle every tile ``seat`` cannot see (other hands and the draw pile)."""
-        hidden = [t for s, h in enumerate(state.hands) if s != seat for t in h] + list(state.draw)
-        mixed, _ = rng.shuffled(hidden)
-        hands, i = [], 0
-        for s, h in enumerate(state.hands):
-            if s == seat:
-                hands.append(h)
-            else:
-                hands.append(tuple(mixed[i:i + len(h)]))
-                i += len(h)
-        return replace(state, hands=tuple(hands), draw=tuple(mixed[i:]))
+        hands, draw, _ = redeal_hidden(state.hands, state.draw, seat, rng)
+        return replace(state, hands=hands, draw=draw)
 
     def reveal(self, state: PathwaysState, names) -> list[str]:
         from .text import tile_label
@@ -647,11 +595,3 @@ def step_actions(view) -> list[Step]:
                 out.append(Step(pod, side))
     return out
 
-
-def _without(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
-    i = hand.index(tile)
-    return hand[:i] + hand[i + 1:]
-
-
-def _replace_hand(hands, seat, hand):
-    return hands[:seat] + (hand,) + hands[seat + 1:]
