@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .core import Event, Game, IllegalAction, Result, SeatInfo, View
 from .record import GameRecord, Move, RecordError, digest, move_label
@@ -51,6 +51,19 @@ class Delivery:
 
     def __repr__(self) -> str:
         return f"Delivery(view={self.view!r}, events={self.events!r})"
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """One position of a replayed record: ``index`` 0 is the start, ``index`` i the
+    position after move i; ``events`` are that move's events (all of them: the caller
+    filters per seat); ``problem`` is a one-line description of the first move that does
+    not replay (illegal, or its digest differs), and then the iteration ends."""
+
+    index: int
+    state: Any
+    events: tuple[Event, ...] = ()
+    problem: str | None = None
 
 
 @dataclass
@@ -165,6 +178,33 @@ class Match:
         return self.deliveries([Event("undo", {"seat": seat})])
 
     # --- records ---------------------------------------------------------------
+    @staticmethod
+    def replay(record: GameRecord, game: Game) -> Iterator[Replayed]:
+        """Every position of a record, checking each digest: what ``atlantis replay`` and
+        ``--verify`` read.  (Like ``act``, the only other place that calls ``apply``.)"""
+        try:
+            options = game.parse_options(record.options)
+            state = game.setup(options, len(record.seats), record.seed)
+        except ValueError as exc:
+            yield Replayed(0, None, (), f"setup failed: {exc}")
+            return
+        if record.start_digest and digest(state) != record.start_digest:
+            yield Replayed(0, state, (), "the starting position differs (different rules version or seed handling)")
+            return
+        yield Replayed(0, state)
+        for i, move in enumerate(record.moves, start=1):
+            try:
+                action = game.codec.decode(move.action)
+                state, events = game.apply(state, move.seat, action)
+            except IllegalAction as exc:
+                yield Replayed(i, state, (), f"{move_label(i, move)} is illegal: {exc.reason}")
+                return
+            got = digest(state)
+            if got != move.digest:
+                yield Replayed(i, state, tuple(events), f"{move_label(i, move)} gives digest {got}, record says {move.digest}")
+                return
+            yield Replayed(i, state, tuple(events))
+
     @classmethod
     def from_record(cls, record: GameRecord, game: Game) -> "Match":
         """Rebuild a match by replaying a record, checking every digest."""
@@ -184,3 +224,9 @@ class Match:
             if match.record.moves[-1].digest != move.digest:
                 raise RecordError(f"{move_label(i, move)} gives a different digest than the record")
         return match
+
+
+def replay_states(record: GameRecord, game: Game) -> Iterator[tuple[int, Any, str | None]]:
+    """``(index, state, problem)`` for the start and after each move (``Match.replay``)."""
+    for step in Match.replay(record, game):
+        yield step.index, step.state, step.problem

@@ -20,7 +20,7 @@ import io
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import msgpack
 
@@ -207,35 +207,3 @@ def move_label(i: int, move: Move) -> str:
     if len(text) > 40:
         text = text[:37] + "..."
     return f"move {i} ({text} by seat {move.seat})"
-
-
-def replay_states(record: GameRecord, game: Game) -> Iterator[tuple[int, Any, str | None]]:
-    """Yield ``(index, state, problem)`` for the start (index 0) and after each move.
-
-    ``problem`` is None while digests match, else a one-line description; replay
-    stops at the first problem.
-    """
-    from .core import IllegalAction
-
-    try:
-        options = game.parse_options(record.options)
-        state = game.setup(options, len(record.seats), record.seed)
-    except ValueError as exc:
-        yield 0, None, f"setup failed: {exc}"
-        return
-    if record.start_digest and digest(state) != record.start_digest:
-        yield 0, state, "the starting position differs (different rules version or seed handling)"
-        return
-    yield 0, state, None
-    for i, move in enumerate(record.moves, start=1):
-        try:
-            action = game.codec.decode(move.action)
-            state, _ = game.apply(state, move.seat, action)
-        except IllegalAction as exc:
-            yield i, state, f"{move_label(i, move)} is illegal: {exc.reason}"
-            return
-        got = digest(state)
-        if got != move.digest:
-            yield i, state, f"{move_label(i, move)} gives digest {got}, record says {move.digest}"
-            return
-        yield i, state, None

@@ -21,7 +21,8 @@ from typing import Any, Callable
 
 import msgpack
 
-from engine.core import Event, Game, IllegalAction, View, to_wire
+from engine.core import Event, Game, IllegalAction, SeatInfo, View, to_wire
+from engine.match import Match
 from engine.record import digest
 from engine.registry import GAMES
 
@@ -339,14 +340,14 @@ class Client:
         if M.commitment(over.seed, over.salt) != welcome.commitment:
             return Verification(False, "The host's revealed seed does not match its commitment!")
         try:
-            options = game.parse_options(welcome.options)
-            state = game.setup(options, len(welcome.names), int(over.seed))
-            seen = [view_hash(to_wire(game.view(state, self.seat)))]
+            match = Match(game, welcome.options, [SeatInfo(n) for n in welcome.names], int(over.seed))
+            seen = [view_hash(to_wire(match.view(self.seat)))]
             for move in over.moves:
-                state, _ = game.apply(state, int(move["seat"]), game.codec.decode(move["action"]))
-                h = view_hash(to_wire(game.view(state, self.seat)))
+                match.act(int(move["seat"]), game.codec.decode(move["action"]))
+                h = view_hash(to_wire(match.view(self.seat)))
                 if h != seen[-1]:
                     seen.append(h)
+            state = match.state
         except (IllegalAction, ValueError, KeyError, TypeError) as exc:
             return Verification(False, f"The revealed moves do not replay: {exc}")
         if digest(state) != over.digest:

@@ -20,7 +20,8 @@ import pytest
 from engine.core import SeatInfo
 from engine.end_of_atlantis import text
 from engine.match import Match
-from engine.record import GameRecord, replay_states
+from engine.match import replay_states
+from engine.record import GameRecord
 from tui.cli import main
 from tui.selfplay import play_one
 

@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 
 from engine.match import Match
-from engine.record import GameRecord, digest, replay_states
+from engine.match import replay_states
+from engine.record import GameRecord, digest
 from engine.registry import GAMES
 from netplay.client import Client, run_bot
 

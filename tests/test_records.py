@@ -16,8 +16,8 @@ from engine.record import (
     Move,
     RecordError,
     digest,
-    replay_states,
 )
+from engine.match import replay_states
 from engine.rng import Rng
 
 GAME = PathwaysGame()
@@ -415,3 +415,34 @@ def test_a_shared_sticky_folder_like_tmp_is_never_tightened(tmp_path):
     files.write_private(shared / "x.atlrec", b"data")
     assert stat.S_IMODE(shared.stat().st_mode) == 0o1777
     assert stat.S_IMODE((shared / "x.atlrec").stat().st_mode) == 0o600
+
+
+def test_match_replay_gives_each_moves_events_and_stops_at_the_first_problem(match):
+    steps = list(Match.replay(match.record, GAME))
+    assert [s.index for s in steps] == list(range(len(match.record.moves) + 1))
+    assert steps[0].events == () and all(s.problem is None for s in steps)
+    assert all(s.events for s in steps[1:])  # every move says something
+    assert steps[-1].state == match.state
+    rec = GameRecord.from_bytes(match.record.to_bytes())
+    rec.moves[3].digest = "0" * 32
+    *_, last = Match.replay(rec, GAME)
+    assert last.index == 4 and "move 4" in last.problem
+
+
+def test_only_match_calls_apply_outside_the_game_packages():
+    """The screens, the host and the client replay through Match (act / replay)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    offenders = []
+    for folder in ("tui", "netplay", "engine"):
+        for path in (root / folder).rglob("*.py"):
+            if folder == "engine" and path.parent != root / "engine":
+                continue  # a game package may call its own helpers
+            if path.name == "match.py":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "apply":
+                    offenders.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert offenders == []

@@ -252,7 +252,8 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from engine.record import GameRecord, RecordError, replay_states
+    from engine.match import replay_states
+    from engine.record import GameRecord, RecordError
 
     try:
         record = GameRecord.load(args.file)

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.core import Bot, Game, IllegalAction, SeatInfo, View
+from engine.core import Bot, Event, Game, IllegalAction, SeatInfo, View
 from engine.match import Match
-from engine.record import GameRecord, Move
+from engine.record import GameRecord
 
 
 class SeatLink:
@@ -215,19 +215,19 @@ class ReplaySeat(SeatLink):
     PUBLIC = "public"
 
     def __init__(self, game: Game, record: GameRecord):
-        from engine.record import replay_states
-
         self.game = game
         self.record = record
         self.names = [s.name for s in record.seats]
         self.practice = record.practice
         self.states: list[Any] = []
+        self.events: list[tuple[Event, ...]] = []  # the events of the move into each position
         self.problem: str | None = None
-        for _, state, problem in replay_states(record, game):
-            if problem:
-                self.problem = problem
+        for step in Match.replay(record, game):
+            if step.problem:
+                self.problem = step.problem
                 break
-            self.states.append(state)
+            self.states.append(step.state)
+            self.events.append(step.events)
         self.index = len(self.states) - 1
         self.watching: int | str = self.FULL
 
@@ -250,13 +250,9 @@ class ReplaySeat(SeatLink):
 
     def log(self) -> list[str]:
         out = []
-        state = self.states[0]
         full = self.watching == self.FULL
         for i in range(1, self.index + 1):
-            move: Move = self.record.moves[i - 1]
-            _, events = self.game.apply(state, move.seat, self.game.codec.decode(move.action))
-            state = self.states[i]
-            for e in events:
+            for e in self.events[i]:
                 if full or e.visible_to(self.seat):
                     line = self.game.describe(e, self.seat, self.names)
                     if full and e.to:
