@@ -33,7 +33,7 @@ log = logging.getLogger("atlantis.client")
 
 
 # Fatal errors that end the attempt to join (every other disconnect: reconnect).
-REFUSALS = {"bad-token", "full", "no-table", "replaced", "hello-first"}
+REFUSALS = {"bad-token", "full", "no-table", "replaced", "hello-first", "spectators-full"}
 
 
 class Refused(Exception):

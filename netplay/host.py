@@ -26,6 +26,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
+import socket
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +39,8 @@ from engine.registry import get_game
 
 from . import messages as M
 from .log import HostLog, read_log
-from .wire import MAX_CLIENT_FRAME, FrameError, read_frame
+from .text import clean_name
+from .wire import MAX_CLIENT_FRAME, FrameError, SlowFrame, read_frame
 
 log = logging.getLogger("atlantis.host")
 
@@ -52,12 +54,22 @@ def token_hash(token: str) -> str:
 
 @dataclass
 class Limits:
-    hello_timeout: float = 5.0      # a connection must say hello this fast
+    """What one peer may cost the host (README, "Host limits").  Every refusal or cut is
+    an ``error`` message (a code and a sentence) and then the connection is closed."""
+
+    max_connections: int = 256      # connections open at once, all peers together
+    max_spectators: int = 32        # spectators at one table
+    max_per_address: int = 16       # connections open at once from one peer address
+    hello_timeout: float = 5.0      # a connection must say hello (the whole frame) this fast
     idle_timeout: float = 60.0      # silence allowed after hello (clients ping every few s)
+    frame_timeout: float = 10.0     # once a frame's first byte is in, the whole frame within this
     rate: float = 200.0             # frames per second a client may send, on average
     burst: float = 400.0            # ... and in one burst
     max_errors: int = 50            # bad frames before a client is cut off
-    write_buffer: int = 8 * 1024 * 1024  # unread bytes before a slow client is cut off
+    write_buffer: int = 512 * 1024  # unsent bytes queued for a peer before it is cut off
+    send_buffer: int = 64 * 1024    # the kernel's send buffer per connection (SO_SNDBUF; 0: system default)
+    drain_timeout: float = 10.0     # a peer must take what it was sent within this
+    seats_interval: float = 0.1     # a table's seat list goes out at most this often (a joiner's at once)
 
 
 @dataclass
@@ -87,6 +99,14 @@ class Slot:
         return self.kind != "open" or self.token_hash is not None
 
 
+@dataclass
+class Audience:
+    """The version of the public view that every spectator of a table is sent."""
+    version: int = 0
+    last_view: Any = None
+    last_sent: int = 0
+
+
 class Conn:
     """One client connection."""
 
@@ -98,14 +118,26 @@ class Conn:
         self.seat: int | None = None
         self.spectator = False
         self.closed = False
+        self.said_bye = False
         self.errors = 0
         self.bucket = host.limits.burst
         self.refilled = time.monotonic()
-        self.version = 0        # spectators: version of their view
-        self.last_view: Any = None
-        self.last_sent = 0
+        self.seats_gen = -1     # the table's seat-list generation this peer was last sent
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        # drain() waits once this much is queued (and until a quarter of it is left);
+        # the hard cap on what may be queued is ``Limits.write_buffer`` (send_bytes).
+        # The kernel's own buffer is bounded too (by default it grows to megabytes for a
+        # peer that does not read, outside the host's accounting).
+        high = max(1024, min(64 * 1024, host.limits.write_buffer // 2))
+        try:
+            writer.transport.set_write_buffer_limits(high=high, low=high // 4)
+            sock = writer.get_extra_info("socket")
+            if host.limits.send_buffer > 0 and sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, host.limits.send_buffer)
+        except (AttributeError, NotImplementedError, OSError):  # pragma: no cover - odd transports
+            pass
 
     def send(self, msg: M.Msg) -> None:
         if self.closed:
@@ -113,20 +145,28 @@ class Conn:
         self.send_bytes(M.frame(msg))
 
     def send_bytes(self, data: bytes) -> None:
+        """Queue ``data``; a peer whose unsent bytes would pass ``Limits.write_buffer``
+        (it does not read) is cut off instead (one frame bigger than the cap may still
+        go to a peer that has nothing queued)."""
         if self.closed:
             return
         transport = self.writer.transport
         if transport.is_closing():
             self.closed = True
             return
-        self.writer.write(data)
-        if transport.get_write_buffer_size() > self.host.limits.write_buffer:
-            log.warning("%s reads too slowly: disconnected", self.peer)
+        queued = transport.get_write_buffer_size()
+        if queued and queued + len(data) > self.host.limits.write_buffer:
+            log.warning("%s does not read what it is sent (%d bytes queued): disconnected",
+                        self.peer, queued)
+            self.host.count_cut("unread")
             self.abort()
+            return
+        self.writer.write(data)
 
     def error(self, code: str, message: str, fatal: bool = False, ack: int | None = None) -> None:
         self.send(M.Error(code=code, message=message, fatal=fatal, ack=ack))
         if fatal:
+            self.host.count_cut(code)
             self.close()
 
     def take_token(self) -> bool:
@@ -171,6 +211,7 @@ class HostTable:
             if slot.kind == "bot":
                 slot.bot = game.make_bot(slot.index, seed)
         self.spectators: list[Conn] = []
+        self.public = Audience()  # the spectators' view version (they share one public view)
         self.listeners: list[Callable[[], None]] = []   # the host's own screen
         self.seat_listeners: list[Callable[[], None]] = []  # discovery (open seats)
         self.over_listeners: list[Callable[[], None]] = []
@@ -200,31 +241,66 @@ class HostTable:
 
     @classmethod
     def resume(cls, path: Path) -> "HostTable":
-        """Rebuild a table from its log (after a crash): same moves, same digest."""
-        record, meta, sizes = read_log(path)
-        game = get_game(record.game)
-        match = Match.from_record(record, game)
+        """Rebuild a table from its log (after a crash): same moves, same digest.
+
+        The whole file is read and checked first: a host log whose header and moves
+        are whole and whose moves replay with their digests.  Only then is a move the
+        crash cut short dropped from its end; anything else wrong raises
+        ``RecordError`` (one sentence) and leaves the file byte for byte as it was."""
+        found = read_log(path)
+        record, meta = found.record, found.meta
         try:
-            kinds = [str(k) for k in meta["kinds"]]
-            hashes = list(meta["tokens"])
-            table = cls(game, match, kinds, name=str(meta["name"]), table_id=str(meta["table"]),
-                        salt=str(meta["salt"]))
-            table.port = int(meta.get("port", 0))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"host log header is malformed: {exc}") from None
-        if len(kinds) != len(match.seats) or len(hashes) != len(kinds):
-            raise RecordError("host log header does not match its seats")
+            game = get_game(record.game)
+        except KeyError:
+            raise RecordError(f"it is a log of the game {record.game[:40]!r}, which this program "
+                              "does not know.") from None
+        try:
+            match = Match.from_record(record, game)
+        except RecordError as exc:
+            raise RecordError(f"its moves do not replay: {str(exc).rstrip('.')}.") from None
+        except Exception as exc:  # an engine bug on a strange move: still one sentence
+            raise RecordError(f"its moves do not replay: replaying them raised {type(exc).__name__}.") from None
+        kinds, hashes = meta.get("kinds"), meta.get("tokens")
+        if not (isinstance(kinds, list) and isinstance(hashes, list)
+                and len(kinds) == len(hashes) == len(match.seats)
+                and all(k in SEAT_KINDS and RECORD_KIND[k] == s.kind for k, s in zip(kinds, match.seats))
+                and all(h is None or (isinstance(h, str) and len(h) == 64) for h in hashes)):
+            raise RecordError("its netplay header does not match its seats (seat kinds or token hashes).")
+        where = {"port": meta.get("port", 0), "bind": meta.get("bind"), "advertise": meta.get("advertise"),
+                 "interfaces": meta.get("interfaces")}
+        if not (all(isinstance(meta.get(k), str) for k in ("table", "name", "salt"))
+                and isinstance(where["port"], int) and 0 <= where["port"] <= 65535
+                and isinstance(where["bind"], (str, type(None)))
+                and isinstance(where["advertise"], (bool, type(None)))
+                and (where["interfaces"] is None or (isinstance(where["interfaces"], list)
+                                                     and all(isinstance(i, str) for i in where["interfaces"])))):
+            raise RecordError("its netplay header is malformed (table, name, salt or listening address).")
+        table = cls(game, match, list(kinds), name=meta["name"], table_id=meta["table"], salt=meta["salt"])
+        table.port, table.bind, table.advertise = where["port"], where["bind"], where["advertise"]
+        table.interfaces = where["interfaces"]
+        table.logged = table.where()
         for slot, h in zip(table.slots, hashes):
-            slot.token_hash = h if isinstance(h, str) else None
+            slot.token_hash = h
         table.log = HostLog(Path(path))
-        table.log.adopt(sizes)
+        table.log.adopt(found)  # (the one write: a partial last move is cut off)
         return table
+
+    # Where the host listens (the port is an instance field): kept in the log's header,
+    # so that ``--resume`` listens and announces itself as before unless told otherwise.
+    bind: str | None = None                # None: not known (the command's default)
+    advertise: bool | None = None          # announced by zeroconf (None: not known)
+    interfaces: list[str] | None = None    # ... on these interfaces only (None: all)
+    logged: dict[str, Any] | None = None   # what the log's header says about it
+
+    def where(self) -> dict[str, Any]:
+        return {"port": self.port, "bind": self.bind, "advertise": self.advertise,
+                "interfaces": self.interfaces}
 
     def header(self) -> dict[str, Any]:
         head = self.match.record.header_map()
         head["netplay"] = {
             "table": self.id, "name": self.name, "kinds": [s.kind for s in self.slots],
-            "salt": self.salt, "tokens": [s.token_hash for s in self.slots], "port": self.port,
+            "salt": self.salt, "tokens": [s.token_hash for s in self.slots], **self.where(),
         }
         return head
 
@@ -274,10 +350,19 @@ class HostTable:
             if slot.kind == "open" and not slot.taken:
                 token = secrets.token_urlsafe(24)
                 slot.token_hash = token_hash(token)
-                slot.player = name
+                slot.player = self.player_name(slot, name)
                 self.write_log()  # the header keeps the token's hash (for --resume)
                 return slot, token
         return None
+
+    def player_name(self, slot: Slot, sent: str) -> str:
+        """The name a remote player gets at ``slot`` from the name it sent: printable
+        only, trimmed, 1-24 characters (``netplay.text.clean_name``; nothing printable
+        left: the seat's own name), unique among the names in use at the table (the
+        other taken seats: players, bots and local seats; an open seat nobody holds
+        yet does not keep its colour from a newcomer who asks for it)."""
+        others = [n for s, n in zip(self.slots, self.names()) if s is not slot and s.taken]
+        return clean_name(sent, slot.name, others)
 
     def slot_for_token(self, token: str) -> Slot | None:
         h = token_hash(token)
@@ -300,8 +385,9 @@ class HostTable:
         conn.send(M.Welcome(table=self.id, table_name=self.name, game=self.game.slug,
                             rules=self.game.rules_version, options=self.match.record.options,
                             fingerprint=self.fingerprint, seat=conn.seat, token=token,
-                            names=self.names(), commitment=self.commitment))
-        self.seats_changed()  # (before the view: the client knows whether play has begun)
+                            names=self.names(), commitment=self.commitment,
+                            practice=self.match.practice))
+        self.seats_changed(conn)  # (before the view: the client knows whether play has begun)
         self.resync(conn)
         self._sync_windows()
         if self.over:
@@ -312,56 +398,120 @@ class HostTable:
             if conn in self.spectators:
                 self.spectators.remove(conn)
         elif conn.seat is not None and self.slots[conn.seat].conn is conn:
+            # The seat stays its player's, before the start as during play: it shows as
+            # taken but disconnected, and their client comes back with its token.  A
+            # claimed seat counts as taken, so the game begins once every seat is claimed.
+            # A player who says goodbye before the start gives the seat up for someone else.
             slot = self.slots[conn.seat]
             slot.conn = None
-            if not self.started:  # left before the game began: the seat is open again
+            if conn.said_bye and not self.started:
                 slot.token_hash = None
                 slot.player = ""
                 self.write_log()
         self.seats_changed()
 
-    def seats_changed(self) -> None:
-        msg = M.frame(self.seats_message())
+    def seats_changed(self, joined: Conn | None = None) -> None:
+        """The seat list changed (a join, a leave, a spectator more or fewer).
+
+        Coalesced: every connection gets the new ``seats`` message once, when this turn
+        of the event loop is done, however many changes the turn brought, and at most
+        once per ``seats_interval`` (``Limits.seats_interval``) while a crowd keeps
+        arriving: n joins cost far fewer than n encodings and n x connections sends.
+        ``joined``, a connection that has just attached, gets it at once: it must know
+        whether play has begun before its first view arrives."""
+        self._seats_gen += 1
+        if joined is not None and not joined.closed:
+            joined.seats_gen = self._seats_gen
+            joined.send(self.seats_message())
+        self.kick_bots()  # (the table may just have started)
+        if self._seats_flush is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # (no event loop: a table driven directly)
+            self._flush_seats()
+            return
+        wait = self._seats_sent + self.seats_interval - loop.time()
+        if wait > 0:  # (a crowd arriving: at most one seat list per interval)
+            self._seats_flush = loop.call_later(wait, self._flush_seats)
+        else:
+            self._seats_flush = loop.call_soon(self._flush_seats)
+
+    _seats_gen = 0
+    _seats_flush: asyncio.TimerHandle | asyncio.Handle | None = None
+    _seats_sent = float("-inf")  # loop time of the last broadcast
+    seats_interval = 0.0         # (the Host sets it from its Limits)
+
+    def _flush_seats(self) -> None:
+        self._seats_flush = None
+        try:
+            self._seats_sent = asyncio.get_running_loop().time()
+        except RuntimeError:
+            pass
+        gen, frame = self._seats_gen, None
         for c in self.connections():
-            c.send_bytes(msg)
+            if c.seats_gen != gen:
+                if frame is None:
+                    frame = M.frame(self.seats_message())
+                c.seats_gen = gen
+                c.send_bytes(frame)
         for fn in list(self.seat_listeners) + list(self.listeners):
             fn()
-        self.kick_bots()
 
     # --- views out --------------------------------------------------------------------
     def _update(self, conn: Conn, holder: Any, delivery: Delivery, resync: bool = False) -> None:
         """Send ``conn`` its view (``holder`` keeps the view's version) and events."""
+        frame = self._frame(holder, delivery, conn.seat, resync)
+        if frame is not None:
+            conn.send_bytes(frame)
+
+    def _frame(self, holder: Any, delivery: Delivery, seat: int | None, resync: bool = False) -> bytes | None:
+        """The update frame for ``seat`` (None: every spectator), or None if it has no news."""
         data = M.ViewData(delivery.view)
         if data.data != holder.last_view:
             holder.last_view = data.data
             holder.version += 1
         events = delivery.events
         if not events and not resync and holder.last_sent == holder.version:
-            return
+            return None
         holder.last_sent = holder.version
         frame = M.frame(M.Update(seq=holder.version, view=data, resync=resync,
-                                 events=[M.WireEvent.of(e) for e in events if e.visible_to(conn.seat)],
+                                 events=[M.WireEvent.of(e) for e in events if e.visible_to(seat)],
                                  to_act=sorted(self.match.to_act()), ack=getattr(holder, "acked", 0)))
         if self.update_sizes is not None and not resync:
             self.update_sizes.append(len(frame))
-        conn.send_bytes(frame)
+        return frame
 
     update_sizes: list[int] | None = None  # bench: the byte size of every update sent
 
     def resync(self, conn: Conn) -> None:
-        """The seat's full view and whole event log (on join, reconnect, stale action)."""
+        """The seat's full view and whole event log (on join, reconnect, stale action).
+        Spectators all get the same frame: it is made once per state of the table."""
         seat = conn.seat
-        holder = self.slots[seat] if seat is not None else conn
+        if seat is None and self._public_resync is not None:
+            conn.send_bytes(self._public_resync)
+            return
+        holder = self.slots[seat] if seat is not None else self.public
         log_events = tuple(self.match.events_for(seat))
         delivery = Delivery(self.match.view(seat), log_events)
-        self._update(conn, holder, delivery, resync=True)
+        frame = self._frame(holder, delivery, seat, resync=True)
+        if seat is None:
+            self._public_resync = frame
+        if frame is not None:
+            conn.send_bytes(frame)
+
+    _public_resync: bytes | None = None  # the spectators' resync frame, until the state changes
 
     def publish(self, deliveries: dict[int | None, Delivery]) -> None:
+        self._public_resync = None
         for slot in self.slots:
             if slot.conn is not None:
                 self._update(slot.conn, slot, deliveries[slot.index])
-        for conn in self.spectators:
-            self._update(conn, conn, deliveries[None])
+        if self.spectators:  # one public view for all of them: encoded once, sent to each
+            frame = self._frame(self.public, deliveries[None], None)
+            if frame is not None:
+                for conn in self.spectators:
+                    conn.send_bytes(frame)
         self._sync_windows()
         for fn in list(self.listeners):
             fn()
@@ -381,7 +531,7 @@ class HostTable:
     def over_message(self) -> M.Over:
         result = self.match.result()
         return M.Over(scores=list(result.scores), winners=list(result.winners), reason=result.reason,
-                      seed=self.match.seed, salt=self.salt,
+                      seed=str(self.match.seed), salt=self.salt,
                       moves=[{"seat": m.seat, "action": m.action} for m in self.match.record.moves],
                       digest=self.match.digest())
 
@@ -504,6 +654,9 @@ class Host:
         self.bot_delay = bot_delay
         self.server: asyncio.base_events.Server | None = None
         self.conns: set[Conn] = set()
+        self.per_address: dict[str, int] = {}  # open connections per peer address
+        self.refused = 0                        # connections refused by a limit (bench, tests)
+        self.cuts: dict[str, int] = {}          # connections closed by the host, by error code
         self._tasks: set[asyncio.Task] = set()
         self.done = asyncio.Event()
 
@@ -519,14 +672,19 @@ class Host:
         for t in self.tables.values():
             t.loop = loop
             t.bot_delay = self.bot_delay
-            if t.log is not None and (t.port != self.port or not t.log.sizes):
-                t.port = self.port  # the header keeps the port: --resume listens there again
+            t.seats_interval = self.limits.seats_interval
+            # The header keeps where the host listens: --resume listens there again.
+            t.port, t.bind = self.port, self.bind
+            if t.log is not None and (not t.log.sizes or t.where() != t.logged):
                 t.write_log()
-            t.port = self.port
+                t.logged = t.where()
             t.over_listeners.append(self._check_done)
             t.kick_bots()
         self._check_done()  # (a resumed game may be over already)
         return self.port
+
+    def count_cut(self, code: str) -> None:
+        self.cuts[code] = self.cuts.get(code, 0) + 1
 
     def _check_done(self) -> None:
         if self.tables and all(t.over for t in self.tables.values()):
@@ -555,7 +713,25 @@ class Host:
         if task is not None:
             self._tasks.add(task)
         conn = Conn(self, reader, writer)
+        lim = self.limits
+        if len(self.conns) >= lim.max_connections:
+            self.refused += 1
+            conn.error("busy", f"The host has {lim.max_connections} connections open, its limit; "
+                       "try again later.", fatal=True)
+            await self._close(conn)
+            if task is not None:
+                self._tasks.discard(task)
+            return
+        if self.per_address.get(conn.address, 0) >= lim.max_per_address:
+            self.refused += 1
+            conn.error("busy-address", f"{lim.max_per_address} connections from {conn.address} are "
+                       "open already, the most one address may hold.", fatal=True)
+            await self._close(conn)
+            if task is not None:
+                self._tasks.discard(task)
+            return
         self.conns.add(conn)
+        self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
         try:
             await self._session(conn)
         except (ConnectionError, asyncio.IncompleteReadError):
@@ -565,12 +741,31 @@ class Host:
         except Exception:  # never let one client stop the host
             log.exception("connection %s failed", conn.peer)
         finally:
-            self.conns.discard(conn)
             if conn.table is not None:
                 conn.table.detach(conn)
-            conn.close()
+            await self._close(conn)  # (still counted until its socket is gone)
+            self.conns.discard(conn)
+            left = self.per_address.get(conn.address, 1) - 1
+            if left > 0:
+                self.per_address[conn.address] = left
+            else:
+                self.per_address.pop(conn.address, None)
             if task is not None:
                 self._tasks.discard(task)
+
+    async def _close(self, conn: Conn) -> None:
+        """Close ``conn`` after its last bytes are sent (an error, say); a peer that does
+        not take them within ``drain_timeout`` is aborted: a closed connection must not
+        linger with a full buffer."""
+        conn.close()
+        transport = conn.writer.transport
+        if transport.get_write_buffer_size() == 0:
+            return  # (closes at once)
+        try:
+            async with asyncio.timeout(self.limits.drain_timeout):
+                await conn.writer.wait_closed()
+        except (asyncio.CancelledError, Exception):
+            transport.abort()
 
     async def _session(self, conn: Conn) -> None:
         lim = self.limits
@@ -599,9 +794,14 @@ class Host:
             if slot is None:
                 conn.error("bad-token", "That token holds no seat at this table.", fatal=True)
                 return
-            slot.player = hello.name
+            slot.player = table.player_name(slot, hello.name)
             table.attach(conn, slot, hello.token)
         elif hello.spectate:
+            if len(table.spectators) >= lim.max_spectators:
+                self.refused += 1
+                conn.error("spectators-full", f"This table has {lim.max_spectators} spectators, "
+                           "the most it takes; try again later.", fatal=True)
+                return
             table.attach(conn, None, None)
         else:
             claimed = table.claim(hello.name)
@@ -614,17 +814,30 @@ class Host:
         await self._loop(conn, table)
 
     async def _drain(self, conn: Conn) -> None:
-        if not conn.closed:
-            try:
-                await asyncio.wait_for(conn.writer.drain(), self.limits.idle_timeout)
-            except asyncio.TimeoutError:
-                conn.abort()
+        """Wait (at most ``drain_timeout``) while the peer has much unread; one that
+        does not read is cut off.  Returns at once when little is queued."""
+        if conn.closed:
+            return
+        transport = conn.writer.transport
+        if transport.get_write_buffer_size() <= transport.get_write_buffer_limits()[1]:
+            return
+        try:
+            async with asyncio.timeout(self.limits.drain_timeout):
+                await conn.writer.drain()
+        except TimeoutError:
+            log.warning("%s took nothing for %g s: disconnected", conn.peer, self.limits.drain_timeout)
+            self.count_cut("drain")
+            conn.abort()
 
     async def _loop(self, conn: Conn, table: HostTable) -> None:
         lim = self.limits
         while not conn.closed:
             try:
-                obj = await read_frame(conn.reader, MAX_CLIENT_FRAME, lim.idle_timeout)
+                obj = await read_frame(conn.reader, MAX_CLIENT_FRAME, lim.idle_timeout, lim.frame_timeout)
+            except SlowFrame:
+                conn.error("slow-frame", f"A frame took more than {lim.frame_timeout:g} s to arrive "
+                           "whole: disconnected.", fatal=True)
+                return
             except asyncio.TimeoutError:
                 conn.error("timeout", f"Nothing heard for {lim.idle_timeout:g} s.", fatal=True)
                 return
@@ -651,6 +864,7 @@ class Host:
             elif isinstance(msg, M.Ping):
                 conn.send(M.Pong(n=msg.n))
             elif isinstance(msg, M.Bye):
+                conn.said_bye = True  # left on purpose: before the start the seat is freed
                 return
             else:
                 conn.errors += 1

@@ -24,7 +24,7 @@ from engine.core import Event, View, to_data, to_wire
 
 from .wire import FrameError, encode_frame
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: 128-bit seeds (Over.seed is a decimal string), Welcome.practice
 SERVICE_TYPE = "_atlantis._tcp.local."
 
 
@@ -36,8 +36,9 @@ def rules_fingerprint(game: str, rules_version: str, options: dict[str, Any]) ->
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def commitment(seed: int, salt: str) -> str:
-    """What the host publishes at the start and must be able to open at the end."""
+def commitment(seed: int | str, salt: str) -> str:
+    """What the host publishes at the start and must be able to open at the end.
+    (It binds only while the seed cannot be guessed: a secret seed has 128 bits.)"""
     return hashlib.sha256(f"atlantis-commit:{seed}:{salt}".encode()).hexdigest()
 
 
@@ -77,7 +78,11 @@ def _check_view(value: Any, handler: Any, info: ValidationInfo) -> ViewData:
 
 ViewField = Annotated[Any, WrapValidator(_check_view), PlainSerializer(lambda v: v.data)]
 
-Name = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[^\x00-\x1f\x7f]+$")]
+# A name as sent.  A C0 control or DEL makes the hello invalid (no keyboard types one);
+# otherwise only the length is capped here, and the host never shows a name as sent:
+# ``netplay.text.clean_name`` keeps its printable part (1-24 characters, unique at the
+# table), so a stray bidi override or zero-width character is cleaned, not refused.
+Name = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[^\x00-\x1f\x7f]+$")]
 Token = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
 
 
@@ -148,6 +153,7 @@ class Welcome(Msg):
     token: str | None
     names: list[str]
     commitment: str
+    practice: bool = False  # the seed was typed or named: known before the game began
 
 
 class Info(Msg):
@@ -211,7 +217,7 @@ class Over(Msg):
     scores: list[float]
     winners: list[int]
     reason: str
-    seed: int
+    seed: Annotated[str, Field(max_length=80, pattern=r"^[0-9]+$")]  # revealed only now
     salt: str
     moves: list[dict[str, Any]]  # every move {seat, action}: lets each client replay the game
     digest: str

@@ -49,19 +49,44 @@ def decode_body(body: bytes, max_size: int = MAX_HOST_FRAME) -> dict[str, Any]:
     return obj
 
 
-async def read_frame(reader: asyncio.StreamReader, max_size: int, timeout: float) -> dict[str, Any]:
-    """Read one frame within ``timeout`` seconds (header and body together).
+class SlowFrame(asyncio.TimeoutError):
+    """A frame began but did not arrive whole within its deadline (a drip-feeding peer)."""
 
-    Raises ``FrameError`` for a bad frame, ``asyncio.TimeoutError`` when the peer
-    is silent, ``asyncio.IncompleteReadError`` / ``ConnectionError`` when it left."""
-    async def _read() -> bytes:
-        header = await reader.readexactly(HEADER.size)
-        (size,) = HEADER.unpack(header)
-        if size > max_size:
-            raise FrameError(f"frame of {size} bytes is over the {max_size} byte limit")
-        if size == 0:
-            raise FrameError("empty frame")
-        return await reader.readexactly(size)
 
-    body = await asyncio.wait_for(_read(), timeout)
+async def read_frame(reader: asyncio.StreamReader, max_size: int, timeout: float,
+                     frame_timeout: float | None = None) -> dict[str, Any]:
+    """Read one frame.
+
+    Without ``frame_timeout``, the whole frame (header and body) must arrive within
+    ``timeout`` seconds.  With it, ``timeout`` is how long the peer may stay silent
+    before the frame's first byte, and once that byte is in, the rest of the frame
+    must follow within ``frame_timeout`` seconds (a peer sending a byte a second
+    cannot hold the connection).  One ``asyncio.timeout`` per frame: no task is made.
+
+    Raises ``FrameError`` for a bad frame, ``SlowFrame`` when a begun frame is late,
+    ``asyncio.TimeoutError`` when the peer is silent, ``asyncio.IncompleteReadError`` /
+    ``ConnectionError`` when it left."""
+    begun = False
+    try:
+        async with asyncio.timeout(timeout) as deadline:
+            if frame_timeout is None:
+                header = await reader.readexactly(HEADER.size)
+            else:
+                header = await reader.read(HEADER.size)  # as soon as any byte is in
+                if not header:
+                    raise asyncio.IncompleteReadError(b"", HEADER.size)
+                begun = True
+                deadline.reschedule(asyncio.get_running_loop().time() + frame_timeout)
+                if len(header) < HEADER.size:
+                    header += await reader.readexactly(HEADER.size - len(header))
+            (size,) = HEADER.unpack(header)
+            if size > max_size:
+                raise FrameError(f"frame of {size} bytes is over the {max_size} byte limit")
+            if size == 0:
+                raise FrameError("empty frame")
+            body = await reader.readexactly(size)
+    except TimeoutError:
+        if begun:
+            raise SlowFrame(f"a frame did not arrive whole within {frame_timeout:g} s") from None
+        raise
     return decode_body(body, max_size)

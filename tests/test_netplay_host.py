@@ -154,7 +154,8 @@ async def test_the_table_waits_until_every_open_seat_is_taken():
         assert (await a.until("error"))["code"] == "not-started"
         a.close()
         await until(lambda: host.table.slots[0].conn is None)
-        assert host.table.open_seats() == 2  # left before the start: the seat is free again
+        assert host.table.open_seats() == 1  # left before the start: the seat stays A's (issue 9)
+        assert not host.table.started
 
 
 async def test_a_client_takes_its_seat_back_with_its_token_and_full_view():

@@ -73,12 +73,12 @@ def test_every_message_carries_the_protocol_version():
 
 
 @pytest.mark.parametrize("obj", [
-    {"t": "zzz", "v": 1},
-    {"t": "act", "v": 1, "seq": "1", "action": {}},
-    {"t": "act", "v": 1, "seq": 1, "action": {}, "extra": 1},
-    {"t": "hello", "v": 1, "token": "short"},
-    {"t": "hello", "v": 1, "name": "a\x00b"},
-    {"v": 1},
+    {"t": "zzz", "v": M.PROTOCOL},
+    {"t": "act", "v": M.PROTOCOL, "seq": "1", "action": {}},
+    {"t": "act", "v": M.PROTOCOL, "seq": 1, "action": {}, "extra": 1},
+    {"t": "hello", "v": M.PROTOCOL, "token": "short"},
+    {"t": "hello", "v": M.PROTOCOL, "name": "a\x00b"},
+    {"v": M.PROTOCOL},
 ])
 def test_malformed_messages_are_refused_with_a_reason(obj):
     with pytest.raises(FrameError, match="bad message"):

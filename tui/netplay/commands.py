@@ -165,10 +165,11 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
 
 def cmd_join(args: argparse.Namespace) -> int:
     from netplay.client import Client, parse_address
+    from netplay.text import clean_name
 
     if args.headless and not (args.bot or args.spectate):
         return _die("--headless needs --bot (a bot plays the seat) or --spectate")
-    name = args.name or ("Bot" if args.bot else "Player")
+    name = clean_name(args.name, "Bot" if args.bot else "Player")  # (the host's own rule)
     if args.address is None and not args.headless:
         from ..app import AtlantisApp
 

@@ -274,7 +274,9 @@ class LobbyScreen(Screen[JoinRequest]):
             "No tables found yet (they appear here as hosts start). Type an address below.")
 
     def _request(self, host: str, port: int, spectate: bool = False) -> None:
-        name = self.query_one("#name", Input).value.strip() or "Player"
+        from netplay.text import clean_name
+
+        name = clean_name(self.query_one("#name", Input).value, "Player")  # (the host's own rule)
         self.dismiss(JoinRequest(host, port, name, spectate))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
