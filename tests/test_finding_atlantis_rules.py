@@ -244,6 +244,39 @@ def test_moving_into_a_mine_hands_an_artifact_to_its_owner():
     assert card.to == (1, 0)
 
 
+def test_a_used_artifact_can_still_be_taken_by_a_mine_and_stays_used():
+    s = at(on_map(started(pirate=True)), 1, "D3")
+    s = replace(s, mines=put(s.mines, 0, cell(6, "E3")), arts=put(s.arts, 1, (("trident", cell(6, "A1")),)))
+    s, _ = GAME.apply(s, 1, UseArtifact("trident"))          # wakes a monster on A1
+    assert s.arts[1] == () and s.used[1] == ("trident",) and s.monsters == (cell(6, "A1"),)
+    hand = s.hands[1]
+    s, ev = GAME.apply(s, 1, Silent(2))                      # into Red's mine on E3
+    assert s.used[1] == () and s.used[0] == ("trident",)     # it changed hands, still used
+    assert s.arts[0] == ()                                    # so Red cannot use it again
+    assert s.monsters == (cell(6, "A1"),)                     # the monster it woke stays
+    assert s.hands[1] == tuple(c for c in hand if c != "silent")  # no action cards lost instead
+    assert s.mines[0] == -1 and not any(e.kind == "mine_cards" for e in ev)
+    (moved,) = [e for e in ev if e.kind == "mine_used_artifact"]
+    assert moved.to is None and moved.data == {"seat": 1, "owner": 0, "artifact": "trident"}
+    assert GAME.view(s, None).public[0].used == ("trident",)
+    s = at(s, 0, "A6")
+    assert not any(isinstance(a, UseArtifact) for a in GAME.legal(GAME.view(s, 0)))
+    with pytest.raises(IllegalAction, match="do not hold"):
+        GAME.apply(s, 0, UseArtifact("trident"))
+
+
+def test_a_mine_takes_one_artifact_card_at_random_used_or_unused():
+    outcomes = set()
+    for seed in range(1, 25):
+        s = at(on_map(started(seed, pirate=True)), 1, "D3")
+        s = replace(s, mines=put(s.mines, 0, cell(6, "E3")), arts=put(s.arts, 1, (("orb", 0),)),
+                    used=put(s.used, 1, ("trident",)))
+        s, _ = GAME.apply(s, 1, Silent(2))
+        assert len(s.arts[1]) + len(s.used[1]) == 1 and len(s.arts[0]) + len(s.used[0]) == 1
+        outcomes.add((s.arts[0], s.used[0]))
+    assert outcomes == {((("orb", 0),), ()), ((), ("trident",))}
+
+
 def test_a_mine_without_artifacts_costs_up_to_two_action_cards_never_surface():
     s = at(on_map(started(pirate=True)), 1, "D3", )
     s = replace(s, mines=put(s.mines, 0, cell(6, "E3")),

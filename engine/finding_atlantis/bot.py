@@ -22,11 +22,11 @@ from __future__ import annotations
 from ..core import Bot
 from ..rng import Rng
 from . import data as D
-from .knowledge import Knowledge, deduce, possible_positions
-from .rules import (
+from .actions import (
     Burn, ChooseCaptain, Declare, EndTurn, Explore, FirstMove, JellyRod, LongSilent,
     PickCell, Silent, Sonar, Surface, UseArtifact, UseCaptain,
 )
+from .knowledge import Knowledge, deduce, possible_positions
 
 ATL_WEIGHT = 0.5
 HERE_WEIGHT = 2.0

@@ -69,9 +69,12 @@ submarine is placed in public and makes one free hidden move.
 
 {artifacts}
 
-**Mines.** Moving into another player's mine: hand them one of your unused
-artifacts at random; without one, lose up to 2 random action cards (never
-Surface). Your own mine is harmless. A mine goes off once.
+**Mines.** Moving into another player's mine: hand them one of your artifact
+cards at random, used ones included. An unused one changes hands in secret
+(only the two of you learn which) and is theirs to use. A used one stays used
+and cannot be used again; everyone sees it move, and the sea monster it woke
+stays. With no artifact card at all, lose up to 2 random action cards (never
+Surface) instead. Your own mine is harmless. A mine goes off once.
 
 **Sea monsters** wake on the space an artifact came from when it is used.
 Moving into one: you are pushed back and lose your next action. Option
@@ -125,6 +128,22 @@ def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     return "You" if seat == viewer else names[seat]
 
 
+FACT_WORD = ((D.ATL, "Atlantis"), (D.ART, "an artifact"), (D.ROD, "trace or mine"), (D.TRACE, "a trace"),
+             (D.DANGER, "danger"), (D.DEEP_F, "deep ocean"), (D.SEA, "seamount"), (D.NOTRACE, "no trace"))
+
+
+def fact_word(f: int) -> str:
+    """The strongest thing chart facts ``f`` say about a space, in a word or two."""
+    if f == 0:
+        return "nothing"
+    if f & D.SEA and f & D.NOTRACE:
+        return "seamount, no trace"
+    for bit, word in FACT_WORD:
+        if f & bit:
+            return word
+    return "clear"
+
+
 def card_name(card: str) -> str:
     return D.CARDS[card][0]
 
@@ -154,8 +173,6 @@ def describe_action(a: Any) -> str:
 
 
 def _facts_text(cells) -> str:
-    from .rules import fact_word
-
     return ", ".join(f"{rel_name(dr, dc)} {fact_word(f)}" for dr, dc, f in cells)
 
 
@@ -194,8 +211,6 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
         if what == "compass":
             return f"You are at {_cell(d['cell'])}."
         if what == "fragment":
-            from .rules import fact_word
-
             return f"Under {_cell(d['cell'])}: {fact_word(d['facts'])}."
         if what == "navy":
             parts = []
@@ -235,6 +250,9 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
         return f"{who} handed an artifact to {_who(d['owner'], viewer, names)}."
     if k == "mine_artifact_card":
         return f"The artifact was {D.ARTIFACTS[d['artifact']][0]}."
+    if k == "mine_used_artifact":
+        owner = "you" if d["owner"] == viewer else names[d["owner"]]
+        return f"{who} handed the used {D.ARTIFACTS[d['artifact']][0]} to {owner}: it stays used."
     if k == "mine_cards":
         lost = ", ".join(card_name(c) for c in d["cards"]) or "nothing"
         return f"{who} lost: {lost}."

@@ -24,7 +24,7 @@ from engine.finding_atlantis.rules import (
     Burn, ChooseCaptain, Declare, EndTurn, Explore, FirstMove, JellyRod, LongSilent, PickCell,
     Periscope, Silent, Sonar, Surface, DropMine, UseArtifact, UseCaptain,
 )
-from engine.finding_atlantis.text import cell_name, chart_char, set_size
+from engine.finding_atlantis.text import cell_name, chart_char, fact_word, set_size
 
 from ..screens.game import GameScreen
 from ..widgets.chart_grid import ChartCell, ChartGrid, ChartPicture
@@ -340,8 +340,6 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
             r, c = divmod(cell, view.n)
             f = view.chart[(r + 1) * (view.n + 2) + c + 1]
             if f:
-                from engine.finding_atlantis.rules import fact_word
-
                 words.append(fact_word(f))
         mark = self.marks.get(cell)
         if mark:

@@ -1,0 +1,134 @@
+"""Finding Atlantis -- the ocean around a submarine, and the seat's own chart.
+
+Map cells count ``0 .. n*n-1`` row by row; the world adds a ring beyond the edge
+(``mapgen.world_of``).  A look at the sea gives facts (``data.SEA`` ... bits)
+relative to the looker, ``(dr, dc, facts)``; ``note`` writes them on the seat's
+chart, or keeps them aside while the seat is lost, and ``regain`` puts those on
+the chart once it knows where it is again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..components import put
+from ..core import Event, replace
+from . import data as D
+from .mapgen import world_of
+from .state import FAState
+
+Facts = list[tuple[int, int, int]]
+
+
+def step(n: int, cell: int, d: int) -> int:
+    """The map cell one step from ``cell`` in direction ``d``, or -1 off the map."""
+    r, c = divmod(cell, n)
+    dr, dc = D.DIRS[d]
+    r, c = r + dr, c + dc
+    if 0 <= r < n and 0 <= c < n:
+        return r * n + c
+    return -1
+
+
+def step_rel(n: int, cell: int, dr: int, dc: int) -> int:
+    """The map cell ``(dr, dc)`` away from ``cell``, or -1 off the map."""
+    r, c = divmod(cell, n)
+    r, c = r + dr, c + dc
+    return r * n + c if 0 <= r < n and 0 <= c < n else -1
+
+
+def inner_ok(n: int, cell: int, dr: int, dc: int) -> bool:
+    return step_rel(n, cell, dr, dc) >= 0
+
+
+def explore_facts(t: int) -> int:
+    """What exploring a space of terrain ``t`` tells."""
+    if t == D.DEEP:
+        return D.DEEP_F | D.NOTRACE
+    if t == D.SEAMOUNT:
+        return D.SEA | D.NOTRACE
+    if t == D.ARTIFACT:
+        return D.SEA | D.TRACE | D.ART
+    return D.SEA | D.TRACE | D.ATL
+
+
+def terrain_at(s: FAState, seat: int, dr: int, dc: int) -> int | None:
+    """The terrain ``(dr, dc)`` from the seat (the ring beyond the edge included),
+    None outside the world."""
+    n, w = s.n, s.n + 2
+    r, c = divmod(s.pos[seat], n)
+    rr, cc = r + 1 + dr, c + 1 + dc
+    if 0 <= rr < w and 0 <= cc < w:
+        return s.terrain[rr * w + cc]
+    return None
+
+
+def beneath(s: FAState, seat: int, dr: int, dc: int) -> int:
+    """What lies beneath the space ``(dr, dc)`` from the seat, as explored (no
+    artifact card); beyond the edge only seamount or deep ocean, and no trace."""
+    t = terrain_at(s, seat, dr, dc)
+    if inner_ok(s.n, s.pos[seat], dr, dc):
+        return explore_facts(t)
+    return D.NOTRACE | (D.DEEP_F if t == D.DEEP else D.SEA)
+
+
+def rod_fact(s: FAState, seat: int, dr: int, dc: int) -> int:
+    """Jelly Rod on one space: trace or not; in pirate mode a mine reads as a trace."""
+    t = terrain_at(s, seat, dr, dc)
+    trace = t is not None and t >= D.ARTIFACT
+    if s.pirate:
+        cell = step_rel(s.n, s.pos[seat], dr, dc)
+        mine = cell >= 0 and cell in s.mines
+        return D.ROD if trace or mine else D.NOTRACE
+    return D.TRACE if trace else D.NOTRACE
+
+
+def note(s: FAState, seat: int, facts: Facts, clear: int = 0) -> FAState:
+    """Write results (dr, dc, fact bits) relative to the seat's own position on its
+    chart, or keep them aside (relative to the landing space) while it is lost.
+    ``clear`` bits are removed first (a Periscope's fresh look replaces the old)."""
+    if s.lost[seat]:
+        dr0, dc0 = s.lost_disp[seat]
+        obs = s.lost_obs[seat] + tuple((dr + dr0, dc + dc0, f) for dr, dc, f in facts)
+        return replace(s, lost_obs=put(s.lost_obs, seat, obs))
+    n, w = s.n, s.n + 2
+    r, c = divmod(s.pos[seat], n)
+    chart = list(s.charts[seat])
+    for dr, dc, f in facts:
+        rr, cc = r + 1 + dr, c + 1 + dc
+        if 0 <= rr < w and 0 <= cc < w:
+            x = rr * w + cc
+            chart[x] = (chart[x] & ~clear) | f
+    return replace(s, charts=put(s.charts, seat, tuple(chart)))
+
+
+def note_cell(s: FAState, seat: int, cell: int, facts: int) -> FAState:
+    """Facts about one map cell, whatever the seat knows of its own position."""
+    x = world_of(s.n, cell)
+    chart = list(s.charts[seat])
+    chart[x] |= facts
+    return replace(s, charts=put(s.charts, seat, tuple(chart)))
+
+
+def result(seat: int, what: str, cells: Facts, **extra: Any) -> Event:
+    """The private event telling the seat what a look found."""
+    return Event("result", {"seat": seat, "what": what, "cells": tuple(cells), **extra}, to=(seat,))
+
+
+def regain(s: FAState, seat: int) -> tuple[FAState, list[Event]]:
+    """The seat learns where it is; notes taken while lost go onto its chart."""
+    if not s.lost[seat]:
+        return s, []
+    dr0, dc0 = s.lost_disp[seat]
+    r, c = divmod(s.pos[seat], s.n)
+    origin_r, origin_c = r - dr0, c - dc0
+    w = s.n + 2
+    chart = list(s.charts[seat])
+    for dr, dc, f in s.lost_obs[seat]:
+        rr, cc = origin_r + 1 + dr, origin_c + 1 + dc
+        if 0 <= rr < w and 0 <= cc < w:
+            chart[rr * w + cc] |= f
+    s = replace(s, lost=put(s.lost, seat, False), lost_obs=put(s.lost_obs, seat, ()),
+                lost_disp=put(s.lost_disp, seat, (0, 0)), charts=put(s.charts, seat, tuple(chart)))
+    return s, [Event("found_self", {"seat": seat, "cell": s.pos[seat], "n": s.n}, to=(seat,))]
+

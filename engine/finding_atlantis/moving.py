@@ -1,0 +1,99 @@
+"""Finding Atlantis -- moving a submarine, and what it can run into.
+
+A move stops at the edge of the map (the mover is told privately), at a sea
+monster (the submarine stays where it was and loses its next action) or on
+another player's mine (see ``mine_hit``: an artifact card, used ones included,
+goes to the mine's owner).  Your own mine never hurts you.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..components import put
+from ..core import Event, replace
+from . import data as D
+from .board import step
+from .state import FAState
+from .turns import discard_random, lose_action
+
+
+def move(s: FAState, seat: int, d: int, steps: int, public_dir: bool, label: str) -> tuple[FAState, list[Event]]:
+    """Move ``steps`` spaces; stop at the edge, a sea monster or another's mine.
+    ``label`` goes on the public trail (with the direction when ``public_dir``)."""
+    events: list[Event] = []
+    pos = s.pos[seat]
+    moved = 0
+    stop = ""
+    owner = -1
+    for _ in range(steps):
+        nxt = step(s.n, pos, d)
+        if nxt < 0:
+            stop = "edge"
+            break
+        if nxt in s.monsters:
+            stop = "monster"
+            events.append(Event("monster_attack", {"seat": seat, "monster": nxt, "n": s.n}))
+            break
+        pos = nxt
+        moved += 1
+        owner = next((o for o in range(s.players) if o != seat and s.mines[o] == nxt), -1)
+        if owner >= 0:
+            stop = "mine"
+            break
+    dr, dc = D.DIRS[d]
+    changes: dict[str, Any] = dict(pos=put(s.pos, seat, pos))
+    if s.lost[seat]:
+        r0, c0 = s.lost_disp[seat]
+        changes["lost_disp"] = put(s.lost_disp, seat, (r0 + dr * moved, c0 + dc * moved))
+    tag = f"{label}:{D.DIR_SHORT[d]}" if public_dir else label
+    changes["trail"] = put(s.trail, seat, s.trail[seat] + (tag,))
+    s = replace(s, **changes)
+    events.insert(0, Event("moved", {"seat": seat, "steps": moved, "of": steps, "dir": d, "stop": stop},
+                           to=(seat,)))
+    if stop == "monster":
+        s = lose_action(s, seat)
+    elif stop == "mine":
+        s, more = mine_hit(s, seat, owner)
+        events += more
+    return s, events
+
+
+def mine_hit(s: FAState, seat: int, owner: int) -> tuple[FAState, list[Event]]:
+    """``seat`` ran into ``owner``'s mine, which is spent.  The victim hands the owner
+    one of its artifact cards at random, used ones included (RULES-DECISIONS: a used
+    artifact still belongs to you and can be stolen); else it loses up to 2 random
+    action cards (never Surface), face up.
+
+    An unused card changes hands in secret (only the two of them learn which) and
+    the owner may use it.  A used card stays used: it moves from the victim's used
+    artifacts to the owner's, in public (used artifacts are public), and the sea
+    monster it woke stays where it is."""
+    events = [Event("mine_hit", {"seat": seat, "owner": owner})]
+    s = replace(s, mines=put(s.mines, owner, -1))
+    held, used = s.arts[seat], s.used[seat]
+    if held or used:
+        i, rng = s.rng.below(len(held) + len(used))
+        if i < len(held):
+            card = held[i]
+            arts = put(s.arts, seat, held[:i] + held[i + 1:])
+            arts = put(arts, owner, arts[owner] + (card,))
+            s = replace(s, arts=arts, rng=rng)
+            events.append(Event("mine_artifact", {"seat": seat, "owner": owner}))
+            events.append(Event("mine_artifact_card", {"seat": seat, "owner": owner, "artifact": card[0]},
+                                to=(seat, owner)))
+            return s, events
+        j = i - len(held)
+        artifact = used[j]
+        spent = put(s.used, seat, used[:j] + used[j + 1:])
+        spent = put(spent, owner, spent[owner] + (artifact,))
+        s = replace(s, used=spent, rng=rng)
+        events.append(Event("mine_used_artifact", {"seat": seat, "owner": owner, "artifact": artifact}))
+        return s, events
+    lost = []
+    for _ in range(D.MINE_DISCARDS):
+        s, card = discard_random(s, seat)
+        if card:
+            lost.append(card)
+    events.append(Event("mine_cards", {"seat": seat, "cards": tuple(lost)}))
+    return s, events

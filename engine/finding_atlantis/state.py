@@ -1,0 +1,166 @@
+"""Finding Atlantis -- the options, the whole state, and what one seat may see of it.
+
+``FAState`` holds everything, the map included; it is a frozen slots dataclass,
+rebuilt with ``engine.core.replace``.  Its field order is part of the canonical
+digest stored in every record: add fields at the end, never reorder them.
+``FAView`` is whitelisted from it field by field (``view_of``): the seat's own
+chart, hand, position and mine, and the public table; never the map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..core import View, build
+from ..rng import Rng
+from . import data as D
+
+
+class FindingAtlantisOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    size: int = Field(6, description="ocean map 6 (4 Atlantis spaces) or 8 (6)")
+    pirate: bool = Field(False, description="pirate mode: Periscope, Drop Mine")
+    monsters: Literal["still", "roaming"] = Field("still", description="sea monsters still or roaming")
+    paper: bool = Field(False, description="no automatic notes on the chart")
+    assistant: bool = Field(True, description="shade certain cells, warn before a wrong solve")
+    max_rounds: int = Field(60, ge=5, le=500, description="rounds before the game ends unsolved")
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, v: int) -> int:
+        if v not in D.MAP_SIZES:
+            raise ValueError("size must be 6 or 8")
+        return v
+
+
+@dataclass(frozen=True, slots=True)
+class FAState:
+    n: int
+    k: int
+    players: int
+    pirate: bool
+    roaming: bool
+    paper: bool                         # display options: no rule depends on them
+    assistant: bool
+    max_rounds: int
+    terrain: tuple[int, ...]            # per world cell (data.DEEP ...)
+    pos: tuple[int, ...]                # map cell per seat
+    lost: tuple[bool, ...]              # seat does not know where it is
+    lost_obs: tuple[tuple[tuple[int, int, int], ...], ...]  # (dr, dc, facts) from the landing space
+    lost_disp: tuple[tuple[int, int], ...]                  # own moves since landing
+    charts: tuple[tuple[int, ...], ...]  # facts per world cell, per seat
+    hands: tuple[tuple[str, ...], ...]  # action cards (and "captain") in hand
+    played: tuple[tuple[tuple[str, int], ...], ...]  # discard pile: (card, burn dir or -1)
+    captain: tuple[str, ...]
+    offers: tuple[tuple[str, ...], ...]
+    captain_shown: tuple[bool, ...]
+    arts: tuple[tuple[tuple[str, int], ...], ...]   # unused artifacts held: (id, map cell found)
+    used: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    taken: tuple[int, ...]              # artifact spaces already looted (map cells, sorted)
+    mines: tuple[int, ...]              # map cell per seat, -1 none
+    monsters: tuple[int, ...]           # map cells
+    starts: tuple[int, ...]
+    surfaced: tuple[int, ...]           # last surfacing cell per seat, -1 none
+    trail: tuple[tuple[str, ...], ...]  # public moves since the last known position
+    may_declare: tuple[bool, ...]
+    picks: tuple[tuple[int, ...], ...]
+    failed: tuple[tuple[int, tuple[int, ...]], ...]
+    phase: str
+    first: int
+    turn: int
+    actions_left: int
+    skip: tuple[int, ...]
+    round: int
+    winners: tuple[int, ...]
+    end_reason: str
+    rng: Rng
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPublic:
+    start: int
+    last_played: tuple[tuple[str, int], ...]   # the last 2 cards, oldest first
+    played_count: int
+    hand_count: int
+    artifacts_held: int
+    used: tuple[str, ...]
+    captain: str                  # "" until shown
+    surfaced: int
+    trail: tuple[str, ...]
+    has_mine: bool
+    lost: bool
+    skip: int
+
+
+@dataclass(frozen=True, slots=True)
+class FAView(View):
+    seat: int | None
+    n: int
+    k: int
+    players: int
+    pirate: bool
+    roaming: bool
+    paper: bool
+    assistant: bool
+    max_rounds: int
+    phase: str
+    turn: int
+    first: int
+    actions_left: int
+    round: int
+    public: tuple[PlayerPublic, ...]
+    monsters: tuple[int, ...]
+    deck_count: int
+    failed: tuple[tuple[int, tuple[int, ...]], ...]
+    winners: tuple[int, ...]
+    end_reason: str
+    # own (None / empty for a spectator)
+    pos: int                      # -1 when unknown to the seat
+    chart: tuple[int, ...]
+    lost_obs: tuple[tuple[int, int, int], ...]
+    lost_disp: tuple[int, int]
+    hand: tuple[str, ...]
+    captain: str
+    offers: tuple[str, ...]
+    artifacts: tuple[str, ...]
+    mine: int
+    may_declare: bool
+    picks: tuple[int, ...]
+
+
+_SPECTATOR_OWN = (-1, (), (), (0, 0), (), "", (), (), -1, False, ())
+
+
+def view_of(state: FAState, seat: int | None) -> FAView:
+    """What ``seat`` may know (``None``: a spectator).  Built field by field in
+    declaration order with ``build`` (a view is made for every seat after every
+    move, so this is on the self-play path)."""
+    pub = tuple(
+        build(PlayerPublic, (
+            state.starts[s], state.played[s][-2:], len(state.played[s]), len(state.hands[s]),
+            len(state.arts[s]), state.used[s], state.captain[s] if state.captain_shown[s] else "",
+            state.surfaced[s], state.trail[s], state.mines[s] >= 0, state.lost[s], state.skip[s],
+        )) for s in range(state.players))
+    common = (
+        seat, state.n, state.k, state.players, state.pirate, state.roaming, state.paper,
+        state.assistant, state.max_rounds, state.phase, state.turn, state.first,
+        state.actions_left, state.round, pub, state.monsters, len(state.deck), state.failed,
+        state.winners, state.end_reason,
+    )
+    if seat is None:
+        own = _SPECTATOR_OWN
+    else:
+        own = (-1 if state.lost[seat] else state.pos[seat], state.charts[seat], state.lost_obs[seat],
+               state.lost_disp[seat], state.hands[seat], state.captain[seat], state.offers[seat],
+               tuple(a for a, _ in state.arts[seat]), state.mines[seat], state.may_declare[seat],
+               state.picks[seat])
+    return build(FAView, common + own)
+
+
+def hand_for(pirate: bool) -> tuple[str, ...]:
+    """A full hand: every action card of the mode, and the captain."""
+    return D.BASE_CARDS + (D.PIRATE_CARDS if pirate else ()) + ("captain",)
