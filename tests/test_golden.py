@@ -1,97 +1,47 @@
-"""Golden transcripts (DESIGN.md: per-seat transcripts in tests/golden/).
-
-For two fixed seeds, every seat's rendered view (and the spectator's) after every
-move, with the events each seat was shown, is stored in ``tests/golden/``.  A
-change to what any seat sees shows up as a diff in review.
-
-Regenerate after an intended change with ``UPDATE_GOLDEN=1 make test`` (or
-``UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py``) and read the diff.
-"""
+"""Golden per-seat transcripts of every game, through the one harness in
+``tests/golden_harness.py``.  Regenerate after an intended change with
+``UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py`` and read the diff."""
 
 from __future__ import annotations
 
-import difflib
-import os
-from pathlib import Path
-
 import pytest
 
-from engine.core import SeatInfo
-from engine.match import Match
-from engine.pathways import text
-from engine.pathways.rules import PathwaysGame
+from golden_harness import Golden, check, private_lines_by_viewer, transcript
 
-GOLDEN = Path(__file__).parent / "golden"
-GAME = PathwaysGame()
-PLAYERS = 2
-MAX_MOVES = 120
-MAX_BYTES = 300_000
-
-
-def transcript(seed: int, players: int = PLAYERS, max_moves: int = MAX_MOVES) -> str:
-    names = list(GAME.seat_names[:players])
-    match = Match(GAME, {}, [SeatInfo(n, "bot") for n in names], seed)
-    bots = [GAME.make_bot(i, seed, "random") for i in range(players)]
-    who = [*range(players), None]
-    label = {s: ("spectator" if s is None else names[s]) for s in who}
-    out = [f"# {GAME.slug} seed {seed}, {players} players ({', '.join(names)}), random bots,"
-           f" first {max_moves} moves",
-           f"# start digest {match.digest()}"]
-
-    def views(deliveries=None):
-        for s in who:
-            view = deliveries[s].view if deliveries else match.view(s)
-            out.append(f"-- {label[s]} sees")
-            out.append(text.render_view(view, names))
-
-    out.append("== move 0: setup")
-    views()
-    for move in range(1, max_moves + 1):
-        if match.result() is not None:
-            break
-        (seat,) = match.to_act()
-        action = bots[seat].choose(match.view(seat), match.legal(seat))
-        deliveries = match.submit(seat, action)
-        out.append(f"== move {move}: {names[seat]}: {GAME.describe_action(action)}"
-                   f" [{match.digest()}]")
-        for s in who:
-            for e in deliveries[s].events:
-                out.append(f"   {label[s]} log: {GAME.describe(e, s, names)}")
-        views(deliveries)
-    r = match.result()
-    out.append(f"== end: {'over: ' + r.reason + ' ' + str(list(r.winners)) if r else 'not over'}")
-    return "\n".join(out) + "\n"
+GAMES = [
+    Golden("pathways", players=2, level="random", max_moves=120, max_bytes=300_000,
+           header=lambda seed, n, names, _o: f"# pathways seed {seed}, {len(names)} players "
+                                             f"({', '.join(names)}), random bots, first {n} moves"),
+    Golden("finding-atlantis", players=2, level="normal", max_moves=70, max_bytes=400_000,
+           options={1: {}, 2: {"pirate": True, "monsters": "roaming"}}, private_prefix="me:",
+           header=lambda seed, n, _names, o: f"# finding-atlantis seed {seed}, options {o}, U-Bots, "
+                                             f"first {n} moves"),
+    Golden("end-of-atlantis", players=3, level="random", max_moves=70, max_bytes=400_000,
+           end_line=False,
+           header=lambda seed, n, names, _o: f"# end-of-atlantis seed {seed}, {len(names)} players, "
+                                             f"random bots, first {n} moves"),
+]
+BY_SLUG = {g.slug: g for g in GAMES}
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_golden_transcript(seed):
-    path = GOLDEN / f"pathways-seed-{seed}.txt"
-    got = transcript(seed)
-    assert len(got.encode()) < MAX_BYTES, "golden transcript too big: lower MAX_MOVES"
-    if os.environ.get("UPDATE_GOLDEN") == "1" or not path.exists():
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(got, encoding="utf-8")
-        if os.environ.get("UPDATE_GOLDEN") != "1":
-            pytest.fail(f"{path.name} did not exist and was written; check it in and run again")
-        return
-    want = path.read_text(encoding="utf-8")
-    if got != want:
-        diff = "".join(list(difflib.unified_diff(
-            want.splitlines(True), got.splitlines(True), f"golden/{path.name}", "now", n=2))[:80])
-        pytest.fail(f"what a seat sees has changed (UPDATE_GOLDEN=1 to accept):\n{diff}")
+@pytest.mark.parametrize("slug", sorted(BY_SLUG))
+def test_golden_transcript(slug, seed):
+    check(BY_SLUG[slug], seed)
 
 
-def test_transcript_is_stable_within_a_process():
-    assert transcript(1, max_moves=30) == transcript(1, max_moves=30)
+@pytest.mark.parametrize("slug", sorted(BY_SLUG))
+def test_transcript_is_stable_within_a_process(slug):
+    spec = BY_SLUG[slug]
+    assert transcript(spec, 1, max_moves=20) == transcript(spec, 1, max_moves=20)
 
 
-def test_transcript_shows_each_seat_only_its_own_hand():
-    t = transcript(2, max_moves=12)
-    blocks = t.split("-- ")
-    for block in blocks[1:]:
-        header = block.splitlines()[0]
-        hands = [line for line in block.splitlines() if line.startswith("hand=")]
-        if header.startswith("spectator"):
-            assert hands == []
-        else:
-            assert len(hands) == 1
+@pytest.mark.parametrize("slug", sorted(BY_SLUG))
+def test_each_seat_sees_only_its_own_private_line_and_the_spectator_none(slug):
+    for viewer, count in private_lines_by_viewer(BY_SLUG[slug], 2, max_moves=15):
+        assert count == (0 if viewer == "spectator" else 1), (viewer, count)
+
+
+def test_finding_atlantis_spectator_log_never_shows_a_private_result():
+    t = transcript(BY_SLUG["finding-atlantis"], 1, max_moves=20)
+    assert "log: Sonar:" not in "\n".join(l for l in t.splitlines() if l.startswith("   spectator"))
