@@ -3,7 +3,9 @@
 The widget knows no rules.  The screen hands it a ``ChartPicture``: for every
 cell of the grid (the map plus, optionally, a ring beyond its edge) a short text
 (1-3 characters: a symbol, never colour alone), a foreground and a background
-colour, and a flag for shading (cells the deduction assistant is sure of).
+colour (None: the ``chart-grid--cell`` component class's), and a flag for shading
+(cells the deduction assistant is sure of).  The widget's own colours (labels,
+plain cells, the cursor) are component classes (the CSS below).
 
 Modelled on Textual's ``DataTable`` like ``TileBoard``: a reactive ``cursor``
 (a map cell; the ring is never under the cursor) moved by the arrows and hjkl,
@@ -33,8 +35,8 @@ CELL_SIZES = ((7, 3), (5, 2), (4, 2), (3, 1), (2, 1))
 @dataclass(frozen=True)
 class ChartCell:
     text: str = ""
-    fg: str = "#c8d8e0"
-    bg: str = "#0d2738"
+    fg: str | None = None     # None: the colours of the chart-grid--cell component class
+    bg: str | None = None
     bold: bool = False
     shaded: bool = False      # drawn with a dotted underline: certain by deduction
 
@@ -52,8 +54,13 @@ class ChartPicture:
 class ChartGrid(CursorGrid):
     """A nautical chart with a cursor over the map cells."""
 
+    COMPONENT_CLASSES = {"chart-grid--label", "chart-grid--cell", "chart-grid--cursor"}
+
     DEFAULT_CSS = """
     ChartGrid { width: 1fr; height: 1fr; }
+    ChartGrid > .chart-grid--label { color: #7f9fb0; }
+    ChartGrid > .chart-grid--cell { color: #c8d8e0; background: #0d2738; }
+    ChartGrid > .chart-grid--cursor { text-style: reverse; }
     """
 
     def __init__(self, n: int = 6, *, name: str | None = None, id: str | None = None,
@@ -150,7 +157,10 @@ class ChartGrid(CursorGrid):
         base = self.rich_style
         chars = [[" "] * bw for _ in range(bh)]
         styles = [[base] * bw for _ in range(bh)]
-        label_style = base + Style(color="#7f9fb0")
+        part = self.get_component_rich_style
+        label_style = base + part("chart-grid--label", partial=True)
+        plain = part("chart-grid--cell", partial=True)
+        cursor_style = part("chart-grid--cursor", partial=True)
         if self.picture.corner:
             for i, t in enumerate(self.picture.corner[:bw]):
                 chars[0][i] = t
@@ -174,9 +184,10 @@ class ChartGrid(CursorGrid):
         for idx in range(g * g):
             r, c = divmod(idx, g)
             cell = cells[idx]
-            style = Style(color=cell.fg, bgcolor=cell.bg, bold=cell.bold, underline=cell.shaded)
+            style = Style(color=cell.fg or plain.color, bgcolor=cell.bg or plain.bgcolor,
+                          bold=cell.bold, underline=cell.shaded)
             if idx == cursor_cell:
-                style = style + Style(reverse=True)
+                style = style + cursor_style
             text = cell.text[:cw]
             pad = (cw - len(text)) // 2
             row_text = " " * pad + text + " " * (cw - pad - len(text))

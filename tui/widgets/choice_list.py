@@ -1,54 +1,57 @@
 """ChoiceList: the things a player may do now, one per line, with a cursor.
 
-Generic: it is given plain sentences and knows nothing of any game.  Modelled on
-``TileBoard`` / Textual's ``DataTable``: a reactive ``cursor`` moved with the arrow
-keys (and j/k), ``Highlighted`` when the cursor moves and ``Selected`` on Enter or
-a click, posted up to the screen, which decides what they mean.  Drawn with the
-Line API: each line is a strip cut to the widget's width, scrolled so the cursor
-stays in sight.
+Generic: it is given plain sentences and knows nothing of any game.  A ``CursorList``
+(the shared 1-D cursor): Up/Down (and j/k), PageUp/PageDown, Home/End move the cursor,
+``Highlighted`` when it moves and ``Selected`` on Enter or a click, posted up to the
+screen, which decides what they mean.  Entries given as ``disabled`` are drawn dim and
+skipped.  Drawn with the Line API: each line is a strip cut to the widget's width,
+scrolled so the cursor stays in sight.  Its looks are component classes (CSS below).
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Collection, Sequence
 
 from rich.segment import Segment
-from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.message import Message
-from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
+
+from .cursor_list import PAGE, CursorList
 
 
-class ChoiceList(Widget, can_focus=True):
+class ChoiceList(CursorList, inherit_bindings=False):
+    COMPONENT_CLASSES = {
+        "choice-list--title", "choice-list--cursor", "choice-list--disabled", "choice-list--note",
+    }
+
     DEFAULT_CSS = """
     ChoiceList { height: 1fr; min-height: 3; background: $surface; }
     ChoiceList:focus { background: $boost; }
+    ChoiceList > .choice-list--title { text-style: bold; }
+    ChoiceList > .choice-list--cursor { text-style: reverse bold; }
+    ChoiceList > .choice-list--disabled { text-style: dim; }
+    ChoiceList > .choice-list--note { text-style: dim; }
     """
 
     BINDINGS = [
         Binding("up,k", "move(-1)", "Up", show=False, id="choices-up"),
         Binding("down,j", "move(1)", "Down", show=False, id="choices-down"),
-        Binding("pageup", "move(-5)", "Page up", show=False, id="choices-page-up"),
-        Binding("pagedown", "move(5)", "Page down", show=False, id="choices-page-down"),
+        Binding("pageup", f"move({-PAGE})", "Page up", show=False, id="choices-page-up"),
+        Binding("pagedown", f"move({PAGE})", "Page down", show=False, id="choices-page-down"),
+        Binding("home", "first", "First", show=False, id="choices-first"),
+        Binding("end", "last", "Last", show=False, id="choices-last"),
         Binding("enter", "select", "Choose", id="choices-select"),
     ]
 
-    cursor: reactive[int] = reactive(0, always_update=False)
-
-    class Highlighted(Message):
-        def __init__(self, choices: "ChoiceList", index: int) -> None:
-            super().__init__()
-            self.choices = choices
-            self.index = index
+    class Highlighted(CursorList.Highlighted):
+        """The cursor moved to the choice ``index``."""
 
         @property
-        def control(self) -> "ChoiceList":
-            return self.choices
+        def choices(self) -> "ChoiceList":
+            return self.cursor_list  # type: ignore[return-value]
 
-    class Selected(Highlighted):
+    class Selected(Highlighted, CursorList.Selected):
         """Enter (or a click on the cursor line) chose ``index``."""
 
     def __init__(self, *, title: str = "", name: str | None = None, id: str | None = None,
@@ -56,58 +59,51 @@ class ChoiceList(Widget, can_focus=True):
         super().__init__(name=name, id=id, classes=classes)
         self.title = title
         self.items: list[str] = []
+        self.disabled: frozenset[int] = frozenset()
         self.empty_text = ""
         self._top = 0
 
-    def show(self, items: Sequence[str], keep: int | None = None, empty: str = "") -> None:
-        """New items; the cursor stays on ``keep`` if given (else on the same index)."""
+    def show(self, items: Sequence[str], keep: int | None = None, empty: str = "",
+             disabled: Collection[int] = ()) -> None:
+        """New items; the cursor stays on ``keep`` if given (else on the same index).
+        ``disabled`` items are drawn dim and the cursor skips them."""
         self.items = list(items)
+        self.disabled = frozenset(disabled)
         self.empty_text = empty
         index = self.cursor if keep is None else keep
         self.cursor = max(0, min(len(self.items) - 1, index)) if self.items else 0
         self.refresh()
 
-    def validate_cursor(self, value: int) -> int:
-        return max(0, min(len(self.items) - 1, value)) if self.items else 0
+    def entry_count(self) -> int:
+        return len(self.items)
 
-    def watch_cursor(self, old: int, new: int) -> None:
-        self.refresh()
-        if self.items:
-            self.post_message(self.Highlighted(self, new))
-
-    def action_move(self, delta: int) -> None:
-        self.cursor = self.cursor + delta
-
-    def action_select(self) -> None:
-        if self.items:
-            self.post_message(self.Selected(self, self.cursor))
+    def entry_enabled(self, index: int) -> bool:
+        return index not in self.disabled
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        index = self._top + offset.y - (1 if self.title else 0)
-        if 0 <= index < len(self.items):
-            if index == self.cursor:
-                self.action_select()
-            else:
-                self.cursor = index
+        self.click_entry(self._top + offset.y - (1 if self.title else 0))
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         base = self.rich_style
+        part = self.get_component_rich_style
         head = 1 if self.title else 0
         if head and y == 0:
-            return Strip([Segment(self.title[:width].ljust(width), base + Style(bold=True))], width)
+            return Strip([Segment(self.title[:width].ljust(width), base + part("choice-list--title", partial=True))],
+                         width)
         rows = max(1, self.size.height - head)
         if self.cursor < self._top:
             self._top = self.cursor
         elif self.cursor >= self._top + rows:
             self._top = self.cursor - rows + 1
         index = self._top + y - head
+        note = base + part("choice-list--note", partial=True)
         if not self.items:
             text = self.empty_text if y == head else ""
-            return Strip([Segment(text[:width].ljust(width), base + Style(dim=True))], width)
+            return Strip([Segment(text[:width].ljust(width), note)], width)
         if not 0 <= index < len(self.items):
             return Strip.blank(width, base)
         chosen = index == self.cursor
@@ -118,8 +114,12 @@ class ChoiceList(Widget, can_focus=True):
         elif y == self.size.height - 1 and index < len(self.items) - 1:
             more = " ↓"
         text = (mark + self.items[index])[: max(0, width - len(more))]
-        style = base + (Style(reverse=True, bold=True) if chosen else Style())
+        style = base
+        if index in self.disabled:
+            style += part("choice-list--disabled", partial=True)
+        if chosen:
+            style += part("choice-list--cursor", partial=True)
         segs = [Segment(text.ljust(width - len(more)), style)]
         if more:
-            segs.append(Segment(more, base + Style(dim=True)))
+            segs.append(Segment(more, note))
         return Strip(segs, width)

@@ -2,10 +2,12 @@
 
 Generic like the board: each item is either a path tile (its open sides, drawn
 with the board's own box characters in its current rotation) or a labelled tile
-(a short word such as TRADE).  The screen owns the selection: it sets
-``selected`` and the widget posts ``Hand.Selected`` when a tile is clicked or
-chosen with the arrows while the hand has focus (the number keys live on the
-screen, so they work wherever the focus is).
+(a short word such as TRADE).  A ``CursorList`` whose owner holds the cursor
+(``move_selects``): the screen sets ``selected`` (the cursor; None when nothing is
+picked) and the widget posts ``Hand.Selected`` when a tile is clicked or chosen with
+Left/Right (h/l, going round the ends) or Home/End while the hand has focus (the number
+keys live on the screen, so they work wherever the focus is; so does Enter, which the
+screen names in its footer).  Colours are component classes (CSS below).
 
 Two sizes: ``compact`` draws one row (3-character pictures), otherwise each
 tile is a 5x3 picture under its number and name.
@@ -21,11 +23,10 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from .tile_board import Palette, tile_picture
+from .cursor_list import CursorList
+from .tile_board import tile_picture
 
 
 @dataclass(frozen=True)
@@ -37,31 +38,46 @@ class HandItem:
     name: str = ""  # caption in the tall layout ("elbow", "special")
 
 
-class Hand(Widget, can_focus=True):
+class Hand(CursorList, inherit_bindings=False):
+    COMPONENT_CLASSES = {
+        "hand--title", "hand--number", "hand--tile", "hand--tile-alt", "hand--label-tile",
+        "hand--chosen", "hand--cursor", "hand--note",
+    }
+
     DEFAULT_CSS = """
     Hand { height: auto; width: 1fr; padding: 0 1; }
     Hand:focus { background: $boost; }
+    Hand > .hand--title { text-style: bold; }
+    Hand > .hand--number { color: #ffd75f; text-style: bold; }
+    Hand > .hand--tile { color: #e4eef4; background: #1c4760; }
+    Hand > .hand--tile-alt { color: #e4eef4; background: #204e69; }
+    Hand > .hand--label-tile { color: #ffd75f; text-style: bold; }
+    Hand > .hand--chosen { text-style: bold; }
+    Hand > .hand--cursor { text-style: reverse; }
+    Hand > .hand--note { text-style: dim; }
     """
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Previous tile", show=False, id="hand-previous"),
         Binding("right,l", "move(1)", "Next tile", show=False, id="hand-next"),
+        Binding("home", "first", "First tile", show=False, id="hand-first"),
+        Binding("end", "last", "Last tile", show=False, id="hand-last"),
     ]
 
-    selected: reactive[int | None] = reactive(None)
+    cursor: reactive[int | None] = reactive(None, always_update=False)
     compact: reactive[bool] = reactive(True, layout=True)
 
-    class Selected(Message):
+    wrap = True
+    cursor_optional = True
+    move_selects = True
+    enter_selects = False
+
+    class Selected(CursorList.Selected):
         """The player chose the tile at ``index``."""
 
-        def __init__(self, hand: "Hand", index: int) -> None:
-            super().__init__()
-            self.hand = hand
-            self.index = index
-
         @property
-        def control(self) -> "Hand":
-            return self.hand
+        def hand(self) -> "Hand":
+            return self.cursor_list  # type: ignore[return-value]
 
     def __init__(self, *, title: str = "Hand", name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -69,8 +85,16 @@ class Hand(Widget, can_focus=True):
         self.title = title
         self.items: list[HandItem] = []
         self.note = ""
-        self.palette = Palette()
         self._spans: list[tuple[int, int]] = []  # x range of each item, for clicks
+
+    @property
+    def selected(self) -> int | None:
+        """The picked tile: the cursor (the screen's to set)."""
+        return self.cursor
+
+    @selected.setter
+    def selected(self, index: int | None) -> None:
+        self.cursor = index
 
     def show(self, items: Sequence[HandItem] | None, selected: int | None, note: str = "") -> None:
         """Draw these tiles (None: a hand we may not see) with ``selected`` marked."""
@@ -79,11 +103,8 @@ class Hand(Widget, can_focus=True):
         self.selected = selected
         self.refresh(layout=True)
 
-    def action_move(self, delta: int) -> None:
-        if not self.items:
-            return
-        start = self.selected if self.selected is not None else (-1 if delta > 0 else 0)
-        self.post_message(self.Selected(self, (start + delta) % len(self.items)))
+    def entry_count(self) -> int:
+        return len(self.items)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -91,7 +112,7 @@ class Hand(Widget, can_focus=True):
             return
         for index, (x0, x1) in enumerate(self._spans):
             if x0 <= offset.x < x1:
-                self.post_message(self.Selected(self, index))
+                self.click_entry(index)
                 return
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -108,11 +129,11 @@ class Hand(Widget, can_focus=True):
         return rows[:h]
 
     def render(self) -> Text:
-        pal = self.palette
+        part = self.get_component_rich_style
         h = 1 if self.compact else 3
         w = 3 if self.compact else 5
-        title = Style(bold=True)
-        number = Style(bold=True, color="#ffd75f")
+        title = part("hand--title", partial=True)
+        number = part("hand--number", partial=True)
         lines = [Text() for _ in range(1 if self.compact else 4)]
         pic_row0 = 0 if self.compact else 1
         lines[0].append(f"{self.title} ", title)
@@ -120,18 +141,20 @@ class Hand(Widget, can_focus=True):
             line.append(" " * (len(self.title) + 1))
         self._spans = []
         if not self.items:
-            lines[0].append(self.note or "(empty)", Style(dim=True))
+            lines[0].append(self.note or "(empty)", part("hand--note", partial=True))
             return Text("\n").join(lines)
         for index, item in enumerate(self.items):
             chosen = index == self.selected
             pic = self._picture(item, w, h)
             pic_w = max(len(r) for r in pic)
             if item.mask is not None:
-                pic_style = Style(color=pal.path, bgcolor=pal.tile[index % 2], bold=chosen)
+                pic_style = part("hand--tile-alt" if index % 2 else "hand--tile", partial=True)
+                if chosen:
+                    pic_style += part("hand--chosen", partial=True)
             else:
-                pic_style = Style(color=pal.block_fg, bold=True)
+                pic_style = part("hand--label-tile", partial=True)
             if chosen:
-                pic_style += Style(reverse=True)
+                pic_style += part("hand--cursor", partial=True)
             x0 = lines[0].cell_len
             if self.compact:
                 lines[0].append(("▸" if chosen else " ") + str(index + 1), number)
@@ -142,7 +165,7 @@ class Hand(Widget, can_focus=True):
                 caption = ("▸" if chosen else " ") + f"{index + 1} {item.name}"
                 col_w = max(pic_w, len(caption)) + 2
                 lines[0].append(caption[:2], number)
-                lines[0].append(caption[2:].ljust(col_w - 2), Style(bold=chosen))
+                lines[0].append(caption[2:].ljust(col_w - 2), part("hand--chosen", partial=True) if chosen else Style())
                 for dy in range(h):
                     row = pic[dy] if dy < len(pic) else ""
                     line = lines[pic_row0 + dy]
@@ -151,5 +174,5 @@ class Hand(Widget, can_focus=True):
                     line.append(" " * (col_w - 1 - len(row)))
             self._spans.append((x0, lines[0].cell_len))
         if self.note:
-            lines[0].append(self.note, Style(dim=True))
+            lines[0].append(self.note, part("hand--note", partial=True))
         return Text("\n").join(lines)

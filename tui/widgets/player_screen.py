@@ -15,8 +15,11 @@ from textual.widget import Widget
 
 
 class PlayerScreen(Widget):
+    COMPONENT_CLASSES = {"player-screen--pending"}
+
     DEFAULT_CSS = """
     PlayerScreen { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    PlayerScreen > .player-screen--pending { color: #ffd75f; text-style: bold; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -52,7 +55,7 @@ class PlayerScreen(Widget):
         out.append(letter, style)
         out.append(f" screen: {self.tokens} tokens", Style(bold=True))
         if self.pending:
-            out.append(f" · {self.pending}", Style(bold=True, color="#ffd75f"))
+            out.append(f" · {self.pending}", self.get_component_rich_style("player-screen--pending", partial=True))
         out.append(" · specials: ")
         out.append(", ".join(self.specials) or "none", Style(dim=not self.specials))
         out.append("\nHand: ")

@@ -25,8 +25,11 @@ class FactionSpace:
 
 
 class SenateRow(Widget):
+    COMPONENT_CLASSES = {"senate-row--plus-one"}
+
     DEFAULT_CSS = """
     SenateRow { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    SenateRow > .senate-row--plus-one { color: #ffd75f; text-style: bold; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -63,7 +66,7 @@ class SenateRow(Widget):
                 mid.append("-", dim)
                 used += 1
             if f.plus1:
-                mid.append("+1", Style(bold=True, color="#ffd75f"))
+                mid.append("+1", self.get_component_rich_style("senate-row--plus-one", partial=True))
                 used += 2
             if f.markers:
                 mid.append("^", dim)

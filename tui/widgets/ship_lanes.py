@@ -8,10 +8,10 @@ Promised Land line lists who has cubes there this turn.  ``compact`` drops the
 PORT / OCEAN header (the ocean lane is still drawn as water ``≈``).  Colour is never alone:
 every cube is a letter.
 
-Like ``TileBoard``: a ``cursor`` (a ship) moved with up/down while focused,
-``ShipHighlighted`` / ``ShipSelected`` messages up to the screen, and ``marked``
-ships (the target of the choice under the cursor of the choice list) shown with
-an arrow.
+A ``CursorList`` (the shared 1-D cursor): a ``cursor`` (a ship) moved with
+Up/Down (j/k), Home/End while focused, ``ShipHighlighted`` / ``ShipSelected`` messages
+up to the screen, and ``marked`` ships (the target of the choice under the cursor of
+the choice list) shown with an arrow.  Colours are component classes (CSS below).
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
+
+from .cursor_list import CursorList
 
 EMPTY_SPACE = "·"
 
@@ -50,31 +49,48 @@ class LanesPicture:
     extra: str = ""
 
 
-class ShipLanes(Widget, can_focus=True):
+class ShipLanes(CursorList, inherit_bindings=False):
+    COMPONENT_CLASSES = {
+        "ship-lanes--header", "ship-lanes--cursor", "ship-lanes--label", "ship-lanes--marked",
+        "ship-lanes--full", "ship-lanes--water", "ship-lanes--quay", "ship-lanes--note",
+    }
+
     DEFAULT_CSS = """
     ShipLanes { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     ShipLanes:focus { background: $boost; }
+    ShipLanes > .ship-lanes--header { text-style: bold; }
+    ShipLanes > .ship-lanes--label { text-style: bold; }
+    ShipLanes > .ship-lanes--cursor { text-style: bold reverse; }
+    ShipLanes > .ship-lanes--marked { color: #8dff9d; text-style: bold; }
+    ShipLanes > .ship-lanes--full { color: #ff7b7b; text-style: bold; }
+    ShipLanes > .ship-lanes--water { color: #31576e; }
+    ShipLanes > .ship-lanes--quay { color: #5c5c5c; }
+    ShipLanes > .ship-lanes--note { text-style: dim; }
     """
     BINDINGS = [
-        Binding("up,k", "cursor(-1)", "Up", show=False, id="lanes-up"),
-        Binding("down,j", "cursor(1)", "Down", show=False, id="lanes-down"),
+        Binding("up,k", "move(-1)", "Up", show=False, id="lanes-up"),
+        Binding("down,j", "move(1)", "Down", show=False, id="lanes-down"),
+        Binding("home", "first", "First ship", show=False, id="lanes-first"),
+        Binding("end", "last", "Last ship", show=False, id="lanes-last"),
         Binding("enter", "select", "Choose ship", show=False, id="lanes-select"),
     ]
 
-    cursor: reactive[int] = reactive(0, always_update=False)
-
-    class ShipHighlighted(Message):
-        def __init__(self, lanes: "ShipLanes", ship: int) -> None:
-            super().__init__()
-            self.lanes = lanes
-            self.ship = ship
+    class ShipHighlighted(CursorList.Highlighted):
+        """The cursor moved to ``ship``."""
 
         @property
-        def control(self) -> "ShipLanes":
-            return self.lanes
+        def lanes(self) -> "ShipLanes":
+            return self.cursor_list  # type: ignore[return-value]
 
-    class ShipSelected(ShipHighlighted):
+        @property
+        def ship(self) -> int:
+            return self.index
+
+    class ShipSelected(ShipHighlighted, CursorList.Selected):
         """Enter or a click chose ``ship``."""
+
+    Highlighted = ShipHighlighted
+    Selected = ShipSelected
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -86,31 +102,14 @@ class ShipLanes(Widget, can_focus=True):
         self.picture = picture
         self.refresh(layout=True)
 
-    def validate_cursor(self, value: int) -> int:
-        n = len(self.picture.ships)
-        return max(0, min(n - 1, value)) if n else 0
-
-    def watch_cursor(self, old: int, new: int) -> None:
-        self.refresh()
-        self.post_message(self.ShipHighlighted(self, new))
-
-    def action_cursor(self, delta: int) -> None:
-        self.cursor = self.cursor + delta
-
-    def action_select(self) -> None:
-        if self.picture.ships:
-            self.post_message(self.ShipSelected(self, self.cursor))
+    def entry_count(self) -> int:
+        return len(self.picture.ships)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        ship = offset.y - (0 if self.compact else 1)
-        if 0 <= ship < len(self.picture.ships):
-            if ship == self.cursor:
-                self.action_select()
-            else:
-                self.cursor = ship
+        self.click_entry(offset.y - (0 if self.compact else 1))
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.picture.ships) + (1 if self.compact else 2)
@@ -122,8 +121,10 @@ class ShipLanes(Widget, can_focus=True):
     def render(self) -> Text:
         pic = self.picture
         lane = self.lane_width()
-        dim = Style(dim=True)
-        head = Style(bold=True)
+        part = self.get_component_rich_style
+        dim = part("ship-lanes--note", partial=True)
+        head = part("ship-lanes--header", partial=True)
+        water_style = part("ship-lanes--water", partial=True)
         out = Text()
         if not self.compact:
             out.append("      ")
@@ -137,25 +138,25 @@ class ShipLanes(Widget, can_focus=True):
                 out.append("\n")
             focus = self.has_focus and i == self.cursor
             arrow = "▶" if i in pic.marked else " "
-            out.append(arrow, Style(bold=True, color="#8dff9d"))
-            label_style = Style(bold=True, reverse=focus)
+            out.append(arrow, part("ship-lanes--marked", partial=True))
+            label_style = part("ship-lanes--cursor" if focus else "ship-lanes--label", partial=True)
             out.append(f"{ship.label:<2}{ship.capacity:>2}", label_style)
             full = len(ship.cubes) >= ship.capacity
-            out.append("■" if full else " ", Style(bold=True, color="#ff7b7b"))
+            out.append("■" if full else " ", part("ship-lanes--full", partial=True))
             box = Text("[")
             for letter, style in ship.cubes:
                 box.append(letter, style)
             box.append(EMPTY_SPACE * max(0, ship.capacity - len(ship.cubes)), dim)
             box.append("]")
             pad = max(0, lane - box.cell_len)
-            water = Text("≈" * lane, Style(color="#31576e"))
-            quay = Text("┄" * lane, Style(color="#5c5c5c"))
+            water = Text("≈" * lane, water_style)
+            quay = Text("┄" * lane, part("ship-lanes--quay", partial=True))
             if ship.at_sea:
                 out.append_text(quay)
                 out.append("  ")
-                out.append("≈" * (pad // 2), Style(color="#31576e"))
+                out.append("≈" * (pad // 2), water_style)
                 out.append_text(box)
-                out.append("≈" * (pad - pad // 2), Style(color="#31576e"))
+                out.append("≈" * (pad - pad // 2), water_style)
             else:
                 out.append_text(box)
                 out.append(" " * pad)

@@ -110,29 +110,42 @@ class BoardPicture:
     ghost: Ghost | None = None
 
 
-class Palette:
-    """The board's colours. Colour never carries meaning alone: every marker is a
-    letter, targets are marked with '+', the cursor is drawn in reverse video."""
-
-    sea = ("#0b2233", "#0d2738")          # empty cells, checkered
-    sea_dot = "#31576e"
-    tile = ("#1c4760", "#204e69")         # placed tiles, checkered
-    path = "#e4eef4"
-    block_bg = "#6b4d0b"
-    block_fg = "#ffd75f"
-    target_sea = "#12452c"
-    target_tile = "#2b6b45"
-    target_mark = "#8dff9d"
-    ghost_ok = "#8dff9d"
-    ghost_bad = "#ff7b7b"
-    label = "#7f9fb0"
-
-
 class TileBoard(CursorGrid):
-    """A square grid of path tiles with a cursor."""
+    """A square grid of path tiles with a cursor.
+
+    Its colours are component classes (the CSS below).  Colour never carries meaning
+    alone: every marker is a letter, targets are marked with '+', the cursor is drawn in
+    reverse video."""
+
+    COMPONENT_CLASSES = {
+        "tile-board--label",                                     # row and column names
+        "tile-board--sea", "tile-board--sea-alt",                # empty cells, checkered
+        "tile-board--tile", "tile-board--tile-alt",              # placed tiles, checkered
+        "tile-board--target-sea", "tile-board--target-tile",     # legal targets
+        "tile-board--target-mark",                               # the '+' on a target
+        "tile-board--target-underline",                          # a target with no room for '+'
+        "tile-board--cursor-dot",                                # an empty cell's dot under the cursor
+        "tile-board--ghost-ok", "tile-board--ghost-bad",         # a previewed tile
+        "tile-board--block",                                     # a labelled piece (the city)
+        "tile-board--cursor",
+    }
 
     DEFAULT_CSS = """
     TileBoard { width: 1fr; height: 1fr; }
+    TileBoard > .tile-board--label { color: #7f9fb0; }
+    TileBoard > .tile-board--sea { color: #31576e; background: #0b2233; }
+    TileBoard > .tile-board--sea-alt { color: #31576e; background: #0d2738; }
+    TileBoard > .tile-board--tile { color: #e4eef4; background: #1c4760; }
+    TileBoard > .tile-board--tile-alt { color: #e4eef4; background: #204e69; }
+    TileBoard > .tile-board--target-sea { color: #31576e; background: #12452c; }
+    TileBoard > .tile-board--target-tile { color: #e4eef4; background: #2b6b45; }
+    TileBoard > .tile-board--target-mark { color: #8dff9d; text-style: bold; }
+    TileBoard > .tile-board--target-underline { text-style: underline bold; }
+    TileBoard > .tile-board--cursor-dot { color: #e4eef4; }
+    TileBoard > .tile-board--ghost-ok { color: #8dff9d; text-style: bold; }
+    TileBoard > .tile-board--ghost-bad { color: #ff7b7b; text-style: bold; }
+    TileBoard > .tile-board--block { color: #ffd75f; background: #6b4d0b; text-style: bold; }
+    TileBoard > .tile-board--cursor { text-style: reverse; }
     """
 
     def __init__(self, grid: int = 10, *, name: str | None = None, id: str | None = None,
@@ -140,7 +153,6 @@ class TileBoard(CursorGrid):
         super().__init__(name=name, id=id, classes=classes)
         self.grid = grid
         self.picture = BoardPicture(tiles=[None] * (grid * grid))
-        self.palette = Palette()
         self.cell_w, self.cell_h, self.show_labels = CELL_SIZES[-1][0], CELL_SIZES[-1][1], True
         self._strips: list[Strip] | None = None
         self._origin = (0, 0)  # where cell (0, 0) starts, in widget coordinates
@@ -201,6 +213,10 @@ class TileBoard(CursorGrid):
         self.refresh()
 
     # --- drawing ------------------------------------------------------------------------
+    def _part(self, name: str) -> Style:
+        """The style of component ``tile-board--<name>`` alone (not mixed with the widget's)."""
+        return self.get_component_rich_style(f"tile-board--{name}", partial=True)
+
     def render_line(self, y: int) -> Strip:
         if self._strips is None:
             self._strips = self._build()
@@ -223,8 +239,8 @@ class TileBoard(CursorGrid):
         oy = 1 if labels else 0
         self._origin = (left + lw, top + oy)
 
-        pal = self.palette
-        label_style = base + Style(color=pal.label)
+        part = self._part
+        label_style = base + part("label")
         if labels:
             for c in range(n):
                 x = lw + c * cw + cw // 2
@@ -258,16 +274,15 @@ class TileBoard(CursorGrid):
             target = cell in targets
             ghost = pic.ghost if pic.ghost is not None and pic.ghost.cell == cell else None
             if mask is None:
-                bg = pal.target_sea if target else pal.sea[odd]
+                style = part("target-sea" if target else ("sea-alt" if odd else "sea"))
                 # Under the cursor the dot takes the path colour, so the reversed cell is bright.
-                dot = pal.path if cell == self.cursor else pal.sea_dot
-                style = Style(color=dot, bgcolor=bg)
+                if cell == self.cursor:
+                    style += part("cursor-dot")
             else:
-                bg = pal.target_tile if target else pal.tile[odd]
-                style = Style(color=pal.path, bgcolor=bg)
+                style = part("target-tile" if target else ("tile-alt" if odd else "tile"))
             if ghost is not None:
                 rows = tile_picture(ghost.mask, cw, ch)
-                style = Style(color=pal.ghost_ok if ghost.ok else pal.ghost_bad, bgcolor=bg, bold=True)
+                style = Style.from_color(bgcolor=style.bgcolor) + part("ghost-ok" if ghost.ok else "ghost-bad")
             else:
                 rows = tile_picture(mask, cw, ch)
             for dy, row in enumerate(rows):
@@ -287,7 +302,7 @@ class TileBoard(CursorGrid):
 
         cursor = self.cursor
         cr, cc = divmod(cursor, n)
-        reverse = Style(reverse=True)
+        reverse = part("cursor")
         for dy in range(ch):
             y = oy + cr * ch + dy
             for dx in range(cw):
@@ -315,7 +330,7 @@ class TileBoard(CursorGrid):
     def _mark_target(self, put, cell: int, empty: bool, style: Style, cw: int, ch: int) -> None:
         """A '+' that reads without colour: in the middle of an empty cell, else in
         the free top corners (or underlined when the cell is a single row)."""
-        mark = style + Style(color=self.palette.target_mark, bold=True)
+        mark = style + self._part("target-mark")
         if empty:
             put(cell, cw // 2, ch // 2, "+", mark)
         elif ch >= 2 and cw >= 4:
@@ -323,13 +338,13 @@ class TileBoard(CursorGrid):
             put(cell, cw - 1, 0, "+", mark)
         else:
             row = tile_picture(self.picture.tiles[cell], cw, ch)[ch // 2]
-            put(cell, 0, ch // 2, row, style + Style(underline=True, bold=True))
+            put(cell, 0, ch // 2, row, style + self._part("target-underline"))
 
     def _draw_block(self, block: Block, chars, styles, lw: int, oy: int, targets: set[int]) -> None:
         """A block is one piece: a double-line frame (when there is room) around its label,
         so it reads as different from the single-line paths even without colour."""
         n, cw, ch = self.grid, self.cell_w, self.cell_h
-        pal = self.palette
+        part = self._part
         rows = [divmod(c, n)[0] for c in block.cells]
         cols = [divmod(c, n)[1] for c in block.cells]
         r0, c0 = min(rows), min(cols)
@@ -337,11 +352,12 @@ class TileBoard(CursorGrid):
         bh = (max(rows) - r0 + 1) * ch
         x0, y0 = lw + c0 * cw, oy + r0 * ch
         label_y = y0 + (bh - 1) // 2
-        style = Style(color=pal.block_fg, bgcolor=pal.block_bg, bold=True)
+        style = part("block")
+        target_bg = Style.from_color(bgcolor=part("target-tile").bgcolor)
         frame = bh >= 3 and bw >= 4
         for cell in block.cells:
             r, c = divmod(cell, n)
-            tstyle = style + Style(bgcolor=pal.target_tile) if cell in targets else style
+            tstyle = style + target_bg if cell in targets else style
             for dy in range(ch):
                 for dx in range(cw):
                     y, x = oy + r * ch + dy, lw + c * cw + dx
@@ -367,7 +383,7 @@ class TileBoard(CursorGrid):
             if cell not in targets:
                 continue
             r, c = divmod(cell, n)
-            mark = styles[oy + r * ch][lw + c * cw] + Style(color=pal.target_mark, bold=True)
+            mark = styles[oy + r * ch][lw + c * cw] + part("target-mark")
             for dy in (ch // 2, 0, ch - 1):
                 y, x = oy + r * ch + dy, lw + c * cw + cw // 2
                 if y != label_y:

@@ -28,8 +28,13 @@ class Marker:
 
 
 class VictoryTrack(Widget):
+    COMPONENT_CLASSES = {"victory-track--tick", "victory-track--space", "victory-track--crowd"}
+
     DEFAULT_CSS = """
     VictoryTrack { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    VictoryTrack > .victory-track--tick { color: #5f7f8f; }
+    VictoryTrack > .victory-track--space { color: #5f7f8f; text-style: dim; }
+    VictoryTrack > .victory-track--crowd { text-style: bold reverse; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -52,10 +57,12 @@ class VictoryTrack(Widget):
         here = [m for m in self.markers if max(0, m.points) % SPACES == space]
         if len(here) == 1:
             return here[0].letter, here[0].style
+        part = self.get_component_rich_style
         if here:
-            return str(len(here)), Style(bold=True, reverse=True)
+            return str(len(here)), part("victory-track--crowd", partial=True)
         tick = space % 10 == 0
-        return ("┼" if tick else ":" if space % 5 == 0 else "·"), Style(color="#5f7f8f", dim=not tick)
+        return ("┼" if tick else ":" if space % 5 == 0 else "·"), part(
+            "victory-track--tick" if tick else "victory-track--space", partial=True)
 
     def render(self) -> Text:
         out = Text()

@@ -32,9 +32,18 @@ class VoteRowLine:
     note: str = ""      # e.g. "bid ✓", "wins"
 
 
+# Explicitly plain, so each card stays its own run of text (exported SVGs keep it on the grid).
+UNPLAYED = Style(underline=False, bold=False)
+
+
 class VotingRow(Widget):
+    COMPONENT_CLASSES = {"voting-row--face-down", "voting-row--played", "voting-row--current"}
+
     DEFAULT_CSS = """
     VotingRow { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    VotingRow > .voting-row--face-down { color: #7f9fb0; }
+    VotingRow > .voting-row--played { text-style: underline bold; }
+    VotingRow > .voting-row--current { text-style: reverse; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -58,6 +67,10 @@ class VotingRow(Widget):
     def render(self) -> Text:
         width = self.size.width or 49
         cell = 7 if width >= 2 + 7 * self.slots + 6 else 6
+        part = self.get_component_rich_style
+        face_down = part("voting-row--face-down", partial=True)
+        played = part("voting-row--played", partial=True)
+        current = part("voting-row--current", partial=True)
         out = Text()
         head = Text("  ")
         for i in range(self.slots):
@@ -75,15 +88,15 @@ class VotingRow(Widget):
                 if card is None:
                     text, style = "", Style(dim=True)
                 elif card.short is None:
-                    text, style = "▒▒▒▒", Style(color="#7f9fb0")
+                    text, style = "▒▒▒▒", face_down
                 else:
                     tok = f"{card.tokens}" if card.tokens else ""
                     text = f"{card.short[:4]}{tok:>2}"
-                    style = Style(underline=card.played, bold=card.played)
+                    style = played if card.played else UNPLAYED
                     if card.played:
                         text = f"{card.short[:4]}*{tok}"
                 if i == self.current:
-                    style = style + Style(reverse=True)
+                    style = style + current
                 out.append(text[: cell - 1].ljust(cell - 1), style)
                 out.append(" ")
             if row.note:

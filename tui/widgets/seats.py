@@ -1,0 +1,43 @@
+"""Seat colours from ``seats.tcss``, the one place they are written.
+
+``SEAT_CLASSES`` names the CSS class of each seat colour in seat order; ``seat_style(i)``
+is the rich ``Style`` of seat colour ``i``, read from the same file with Textual's CSS
+parser, for code that builds rich ``Text`` (pictures handed to widgets, side panels) and
+so cannot ask a mounted widget for a component style.  ``SEAT_CSS`` is the file's text,
+for a widget or app that styles seat marks by class.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from rich.style import Style
+from textual.css.stylesheet import Stylesheet
+
+SEATS_TCSS = Path(__file__).with_name("seats.tcss")
+SEAT_CSS = SEATS_TCSS.read_text(encoding="utf-8")
+SEAT_CLASSES = ("seat--red", "seat--blue", "seat--green", "seat--yellow", "seat--purple", "seat--grey")
+
+
+@lru_cache(maxsize=1)
+def seat_styles() -> tuple[Style, ...]:
+    """The style of every seat colour, in ``SEAT_CLASSES`` order."""
+    sheet = Stylesheet()
+    sheet.add_source(SEAT_CSS, read_from=(str(SEATS_TCSS), ""))
+    sheet.parse()
+    by_class: dict[str, Style] = {}
+    for rule in sheet.rules:
+        styles = rule.styles
+        style = Style(color=styles.color.rich_color if styles.has_rule("color") else None,
+                      bgcolor=styles.background.rich_color if styles.has_rule("background") else None)
+        if styles.has_rule("text_style"):
+            style += Style.parse(str(styles.text_style))
+        for selector in rule.selector_set:
+            by_class[selector.css.lstrip(".")] = style
+    return tuple(by_class[name] for name in SEAT_CLASSES)
+
+
+def seat_style(index: int) -> Style:
+    """The style of seat colour ``index`` (0 red, 1 blue, 2 green, 3 yellow, 4 purple, 5 grey)."""
+    return seat_styles()[index]
