@@ -10,6 +10,7 @@ GAME_CLASSES = [
     "engine.pathways.rules:PathwaysGame",
     "engine.end_of_atlantis.rules:EndOfAtlantisGame",
     "engine.finding_atlantis.rules:FindingAtlantisGame",
+    "engine.survive.rules:SurviveGame",
 ]
 
 

@@ -1,0 +1,391 @@
+"""Survive: reading the board, and every legal action, stated once.
+
+Each function here reads only fields that a state and a view share (pieces, terrain,
+phase ...) plus the acting seat's own hand, so the same code gives ``legal(view)`` on a
+client and checks an action inside ``apply`` on the host: legality is written once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from . import data as D
+from .state import (
+    Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence,
+    NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
+)
+
+NB = D.NEIGHBOURS
+TILE_AT = D.LAND_TILE_AT
+SAFE_AT = D.SAFE_AT
+ENTRANCE_OF = D.ENTRANCE_OF
+END_MOVES = EndMoves()
+END_TILE = EndTile()
+END_CREATURE = EndCreature()
+NO_TILE = NoTile()
+NO_DEFENCE = NoDefence()
+ROLL = Roll()
+_new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
+
+
+# --- what is where ---------------------------------------------------------------------------
+def is_land(x: Any, h: int) -> bool:
+    t = TILE_AT[h]
+    return t >= 0 and not x.sunk[t]
+
+
+def is_sea(x: Any, h: int) -> bool:
+    """Open water: not a land tile still on the island, not a safe island."""
+    return h in water(x)
+
+
+_ALWAYS_SEA = frozenset(h for h in range(D.HEXES) if TILE_AT[h] < 0 and SAFE_AT[h] < 0)
+_WATER: dict[tuple, frozenset] = {}
+_LAST: list = [None, None]       # the last sunk tuple asked about (usually the same object)
+
+
+def water(x: Any) -> frozenset:
+    """Every open-water hex now (a set to test membership in, never to iterate): a
+    function of which tiles have sunk, remembered for the few dozen a game has."""
+    sunk = x.sunk
+    if sunk is _LAST[0]:
+        return _LAST[1]
+    w = _WATER.get(sunk)
+    if w is None:
+        if len(_WATER) > 4096:
+            _WATER.clear()
+        w = _WATER[sunk] = _ALWAYS_SEA | {D.LAND_HEX_INDEX[t] for t, k in enumerate(sunk) if k}
+    _LAST[0], _LAST[1] = sunk, w
+    return w
+
+
+def has_creature(x: Any, h: int) -> bool:
+    return h in x.creature_hex
+
+
+def boat_at(x: Any, h: int) -> int:
+    """The boat on hex ``h`` (one at most), or -1."""
+    try:
+        return x.boat_hex.index(h)
+    except ValueError:
+        return -1
+
+
+def passengers(x: Any, b: int) -> list[int]:
+    return [e for e, bb in enumerate(x.explorer_boat) if bb == b]
+
+
+def swimmers_at(x: Any, h: int) -> list[int]:
+    if not is_sea(x, h):
+        return []
+    eb = x.explorer_boat
+    return [e for e, hh in enumerate(x.explorer_hex) if hh == h and eb[e] < 0]
+
+
+def is_swimmer(x: Any, e: int) -> bool:
+    h = x.explorer_hex[e]
+    return h >= 0 and x.explorer_boat[e] < 0 and is_sea(x, h)
+
+
+def seat_of(e: int) -> int:
+    return e // D.EXPLORERS_PER_SEAT
+
+
+def own_explorers(x: Any, seat: int) -> range:
+    return range(seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT)
+
+
+def may_move_boat(x: Any, seat: int, b: int) -> bool:
+    """Anyone may move an empty boat; an occupied one only a player with at least as
+    many explorers aboard as anybody else."""
+    eb = x.explorer_boat
+    if b not in eb:
+        return True
+    aboard = [0] * x.players
+    for e, bb in enumerate(eb):
+        if bb == b:
+            aboard[e // D.EXPLORERS_PER_SEAT] += 1
+    return aboard[seat] >= max(aboard)
+
+
+def coastal(x: Any, t: int) -> bool:
+    """Land tile ``t`` (still on the island) touches open water."""
+    w = water(x)
+    return any(n in w for n in NB[D.LAND_HEX_INDEX[t]])
+
+
+def sinkable(x: Any) -> list[int]:
+    """The tiles that may be taken off now: touching the sea, of the lowest terrain
+    left (beach, then forest, then mountain); if no tile of the lowest terrain left
+    touches the sea, the next terrain's coastal tiles (our decision)."""
+    w, sunk = water(x), x.sunk
+    for terrain in D.SINK_ORDER:
+        ok = [t for t, tt in enumerate(x.terrain) if tt == terrain and not sunk[t]
+              and any(n in w for n in _TILE_NB[t])]
+        if ok:
+            return ok
+    return []
+
+
+_TILE_NB = tuple(NB[h] for h in D.LAND_HEX_INDEX)
+
+
+def open_water(x: Any, h: int) -> bool:
+    """A sea hex a boat or a swimmer may enter: open water without a creature."""
+    return h in water(x) and h not in x.creature_hex
+
+
+# sea hexes that touch a land tile's hex (the only places a setup boat can go)
+_NEAR_LAND = tuple(h for h in range(D.HEXES)
+                   if TILE_AT[h] < 0 and any(TILE_AT[n] >= 0 for n in NB[h]))
+
+
+# --- setup -------------------------------------------------------------------------------------
+def placement_ok(x: Any, seat: int, values: Sequence[int], e: int, h: int) -> bool:
+    """Is ``PlaceExplorer(e, h)`` among ``explorer_placements`` (same rule, one pair)?"""
+    eh = x.explorer_hex
+    if not (isinstance(e, int) and isinstance(h, int)) or seat_of(e) != seat or e < 0 \
+            or e >= len(eh) or eh[e] != D.NOT_PLACED or TILE_AT_OK.get(h) is None or h in eh:
+        return False
+    first = next(o for o in own_explorers(x, seat) if eh[o] == D.NOT_PLACED and values[o] == values[e])
+    return first == e
+
+
+TILE_AT_OK = {h: t for t, h in enumerate(D.LAND_HEX_INDEX)}
+
+
+def explorer_placements(x: Any, seat: int, values: Sequence[int]) -> list[Any]:
+    """One action per (explorer, empty land hex).  Explorers whose value the seat sees
+    and that are worth the same are interchangeable: only the first of them is offered."""
+    taken = {h for h in x.explorer_hex if h >= 0}
+    free = [h for h in D.LAND_HEX_INDEX if h not in taken]
+    seen: set[int] = set()
+    out: list[Any] = []
+    for e in own_explorers(x, seat):
+        if x.explorer_hex[e] != D.NOT_PLACED:
+            continue
+        v = values[e]
+        if v in seen:
+            continue
+        seen.add(v)
+        out += [_new(PlaceExplorer, (e, h)) for h in free]
+    return out
+
+
+def boat_placements(x: Any) -> list[Any]:
+    """A sea hex next to land with no boat and no creature."""
+    return [_new(PlaceBoat, (h,)) for h in _NEAR_LAND
+            if is_sea(x, h) and h not in x.boat_hex and h not in x.creature_hex
+            and any(is_land(x, n) for n in NB[h])]
+
+
+# --- step 1: a red tile ------------------------------------------------------------------------
+def tile_plays(x: Any, seat: int, hand: Sequence[tuple[int, str]]) -> list[Any]:
+    """The red tiles in the hand that can do something now, and playing none."""
+    out: list[Any] = []
+    for tile, back in hand:
+        if back in D.RED_BACKS and red_tile_useful(x, seat, back):
+            out.append(_new(PlayTile, (tile, back)))
+    out.append(NO_TILE)
+    return out
+
+
+def red_tile_useful(x: Any, seat: int, back: str) -> bool:
+    if back == "dolphin":
+        return any(dolphin_targets(x, e) for e in own_explorers(x, seat) if is_swimmer(x, e))
+    if back == "wind":
+        return any(sail_targets(x, b) for b in range(D.BOATS)
+                   if x.boat_hex[b] >= 0 and may_move_boat(x, seat, b))
+    return any(creature_targets(x, c) for c in creatures_of(x, D.MOVES_CREATURE[back]))
+
+
+def dolphin_targets(x: Any, e: int) -> list[int]:
+    h = x.explorer_hex[e]
+    out = [n for n in NB[h] if open_water(x, n)]
+    s = ENTRANCE_OF[h]
+    if s >= 0:
+        out.append(D.SAFE_INDEX[s])
+    return out
+
+
+def red_steps(x: Any, seat: int) -> list[Any]:
+    """Phase "red": the dolphin's or the wind's next hex, or stopping."""
+    out: list[Any] = []
+    if x.red == "dolphin":
+        pieces = [x.mover] if x.mover >= 0 else [e for e in own_explorers(x, seat) if is_swimmer(x, e)]
+        for e in pieces:
+            out += [_new(DolphinStep, (e, h)) for h in dolphin_targets(x, e)]
+    else:
+        if x.mover >= 0:
+            pieces = [x.mover]
+        else:
+            pieces = [b for b in range(D.BOATS) if x.boat_hex[b] >= 0 and may_move_boat(x, seat, b)]
+        for b in pieces:
+            out += [_new(WindStep, (b, h)) for h in sail_targets(x, b)]
+    out.append(END_TILE)
+    return out
+
+
+# --- step 2: moving ------------------------------------------------------------------------------
+def sail_targets(x: Any, b: int) -> list[int]:
+    bh, ch, w = x.boat_hex, x.creature_hex, water(x)
+    return [n for n in NB[bh[b]] if n in w and n not in ch and n not in bh]
+
+
+def boardable(x: Any, b: int) -> bool:
+    """Boat ``b`` has room and no creature shares its hex."""
+    h = x.boat_hex[b]
+    return h >= 0 and h not in x.creature_hex and x.explorer_boat.count(b) < D.BOAT_CAPACITY
+
+
+def boarding_spots(x: Any) -> dict[int, int]:
+    """hex -> the boat there that an explorer may climb into (room, no creature)."""
+    ch, eb = x.creature_hex, x.explorer_boat
+    return {h: b for b, h in enumerate(x.boat_hex)
+            if h >= 0 and h not in ch and eb.count(b) < D.BOAT_CAPACITY}
+
+
+def explorer_moves(x: Any, seat: int, e: int, spots: dict[int, int] | None = None) -> list[Any]:
+    """Every one-point move of explorer ``e`` (of ``seat``) now (``spots``: the
+    ``boarding_spots``, when the caller has them already)."""
+    h = x.explorer_hex[e]
+    if h < 0 or seat_of(e) != seat:
+        return []
+    if spots is None:
+        spots = boarding_spots(x)
+    out: list[Any] = []
+    in_boat = x.explorer_boat[e]
+    w = water(x)
+    if in_boat < 0 and h not in w:                     # on land
+        for n in NB[h]:
+            if n not in w:
+                if SAFE_AT[n] < 0:
+                    out.append(_new(Walk, (e, n)))
+            elif n in spots:
+                out.append(_new(Board, (e, spots[n])))
+        return out
+    if in_boat >= 0:                                   # in a boat: into a boat next to it
+        for n in NB[h]:
+            if n in spots:
+                out.append(_new(Board, (e, spots[n])))
+    else:                                              # swimming
+        if h in spots:
+            out.append(_new(Board, (e, spots[h])))
+        if e not in x.swum:
+            ch = x.creature_hex
+            out += [_new(Swim, (e, n)) for n in NB[h] if n in w and n not in ch]
+    if ENTRANCE_OF[h] >= 0:
+        out.append(_new(Ashore, (e,)))
+    return out
+
+
+def boat_moves(x: Any, seat: int, b: int) -> list[Any]:
+    if x.boat_hex[b] < 0 or not may_move_boat(x, seat, b):
+        return []
+    return [_new(Sail, (b, h)) for h in sail_targets(x, b)]
+
+
+def moves(x: Any, seat: int) -> list[Any]:
+    out: list[Any] = []
+    eh = x.explorer_hex
+    spots = boarding_spots(x)
+    for e in own_explorers(x, seat):
+        if eh[e] >= 0:
+            out += explorer_moves(x, seat, e, spots)
+    bh, w = x.boat_hex, water(x)
+    blocked = {*bh, *x.creature_hex}
+    for b, h in enumerate(bh):
+        if h >= 0 and may_move_boat(x, seat, b):
+            out += [_new(Sail, (b, n)) for n in NB[h] if n in w and n not in blocked]
+    out.append(END_MOVES)
+    return out
+
+
+# --- step 3: sinking -----------------------------------------------------------------------------
+def sinks(x: Any) -> list[Any]:
+    return [_new(Sink, (t,)) for t in sinkable(x)]
+
+
+# --- step 4: creatures ---------------------------------------------------------------------------
+def creatures_of(x: Any, kind: str) -> list[int]:
+    return [c for c, h in enumerate(x.creature_hex) if h >= 0 and D.CREATURE_KIND[c] == kind]
+
+
+def creature_targets(x: Any, c: int) -> list[int]:
+    """Creatures swim anywhere on open water (other creatures, boats and swimmers
+    included); never onto land or a safe island."""
+    w = water(x)
+    return [n for n in NB[x.creature_hex[c]] if n in w]
+
+
+def creature_steps(x: Any) -> list[Any]:
+    kind = x.creature_kind
+    least, most = D.CREATURE_REACH[kind]
+    out: list[Any] = []
+    if x.mover >= 0:
+        if x.steps < most:
+            out = [_new(CreatureStep, (x.mover, h)) for h in creature_targets(x, x.mover)]
+    else:
+        for c in creatures_of(x, kind):
+            out += [_new(CreatureStep, (c, h)) for h in creature_targets(x, c)]
+    if x.steps >= least or not out:
+        out.append(END_CREATURE)
+    return out
+
+
+def can_any_creature_move(x: Any, kind: str) -> bool:
+    return any(creature_targets(x, c) for c in creatures_of(x, kind))
+
+
+# --- answering an attack ------------------------------------------------------------------------
+def responses(x: Any, seat: int, hand: Sequence[tuple[int, str]]) -> list[Any]:
+    """The defensive tiles that turn this attacker away, and letting it happen."""
+    kind = x.attack.kind
+    out: list[Any] = [_new(Defend, (t, back)) for t, back in hand if D.REPELS.get(back) == kind]
+    out.append(NO_DEFENCE)
+    return out
+
+
+# Actions that ``choices`` lists in every position of their phase (so checking the phase
+# is checking them): ending the moves, playing no tile, stopping the dolphin or the wind,
+# rolling, letting an attack happen.
+ALWAYS_LISTED = {EndMoves: "move", NoTile: "tile", EndTile: "red", Roll: "roll", NoDefence: "respond"}
+
+
+# --- the stage table: who acts, and what they may do --------------------------------------------
+def actors(x: Any) -> tuple[int, ...]:
+    if x.phase == "over":
+        return ()
+    if x.phase == "respond":
+        return x.responders[:1]
+    return (x.turn,)
+
+
+def choices(x: Any, seat: int, hand: Sequence[tuple[int, str]], values: Sequence[int]) -> list[Any]:
+    """The legal actions of ``seat``, from what it may know: the public fields of ``x``
+    (a state or a view), its own hand as (tile, back) pairs and the explorer values it
+    sees."""
+    if seat not in actors(x):
+        return []
+    phase = x.phase
+    if phase == "move":
+        return moves(x, seat)
+    if phase == "creature":
+        return creature_steps(x)
+    if phase == "sink":
+        return sinks(x)
+    if phase == "roll":
+        return [ROLL]
+    if phase == "tile":
+        return tile_plays(x, seat, hand)
+    if phase == "red":
+        if x.red in D.MOVES_CREATURE:
+            return creature_steps(x)
+        return red_steps(x, seat)
+    if phase == "respond":
+        return responses(x, seat, hand)
+    if phase == "place_explorer":
+        return explorer_placements(x, seat, values)
+    if phase == "place_boat":
+        return boat_placements(x)
+    return []

@@ -1,0 +1,262 @@
+"""Survive: Escape from Atlantis -- the game object (setup, view, legal, apply, undo,
+leak-test re-randomising).
+
+The island sinks one tile a turn; players walk their explorers to the coast, into boats
+and across the sea to the four safe islands while sea serpents, sharks and whales hunt
+them.  The volcano under one mountain ends the game; saved explorers' hidden treasure
+values are added up.
+
+Where the pieces are, what each action does and who may act when live in ``state``,
+``effects`` and ``board``; ``board.choices`` is the one statement of legality, used by
+``legal`` (on a view) and by ``apply`` (on the state, with the actor's own hand).
+Every decision where the rule text is silent is listed in ``text.HELP``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..core import ActionCodec, Event, Game, IllegalAction, Result, replace
+from ..rng import Rng
+from . import board as B
+from . import data as D
+from . import effects as F
+from .state import (
+    ACTIONS, Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile,
+    HeldTile, NoDefence, NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, SurviveOptions,
+    SurviveState, SurviveView, Swim, Walk, WindStep,
+)
+
+Step = Callable[[SurviveState, int, Any], tuple[SurviveState, list[Event]]]
+
+# what each action does, and the phase it belongs to
+STEPS: dict[type, tuple[tuple[str, ...], Step]] = {
+    PlaceExplorer: (("place_explorer",), F.place_explorer),
+    PlaceBoat: (("place_boat",), F.place_boat),
+    PlayTile: (("tile",), F.play_tile),
+    NoTile: (("tile",), F.no_tile),
+    DolphinStep: (("red",), F.dolphin_step),
+    WindStep: (("red",), F.wind_step),
+    EndTile: (("red",), F.end_tile),
+    Walk: (("move",), F.walk),
+    Board: (("move",), F.board_boat),
+    Swim: (("move",), F.swim),
+    Ashore: (("move",), F.ashore),
+    Sail: (("move",), F.sail),
+    EndMoves: (("move",), F.end_moves),
+    Sink: (("sink",), F.sink),
+    Roll: (("roll",), F.roll),
+    CreatureStep: (("creature",), F.creature_step),
+    EndCreature: (("creature",), F.end_creature),
+    Defend: (("respond",), F.defend),
+    NoDefence: (("respond",), F.no_defence),
+}
+
+# what to do now, for an action of the wrong kind
+PHASE_HINT = {
+    "place_explorer": "Setup: put one of your explorers on an empty land hex.",
+    "place_boat": "Setup: put one of your boats on a free sea hex next to the island.",
+    "tile": "Step 1 of 4: play a red tile from your hand, or play none.",
+    "red": "Finish the tile you played: move on, or stop.",
+    "move": "Step 2 of 4: move your explorers and boats (3 points), or end your moves.",
+    "sink": "Step 3 of 4: take a land tile off the island.",
+    "roll": "Step 4 of 4: roll the creature die.",
+    "creature": "Step 4 of 4: move the creature, or stop it.",
+    "respond": "Answer the attack: play a defensive tile or let it happen.",
+}
+# why an action of the right kind is refused
+REFUSAL = {
+    PlaceExplorer: "Put your own unplaced explorer on a land hex where nobody stands yet.",
+    PlaceBoat: "A boat goes on a sea hex next to land, with no boat and no creature on it.",
+    PlayTile: "That tile is not a red tile in your hand that can do something now.",
+    DolphinStep: "The dolphin carries one of your swimmers to a neighbouring sea hex without a creature "
+                 "(or onto a safe island from its entrance).",
+    WindStep: "The wind blows a boat you may move to a neighbouring sea hex with no boat or creature.",
+    Walk: "An explorer on land walks to a neighbouring land hex.",
+    Board: "An explorer boards a boat with room next to its land hex or boat, or in the hex it swims in "
+           "(never where a creature is).",
+    Swim: "A swimmer swims once a turn, to a neighbouring sea hex without a creature.",
+    Ashore: "Only an explorer in a boat or swimming on a safe island's entrance can step ashore.",
+    Sail: "Sail a boat you may move (empty, or with at least as many of yours aboard as anyone's) to a "
+          "neighbouring sea hex with no boat or creature.",
+    Sink: "Take off a tile touching the sea: beaches first, then forests, then mountains.",
+    CreatureStep: "Move a creature of the kind rolled to a neighbouring sea hex.",
+    EndCreature: "This creature must still move (a whale or a serpent moves at least one hex).",
+    Defend: "That defensive tile does not turn this creature away (or is not in your hand).",
+}
+
+
+class SurviveGame(Game):
+    slug = "survive"
+    title = "Survive: Escape from Atlantis"
+    rules_version = "survive-1"
+    min_players = 2
+    max_players = 4
+    options_model = SurviveOptions
+    codec = ActionCodec(ACTIONS)
+    view_type = SurviveView
+
+    # --- setup ---------------------------------------------------------------------------
+    def setup(self, options: Any, seats: int, seed: int) -> SurviveState:
+        opts = self.parse_options(options)
+        if not self.min_players <= seats <= self.max_players:
+            raise ValueError(f"Survive takes 2-4 players, not {seats}")
+        rng = Rng.from_seed(seed, "survive")
+        # terrain face up at random; each terrain's backs shuffled among its tiles
+        faces = [t for t, n in D.TERRAIN_COUNTS for _ in range(n)]
+        terrain, rng = rng.shuffled(faces)
+        backs = [""] * len(terrain)
+        for t, _ in D.TERRAIN_COUNTS:
+            slots = [i for i, tt in enumerate(terrain) if tt == t]
+            dealt, rng = rng.shuffled(D.backs_of(t))
+            for i, b in zip(slots, dealt):
+                backs[i] = b
+        values: list[int] = []
+        for _ in range(seats):
+            v, rng = rng.shuffled(D.EXPLORER_VALUES)
+            values += v
+        n_ex = seats * D.EXPLORERS_PER_SEAT
+        creatures = tuple(D.SERPENT_START_INDEX[i] if i < len(D.SERPENT_START_INDEX) else D.NOT_PLACED
+                          for i in range(D.CREATURES))
+        return SurviveState(
+            players=seats, memory=opts.memory, terrain=terrain, sunk=(0,) * len(terrain),
+            backs=tuple(backs), hands=((),) * seats, values=tuple(values),
+            explorer_hex=(D.NOT_PLACED,) * n_ex, explorer_boat=(-1,) * n_ex,
+            boat_hex=(D.NOT_PLACED,) * D.BOATS, creature_hex=creatures, turn=0,
+            phase="place_explorer", round=1, points=0, swum=(), red="", creature_kind="", mover=-1,
+            steps=0, after_creature="", die="", last_sunk=-1, attack=None, responders=(),
+            winners=(), end_reason="", rng=rng,
+        )
+
+    # --- what a seat may know --------------------------------------------------------------
+    @staticmethod
+    def visible_values(state: SurviveState, seat: int | None) -> tuple[int, ...]:
+        if state.phase == "over":
+            return state.values
+        if seat is None:
+            return (0,) * len(state.values)
+        setup = state.phase in ("place_explorer", "place_boat")
+        if setup or not state.memory:
+            lo, hi = seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT
+            return (0,) * lo + state.values[lo:hi] + (0,) * (len(state.values) - hi)
+        return (0,) * len(state.values)
+
+    @staticmethod
+    def own_hand(state: SurviveState, seat: int) -> tuple[tuple[int, str], ...]:
+        return tuple((t, state.backs[t]) for t in state.hands[seat])
+
+    def view(self, state: SurviveState, seat: int | None) -> SurviveView:
+        hand = None
+        if seat is not None:
+            hand = tuple(HeldTile(t, state.terrain[t], state.backs[t]) for t in state.hands[seat])
+        over = state.phase == "over"
+        return SurviveView(
+            seat=seat, players=state.players, memory=state.memory, terrain=state.terrain,
+            sunk=state.sunk, explorer_hex=state.explorer_hex, explorer_boat=state.explorer_boat,
+            values=self.visible_values(state, seat), boat_hex=state.boat_hex,
+            creature_hex=state.creature_hex, held=state.hands, hand=hand, turn=state.turn,
+            phase=state.phase, round=state.round, points=state.points, swum=state.swum,
+            red=state.red, creature_kind=state.creature_kind, mover=state.mover, steps=state.steps,
+            die=state.die, last_sunk=state.last_sunk, attack=state.attack,
+            responders=state.responders,
+            scores=F.scores(state) if over else (0,) * state.players,
+            winners=state.winners, end_reason=state.end_reason,
+        )
+
+    # --- the contract ----------------------------------------------------------------------
+    def legal(self, view: SurviveView) -> list[Any]:
+        if view.seat is None or view.hand is None:
+            return []
+        hand = tuple((h.tile, h.back) for h in view.hand)
+        return B.choices(view, view.seat, hand, view.values)
+
+    def to_act(self, state: SurviveState) -> frozenset[int]:
+        return frozenset(B.actors(state))
+
+    def result(self, state: SurviveState) -> Result | None:
+        if state.phase != "over":
+            return None
+        return Result(tuple(float(x) for x in F.scores(state)), state.winners, state.end_reason)
+
+    def apply(self, state: SurviveState, seat: int, action: Any) -> tuple[SurviveState, list[Event]]:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat not in B.actors(state):
+            if state.phase == "respond":
+                raise IllegalAction("Waiting for another player to answer an attack.")
+            raise IllegalAction("It is not your turn.")
+        entry = STEPS.get(type(action))
+        if entry is None:
+            raise IllegalAction("That is not a Survive action.")
+        phases, step = entry
+        if state.phase not in phases:
+            raise IllegalAction(PHASE_HINT.get(state.phase, "That does not fit this part of the turn."))
+        if not self._allowed(state, seat, action):
+            raise IllegalAction(REFUSAL.get(type(action), "That is not possible now."))
+        return step(state, seat, action)
+
+    def _allowed(self, state: SurviveState, seat: int, action: Any) -> bool:
+        """Is ``action`` among the seat's legal actions?  Moves are looked up among the
+        moving piece's own list (short); the rest among the whole list."""
+        kind = type(action)
+        if kind in B.ALWAYS_LISTED:
+            return True                  # apply has checked the phase already
+        if kind is PlaceExplorer:
+            return B.placement_ok(state, seat, self.visible_values(state, seat), action.explorer, action.hex)
+        if kind is Sink:
+            return isinstance(action.tile, int) and action.tile in B.sinkable(state)
+        if kind in (Walk, Board, Swim, Ashore):
+            e = action.explorer
+            if not (isinstance(e, int) and 0 <= e < len(state.explorer_hex)):
+                return False
+            return action in B.explorer_moves(state, seat, e)
+        if kind is Sail:
+            if not (isinstance(action.boat, int) and 0 <= action.boat < D.BOATS):
+                return False
+            return action in B.boat_moves(state, seat, action.boat)
+        return action in B.choices(state, seat, self.own_hand(state, seat),
+                                   self.visible_values(state, seat))
+
+    # --- undo, leaks -------------------------------------------------------------------------
+    def undo_barrier(self, before: SurviveState, after: SurviveState, seat: int, action: Any) -> str | None:
+        if before.rng != after.rng:
+            return "it rolled the die"
+        if type(action) is Sink:
+            return "it showed the back of a land tile"
+        if type(action) in (PlayTile, Defend):
+            return "it showed a tile from your hand to everyone"
+        if after.phase != "over" and seat not in B.actors(after):
+            return "another player is to act now"
+        return None
+
+    def rerandomise(self, state: SurviveState, seat: int, rng: Rng) -> SurviveState:
+        """Re-draw what ``seat`` cannot know: the values of explorers it does not see
+        (others' always, its own too once setup is over with ``memory`` on), the backs of
+        the tiles still on the island and of the tiles the others hold (a held tile keeps
+        its terrain and stays a red or defensive tile; the island takes the rest)."""
+        if state.phase == "over":
+            return state
+        seen = self.visible_values(state, seat)
+        values = list(state.values)
+        for p in range(state.players):
+            lo = p * D.EXPLORERS_PER_SEAT
+            if any(seen[lo:lo + D.EXPLORERS_PER_SEAT]):
+                continue
+            mixed, rng = rng.shuffled(state.values[lo:lo + D.EXPLORERS_PER_SEAT])
+            values[lo:lo + D.EXPLORERS_PER_SEAT] = mixed
+        backs = list(state.backs)
+        for terrain, _ in D.TERRAIN_COUNTS:
+            held = [t for p, h in enumerate(state.hands) if p != seat for t in h
+                    if state.terrain[t] == terrain]
+            afloat = [t for t, tt in enumerate(state.terrain) if tt == terrain and not state.sunk[t]]
+            pool = [state.backs[t] for t in held + afloat]
+            keepable = [i for i, b in enumerate(pool) if D.BACK_KIND[b] != "green"]
+            chosen, rng = rng.shuffled(keepable)
+            chosen = chosen[:len(held)]
+            for t, i in zip(held, chosen):
+                backs[t] = pool[i]
+            rest = [b for i, b in enumerate(pool) if i not in chosen]
+            rest, rng = rng.shuffled(rest)
+            for t, b in zip(afloat, rest):
+                backs[t] = b
+        return replace(state, values=tuple(values), backs=tuple(backs))

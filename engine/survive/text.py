@@ -1,0 +1,366 @@
+"""Survive in words: event sentences, action names, the help page (with every decision
+we made where the rule text is silent), what is revealed at the end, and a plain-text
+picture of a view (golden transcripts, the replay viewer)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core import Event
+from . import data as D
+
+HELP = """\
+# Survive: Escape from Atlantis
+
+**Goal.** Atlantis is sinking. Get your explorers off the island, across the sea and
+onto the four **safe islands** in the corners of the board. Each explorer carries a
+treasure worth 1 to 6 (every player has 1, 1, 1, 2, 2, 3, 3, 4, 5, 6). When the
+volcano erupts, the player whose saved explorers carry the most treasure wins; ties
+share the win.
+
+**Memory.** You see your own explorers' values only while you place them. After that
+nobody sees any value, not even their owner, until the end: remember where you put the
+valuable ones. (Option `memory`, on by default; switched off, you always see your own.)
+
+**The board.** A hex map of open sea, 13 rows alternately 15 and 14 hexes wide. The
+island in the middle is 40 land tiles (16 beach `.`, 16 forest `*`, 8 mountain `^`,
+laid face up at random) around one sea hex where a sea serpent starts. Each safe island
+is a corner hex; the two sea hexes touching it are its **entrances**. The other four
+serpents start on the sea hex that touches both entrances of a safe island.
+
+**Setup.** In seat order (Red first), each player puts one explorer at a time on an
+empty land tile until all are placed (one per tile now; later any number may share
+one). Then, in seat order, each player puts one boat at a time on a sea hex next to
+land with no boat and no creature, two each. With 2 or 3 players everyone still has 10
+explorers and 2 boats; the other boats wait in the reserve.
+
+**Your turn has four steps.**
+
+1. **Play a red tile** kept from an earlier turn, or none (one at most).
+2. **Move**, 3 points shared among your explorers and boats, one hex per point:
+   - an explorer on land walks to a neighbouring land tile;
+   - an explorer climbs into a boat with room (3 at most, any colours) on a
+     neighbouring hex, from land or from another boat, or in the hex where it swims;
+   - a swimmer swims to a neighbouring sea hex, once a turn;
+   - an explorer in a boat or swimming on an entrance steps onto that safe island:
+     it is **saved** and leaves the board;
+   - a boat sails one hex with everyone in it. Anyone may sail an empty boat; a boat
+     with explorers only a player with at least as many aboard as anyone else.
+   One boat per hex. No explorer ever goes back onto land. Nothing moves into a hex
+   where a creature is (leaving one is fine).
+3. **Take a land tile off the island.** It must touch the sea; beaches go first,
+   then forests, then mountains. Explorers on it are now swimmers. You alone look at
+   its back:
+   - **green** tiles act at once and are shown to all: a *shark* or a *whale* comes up
+     in that hex (a shark attacks the swimmers there at once); a *boat* comes up and the
+     swimmers there climb in; a *whirlpool* drowns every swimmer in that hex and the
+     sea hexes around it (boats are not touched); the **volcano** ends the game at once;
+   - **red** tiles go face down into your hand, to play in step 1 of a later turn:
+     *dolphin* (one of your swimmers swims up to 3 hexes), *wind* (a boat you may move
+     sails up to 3 hexes), *move a serpent / shark / whale* (that creature's move);
+   - **defensive** tiles go face down into your hand, to play on someone else's turn:
+     *shark repellent* (against a shark attacking your swimmers), *whale repellent*
+     (against a whale attacking a boat with your explorers). The creature leaves the
+     game. Everyone sees how many tiles you hold, never which.
+4. **Roll the creature die** (2 serpent, 2 shark, 2 whale faces) and move one creature
+   of that kind:
+   - a **serpent** moves 1 hex; it sinks a boat with explorers in it (they are lost)
+     and eats every swimmer there; it leaves empty boats alone;
+   - a **shark** moves 0, 1 or 2 hexes and stops where there are swimmers: it eats them;
+     it leaves boats alone;
+   - a **whale** moves 1, 2 or 3 hexes and stops at a boat with explorers in it: it
+     smashes the boat and they are swimmers now; it leaves swimmers and empty boats alone.
+   Creatures never go onto land or a safe island.
+
+**Our decisions where the rule text is silent.**
+
+- *Creature moves:* a serpent must move its hex and a whale at least one hex when one of
+  that kind can; a shark may stay. If no creature of the rolled kind can move, nothing
+  happens. Creatures may share a hex with each other.
+- *When creatures attack:* only when they enter a hex (or come up in one from a tile).
+  Explorers that end up beside a creature (a whale's swimmers next to a shark) are not
+  attacked until a creature moves in. A serpent's move ends with its attack.
+- *Answering attacks (defensive tiles):* whenever a shark or a whale attacks your
+  explorers on another player's turn and you hold **any** tile at all, the game waits
+  for your answer: play a repellent that fits, or "no defence". It asks you whether or
+  not you hold a repellent, and the question looks the same to everyone, so waiting for
+  you tells nobody what you hold. Several attacked players answer in seat order after
+  the player whose turn it is; the first repellent ends the attack for everyone. A
+  player holding no tile is not asked (everyone can see the empty hand). Serpents and
+  whirlpools cannot be turned away, so they ask nobody.
+- *Step 1:* a player holding any tile is always asked to play one or none, even with
+  only defensive tiles, so nobody learns what the hand holds. A red tile can be played
+  only when it can do something. Tiles taken this turn wait for a later turn.
+- *Dolphin:* its 3 hexes are extra: the swimmer may still swim its own hex in step 2.
+  It goes over open water without creatures, or onto a safe island from an entrance.
+  *Wind:* its 3 hexes are extra to your 3 points.
+- *Leaving a boat:* explorers leave a boat only into a neighbouring boat or onto a safe
+  island; nobody jumps into the sea on purpose.
+- *Sinking when stuck:* if no tile of the lowest terrain left touches the sea, a
+  coastal tile of the next terrain goes instead.
+- *A boat from a tile:* swimmers climb in one player at a time, starting with the player
+  who took the tile, each player's lowest-numbered swimmer first, 3 at most. With no
+  boat left in the reserve, nothing comes up.
+- *End:* the game also ends when, at the end of a turn, no explorer is left on the
+  island or in the sea. Lost explorers score nothing.
+- *Undo* (`u`): moves and setup placements can be taken back; never a tile taken off
+  the island, a tile shown from your hand, a die roll, or anything once another player
+  is to act.
+
+**Keys.** Arrows or `h` `j` `k` `l` move the cursor; Enter picks a piece and then its
+destination; `e` ends the current step; `r` rolls the die; `u` undo; `s` save; `?` this
+help; `q` leave.
+"""
+
+BACK_NAMES = {
+    "shark": "shark", "whale": "whale", "boat": "boat", "whirlpool": "whirlpool",
+    "volcano": "volcano", "dolphin": "dolphin", "wind": "wind", "move_serpent": "move a serpent",
+    "move_shark": "move a shark", "move_whale": "move a whale", "shark_repellent": "shark repellent",
+    "whale_repellent": "whale repellent",
+}
+
+
+def hex_name(h: int) -> str:
+    if D.SAFE_AT[h] >= 0:
+        return f"the {D.SAFE_NAMES[D.SAFE_AT[h]]} safe island"
+    return D.HEX_NAMES[h]
+
+
+def explorer_name(e: int, names: Sequence[str]) -> str:
+    return f"{names[e // D.EXPLORERS_PER_SEAT]}'s explorer {e % D.EXPLORERS_PER_SEAT + 1}"
+
+
+def creature_name(c: int) -> str:
+    kind = D.CREATURE_KIND[c]
+    first = D.CREATURE_KIND.index(kind)
+    return f"{kind} {c - first + 1}"
+
+
+def tile_name(t: int, terrain: int | None = None) -> str:
+    terrain = terrain if terrain is not None else 0
+    where = D.HEX_NAMES[D.LAND_HEX_INDEX[t]]
+    return f"the {D.TERRAIN_NAMES.get(terrain, 'land')} tile at {where}"
+
+
+def describe_action(action: Any) -> str:
+    n = type(action).__name__
+    a = action
+    if n == "PlaceExplorer":
+        return f"place explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} on {hex_name(a.hex)}"
+    if n == "PlaceBoat":
+        return f"place a boat on {hex_name(a.hex)}"
+    if n == "PlayTile":
+        return f"play the {BACK_NAMES[a.back]} tile"
+    if n == "NoTile":
+        return "play no tile"
+    if n == "DolphinStep":
+        return f"dolphin: explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
+    if n == "WindStep":
+        return f"wind: boat {a.boat + 1} to {hex_name(a.to)}"
+    if n in ("EndTile", "EndCreature"):
+        return "stop"
+    if n == "Walk":
+        return f"walk explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
+    if n == "Board":
+        return f"explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} boards boat {a.boat + 1}"
+    if n == "Swim":
+        return f"swim explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
+    if n == "Ashore":
+        return f"explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} steps onto the safe island"
+    if n == "Sail":
+        return f"sail boat {a.boat + 1} to {hex_name(a.to)}"
+    if n == "EndMoves":
+        return "end the moves"
+    if n == "Sink":
+        return f"take off the tile at {D.HEX_NAMES[D.LAND_HEX_INDEX[a.tile]]}"
+    if n == "Roll":
+        return "roll the creature die"
+    if n == "CreatureStep":
+        return f"move {creature_name(a.creature)} to {hex_name(a.to)}"
+    if n == "Defend":
+        return f"play the {BACK_NAMES[a.back]}"
+    if n == "NoDefence":
+        return "no defence"
+    return repr(action)
+
+
+def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    return "You" if seat == viewer else names[seat]
+
+
+def _explorers(es: Sequence[int], viewer: int | None, names: Sequence[str]) -> str:
+    if not es:
+        return "nobody"
+    by: dict[int, list[int]] = {}
+    for e in es:
+        by.setdefault(e // D.EXPLORERS_PER_SEAT, []).append(e % D.EXPLORERS_PER_SEAT + 1)
+    parts = []
+    for seat in sorted(by):
+        owner = "your" if seat == viewer else f"{names[seat]}'s"
+        nums = ", ".join(str(x) for x in by[seat])
+        parts.append(f"{owner} explorer{'s' if len(by[seat]) > 1 else ''} {nums}")
+    return " and ".join(parts)
+
+
+def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    d, k = event.data, event.kind
+    who = (lambda: _who(d["seat"], viewer, names))
+    if k == "explorer_placed":
+        return f"{who()} placed explorer {d['explorer'] % D.EXPLORERS_PER_SEAT + 1} on {hex_name(d['hex'])}."
+    if k == "boat_placed":
+        return f"{who()} placed boat {d['boat'] + 1} on {hex_name(d['hex'])}."
+    if k == "setup_done":
+        return "Everything is placed: the island starts to sink."
+    if k == "turn":
+        return "Your turn." if d["seat"] == viewer else f"{names[d['seat']]} to play."
+    if k == "tile_played":
+        return f"{who()} played the {BACK_NAMES[d['back']]} tile."
+    if k == "dolphin":
+        return f"A dolphin carried {explorer_name(d['explorer'], names)} to {hex_name(d['to'])}."
+    if k == "wind":
+        return f"The wind blew boat {d['boat'] + 1} to {hex_name(d['to'])}."
+    if k == "walked":
+        return f"{who()} walked explorer {d['explorer'] % D.EXPLORERS_PER_SEAT + 1} to {hex_name(d['to'])}."
+    if k == "boarded":
+        return f"{who()} put explorer {d['explorer'] % D.EXPLORERS_PER_SEAT + 1} into boat {d['boat'] + 1}."
+    if k == "swam":
+        return f"{who()} swam explorer {d['explorer'] % D.EXPLORERS_PER_SEAT + 1} to {hex_name(d['to'])}."
+    if k == "sailed":
+        return f"{who()} sailed boat {d['boat'] + 1} to {hex_name(d['to'])}."
+    if k == "saved":
+        return f"{explorer_name(d['explorer'], names)} reached the {D.SAFE_NAMES[d['safe']]} safe island!"
+    if k == "sank":
+        text = f"{who()} took {tile_name(d['tile'], d['terrain'])} off the island"
+        if d["swimmers"]:
+            text += f"; {_explorers(d['swimmers'], viewer, names)} must swim"
+        return text + "."
+    if k == "looked":
+        return f"{who()} looked at its back: {BACK_NAMES[d['back']]}."
+    if k == "kept":
+        return f"{who()} kept the tile face down."
+    if k == "revealed":
+        return f"Its back shows: {BACK_NAMES[d['back']]}!"
+    if k == "appeared":
+        return f"A {d['kind']} came up at {hex_name(d['hex'])}."
+    if k == "boat_appeared":
+        text = f"A boat came up at {hex_name(d['hex'])}"
+        if d["boarded"]:
+            text += f"; {_explorers(d['boarded'], viewer, names)} climbed in"
+        return text + "."
+    if k == "whirlpool":
+        return f"A whirlpool at {hex_name(d['hex'])} took {_explorers(d['lost'], viewer, names)}."
+    if k == "none_left":
+        return f"No {d['kind']} is left to come up."
+    if k == "rolled":
+        return f"{who()} rolled: {d['kind']}."
+    if k == "no_creature":
+        return f"No {d['kind']} can move."
+    if k == "creature_moved":
+        return f"{who()} moved {creature_name(d['creature'])} to {hex_name(d['to'])}."
+    if k == "serpent_attack":
+        what = "sank a boat and " if d["boat"] >= 0 else ""
+        return f"The sea serpent {what}took {_explorers(d['lost'], viewer, names)}!"
+    if k == "attack":
+        prey = "swimmers" if d["kind"] == "shark" else f"boat {d['boat'] + 1}"
+        text = f"A {d['kind']} attacks the {prey} at {hex_name(d['hex'])}"
+        if d["responders"]:
+            text += ": " + ", ".join("you" if p == viewer else names[p] for p in d["responders"]) + " may answer"
+        return text + "."
+    if k == "shark_attack":
+        return f"The shark ate {_explorers(d['lost'], viewer, names)}."
+    if k == "whale_attack":
+        return (f"The whale smashed boat {d['boat'] + 1}; "
+                f"{_explorers(d['swimmers'], viewer, names)} must swim.")
+    if k == "defended":
+        return f"{who()} played a {BACK_NAMES[d['back']]}: the {d['kind']} is gone."
+    if k == "no_defence":
+        return f"{who()} did not stop the attack."
+    if k == "nobody_left":
+        return "No explorer is left on the island or in the sea."
+    if k == "game_over":
+        sc = ", ".join(f"{names[p]} {v}" for p, v in enumerate(d["scores"]))
+        win = " and ".join(names[w] for w in d["winners"])
+        return f"Game over ({d['reason']}): {sc}. {win} win{'s' if len(d['winners']) == 1 else ''}."
+    if k == "undo":
+        return f"{who()} took back a move."
+    return k
+
+
+def reveal(state: Any, names: Sequence[str]) -> list[str]:
+    """Every secret of a state: values, held tiles, the backs still on the island."""
+    lines = []
+    for p in range(state.players):
+        lo = p * D.EXPLORERS_PER_SEAT
+        vals = " ".join(f"{i + 1}:{state.values[lo + i]}" for i in range(D.EXPLORERS_PER_SEAT))
+        held = ", ".join(BACK_NAMES[state.backs[t]] for t in state.hands[p]) or "none"
+        lines.append(f"{names[p]}: explorer values {vals}; holds {held}")
+    left = [f"{D.HEX_NAMES[D.LAND_HEX_INDEX[t]]} {BACK_NAMES[state.backs[t]]}"
+            for t in range(len(state.terrain)) if not state.sunk[t]]
+    lines.append("Still on the island: " + (", ".join(left) or "nothing"))
+    return lines
+
+
+_TERRAIN_CH = {D.BEACH: ".", D.FOREST: "*", D.MOUNTAIN: "^"}
+_CREATURE_CH = {"serpent": "S", "shark": "K", "whale": "W"}
+
+
+def render_view(view: Any, names: Sequence[str]) -> str:
+    """A compact, exact text picture of what one seat sees: the map (two characters a
+    hex: terrain or creature, then a boat ``b`` or the number of explorers), then lists."""
+    eh, eb = view.explorer_hex, view.explorer_boat
+    count = [0] * D.HEXES
+    for h in eh:
+        if h >= 0:
+            count[h] += 1
+    lines = []
+    i = 0
+    for r, row in enumerate(D.BOARD.rows()):
+        cells = []
+        for _ in row:
+            h = i
+            i += 1
+            t = D.LAND_TILE_AT[h]
+            if D.SAFE_AT[h] >= 0:
+                a = "#"
+            elif t >= 0 and not view.sunk[t]:
+                a = _TERRAIN_CH[view.terrain[t]]
+            else:
+                a = "~"
+            cs = [D.CREATURE_KIND[c] for c, ch in enumerate(view.creature_hex) if ch == h]
+            if cs:
+                a = _CREATURE_CH[cs[0]]
+            b = "b" if h in view.boat_hex else (str(min(count[h], 9)) if count[h] else " ")
+            cells.append(a + b)
+        lines.append((" " if r % 2 else "") + "".join(cells))
+    seat = "spectator" if view.seat is None else names[view.seat]
+    att = "-"
+    if view.attack is not None:
+        a = view.attack
+        att = f"{a.kind}@{D.HEX_NAMES[a.hex]} victims={[names[v] for v in a.victims]}"
+    lines.append(f"seat={seat} turn={names[view.turn]} phase={view.phase} round={view.round}"
+                 f" points={view.points} red={view.red or '-'} creature={view.creature_kind or '-'}"
+                 f" mover={view.mover} steps={view.steps} die={view.die or '-'} attack={att}"
+                 f" responders={list(view.responders)}")
+    for p in range(view.players):
+        lo = p * D.EXPLORERS_PER_SEAT
+        parts = []
+        for e in range(lo, lo + D.EXPLORERS_PER_SEAT):
+            h = eh[e]
+            where = {D.NOT_PLACED: "-", D.SAVED: "saved", D.LOST: "lost"}.get(h) or D.HEX_NAMES[h]
+            if eb[e] >= 0:
+                where += f"(b{eb[e] + 1})"
+            if view.values[e]:
+                where += f"={view.values[e]}"
+            parts.append(where)
+        held = len(view.held[p])
+        lines.append(f"{names[p]}: {' '.join(parts)} | holds {held}")
+    boats = " ".join(f"b{b + 1}:{'-' if h == -1 else 'x' if h < -1 else D.HEX_NAMES[h]}"
+                     for b, h in enumerate(view.boat_hex))
+    lines.append(f"boats {boats}")
+    if view.hand is not None and view.hand:
+        lines.append("hand=" + ", ".join(f"{BACK_NAMES[h.back]}({D.TERRAIN_NAMES[h.terrain]})"
+                                         for h in view.hand))
+    if view.winners:
+        lines.append(f"winners={[names[w] for w in view.winners]} scores={list(view.scores)}"
+                     f" ({view.end_reason})")
+    return "\n".join(lines)
