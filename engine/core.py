@@ -471,6 +471,8 @@ def _make_decoder(tp: Any, ns: Mapping[str, Any] | None) -> Any:
         item = args[0] if args else Any
         if item is Any:
             def anyseq(v: Any) -> Any:
+                if ns is not None and _is_tag(v):  # a NamedTuple where the hint says tuple
+                    return _untag(v, ns)
                 if not isinstance(v, (list, tuple)):
                     raise ValueError(f"expected a sequence for {tp}")
                 return tuplify(v)

@@ -1,15 +1,16 @@
 """Builders for End of Atlantis positions used by the rule tests.
 
-Positions start from a real ``setup`` and are changed on a clone (the state is a
-slots dataclass of tuples; ``clone()`` is a shallow copy, so setting a field on the
-clone never touches the original)."""
+Positions start from a real ``setup`` and are changed with ``engine.core.replace`` (the
+state is a frozen slots dataclass of tuples: a changed position is a new state, the
+original never moves)."""
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
+from engine.core import replace
 from engine.end_of_atlantis import data as D
-from engine.end_of_atlantis.rules import EndOfAtlantisGame, EoaState, Ship
+from engine.end_of_atlantis.rules import EndOfAtlantisGame, EoaState, Ship, Stage, senate_order
 
 GAME = EndOfAtlantisGame()
 NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
@@ -40,10 +41,18 @@ def ship(tile: int, at_sea: bool = False, **by: int) -> Ship:
     return Ship(tile, at_sea, cubes(**by))
 
 
+def holders(**by: int) -> tuple[int, ...]:
+    """holders(demagogos=0) -> who holds each Faction token (-1 nobody)."""
+    out = [-1] * len(D.FACTIONS)
+    for name, seat in by.items():
+        out[D.FACTIONS.index(name.capitalize())] = seat
+    return tuple(out)
+
+
 def voting(players: int, kinds: Sequence[Sequence[str]], *, screen=None, pool=None,
-           vtype: str = "hidden", seed: int = 1, **options: Any) -> EoaState:
+           vote_kind: str = "hidden", seed: int = 1, **options: Any) -> EoaState:
     """A state at the start of vote 1 with each seat's row made of ``kinds``."""
-    s = fresh(players, seed, **options).clone()
+    s = fresh(players, seed, **options)
     used: dict[str, int] = {}
     rows = []
     for row in kinds:
@@ -53,33 +62,22 @@ def voting(players: int, kinds: Sequence[Sequence[str]], *, screen=None, pool=No
             used[k] = used.get(k, 0) + 1
         rows.append(tuple(r))
     allrows = {c for r in rows for c in r}
-    s.hands = tuple(tuple(c for c in h if c not in allrows) for h in s.hands)
-    s.deck = tuple(c for c in s.deck if c not in allrows)
-    s.rows = tuple(rows)
-    s.need = tuple(len(r) for r in rows)
-    s.ncards = max(len(r) for r in rows)
-    s.revealed = True
-    s.shown = tuple((True,) * len(r) for r in rows)
-    s.card_tokens = tuple((0,) * len(r) for r in rows)
-    s.played = tuple((False,) * len(r) for r in rows)
-    s.holder = (-1,) * 7
+    changes: dict[str, Any] = dict(
+        hands=tuple(tuple(c for c in h if c not in allrows) for h in s.hands),
+        deck=tuple(c for c in s.deck if c not in allrows),
+        voting_cards=tuple(rows), cards_to_lay=tuple(len(r) for r in rows),
+        vote_cards=max(len(r) for r in rows), cards_revealed=True,
+        face_up=tuple((True,) * len(r) for r in rows), tokens_on_cards=tuple((0,) * len(r) for r in rows),
+        played=tuple((False,) * len(r) for r in rows), faction_holders=(-1,) * 7,
+        vote_kind=vote_kind, vote=0, bids=(-1,) * players, vote_winners=(), play_queue=(), effect=None)
     if screen is not None:
-        s.screen = tuple(screen)
+        changes["screen"] = tuple(screen)
     if pool is not None:
-        s.pool = tuple(pool)
-    s.vtype = vtype
-    s.vote = 0
-    s.bids = (-1,) * players
-    s.winners = ()
-    s.pqueue = ()
-    s.effect = None
-    if vtype == "hidden":
-        s.stage = "vote"
-    else:
-        from engine.end_of_atlantis.rules import senate_order
-        s.oqueue = tuple(reversed(senate_order(s)))
-        s.stage = "open"
-    return s
+        changes["senate_pool"] = tuple(pool)
+    s = replace(s, **changes)
+    if vote_kind == "hidden":
+        return replace(s, stage=Stage.HIDDEN_VOTE)
+    return replace(s, open_bidders=tuple(reversed(senate_order(s))), stage=Stage.OPEN_VOTE)
 
 
 def act(s: EoaState, seat: int, action: Any) -> tuple[EoaState, list]:

@@ -15,8 +15,8 @@ from collections import Counter
 import msgpack
 import pytest
 
-from engine.core import SeatInfo
-from engine.end_of_atlantis.rules import Bid, EoaView, Faction, Order, Pass
+from engine.core import SeatInfo, replace
+from engine.end_of_atlantis.rules import Bid, EoaView, Faction, LayCard, Pass
 from engine.match import Match
 from engine.record import canonical_bytes
 
@@ -57,7 +57,7 @@ def test_a_view_that_shows_another_card_order_is_caught():
     def view(inner, state, seat):
         v = inner.view(state, seat)
         return v.__class__(**{**{f: getattr(v, f) for f in v.__dataclass_fields__},
-                              "rows": state.rows})
+                              "voting_cards": state.voting_cards})
     report = play_and_check(WrappedGame(GAME, view=view), range(2), players=(3,), max_moves=80)
     assert not report.ok and "view of seat" in report.leaks[0]
 
@@ -74,8 +74,7 @@ def _needles(*values):
 def test_canary_pending_bid_never_reaches_another_seat():
     s = fresh(4, seed=9)
     s, _ = run(s, (0, Bid(3)))
-    s = s.clone()
-    s.bids = (CANARY_BID,) + s.bids[1:]
+    s = replace(s, bids=(CANARY_BID,) + s.bids[1:])
     for seat in (1, 2, 3, None):
         assert not any(n in canonical_bytes(GAME.view(s, seat)) for n in _needles(CANARY_BID))
     assert any(n in canonical_bytes(GAME.view(s, 0)) for n in _needles(CANARY_BID))
@@ -84,14 +83,13 @@ def test_canary_pending_bid_never_reaches_another_seat():
 def test_canary_pending_card_order_never_reaches_another_seat():
     s = fresh(3, seed=2)
     s, _ = run(s, (0, Bid(0)), (1, Bid(0)), (2, Bid(0)))
-    for p in s.forder:
+    for p in s.faction_order:
         s, _ = run(s, (p, Faction(p)))
     while s.stage == "ability":
-        s, _ = run(s, (s.aqueue[0][0], Pass()))
+        s, _ = run(s, (s.ability_queue[0][0], Pass()))
     card = s.hands[0][0]
-    s, events = run(s, (0, Order(card)))
-    marked = s.clone()
-    marked.rows = ((CANARY_CARD,),) + s.rows[1:]
+    s, events = run(s, (0, LayCard(card)))
+    marked = replace(s, voting_cards=((CANARY_CARD,),) + s.voting_cards[1:])
     for seat in (1, 2, None):
         blob = canonical_bytes(GAME.view(marked, seat))
         assert not any(n in blob for n in _needles(CANARY_CARD))
@@ -104,8 +102,8 @@ def test_canary_pending_card_order_never_reaches_another_seat():
 
 def test_view_has_no_field_for_other_hands_bids_or_decks():
     fields = set(EoaView.__dataclass_fields__)
-    assert not fields & {"hands", "deck", "sdeck", "rng", "veiled_all", "peek"}
-    assert {"hand", "hand_sizes", "deck_count", "specials", "special_counts"} <= fields
+    assert not fields & {"hands", "deck", "special_deck", "specials", "rng", "face_down", "demagogos_look"}
+    assert {"hand", "hand_sizes", "deck_count", "my_specials", "special_counts", "my_face_down"} <= fields
 
 
 def test_tokens_behind_a_screen_do_not_move_before_the_reveal():

@@ -153,11 +153,13 @@ def test_every_cube_card_and_special_card_stays_in_exactly_one_place(options):
             v = GAME.view(s, q)
             s, _ = GAME.apply(s, q, bots[q].choose(v, GAME.legal(v)))
             for p in range(n):
-                assert (s.screen[p] + s.pool[p] + s.building[p] + sum(s.card_tokens[p]) + s.pl[p]
-                        + sum(sh.cubes[p] for sh in s.ships)) == 20
-            assert s.camp + s.pl_neutral + sum(sh.cubes[5] for sh in s.ships) == 10
-            cards = [*s.deck, *s.discard, *(c for h in s.hands for c in h), *(c for r in s.rows for c in r)]
+                assert (s.screen[p] + s.senate_pool[p] + s.buildings[p] + sum(s.tokens_on_cards[p])
+                        + s.promised_land[p] + sum(sh.cubes[p] for sh in s.ships)) == 20
+            assert s.camp + s.promised_land_neutrals + sum(sh.cubes[5] for sh in s.ships) == 10
+            cards = [*s.deck, *s.discard, *(c for h in s.hands for c in h),
+                     *(c for r in s.voting_cards for c in r)]
             assert sorted(cards) == list(range(80))
-            specials = [*s.sdeck, *s.sdiscard, *s.sface, *(c for h in s.specials for c in h)]
+            specials = [*s.special_deck, *s.special_discard, *s.face_up_specials,
+                        *(c for h in s.specials for c in h)]
             assert sorted(specials) == list(range(25))
             assert min(s.screen) >= 0 and min(s.vp) >= 0

@@ -5,7 +5,7 @@ simultaneous phase, and the layout at 80x24."""
 from __future__ import annotations
 
 from engine.core import SeatInfo
-from engine.end_of_atlantis.rules import Bid, Order
+from engine.end_of_atlantis.rules import Bid, LayCard
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.end_of_atlantis.screen import EndOfAtlantisScreen
@@ -55,13 +55,13 @@ async def test_one_senate_bid_and_one_vote_by_keyboard():
             if table.match.state.stage == "vote" and 0 in table.match.to_act():
                 break
             await pilot.press("enter")
-        assert sum(type(a) is Order for a in moves_of(table, 0)) == 5
+        assert sum(type(a) is LayCard for a in moves_of(table, 0)) == 5
         assert table.match.state.stage == "vote"
         await pilot.press("2", "enter")
         await until(pilot, lambda: table.match.state.bids[0] == 2 or table.match.state.vote > 0
                     or table.match.state.stage != "vote")
         assert moves_of(table, 0)[-1] == Bid(2)
-        assert table.match.state.card_tokens[0][0] == 2 or table.match.state.bids[0] == 2
+        assert table.match.state.tokens_on_cards[0][0] == 2 or table.match.state.bids[0] == 2
 
 
 async def test_two_humans_bid_behind_the_curtain_and_never_see_each_others_bid():
@@ -85,7 +85,7 @@ async def test_two_humans_bid_behind_the_curtain_and_never_see_each_others_bid()
         assert "7" not in str(screen.query_one("#me").render())
         await pilot.press("1", "enter")
         await until(pilot, lambda: table.match.state.stage != "senate")
-        assert table.match.state.pool[:2] == (7, 1)
+        assert table.match.state.senate_pool[:2] == (7, 1)
 
 
 async def test_the_screen_fits_80_by_24_and_uses_a_bigger_terminal():

@@ -26,10 +26,12 @@ from typing import Any
 from ..core import Bot
 from ..rng import Rng
 from . import data as D
-from .rules import (
-    DECK_SLOT, Bid, Demagogos, Discard, Done, Faction, Order, Pass, Play, Special, TakeSpecial,
-    Target, Use, aboard, arrival_scores, free,
+from .actions import (
+    DECK_SLOT, PASS, USE_ABILITY, Bid, Demagogos, Discard, Done, Faction, LayCard, Play, PlaySpecial,
+    TakeSpecial, Target,
 )
+from .ships import arrival_scores
+from .state import PAID, EffectStep as S, Stage, aboard, free
 
 FACTION_VALUE = {D.ARCHONT: 1.0, D.BASILEUS: 2.6, D.DEMAGOGOS: 1.0, D.DEMIURGOS: 2.2,
                  D.ORAKLOS: 0.6, D.PHILOSOPHIOS: 1.6, D.STRATEGOS: 2.0}
@@ -65,7 +67,7 @@ def ship_value(v: Any, me: int, i: int) -> float:
 
 def arrival_gain(v: Any, me: int, i: int, royal: bool) -> float:
     sh = v.ships[i]
-    gains = arrival_scores(sh.cubes, v.n, royal)
+    gains = arrival_scores(sh.cubes, v.players, royal)
     best_other = max((g for p, g in enumerate(gains) if p != me), default=0)
     return gains[me] + D.MOVER_BONUS - 0.6 * best_other
 
@@ -88,7 +90,7 @@ def wreck_value(v: Any, me: int, i: int) -> float:
 
 
 def leader(v: Any, me: int) -> int:
-    return max((p for p in range(v.n) if p != me), key=lambda p: (v.vp[p], -p))
+    return max((p for p in range(v.players) if p != me), key=lambda p: (v.vp[p], -p))
 
 
 def card_value(v: Any, me: int, kind: str) -> float:
@@ -140,36 +142,28 @@ class SenatorBot(Bot):
     def choose(self, view: Any, legal: list[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        v = view
-        me = v.seat
-        st = v.stage
-        if st == "senate":
-            return self._senate_bid(v, me, legal)
-        if st in ("vote", "rebid", "open"):
-            return self._vote_bid(v, me, legal)
-        if st == "faction":
-            return self._faction(v, me, legal)
-        if st == "ability":
-            return self._ability(v, me, legal)
-        if st == "archont":
-            hand = sorted(v.hand, key=lambda c: card_value(v, me, D.CARD_KIND[c]) +
-                          static_card_value(D.CARD_KIND[c]))
-            return Discard(hand[0])
-        if st == "order":
-            return self._order(v, me, legal)
-        if st == "peek":
-            targets = [a for a in legal if type(a) is Demagogos]
-            return max(targets, key=lambda a: (v.screen[a.target], -a.target))
-        if st == "call":
-            return Pass()
-        if st == "play":
-            return self._play(v, me, legal)
-        if st == "together":
-            best = max(legal, key=lambda a: ship_value(v, me, a.a) if type(a) is Target else 0.4)
-            if type(best) is Target and v.screen[me] > 4:
-                return best
-            return Pass()
-        return legal[0]
+        by_stage = CHOOSE_BY_STAGE.get(view.stage)
+        if by_stage is None:
+            return legal[0]
+        return by_stage(self, view, view.seat, legal)
+
+    def _archont(self, v: Any, me: int, legal: list[Any]) -> Any:
+        hand = sorted(v.hand, key=lambda c: card_value(v, me, D.CARD_KIND[c]) +
+                      static_card_value(D.CARD_KIND[c]))
+        return Discard(hand[0])
+
+    def _look(self, v: Any, me: int, legal: list[Any]) -> Any:
+        targets = [a for a in legal if type(a) is Demagogos]
+        return max(targets, key=lambda a: (v.screen[a.player], -a.player))
+
+    def _call(self, v: Any, me: int, legal: list[Any]) -> Any:
+        return PASS
+
+    def _together(self, v: Any, me: int, legal: list[Any]) -> Any:
+        best = max(legal, key=lambda a: ship_value(v, me, a.ship) if type(a) is Target else 0.4)
+        if type(best) is Target and v.screen[me] > 4:
+            return best
+        return PASS
 
     # --- Senate and Factions -----------------------------------------------------------------
     def _senate_bid(self, v: Any, me: int, legal: list[Any]) -> Any:
@@ -179,40 +173,40 @@ class SenatorBot(Bot):
 
     def _faction(self, v: Any, me: int, legal: list[Any]) -> Any:
         takes = [a for a in legal if type(a) is Faction]
-        specials = [a for a in legal if type(a) is Special]
+        specials = [a for a in legal if type(a) is PlaySpecial]
         for a in specials:
             key = D.SPECIAL_KEY[a.card]
-            if key == "boarding" and ship_value(v, me, a.arg) >= 1.3:
+            if key == "boarding" and ship_value(v, me, a.ship) >= 1.3:
                 return max((x for x in specials if D.SPECIAL_KEY[x.card] == "boarding"),
-                           key=lambda x: ship_value(v, me, x.arg))
+                           key=lambda x: ship_value(v, me, x.ship))
         if not takes:
-            return Pass()
-        best = max(takes, key=lambda a: FACTION_VALUE[a.faction] + (1.2 if v.plus1[a.faction] else 0))
-        paid = v.fqueue[v.fpos][1] == 1
+            return PASS
+        best = max(takes, key=lambda a: FACTION_VALUE[a.faction] + (1.2 if v.plus_one[a.faction] else 0))
+        paid = v.faction_queue[v.faction_pos].kind == PAID
         if not paid:
             return best
-        cost = 0 if v.free_faction == me else D.FACTION_COST[v.n][v.forder.index(me)]
-        value = FACTION_VALUE[best.faction] + (1.2 if v.plus1[best.faction] else 0)
+        cost = 0 if v.favour_seat == me else D.FACTION_COST[v.players][v.faction_order.index(me)]
+        value = FACTION_VALUE[best.faction] + (1.2 if v.plus_one[best.faction] else 0)
         if cost and any(D.SPECIAL_KEY[a.card] == "favour" for a in specials) and value >= 2.0:
             return next(a for a in specials if D.SPECIAL_KEY[a.card] == "favour")
         if value - 0.7 * cost >= 1.4:
             return best
-        return Pass()
+        return PASS
 
     def _ability(self, v: Any, me: int, legal: list[Any]) -> Any:
         targets = [a for a in legal if type(a) is Target]
         if targets:
-            best = max(targets, key=lambda a: ship_value(v, me, a.a))
-            return best if ship_value(v, me, best.a) > 0.5 else Pass()
+            best = max(targets, key=lambda a: ship_value(v, me, a.ship))
+            return best if ship_value(v, me, best.ship) > 0.5 else PASS
         takes = [a for a in legal if type(a) is TakeSpecial]
         if takes:
             def val(a):
                 if a.slot == DECK_SLOT:
                     return 1.8
-                return SPECIAL_VALUE[D.SPECIAL_KEY[v.sface[a.slot]]]
+                return SPECIAL_VALUE[D.SPECIAL_KEY[v.face_up_specials[a.slot]]]
             return max(takes, key=val)
-        if Use() in legal:
-            return Use()
+        if USE_ABILITY in legal:
+            return USE_ABILITY
         return legal[0]
 
     # --- Voting -------------------------------------------------------------------------------
@@ -221,39 +215,40 @@ class SenatorBot(Bot):
         score = {c: static_card_value(D.CARD_KIND[c]) + 0.5 * card_value(v, me, D.CARD_KIND[c])
                  for c in hand}
         best = max(hand, key=lambda c: (score[c], -c))
-        veil = Order(best, True)
-        if veil in legal and score[best] >= 2.5:
-            return veil
-        return Order(best)
+        face_down = LayCard(best, True)
+        if face_down in legal and score[best] >= 2.5:
+            return face_down
+        return LayCard(best)
 
     def _current_value(self, v: Any, me: int) -> float:
         vote = v.vote
-        card = v.rows[me][vote] if len(v.rows[me]) > vote else -1
+        rows = v.voting_cards
+        card = rows[me][vote] if len(rows[me]) > vote else -1
         value = card_value(v, me, D.CARD_KIND[card]) if card >= 0 else 0.0
         # as first place we could play the left player's card instead
-        left = (me + 1) % v.n
-        lc = v.rows[left][vote] if len(v.rows[left]) > vote else -1
+        left = (me + 1) % v.players
+        lc = rows[left][vote] if len(rows[left]) > vote else -1
         if lc >= 0:
             value = max(value, 0.8 * card_value(v, me, D.CARD_KIND[lc]))
         return value
 
     def _vote_bid(self, v: Any, me: int, legal: list[Any]) -> Any:
         tokens = v.screen[me]
-        left = max(1, v.ncards - v.vote)
+        left = max(1, v.vote_cards - v.vote)
         value = self._current_value(v, me)
         budget = tokens / (left + 1.5)
         want = int(round(budget * min(2.2, value / 2.0))) + self._jitter(2)
         want = max(0, min(tokens - 2 if tokens > 6 else tokens, want))
         if value < 0.8:
-            want = 0 if v.stage != "open" else 0
-        if v.stage == "rebid" and v.peeked:
-            other = v.peeked[1]
+            want = 0
+        if v.stage == Stage.DEMAGOGOS_REBID and v.peeked_bid:
+            other = v.peeked_bid.tokens
             if other + 1 <= tokens and value >= 2.0 and other + 1 <= want + 2:
                 want = other + 1
-        options = sorted(a.n for a in legal if type(a) is Bid)
+        options = sorted(a.tokens for a in legal if type(a) is Bid)
         if want in options:
             return Bid(want)
-        if v.stage == "open":
+        if v.stage == Stage.OPEN_VOTE:
             higher = [n for n in options if n > want and n <= want + 2]
             if higher and value >= 2.0:
                 return Bid(higher[0])
@@ -266,10 +261,10 @@ class SenatorBot(Bot):
         if e is None:
             plays = [a for a in legal if type(a) is Play]
             if not plays:
-                return Pass()
+                return PASS
 
             def val(a: Play) -> float:
-                kind = D.CARD_KIND[v.rows[a.source][v.vote]]
+                kind = D.CARD_KIND[v.voting_cards[a.source][v.vote]]
                 base = card_value(v, me, kind)
                 if a.special >= 0:
                     key = D.SPECIAL_KEY[a.special]
@@ -277,7 +272,7 @@ class SenatorBot(Bot):
                              "alliance": 0.5}.get(key, 0.0) - 0.8
                 return base
             best = max(plays, key=lambda a: (val(a), -a.special, a.source))
-            return best if val(best) > 0.3 else Pass()
+            return best if val(best) > 0.3 else PASS
         return self._target(v, me, e, legal)
 
     def _target(self, v: Any, me: int, e: Any, legal: list[Any]) -> Any:
@@ -290,30 +285,40 @@ class SenatorBot(Bot):
             if type(a) is TakeSpecial:
                 if a.slot == DECK_SLOT:
                     return 1.8
-                return SPECIAL_VALUE[D.SPECIAL_KEY[v.sface[a.slot]]]
-            if step in ("place1", "place2", "place1x"):
-                return ship_value(v, me, a.a)
-            if step in ("aristo", "bump"):
-                base = ship_value(v, me, a.a) if step == "aristo" else 0.0
-                if a.b >= 0:
-                    base += 0.4 if a.b == lead else 0.1
-                    base -= 0.5 * (a.b == D.NEUTRAL)
+                return SPECIAL_VALUE[D.SPECIAL_KEY[v.face_up_specials[a.slot]]]
+            if step in (S.PLACE_1, S.PLACE_2, S.PLACE_1_ELSEWHERE):
+                return ship_value(v, me, a.ship)
+            if step in (S.ARISTOCRACY, S.ALLIANCE):
+                base = ship_value(v, me, a.ship) if step == S.ARISTOCRACY else 0.0
+                if a.colour >= 0:
+                    base += 0.4 if a.colour == lead else 0.1
+                    base -= 0.5 * (a.colour == D.NEUTRAL)
                 return base
-            if step == "move":
-                return move_value(v, me, a.a)
-            if step == "royal":
-                return move_value(v, me, a.a, True)
-            if step == "sabotage":
-                return wreck_value(v, me, a.a)
-            if step == "betray":
-                if a.a >= 0:
-                    sh = v.ships[a.a]
+            if step == S.MOVE:
+                return move_value(v, me, a.ship)
+            if step == S.ROYAL:
+                return move_value(v, me, a.ship, True)
+            if step == S.SABOTAGE:
+                return wreck_value(v, me, a.ship)
+            if step == S.BETRAY:
+                if a.ship >= 0:
+                    sh = v.ships[a.ship]
                     return 0.6 * min(4, aboard(sh) - sh.cubes[me])
-                return 0.3 * min(4, v.pool[a.b]) + (0.3 if a.b == lead else 0)
-            if step == "remove":
-                return -1.0 if a.b == me else (0.6 if a.b == lead else 0.5)
+                return 0.3 * min(4, v.senate_pool[a.colour]) + (0.3 if a.colour == lead else 0)
+            if step == S.REMOVE:
+                return -1.0 if a.colour == me else (0.6 if a.colour == lead else 0.5)
             return 0.0
         return max(legal, key=lambda a: (val(a), -a[0] if len(a) else 0))
+
+
+CHOOSE_BY_STAGE = {
+    Stage.SENATE: SenatorBot._senate_bid, Stage.HIDDEN_VOTE: SenatorBot._vote_bid,
+    Stage.DEMAGOGOS_REBID: SenatorBot._vote_bid, Stage.OPEN_VOTE: SenatorBot._vote_bid,
+    Stage.FACTIONS: SenatorBot._faction, Stage.ABILITIES: SenatorBot._ability,
+    Stage.ARCHONT: SenatorBot._archont, Stage.LAY_CARDS: SenatorBot._order,
+    Stage.DEMAGOGOS_LOOK: SenatorBot._look, Stage.DEMAGOGOS_CALL: SenatorBot._call,
+    Stage.PLAY: SenatorBot._play, Stage.TOGETHER: SenatorBot._together,
+}
 
 
 def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:

@@ -3,9 +3,10 @@ plain-text picture of a view (golden transcripts, the replay viewer)."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core import Event
+from . import actions as A
 from . import data as D
 
 HELP = """\
@@ -77,7 +78,8 @@ Philosophios: when you win a vote you play first and may play the card of the
 player to your left. Strategos: a vote in which you play no card returns 2 of
 the tokens you bid.
 
-**Events (10).** Three Doom! cards (the third ends the game at once), and:
+**Events (10).** Three Doom! cards (the third ends the game at once, from
+turn 4 on), and:
 Senate Pays Its Debts (5 and 3 points to the two largest pools), Wrath of the
 Ocean God (ships on the ocean are lost), We're All In This Together (in turn,
 up to 3 refugees each, one at a time), Chaos Spreads (next turn has no Senate
@@ -101,7 +103,9 @@ refugee of yours still aboard, at most 4).
 paid; one winner per vote; two ships sail; the Philosophios's card cannot be
 taken by first place; the Demagogos is immune to red cards), 5 players (three
 winners per vote), `family` (no Senate phase; ties by the Faction markers),
-`chosen_ships` (e.g. `A+,B,C,D+,E`: these tiles from the start, no upgrades),
+`chosen_ships` (e.g. `A+,B,C,D+,E`: these tiles from the start, no upgrades;
+each tile at most once; they stand in port in letter order, A on the left, a
+starting tile before the advanced one, whatever order you list them in),
 `revealed_events` (the top Event card is face up), `revealed_specials` (three
 special cards face up to choose from), `aggressive_neutrals` (a neutral that
 finds a ship full pushes off a cube of the last player in Senate order).
@@ -111,8 +115,13 @@ finds a ship full pushes off a cube of the last player in Senate order).
 - Hands are refilled to 7 as soon as your voting cards are face down (the new
   cards are for the next turn).
 - The Faction markers start on random spaces, so the first tie-breaks are fair.
-- A third Doom! drawn in turns 1-3 goes back into the deck; from turn 4 on it
-  ends the game.
+- The third Doom! comes too early in game turns 1-3 (the rule book says
+  "third" in one place and "fourth" in another; its overview promises 4 to 8
+  turns): turned up in the Doom phase of game turn 1, 2 or 3 it is shuffled
+  back into the Event deck and another Event card is turned up instead. From
+  turn 4 on it ends the game at once.
+- Ties "to the left" among ships (which ship sails in the Doom phase, which
+  ship neutrals board first) go by the ship's place in port, letter order.
 - In a hidden vote every bid counts, 0 too (ties by Senate order); in an open
   vote a pass never wins. The Philosophios, when winning, always plays first.
 - First place (and the Philosophios) may take the card of the nearest player
@@ -144,35 +153,32 @@ def colour_name(c: int, names: Sequence[str]) -> str:
     return "neutral" if c == D.NEUTRAL else names[c]
 
 
+def _special_name(card: int) -> str:
+    return D.SPECIAL_NAME[D.SPECIAL_KEY[card]]
+
+
+ACTION_WORDS: dict[type, Callable[[Any], str]] = {
+    A.Bid: lambda a: f"bid {a.tokens}",
+    A.Faction: lambda a: f"take {D.FACTIONS[a.faction]}",
+    A.Pass: lambda a: "pass",
+    A.PlaySpecial: lambda a: f"play special {_special_name(a.card)}" + (
+        f" on ship {a.ship}" if a.ship >= 0 else ""),
+    A.UseAbility: lambda a: "use the Faction ability",
+    A.Discard: lambda a: f"discard {card_name(a.card)}",
+    A.TakeSpecial: lambda a: ("draw a special card" if a.slot == A.DECK_SLOT
+                              else f"take face-up special {a.slot + 1}"),
+    A.LayCard: lambda a: f"lay {card_name(a.card)}" + (" face down" if a.face_down else ""),
+    A.Demagogos: lambda a: f"Demagogos on seat {a.player}",
+    A.Play: lambda a: f"play the card of seat {a.source}" + (
+        f" with {_special_name(a.special)}" if a.special >= 0 else ""),
+    A.Target: lambda a: f"target {a.ship} {a.colour}",
+    A.Done: lambda a: "done",
+}
+
+
 def describe_action(action: Any) -> str:
-    name = type(action).__name__
-    if name == "Bid":
-        return f"bid {action.n}"
-    if name == "Faction":
-        return f"take {D.FACTIONS[action.faction]}"
-    if name == "Pass":
-        return "pass"
-    if name == "Special":
-        return f"play special {D.SPECIAL_NAME[D.SPECIAL_KEY[action.card]]}" + (
-            f" on ship {action.arg}" if action.arg >= 0 else "")
-    if name == "Use":
-        return "use the Faction ability"
-    if name == "Discard":
-        return f"discard {card_name(action.card)}"
-    if name == "TakeSpecial":
-        return "draw a special card" if action.slot == 3 else f"take face-up special {action.slot + 1}"
-    if name == "Order":
-        return f"lay {card_name(action.card)}" + (" face down" if action.veiled else "")
-    if name == "Demagogos":
-        return f"Demagogos on seat {action.target}"
-    if name == "Play":
-        extra = f" with {D.SPECIAL_NAME[D.SPECIAL_KEY[action.special]]}" if action.special >= 0 else ""
-        return f"play the card of seat {action.source}{extra}"
-    if name == "Target":
-        return f"target {action.a} {action.b}"
-    if name == "Done":
-        return "done"
-    return repr(action)
+    words = ACTION_WORDS.get(type(action))
+    return words(action) if words is not None else repr(action)
 
 
 WHY = {
@@ -313,35 +319,37 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     v = view
     seat = "spectator" if v.seat is None else names[v.seat]
     lines = [f"seat={seat} turn={v.turn} stage={v.stage} vote={v.vote + 1 if v.vote >= 0 else '-'}"
-             f"({v.vtype}) event={D.EVENT_NAME[v.event] if v.event >= 0 else '-'}"
+             f"({v.vote_kind}) event={D.EVENT_NAME[v.event] if v.event >= 0 else '-'}"
              f" doom={v.doom_markers} events_left={v.events_left}"
-             + (f" top={D.EVENT_NAME[v.ev_top]}" if v.ev_top >= 0 else "")]
+             + (f" top={D.EVENT_NAME[v.top_event]}" if v.top_event >= 0 else "")]
     for i, sh in enumerate(v.ships):
         where = "ocean" if sh.at_sea else "port"
         lines.append(f"ship{i + 1} {D.ship_label(sh.tile)} {where} {aboard_text(sh)}")
-    lines.append(f"promised land={list(v.pl)} neutral={v.pl_neutral} camp={v.camp}")
-    fac = " ".join(f"{D.FACTIONS[f][:4]}:{LETTERS[v.holder[f]] if v.holder[f] >= 0 else '-'}"
-                   f"{'+1' if v.plus1[f] else ''}" for f in range(7))
-    lines.append(f"factions {fac} markers={list(v.marker)}")
-    lines.append(f"vp={list(v.vp)} screen={list(v.screen)} pool={list(v.pool)} "
-                 f"building={list(v.building)}")
+    lines.append(f"promised land={list(v.promised_land)} neutral={v.promised_land_neutrals} camp={v.camp}")
+    holders = v.faction_holders
+    fac = " ".join(f"{D.FACTIONS[f][:4]}:{LETTERS[holders[f]] if holders[f] >= 0 else '-'}"
+                   f"{'+1' if v.plus_one[f] else ''}" for f in range(7))
+    lines.append(f"factions {fac} markers={list(v.markers)}")
+    lines.append(f"vp={list(v.vp)} screen={list(v.screen)} pool={list(v.senate_pool)} "
+                 f"building={list(v.buildings)}")
     lines.append(f"hands={list(v.hand_sizes)} specials={list(v.special_counts)} deck={v.deck_count}"
-                 f" discard={len(v.discard)} sdeck={v.sdeck_count} face={list(v.sface)}")
-    lines.append(f"bids={list(v.bids)} last_bids={list(v.last_bids)} winners={list(v.winners)}"
-                 f" queue={list(v.pqueue or v.oqueue)} peeked={list(v.peeked)}")
-    for p in range(v.n):
+                 f" discard={len(v.discard)} sdeck={v.special_deck_count} face={list(v.face_up_specials)}")
+    lines.append(f"bids={list(v.bids)} last_bids={list(v.last_bids)} winners={list(v.vote_winners)}"
+                 f" queue={list(v.play_queue or v.open_bidders)} peeked={list(v.peeked_bid)}")
+    for p in range(v.players):
+        tokens = v.tokens_on_cards[p]
         row = " ".join(
             (D.CARD_SHORT[D.CARD_KIND[c]] if c >= 0 else "####")
-            + (f"({v.card_tokens[p][i]})" if i < len(v.card_tokens[p]) and v.card_tokens[p][i] else "")
-            for i, c in enumerate(v.rows[p]))
+            + (f"({tokens[i]})" if i < len(tokens) and tokens[i] else "")
+            for i, c in enumerate(v.voting_cards[p]))
         lines.append(f"row {names[p]}: {row}")
     if v.hand is not None:
         lines.append("hand=" + ", ".join(D.CARD_SHORT[D.CARD_KIND[c]] for c in v.hand))
-        lines.append("specials=" + ", ".join(D.SPECIAL_NAME[D.SPECIAL_KEY[c]] for c in v.specials))
+        lines.append("specials=" + ", ".join(_special_name(c) for c in v.my_specials))
     if v.effect is not None:
-        lines.append(f"effect={v.effect.kind} steps={list(v.effect.steps)}")
-    if v.final:
-        lines.append(f"winner={names[v.final[0]]} ({v.end_reason})")
+        lines.append(f"effect={v.effect.card_kind} steps={[str(step) for step in v.effect.steps]}")
+    if v.game_winners:
+        lines.append(f"winner={names[v.game_winners[0]]} ({v.end_reason})")
     return "\n".join(lines)
 
 
@@ -351,10 +359,11 @@ def aboard_text(sh: Any) -> str:
     return "[" + text + "." * (cap - len(text)) + "]"
 
 
-def reveal_lines(s: Any, names: Sequence[str]) -> list[str]:
+def reveal(s: Any, names: Sequence[str]) -> list[str]:
+    """Every hand and special card (replays of finished games)."""
     out = []
-    for p in range(s.n):
+    for p in range(s.players):
         hand = ", ".join(D.CARD_SHORT[D.CARD_KIND[c]] for c in s.hands[p])
-        sp = ", ".join(D.SPECIAL_NAME[D.SPECIAL_KEY[c]] for c in s.specials[p])
+        sp = ", ".join(_special_name(c) for c in s.specials[p])
         out.append(f"{names[p]}: hand {hand or '-'}; specials {sp or '-'}")
     return out

@@ -1,0 +1,404 @@
+"""Politics cards carried out: which cards a winner may play (in full or not at all),
+the steps each card is made of, what each step may target and what it does, and the
+special cards that ride on them.  Everything is dispatched by tables keyed by card
+kind, special-card key or step; nothing here knows whose turn comes next (``voting``
+moves on once ``Effect.steps`` is empty).
+
+Each step that asks a question is answered by one ``Target`` (or ``TakeSpecial``,
+``Done``); ``AUTOMATIC`` steps resolve by themselves when there is nothing to choose.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..components import bump, put
+from ..core import Event, replace
+from . import data as D
+from .actions import DECK_SLOT, DONE, SHIP_TARGETS, Done, Play, Target, TakeSpecial
+from .cards import gain_special, spend_special, special_available, take_special_choices
+from .ships import (
+    ADVANCED_AIRSHIP, ADVANCED_WARSHIP, Changes, discard_cubes, move_ship, put_refugees, wreck,
+)
+from .state import Effect, EffectStep as S, EoaState, aboard, free, immune, left_card_source
+
+# --- the steps of each card, and how riders change them --------------------------------------
+CARD_STEPS: dict[str, tuple[str, ...]] = {
+    "refugees1": (S.PLACE_1,), "refugees2": (S.PLACE_2,),
+    "refugees21": (S.PLACE_2, S.PLACE_1_ELSEWHERE), "aristocracy": (S.ARISTOCRACY,),
+    "ships": (S.MOVE, S.MOVE), "royal": (S.ROYAL,), "support": (S.DRAW_SPECIAL,),
+    "sabotage": (S.SABOTAGE,), "betrayal": (S.BETRAY,),
+}
+RIDER_STEPS: dict[str, Callable[[tuple], tuple]] = {
+    "alliance": lambda steps: (S.ALLIANCE,) + steps,
+    "empath": lambda steps: (S.ARISTOCRACY, S.ARISTOCRACY),
+    "winds": lambda steps: (S.MOVE, S.MOVE, S.MOVE),
+}
+BETRAYAL_MAX = 4  # cubes from a ship, tokens from the Senate pool
+
+
+# --- can a card be carried out in full? -------------------------------------------------------
+def _port_room(x: Any, seat: int) -> list[tuple[int, int, int]]:
+    """(ship, free spaces, cubes of other colours) for every ship in port."""
+    return [(i, free(sh), sum(sh.cubes) - sh.cubes[seat]) for i, sh in enumerate(x.ships)
+            if not sh.at_sea]
+
+
+def _fits_one(frees: list[int], tokens: int) -> bool:
+    return tokens >= 1 and any(f >= 1 for f in frees)
+
+
+def _fits_two(frees: list[int], tokens: int) -> bool:
+    return tokens >= 2 and any(f >= 2 for f in frees)
+
+
+def _fits_two_and_one(frees: list[int], tokens: int) -> bool:
+    return tokens >= 3 and any(f >= 2 and any(g >= 1 for j, g in enumerate(frees) if j != i)
+                               for i, f in enumerate(frees))
+
+
+PLACEMENT_FITS = {"refugees1": _fits_one, "refugees2": _fits_two, "refugees21": _fits_two_and_one}
+
+
+def _alliance_frees(port: list[tuple[int, int, int]]):
+    """For every ship in port with a cube of another colour: the free spaces of all ships
+    in port once Alliance has discarded one of those cubes."""
+    for k, (i, _, others) in enumerate(port):
+        if others:
+            yield i, [g + (1 if j == k else 0) for j, (_, g, _) in enumerate(port)]
+
+
+def _refugees_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+    fits, tokens = PLACEMENT_FITS[kind], x.screen[seat]
+    port = _port_room(x, seat)
+    if rider == "alliance":
+        return any(fits(frees, tokens) for _, frees in _alliance_frees(port))
+    return fits([f for _, f, _ in port], tokens)
+
+
+def _aristocracy_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+    need = 2 if rider == "empath" else 1
+    room = sum(f + o for _, f, o in _port_room(x, seat))
+    return x.screen[seat] >= need and room >= need
+
+
+def _ships_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+    need = 3 if rider == "winds" else 2
+    return sum(1 for sh in x.ships if aboard(sh) > 0) >= need
+
+
+def _royal_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+    return any(aboard(sh) > 0 and sh.tile != ADVANCED_AIRSHIP for sh in x.ships)
+
+
+def _sabotage_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+    return any(sh.at_sea and sh.tile != ADVANCED_WARSHIP for sh in x.ships)
+
+
+FEASIBLE: dict[str, Callable[[Any, int, str, str], bool]] = {
+    "refugees1": _refugees_feasible, "refugees2": _refugees_feasible,
+    "refugees21": _refugees_feasible, "aristocracy": _aristocracy_feasible,
+    "ships": _ships_feasible, "royal": _royal_feasible,
+    "support": lambda x, seat, kind, rider: special_available(x),
+    "sabotage": _sabotage_feasible,
+    "betrayal": lambda x, seat, kind, rider: bool(betrayal_targets(x, seat)),
+}
+
+
+def card_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+    """Can ``seat`` carry out a card of ``kind`` (with the ``rider`` special, or "") in full now?"""
+    return FEASIBLE[kind](x, seat, kind, rider)
+
+
+def _removable_colours(x: Any, sh: Any) -> list[int]:
+    return [c for c in range(D.COLOURS) if sh.cubes[c] > 0 and not immune(x, c)]
+
+
+def betrayal_targets(x: Any, seat: int) -> list[Target]:
+    out = [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
+           if not sh.at_sea and sh.tile != ADVANCED_WARSHIP and _removable_colours(x, sh)]
+    if not x.family:
+        out += [Target(-1, p) for p in range(x.players)
+                if p != seat and x.senate_pool[p] > 0 and not immune(x, p)]
+    return out
+
+
+def play_sources(x: Any, seat: int) -> list[int]:
+    """Whose card ``seat`` may play in this vote: its own, and as first place (or as the
+    Philosophios) the left player's (see ``left_card_source``); a card is played once."""
+    vote = x.vote
+    out = []
+    if not x.played[seat][vote]:
+        out.append(seat)
+    first = x.vote_winners and x.vote_winners[0] == seat
+    philo = x.faction_holders[D.PHILOSOPHIOS] == seat
+    if first or philo:
+        left = left_card_source(x, seat)
+        if left is not None and left != seat and not x.played[left][vote]:
+            # two players: first place may not take the Philosophios's card
+            blocked = x.players == 2 and first and not philo and x.faction_holders[D.PHILOSOPHIOS] == left
+            if not blocked:
+                out.append(left)
+    return out
+
+
+def play_choices(x: Any, seat: int) -> list[Play]:
+    """Every card ``seat`` may play now, alone or with each kind of rider it holds."""
+    out: list[Play] = []
+    vote = x.vote
+    riders: dict[str, int] = {}
+    for c in sorted(x.specials_of(seat)):
+        key = D.SPECIAL_KEY[c]
+        if D.SPECIAL_KIND[key] == "rider":
+            riders.setdefault(key, c)
+    for source in play_sources(x, seat):
+        card = x.voting_cards[source][vote]
+        if card < 0:
+            continue
+        kind = D.CARD_KIND[card]
+        if card_feasible(x, seat, kind, ""):
+            out.append(Play(source))
+        for key, c in riders.items():
+            if D.rider_fits(key, kind) and card_feasible(x, seat, kind, key):
+                out.append(Play(source, c))
+    return out
+
+
+# --- what each step may target ------------------------------------------------------------------
+def _alliance_targets(x: Any, e: Effect) -> list[Any]:
+    out: list[Any] = []
+    seat, ships = e.seat, x.ships
+    for i, frees in _alliance_frees(_port_room(x, seat)):
+        if PLACEMENT_FITS[e.card_kind](frees, x.screen[seat]):
+            out += [Target(i, c) for c in range(D.COLOURS) if c != seat and ships[i].cubes[c] > 0]
+    return out
+
+
+def _place_targets(x: Any, e: Effect) -> list[Any]:
+    step = e.steps[0]
+    need = 2 if step == S.PLACE_2 else 1
+    ships = x.ships
+    then_one_elsewhere = step == S.PLACE_2 and S.PLACE_1_ELSEWHERE in e.steps[1:]
+    out: list[Any] = []
+    for i, sh in enumerate(ships):
+        if sh.at_sea or free(sh) < need or (step == S.PLACE_1_ELSEWHERE and i == e.ship):
+            continue
+        if then_one_elsewhere and not any(j != i and not o.at_sea and free(o) >= 1
+                                          for j, o in enumerate(ships)):
+            continue
+        out.append(SHIP_TARGETS[i])
+    return out
+
+
+def _aristocracy_targets(x: Any, e: Effect) -> list[Any]:
+    out: list[Any] = []
+    for i, sh in enumerate(x.ships):
+        if sh.at_sea:
+            continue
+        if free(sh) > 0:
+            out.append(SHIP_TARGETS[i])
+        else:
+            out += [Target(i, c) for c in range(D.COLOURS) if c != e.seat and sh.cubes[c] > 0]
+    return out
+
+
+def _remove_targets(x: Any, e: Effect) -> list[Any]:
+    out: list[Any] = [Target(e.ship, c) for c in _removable_colours(x, x.ships[e.ship])]
+    if e.cubes_removed > 0:
+        out.append(DONE)
+    return out
+
+
+STEP_TARGETS: dict[str, Callable[[Any, Effect], list[Any]]] = {
+    S.ALLIANCE: _alliance_targets,
+    S.PLACE_1: _place_targets, S.PLACE_2: _place_targets, S.PLACE_1_ELSEWHERE: _place_targets,
+    S.ARISTOCRACY: _aristocracy_targets,
+    S.MOVE: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
+                          if aboard(sh) > 0 and i not in e.ships_moved],
+    S.ROYAL: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
+                           if aboard(sh) > 0 and sh.tile != ADVANCED_AIRSHIP],
+    S.SABOTAGE: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
+                              if sh.at_sea and sh.tile != ADVANCED_WARSHIP],
+    S.BETRAY: lambda x, e: list(betrayal_targets(x, e.seat)),
+    S.REMOVE: _remove_targets,
+    S.DRAW_SPECIAL: lambda x, e: list(take_special_choices(x)),
+}
+
+
+def effect_choices(x: Any, e: Effect) -> list[Any]:
+    """What the seat carrying out ``e`` may choose for its next step."""
+    return STEP_TARGETS[e.steps[0]](x, e)
+
+
+# --- what each step does ---------------------------------------------------------------------------
+# A step handler gets the state, the effect and the target; it returns the changes to the
+# state (rebuilt once, by ``carry_on`` or whoever moves on), the effect with its steps
+# still to do, and the events.
+Outcome = tuple[Changes, Effect, list[Event]]
+
+
+def _bumped(seat: int, ship: int, colour: int) -> Event:
+    return Event("bumped", {"seat": seat, "ship": ship, "colour": colour})
+
+
+def _placed(seat: int, ship: int, count: int) -> Event:
+    return Event("placed", {"seat": seat, "ship": ship, "n": count})
+
+
+def _do_alliance(s: EoaState, e: Effect, t: Target) -> Outcome:
+    return discard_cubes(s, t.ship, t.colour), e._replace(steps=e.steps[1:]), [
+        _bumped(e.seat, t.ship, t.colour)]
+
+
+def _do_place(s: EoaState, e: Effect, t: Target) -> Outcome:
+    count = 2 if e.steps[0] == S.PLACE_2 else 1
+    return (put_refugees(s, e.seat, t.ship, count), e._replace(ship=t.ship, steps=e.steps[1:]),
+            [_placed(e.seat, t.ship, count)])
+
+
+def _do_aristocracy(s: EoaState, e: Effect, t: Target) -> Outcome:
+    changes: Changes = {}
+    events = []
+    if t.colour >= 0:
+        changes = discard_cubes(s, t.ship, t.colour)
+        events.append(_bumped(e.seat, t.ship, t.colour))
+    changes = put_refugees(s, e.seat, t.ship, 1, **changes)
+    events.append(_placed(e.seat, t.ship, 1))
+    return changes, e._replace(steps=e.steps[1:]), events
+
+
+def _do_move(s: EoaState, e: Effect, t: Target) -> Outcome:
+    royal = e.steps[0] == S.ROYAL
+    changes, events, earns_special = move_ship(s, t.ship, e.seat, royal)
+    rest = e.steps[1:] + ((S.DRAW_SPECIAL,) if earns_special else ())
+    return changes, e._replace(ships_moved=e.ships_moved + (t.ship,), steps=rest), events
+
+
+def _do_sabotage(s: EoaState, e: Effect, t: Target) -> Outcome:
+    changes, lost = wreck(s, t.ship)
+    return changes, e._replace(cubes_removed=lost, steps=e.steps[1:]), [
+        Event("sabotage", {"seat": e.seat, "ship": t.ship, "n": lost})]
+
+
+def _do_betray(s: EoaState, e: Effect, t: Target) -> Outcome:
+    if t.ship >= 0:
+        e = e._replace(ship=t.ship, steps=(S.REMOVE,) + e.steps[1:])
+        return {}, e, [Event("betray_ship", {"seat": e.seat, "ship": t.ship})]
+    player = t.colour
+    lost = min(BETRAYAL_MAX, s.senate_pool[player])
+    changes = dict(senate_pool=bump(s.senate_pool, player, -lost), buildings=bump(s.buildings, player, lost))
+    return changes, e._replace(cubes_removed=lost, steps=e.steps[1:]), [
+        Event("betray_senate", {"seat": e.seat, "target": player, "n": lost})]
+
+
+def _do_remove(s: EoaState, e: Effect, t: Target) -> Outcome:
+    """One cube at a time: the step stays until 4 are gone, ``Done``, or none is left."""
+    removed = e.cubes_removed + 1
+    steps = e.steps[1:] if removed >= BETRAYAL_MAX else e.steps
+    return (discard_cubes(s, t.ship, t.colour), e._replace(cubes_removed=removed, steps=steps),
+            [_bumped(e.seat, t.ship, t.colour)])
+
+
+STEP_DOES: dict[str, Callable[[EoaState, Effect, Target], Outcome]] = {
+    S.ALLIANCE: _do_alliance,
+    S.PLACE_1: _do_place, S.PLACE_2: _do_place, S.PLACE_1_ELSEWHERE: _do_place,
+    S.ARISTOCRACY: _do_aristocracy, S.MOVE: _do_move, S.ROYAL: _do_move,
+    S.SABOTAGE: _do_sabotage, S.BETRAY: _do_betray, S.REMOVE: _do_remove,
+}
+
+
+# Steps that resolve by themselves: the handler returns (state, events) when it did, or
+# None when the player has a choice to make.
+def _auto_draw_special(s: EoaState, e: Effect) -> tuple[EoaState, list[Event]] | None:
+    if not s.revealed_specials:
+        return gain_special(s, e.seat, DECK_SLOT)
+    if not take_special_choices(s):
+        return s, []
+    return None
+
+
+def _auto_remove(s: EoaState, e: Effect) -> tuple[EoaState, list[Event]] | None:
+    if e.cubes_removed >= BETRAYAL_MAX or not any(type(t) is Target for t in _remove_targets(s, e)):
+        return s, []
+    return None
+
+
+AUTOMATIC = {S.DRAW_SPECIAL: _auto_draw_special, S.REMOVE: _auto_remove}
+
+
+# Riders that score once the card is carried out.
+def _decree(s: EoaState, e: Effect) -> tuple[int, str]:
+    return D.DECREE_VP, "decree"
+
+
+def _guild(s: EoaState, e: Effect) -> tuple[int, str]:
+    return min(D.GUILD_MAX, e.cubes_removed), "guild"
+
+
+RIDER_SCORES = {"decree": _decree, "guild": _guild}
+
+
+# --- carrying a card out -------------------------------------------------------------------------
+# ``then(state, **changes)`` is how the game moves on once a card is carried out (the next
+# winner plays: ``voting.next_player``); it applies the pending changes in its own
+# rebuild of the state, so finishing a card costs one rebuild, not two.
+Then = Callable[..., tuple[EoaState, list[Event]]]
+
+
+def play(s: EoaState, seat: int, a: Play, then: Then) -> tuple[EoaState, list[Event]]:
+    """``seat`` plays the card of the vote from ``a.source``'s row (and a rider)."""
+    vote = s.vote
+    card = s.voting_cards[a.source][vote]
+    kind = D.CARD_KIND[card]
+    key = D.SPECIAL_KEY[a.special] if a.special >= 0 else ""
+    changes = spend_special(s, seat, a.special) if a.special >= 0 else {}
+    changes.update(played=put(s.played, a.source, put(s.played[a.source], vote, True)),
+                   card_players=s.card_players + (seat,))
+    steps = CARD_STEPS[kind]
+    if key in RIDER_STEPS:
+        steps = RIDER_STEPS[key](steps)
+    event = Event("play", {"seat": seat, "source": a.source, "card": card, "kind": kind,
+                           "special": a.special, "key": key})
+    return carry_on(s, Effect(seat, a.source, kind, key, steps, (), -1, 0), [event], then, changes)
+
+
+def target(s: EoaState, seat: int, t: Target, then: Then) -> tuple[EoaState, list[Event]]:
+    changes, e, events = STEP_DOES[s.effect.steps[0]](s, s.effect, t)
+    return carry_on(s, e, events, then, changes)
+
+
+def done(s: EoaState, seat: int, a: Done, then: Then) -> tuple[EoaState, list[Event]]:
+    e = s.effect
+    return carry_on(s, e._replace(steps=e.steps[1:]), [], then)
+
+
+def take_special(s: EoaState, seat: int, a: TakeSpecial, then: Then) -> tuple[EoaState, list[Event]]:
+    s, events = gain_special(s, seat, a.slot)
+    e = s.effect
+    return carry_on(s, e._replace(steps=e.steps[1:]), events, then)
+
+
+def carry_on(s: EoaState, e: Effect, events: list[Event], then: Then, changes: dict | None = None
+             ) -> tuple[EoaState, list[Event]]:
+    """Carry ``e`` on (``changes``: fields of ``s`` not yet rebuilt): resolve the steps that
+    need no choice, stop at the first that does; once none is left, score the rider
+    and move on (``then``)."""
+    changes = changes or {}
+    while e.steps:
+        auto = AUTOMATIC.get(e.steps[0])
+        if auto is not None and changes:  # automatic steps read the state as it is now
+            s, changes = replace(s, **changes), {}
+        resolved = auto(s, e) if auto is not None else None
+        if resolved is None:
+            return replace(s, effect=e, **changes), events
+        s, more = resolved
+        events += more
+        e = e._replace(steps=e.steps[1:])
+    score = RIDER_SCORES.get(e.rider)
+    if score is not None:
+        points, why = score(s, e)
+        if points:
+            changes["vp"] = bump(changes.get("vp", s.vp), e.seat, points)
+            events.append(Event("score", {"seat": e.seat, "n": points, "why": why}))
+    s, more = then(s, **changes)
+    return s, events + more

@@ -1,0 +1,403 @@
+"""End of Atlantis: the state, the stages, and what one seat sees.
+
+The state is a frozen slots dataclass of ints, strings and tuples (``engine.core``:
+rebuilt with ``replace``, never changed).  Its field order is part of the canonical
+digest every record stores: add fields only at the end, never reorder them.
+
+A view (``make_view``) is built by whitelisting: every public field, the seat's own
+hand, special cards, face-down choices and pending bid, counts for everything else.
+Both offer the same few seat's-eye accessors (``hand_of``, ``specials_of``,
+``face_down_of``, ``special_deck_count``), so the legality rules of ``stages`` read a
+view on the client and the state inside ``apply`` with the same code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from ..core import View, build
+from ..rng import Rng
+from . import data as D
+
+
+class Stage(StrEnum):
+    """Where in the turn the game is (the values are what the state stores)."""
+
+    START = "start"                    # a new turn is about to begin (never waits)
+    SENATE = "senate"                  # secret simultaneous Senate bids
+    FACTIONS = "faction"               # in Senate order: take a Faction token or pass
+    ABILITIES = "ability"              # end of Factions: Archont, Basileus, Demiurgos
+    ARCHONT = "archont"                # the Archont discards what it drew
+    LAY_CARDS = "order"                # everyone lays voting cards face down, in order
+    HIDDEN_VOTE = "vote"               # secret simultaneous bids on one voting position
+    DEMAGOGOS_LOOK = "peek"            # the Demagogos may look at one hidden bid
+    DEMAGOGOS_REBID = "rebid"          # ... and then change their own
+    DEMAGOGOS_CALL = "call"            # open vote: the Demagogos may make one player bid first
+    OPEN_VOTE = "open"                 # in reverse Senate order, each names a bid nobody named
+    PLAY = "play"                      # the winners play cards, one effect at a time
+    TOGETHER = "together"              # We're All In This Together: refugees one at a time
+    DOOM = "doom"                      # the Doom phase (never waits)
+    OVER = "over"
+
+
+# Stages in which bids not yet revealed stay hidden from the other seats.
+SECRET_BID_STAGES = frozenset((Stage.SENATE, Stage.HIDDEN_VOTE, Stage.DEMAGOGOS_LOOK,
+                               Stage.DEMAGOGOS_REBID))
+
+
+class EffectStep(StrEnum):
+    """One part of carrying out a Politics card (``Effect.steps``); each asks for a ``Target``
+    unless it resolves by itself (``effects.AUTOMATIC``)."""
+
+    PLACE_1 = "place1"                 # one refugee on a ship in port
+    PLACE_2 = "place2"                 # two refugees on one ship in port
+    PLACE_1_ELSEWHERE = "place1x"      # Refugees 2+1: the one on another ship
+    ARISTOCRACY = "aristo"             # one refugee; on a full ship push off another colour
+    ALLIANCE = "bump"                  # Alliance: first discard a cube of another colour
+    MOVE = "move"                      # Ships: move a ship one area (each ship once)
+    ROYAL = "royal"                    # Royal Ship: move one ship, royal chart
+    SABOTAGE = "sabotage"              # a ship on the ocean loses everyone aboard
+    BETRAY = "betray"                  # Betrayal: a ship in port, or a player's Senate tokens
+    REMOVE = "remove"                  # Betrayal of a ship: discard cubes, up to 4
+    DRAW_SPECIAL = "draw_special"      # draw (or, tactical, take) a special card
+
+
+class Ship(NamedTuple):
+    tile: int
+    at_sea: bool
+    cubes: tuple[int, ...]  # per colour (players 0-4, neutral 5)
+
+
+class Effect(NamedTuple):
+    """The Politics card being carried out: who plays it, from whose row, its kind, the
+    special card riding on it (its key, or ""), the steps still to do, the ships moved
+    so far, the ship chosen last, and how many cubes it discarded."""
+
+    seat: int
+    source: int
+    card_kind: str
+    rider: str
+    steps: tuple[str, ...]
+    ships_moved: tuple[int, ...]
+    ship: int
+    cubes_removed: int
+
+
+# The kinds of turn in the Factions queue: the paid choice (one per player), the
+# 2-player game's second, free token, and the free pick of those who passed.
+FREE_SECOND, PAID, FREE_AFTER_PASS = 0, 1, 2
+
+
+class FactionTurn(NamedTuple):
+    seat: int
+    kind: int  # PAID, FREE_SECOND or FREE_AFTER_PASS
+
+
+class AbilityTurn(NamedTuple):
+    seat: int
+    faction: int
+
+
+class Look(NamedTuple):
+    """The Demagogos (``seat``) looked at ``target``'s hidden bid."""
+
+    seat: int
+    target: int
+
+
+class PeekedBid(NamedTuple):
+    """What the Demagogos saw: ``target`` bid ``tokens``."""
+
+    target: int
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class EoaState:
+    players: int
+    family: bool
+    aggressive_neutrals: bool
+    revealed_events: bool
+    revealed_specials: bool
+    ships_chosen: bool               # chosen ships: no upgrades
+    turn: int
+    stage: Stage
+    vp: tuple                        # victory points per player
+    screen: tuple                    # tokens behind each player's screen
+    senate_pool: tuple
+    buildings: tuple                 # tokens on the Faction buildings (paid or discarded)
+    promised_land: tuple             # each player's refugees that arrived this turn
+    promised_land_neutrals: int
+    camp: int                        # neutral refugees in the camp
+    ships: tuple                     # Ship, by board position (left to right)
+    hands: tuple                     # Politics cards, sorted
+    deck: tuple                      # the Politics deck: a sorted multiset (drawn at random)
+    discard: tuple
+    specials: tuple                  # each player's special cards, sorted
+    special_deck: tuple
+    special_discard: tuple
+    face_up_specials: tuple          # tactical play
+    faction_holders: tuple           # per Faction: the seat holding its token, or -1
+    plus_one: tuple                  # per Faction: its token shows +1
+    markers: tuple                   # per player: the Faction space of their marker
+    faction_order: tuple             # the Senate order the Factions phase began with
+    faction_queue: tuple             # FactionTurn
+    faction_pos: int                 # index of the FactionTurn now
+    faction_passers: tuple
+    favour_seat: int                 # who played Senate Favour this phase, or -1
+    ability_queue: tuple             # AbilityTurn, in END_OF_FACTIONS_ABILITIES order
+    archont_discards: int            # cards the Archont has still to discard
+    vote_cards: int                  # voting cards each player lays out this turn
+    cards_to_lay: tuple              # per player, this turn
+    voting_cards: tuple              # per player, the row in the order laid
+    face_down: tuple                 # per player, the slots the Oraklos keeps face down
+    cards_revealed: bool
+    face_up: tuple                   # per player and slot: turned face up
+    tokens_on_cards: tuple           # per player and slot: the tokens bid on it
+    played: tuple                    # per player and slot: the card was played
+    vote: int                        # voting position now, or -1
+    vote_kind: str                   # "hidden" or "open", this turn
+    bids: tuple                      # -1: not chosen yet
+    demagogos_look: tuple            # Look, or ()
+    demagogos_used: bool
+    open_bidders: tuple              # who still names an open bid, next first
+    vote_winners: tuple
+    play_queue: tuple                # winners still to play, next first
+    card_players: tuple              # who played a card in this vote (Strategos)
+    effect: Any                      # Effect, or None
+    last_bids: tuple
+    last_winners: tuple
+    last_refund: tuple               # (Strategos seat, tokens) of the last vote, or ()
+    event: int                       # the Event card of the last Doom phase, or -1
+    other_events: tuple              # non-Doom Event cards not yet drawn (some left in the box)
+    other_events_left: int           # ... of which this many are in the deck
+    dooms_left: int                  # Doom! cards in the deck
+    top_event: int                   # the face-up top Event card (revealed events), or -1
+    doom_markers: int
+    together_queue: tuple            # who places next (We're All In This Together)
+    together_placed: tuple           # per player, refugees placed so far
+    game_winners: tuple
+    end_reason: str
+    rng: Rng
+
+    # seat's-eye accessors, the same on a view (see the module docstring)
+    def hand_of(self, seat: int) -> tuple:
+        return self.hands[seat]
+
+    def specials_of(self, seat: int) -> tuple:
+        return self.specials[seat]
+
+    def face_down_of(self, seat: int) -> tuple:
+        return self.face_down[seat]
+
+    @property
+    def special_deck_count(self) -> int:
+        return len(self.special_deck)
+
+
+@dataclass(frozen=True, slots=True)
+class EoaView(View):
+    seat: int | None
+    players: int
+    family: bool
+    aggressive_neutrals: bool
+    revealed_events: bool
+    revealed_specials: bool
+    ships_chosen: bool
+    turn: int
+    stage: Stage
+    vp: tuple
+    screen: tuple
+    senate_pool: tuple
+    buildings: tuple
+    promised_land: tuple
+    promised_land_neutrals: int
+    camp: int
+    ships: tuple
+    hand: tuple | None               # own hand; None for a spectator
+    hand_sizes: tuple
+    deck_count: int
+    discard: tuple
+    my_specials: tuple | None
+    special_counts: tuple
+    all_specials: tuple              # everyone's special cards, once the game is over
+    special_deck_count: int
+    special_discard: tuple
+    face_up_specials: tuple
+    faction_holders: tuple
+    plus_one: tuple
+    markers: tuple
+    faction_order: tuple
+    faction_queue: tuple
+    faction_pos: int
+    faction_passers: tuple
+    favour_seat: int
+    ability_queue: tuple
+    archont_discards: int            # only the Archont's own
+    vote_cards: int
+    cards_to_lay: tuple
+    voting_cards: tuple              # own row in full; others -1 for a face-down card
+    my_face_down: tuple | None
+    cards_revealed: bool
+    face_up: tuple
+    tokens_on_cards: tuple
+    played: tuple
+    vote: int
+    vote_kind: str
+    bids: tuple                      # hidden stages: own bid, -2 "has chosen", -1 "still choosing"
+    peeked_bid: tuple                # PeekedBid for the Demagogos who looked, else ()
+    demagogos_used: bool
+    open_bidders: tuple
+    vote_winners: tuple
+    play_queue: tuple
+    card_players: tuple
+    effect: Any
+    last_bids: tuple
+    last_winners: tuple
+    last_refund: tuple
+    event: int
+    other_events: tuple
+    events_left: int
+    top_event: int
+    doom_markers: int
+    together_queue: tuple
+    together_placed: tuple
+    game_winners: tuple
+    end_reason: str
+
+    def hand_of(self, seat: int) -> tuple | None:
+        return self.hand
+
+    def specials_of(self, seat: int) -> tuple:
+        return self.my_specials or ()
+
+    def face_down_of(self, seat: int) -> tuple:
+        return self.my_face_down or ()
+
+
+_HIDDEN_ROWS = tuple((-1,) * k for k in range(D.HAND + 1))
+_OVER = Stage.OVER
+
+
+def make_view(s: EoaState, seat: int | None) -> EoaView:
+    """Everything ``seat`` may know (``None``: a spectator), and nothing else."""
+    n = s.players
+    revealed = s.cards_revealed
+    rows = []
+    for p in range(n):
+        row = s.voting_cards[p]
+        if p == seat:
+            rows.append(row)
+        elif not revealed:
+            rows.append(_HIDDEN_ROWS[len(row)])
+        else:
+            shown = s.face_up[p]
+            rows.append(row if False not in shown else
+                        tuple(c if shown[i] else -1 for i, c in enumerate(row)))
+    secret = s.stage in SECRET_BID_STAGES
+    if secret:
+        bids = tuple(s.bids[p] if p == seat else (-2 if s.bids[p] >= 0 else -1) for p in range(n))
+    else:
+        bids = s.bids
+    look = s.demagogos_look
+    peeked: tuple = ()
+    if look and seat is not None and look.seat == seat and secret:
+        peeked = PeekedBid(look.target, s.bids[look.target])
+    own = seat is not None
+    queue = s.ability_queue
+    return build(EoaView, (
+        seat, n, s.family, s.aggressive_neutrals, s.revealed_events, s.revealed_specials,
+        s.ships_chosen, s.turn, s.stage, s.vp, s.screen, s.senate_pool, s.buildings,
+        s.promised_land, s.promised_land_neutrals, s.camp, s.ships,
+        s.hands[seat] if own else None,                                   # hand
+        tuple(map(len, s.hands)),                                         # hand_sizes
+        len(s.deck),                                                      # deck_count
+        s.discard,
+        s.specials[seat] if own else None,                                # my_specials
+        tuple(map(len, s.specials)),                                      # special_counts
+        s.specials if s.stage == _OVER else (),                           # all_specials
+        len(s.special_deck),                                              # special_deck_count
+        s.special_discard, s.face_up_specials, s.faction_holders, s.plus_one, s.markers,
+        s.faction_order, s.faction_queue, s.faction_pos, s.faction_passers, s.favour_seat,
+        queue,
+        s.archont_discards if queue and queue[0].seat == seat else 0,     # archont_discards
+        s.vote_cards, s.cards_to_lay,
+        tuple(rows),                                                      # voting_cards
+        s.face_down[seat] if own else None,                               # my_face_down
+        s.cards_revealed, s.face_up, s.tokens_on_cards, s.played, s.vote, s.vote_kind,
+        bids, peeked, s.demagogos_used, s.open_bidders, s.vote_winners, s.play_queue,
+        s.card_players, s.effect, s.last_bids, s.last_winners, s.last_refund, s.event,
+        s.other_events,
+        s.other_events_left + s.dooms_left + (s.top_event >= 0),          # events_left
+        s.top_event, s.doom_markers, s.together_queue, s.together_placed, s.game_winners,
+        s.end_reason,
+    ))
+
+
+# --- questions about the table (states and views alike) -------------------------------
+def free(ship: Ship) -> int:
+    """Free spaces aboard."""
+    return D.capacity(ship.tile) - sum(ship.cubes)
+
+
+def aboard(ship: Ship) -> int:
+    return sum(ship.cubes)
+
+
+def in_port_with_room(ships: tuple) -> list[int]:
+    return [i for i, sh in enumerate(ships) if not sh.at_sea and free(sh) > 0]
+
+
+def senate_order(s: Any) -> list[int]:
+    """Most tokens in the Senate pool first; ties to the marker nearer the left."""
+    return senate_order_of(s.senate_pool, s.markers)
+
+
+def senate_order_of(pool: tuple, markers: tuple) -> list[int]:
+    return sorted(range(len(pool)), key=lambda p: (-pool[p], markers[p], p))
+
+
+def marker_order(s: Any) -> list[int]:
+    """Family rules: ties and awards go by the markers on the Faction spaces."""
+    return sorted(range(s.players), key=lambda p: (s.markers[p], p))
+
+
+def event_key(s: Any) -> str:
+    """The key of the last Event card (its effects last the turn after it), or ""."""
+    return D.EVENT_KEY[s.event] if s.event >= 0 else ""
+
+
+def winners_needed(s: Any) -> int:
+    base = 1 if s.players == 2 else 3 if s.players == 5 else 2
+    if event_key(s) == "doomed" and s.players != 2:
+        base -= 1
+    return base
+
+
+def immune(s: Any, colour: int) -> bool:
+    """Two players: the Demagogos is immune to red cards."""
+    return s.players == 2 and colour < D.NEUTRAL and s.faction_holders[D.DEMAGOGOS] == colour
+
+
+def left_card_source(s: Any, seat: int) -> int | None:
+    """The player to the left whose card a first place (or the Philosophios) may play:
+    the next seat to the left that did not win this vote."""
+    for i in range(1, s.players):
+        t = (seat + i) % s.players
+        if t not in s.vote_winners:
+            return t
+    return None
+
+
+def one_per_kind(cards: tuple[int, ...]) -> list[int]:
+    """Cards of one kind are alike: offer the first of each kind only."""
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        k = D.CARD_KIND[c]
+        if k not in seen:
+            seen.add(k)
+            out.append(c)
+    return out
