@@ -2,53 +2,25 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from engine.core import SeatInfo
 from engine.registry import get_game
 
+from .commands import Command, bindings, help_markdown, palette_commands
+from .common import default_record_path, seats_for
 from .games import screen_class
-from .screens.common import ConfirmScreen, CurtainScreen, GameOverScreen, HelpScreen
+from .netplay import flow as lan
+from .screens.common import ConfirmScreen, CurtainScreen, GameOverScreen, HelpScreen, game_over_summary
 from .screens.game import GameScreen
 from .screens.menu import MenuScreen, TableChoice
 from .seat import LocalTable, ReplaySeat
-
-LETTERS = "RBGYPW"
-
-
-def records_dir() -> Path:
-    """The platform's folder for records (made 0700 when first written into)."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("atlantis", appauthor=False)) / "records"
-
-
-def record_file_name(game: str, kind: str = "") -> str:
-    """``GAME[-KIND]-YYYYmmdd-HHMMSS-XXXXXX.atlrec``: the time and a random tag, never
-    the seed (a file name is seen by anyone who lists the folder or the screen)."""
-    import secrets
-
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return f"{game}{'-' + kind if kind else ''}-{stamp}-{secrets.token_hex(3)}.atlrec"
-
-
-def default_record_path(game: str) -> Path:
-    return records_dir() / record_file_name(game)
-
-
-def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None = None) -> list[SeatInfo]:
-    game = get_game(game_slug)
-    if not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players")
-    if not 0 <= bots <= players:
-        raise ValueError(f"bots must be between 0 and {players}")
-    base = list(names or []) + list(game.seat_names[len(names or []):])
-    return [SeatInfo(base[i], "bot" if i >= players - bots else "human") for i in range(players)]
+from .seats import seat_letter
 
 
 class AtlantisApp(App):
@@ -88,9 +60,7 @@ class AtlantisApp(App):
         elif self.replay is not None:
             self.start_replay(self.replay)
         elif self.remote is not None or self.hosted is not None or self.lobby:
-            from .netplay.flow import start
-
-            start(self)
+            lan.start(self)
         else:
             self.show_menu()
         if self.on_ready is not None:
@@ -110,9 +80,7 @@ class AtlantisApp(App):
         if choice is None:
             return
         if getattr(choice, "lan", ""):  # host or join a LAN table
-            from .netplay.flow import from_menu
-
-            from_menu(self, choice)
+            lan.from_menu(self, choice)
             return
         game = get_game(choice.game)
         seats = seats_for(choice.game, choice.players, choice.bots)
@@ -139,7 +107,9 @@ class AtlantisApp(App):
 
     def start_replay(self, replay: ReplaySeat) -> None:
         cls = screen_class(replay.game.slug)
-        replay_cls = type(f"Replay{cls.__name__}", (ReplayMixin, cls), {"BINDINGS": ReplayMixin.REPLAY_BINDINGS})
+        replay_cls = type(f"Replay{cls.__name__}", (ReplayMixin, cls), {
+            "BINDINGS": bindings(ReplayMixin.REPLAY_COMMANDS),
+            "COMMAND_TABLE": (*ReplayMixin.REPLAY_COMMANDS, *cls.COMMAND_TABLE)})
         self.game_screen = replay_cls(replay)
         self.push_screen(self.game_screen)
         if replay.problem:
@@ -188,7 +158,7 @@ class AtlantisApp(App):
             self._switch_viewer(seat)
             self._advance()
 
-        self.push_screen(CurtainScreen(name, LETTERS[seat]), lifted)
+        self.push_screen(CurtainScreen(name, seat_letter(seat)), lifted)
 
     def _switch_viewer(self, seat: int) -> None:
         assert self.table is not None and self.game_screen is not None
@@ -201,18 +171,10 @@ class AtlantisApp(App):
         self._over_shown = True
         match = self.table.match
         result = match.result()
-        names = match.names
-        lines = ["[b]Game over[/b]", ""]
-        if result.winners:
-            lines.append("Winner: " + ", ".join(f"{names[w]} ({LETTERS[w]})" for w in result.winners))
-        lines.append(f"Why: {result.reason}")
-        lines.append("")
-        for i, score in enumerate(result.scores):
-            lines.append(f"  {LETTERS[i]} {names[i]:<10} {score:g}")
-        lines.append("")
-        lines.append(f"{len(match.record.moves)} moves.")
+        notes = [f"{len(match.record.moves)} moves."]
         if self.save_path:
-            lines.append(f"Record: {self.save_path}")
+            notes.append(f"Record: {self.save_path}")
+        text = game_over_summary(match.names, result.winners, result.reason, result.scores, notes)
 
         def chosen(what: str | None) -> None:
             if what == "save":
@@ -224,7 +186,7 @@ class AtlantisApp(App):
             elif what == "quit":
                 self.exit()
 
-        self.push_screen(GameOverScreen("\n".join(lines)), chosen)
+        self.push_screen(GameOverScreen(text), chosen)
 
     # --- shared actions ---------------------------------------------------------------------
     def action_help(self) -> None:
@@ -232,7 +194,15 @@ class AtlantisApp(App):
         if game is None and self.netplay_link is not None:
             game = self.netplay_link.client.game
         if game is not None:
-            self.push_screen(HelpScreen(game.help_markdown()))
+            keys = getattr(self.screen, "COMMAND_TABLE", ())  # the screen's keys, from its command table
+            self.push_screen(HelpScreen(help_markdown(game.help_markdown(), keys)))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette: Textual's own commands, then the screen's commands that
+        its ``check_action`` allows now (from its ``COMMAND_TABLE``)."""
+        yield from super().get_system_commands(screen)
+        for title, help_text, callback in palette_commands(screen):
+            yield SystemCommand(title, help_text, callback)
 
     def action_save_record(self) -> None:
         if self.table is None:
@@ -273,16 +243,21 @@ class AtlantisApp(App):
 class ReplayMixin:
     """Mixed into a game's screen class to make it a replay viewer.
 
-    Textual only merges BINDINGS of DOMNode classes, so ``start_replay`` copies
-    ``REPLAY_BINDINGS`` into the generated class."""
+    Textual only merges BINDINGS of DOMNode classes, so ``start_replay`` puts the
+    bindings of ``REPLAY_COMMANDS`` into the generated class (and the commands in front
+    of the game's ``COMMAND_TABLE``, for the palette and the help)."""
 
-    REPLAY_BINDINGS = [
-        Binding("left,comma", "replay_step(-1)", "Back", priority=True, id="replay-back"),
-        Binding("right,full_stop", "replay_step(1)", "Forward", priority=True, id="replay-forward"),
-        Binding("home", "replay_jump(0)", "Start", priority=True, id="replay-start"),
-        Binding("end", "replay_jump(-1)", "End", priority=True, id="replay-end"),
-        Binding("v", "replay_viewer", "Whose view", priority=True, id="replay-viewer"),
-    ]
+    REPLAY_COMMANDS = (
+        Command("replay-back", "left,comma", "Back", "replay_step(-1)", "One move back.", priority=True),
+        Command("replay-forward", "right,full_stop", "Forward", "replay_step(1)", "One move forward.",
+                priority=True),
+        Command("replay-start", "home", "Start", "replay_jump(0)", "The position before the first move.",
+                priority=True),
+        Command("replay-end", "end", "End", "replay_jump(-1)", "The last position.", priority=True),
+        Command("replay-viewer", "v", "Whose view", "replay_viewer",
+                "Watch as the full table, as each seat, or as a spectator.", priority=True),
+    )
+    REPLAY_BINDINGS = bindings(REPLAY_COMMANDS)
 
     def action_replay_step(self, delta: int) -> None:
         link: ReplaySeat = self.link  # type: ignore[attr-defined]

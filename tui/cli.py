@@ -1,14 +1,42 @@
-"""The ``atlantis`` command."""
+"""The ``atlantis`` command.
+
+Subcommands that live in their own module register themselves: the module's
+``add_parsers(sub)`` adds its parsers and gives each one a ``run`` with
+``parser.set_defaults(run=cmd_x)``; ``build_parser`` calls every function in
+``SUBCOMMAND_MODULES`` and ``main`` calls ``args.run(args)``.  (LAN play:
+``tui.netplay.commands``.)
+
+Textual (``tui.app``, ``tui.demo``) is imported inside the commands that open a
+screen, on purpose: ``atlantis games``, ``selfplay``, ``replay --verify`` and the
+headless LAN commands start without loading it.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
+from engine.match import Match, replay_states
+from engine.record import GameRecord, RecordError
 from engine.registry import GAMES
+from engine.rng import new_seed
+
+from .common import default_record_path, parse_options, seats_for
+from .netplay import commands as lan_commands
+from .ssh import commands as ssh_commands
+from .seat import LocalTable, ReplaySeat
+from .selfplay import selfplay
+from .setups import load_setups
+
+#: ``add_parsers(sub)`` of each module that brings its own subcommands.
+SUBCOMMAND_MODULES: list[Callable[[Any], None]] = [
+    lan_commands.add_parsers,  # host, join, browse (LAN play)
+    ssh_commands.add_parsers,  # serve, serve-ssh; join HOST:PORT of a table server (after LAN play)
+]
 
 
 def _die(message: str, code: int = 2) -> int:
@@ -22,16 +50,6 @@ def _game_or_die(slug: str):
         print(f"atlantis: unknown game {slug!r}. Known games:\n{known}", file=sys.stderr)
         return None
     return GAMES[slug]
-
-
-def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise ValueError(f"option {pair!r} should look like name=value")
-        out[key.replace("-", "_")] = value
-    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,9 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--level", default="normal", choices=["normal", "random"])
     sp.add_argument("--json", action="store_true")
 
-    from .netplay.commands import add_parsers  # host, join, browse (LAN play)
-
-    add_parsers(sub)
+    for add_parsers in SUBCOMMAND_MODULES:
+        add_parsers(sub)
     return p
 
 
@@ -90,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     cmd = args.command
     if cmd is None:
-        from .app import AtlantisApp
+        from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
 
         AtlantisApp().run()
         return 0
@@ -100,8 +117,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{slug:<18} {g.title} ({g.min_players}-{g.max_players} players)")
         return 0
     if cmd == "setups":
-        from .setups import load_setups
-
         for name, setup in load_setups().items():
             print(f"{name:<22} {setup.game}, {setup.players} players ({setup.bots} bots), seed {setup.seed}: {setup.about}")
         return 0
@@ -113,21 +128,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _demo(args)
     if cmd == "replay":
         return _replay(args)
-    if cmd in ("host", "join", "browse"):
-        from .netplay import commands
-
-        return getattr(commands, f"cmd_{cmd}")(args)
     if cmd == "selfplay":
         return _selfplay(args)
+    run = getattr(args, "run", None)  # a subcommand registered by its own module
+    if run is not None:
+        return run(args)
     return _die(f"unknown command {cmd!r}")
 
 
 def _play(args: argparse.Namespace) -> int:
-    from engine.match import Match
-    from engine.record import GameRecord, RecordError
-
-    from .app import AtlantisApp, default_record_path
-    from .seat import LocalTable
+    from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
 
     if args.resume:
         try:
@@ -163,8 +173,6 @@ def _play(args: argparse.Namespace) -> int:
 def _apply_setup(args: argparse.Namespace) -> str | None:
     """Fill the play arguments from a named setup (explicit arguments win)."""
     if args.setup:
-        from .setups import load_setups
-
         setups = load_setups()
         if args.setup not in setups:
             return f"unknown setup {args.setup!r}; known: {', '.join(sorted(setups))}"
@@ -180,8 +188,6 @@ def _apply_setup(args: argparse.Namespace) -> str | None:
 def _resolve_table(args: argparse.Namespace):
     """(game, options, seats, seed) from play-style arguments, or an exit code.  The
     seed is None unless one was typed or named: the Match then draws a secret one."""
-    from .app import seats_for
-
     game = _game_or_die(args.game)
     if game is None:
         return 2
@@ -190,7 +196,7 @@ def _resolve_table(args: argparse.Namespace):
     seed = args.seed
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     try:
-        options = game.parse_options(_parse_options(args.option)).model_dump(mode="json")
+        options = game.parse_options(parse_options(args.option)).model_dump(mode="json")
         seats = seats_for(game.slug, players, bots, names)
     except ValueError as exc:
         return _die(str(exc))
@@ -198,7 +204,7 @@ def _resolve_table(args: argparse.Namespace):
 
 
 def _record(args: argparse.Namespace) -> int:
-    from .demo import PlayArgs, recording_app
+    from .demo import PlayArgs, recording_app  # (lazy on purpose: see the module docstring)
 
     problem = _apply_setup(args)
     if problem:
@@ -210,8 +216,6 @@ def _record(args: argparse.Namespace) -> int:
         return resolved
     game, options, seats, seed = resolved
     if seed is None:  # a demo replays its game, so it keeps a seed: a practice game
-        from engine.rng import new_seed
-
         seed = new_seed()
     play = PlayArgs(game=game.slug, players=len(seats), bots=sum(s.kind == "bot" for s in seats),
                     seed=seed, options=options,
@@ -226,9 +230,7 @@ def _record(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from .demo import DemoError, DemoStale, load_demo, play_live, render
+    from .demo import DemoError, DemoStale, load_demo, play_live, render  # (lazy on purpose, as above)
 
     try:
         demo = load_demo(args.file)
@@ -252,9 +254,6 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from engine.match import replay_states
-    from engine.record import GameRecord, RecordError
-
     try:
         record = GameRecord.load(args.file)
     except RecordError as exc:
@@ -274,8 +273,7 @@ def _replay(args: argparse.Namespace) -> int:
             last = index
         print(f"OK {args.file}: {last} moves, every digest matches")
         return 0
-    from .app import AtlantisApp
-    from .seat import ReplaySeat
+    from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
 
     replay = ReplaySeat(game, record)
     AtlantisApp(replay=replay).run()
@@ -283,8 +281,6 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from .selfplay import selfplay
-
     game = _game_or_die(args.game)
     if game is None:
         return 2
@@ -292,7 +288,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     if not game.min_players <= players <= game.max_players:
         return _die(f"{game.title} takes {game.min_players}-{game.max_players} players")
     try:
-        options = game.parse_options(_parse_options(args.option)).model_dump(mode="json")
+        options = game.parse_options(parse_options(args.option)).model_dump(mode="json")
     except ValueError as exc:
         return _die(str(exc))
     out = selfplay(game.slug, args.games, args.seed, players, options, args.level)

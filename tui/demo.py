@@ -20,14 +20,23 @@ same demo are byte-identical.
 from __future__ import annotations
 
 import asyncio
+import io
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from rich.console import Console
 from textual import events
 from textual.binding import Binding
+
+from engine.registry import GAMES, get_game
+
+from .app import AtlantisApp
+from .common import seats_for
+from .seat import LocalTable
 
 DEMO_FORMAT = 1
 MARK_KEY = "f9"  # during `atlantis record`: mark an SVG frame here (not sent to the game)
@@ -86,8 +95,6 @@ class Demo(BaseModel):
 
 def load_demo(path: str | Path) -> Demo:
     """Read and validate a demo file; every problem is a one-line DemoError."""
-    from engine.registry import GAMES
-
     try:
         text = Path(path).read_text()
     except OSError as exc:
@@ -119,12 +126,7 @@ def load_demo(path: str | Path) -> Demo:
     return demo
 
 
-def make_table(play: PlayArgs):
-    from engine.registry import get_game
-
-    from .app import seats_for
-    from .seat import LocalTable
-
+def make_table(play: PlayArgs) -> LocalTable:
     game = get_game(play.game)
     seats = seats_for(play.game, play.players, play.bots, play.names)
     return LocalTable.new(game, play.options, seats, play.seed)
@@ -132,10 +134,6 @@ def make_table(play: PlayArgs):
 
 def export_ansi(app) -> str:
     """The whole screen as the terminal would receive it (cursor moves + ANSI styles)."""
-    import io
-
-    from rich.console import Console
-
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
                       color_system="truecolor", legacy_windows=False, safe_box=False)
@@ -209,16 +207,12 @@ async def _bots_until(table, moves: int, settle, step: int, key: str) -> bool:
     return moved
 
 
-def _app_for(demo: Demo, **kwargs):
-    from .app import AtlantisApp
-
+def _app_for(demo: Demo, **kwargs: Any) -> AtlantisApp:
     return AtlantisApp(table=make_table(demo.play), autosave=False, manual_bots=True, **kwargs)
 
 
 async def render(demo: Demo, cast: Path | None, svg_dir: Path | None, name: str = "demo") -> list[Path]:
     """Headless replay writing an asciicast v2 file and SVG frames at the marks."""
-    import os
-
     os.environ["TEXTUAL_COLOR_SYSTEM"] = "truecolor"
     app = _app_for(demo)
     app.animation_level = "none"
@@ -293,8 +287,6 @@ def play_live(demo: Demo, speed: float = 1.0) -> None:
 # --- recording ---------------------------------------------------------------------------
 def recording_app(play: PlayArgs, out: Path, title: str = ""):
     """The real app, with every key recorded (F9 marks an SVG frame)."""
-    from .app import AtlantisApp
-
     table = make_table(play)
 
     class RecordingApp(AtlantisApp):

@@ -2,23 +2,27 @@
 
 A game screen never touches engine state: it reads ``link.view()``,
 ``link.legal()``, ``link.log()`` and sends actions with ``link.submit()``.
-``LocalSeat`` links a screen to an in-process ``LocalTable`` (hot-seat and bots);
-a network client implements the same interface.  ``ReplaySeat`` shows a stored
-game one position at a time and refuses every action.
+``SeatLink`` is a ``typing.Protocol``: ``LocalSeat`` links a screen to an in-process
+``LocalTable`` (hot-seat and bots), ``ReplaySeat`` shows a stored game one position
+at a time and refuses every action (both subclass it, for its defaults), and
+``netplay.client.RemoteSeat`` conforms without importing it (netplay must not import
+tui; ``tests/test_seat_link.py`` checks that it conforms).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, runtime_checkable
 
 from engine.core import Bot, Event, Game, IllegalAction, SeatInfo, View
 from engine.match import Match
-from engine.record import GameRecord
+from engine.record import GameRecord, canonical_bytes
 
 
-class SeatLink:
+@runtime_checkable
+class SeatLink(Protocol):
     """What a game screen may use. ``seat`` is None for a spectator."""
 
     game: Game
@@ -106,8 +110,6 @@ class LocalTable:
     def hides_information(self) -> bool:
         """Whether seats see different things (then the curtain is needed)."""
         views = [self.game.view(self.match.state, s) for s in self.human_seats[:2]]
-        from engine.record import canonical_bytes
-
         if len(views) < 2:
             return False
         a, b = (canonical_bytes(_strip_seat(v)) for v in views)
@@ -155,8 +157,6 @@ class LocalTable:
 
 
 def _strip_seat(view: View) -> View:
-    import dataclasses
-
     return dataclasses.replace(view, seat=None) if dataclasses.is_dataclass(view) else view
 
 

@@ -15,8 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.finding_atlantis import data as D
 from engine.finding_atlantis.knowledge import check_declaration, deduce, possible_positions
@@ -26,11 +25,12 @@ from engine.finding_atlantis.rules import (
 )
 from engine.finding_atlantis.text import cell_name, chart_char, fact_word, set_size
 
+from ..commands import Command, bindings
+from ..screens.common import game_over_line
 from ..screens.game import GameScreen
+from ..seats import SEAT_LETTERS, seat_colour, seat_text
 from ..widgets.chart_grid import ChartCell, ChartGrid, ChartPicture
 
-LETTERS = "RBGY"
-SEAT_COLOURS = ("#ff5f57", "#5c9dff", "#4cd964", "#ffd60a")
 SEA_BG = ("#0b2233", "#0d2738")
 RING_BG = "#06141d"
 SHADE_BG = "#173a2a"
@@ -41,15 +41,8 @@ FACT_COLOUR = {"@": "#ffd75f", "$": "#ffaf5f", "T": "#ffd75f", "t": "#ffaf87", "
                "^": "#d7d7af", "s": "#d7d7af", "x": "#87afaf", "!": "#ff5f5f", ".": "#31576e"}
 
 
-def seat_text(seat: int, name: str) -> Text:
-    text = Text()
-    text.append(LETTERS[seat], Style(color="#000000", bgcolor=SEAT_COLOURS[seat], bold=True))
-    text.append(f" {name}")
-    return text
-
-
 def mark_cycle(seat: int, players: int) -> list[str]:
-    return ["^", "#", "x", "T", "@?"] + [f"{LETTERS[o]}?" for o in range(players) if o != seat] + [""]
+    return ["^", "#", "x", "T", "@?"] + [f"{SEAT_LETTERS[o]}?" for o in range(players) if o != seat] + [""]
 
 
 MARK_WORDS = {"^": "seamount", "#": "deep ocean", "x": "no trace", "T": "trace", "@?": "Atlantis?"}
@@ -66,19 +59,22 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen #side { width: 36; }
     """
 
-    BINDINGS = [
-        Binding("1", "number(1)", "Choose", key_display="1-9", id="fa-1"),
-        *[Binding(str(i), f"number({i})", f"Choose {i}", show=False, id=f"fa-{i}") for i in range(2, 10)],
-        Binding("enter", "enter", "Here", id="fa-enter"),
-        Binding("a", "artifact", "Artifact", id="fa-artifact"),
-        Binding("b", "burn", "Burn", id="fa-burn"),
-        Binding("m", "mark", "Mark", id="fa-mark"),
-        Binding("x", "pick", "Pick", id="fa-pick"),
-        Binding("D", "declare", "Declare", key_display="D", id="fa-declare"),
-        Binding("e", "end_turn", "End turn", id="fa-end-turn"),
-        Binding("escape", "cancel", "Cancel", show=False, id="fa-cancel"),
-        *GameScreen.BINDINGS,
-    ]
+    COMMAND_TABLE = (
+        Command("fa-1", "1", "Choose", "number(1)",
+                "Choose from the numbered list: a card, a direction (1 N ... 8 NW), a seat.", key_display="1-9"),
+        *[Command(f"fa-{i}", str(i), f"Choose {i}", f"number({i})", show=False) for i in range(2, 10)],
+        Command("fa-enter", "enter", "Here", "enter", "Use the space under the cursor (or the way to it)."),
+        Command("fa-artifact", "a", "Artifact", "artifact", "Use one of your artifacts."),
+        Command("fa-burn", "b", "Burn", "burn", "Burn a card to move (the direction is public)."),
+        Command("fa-mark", "m", "Mark", "mark", "Mark the space under the cursor on your chart (m again: the next mark)."),
+        Command("fa-pick", "x", "Pick", "pick", "Pick the space under the cursor for your declaration."),
+        Command("fa-declare", "D", "Declare", "declare", "Declare where Atlantis is (D again to confirm).",
+                key_display="D"),
+        Command("fa-end-turn", "e", "End turn", "end_turn", "End your turn."),
+        Command("fa-cancel", "escape", "Cancel", "cancel", "Cancel the choice you started.", show=False),
+        *GameScreen.COMMAND_TABLE,
+    )
+    BINDINGS = bindings(COMMAND_TABLE)
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
@@ -100,10 +96,6 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     @property
     def chart(self) -> ChartGrid:
         return self.query_one("#chart", ChartGrid)
-
-    def on_resize(self, event: Any) -> None:
-        for footer in self.query(Footer):
-            footer.compact = event.size.width < 110
 
     def set_link(self, link: Any) -> None:
         self._ask = None
@@ -176,7 +168,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
             where = p.surfaced if p.surfaced >= 0 else p.start
             if where >= 0 and not p.lost:
                 exact = not p.trail
-                known_subs.setdefault(where, []).append(LETTERS[o] if exact else LETTERS[o].lower())
+                known_subs.setdefault(where, []).append(SEAT_LETTERS[o] if exact else SEAT_LETTERS[o].lower())
         picks = set(view.picks)
         for x in range(w * w):
             r, c = divmod(x, w)
@@ -210,8 +202,8 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
             if cell >= 0 and cell in view.monsters:
                 text, fg, bold = "M", "#ff5f5f", True
             if cell >= 0 and seat is not None and cell == view.pos:
-                text, fg, bold = LETTERS[seat] + "*", "#000000", True
-                bg = SEAT_COLOURS[seat]
+                text, fg, bold = SEAT_LETTERS[seat] + "*", "#000000", True
+                bg = seat_colour(seat)
             if cell in picks:
                 bg = PICK_BG
                 text = text if text and text != "." else "<>"
@@ -277,14 +269,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         out = Text()
         plain = Style(bold=False)
         if view.phase == "over":
-            out.append("Game over. ")
-            if view.winners:
-                for w in view.winners:
-                    out.append_text(seat_text(w, names[w]))
-                out.append(" found Atlantis!")
-            else:
-                out.append(view.end_reason + ".")
-            return out
+            return game_over_line(names, view.winners, "found Atlantis!" if view.winners else view.end_reason + ".")
         if not legal:
             out.append_text(seat_text(view.turn, names[view.turn]))
             out.append(" to play")

@@ -1,4 +1,15 @@
-"""``atlantis host``, ``atlantis join`` and ``atlantis browse`` (the LAN commands)."""
+"""``atlantis host``, ``atlantis join`` and ``atlantis browse`` (the LAN commands).
+
+``add_parsers`` adds the three subcommands to the ``atlantis`` parser and sets each
+one's ``run`` (``tui.cli.main`` calls ``args.run(args)``).
+
+Some imports stay inside the functions on purpose, for start-up time (this module is
+imported on every ``atlantis`` start, to build the parser): the LAN stack
+(``netplay.host`` / ``netplay.client``: asyncio, ssl, msgpack, about 100 ms) loads only
+when a LAN command runs, zeroconf (``netplay.discovery``) only when a table is announced
+or browsed for, and Textual (``tui.app``) only when a screen opens (a headless host or
+bot never loads it).  None of them is there to dodge an import cycle.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +20,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-DEFAULT_PORT = 7341
+from engine.record import RecordError
+from engine.registry import GAMES
+
+from ..common import DEFAULT_PORT, host_log_path, parse_options
+from .hosting import HostedTable
+
+__all__ = ["DEFAULT_PORT", "add_parsers", "cmd_browse", "cmd_host", "cmd_join", "host_log_path", "make_table"]
 
 
 def add_parsers(sub: Any) -> None:
@@ -35,6 +52,7 @@ def add_parsers(sub: Any) -> None:
     host.add_argument("--interface", action="append", metavar="IP",
                       help="announce on this interface only (repeatable; default: all, or the log's with --resume)")
     host.add_argument("--bot-delay", type=float, default=0.0, help="seconds a host bot waits before acting")
+    host.set_defaults(run=cmd_host)
 
     join = sub.add_parser("join", help="join a table on the LAN (no address: the lobby)")
     join.add_argument("address", nargs="?", metavar="HOST:PORT")
@@ -46,11 +64,13 @@ def add_parsers(sub: Any) -> None:
     join.add_argument("--headless", action="store_true", help="no screen (needs --bot or --spectate)")
     join.add_argument("--timeout", type=float, default=5.0, help="seconds to find a table when no address is given")
     join.add_argument("--interface", action="append", metavar="IP", help="browse on this interface only")
+    join.set_defaults(run=cmd_join)
 
     br = sub.add_parser("browse", help="list the tables announced on the LAN")
     br.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
     br.add_argument("--json", action="store_true")
     br.add_argument("--interface", action="append", metavar="IP", help="listen on this interface only")
+    br.set_defaults(run=cmd_browse)
 
 
 def _die(message: str) -> int:
@@ -58,19 +78,9 @@ def _die(message: str) -> int:
     return 2
 
 
-def host_log_path(game: str) -> Path:
-    from ..app import record_file_name, records_dir
-
-    return records_dir() / record_file_name(game, "host")
-
-
 def make_table(args: argparse.Namespace) -> Any:
     """The HostTable the arguments describe (new, or resumed from a log)."""
-    from engine.record import RecordError
-    from engine.registry import GAMES
-    from netplay.host import HostTable, make_kinds
-
-    from ..cli import _parse_options
+    from netplay.host import HostTable, make_kinds  # (lazy on purpose: the LAN stack)
 
     if args.resume:
         given = [flag for flag, value in (("GAME", args.game), ("--players", args.players), ("--bots", args.bots),
@@ -98,14 +108,14 @@ def make_table(args: argparse.Namespace) -> Any:
     kinds = make_kinds(players, args.bots, local)
     if "open" not in kinds:
         raise ValueError("no seat is open for the LAN: lower --bots or --local")
-    options = game.parse_options(_parse_options(args.option)).model_dump(mode="json")
+    options = game.parse_options(parse_options(args.option)).model_dump(mode="json")
     seed = args.seed  # None: a secret seed, drawn by the Match
     path = args.log or host_log_path(game.slug)
     return HostTable.create(game, options, kinds, seed, name=args.name or "", log_path=path)
 
 
 def cmd_host(args: argparse.Namespace) -> int:
-    from netplay.host import Host
+    from netplay.host import Host  # (lazy on purpose: the LAN stack)
 
     try:
         table = make_table(args)
@@ -120,13 +130,12 @@ def cmd_host(args: argparse.Namespace) -> int:
     host = Host([table], host=bind, port=port, bot_delay=args.bot_delay)
     advertise = None
     if table.advertise:
-        from netplay.discovery import Advertiser
+        from netplay.discovery import Advertiser  # (lazy on purpose: zeroconf)
 
         advertise = Advertiser(interfaces=table.interfaces)
     if args.headless:
         return _host_headless(host, table, args, advertise)
-    from .hosting import HostedTable
-    from ..app import AtlantisApp
+    from ..app import AtlantisApp  # (lazy on purpose: Textual only for the TUI)
 
     AtlantisApp(hosted=HostedTable(host, table, advertise), save_path=table.log.path if table.log else None,
                 lan_interfaces=table.interfaces).run()
@@ -139,7 +148,7 @@ def _describe_seats(table: Any) -> str:
 
 
 def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: Any) -> int:
-    from netplay.host import serve
+    from netplay.host import serve  # (lazy on purpose: the LAN stack)
 
     def announce(address: str) -> None:
         shown = address if not address.startswith("0.0.0.0:") else f"<this machine>:{host.port}"
@@ -164,14 +173,14 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from netplay.client import Client, parse_address
+    from netplay.client import Client, parse_address  # (lazy on purpose: the LAN stack)
     from netplay.text import clean_name
 
     if args.headless and not (args.bot or args.spectate):
         return _die("--headless needs --bot (a bot plays the seat) or --spectate")
     name = clean_name(args.name, "Bot" if args.bot else "Player")  # (the host's own rule)
     if args.address is None and not args.headless:
-        from ..app import AtlantisApp
+        from ..app import AtlantisApp  # (lazy on purpose: Textual only for the TUI)
 
         AtlantisApp(lobby=True, player_name=name, lan_interfaces=args.interface).run()
         return 0
@@ -187,7 +196,7 @@ def cmd_join(args: argparse.Namespace) -> int:
             return _die(str(exc))
     if args.headless:
         return asyncio.run(_join_headless(host, port, name, args))
-    from ..app import AtlantisApp
+    from ..app import AtlantisApp  # (lazy on purpose: Textual only for the TUI)
 
     client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate)
     AtlantisApp(remote=client, bot_client=args.bot).run()
@@ -195,7 +204,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 
 async def _find_open_table(timeout: float, interfaces: list[str] | None) -> tuple[str, int] | None:
-    from netplay.discovery import browse
+    from netplay.discovery import browse  # (lazy on purpose: zeroconf)
 
     for t in await browse(timeout, interfaces, until_found=True):
         if t.open > 0 and not t.over:
@@ -204,7 +213,7 @@ async def _find_open_table(timeout: float, interfaces: list[str] | None) -> tupl
 
 
 async def _join_headless(host: str, port: int, name: str, args: argparse.Namespace) -> int:
-    from netplay.client import Client, run_bot
+    from netplay.client import Client, run_bot  # (lazy on purpose: the LAN stack)
 
     client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate)
 
@@ -234,7 +243,7 @@ async def _join_headless(host: str, port: int, name: str, args: argparse.Namespa
 
 
 def cmd_browse(args: argparse.Namespace) -> int:
-    from netplay.discovery import browse
+    from netplay.discovery import browse  # (lazy on purpose: zeroconf)
 
     tables = asyncio.run(browse(args.timeout, args.interface))
     if args.json:

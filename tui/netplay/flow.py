@@ -9,13 +9,21 @@ join``) and ``from_menu`` for the menu's LAN buttons; everything else lives here
 from __future__ import annotations
 
 import asyncio
+import socket
 from typing import Any
 
-from ..games import screen_class
-from ..screens.common import GameOverScreen
-from .screens import ConnectingScreen, HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen
+from textual.css.query import NoMatches
 
-LETTERS = "RBGYPW"
+from engine.registry import get_game
+from netplay.client import Client, RemoteSeat, run_bot
+from netplay.host import Host, HostTable
+
+from ..common import DEFAULT_PORT, host_log_path
+from ..games import screen_class
+from ..screens.common import GameOverScreen, game_over_summary
+from ..seats import seat_label
+from .hosting import HostedTable
+from .screens import ConnectingScreen, HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen
 
 
 def start(app: Any) -> None:
@@ -31,8 +39,6 @@ def from_menu(app: Any, choice: Any) -> None:
     if choice.lan == "join":
         lobby_flow(app, from_menu=True)
         return
-    from engine.registry import get_game
-
     game = get_game(choice.game)
     names = list(game.seat_names[:choice.players])
 
@@ -40,21 +46,16 @@ def from_menu(app: Any, choice: Any) -> None:
         if setup is None:
             app.show_menu()
             return
+        # Deliberately lazy: zeroconf is loaded only when a table is really announced.
         from netplay.discovery import Advertiser
-        from netplay.host import Host, HostTable
-
-        from .commands import host_log_path
-        from .hosting import HostedTable
 
         table = HostTable.create(game, choice.options, setup.kinds, choice.seed, name=setup.name,
                                  log_path=host_log_path(game.slug))
         host = Host([table], host="0.0.0.0", port=setup.port)
         host_flow(app, HostedTable(host, table, Advertiser(interfaces=app.lan_interfaces)), from_menu=True)
 
-    import socket
-
     default = f"{socket.gethostname()[:20]} {game.slug}"
-    app.push_screen(HostSetupScreen(game.title, names, choice.bots, default, 7341), chosen)
+    app.push_screen(HostSetupScreen(game.title, names, choice.bots, default, DEFAULT_PORT), chosen)
 
 
 # --- hosting ------------------------------------------------------------------------
@@ -89,7 +90,7 @@ def _seats_notice(app: Any, hosted: Any) -> None:
     for seat, up in now.items():
         if before.get(seat) != up:
             name = t.names()[seat]
-            app.notify(f"{name} ({LETTERS[seat]}) " + ("is back." if up else "disconnected."),
+            app.notify(f"{seat_label(seat, name)} " + ("is back." if up else "disconnected."),
                        severity="information" if up else "warning")
 
 
@@ -102,16 +103,12 @@ def lobby_flow(app: Any, from_menu: bool) -> None:
             else:
                 app.exit()
             return
-        from netplay.client import Client
-
         remote_flow(app, Client(req.host, req.port, name=req.name, spectate=req.spectate))
 
     app.push_screen(LobbyScreen(app.player_name, interfaces=app.lan_interfaces), chosen)
 
 
 def remote_flow(app: Any, client: Any) -> None:
-    from netplay.client import RemoteSeat, run_bot
-
     link = RemoteSeat(client)
     app.remote = client
     app.netplay_link = link
@@ -125,8 +122,6 @@ def remote_flow(app: Any, client: Any) -> None:
 
 
 def _client_event(app: Any, link: Any, connecting: ConnectingScreen, what: str) -> None:
-    from textual.css.query import NoMatches
-
     try:
         _on_client_event(app, link, connecting, what)
     except NoMatches:
@@ -145,7 +140,7 @@ def _on_client_event(app: Any, link: Any, connecting: ConnectingScreen, what: st
             app.game_screen = cls(link)
             app.pop_screen()
             app.push_screen(app.game_screen)
-            who = "a spectator" if client.seat is None else f"{link.names[client.seat]} ({LETTERS[client.seat]})"
+            who = "a spectator" if client.seat is None else seat_label(client.seat, link.names[client.seat])
             app.notify(f"Joined {client.welcome.table_name!r} as {who}. Seat token: {client.token}",
                        timeout=8)
             app.sub_title = link.connection_line()
@@ -177,19 +172,11 @@ def _on_client_event(app: Any, link: Any, connecting: ConnectingScreen, what: st
 
 def _remote_game_over(app: Any, link: Any) -> None:
     over = link.client.over
-    names = link.names
-    lines = ["[b]Game over[/b]", ""]
-    if over.winners:
-        lines.append("Winner: " + ", ".join(f"{names[w]} ({LETTERS[w]})" for w in over.winners))
-    lines.append(f"Why: {over.reason}")
-    lines.append("")
-    for i, score in enumerate(over.scores):
-        lines.append(f"  {LETTERS[i]} {names[i]:<10} {score:g}")
-    lines.append("")
     v = link.client.verification
     mark = "OK" if v and v.ok else "!!"
-    lines.append(f"[{mark}] Host honesty: {v.text if v else 'not checked'}")
-    lines.append(f"{len(over.moves)} moves. The host keeps the record.")
+    notes = [f"[{mark}] Host honesty: {v.text if v else 'not checked'}",
+             f"{len(over.moves)} moves. The host keeps the record."]
+    text = game_over_summary(link.names, over.winners, over.reason, over.scores, notes)
 
     def chosen(what: str | None) -> None:
         if what == "quit" or what == "menu":
@@ -197,7 +184,7 @@ def _remote_game_over(app: Any, link: Any) -> None:
         elif what == "save":
             app.notify("The host keeps the record of this game (its log).")
 
-    app.push_screen(GameOverScreen("\n".join(lines)), chosen)
+    app.push_screen(GameOverScreen(text), chosen)
 
 
 def current_game(app: Any) -> Any:

@@ -9,6 +9,7 @@ is logged and sent to the LAN clients.
 
 from __future__ import annotations
 
+import socket
 from typing import Any
 
 from ..seat import LocalSeat, LocalTable
@@ -138,8 +139,6 @@ class HostedSeat(LocalSeat):
 
 
 def _this_machine() -> str:
-    import socket
-
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing address

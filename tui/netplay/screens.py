@@ -12,7 +12,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-LETTERS = "RBGYPW"
+from netplay.client import parse_address
+from netplay.text import clean_name
+
+from ..common import DEFAULT_PORT
+from ..seats import seat_letter
 KIND_LABEL = {"open": "open (LAN player)", "local": "here (this keyboard)", "bot": "bot"}
 
 
@@ -59,7 +63,7 @@ class HostSetupScreen(Screen[HostSetup]):
             for i, name in enumerate(self.names):
                 kind = kinds[i]
                 with Horizontal(classes="row"):
-                    yield Label(f"{LETTERS[i]} {name}")
+                    yield Label(f"{seat_letter(i)} {name}")
                     yield Select([(v, k) for k, v in KIND_LABEL.items()], value=kind, allow_blank=False,
                                  id=f"seat-{i}", compact=True)
             with Horizontal(classes="row"):
@@ -166,7 +170,7 @@ class HostTableScreen(Screen[bool]):
         t = self.hosted.hosted
         out = []
         for slot, name in zip(t.slots, t.names()):
-            letter = LETTERS[slot.index]
+            letter = seat_letter(slot.index)
             if slot.kind == "bot":
                 state = "bot"
             elif slot.kind == "local":
@@ -241,7 +245,7 @@ class LobbyScreen(Screen[JoinRequest]):
 
     async def on_mount(self) -> None:
         if self.browse:
-            from netplay.discovery import Browser
+            from netplay.discovery import Browser  # (lazy on purpose: zeroconf loads only in the lobby)
 
             self.browser = Browser(on_change=self._changed, interfaces=self.interfaces)
             try:
@@ -274,8 +278,6 @@ class LobbyScreen(Screen[JoinRequest]):
             "No tables found yet (they appear here as hosts start). Type an address below.")
 
     def _request(self, host: str, port: int, spectate: bool = False) -> None:
-        from netplay.text import clean_name
-
         name = clean_name(self.query_one("#name", Input).value, "Player")  # (the host's own rule)
         self.dismiss(JoinRequest(host, port, name, spectate))
 
@@ -298,14 +300,12 @@ class LobbyScreen(Screen[JoinRequest]):
         self._changed()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from netplay.client import parse_address
-
         text = self.query_one("#address", Input).value.strip()
         if not text:
             self._join_row(False)
             return
         try:
-            host, port = parse_address(text)
+            host, port = parse_address(text, DEFAULT_PORT)
         except ValueError as exc:
             self.query_one("#error", Static).update(str(exc))
             return

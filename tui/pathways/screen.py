@@ -20,9 +20,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual import events
-from textual.widgets import Footer
 
 from engine.pathways import data as D
 from engine.pathways.text import tile_label
@@ -31,12 +29,13 @@ from engine.pathways.rules import (
     Special, Step,
 )
 
+from ..commands import Command, bindings
+from ..screens.common import game_over_line
 from ..screens.game import GameScreen
+from ..seats import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.hand import Hand, HandItem
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
 
-LETTERS = "RBGY"
-POD_COLOURS = ("#ff5f57", "#5c9dff", "#4cd964", "#ffd60a")
 ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
 SPECIAL_HINT = {  # one line each, for the narrow side panel
     "trade": "take an unlocked, empty tile off the board.",
@@ -47,15 +46,8 @@ SPECIAL_HINT = {  # one line each, for the narrow side panel
 
 
 def pod_style(seat: int, active: bool = False) -> Style:
-    return Style(color="#000000", bgcolor=POD_COLOURS[seat % 4], bold=True, underline=active)
-
-
-def seat_text(seat: int, name: str) -> Text:
-    """A player as letter + name: the letter carries the colour, so it reads in monochrome."""
-    text = Text()
-    text.append(LETTERS[seat], pod_style(seat))
-    text.append(f" {name}")
-    return text
+    """A subpod: its seat's letter style, underlined when it is the one to move."""
+    return seat_style(seat, underline=active)
 
 
 def kind_of(tile: int) -> str:
@@ -88,31 +80,36 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
     PathwaysScreen Hand { height: auto; }
     """
 
-    BINDINGS = [
-        Binding("1", "pick(0)", "Pick", key_display="1-4", id="pathways-pick-1"),
-        Binding("2", "pick(1)", "Pick 2", show=False, id="pathways-pick-2"),
-        Binding("3", "pick(2)", "Pick 3", show=False, id="pathways-pick-3"),
-        Binding("4", "pick(3)", "Pick 4", show=False, id="pathways-pick-4"),
-        Binding("r", "rotate_hand", "Rotate", id="pathways-rotate-hand"),
+    COMMAND_TABLE = (
+        Command("pathways-pick-1", "1", "Pick", "pick(0)", "Pick a tile from your hand (1-4, left to right).",
+                key_display="1-4"),
+        Command("pathways-pick-2", "2", "Pick 2", "pick(1)", show=False),
+        Command("pathways-pick-3", "3", "Pick 3", "pick(2)", show=False),
+        Command("pathways-pick-4", "4", "Pick 4", "pick(3)", show=False),
+        Command("pathways-rotate-hand", "r", "Rotate", "rotate_hand", "Turn the picked tile a quarter turn."),
         # Enter: one binding per meaning, so the footer names what Enter does now.
         # Not priority bindings: those would run before cursor keys typed ahead.
-        Binding("enter", "choose('place')", "Place", id="pathways-place"),
-        Binding("enter", "choose('special')", "Play it", id="pathways-play-special"),
-        Binding("enter", "choose('turn')", "Turn it", id="pathways-confirm-turn"),
-        Binding("enter", "choose('trade')", "Trade", id="pathways-trade"),
-        Binding("enter", "choose('step')", "Step", id="pathways-step"),
-        Binding("t", "turn_board", "Turn placed", id="pathways-turn-placed"),
-        Binding("o", "other_pod", "Other subpod", id="pathways-other-pod"),
-        Binding("shift+up", "step(0)", "Step", key_display="⇧+arrow", id="pathways-step-north"),
-        Binding("shift+right", "step(1)", "Step east", show=False, id="pathways-step-east"),
-        Binding("shift+down", "step(2)", "Step south", show=False, id="pathways-step-south"),
-        Binding("shift+left", "step(3)", "Step west", show=False, id="pathways-step-west"),
-        Binding("e", "end_plays", "End plays", id="pathways-end-plays"),
-        Binding("e", "end_move", "End move", id="pathways-end-move"),
-        Binding("escape", "cancel", "Cancel", show=False, id="pathways-cancel"),
+        Command("pathways-place", "enter", "Place", "choose('place')", "Place the picked tile under the cursor."),
+        Command("pathways-play-special", "enter", "Play it", "choose('special')", "Play the picked special tile."),
+        Command("pathways-confirm-turn", "enter", "Turn it", "choose('turn')", "Turn the placed tile as previewed."),
+        Command("pathways-trade", "enter", "Trade", "choose('trade')", "Take the tile under the cursor (Trade)."),
+        Command("pathways-step", "enter", "Step", "choose('step')", "Move your subpod to the space under the cursor."),
+        Command("pathways-turn-placed", "t", "Turn placed", "turn_board",
+                "Preview turning the placed tile under the cursor (t again: the next way)."),
+        Command("pathways-other-pod", "o", "Other subpod", "other_pod", "Choose your other subpod to move."),
+        Command("pathways-step-north", "shift+up", "Step", "step(0)", "Step your subpod one space that way.",
+                key_display="⇧+arrow"),
+        Command("pathways-step-east", "shift+right", "Step east", "step(1)", show=False),
+        Command("pathways-step-south", "shift+down", "Step south", "step(2)", show=False),
+        Command("pathways-step-west", "shift+left", "Step west", "step(3)", show=False),
+        Command("pathways-end-plays", "e", "End plays", "end_plays", "Stop playing tiles and move your subpods."),
+        Command("pathways-end-move", "e", "End move", "end_move", "End your move (and your turn)."),
+        Command("pathways-cancel", "escape", "Cancel", "cancel", "Put the tile back, or cancel the preview.",
+                show=False),
         # The shared keys after the game's own, so the footer shows the game keys first.
-        *GameScreen.BINDINGS,
-    ]
+        *GameScreen.COMMAND_TABLE,
+    )
+    BINDINGS = bindings(COMMAND_TABLE)
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
@@ -143,9 +140,7 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
     def on_resize(self, event: events.Resize) -> None:
         # The tall hand (4 rows) only when the board keeps its 3-row cells beside it.
         self.hand.compact = event.size.height < 36
-        # Less padding in the footer on a narrow terminal, so the shared keys stay visible.
-        for footer in self.query(Footer):
-            footer.compact = event.size.width < 110
+        # (GameScreen.on_resize compacts the footer on a narrow terminal.)
 
     def set_link(self, link: Any) -> None:
         self._selected = None
@@ -266,7 +261,7 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         active = self.active_pod() if mode == "move" else None
         for seat, pos in enumerate(view.pods):
             where = ATLANTIS_MARKER_CELL if pos == IN_ATLANTIS else pos
-            markers.setdefault(where, []).append((LETTERS[seat], pod_style(seat, seat == active)))
+            markers.setdefault(where, []).append((SEAT_LETTERS[seat], pod_style(seat, seat == active)))
         targets: set[int] = set()
         ghost = None
         if mode == "play":
@@ -317,12 +312,7 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         names = self.link.names
         out = Text()
         if view.phase == "over":
-            out.append("Game over. ")
-            for w in view.winners:
-                out.append_text(seat_text(w, names[w]))
-                out.append(" ")
-            out.append(f"wins: {view.end_reason}.")
-            return out
+            return game_over_line(names, view.winners, f"wins: {view.end_reason}.")
         mode = self.mode()
         if mode == "wait":
             out.append_text(seat_text(view.turn, names[view.turn]))
@@ -388,7 +378,7 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
             desc = "empty"
         else:
             desc = "start tile" if what < view.players else tile_label(what)
-        pods = [LETTERS[s] for s, p in enumerate(view.pods) if p == cell]
+        pods = [SEAT_LETTERS[s] for s, p in enumerate(view.pods) if p == cell]
         if pods:
             desc += ", subpod " + " ".join(pods)
         return f"Cursor {D.cell_name(cell)}: {desc}"

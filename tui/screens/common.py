@@ -1,12 +1,18 @@
-"""Screens every game shares: help, curtain, confirmation, game over."""
+"""Screens every game shares: help, curtain, confirmation, game over; and the one
+game-over summary (the modal's text and the turn line) every game and LAN play use."""
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, Static
+
+from ..seats import seat_label, seat_letter, seat_text
 
 
 class HelpScreen(ModalScreen[None]):
@@ -113,3 +119,30 @@ class GameOverScreen(ModalScreen[str]):
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
+
+
+def game_over_summary(names: Sequence[str], winners: Sequence[int], reason: str, scores: Sequence[float],
+                      notes: Sequence[str] = ()) -> str:
+    """The text of the game-over modal: winners, why, every score, then ``notes`` (moves,
+    where the record is, the host's honesty check)."""
+    lines = ["[b]Game over[/b]", ""]
+    if winners:
+        lines.append("Winner: " + ", ".join(seat_label(w, names[w]) for w in winners))
+    lines.append(f"Why: {reason}")
+    lines.append("")
+    for seat, score in enumerate(scores):
+        lines.append(f"  {seat_letter(seat)} {names[seat]:<10} {score:g}")
+    lines.append("")
+    lines += notes
+    return "\n".join(lines)
+
+
+def game_over_line(names: Sequence[str], winners: Sequence[int], tail: str) -> Text:
+    """The turn line of a finished game: "Game over. R Alice wins: reason." (``tail`` is
+    the game's own words after the winners)."""
+    out = Text("Game over. ")
+    for seat in winners:
+        out.append_text(seat_text(seat, names[seat]))
+        out.append(" ")
+    out.append(tail)
+    return out

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ..commands import Command, bindings
 from ..seat import SeatLink
 from ..widgets.eventlog import EventLog
 
@@ -40,14 +41,23 @@ class GameScreen(Screen):
     GameScreen EventLog { height: 1fr; margin-top: 1; }
     """
 
-    BINDINGS = [
-        Binding("question_mark", "app.help", "Help", id="help", key_display="?"),
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("s", "app.save_record", "Save", id="save"),
-        Binding("q", "app.leave", "Leave", id="leave"),
-        Binding("tab", "app.focus_next", "Focus", show=False, id="focus-next"),
-        Binding("shift+tab", "app.focus_previous", "Focus", show=False, id="focus-prev"),
-    ]
+    #: The keys every game shares (DESIGN.md "Screens every game shares").  A game's
+    #: screen puts its own commands first and these after them, so the footer shows the
+    #: game's keys first: ``COMMAND_TABLE = (*GAME_KEYS, *GameScreen.COMMAND_TABLE)``.
+    COMMAND_TABLE: tuple[Command, ...] = (
+        Command("help", "question_mark", "Help", "app.help",
+                "Show the rules of this game and this list of keys.", key_display="?"),
+        Command("undo", "u", "Undo", "undo", "Take back your last move, where the undo rule allows it."),
+        Command("save", "s", "Save", "app.save_record", "Save the record of this game."),
+        Command("leave", "q", "Leave", "app.leave", "Leave the game (asks first)."),
+        Command("focus-next", "tab", "Focus", "app.focus_next",
+                "Move the focus between board, hand and log (Shift+Tab: back).", show=False, palette=False),
+        Command("focus-prev", "shift+tab", "Focus", "app.focus_previous", show=False),
+    )
+    BINDINGS = bindings(COMMAND_TABLE)
+
+    #: Below this width the footer drops its padding, so the shared keys stay visible.
+    FOOTER_COMPACT_BELOW = 110
 
     def __init__(self, link: SeatLink, **kwargs: Any):
         super().__init__(**kwargs)
@@ -72,6 +82,12 @@ class GameScreen(Screen):
         yield from ()
 
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (Textual calls every class's on_resize along the MRO: a game screen's own
+        # on_resize adds to this one, it does not replace it.)
+        for footer in self.query(Footer):
+            footer.compact = event.size.width < self.FOOTER_COMPACT_BELOW
 
     def on_mount(self) -> None:
         self._ready = True

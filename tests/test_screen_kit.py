@@ -1,0 +1,183 @@
+"""The shared screen kit: one command table per screen feeds its bindings, footer, command
+palette and help key list; one footer compaction; one module of seat letters and colours;
+one game-over summary (DESIGN.md "Code style": braindrop's command registry)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from textual.actions import parse
+from textual.widgets import Footer
+
+from engine.core import SeatInfo
+from engine.record import GameRecord
+from engine.registry import get_game
+from tui.app import AtlantisApp, ReplayMixin
+from tui.commands import Command, bindings, help_markdown, key_list
+from tui.games import SCREENS, screen_class
+from tui.screens.common import HelpScreen, game_over_line, game_over_summary
+from tui.screens.game import GameScreen
+from tui.seat import LocalTable, ReplaySeat
+from tui.seats import SEAT_LETTERS, seat_label, seat_letter, seat_text
+from tui.selfplay import play_one
+
+ROOT = Path(__file__).resolve().parents[1]
+SCREEN_CLASSES = [screen_class(slug) for slug in sorted(SCREENS)]
+
+
+# --- the command table ---------------------------------------------------------------------
+@pytest.mark.parametrize("cls", [GameScreen, *SCREEN_CLASSES], ids=lambda c: c.__name__)
+def test_a_screens_bindings_are_its_command_table(cls):
+    assert [b.id for b in cls.BINDINGS] == [c.id for c in cls.COMMAND_TABLE]
+    assert [(b.key, b.action, b.description, b.show) for b in cls.BINDINGS] == \
+        [(c.key, c.action, c.label, c.show) for c in cls.COMMAND_TABLE]
+    ids = [c.id for c in cls.COMMAND_TABLE]
+    assert len(ids) == len(set(ids)), "every binding has its own id (keymaps refer to it)"
+
+
+@pytest.mark.parametrize("cls", SCREEN_CLASSES, ids=lambda c: c.__name__)
+def test_a_game_screen_keeps_the_shared_keys_after_its_own(cls):
+    shared = GameScreen.COMMAND_TABLE
+    assert cls.COMMAND_TABLE[-len(shared):] == shared
+    assert all(c.id not in {s.id for s in shared} for c in cls.COMMAND_TABLE[:-len(shared)])
+
+
+@pytest.mark.parametrize("cls", [GameScreen, *SCREEN_CLASSES], ids=lambda c: c.__name__)
+def test_every_key_in_the_footer_is_explained_in_the_help(cls):
+    for command in cls.COMMAND_TABLE:
+        if command.show:
+            assert command.help, command.id
+    keys = key_list(cls.COMMAND_TABLE)
+    assert keys.startswith("## Keys")
+    for command in cls.COMMAND_TABLE:
+        if command.help:
+            assert f"`{command.keys_shown}`" in keys and command.help in keys
+
+
+def test_the_key_list_names_keys_as_a_player_reads_them():
+    table = (Command("a", "question_mark", "Help", "app.help", "Help."),
+             Command("b", "left,comma", "Back", "back", "Back."),
+             Command("c", "1", "Pick", "pick(0)", "Pick.", key_display="1-4"),
+             Command("d", "2", "Pick 2", "pick(1)", show=False))
+    assert [c.keys_shown for c in table[:3]] == ["?", "←, ,", "1-4"]
+    assert "Pick 2" not in key_list(table)  # no help text: covered by the 1-4 row
+    assert help_markdown("# Rules\n", table).startswith("# Rules\n\n## Keys")
+    assert help_markdown("# Rules\n", table[3:]) == "# Rules\n"
+    assert [b.id for b in bindings(table)] == ["a", "b", "c", "d"]
+
+
+# --- the app: help, palette, footer -----------------------------------------------------------
+def pathways_table() -> LocalTable:
+    game = get_game("pathways")
+    return LocalTable.new(game, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 3)
+
+
+async def test_the_help_screen_ends_with_the_screens_key_list():
+    app = AtlantisApp(table=pathways_table(), bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.markdown
+        assert text.startswith(get_game("pathways").help_markdown().rstrip())
+        assert "## Keys" in text and "Turn the picked tile a quarter turn." in text
+
+
+async def test_the_command_palette_offers_the_screens_commands_that_are_allowed_now():
+    app = AtlantisApp(table=pathways_table(), bot_delay=0, autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        titles = [c.title for c in app.get_system_commands(screen)]
+        assert {"Help", "Save", "Leave", "Undo"} <= set(titles)
+        assert "Quit" in titles  # Textual's own commands are still there
+        undo = next(c for c in screen.COMMAND_TABLE if c.id == "undo")
+        assert screen.check_action("undo", ()) is True and undo.label in titles
+        # A command the screen does not allow now is not offered (its footer key is hidden too).
+        def allowed(command: Command) -> bool:
+            namespace, name, params = parse(command.action)
+            return (app if namespace == "app" else screen).check_action(name, params) is True
+
+        offered = {c.label for c in screen.COMMAND_TABLE if c.in_palette and allowed(c)}
+        mine = {c.label for c in screen.COMMAND_TABLE if c.in_palette}
+        assert set(titles) & mine == offered
+        assert offered != mine  # (some are not allowed at the start of a turn)
+        help_command = next(c for c in app.get_system_commands(screen) if c.title == "Help")
+        await help_command.callback()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_a_replay_offers_its_own_commands_and_no_undo(tmp_path):
+    match = play_one("pathways", 2, 2, max_actions=30)
+    path = match.record.save(tmp_path / "g.atlrec")
+    replay = ReplaySeat(get_game("pathways"), GameRecord.load(path))
+    app = AtlantisApp(replay=replay)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert [c.id for c in screen.COMMAND_TABLE[:len(ReplayMixin.REPLAY_COMMANDS)]] == \
+            [c.id for c in ReplayMixin.REPLAY_COMMANDS]
+        titles = [c.title for c in app.get_system_commands(screen)]
+        assert "Forward" in titles and "Whose view" in titles
+        assert "Undo" not in titles  # check_action hides it in a replay, as in the footer
+
+
+@pytest.mark.parametrize("slug", sorted(SCREENS))
+@pytest.mark.parametrize("width,compact", [(100, True), (120, False)])
+async def test_the_footer_drops_its_padding_on_a_narrow_terminal(slug, width, compact):
+    game = get_game(slug)
+    seats = [SeatInfo("Red", "human")] + [SeatInfo(f"Bot{i}", "bot") for i in range(1, game.min_players)]
+    app = AtlantisApp(table=LocalTable.new(game, {}, seats, 5), bot_delay=0, autosave=False, manual_bots=True)
+    async with app.run_test(size=(width, 34)) as pilot:
+        await pilot.pause()
+        assert app.game_screen.query_one(Footer).compact is compact
+
+
+# --- seats and the game-over summary ---------------------------------------------------------
+def test_seat_letters_are_written_in_one_place():
+    copies = []
+    for path in sorted((ROOT / "tui").rglob("*.py")):
+        if path.name == "seats.py" and path.parent.name == "tui":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if re.search(r"[\"']RBGY", text) or re.search(r"#ff5f57|#5c9dff", text):
+            copies.append(str(path.relative_to(ROOT)))
+    assert copies == []
+
+
+def test_a_player_reads_as_letter_and_name():
+    assert seat_letter(1) == "B" and SEAT_LETTERS.startswith("RBGYP")
+    text = seat_text(2, "Gus")
+    assert text.plain == "G Gus"
+    assert text.spans[0].end == 1 and text.spans[0].style.bgcolor is not None
+    assert seat_label(0, "Ann") == "Ann (R)"
+
+
+def test_the_game_over_summary_lists_winners_reason_scores_and_notes():
+    text = game_over_summary(["Ann", "Bob"], [1], "Bob reached Atlantis", [3, 7.5], ["12 moves."])
+    assert text.splitlines() == ["[b]Game over[/b]", "", "Winner: Bob (B)", "Why: Bob reached Atlantis", "",
+                                 "  R Ann        3", "  B Bob        7.5", "", "12 moves."]
+    line = game_over_line(["Ann", "Bob"], [0], "wins: the city is reached.")
+    assert line.plain == "Game over. R Ann wins: the city is reached."
+
+
+@pytest.mark.parametrize("slug", sorted(SCREENS))
+async def test_every_game_screen_ends_with_the_shared_game_over_line(slug):
+    game = get_game(slug)
+    match = play_one(slug, 1, game.min_players)
+    assert match.result() is not None
+    table = LocalTable(game, match)
+    app = AtlantisApp(table=table, bot_delay=0, autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        line = screen.turn_line(screen.link.view(), [])
+        assert line.plain.startswith("Game over. ")
+        result = match.result()
+        if result.winners:
+            first = result.winners[0]
+            assert f"{seat_letter(first)} {match.names[first]} " in line.plain

@@ -1,0 +1,72 @@
+"""What the app, the command line, the demos and LAN play all need, kept in one leaf module.
+
+Record paths, building the seats of a table, parsing ``name=value`` options and the
+default LAN port used to live in ``tui.app`` and ``tui.cli``, which made the CLI, the
+app, the demos and ``tui.netplay`` import each other (hidden in imports inside
+functions).  Everything here imports only the standard library, platformdirs and the
+engine: nothing else of ``tui`` (an import-linter contract in ``pyproject.toml`` says
+so), so any module of ``tui`` may import it at the top.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Sequence
+
+from platformdirs import user_data_dir
+
+from engine.core import SeatInfo
+from engine.registry import get_game
+
+#: The TCP port ``atlantis host`` listens on and ``atlantis join HOST`` dials.
+DEFAULT_PORT = 7341
+
+
+# --- records ------------------------------------------------------------------------------
+def records_dir() -> Path:
+    """The platform's folder for records (made 0700 when first written into)."""
+    return Path(user_data_dir("atlantis", appauthor=False)) / "records"
+
+
+def record_file_name(game: str, kind: str = "") -> str:
+    """``GAME[-KIND]-YYYYmmdd-HHMMSS-XXXXXX.atlrec``: the time and a random tag, never
+    the seed (a file name is seen by anyone who lists the folder or the screen)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return f"{game}{'-' + kind if kind else ''}-{stamp}-{secrets.token_hex(3)}.atlrec"
+
+
+def default_record_path(game: str) -> Path:
+    """Where a hot-seat game keeps its record when nobody named a file."""
+    return records_dir() / record_file_name(game)
+
+
+def host_log_path(game: str) -> Path:
+    """Where a LAN host keeps its table's log when nobody named a file."""
+    return records_dir() / record_file_name(game, "host")
+
+
+# --- tables -------------------------------------------------------------------------------
+def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None = None) -> list[SeatInfo]:
+    """The seats of a new table: the given names first, then the game's own seat names;
+    the last ``bots`` seats are bots."""
+    game = get_game(game_slug)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players")
+    if not 0 <= bots <= players:
+        raise ValueError(f"bots must be between 0 and {players}")
+    base = list(names or []) + list(game.seat_names[len(names or []):])
+    return [SeatInfo(base[i], "bot" if i >= players - bots else "human") for i in range(players)]
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["board-size=8", ...]`` (repeated ``--option``) as ``{"board_size": "8"}``; the
+    game's own options model validates and converts the values."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"option {pair!r} should look like name=value")
+        out[key.replace("-", "_")] = value
+    return out
