@@ -2,7 +2,8 @@
 
 The host advertises one service per table with TXT keys ``game``, ``name`` (table
 name), ``open`` (open seats), ``v`` (protocol version), ``fp`` (rules fingerprint) and
-``table`` (its id).  The browser lists tables as they appear and go; a crashed host
+``table`` (its id); a table server (``netplay.server``) is one service with
+``server=1``, its name, ``tables`` and ``open`` (seats open in all).  The browser lists tables as they appear and go; a crashed host
 sends no goodbye, so every table is confirmed with a TCP ``probe`` hello before it is
 offered, and listed tables are probed again every few seconds.
 
@@ -122,6 +123,47 @@ class Advertiser:
         self.zc = None
 
 
+class ServerAdvertiser(Advertiser):
+    """Advertises a table server (``netplay.server.TableServer``) as one service: TXT
+    ``server=1``, its name, how many tables it holds and how many seats are open in all
+    (kept current as tables open, fill and end)."""
+
+    def _server_info(self, server: Any) -> AsyncServiceInfo:
+        tables = list(server.tables.values())
+        open_seats = sum(t.open_seats() for t in tables if not t.over)
+        props = {"server": "1", "name": server.name[:60], "tables": str(len(tables)), "open": str(open_seats),
+                 "v": str(M.PROTOCOL), "game": "", "fp": "", "table": "", "over": "0"}
+        return AsyncServiceInfo(M.SERVICE_TYPE, f"{_label(server.name + ' server')}.{M.SERVICE_TYPE}",
+                                addresses=self._addresses(server), port=server.port, properties=props,
+                                server=f"atlantis-server-{server.port}.local.")
+
+    async def start(self, host: Any) -> None:
+        self.zc = _zeroconf(self.interfaces)
+        info = self._server_info(host)
+        self.infos["server"] = info
+        await (await self.zc.async_register_service(info, allow_name_change=True))
+        host.listeners.append(lambda: self._server_changed(host))
+        self.registered.set()
+
+    def _server_changed(self, server: Any) -> None:
+        old = self.infos.get("server")
+        if self.zc is None or old is None:
+            return
+        fresh = self._server_info(server)
+        if fresh.properties == old.properties:
+            return
+        new = AsyncServiceInfo(old.type, old.name, addresses=fresh.addresses, port=fresh.port,
+                               properties=fresh.properties, server=old.server)
+        self.infos["server"] = new
+
+        async def update() -> None:
+            await (await self.zc.async_update_service(new))
+
+        task = asyncio.get_running_loop().create_task(update())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+
 @dataclass
 class FoundTable:
     service: str
@@ -138,6 +180,7 @@ class FoundTable:
     rules: str
     protocol: int
     seen_at: float
+    server: bool = False  # a table server: ``name`` is the server's, ``open`` its open seats in all
 
     @property
     def address(self) -> str:
@@ -216,6 +259,13 @@ class Browser:
             answer = await probe(host, port, self.probe_timeout)
         except Exception:
             return None
+        if props.get("server") == "1":  # a table server: listed as itself, with its open seats
+            live = [t for t in answer.tables if not t.over]
+            return FoundTable(service=service, host=host, port=port, table="", name=props.get("name", "server"),
+                              game=f"server: {len(answer.tables)} table(s)", open=sum(t.open for t in live),
+                              players=sum(t.players for t in live), started=False, over=False,
+                              fingerprint="", rules="", protocol=M.PROTOCOL,
+                              seen_at=time.monotonic() - self.started_at, server=True)
         tables = [t for t in answer.tables if t.table == props.get("table")] or answer.tables[:1]
         if not tables:
             return None
@@ -229,7 +279,9 @@ class Browser:
         while True:
             await asyncio.sleep(self.recheck)
             for name, found in list(self.tables.items()):
-                fresh = await self._confirm(name, found.host, found.port, {"table": found.table})
+                fresh = await self._confirm(name, found.host, found.port,
+                                            {"table": found.table, "server": "1" if found.server else "",
+                                             "name": found.name})
                 if name not in self.tables:
                     continue
                 if fresh is None:

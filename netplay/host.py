@@ -779,7 +779,8 @@ class Host:
             conn.error("bad-frame", str(exc), fatal=True)
             return
         if not isinstance(hello, M.Hello):
-            conn.error("hello-first", "Say hello first.", fatal=True)
+            if not await self.request(conn, hello):  # (a table server's lobby requests)
+                conn.error("hello-first", "Say hello first.", fatal=True)
             return
         if hello.probe:
             conn.send(M.Info(host="atlantis", tables=[t.info() for t in self.tables.values()]))
@@ -812,6 +813,11 @@ class Host:
             table.attach(conn, claimed[0], claimed[1])
         await self._drain(conn)
         await self._loop(conn, table)
+
+    async def request(self, conn: Conn, msg: M.Msg) -> bool:
+        """A first message that is not a hello: a table server (``netplay.server``)
+        answers its lobby requests here; a single-table host answers none (False)."""
+        return False
 
     async def _drain(self, conn: Conn) -> None:
         """Wait (at most ``drain_timeout``) while the peer has much unread; one that

@@ -4,6 +4,8 @@ Each frame is one map with ``t`` (the kind) and ``v`` (the protocol version).
 Client to host: ``hello``, ``act``, ``undo``, ``ping``, ``bye``.
 Host to client: ``welcome``, ``info`` (answer to a probe hello), ``update``, ``seats``,
 ``error``, ``over``, ``pong``.
+Client to a table server (``netplay.server``), one request per connection:
+``list-tables``, ``open-table``, ``take-seat``; answers ``table-list``, ``ticket``.
 
 A view crosses the wire only as ``ViewData``, and ``ViewData`` can only be made from
 an ``engine.core.View`` (what a game's ``view()`` returns) or, on the client side,
@@ -123,7 +125,39 @@ class Bye(Msg):
     t: Literal["bye"] = "bye"
 
 
-ClientMessage = Annotated[Union[Hello, Act, Undo, Ping, Bye], Field(discriminator="t")]
+# --- client to a table server (``netplay.server``; a single-table host answers them
+# with ``hello-first``).  Each is one request on its own connection, answered by one
+# ``table-list``, ``ticket`` or ``error``; the seat itself is then taken with a normal
+# ``hello`` carrying the ticket's table and token.
+Identity = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
+TableId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_\-]+$")]
+
+
+class ListTables(Msg):
+    t: Literal["list-tables"] = "list-tables"
+    identity: Identity | None = None  # a session secret the server knows (SSH), else the address counts
+
+
+class OpenTable(Msg):
+    t: Literal["open-table"] = "open-table"
+    game: Annotated[str, Field(min_length=1, max_length=40)]
+    options: Annotated[dict[str, Any], Field(max_length=32)] = {}
+    players: Annotated[int, Field(ge=1, le=8)]
+    bots: Annotated[int, Field(ge=0, le=7)] = 0
+    table_name: Annotated[str, Field(max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")] = ""
+    name: Name = "Player"
+    identity: Identity | None = None
+
+
+class TakeSeat(Msg):
+    t: Literal["take-seat"] = "take-seat"
+    table: TableId
+    name: Name = "Player"
+    identity: Identity | None = None
+
+
+ClientMessage = Annotated[Union[Hello, Act, Undo, Ping, Bye, ListTables, OpenTable, TakeSeat],
+                          Field(discriminator="t")]
 
 
 # --- host to client ---------------------------------------------------------------------
@@ -228,7 +262,32 @@ class Pong(Msg):
     n: int = 0
 
 
-HostMessage = Annotated[Union[Welcome, Info, Update, Seats, Error, Over, Pong], Field(discriminator="t")]
+class Ticket(BaseModel):
+    """A seat held at a table of a server: join it with ``Hello(table=, token=)``."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    table: str
+    seat: int
+    token: str
+
+
+class TableList(Msg):
+    """A table server's lobby: its tables, the seats the asker holds, what it may open."""
+    t: Literal["table-list"] = "table-list"
+    server: str
+    tables: list[TableInfo]
+    mine: list[Ticket] = []
+    games: list[str] = []        # the games a table may be opened for
+    can_open: bool = True
+    limit: str = ""              # the limits in one sentence (shown in the lobby)
+
+
+class Seated(Msg):
+    t: Literal["ticket"] = "ticket"
+    ticket: Ticket
+
+
+HostMessage = Annotated[Union[Welcome, Info, Update, Seats, Error, Over, Pong, TableList, Seated],
+                        Field(discriminator="t")]
 
 _CLIENT = TypeAdapter(ClientMessage)
 _HOST = TypeAdapter(HostMessage)
@@ -246,7 +305,7 @@ def _explain(exc: ValidationError) -> str:
     return f"bad message: {first['msg'][:80]} at {loc or 'top'}"
 
 
-def parse_client(obj: dict[str, Any]) -> Hello | Act | Undo | Ping | Bye:
+def parse_client(obj: dict[str, Any]) -> Any:
     """Validate a decoded frame from a client; ``FrameError`` says what is wrong."""
     _check_version(obj)
     try:
@@ -255,7 +314,7 @@ def parse_client(obj: dict[str, Any]) -> Hello | Act | Undo | Ping | Bye:
         raise FrameError(_explain(exc)) from None
 
 
-def parse_host(obj: dict[str, Any]) -> Welcome | Info | Update | Seats | Error | Over | Pong:
+def parse_host(obj: dict[str, Any]) -> Any:
     _check_version(obj)
     try:
         return _HOST.validate_python(obj, context={"wire": True})

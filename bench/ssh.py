@@ -1,0 +1,347 @@
+"""Play over SSH: key-to-screen latency through ``atlantis serve-ssh`` next to the same
+app run locally in a PTY, memory per session, and sessions playing at once.
+
+Everything runs on 127.0.0.1, in this process: an ``SshFront`` (the table server and
+the asyncssh server) and asyncssh's own client.
+
+* Latency: the app is the server lobby (``tui.cli join 127.0.0.1:PORT --server-lobby``,
+  the very command an SSH session's child runs) holding two tables; a key (down / up,
+  alternately) moves the table cursor, and the time from writing the key to the first
+  byte of the redraw is measured.  "local" runs that command in a PTY this process
+  opens (no SSH); "ssh" goes through the SSH server and its PTY child.  Keys are pressed
+  only after the screen has been quiet for 60 ms.
+* Memory: the resident size (VmRSS) of each session's child once its lobby is drawn,
+  and the growth of this process (the front) per session.
+* Load: N sessions at once (2 and 4; full: 2, 4, 8), each opens a Pathways table
+  against a bot (max_rounds=5) and plays it by keys as fast as its screen answers;
+  reported: each move's key-to-accepted time (p50/p99 across sessions), moves/s in all,
+  and the CPU the children and the front used.  The machine "holds" N when p99 stays
+  under 50 ms; this is a bounded sample, not a search for the breaking point.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pty
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+LOOPBACK = "127.0.0.1"
+KEYS = {"up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D", "enter": b"\r"}
+SHIFT_ARROWS = (b"\x1b[1;2A", b"\x1b[1;2C", b"\x1b[1;2B", b"\x1b[1;2D")
+
+
+def pct(values: list[float], p: float) -> float:
+    data = sorted(values)
+    if not data:
+        return float("nan")
+    return data[min(len(data) - 1, max(0, round(p / 100 * (len(data) - 1))))]
+
+
+def rss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class Screen:
+    """Output arriving from a terminal, with the time of each chunk."""
+
+    def __init__(self) -> None:
+        self.raw = bytearray()
+        self.last = time.perf_counter()
+        self.changed = asyncio.Event()
+
+    def feed(self, data: bytes) -> None:
+        self.raw.extend(data)
+        self.last = time.perf_counter()
+        self.changed.set()
+
+    async def quiet(self, gap: float = 0.06, timeout: float = 5.0) -> None:
+        end = time.perf_counter() + timeout
+        while time.perf_counter() - self.last < gap and time.perf_counter() < end:
+            await asyncio.sleep(gap / 3)
+
+    async def sees(self, text: bytes, timeout: float = 20.0) -> None:
+        end = time.perf_counter() + timeout
+        while text not in self.raw:
+            if time.perf_counter() > end:
+                raise TimeoutError(f"never saw {text!r}")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), 0.2)
+            except asyncio.TimeoutError:
+                pass
+
+    async def key_to_screen(self, send: Any, key: bytes, timeout: float = 5.0) -> float:
+        await self.quiet()
+        self.changed.clear()
+        started = time.perf_counter()
+        send(key)
+        await asyncio.wait_for(self.changed.wait(), timeout)
+        return (self.last - started) * 1000
+
+
+class LocalPty:
+    """The app in a PTY opened here (no SSH)."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], size: tuple[int, int] = (100, 30)):
+        from tui.ssh.server import set_winsize
+
+        self.screen = Screen()
+        self.master, slave = pty.openpty()
+        set_winsize(self.master, *size)
+        os.set_blocking(self.master, False)
+        import subprocess
+
+        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+        os.close(slave)
+        asyncio.get_running_loop().add_reader(self.master, self._readable)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except (BlockingIOError, OSError):
+            return
+        if data:
+            self.screen.feed(data)
+
+    def send(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def close(self) -> None:
+        asyncio.get_running_loop().remove_reader(self.master)
+        self.proc.terminate()
+        try:
+            self.proc.wait(3)
+        except Exception:
+            self.proc.kill()
+        os.close(self.master)
+
+
+class SshSession:
+    def __init__(self, conn: Any, proc: Any):
+        self.conn, self.proc = conn, proc
+        self.screen = Screen()
+        self.task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.proc.stdout.read(65536)
+                if not data:
+                    return
+                self.screen.feed(data)
+        except Exception:
+            return
+
+    def send(self, data: bytes) -> None:
+        self.proc.stdin.write(data)
+
+    async def close(self) -> None:
+        self.conn.close()
+        try:
+            await asyncio.wait_for(self.conn.wait_closed(), 3)
+        except Exception:
+            pass
+
+
+async def ssh_session(front: Any, user: str = "bench", size: tuple[int, int] = (100, 30)) -> SshSession:
+    import asyncssh
+
+    conn = await asyncssh.connect(LOOPBACK, front.port, known_hosts=None, username=user, agent_path=None,
+                                  client_keys=[asyncssh.generate_private_key("ssh-ed25519")])
+    proc = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None,
+                                     env={"COLORTERM": "truecolor"})
+    return SshSession(conn, proc)
+
+
+def child_pid(front: Any, before: set[int]) -> int | None:
+    new = set(front.children) - before
+    return next(iter(new), None)
+
+
+# --- key plans for pathways (the tests' planner, kept here for the load run) ----------------
+def keys_for_turn(table: Any, seat: int) -> list[bytes] | None:
+    from engine.pathways import data as D
+    from engine.pathways.rules import EndMove, EndPlays, Place, Remove, Special, Step
+
+    def corner_then(cell: int) -> list[bytes]:
+        r, c = divmod(cell, D.SIZE)
+        return [KEYS["up"]] * D.SIZE + [KEYS["left"]] * D.SIZE + [KEYS["right"]] * c + [KEYS["down"]] * r
+
+    view, legal = table.match.view(seat), table.match.legal(seat)
+    places = [a for a in legal if type(a) is Place]
+    if places:
+        a = min(places, key=lambda a: (a.rot, a.cell))
+        return [str(view.hand.index(a.tile) + 1).encode()] + [b"r"] * a.rot + corner_then(a.cell) + [KEYS["enter"]]
+    if any(type(a) is EndPlays for a in legal):
+        return [b"e"]
+    steps = [a for a in legal if type(a) is Step and a.pod == seat]
+    if steps and view.phase == "move" and not view.pending:
+        return [SHIFT_ARROWS[steps[0].side]]
+    if any(type(a) is EndMove for a in legal):
+        return [b"e"]
+    removes = [a for a in legal if type(a) is Remove]
+    if removes:
+        return corner_then(removes[0].cell) + [KEYS["enter"]]
+    specials = [a for a in legal if type(a) is Special]
+    if specials:
+        return [str(view.hand.index(specials[0].tile) + 1).encode(), KEYS["enter"]]
+    return None
+
+
+async def play_session(front: Any, session: SshSession, user: str, deadline: float) -> tuple[list, list]:
+    """Open a table against a bot and play it by keys: per move, the time from the keys
+    to the host accepting the move, and to the first byte of the screen's answer (ms)."""
+    await session.screen.sees(b"table(s)")
+    before = set(front.tables.tables)
+    session.send(b"n")
+    await session.screen.sees(b"Open a table")
+    await asyncio.sleep(0.5)
+    for group in ([b"\t", b"\t", b"\t"], [b"max_rounds=5"], [b"\r"]):
+        for k in group:
+            session.send(k)
+        await asyncio.sleep(0.3)
+    def mine() -> Any:
+        return next((t for tid, t in front.tables.tables.items()
+                     if tid not in before and t.slots[0].player == user), None)
+
+    while mine() is None:
+        if time.perf_counter() > deadline:
+            return [], []
+        await asyncio.sleep(0.02)
+    table = mine()
+    times: list[float] = []
+    firsts: list[float] = []
+    while table.match.result() is None and time.perf_counter() < deadline:
+        if 0 not in table.match.to_act() or table.slots[0].conn is None:
+            await asyncio.sleep(0.005)
+            continue
+        n = len(table.match.record.moves)
+        keys = keys_for_turn(table, 0)
+        if keys is None:
+            break
+        await session.screen.quiet(0.03, 1.0)
+        session.screen.changed.clear()
+        started = time.perf_counter()
+        session.send(b"".join(keys))
+        first = None
+        while len(table.match.record.moves) == n and time.perf_counter() < deadline:
+            if first is None and session.screen.changed.is_set():
+                first = session.screen.last
+            await asyncio.sleep(0.002)
+        first = first or session.screen.last
+        times.append((time.perf_counter() - started) * 1000)
+        firsts.append((first - started) * 1000)
+    return times, firsts
+
+
+# --- the runs ----------------------------------------------------------------------------------
+async def _bench(quick: bool) -> None:
+    from netplay import messages as M
+    from tui.ssh.server import SshFront, SshLimits, load_host_key
+
+    tmp = Path(tempfile.mkdtemp(prefix="atlantis-bench-ssh-"))
+    key, _ = load_host_key(tmp / "host_key")
+    front = SshFront(key, bind=LOOPBACK, port=0, records=tmp / "records", bot_delay=0.0,
+                     limits=SshLimits(max_sessions=64, max_per_address=64, rate=1000, child_grace=1.0))
+    await front.start()
+    samples = 30 if quick else 100
+    try:
+        # two tables for the cursor to move between
+        front.tables.register_identity("bench-identity-0", "bench")
+        for _ in range(2):
+            front.tables.open_table("bench", M.OpenTable(game="pathways", players=2, bots=0, name="Bench"))
+        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV")}
+        env.update(TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8")
+        argv = front.child_argv("local")
+
+        results: dict[str, list[float]] = {}
+        local = LocalPty(argv, env)
+        await local.screen.sees(b"2 table(s)")
+        results["local"] = [await local.screen.key_to_screen(local.send, KEYS["down" if i % 2 == 0 else "up"])
+                            for i in range(samples)]
+        local.close()
+
+        before = set(front.children)
+        rss_front0 = rss_kib(os.getpid())
+        s = await ssh_session(front)
+        await s.screen.sees(b"2 table(s)")
+        pid = child_pid(front, before)
+        results["ssh"] = [await s.screen.key_to_screen(s.send, KEYS["down" if i % 2 == 0 else "up"])
+                          for i in range(samples)]
+        child_rss = rss_kib(pid) if pid else 0
+        await s.close()
+
+        print("ssh: key-to-screen (ms), lobby cursor key, first redraw byte")
+        for name in ("local", "ssh"):
+            v = results[name]
+            print(f"  {name:<6} p50 {pct(v, 50):6.1f}  p90 {pct(v, 90):6.1f}  p99 {pct(v, 99):6.1f}  (n={len(v)})")
+        ratio = pct(results["ssh"], 50) / max(0.01, pct(results["local"], 50))
+        print(f"  ssh/local p50 ratio {ratio:.2f} (goal <= 1.5), ssh p99 {pct(results['ssh'], 99):.1f} ms "
+              f"(goal < 50)")
+        print(f"ssh: memory per session: child RSS {child_rss / 1024:.1f} MiB; front RSS was "
+              f"{rss_front0 / 1024:.1f} MiB before the session")
+
+        for n in ((2, 4) if quick else (2, 4, 8)):
+            await asyncio.sleep(0.5)
+            front_cpu0 = cpu_seconds(os.getpid())
+            before = set(front.children)
+            sessions = [await ssh_session(front, user=f"p{i}") for i in range(n)]
+            await asyncio.sleep(0.2)
+            pids = list(set(front.children) - before)
+            cpu0 = {p: cpu_seconds(p) for p in pids}
+            started = time.perf_counter()
+            deadline = started + (40 if quick else 90)
+            times = await asyncio.gather(*(play_session(front, s, f"p{i}", deadline)
+                                           for i, s in enumerate(sessions)))
+            wall = time.perf_counter() - started
+            rss = [rss_kib(p) for p in pids]
+            cpu = sum(cpu_seconds(p) - cpu0.get(p, 0) for p in pids)
+            front_cpu = cpu_seconds(os.getpid()) - front_cpu0
+            every = [t for ts, _ in times for t in ts]
+            firsts = [t for _, fs in times for t in fs]
+            done = sum(1 for ts, _ in times if ts)
+            print(f"ssh: {n} sessions ({done} played) each against a bot by keys: {len(every)} moves in {wall:.1f} s "
+                  f"({len(every) / wall:.1f}/s); keys-to-screen p50 {pct(firsts, 50):.1f} ms, "
+                  f"p99 {pct(firsts, 99):.1f} ms; keys-to-move-accepted (a move is up to ~25 keys) p50 "
+                  f"{pct(every, 50):.0f} ms, p99 {pct(every, 99):.0f} ms; children RSS {statistics.mean(rss) / 1024 if rss else 0:.1f} MiB "
+                  f"each; CPU children {cpu:.1f} s + front {front_cpu:.1f} s "
+                  f"({(cpu + front_cpu) / wall * 100:.0f}% of one core)")
+            for s in sessions:
+                await s.close()
+            while front.children:
+                await asyncio.sleep(0.05)
+    finally:
+        await front.close()
+
+
+def run(quick: bool = False, seeds: int = 0) -> None:
+    try:
+        import asyncssh  # noqa: F401
+    except ImportError:
+        print("ssh: skipped (asyncssh is not installed)")
+        return
+    asyncio.run(_bench(quick))
+
+
+if __name__ == "__main__":
+    run(quick="--quick" in sys.argv)

@@ -1,0 +1,1 @@
+"""Play over SSH (``atlantis serve-ssh``) and a table server's lobby (``atlantis serve``)."""

@@ -1,0 +1,121 @@
+"""The app as a client of a table server: the server's lobby first, "play here" beside it.
+
+``ServerApp`` is ``AtlantisApp`` (the same screens, the same LAN client) with one
+change of course: leaving a game (``q``, the game-over screen, Ctrl+Q) goes back to
+the server's lobby instead of ending the program; quitting the lobby ends it.  Over
+SSH that keeps a player in their session between games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from netplay import messages as M
+
+from ..app import AtlantisApp
+from .lobby import LobbyChoice, ServerLobbyScreen
+
+
+class ServerApp(AtlantisApp):
+    def __init__(self, server_host: str, server_port: int, identity: str | None = None,
+                 player_name: str = "Player", **kwargs: Any):
+        kwargs.setdefault("autosave", True)
+        super().__init__(player_name=player_name, **kwargs)
+        self.server_host, self.server_port, self.identity = server_host, server_port, identity
+        self.lobby_screen: ServerLobbyScreen | None = None
+        self._first_lobby = True
+
+    def on_mount(self) -> None:
+        self.show_lobby()
+        if self.on_ready is not None:
+            self.call_later(self.on_ready)
+
+    # --- the lobby ----------------------------------------------------------------------
+    def show_lobby(self, error: str = "") -> None:
+        rejoin, self._first_lobby = self._first_lobby, False
+        self.lobby_screen = ServerLobbyScreen(self.server_host, self.server_port, self.identity,
+                                              self.player_name, rejoin=rejoin)
+        self.push_screen(self.lobby_screen, self._lobby_done)
+        if error:
+            self.call_after_refresh(self.lobby_screen.show_error, error)
+
+    def show_menu(self) -> None:  # (where a finished local game goes back to)
+        self.show_lobby()
+
+    def _lobby_done(self, choice: LobbyChoice | None) -> None:
+        if choice is None:
+            super().exit()
+            return
+        if choice.what == "here":
+            from ..screens.menu import MenuScreen
+
+            self.push_screen(MenuScreen(), self._menu_done)
+            return
+        self.run_worker(self._take(choice), exclusive=True)
+
+    def _menu_done(self, choice: Any) -> None:
+        if choice is None or getattr(choice, "lan", ""):
+            if choice is not None:
+                self.notify("Here, the server's lobby is the way to play with others.")
+            self.show_lobby()
+            return
+        super()._menu_done(choice)
+
+    async def _take(self, choice: LobbyChoice) -> None:
+        from netplay.client import Client
+        from netplay.server import ask
+
+        ticket, spectate = choice.ticket, choice.what == "watch"
+        try:
+            if choice.what == "open":
+                answer = await ask(self.server_host, self.server_port, choice.request)
+            elif choice.what == "join":
+                answer = await ask(self.server_host, self.server_port,
+                                   M.TakeSeat(table=choice.table, name=self.player_name, identity=self.identity))
+            else:
+                answer = None
+        except Exception as exc:
+            self.show_lobby(f"The server does not answer: {exc or type(exc).__name__}")
+            return
+        if isinstance(answer, M.Error):
+            self.show_lobby(answer.message)
+            return
+        if isinstance(answer, M.Seated):
+            ticket = answer.ticket
+        table = ticket.table if ticket is not None else choice.table
+        client = Client(self.server_host, self.server_port, name=self.player_name,
+                        token=ticket.token if ticket else None, table=table, spectate=spectate)
+        from ..netplay.flow import remote_flow
+
+        remote_flow(self, client)
+
+    # --- leaving a game: back to the lobby ---------------------------------------------------
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
+        if self.remote is not None or self.table is not None:
+            self.run_worker(self._back_to_lobby(), exclusive=True)
+            return
+        super().exit(result, return_code, message)
+
+    async def _back_to_lobby(self) -> None:
+        client, self.remote = self.remote, None
+        if client is not None:
+            client.listeners.clear()
+            try:
+                await asyncio.wait_for(client.close(), 2)
+            except Exception:
+                pass
+        if self.table is not None and self._table_changed in self.table.listeners:
+            self.table.listeners.remove(self._table_changed)
+        self.table = None
+        self.netplay_link = None
+        self.game_screen = None
+        self.save_path = None
+        self._curtain_up = False
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.show_lobby()
+
+    async def on_unmount(self) -> None:
+        if self.remote is not None:
+            await self.remote.close()

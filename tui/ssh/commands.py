@@ -1,0 +1,194 @@
+"""``atlantis serve`` (a table server), ``atlantis serve-ssh`` (the same behind an SSH
+front) and the server side of ``atlantis join HOST:PORT`` (a server shows its lobby)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+DEFAULT_SERVER_PORT = 7341
+DEFAULT_SSH_PORT = 2222
+
+
+def add_parsers(sub: Any) -> None:
+    serve = sub.add_parser("serve", help="run a table server: players open their own tables")
+    serve.add_argument("--port", type=int, default=DEFAULT_SERVER_PORT, help="TCP port (default 7341; 0: any)")
+    serve.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    serve.add_argument("--name", default=None, help="the server's name in lobbies (default: this machine's)")
+    _server_limit_flags(serve)
+    serve.add_argument("--advertise", action=argparse.BooleanOptionalAction, default=True,
+                       help="announce the server by zeroconf (default: yes)")
+    serve.add_argument("--interface", action="append", metavar="IP", help="announce on this interface only")
+    serve.set_defaults(run=cmd_serve)
+
+    ssh = sub.add_parser("serve-ssh", help="let friends play over SSH (ssh -p 2222 THIS-MACHINE)")
+    ssh.add_argument("--port", type=int, default=DEFAULT_SSH_PORT, help="SSH port (default 2222)")
+    ssh.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
+    ssh.add_argument("--name", default=None, help="the server's name in the lobby")
+    ssh.add_argument("--host-key", type=Path, default=None,
+                     help="the server's private host key (default: made on first start in the config folder)")
+    ssh.add_argument("--auth", choices=["none", "keys"], default="none",
+                     help="none: any key, or none at all (default); keys: only --authorized-keys")
+    ssh.add_argument("--authorized-keys", type=Path, help="OpenSSH authorized_keys file (with --auth keys)")
+    ssh.add_argument("--max-sessions", type=int, default=32, help="SSH sessions at once (default 32)")
+    ssh.add_argument("--max-per-address", type=int, default=4, help="sessions at once from one address (default 4)")
+    ssh.add_argument("--rate", type=int, default=10, help="new sessions per address per minute (default 10)")
+    ssh.add_argument("--login-timeout", type=float, default=20.0, help="seconds to log in (default 20)")
+    ssh.add_argument("--idle-timeout", type=float, default=1800.0,
+                     help="seconds without a key before a session is closed (default 1800)")
+    _server_limit_flags(ssh)
+    ssh.set_defaults(run=cmd_serve_ssh)
+
+    join = sub.choices.get("join")
+    if join is not None:  # ``atlantis join HOST:PORT`` on a table server: its lobby
+        join.add_argument("--server-lobby", action="store_true", help=argparse.SUPPRESS)
+        join.set_defaults(run=cmd_join)
+
+
+def _server_limit_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-tables", type=int, default=32, help="tables at once (default 32)")
+    p.add_argument("--tables-per-player", type=int, default=2, help="unfinished tables one player may open (default 2)")
+    p.add_argument("--bot-delay", type=float, default=0.3, help="seconds a bot waits before acting (default 0.3)")
+
+
+def _die(message: str) -> int:
+    print(f"atlantis: {message}", file=sys.stderr)
+    return 2
+
+
+def _server_limits(args: argparse.Namespace) -> Any:
+    from netplay.server import ServerLimits
+
+    return ServerLimits(max_tables=args.max_tables, max_tables_per_player=args.tables_per_player)
+
+
+def _records() -> Path:
+    from ..common import records_dir
+
+    return records_dir()
+
+
+def _stop_on_signals(stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # pragma: no cover
+            pass
+
+
+# --- atlantis serve ------------------------------------------------------------------------
+def cmd_serve(args: argparse.Namespace) -> int:
+    import socket
+
+    from netplay.server import TableServer, serve_forever
+
+    name = args.name or socket.gethostname()[:30] or "atlantis"
+    server = TableServer(name=name, host=args.bind, port=args.port, records=_records(),
+                         server_limits=_server_limits(args), bot_delay=args.bot_delay)
+    advertise = None
+    if args.advertise:
+        from netplay.discovery import ServerAdvertiser
+
+        advertise = ServerAdvertiser(interfaces=args.interface)
+
+    def announce(address: str) -> None:
+        shown = address if not address.startswith("0.0.0.0:") else f"<this machine>:{server.port}"
+        print(f"Table server {name!r} listening on {shown}; join with: atlantis join {shown}", flush=True)
+        print(f"Logs of its tables: {_records()}", flush=True)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        _stop_on_signals(stop)
+        await serve_forever(server, announce=announce, advertise=advertise, stop=stop)
+
+    try:
+        asyncio.run(main())
+    except OSError as exc:
+        return _die(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}")
+    return 0
+
+
+# --- atlantis serve-ssh ---------------------------------------------------------------------
+def cmd_serve_ssh(args: argparse.Namespace) -> int:
+    import socket
+
+    from .server import SshFront, SshLimits, default_host_key_path, fingerprint, load_host_key
+    from .server import read_authorized_keys
+
+    authorized: set[str] = set()
+    if args.auth == "keys":
+        if args.authorized_keys is None:
+            return _die("--auth keys needs --authorized-keys FILE")
+        try:
+            authorized = read_authorized_keys(args.authorized_keys)
+        except OSError as exc:
+            return _die(f"{args.authorized_keys}: {exc.strerror or exc}")
+        if not authorized:
+            return _die(f"{args.authorized_keys}: no public key in it")
+    elif args.authorized_keys is not None:
+        return _die("--authorized-keys goes with --auth keys")
+    if args.max_sessions < 1 or args.max_per_address < 1:
+        return _die("--max-sessions and --max-per-address are at least 1")
+    path = args.host_key or default_host_key_path()
+    try:
+        key, made = load_host_key(path)
+    except (OSError, ValueError) as exc:
+        return _die(f"{path}: cannot read the host key ({exc})")
+    limits = SshLimits(max_sessions=args.max_sessions, max_per_address=args.max_per_address, rate=args.rate,
+                       login_timeout=args.login_timeout, idle_timeout=args.idle_timeout)
+    name = args.name or socket.gethostname()[:30] or "atlantis"
+    front = SshFront(key, bind=args.bind, port=args.port, auth=args.auth, authorized=authorized, limits=limits,
+                     server_name=name, records=_records(), server_limits=_server_limits(args),
+                     bot_delay=args.bot_delay)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        _stop_on_signals(stop)
+        await front.start()
+        shown = args.bind if args.bind not in ("0.0.0.0", "", "::") else "THIS-MACHINE"
+        print(f"{'Made a new' if made else 'Host'} key {path}", flush=True)
+        print(f"Host key fingerprint: {fingerprint(key)}", flush=True)
+        print(f"SSH server {name!r} on port {front.port} (auth: {args.auth}); "
+              f"players type: ssh -p {front.port} {shown}", flush=True)
+        try:
+            await stop.wait()
+        finally:
+            print("Stopping: closing every session.", flush=True)
+            await front.close()
+
+    try:
+        asyncio.run(main())
+    except OSError as exc:
+        return _die(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}")
+    return 0
+
+
+# --- atlantis join HOST:PORT (a server: its lobby) ---------------------------------------------
+def cmd_join(args: argparse.Namespace) -> int:
+    from ..netplay import commands
+
+    plain = args.token or args.table or args.spectate or args.bot or args.headless or args.address is None
+    if plain and not args.server_lobby:
+        return commands.cmd_join(args)
+    from netplay.client import parse_address
+    from netplay.server import is_server
+    from netplay.text import clean_name
+
+    try:
+        host, port = parse_address(args.address, DEFAULT_SERVER_PORT)
+    except ValueError as exc:
+        return _die(str(exc))
+    if not args.server_lobby and not asyncio.run(is_server(host, port)):
+        return commands.cmd_join(args)  # a single-table host (or nobody: it says so)
+    from .app import ServerApp
+
+    name = clean_name(args.name, "Player")
+    identity = os.environ.get("ATLANTIS_SESSION") or None  # (the SSH front's secret for this session)
+    ServerApp(host, port, identity=identity, player_name=name).run()
+    return 0

@@ -1,0 +1,248 @@
+"""A table server's lobby: its tables (live), open a new one, join, watch, or play here.
+
+Shown by ``atlantis join HOST:PORT`` when HOST:PORT is a table server
+(``netplay.server``), and by every SSH session of ``atlantis serve-ssh``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Label, Select, Static
+
+from netplay import messages as M
+
+
+@dataclass
+class LobbyChoice:
+    what: str                         # "open" | "join" | "watch" | "rejoin" | "here"
+    table: str = ""
+    ticket: M.Ticket | None = None
+    request: M.OpenTable | None = None
+
+
+class ServerLobbyScreen(Screen[LobbyChoice]):
+    """The server's tables, refreshed every second or so."""
+
+    DEFAULT_CSS = """
+    ServerLobbyScreen { align: center top; }
+    ServerLobbyScreen #box { width: 100%; max-width: 110; height: 100%; padding: 0 1; }
+    ServerLobbyScreen #title { text-style: bold; color: $accent; margin: 1 0 0 0; }
+    ServerLobbyScreen DataTable { height: 1fr; min-height: 4; border: round $primary; }
+    ServerLobbyScreen #status { color: $text-muted; height: auto; }
+    ServerLobbyScreen #error { color: $error; height: auto; }
+    """
+    BINDINGS = [
+        Binding("n", "open", "New table", id="server-lobby-open"),
+        Binding("enter", "join", "Join", id="server-lobby-join"),
+        Binding("w", "watch", "Watch", id="server-lobby-watch"),
+        Binding("p", "here", "Play here", id="server-lobby-here"),
+        Binding("r", "refresh", "Refresh", show=False, id="server-lobby-refresh"),
+        Binding("q,escape", "leave", "Quit", id="server-lobby-quit"),
+    ]
+
+    def __init__(self, host: str, port: int, identity: str | None, name: str, rejoin: bool = False):
+        super().__init__()
+        self.host, self.port, self.identity, self.player_name = host, port, identity, name
+        self.rejoin = rejoin
+        self.listing: M.TableList | None = None
+        self.rows: list[M.TableInfo] = []
+        self._shown: Any = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(f"Table server {self.host}:{self.port}", id="title")
+            table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            table.add_columns("Table", "Game", "Seats", "State")
+            yield table
+            yield Static("Asking the server for its tables...", id="status")
+            yield Static("", id="error")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.query_one(DataTable).focus()
+        await self.refresh_tables()
+        self.set_interval(1.0, self.refresh_tables)
+
+    async def refresh_tables(self) -> None:
+        from netplay.server import ask
+
+        try:
+            answer = await ask(self.host, self.port, M.ListTables(identity=self.identity), 3.0)
+        except Exception as exc:
+            self.query_one("#status", Static).update(f"The server does not answer ({exc or type(exc).__name__}).")
+            return
+        if isinstance(answer, M.Error):
+            self.query_one("#status", Static).update(f"The server refused: {answer.message}")
+            return
+        if not isinstance(answer, M.TableList) or not self.is_mounted:
+            return
+        self.listing = answer
+        mine = {t.table: t for t in answer.mine}
+        if self.rejoin and mine:  # back after a drop: straight into the seat held
+            self.rejoin = False
+            ticket = next(iter(mine.values()))
+            self.dismiss(LobbyChoice("rejoin", ticket.table, ticket))
+            return
+        self.rejoin = False
+        shown = (answer.tables, answer.mine, answer.limit)
+        if shown == self._shown:  # (nothing changed: no redraw, no bytes to the terminal)
+            return
+        self._shown = shown
+        self.query_one("#title", Static).update(f"{answer.server}: tables")
+        grid = self.query_one(DataTable)
+        keep = grid.cursor_row
+        grid.clear()
+        self.rows = list(answer.tables)
+        for t in self.rows:
+            state = "over" if t.over else ("playing" if t.started else "waiting")
+            you = " (you)" if t.table in mine else ""
+            grid.add_row(t.name[:30] + you, t.game, f"{t.open} of {t.players} open", state)
+        if self.rows:
+            grid.move_cursor(row=min(keep, len(self.rows) - 1))
+        n = len(self.rows)
+        self.query_one("#status", Static).update(
+            (f"{n} table(s). Enter joins the selected one, w watches it, n opens a new table, "
+             f"p plays here (hot-seat or bots)." if n else
+             "No tables yet: n opens one (you choose the game and how many bots), p plays here.")
+            + f"\n{answer.limit}")
+
+    def _selected(self) -> M.TableInfo | None:
+        row = self.query_one(DataTable).cursor_row
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def action_join(self) -> None:
+        t = self._selected()
+        if t is None:
+            self.query_one("#error", Static).update("No table selected: n opens a new one.")
+            return
+        mine = {x.table: x for x in (self.listing.mine if self.listing else [])}
+        if t.table in mine:
+            self.dismiss(LobbyChoice("rejoin", t.table, mine[t.table]))
+        elif t.open <= 0 or t.over:
+            self.query_one("#error", Static).update("That table has no open seat: w watches it.")
+        else:
+            self.dismiss(LobbyChoice("join", t.table))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_join()
+
+    def action_watch(self) -> None:
+        t = self._selected()
+        if t is not None:
+            self.dismiss(LobbyChoice("watch", t.table))
+
+    def action_open(self) -> None:
+        games = self.listing.games if self.listing else ["pathways"]
+        if self.listing is not None and not self.listing.can_open:
+            self.query_one("#error", Static).update(f"You cannot open another table now. {self.listing.limit}")
+            return
+
+        def opened(request: M.OpenTable | None) -> None:
+            if request is not None:
+                self.dismiss(LobbyChoice("open", request=request))
+
+        self.app.push_screen(OpenTableScreen(games, self.player_name, self.identity), opened)
+
+    def action_here(self) -> None:
+        self.dismiss(LobbyChoice("here"))
+
+    async def action_refresh(self) -> None:
+        await self.refresh_tables()
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def show_error(self, text: str) -> None:
+        if self.is_mounted:
+            self.query_one("#error", Static).update(text)
+
+
+class OpenTableScreen(Screen[M.OpenTable]):
+    """The game, seats, bots, options and name of a new table."""
+
+    DEFAULT_CSS = """
+    OpenTableScreen { align: center top; }
+    OpenTableScreen #box { width: 72; height: auto; max-height: 100%; padding: 0 1; }
+    OpenTableScreen #title { text-style: bold; color: $accent; margin: 1 0; }
+    OpenTableScreen .row { height: 1; margin-bottom: 1; }
+    OpenTableScreen .row Label { width: 20; }
+    OpenTableScreen .row Select, OpenTableScreen .row Input { width: 1fr; }
+    OpenTableScreen #error { color: $error; height: auto; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "open", "Open the table", id="open-table-open"),
+        Binding("escape", "cancel", "Back", id="open-table-back"),
+    ]
+
+    def __init__(self, games: list[str], name: str, identity: str | None):
+        super().__init__()
+        self.games, self.player_name, self.identity = games, name, identity
+
+    def compose(self) -> ComposeResult:
+        from engine.registry import GAMES
+
+        slugs = [g for g in self.games if g in GAMES] or ["pathways"]
+        first = "pathways" if "pathways" in slugs else slugs[0]
+        with VerticalScroll(id="box"):
+            yield Static("Open a table on the server", id="title")
+            with Horizontal(classes="row"):
+                yield Label("Game")
+                yield Select([(GAMES[s].title, s) for s in slugs], value=first, allow_blank=False,
+                             id="game", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Players")
+                yield Input("2", id="players", type="integer", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Bots (last seats)")
+                yield Input("1", id="bots", type="integer", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Options")
+                yield Input("", placeholder="name=value ... (e.g. max_rounds=10)", id="options", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Table name")
+                yield Input("", placeholder=f"{self.player_name}'s table", id="table-name", compact=True,
+                            max_length=40)
+            yield Static("You take the first seat; the others join from the lobby. Enter opens.", id="about")
+            yield Static("", id="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#game", Select).focus()  # (then Tab: players, bots, options, name)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        error = self.query_one("#error", Static)
+        try:
+            players = int(self.query_one("#players", Input).value or "0")
+            bots = int(self.query_one("#bots", Input).value or "0")
+        except ValueError:
+            error.update("Players and bots are numbers.")
+            return
+        if not 1 <= players <= 8 or not 0 <= bots < players:
+            error.update("At least one seat must be a player's (fewer bots than players).")
+            return
+        options: dict[str, Any] = {}
+        for pair in self.query_one("#options", Input).value.split():
+            key, sep, value = pair.partition("=")
+            if not sep:
+                error.update(f"Option {pair!r} should look like name=value.")
+                return
+            options[key.replace("-", "_")] = value
+        try:
+            request = M.OpenTable(game=str(self.query_one("#game", Select).value), options=options,
+                                  players=players, bots=bots, name=self.player_name, identity=self.identity,
+                                  table_name=self.query_one("#table-name", Input).value.strip())
+        except ValueError as exc:
+            error.update(f"Cannot open that table: {str(exc).splitlines()[0][:120]}")
+            return
+        self.dismiss(request)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,566 @@
+"""``atlantis serve-ssh``: an asyncssh server where every session is the ordinary app.
+
+Each SSH session gets its own child process in a PTY running ``python -m tui.cli join
+127.0.0.1:PORT --server-lobby`` (``ServerApp``), a normal LAN client of a table server
+(``netplay.server.TableServer``) that this process runs on loopback: hidden state is
+enforced by the same host code as on the LAN, and a child that crashes or hangs takes
+only its own session down.
+
+* Terminal: the child's PTY gets the client's size, TERM (and COLORTERM if the client
+  sends it); a window change is forwarded at once (TIOCSWINSZ, then SIGWINCH).
+  COLUMNS/LINES are never set (the child would ignore resizes).
+* Identity: the client's key fingerprint.  The front gives every session a secret,
+  registers it with the table server as that fingerprint, and passes it to the child
+  in ``ATLANTIS_SESSION``; the server remembers the seats of each identity, so a dropped
+  session that comes back with the same key goes straight back into its seat.
+* Auth: ``none`` (default): any key, and keyboard-interactive with no question for
+  clients with no key (anonymous: no seat to come back to); ``keys``: only the keys
+  of ``--authorized-keys``.  Never passwords.
+* Limits (``SshLimits``): sessions in all and per address, new sessions per address per
+  minute, a login timeout, an idle timeout (no key pressed); one session per connection;
+  exec, subsystems (sftp), port forwarding, agent and X11 forwarding are refused with one
+  line.  SIGTERM (``SshFront.close``) says goodbye to every session and stops the children.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import logging
+import os
+import pty
+import secrets
+import signal
+import struct
+import sys
+import termios
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import asyncssh
+
+from engine.files import write_private
+from netplay.host import Limits
+from netplay.server import ServerLimits, TableServer
+from netplay.text import clean_name
+
+log = logging.getLogger("atlantis.ssh")
+
+
+@dataclass
+class SshLimits:
+    """What strangers may cost the SSH front (README, "Play over SSH")."""
+
+    max_sessions: int = 32          # SSH connections at once, everyone together
+    max_per_address: int = 4        # ... from one address
+    rate: int = 10                  # new connections one address may make per ``rate_window``
+    rate_window: float = 60.0
+    login_timeout: float = 20.0     # the SSH handshake and authentication must be done by then
+    idle_timeout: float = 1800.0    # a session with no key pressed this long is closed
+    child_grace: float = 2.0        # seconds between SIGTERM and SIGKILL for a child that lingers
+
+
+def default_host_key_path() -> Path:
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("atlantis", appauthor=False)) / "ssh_host_ed25519_key"
+
+
+def load_host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The host key at ``path``, made (ed25519, 0600 in a 0700 folder) if missing.
+    Returns the key and whether it was made now."""
+    path = Path(path)
+    if path.exists():
+        return asyncssh.read_private_key(str(path)), False
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="atlantis serve-ssh")
+    write_private(path, key.export_private_key())
+    return key, True
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    return key.get_fingerprint("sha256")
+
+
+def read_authorized_keys(path: Path) -> set[str]:
+    """Fingerprints of the keys in an OpenSSH ``authorized_keys`` file (options before
+    the key type are skipped; lines that hold no key are ignored)."""
+    found: set[str] = set()
+    for line in Path(path).read_text().splitlines():
+        words = line.split()
+        for i, word in enumerate(words[:-1]):
+            if word.startswith(("ssh-", "ecdsa-", "sk-")):
+                try:
+                    found.add(fingerprint(asyncssh.import_public_key(f"{word} {words[i + 1]}")))
+                except (asyncssh.KeyImportError, ValueError):
+                    pass
+                break
+    return found
+
+
+def set_winsize(fd: int, cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, rows), max(1, cols), xpix, ypix))
+
+
+def _become_session_leader() -> None:  # (runs in the child before exec)
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Session(asyncssh.SSHServerSession):
+    """One SSH session: its PTY child, input to it, output from it."""
+
+    def __init__(self, front: "SshFront", conn: "Connection"):
+        self.front, self.conn = front, conn
+        self.chan: Any = None
+        self.term: str | None = None
+        self.size = (80, 24, 0, 0)
+        self.command: str | None = None
+        self.subsystem: str | None = None
+        self.proc: asyncio.subprocess.Process | None = None
+        self.master: int | None = None
+        self.secret = secrets.token_urlsafe(24)
+        self.last_input = time.monotonic()
+        self.started_at = time.monotonic()
+        self.task: asyncio.Task | None = None
+        self.closing = False
+        self.bytes_out = 0
+        self.first_output = asyncio.Event()
+
+    # --- what the client asks for --------------------------------------------------------
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple, term_modes: Any) -> bool:
+        self.term = term_type or "xterm-256color"
+        self.size = tuple(term_size) if term_size and term_size[0] else (80, 24, 0, 0)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command
+        return True  # (answered with one line in session_started)
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.subsystem = subsystem
+        return True
+
+    def session_started(self) -> None:
+        port = self.front.port
+        if self.command is not None:
+            self._refuse(f"atlantis: this server runs no commands; play with: ssh -p {port} HOST")
+        elif self.subsystem is not None:
+            self._refuse(f"atlantis: no {self.subsystem[:20]} here; play with: ssh -p {port} HOST")
+        elif self.term is None:
+            self._refuse(f"atlantis: the game needs a terminal; play with: ssh -t -p {port} HOST")
+        else:
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def _refuse(self, line: str) -> None:
+        self.front.refused_requests += 1
+        self.chan.write_stderr((line + "\r\n").encode())
+        self.chan.exit(1)
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.last_input = time.monotonic()
+        if self.master is None:
+            return
+        try:
+            os.write(self.master, data)
+        except (BlockingIOError, OSError):  # a child that does not read: the keys are dropped
+            pass
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width, height, pixwidth, pixheight)
+        if self.master is not None and width and height:
+            set_winsize(self.master, width, height, pixwidth, pixheight)
+            if self.proc is not None and self.proc.returncode is None:
+                try:
+                    os.kill(self.proc.pid, signal.SIGWINCH)
+                except ProcessLookupError:
+                    pass
+
+    def eof_received(self) -> bool:
+        self.close()
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return True
+
+    def signal_received(self, name: str) -> None:
+        pass
+
+    def pause_writing(self) -> None:  # the client reads slowly: stop reading the child
+        if self.master is not None:
+            asyncio.get_running_loop().remove_reader(self.master)
+
+    def resume_writing(self) -> None:
+        if self.master is not None and not self.closing:
+            asyncio.get_running_loop().add_reader(self.master, self._readable)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.close()
+
+    # --- the child ------------------------------------------------------------------------
+    def child_env(self) -> dict[str, str]:
+        sent = {}
+        try:
+            sent = dict(self.chan.get_environment())
+        except Exception:
+            pass
+        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "USER", "LOGNAME", "PYTHONPATH",
+                                                            "VIRTUAL_ENV", "TMPDIR", "XDG_DATA_HOME",
+                                                            "XDG_CONFIG_HOME")}
+        env["TERM"] = self.term or "xterm-256color"
+        env["LANG"] = "C.UTF-8"
+        for key in ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE"):
+            value = sent.get(key)
+            if isinstance(value, str) and len(value) < 64 and value.isprintable():
+                env[key] = value
+        env["ATLANTIS_SESSION"] = self.secret
+        env["ATLANTIS_SSH"] = "1"
+        env.update(self.front.child_env)
+        return env
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        front = self.front
+        identity = f"key:{self.conn.key_fp}" if self.conn.key_fp else f"anon:{self.secret[:16]}"
+        front.tables.register_identity(self.secret, identity)
+        name = clean_name(self.conn.username or "Player", "Player")
+        argv = front.child_argv(name)
+        master, slave = pty.openpty()
+        self.master = master
+        cols, rows = self.size[0] or 80, self.size[1] or 24
+        set_winsize(master, cols, rows)
+        os.set_blocking(master, False)
+        rc: int | None = None
+        try:
+            try:
+                self.proc = await asyncio.create_subprocess_exec(
+                    *argv, stdin=slave, stdout=slave, stderr=slave, env=self.child_env(),
+                    preexec_fn=_become_session_leader, close_fds=True)
+            finally:
+                os.close(slave)
+            front.children[self.proc.pid] = self.proc
+            loop.add_reader(master, self._readable)
+            rc = await self.proc.wait()
+        except Exception as exc:  # the child could not start: only this session ends
+            log.exception("child of %s failed", self.conn.address)
+            self._say(f"atlantis: the game could not start ({type(exc).__name__}).")
+        finally:
+            self._drain_output()
+            try:
+                loop.remove_reader(master)
+            except Exception:
+                pass
+            os.close(master)
+            self.master = None
+            front.tables.forget_identity(self.secret)
+            if self.proc is not None:
+                front.children.pop(self.proc.pid, None)
+            if rc not in (0, None) and not self.closing:
+                self._say(f"atlantis: the game stopped (exit {rc}); this session ends.")
+            if not self.closing:
+                try:
+                    self.chan.exit(0 if rc in (0, None) else 1)
+                except Exception:
+                    pass
+
+    def _readable(self) -> None:
+        if self.master is None:
+            return
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # (EIO: the child closed its end)
+            asyncio.get_running_loop().remove_reader(self.master)
+            return
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.master)
+            return
+        self.bytes_out += len(data)
+        self.first_output.set()
+        try:
+            self.chan.write(data)
+        except Exception:
+            self.close()
+
+    def _drain_output(self) -> None:
+        for _ in range(16):  # what the child wrote just before it ended
+            try:
+                data = os.read(self.master, 65536) if self.master is not None else b""
+            except OSError:
+                return
+            if not data:
+                return
+            try:
+                self.chan.write(data)
+            except Exception:
+                return
+
+    def _say(self, line: str) -> None:
+        try:
+            self.chan.write(("\r\n" + line + "\r\n").encode())
+        except Exception:
+            pass
+
+    def close(self, line: str = "") -> None:
+        """End the session: a line for the player (if any), the child stopped."""
+        if self.closing:
+            return
+        self.closing = True
+        if line:
+            self._say(line)
+        proc = self.proc
+        if proc is not None and proc.returncode is None:
+            asyncio.get_running_loop().create_task(self.front.stop_child(proc))
+        elif self.task is not None and self.proc is None:
+            self.task.cancel()
+        try:
+            self.chan.exit(0)
+        except Exception:
+            pass
+        try:
+            self.chan.close()
+        except Exception:
+            pass
+
+
+class Connection(asyncssh.SSHServer):
+    """One SSH connection: limits at the door, authentication, at most one session."""
+
+    def __init__(self, front: "SshFront"):
+        self.front = front
+        self.conn: Any = None
+        self.address = "?"
+        self.username = ""
+        self.key_fp: str | None = None
+        self.session: Session | None = None
+        self.counted = False
+
+    def connection_made(self, conn: Any) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        refusal = self.front.admit(self)
+        if refusal:
+            self.front.refused += 1
+            log.info("refused %s: %s", self.address, refusal)
+            asyncio.get_running_loop().call_soon(self._disconnect, refusal)
+
+    def _disconnect(self, why: str) -> None:
+        try:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
+        except Exception:
+            pass
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.front.release(self)
+        if self.session is not None:
+            self.session.close()
+
+    # --- authentication (no passwords) ---------------------------------------------------
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        fp = fingerprint(key)
+        if self.front.auth == "keys" and fp not in self.front.authorized:
+            return False
+        self.key_fp = fp  # (asyncssh checks the signature before auth completes)
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.front.auth == "none"
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.key_fp = None  # a client with no key: anonymous
+        return self.front.auth == "none"
+
+    def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        return self.front.auth == "none"
+
+    # --- channels ---------------------------------------------------------------------------
+    def session_requested(self) -> Any:
+        if self.session is not None:
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "atlantis: one session per connection")
+        self.session = Session(self.front, self)
+        self.front.sessions.add(self.session)
+        return self.session
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> Any:
+        self.front.refused_requests += 1
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        "atlantis: no port forwarding here")
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        self.front.refused_requests += 1
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> Any:
+        self.front.refused_requests += 1
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        "atlantis: no forwarding here")
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        self.front.refused_requests += 1
+        return False
+
+
+class SshFront:
+    """The table server and the SSH server in front of it."""
+
+    def __init__(self, host_key: asyncssh.SSHKey, *, bind: str = "0.0.0.0", port: int = 2222,
+                 auth: str = "none", authorized: set[str] | None = None, limits: SshLimits | None = None,
+                 server_name: str = "atlantis", records: Path | None = None,
+                 server_limits: ServerLimits | None = None,
+                 child_argv: Callable[[str], list[str]] | None = None,
+                 child_env: dict[str, str] | None = None, bot_delay: float = 0.3):
+        if auth not in ("none", "keys"):
+            raise ValueError("auth is none or keys")
+        self.host_key = host_key
+        self.bind, self.port = bind, port
+        self.auth = auth
+        self.authorized = authorized or set()
+        self.limits = limits or SshLimits()
+        lim = self.limits
+        # Every child connects from 127.0.0.1: the per-address cap of the table server
+        # must hold all of them (each child keeps one connection, plus the lobby's asks).
+        self.tables = TableServer(name=server_name, host="127.0.0.1", port=0, records=records,
+                                  server_limits=server_limits, bot_delay=bot_delay,
+                                  limits=Limits(max_per_address=4 * lim.max_sessions + 16,
+                                                max_connections=max(256, 4 * lim.max_sessions + 16)))
+        self._child_argv = child_argv
+        self.child_env = dict(child_env or {})
+        self.connections: set[Connection] = set()
+        self.per_address: dict[str, int] = {}
+        self.recent: dict[str, deque] = {}
+        self.sessions: set[Session] = set()
+        self.children: dict[int, asyncio.subprocess.Process] = {}
+        self.refused = 0           # connections refused by a limit
+        self.refused_requests = 0  # exec, sftp, forwarding ... refused
+        self.reaped = 0            # children that had to be killed
+        self.server: Any = None
+        self._watch: asyncio.Task | None = None
+        self._stopping: set[asyncio.Task] = set()
+
+    def child_argv(self, name: str) -> list[str]:
+        if self._child_argv is not None:
+            return self._child_argv(name)
+        return [sys.executable, "-m", "tui.cli", "join", f"127.0.0.1:{self.tables.port}", "--server-lobby",
+                "--name", name]
+
+    # --- limits at the door ------------------------------------------------------------------
+    def admit(self, conn: Connection) -> str:
+        """The refusal (one sentence) for a new connection, or "" to let it in."""
+        lim, addr, now = self.limits, conn.address, time.monotonic()
+        recent = self.recent.setdefault(addr, deque())
+        while recent and now - recent[0] > lim.rate_window:
+            recent.popleft()
+        if len(self.connections) >= lim.max_sessions:
+            return f"atlantis: the server has {lim.max_sessions} sessions, its limit; try again later."
+        if self.per_address.get(addr, 0) >= lim.max_per_address:
+            return f"atlantis: {lim.max_per_address} sessions from {addr} are open already, the most one address may hold."
+        if len(recent) >= lim.rate:
+            return (f"atlantis: {lim.rate} new sessions from {addr} within {lim.rate_window:g} s; "
+                    "wait a moment and try again.")
+        recent.append(now)
+        self.connections.add(conn)
+        self.per_address[addr] = self.per_address.get(addr, 0) + 1
+        conn.counted = True
+        return ""
+
+    def release(self, conn: Connection) -> None:
+        if conn.counted:
+            conn.counted = False
+            self.connections.discard(conn)
+            left = self.per_address.get(conn.address, 1) - 1
+            if left > 0:
+                self.per_address[conn.address] = left
+            else:
+                self.per_address.pop(conn.address, None)
+        if conn.session is not None:
+            self.sessions.discard(conn.session)
+
+    # --- life --------------------------------------------------------------------------------
+    async def start(self) -> int:
+        await self.tables.start()
+        self.server = await asyncssh.create_server(
+            lambda: Connection(self), self.bind, self.port, server_host_keys=[self.host_key],
+            login_timeout=self.limits.login_timeout, encoding=None, line_editor=False,
+            agent_forwarding=False, x11_forwarding=False, allow_pty=True, keepalive_interval=30,
+            keepalive_count_max=4, allow_scp=False, server_version="atlantis")
+        self.port = self.server.sockets[0].getsockname()[1]
+        self._watch = asyncio.get_running_loop().create_task(self._idle_watch())
+        return self.port
+
+    async def _idle_watch(self) -> None:
+        while True:
+            await asyncio.sleep(min(1.0, self.limits.idle_timeout / 4))
+            now = time.monotonic()
+            for s in list(self.sessions):
+                if not s.closing and now - s.last_input > self.limits.idle_timeout:
+                    s.close(f"atlantis: no key pressed for {self.limits.idle_timeout:g} s: goodbye.")
+
+    async def stop_child(self, proc: asyncio.subprocess.Process) -> None:
+        """SIGHUP and SIGTERM the child's process group, SIGKILL after ``child_grace``;
+        always reaped."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._stopping.add(task)
+        try:
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                try:
+                    os.killpg(proc.pid, sig)
+                except (ProcessLookupError, PermissionError):
+                    pass
+            try:
+                await asyncio.wait_for(proc.wait(), self.limits.child_grace)
+            except asyncio.TimeoutError:
+                self.reaped += 1
+                log.warning("child %d did not stop: killed", proc.pid)
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+                await proc.wait()
+        finally:
+            if task is not None:
+                self._stopping.discard(task)
+
+    async def close(self, line: str = "atlantis: the server is shutting down. Thanks for playing.") -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+        if self.server is not None:
+            self.server.close()
+        for s in list(self.sessions):
+            s.close(line)
+        procs = list(self.children.values())
+        if procs or self._stopping:
+            await asyncio.gather(*(self.stop_child(p) for p in procs if p.returncode is None),
+                                 *list(self._stopping), return_exceptions=True)
+        for c in list(self.connections):
+            try:
+                c.conn.close()
+            except Exception:
+                pass
+        if self.server is not None:
+            try:
+                await asyncio.wait_for(self.server.wait_closed(), 3)
+            except (asyncio.TimeoutError, Exception):
+                pass
+        await self.tables.close()
