@@ -13,7 +13,7 @@ import time
 
 
 # One bench module per game (and netplay); add a name here to include it.
-GAME_BENCHES = ["rng", "pathways", "finding_atlantis", "end_of_atlantis", "survive", "netplay"]
+GAME_BENCHES = ["rng", "pathways", "finding_atlantis", "end_of_atlantis", "atlantis", "survive", "netplay", "ssh"]
 
 
 def main(argv: list[str] | None = None) -> int:

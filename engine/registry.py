@@ -11,6 +11,7 @@ GAME_CLASSES = [
     "engine.end_of_atlantis.rules:EndOfAtlantisGame",
     "engine.finding_atlantis.rules:FindingAtlantisGame",
     "engine.survive.rules:SurviveGame",
+    "engine.atlantis.rules:AtlantisGame",
 ]
 
 

@@ -8,6 +8,8 @@ SCREENS = {
     "pathways": "tui.pathways.screen:PathwaysScreen",
     "finding-atlantis": "tui.finding_atlantis.screen:FindingAtlantisScreen",
     "end-of-atlantis": "tui.end_of_atlantis.screen:EndOfAtlantisScreen",
+    "survive": "tui.survive.screen:SurviveScreen",
+    "atlantis": "tui.atlantis.screen:AtlantisScreen",
 }
 
 

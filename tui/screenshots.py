@@ -17,6 +17,7 @@ from engine.core import SeatInfo
 from engine.registry import get_game
 
 from .app import AtlantisApp
+from .demo import render_bundled
 from .seat import LocalTable
 from .setups import load_setups
 
@@ -25,6 +26,8 @@ SCENES = {
     "pathways": "pathways-screenshot",
     "finding-atlantis": "finding-atlantis-screenshot",
     "end-of-atlantis": "end-of-atlantis-screenshot",
+    "atlantis": "atlantis-screenshot",
+    "survive": "survive-screenshot",
 }
 SIZE = (100, 32)
 
@@ -71,8 +74,6 @@ def main() -> int:
         path = asyncio.run(shoot(slug, out_dir))
         print(f"wrote {path}")
     # Every bundled demo -> NAME.cast and NAME-demo.svg (its marked frame).
-    from .demo import render_bundled
-
     for path in render_bundled(out_dir, Path(__file__).resolve().parent.parent / "seeds" / "demos"):
         print(f"wrote {path}")
     return 0

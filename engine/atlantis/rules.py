@@ -1,0 +1,468 @@
+"""Atlantis (Leo Colovini) -- the rules.
+
+Each player leads three figures from Atlantis along a route of coloured plates to the
+mainland.  A turn: (optionally sell a plate for cards), move one figure by playing
+cards, pay for the water crossed, take the first free plate behind the figure, draw.
+The game ends when a player's third figure reaches the mainland; the others pay the
+water still ahead of their figures; plates count their value and cards 1 each.
+
+One stage table (``STAGES``) says, for every phase, what the player to act may do
+(``choices``, read by ``legal`` on a view and by ``apply`` on the state, through the
+same public fields and the seat's own hand) and which function carries each action
+out.  Rules decisions where the texts are silent are listed in ``text.HELP``.
+
+Hidden information: the hands and the draw pile (a sorted multiset, drawn from at
+random, so it has no order to learn).  The plate under the top of a double stack is
+not decided until it is uncovered: it is drawn then, at random, from the plates of
+that half nobody has seen yet (the same chances as a stack laid face down at the
+start, and nothing to hide meanwhile).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, NamedTuple
+
+from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
+from ..core import Event, Game, IllegalAction, Result, View, build, replace
+from ..rng import Rng
+from . import data as D
+from . import route as R
+from .actions import (
+    CODEC, NO_BRIDGE, PASS, AtlantisOptions, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate,
+    Play, Sell,
+)
+
+CARDS = Pile("cards", order="random")  # "drew_cards" goes to the drawer alone
+MAINLAND = D.MAINLAND
+ATLANTIS = D.ATLANTIS
+
+
+# --- state and view ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AtlantisState:
+    players: int
+    tops: tuple[int, ...]             # top plate id per space, -1 when empty
+    heights: tuple[int, ...]          # plates per space: 0, 1 or 2
+    unseen: tuple[tuple[int, ...], tuple[int, ...]]  # per half: plates still under a top
+    figures: tuple[tuple[int, ...], ...]  # per seat, per figure: ATLANTIS, a space, MAINLAND
+    bridges: tuple[int, ...]          # per seat: a space inside the bridged gap, -1 unbuilt
+    plates: tuple[tuple[int, ...], ...]   # per seat: collected plate ids, sorted
+    hands: tuple[tuple[int, ...], ...]    # per seat: card colours, sorted
+    pile: tuple[int, ...]             # face-down cards, sorted (drawn at random)
+    discard: tuple[int, ...]          # played and paid cards, sorted, face up
+    sales_per_turn: int
+    turn: int
+    phase: str                        # "start" | "move" | "bridge" | "pay" | "over"
+    sold: int                         # plates sold this turn
+    mover: int                        # the figure moving (-1 before one is chosen)
+    start: int                        # where it stood when the move began
+    cursor: int                       # where it stands now in the move
+    played: tuple[int, ...]           # card colours played in this move
+    owed: int                         # water still to pay
+    paid: int                         # water paid so far in this move
+    passes: int                       # turns passed in a row
+    round: int
+    debts: tuple[int, ...]            # at the end: water owed by figures left behind
+    winners: tuple[int, ...]
+    end_reason: str
+    rng: Rng
+
+
+@dataclass(frozen=True, slots=True)
+class AtlantisView(View):
+    """What one seat may know: the whole route (top plates, stack heights), figures,
+    bridges, everyone's plates and hand sizes, its own hand, the move in progress."""
+
+    seat: int | None
+    players: int
+    tops: tuple[int, ...]
+    heights: tuple[int, ...]
+    figures: tuple[tuple[int, ...], ...]
+    bridges: tuple[int, ...]
+    plates: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...] | None      # own cards (colours, sorted); None for a spectator
+    hand_sizes: tuple[int, ...]
+    pile_count: int
+    discard: tuple[int, ...]
+    sales_per_turn: int
+    turn: int
+    phase: str
+    sold: int
+    mover: int
+    start: int
+    cursor: int
+    played: tuple[int, ...]
+    owed: int
+    paid: int
+    passes: int
+    round: int
+    scores: tuple[int, ...]           # plates + cards (- debts at the end), public
+    debts: tuple[int, ...]
+    winners: tuple[int, ...]
+    end_reason: str
+
+
+def scores(x: Any) -> tuple[int, ...]:
+    sizes = x.hand_sizes if isinstance(x, AtlantisView) else tuple(map(len, x.hands))
+    return tuple(R.resources(sizes[p], x.plates[p]) - x.debts[p] for p in range(x.players))
+
+
+def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
+    """Whitelisted field by field into a fresh view (``build`` fills the slots in
+    declaration order without the frozen ``__init__``: views are made on every move)."""
+    sizes = tuple(map(len, s.hands))
+    plates = s.plates
+    return build(AtlantisView, (
+        seat, s.players, s.tops, s.heights, s.figures, s.bridges, plates,
+        s.hands[seat] if seat is not None else None, sizes, len(s.pile), s.discard,
+        s.sales_per_turn, s.turn, s.phase, s.sold, s.mover, s.start, s.cursor, s.played, s.owed,
+        s.paid, s.passes, s.round,
+        tuple(R.resources(sizes[p], plates[p]) - s.debts[p] for p in range(s.players)),
+        s.debts, s.winners, s.end_reason,
+    ))
+
+
+# --- the stage table: what the player to act may do ------------------------------------------
+def start_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
+    out: list[Any] = [Choose(f) for f in movable_figures(x, seat, hand)]
+    if not out:
+        out.append(PASS)
+    left = x.pile_count if isinstance(x, AtlantisView) else len(x.pile)
+    if x.sold < x.sales_per_turn and left + len(x.discard):  # no sale for cards nobody has
+        values = sorted({D.VALUE_OF[p] for p in x.plates[seat] if D.sale_cards(D.VALUE_OF[p]) > 0})
+        out += [Sell(v) for v in values]
+    return out
+
+
+def move_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
+    out: list[Any] = [Play(c) for c in R.first_cards(x, hand, seat, x.start, x.cursor)]
+    if not x.played:
+        out += [Choose(f) for f in movable_figures(x, seat, hand) if f != x.mover]
+    return out
+
+
+def bridge_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
+    passed = [g for g in R.crossed(R.gaps(x), x.start, x.cursor) if not g.bridged]
+    cost = sum(g.cost for g in passed)
+    wealth = R.resources(len(hand), x.plates[seat])
+    out: list[Any] = [Bridge(g.first) for g in passed if wealth >= cost - g.cost]
+    if wealth >= cost:
+        out.append(NO_BRIDGE)
+    return out
+
+
+def pay_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
+    out: list[Any] = [PayPlate(v) for v in sorted({D.VALUE_OF[p] for p in x.plates[seat]})]
+    out += [PayCard(c) for c in sorted(set(hand))]
+    return out
+
+
+def no_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
+    return []
+
+
+def movable_figures(x: Any, seat: int, hand: tuple[int, ...]) -> list[int]:
+    """One figure per space (figures sharing Atlantis are alike) that has a move it
+    can pay for."""
+    out, seen = [], set()
+    for f, pos in enumerate(x.figures[seat]):
+        if pos == MAINLAND or pos in seen:
+            continue
+        seen.add(pos)
+        if R.first_cards(x, hand, seat, pos, pos, stop_at_one=True):
+            out.append(f)
+    return out
+
+
+Step = Callable[[AtlantisState, int, Any], tuple[AtlantisState, list[Event]]]
+
+
+class StageRule(NamedTuple):
+    choices: Callable[[Any, int, tuple[int, ...]], list[Any]]
+    steps: Mapping[type, Step]
+
+
+def choices(x: Any, seat: int | None, hand: tuple[int, ...] | None) -> list[Any]:
+    if seat is None or hand is None or x.phase == "over" or seat != x.turn:
+        return []
+    return STAGES[x.phase].choices(x, seat, hand)
+
+
+# --- carrying actions out -----------------------------------------------------------------
+def _sell(s: AtlantisState, seat: int, a: Sell) -> tuple[AtlantisState, list[Event]]:
+    plate = next(p for p in s.plates[seat] if D.VALUE_OF[p] == a.value)
+    got = CARDS.draw(s.pile, s.discard, D.sale_cards(a.value), s.rng, seat)
+    hands = put(s.hands, seat, tuple(sorted(s.hands[seat] + got.cards)))
+    events = [Event("sold", {"seat": seat, "plate": plate, "cards": len(got.cards)})] + got.events
+    return replace(s, plates=put(s.plates, seat, without(s.plates[seat], plate)), hands=hands,
+                   pile=got.pile, discard=got.discard, rng=got.rng, sold=s.sold + 1), events
+
+
+def _choose(s: AtlantisState, seat: int, a: Choose) -> tuple[AtlantisState, list[Event]]:
+    pos = s.figures[seat][a.figure]
+    return replace(s, phase="move", mover=a.figure, start=pos, cursor=pos, played=()), [
+        Event("chose", {"seat": seat, "figure": a.figure, "space": pos})]
+
+
+def _play(s: AtlantisState, seat: int, a: Play) -> tuple[AtlantisState, list[Event]]:
+    to = R.next_plate(R.colours(s), s.cursor, a.colour)
+    discard = list(s.discard)
+    insort(discard, a.colour)
+    events = [Event("played", {"seat": seat, "figure": s.mover, "colour": a.colour, "to": to})]
+    changes: dict[str, Any] = dict(hands=put(s.hands, seat, without(s.hands[seat], a.colour)),
+                                   discard=tuple(discard), cursor=to, played=s.played + (a.colour,))
+    if to != MAINLAND and to in R.occupied(s):
+        return replace(s, **changes), events  # on a plate under a figure: another card must follow
+    # the move is over: the figure stands on its new space; water, then the plate
+    changes["figures"] = put(s.figures, seat, put(s.figures[seat], s.mover, to))
+    events.append(Event("moved", {"seat": seat, "figure": s.mover, "from": s.start, "to": to,
+                                  "cards": len(s.played) + 1}))
+    passed = [g for g in R.crossed(R.gaps(s), s.start, to) if not g.bridged]
+    if passed and s.bridges[seat] < 0:
+        return replace(s, phase="bridge", **changes), events
+    return _to_pay(s, seat, sum(g.cost for g in passed), events, changes)
+
+
+def _to_pay(s: AtlantisState, seat: int, cost: int, events: list[Event],
+            changes: dict[str, Any] | None = None) -> tuple[AtlantisState, list[Event]]:
+    if cost > 0:
+        events.append(Event("water", {"seat": seat, "cost": cost}))
+        return replace(s, phase="pay", owed=cost, paid=0, **(changes or {})), events
+    return _finish(replace(s, **changes) if changes else s, seat, events)
+
+
+def _bridge(s: AtlantisState, seat: int, a: Bridge) -> tuple[AtlantisState, list[Event]]:
+    s = replace(s, bridges=put(s.bridges, seat, a.space))
+    gap = R.gap_at(s, a.space)
+    events = [Event("bridge", {"seat": seat, "first": gap.first, "last": gap.last})]
+    cost = sum(g.cost for g in R.crossed(R.gaps(s), s.start, s.cursor) if not g.bridged)
+    return _to_pay(s, seat, cost, events)
+
+
+def _no_bridge(s: AtlantisState, seat: int, a: NoBridge) -> tuple[AtlantisState, list[Event]]:
+    cost = sum(g.cost for g in R.crossed(R.gaps(s), s.start, s.cursor) if not g.bridged)
+    return _to_pay(s, seat, cost, [Event("no_bridge", {"seat": seat})])
+
+
+def _pay_plate(s: AtlantisState, seat: int, a: PayPlate) -> tuple[AtlantisState, list[Event]]:
+    plate = next(p for p in s.plates[seat] if D.VALUE_OF[p] == a.value)
+    return _paid(s, seat, a.value, [Event("paid", {"seat": seat, "plate": plate, "colour": -1})],
+                 plates=put(s.plates, seat, without(s.plates[seat], plate)))
+
+
+def _pay_card(s: AtlantisState, seat: int, a: PayCard) -> tuple[AtlantisState, list[Event]]:
+    discard = list(s.discard)
+    insort(discard, a.colour)
+    return _paid(s, seat, 1, [Event("paid", {"seat": seat, "plate": -1, "colour": a.colour})],
+                 hands=put(s.hands, seat, without(s.hands[seat], a.colour)), discard=tuple(discard))
+
+
+def _paid(s: AtlantisState, seat: int, amount: int, events: list[Event], **changes: Any):
+    s = replace(s, owed=s.owed - amount, paid=s.paid + amount, **changes)
+    if s.owed > 0:
+        return s, events
+    if s.owed < 0:
+        events.append(Event("overpaid", {"seat": seat, "by": -s.owed}))
+    return _finish(s, seat, events)
+
+
+def _finish(s: AtlantisState, seat: int, events: list[Event]) -> tuple[AtlantisState, list[Event]]:
+    """Take the first free plate behind the figure, draw, then end the game or the turn
+    (all in one new state)."""
+    changes: dict[str, Any] = {}
+    rng = s.rng
+    space = R.take_space(s, s.cursor)
+    if space >= 0:
+        took, rng = _take(s, seat, space, changes)
+        events.append(took)
+    home = s.figures[seat].count(MAINLAND)
+    last = home == D.FIGURES
+    got = CARDS.draw(s.pile, s.discard, D.FINAL_DRAW if last else D.DRAW_BY_MAINLAND[home], rng, seat)
+    events += got.events
+    _drawn(s, seat, got, changes)
+    changes["passes"] = 0
+    if last:
+        return game_over(replace(s, **changes), events,
+                         "all three figures of one player reached the mainland")
+    return next_turn(s, events, changes)
+
+
+def _take(s: AtlantisState, seat: int, space: int, changes: dict[str, Any]) -> tuple[Event, Rng]:
+    """``seat`` takes the top plate of ``space`` (into ``changes``); a plate underneath is
+    uncovered: drawn at random from the unseen plates of its half."""
+    plate = s.tops[space]
+    height = s.heights[space] - 1
+    new_top, unseen, rng = -1, s.unseen, s.rng
+    if height:
+        half = D.HALF_OF[plate]
+        i, rng = rng.below(len(unseen[half]))
+        new_top = unseen[half][i]
+        unseen = put(unseen, half, unseen[half][:i] + unseen[half][i + 1:])
+    plates = list(s.plates[seat])
+    insort(plates, plate)
+    changes.update(tops=put(s.tops, space, new_top), heights=put(s.heights, space, height),
+                   unseen=unseen, rng=rng, plates=put(s.plates, seat, tuple(plates)))
+    return Event("took", {"seat": seat, "plate": plate, "space": space, "uncovered": new_top}), rng
+
+
+def _drawn(s: AtlantisState, seat: int, got: Any, changes: dict[str, Any]) -> None:
+    hand = tuple(sorted(s.hands[seat] + got.cards)) if got.cards else s.hands[seat]
+    changes.update(hands=put(s.hands, seat, hand), pile=got.pile, discard=got.discard, rng=got.rng)
+
+
+def _pass(s: AtlantisState, seat: int, a: Pass) -> tuple[AtlantisState, list[Event]]:
+    got = CARDS.draw(s.pile, s.discard, D.PASS_DRAW, s.rng, seat)
+    changes: dict[str, Any] = {"passes": s.passes + 1}
+    _drawn(s, seat, got, changes)
+    events = [Event("passed", {"seat": seat})] + got.events
+    if s.passes + 1 >= D.STALL_PASSES_PER_PLAYER * s.players:
+        return game_over(replace(s, **changes), events, "nobody could move any more")
+    return next_turn(s, events, changes)
+
+
+def next_turn(s: AtlantisState, events: list[Event], changes: dict[str, Any] | None = None
+              ) -> tuple[AtlantisState, list[Event]]:
+    nxt = (s.turn + 1) % s.players
+    s = replace(s, turn=nxt, phase="start", sold=0, mover=-1, start=ATLANTIS, cursor=ATLANTIS,
+                played=(), owed=0, paid=0, round=s.round + (nxt == 0), **(changes or {}))
+    events.append(Event("turn", {"seat": nxt}))
+    return s, events
+
+
+def final_debts(x: Any) -> tuple[int, ...]:
+    """The water every figure not on the mainland pays to get there (no plates taken)."""
+    all_gaps = R.gaps(x)
+    return tuple(sum(R.water_cost(R.crossed(all_gaps, pos, MAINLAND), False)
+                     for pos in x.figures[p] if pos != MAINLAND) for p in range(x.players))
+
+
+def game_over(s: AtlantisState, events: list[Event], reason: str) -> tuple[AtlantisState, list[Event]]:
+    debts = final_debts(s)
+    figures = tuple((MAINLAND,) * D.FIGURES for _ in range(s.players))
+    s = replace(s, debts=debts, figures=figures, phase="over", mover=-1, end_reason=reason)
+    final = scores(s)
+    best = max(final)
+    winners = tuple(p for p in range(s.players) if final[p] == best)
+    events.append(Event("final", {"debts": debts, "scores": final, "winners": winners}))
+    return replace(s, winners=winners), events
+
+
+STAGES: dict[str, StageRule] = {
+    "start": StageRule(start_choices, {Sell: _sell, Choose: _choose, Pass: _pass}),
+    "move": StageRule(move_choices, {Play: _play, Choose: _choose}),
+    "bridge": StageRule(bridge_choices, {Bridge: _bridge, NoBridge: _no_bridge}),
+    "pay": StageRule(pay_choices, {PayPlate: _pay_plate, PayCard: _pay_card}),
+    "over": StageRule(no_choices, {}),
+}
+
+
+def refusal(s: AtlantisState, seat: int, action: Any) -> str:
+    """Why ``action`` is not among the choices, in a sentence."""
+    kind, phase = type(action), s.phase
+    if kind is Sell:
+        if phase != "start":
+            return "Plates are sold at the start of your turn, before a figure moves."
+        if s.sold >= s.sales_per_turn:
+            return "You have already sold a plate this turn."
+        return "You have no plate of that value worth selling (a plate brings half its value in cards)."
+    if kind is Choose:
+        if phase not in ("start", "move") or s.played:
+            return "The figure is already on its way: play the next card."
+        return "That figure cannot move: it is on the mainland, or no card in your hand gets it anywhere you can pay for."
+    if kind is Play:
+        if phase != "move":
+            return "Choose a figure first." if phase == "start" else "The figure has stopped moving."
+        if action.colour not in s.hands[seat]:
+            return "You have no card of that colour."
+        return "That card leads nowhere you can finish the move and pay the water."
+    if kind is Pass:
+        return "You can pass only when none of your figures can move."
+    if kind in (Bridge, NoBridge):
+        if phase != "bridge":
+            return "A bridge is built when a move crosses water."
+        if kind is NoBridge:
+            return "You cannot pay for this water without building your bridge."
+        return "Build the bridge on a gap this move crossed, one you can then pay the rest of."
+    if kind in (PayPlate, PayCard):
+        if phase != "pay":
+            return "There is no water to pay for now."
+        return "You have no such plate or card."
+    return "That is not possible now."
+
+
+# --- the game ----------------------------------------------------------------------------------
+class AtlantisGame(SingleActorTurns, Game):
+    slug = "atlantis"
+    title = "Atlantis"
+    rules_version = "atlantis-1"
+    min_players = 2
+    max_players = 4
+    options_model = AtlantisOptions
+    codec = CODEC
+    view_type = AtlantisView
+
+    def setup(self, options: Any, seats: int, seed: int) -> AtlantisState:
+        opts = self.parse_options(options)
+        if not self.min_players <= seats <= self.max_players:
+            raise ValueError(f"Atlantis takes 2-4 players, not {seats}")
+        rng = Rng.from_seed(seed, "atlantis")
+        tops = [-1] * D.SPACES
+        unseen = []
+        for half, spaces in enumerate(D.HALF_SPACES):
+            order, rng = rng.shuffled(D.HALF_PLATES[half])
+            laid = [i for i in spaces if D.START_HEIGHTS[i]]
+            for i, plate in zip(laid, order):
+                tops[i] = plate
+            unseen.append(tuple(sorted(order[len(laid):])))
+        pile: tuple[int, ...] = D.CARDS
+        hands = []
+        for seat in range(seats):
+            got = CARDS.draw(pile, (), D.START_HAND[seat], rng, seat)
+            pile, rng = got.pile, got.rng
+            hands.append(tuple(sorted(got.cards)))
+        return AtlantisState(
+            players=seats, tops=tuple(tops), heights=D.START_HEIGHTS, unseen=tuple(unseen),
+            figures=((ATLANTIS,) * D.FIGURES,) * seats, bridges=(-1,) * seats, plates=((),) * seats,
+            hands=tuple(hands), pile=pile, discard=(), sales_per_turn=opts.sales_per_turn, turn=0,
+            phase="start", sold=0, mover=-1, start=ATLANTIS, cursor=ATLANTIS, played=(), owed=0,
+            paid=0, passes=0, round=1, debts=(0,) * seats, winners=(), end_reason="", rng=rng,
+        )
+
+    def view(self, state: AtlantisState, seat: int | None) -> AtlantisView:
+        return make_view(state, seat)
+
+    def legal(self, view: AtlantisView) -> list[Any]:
+        return choices(view, view.seat, view.hand)
+
+    def apply(self, state: AtlantisState, seat: int, action: Any) -> tuple[AtlantisState, list[Event]]:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        if seat != state.turn:
+            raise IllegalAction("It is not your turn.")
+        rule = STAGES[state.phase]
+        if action not in rule.choices(state, seat, state.hands[seat]):
+            raise IllegalAction(refusal(state, seat, action))
+        return rule.steps[type(action)](state, seat, action)
+
+    # --- undo, leaks, text --------------------------------------------------------------------
+    def undo_barrier(self, before: AtlantisState, after: AtlantisState, seat: int, action: Any) -> str | None:
+        if before.rng != after.rng or before.pile != after.pile:
+            return "it drew cards or uncovered a plate"
+        if type(action) in (Play, PayCard):
+            return "everyone has seen the card"
+        if after.phase != before.phase and after.turn != before.turn:
+            return "the turn is over"
+        return None
+
+    def rerandomise(self, state: AtlantisState, seat: int, rng: Rng) -> AtlantisState:
+        """Shuffle every card ``seat`` cannot see (other hands and the pile).  The plates
+        under the tops need nothing: they are drawn only when uncovered."""
+        hands, pile, _ = redeal_hidden(state.hands, state.pile, seat, rng, keep_sorted=True)
+        return replace(state, hands=hands, pile=pile)
+
+    def result(self, state: AtlantisState) -> Result | None:
+        if state.phase != "over":
+            return None
+        return Result(tuple(float(v) for v in scores(state)), state.winners, state.end_reason)

@@ -1,0 +1,225 @@
+"""Atlantis in words: event sentences, action names, the help page, the secrets told
+at the end, and a plain text picture of a view (golden transcripts, replays)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core import Event
+from . import data as D
+from . import route as R
+
+HELP = f"""\
+# Atlantis
+
+**Goal.** Atlantis is sinking. Lead your three figures along the road of coloured
+plates to the mainland, picking up plates on the way. At the end every plate you
+hold scores its value and every card in your hand scores 1 point.
+
+**The road.** From Atlantis it runs over 10 stacks of two plates, 10 single plates,
+6 stacks of two, one space of water, 6 stacks of two, 10 single plates and 10 stacks
+of two, then the mainland. Plates come in 7 colours, each shown with its letter:
+{", ".join(f"{n} `{l}`" for n, l in zip(D.COLOURS, D.LETTERS))}. Only the top plate
+of a stack can be seen; a stack of two is marked as such. In the half nearer
+Atlantis each colour has one plate of every value 1-6, in the half nearer the
+mainland one of every value 2-7.
+
+**Setup.** Everyone has 3 figures in Atlantis and 1 bridge. There are 105 cards,
+15 of each colour, in a face-down pile. The first player gets 4 cards, the second
+5, the third 6, the fourth 7. Hands are secret; everyone sees how many cards each
+player holds.
+
+**Your turn.**
+
+1. *Sell (optional).* Before you move you may give up one of your plates for half
+   its value in cards from the pile, rounded down (a plate worth 1 cannot be sold).
+2. *Move one figure.* Choose a figure and play a card: the figure goes forward to
+   the next plate showing that colour. If a figure already stands there, play
+   another card (any colour) and go on from there to the next plate of that
+   colour, and so on: two figures never share a plate. If no plate of that colour
+   lies ahead, the figure reaches the mainland, where any number may stand.
+   When you choose a figure, the board shows every place it can reach with your
+   cards, the cards each way needs, and the water it costs.
+3. *Water.* An empty space between plates is water; touching water spaces form
+   one gap. Crossing a gap costs the lower of the two top plates on either side of
+   it; every gap crossed in a move is paid. A gap with a bridge is free for
+   everyone, and the bridge grows when the gap grows.
+   - *Your bridge:* once in the game, during a move that crosses water, you may
+     build it on one of the gaps the move crosses.
+   - *Paying:* give plates (their value) and cards (1 each, any colour), one at a
+     time, until the cost is covered. No change is given: overpaying is lost, and
+     the screen warns you before a choice that pays more than is owed.
+   - You cannot start a move you could not pay for.
+4. *Take a plate.* Your figure takes the first plate behind it that has no figure
+   on it (water and bridges are skipped). Taking the top of a stack of two
+   uncovers the plate below; taking a single plate leaves water, except at either
+   end of the road, which simply gets shorter.
+5. *Draw* 1 card, or 2 when one of your figures is on the mainland, 3 with two.
+
+If none of your figures can move (no card gets one anywhere you can pay for), you
+pass and draw 2 cards.
+
+**The end.** When a player's third figure reaches the mainland, that player draws
+4 cards and the game ends. Every other figure still on the road goes to the
+mainland without taking plates, and its owner pays the water on the way (bridges
+count) as minus points. Score: plate values + 1 per card - that water. The highest
+score wins; ties share the win.
+
+**Our decisions where the rule text is silent.**
+
+- *Plate values:* per colour, 1-6 in the half nearer Atlantis and 2-7 in the half
+  nearer the mainland, each half shuffled on its own.
+- *The plate under a stack's top* is unknown to everyone until uncovered.
+- *Selling:* one plate a turn (an option of the game), only at the start of the
+  turn, for half its value rounded down; not while the pile and the used cards
+  are both empty (there would be nothing to get).
+- *Which figure:* figures standing together in Atlantis are alike, so choosing
+  one of them is one choice. Before your first card you may still switch to
+  another figure.
+- *A move stops by itself* as soon as the figure lands on a free plate or the
+  mainland; on a plate under a figure you must play on.
+- *Bridges* are built only on a gap the figure crosses in that move. When the
+  plate between two gaps is taken, a bridge in either covers the whole new gap.
+  A gap that reaches an end of the road is no longer water.
+- *Passing* draws 2 cards, however many figures are on the mainland.
+- *Drawing* counts the figures on the mainland after the move.
+- *The last move:* the player whose third figure arrives takes a plate as usual,
+  then draws 4 cards instead of the usual draw.
+- *At the end* nobody builds a bridge any more; the water is taken off the score.
+- *Empty pile:* the used cards are shuffled into a new pile; when there are none,
+  fewer cards are drawn. If every player passes twice in a row the game ends as
+  above, every figure on the road paying its way in.
+- *Undo* (`u`) takes back choosing a figure, a bridge or a plate given for water,
+  never a card shown to the table or anything that drew a card or uncovered a plate.
+"""
+
+
+def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    return "You" if seat == viewer else names[seat]
+
+
+def colour_name(c: int) -> str:
+    return f"{D.COLOURS[c]} ({D.LETTERS[c]})"
+
+
+def plate_name(plate: int) -> str:
+    return f"{D.COLOURS[D.COLOUR_OF[plate]]} {D.VALUE_OF[plate]}"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def describe_action(action: Any) -> str:
+    name = type(action).__name__
+    if name == "Sell":
+        return f"sell a plate worth {action.value}"
+    if name == "Choose":
+        return f"choose figure {action.figure + 1}"
+    if name == "Play":
+        return f"play {colour_name(action.colour)}"
+    if name == "Bridge":
+        return f"build the bridge at {D.space_name(action.space)}"
+    if name == "NoBridge":
+        return "cross without a bridge"
+    if name == "PayPlate":
+        return f"pay with a plate worth {action.value}"
+    if name == "PayCard":
+        return f"pay with a {D.COLOURS[action.colour]} card"
+    if name == "Pass":
+        return "pass"
+    return repr(action)
+
+
+def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    d, k = event.data, event.kind
+    who = _who(d["seat"], viewer, names) if "seat" in d else ""
+    if k == "chose":
+        return f"{who} chose figure {d['figure'] + 1} (at {D.space_name(d['space'])})."
+    if k == "played":
+        return f"{who} played {colour_name(d['colour'])}: on to {D.space_name(d['to'])}."
+    if k == "moved":
+        return f"{who} moved figure {d['figure'] + 1} from {D.space_name(d['from'])} to {D.space_name(d['to'])}."
+    if k == "water":
+        return f"{who} crossed water: {d['cost']} to pay."
+    if k == "bridge":
+        span = (D.space_name(d["first"]) if d["first"] == d["last"]
+                else f"spaces {d['first'] + 1}-{d['last'] + 1}")
+        return f"{who} built a bridge over {span}."
+    if k == "no_bridge":
+        return f"{who} crossed by boat."
+    if k == "paid":
+        what = f"the plate {plate_name(d['plate'])}" if d["plate"] >= 0 else f"a {D.COLOURS[d['colour']]} card"
+        return f"{who} paid with {what}."
+    if k == "overpaid":
+        return f"{who} overpaid by {d['by']}."
+    if k == "took":
+        under = f"; {plate_name(d['uncovered'])} lies beneath" if d["uncovered"] >= 0 else ""
+        return f"{who} took {plate_name(d['plate'])} from {D.space_name(d['space'])}{under}."
+    if k == "sold":
+        return f"{who} sold {plate_name(d['plate'])} for {_cards(d['cards'])}."
+    if k == "passed":
+        return f"{who} could not move and passed."
+    if k == "drew":
+        return f"{who} drew {_cards(d['count'])}."
+    if k == "drew_cards":
+        return f"{who} drew: " + ", ".join(D.COLOURS[c] for c in d["cards"]) + "."
+    if k == "reshuffled":
+        return f"The used cards were shuffled into a new pile ({_cards(d['count'])})."
+    if k == "turn":
+        return "Your turn." if d["seat"] == viewer else f"{names[d['seat']]} to play."
+    if k == "final":
+        parts = [f"{names[p]} {s}" + (f" (water -{d['debts'][p]})" if d["debts"][p] else "")
+                 for p, s in enumerate(d["scores"])]
+        return "Game over. " + ", ".join(parts) + ". Winner: " + " and ".join(names[w] for w in d["winners"]) + "."
+    if k == "undo":
+        return f"{who} took back a step."
+    return k
+
+
+def reveal(state: Any, names: Sequence[str]) -> list[str]:
+    lines = [f"{names[p]}'s hand: " + (", ".join(D.COLOURS[c] for c in h) or "empty")
+             for p, h in enumerate(state.hands)]
+    lines.append(f"Draw pile: {_cards(len(state.pile))}")
+    for half, plates in enumerate(state.unseen):
+        where = "Atlantis" if half == 0 else "mainland"
+        lines.append(f"Still under the tops ({where} half): "
+                     + (", ".join(D.plate_label(p) for p in plates) or "none"))
+    return lines
+
+
+def render_view(view: Any, names: Sequence[str]) -> str:
+    """An exact text picture of one seat's view: the road in rows of 10 spaces."""
+    figure_at: dict[int, str] = {}
+    for seat, fs in enumerate(view.figures):
+        for pos in fs:
+            figure_at[pos] = figure_at.get(pos, "") + names[seat][0]
+    first, last = R.ends(view.heights)
+    cells = []
+    for i in range(D.SPACES):
+        if view.heights[i]:
+            cell = D.plate_label(view.tops[i]) + (":" if view.heights[i] == 2 else ".")
+        elif first <= i <= last:
+            g = R.gap_at(view, i)
+            cell = "=br" if g and g.bridged else "~~~"
+        else:
+            cell = "   "
+        cells.append(cell + (figure_at.get(i, "")[:1] or " "))
+    lines = [f"Atlantis[{figure_at.get(D.ATLANTIS, '')}]"]
+    for row in range(0, D.SPACES, 10):
+        lines.append(f"{row + 1:>2} " + " ".join(cells[row:row + 10]))
+    lines.append(f"mainland[{figure_at.get(D.MAINLAND, '')}]")
+    seat = "spectator" if view.seat is None else names[view.seat]
+    lines.append(f"seat={seat} turn={names[view.turn]} phase={view.phase} round={view.round}"
+                 f" mover={view.mover} start={view.start} cursor={view.cursor}"
+                 f" played={list(view.played)} owed={view.owed} paid={view.paid} sold={view.sold}")
+    for p in range(view.players):
+        plates = " ".join(D.plate_label(x) for x in view.plates[p])
+        lines.append(f"{names[p]}: figures={list(view.figures[p])} bridge={view.bridges[p]}"
+                     f" cards={view.hand_sizes[p]} score={view.scores[p]} plates=[{plates}]")
+    lines.append(f"pile={view.pile_count} discard={len(view.discard)} passes={view.passes}")
+    if view.hand is not None:
+        lines.append("hand=" + " ".join(D.LETTERS[c] for c in view.hand))
+    if view.winners:
+        lines.append(f"winners={[names[w] for w in view.winners]} debts={list(view.debts)} ({view.end_reason})")
+    return "\n".join(lines)

@@ -1,0 +1,154 @@
+"""The Atlantis screen, driven by the keyboard the way a player drives it.
+
+Red (a human) plays against Blue (a bot) from a position the bots reach in a few
+turns (seed 1, 10 actions), where one of Red's destinations crosses water.  The keys
+are worked out from the screen's own list of choices, so a change to the deal does not
+break the test; what happened is checked in the match's record.  Key presses are few.
+"""
+
+from __future__ import annotations
+
+from engine.atlantis import data as D
+from engine.atlantis import route as R
+from engine.atlantis.rules import Choose, NoBridge, PayCard
+from tests.test_pathways_screen import footer_keys, make_app, until_seat_to_act
+from tui.atlantis.screen import AtlantisScreen
+from tui.screenshots import mid_game_table
+from tui.seat import LocalTable
+from tui.widgets.route_track import RouteTrack
+
+
+def red_against_bot(seed: int = 1, warmup: int = 10) -> LocalTable:
+    return mid_game_table("atlantis", seed, 2, warmup)
+
+
+def wet_destination(table: LocalTable) -> tuple[int, int]:
+    """(figure, space) of Red's first payable destination that costs water by boat."""
+    view = table.match.view(0)
+    for a in table.match.legal(0):
+        if type(a) is Choose:
+            for dest in R.destinations(view, a.figure):
+                if dest.water and any(w.payable for w in dest.ways):
+                    wealth = R.resources(len(view.hand), view.plates[0])
+                    if wealth - len(dest.ways[0].cards) >= dest.water:
+                        return a.figure, dest.space
+    raise AssertionError("no destination across water in this position")
+
+
+def pay_key(screen: AtlantisScreen) -> tuple[int, bool]:
+    """The cheapest payment: a card (1) if there is one, else the smallest plate."""
+    options = screen._options
+    cards = [i for i, o in enumerate(options) if type(o.actions[0]) is PayCard]
+    if cards:
+        return cards[0], False
+    index = min(range(len(options)), key=lambda i: options[i].actions[0].value)
+    return index, options[index].overpays > 0
+
+
+def text(screen: AtlantisScreen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+async def test_a_whole_turn_by_keyboard_crosses_water_by_boat_and_pays_with_a_warning():
+    table = red_against_bot()
+    figure, space = wet_destination(table)
+    start = len(table.match.record.moves)
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AtlantisScreen)
+        assert "Step 1/4" in text(screen, "#atl-step")
+        # Point at the figure (f cycles), then pick the wet destination by its digit.
+        for _ in range(3):
+            if screen.chosen_figure() == figure:
+                break
+            await pilot.press("f")
+        assert screen.chosen_figure() == figure
+        index = next(i for i, o in enumerate(screen._options) if o.position == space)
+        assert "water" in screen._options[index].words
+        assert any(m.position == space for m in screen.track.picture.marks)  # ▲ on the route
+        await pilot.press(str(index + 1))
+        view = table.match.view(0)
+        assert view.phase == "bridge" and view.cursor == space
+        assert "Step 3/4" in text(screen, "#atl-step")
+        assert "Water: " in text(screen, "#atl-pay") and "you have" in text(screen, "#atl-pay")
+
+        # Cross by boat: keep the bridge.
+        boat = next(i for i, o in enumerate(screen._options) if o.actions == [NoBridge()])
+        await pilot.press(str(boat + 1))
+        view = table.match.view(0)
+        assert view.phase == "pay" and view.bridges[0] == -1
+        owed = view.owed
+        assert f"still owed {owed}" in text(screen, "#atl-pay")
+
+        # Pay: an overpaying plate is warned about first (nothing is paid), Esc takes
+        # the warning back; then pay exactly, cheapest first (cards cost 1 each).
+        over = [i for i, o in enumerate(screen._options) if o.overpays]
+        assert over, "this position has a plate that overpays"
+        if over:
+            moves = len(table.match.record.moves)
+            await pilot.press(str(over[0] + 1))
+            assert len(table.match.record.moves) == moves
+            assert "\n! plate" in text(screen, "#atl-pay") and "overpays" in text(screen, "#atl-pay")
+            await pilot.press("escape")
+            assert "\n" not in text(screen, "#atl-pay")
+        first_payment = True
+        while table.match.view(0).phase == "pay" and table.match.view(0).turn == 0:
+            index, overpays = pay_key(screen)
+            await pilot.press(str(index + 1))
+            if overpays:
+                await pilot.press(str(index + 1))   # the second press pays anyway
+            if first_payment and table.match.view(0).phase == "pay":
+                assert f"given {table.match.view(0).paid}: " in text(screen, "#atl-pay")
+                assert "nothing yet" not in text(screen, "#atl-pay")
+            first_payment = False
+        await until_seat_to_act(pilot, table, 0)
+
+        moves = [(m.seat, m.action["k"]) for m in table.match.record.moves[start:]]
+        red = [k for s, k in moves[:moves.index((1, "choose"))] if s == 0] if (1, "choose") in moves \
+            else [k for s, k in moves if s == 0]
+        assert red[0] == "choose" and "play" in red and "no_bridge" in red
+        assert red[-1].startswith("pay_")                      # the turn ended with the water paid
+        assert any(s == 1 for s, _ in moves)                   # Blue (the bot) played its turn
+        assert table.match.view(0).figures[0][figure] == space  # Red's figure stands across the water
+        assert "Your turn" in text(screen, "#turn-line")
+        # What Blue changed (the plate it took, where its figure went) stays marked.
+        assert screen.track.picture.changed
+
+
+async def test_the_route_cursor_and_enter_pick_a_destination_too():
+    table = red_against_bot()
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        track = screen.query_one(RouteTrack)
+        start = len(table.match.record.moves)
+        first = screen._options[0]
+        assert first.position is not None
+        await pilot.press("n")   # the route's next destination ...
+        if track.position != first.position:
+            track.position = first.position
+            await pilot.pause()
+        assert "▲1" in track.picture.words[track.position]
+        await pilot.press("enter")  # ... chosen with Enter on the route
+        assert table.match.record.moves[start].action["k"] == "choose"
+        assert table.match.view(0).figures[0][first.figure] == first.position or \
+            table.match.view(0).turn != 0 or table.match.view(0).phase in ("bridge", "pay")
+
+
+async def test_keys_that_cannot_be_used_now_are_not_in_the_footer_and_the_screen_fits_80x24():
+    table = red_against_bot()
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        keys = footer_keys(screen)
+        assert keys.get("1") == "Choose" and "escape" not in keys
+        assert ("f" in keys) == (len(screen.movable()) > 1)
+        # The route, the list of choices and the legend are all on screen.
+        assert screen.choices.size.height >= 3
+        assert screen.track.region.bottom <= 23 and screen.track.picture.legend
+        assert screen.track.size.width >= 11 * 4 + 2
+        assert D.SPACES == len(screen.track.picture.spaces)

@@ -1,0 +1,1 @@
+"""The Atlantis (Leo Colovini) screen."""

@@ -1,0 +1,574 @@
+"""The Atlantis screen: the route of plates, your cards and plates, and one list of what
+you may do now (destinations, the bridge, the payment), picked with a digit or Enter.
+
+The screen reads only ``link.view()`` and ``link.legal()`` and sends the engine's small
+actions through ``self.send``: a destination picked with one key becomes ``Choose``
+(when the figure is not yet chosen) and one ``Play`` per card of the way there; the
+bridge and every plate or card given for water are one action each.  What the screen
+keeps for itself: the figure you are pointing at, what you have given for the water
+this move (for the payment panel), and an overpayment waiting for a second key.
+
+A turn has four named steps: 1 sell (optional) and choose a figure and a destination,
+2 (only when a move was left half-played) go on, 3 bridge or boat, 4 pay the water.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from engine.atlantis import data as D
+from engine.atlantis import route as R
+from engine.atlantis.rules import (
+    Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell,
+)
+
+from ..commands import Command, bindings
+from ..screens.common import game_over_line
+from ..screens.game import GameScreen
+from ..seats import SEAT_LETTERS, seat_style, seat_text
+from ..widgets.choice_list import ChoiceList
+from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
+
+STEP_NAMES = {
+    "start": "Step 1/4 · figure (f), then destination (1-9)",
+    "move": "Step 2/4 · on its way: pick the destination",
+    "bridge": "Step 3/4 · water: your bridge, or by boat",
+    "pay": "Step 4/4 · pay: plates (value), cards (1)",
+}
+
+
+def letters(cards: tuple[int, ...]) -> str:
+    return " ".join(D.LETTERS[c] for c in cards)
+
+
+def where(pos: int) -> str:
+    """A figure's place in a few characters: A (Atlantis), 12 (space 12), M (mainland)."""
+    if pos == D.ATLANTIS:
+        return "A"
+    if pos == D.MAINLAND:
+        return "M"
+    return str(pos + 1)
+
+
+def place_name(view: Any, pos: int) -> str:
+    if pos == D.MAINLAND:
+        return "the mainland"
+    if pos == D.ATLANTIS:
+        return "Atlantis"
+    if view.heights[pos]:
+        return f"space {pos + 1} {D.plate_label(view.tops[pos])}"
+    return f"space {pos + 1}"
+
+
+@dataclass
+class Option:
+    """One line of the choice list: its words, the actions it sends, what it overpays."""
+
+    words: str
+    actions: list[Any]
+    overpays: int = 0
+    figure: int | None = None
+    position: int | None = None      # a destination: where it goes
+    given: tuple[str, int] | None = None   # for the payment panel: (words, amount)
+
+
+@dataclass
+class Payment:
+    """What this seat has given for the water of the move under way."""
+
+    key: tuple = ()
+    items: list[tuple[str, int]] = field(default_factory=list)
+
+
+class AtlantisScreen(GameScreen, inherit_bindings=False):
+    """Atlantis (Leo Colovini): the race along the plates to the mainland."""
+
+    AUTO_FOCUS = "RouteTrack"
+
+    DEFAULT_CSS = """
+    AtlantisScreen #side { width: 30; }
+    AtlantisScreen #atl-step { height: auto; text-style: bold; }
+    AtlantisScreen #atl-pay { height: auto; }
+    AtlantisScreen RouteTrack { height: auto; }
+    AtlantisScreen ChoiceList { height: 1fr; min-height: 3; }
+    """
+
+    COMMAND_TABLE = (
+        Command("atlantis-figure", "f", "Figure", "next_figure", "Point at your next figure that can move."),
+        *[Command(f"atlantis-option-{d}", str(d), "Choose", f"option({d - 1})",
+                  "Choose line 1-9 of the list: a destination, the bridge, a payment." if d == 1 else "",
+                  show=d == 1, key_display="1-9") for d in range(1, 10)],
+        Command("atlantis-legend", "g", "Legend", "legend", "Show or hide the legend under the route."),
+        Command("atlantis-cancel", "escape", "Cancel", "cancel", "Cancel an overpayment you were asked to confirm.",
+                show=False),
+        *GameScreen.COMMAND_TABLE,
+    )
+    BINDINGS = bindings(COMMAND_TABLE)
+
+    def __init__(self, link: Any, **kwargs: Any):
+        super().__init__(link, **kwargs)
+        self._view: Any = None
+        self._legal: list[Any] = []
+        self._options: list[Option] = []
+        self._figure: int | None = None       # the figure pointed at (local until a destination)
+        self._confirm: int | None = None      # an overpaying option awaiting a second key
+        self._payment = Payment()
+        self._snapshot: Any = None            # the view just after this seat's last action
+        self._legend: bool | None = None      # None: by terminal size
+        self._last_key: tuple = ()
+
+    # --- layout -------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="atl-step")
+        yield RouteTrack(id="route")
+        yield Static(id="atl-pay")
+        yield ChoiceList(id="choices")
+
+    @property
+    def track(self) -> RouteTrack:
+        return self.query_one("#route", RouteTrack)
+
+    @property
+    def choices(self) -> ChoiceList:
+        return self.query_one("#choices", ChoiceList)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#side").styles.width = 30 if event.size.width < 110 else 40
+        if self._view is not None:
+            self._draw()
+
+    def set_link(self, link: Any) -> None:
+        self._figure = None
+        self._confirm = None
+        self._payment = Payment()
+        self._snapshot = None
+        self._last_key = ()
+        super().set_link(link)
+
+    # --- what the seat may do now ----------------------------------------------------------
+    def my_phase(self) -> str:
+        """'wait' or the engine's phase when this seat is to act."""
+        view = self._view
+        if view is None or not self._legal:
+            return "wait"
+        return view.phase
+
+    def movable(self) -> list[int]:
+        """Figures that can move now: the legal ``Choose`` actions (and the one moving)."""
+        view = self._view
+        out = [a.figure for a in self._legal if type(a) is Choose]
+        if view is not None and view.phase == "move" and view.mover >= 0 and self._legal:
+            out.append(view.mover)
+        return sorted(set(out))
+
+    def chosen_figure(self) -> int | None:
+        view = self._view
+        if view is None:
+            return None
+        if view.phase == "move" and view.played:
+            return view.mover  # cards are down: no other figure any more
+        movable = self.movable()
+        if self._figure in movable:
+            return self._figure
+        if view.phase == "move" and view.mover in movable:
+            return view.mover
+        return movable[0] if movable else None
+
+    def build_options(self) -> list[Option]:
+        view, legal = self._view, self._legal
+        phase = self.my_phase()
+        out: list[Option] = []
+        if phase in ("start", "move"):
+            figure = self.chosen_figure()
+            if figure is not None:
+                out += self._destination_options(figure)
+            out += [Option(f"Sell a plate worth {a.value} for {D.sale_cards(a.value)} "
+                           f"card{'s' if D.sale_cards(a.value) != 1 else ''}", [a])
+                    for a in legal if type(a) is Sell]
+            out += [Option("Pass: no figure can move; draw 2 cards", [a]) for a in legal if type(a) is Pass]
+        elif phase == "bridge":
+            passed = [g for g in R.crossed(R.gaps(view), view.start, view.cursor) if not g.bridged]
+            total = sum(g.cost for g in passed)
+            for a in legal:
+                if type(a) is Bridge:
+                    gap = next(g for g in passed if g.first == a.space)
+                    span = f"space {gap.first + 1}" if gap.first == gap.last else \
+                        f"spaces {gap.first + 1}-{gap.last + 1}"
+                    out.append(Option(f"Bridge over {span} (saves {gap.cost}): pay {total - gap.cost}",
+                                      [a], position=gap.first))
+                elif type(a) is NoBridge:
+                    out.append(Option(f"By boat: pay {total}, keep your bridge", [a]))
+        elif phase == "pay":
+            owed = view.owed
+            for a in legal:
+                if type(a) is PayPlate:
+                    plate = next(p for p in view.plates[view.seat] if D.VALUE_OF[p] == a.value)
+                    over = max(0, a.value - owed)
+                    words = f"Give plate {D.plate_label(plate)} ({a.value})"
+                    out.append(Option(words + (f"  ! overpays {over}" if over else ""), [a], over,
+                                      given=(f"plate {D.plate_label(plate)}", a.value)))
+                elif type(a) is PayCard:
+                    count = view.hand.count(a.colour)
+                    out.append(Option(f"Give a {D.COLOURS[a.colour]} card {D.LETTERS[a.colour]} (1)"
+                                      f" · {count} held", [a], 0, given=(f"{D.LETTERS[a.colour]} card", 1)))
+        return out
+
+    def _destination_options(self, figure: int) -> list[Option]:
+        view = self._view
+        need_choose = view.phase == "start" or view.mover != figure
+        out, others = [], []
+        for dest in R.destinations(view, figure):
+            ways = [w for w in dest.ways if w.payable]
+            if not ways:
+                continue
+            way = ways[0]
+            for other in ways[1:]:  # the same place by more cards: listed after every destination
+                others.append(Option(
+                    f"→ {place_name(view, dest.space)} another way: "
+                    f"{' then '.join(D.LETTERS[c] for c in other.cards)}",
+                    ([Choose(figure)] if need_choose else []) + [Play(c) for c in other.cards],
+                    figure=figure))
+            cards = " then ".join(D.LETTERS[c] for c in way.cards)
+            water = f"water {dest.water}" if dest.water else "no water"
+            if dest.bridge_water != dest.water:
+                water += f" ({dest.bridge_water} with bridge)"
+            more = f" · or {len(ways) - 1} more way{'s' if len(ways) > 2 else ''} below" if len(ways) > 1 else ""
+            actions: list[Any] = [Choose(figure)] if need_choose else []
+            actions += [Play(c) for c in way.cards]
+            out.append(Option(f"→ {place_name(view, dest.space)}: {cards} · {water}{more}", actions,
+                              figure=figure, position=dest.space))
+        return out + others
+
+    # --- drawing -------------------------------------------------------------------------
+    def refresh_board(self, view: Any, legal: list[Any]) -> None:
+        self._view, self._legal = view, list(legal)
+        if view.phase != "pay" or not legal:
+            self._payment = Payment()
+        else:
+            key = (view.turn, view.round, view.start, view.cursor)
+            if self._payment.key != key:
+                self._payment = Payment(key)
+            # an undone plate: forget what the view no longer shows as paid
+            while self._payment.items and sum(v for _, v in self._payment.items) > view.paid:
+                self._payment.items.pop()
+        key = (view.phase, view.turn, view.round, view.cursor, view.owed, len(legal), view.seat)
+        fresh = key != self._last_key
+        self._last_key = key
+        if fresh:
+            self._confirm = None
+        self._draw(reset_cursor=fresh)
+        if fresh:
+            figure = self.chosen_figure()
+            if figure is not None and self.my_phase() in ("start", "move"):
+                pos = view.figures[view.seat][figure] if view.phase != "move" else view.cursor
+                self.track.position = pos
+            elif self.my_phase() in ("bridge", "pay"):
+                self.track.position = view.cursor
+
+    def _draw(self, reset_cursor: bool = False) -> None:
+        view = self._view
+        if view is None or not self.is_mounted:
+            return
+        self._options = self.build_options()
+        self.query_one("#atl-step", Static).update(self._step_text())
+        pay = self.query_one("#atl-pay", Static)
+        pay.update(self._pay_text())
+        pay.display = self.my_phase() in ("bridge", "pay")
+        self.track.show(self._picture())
+        items = [(f"{i + 1} " if i < 9 else "  ") + o.words for i, o in enumerate(self._options)]
+        self.choices.show(items, 0 if reset_cursor else None, self._empty_text())
+
+    def _legend_on(self) -> bool:
+        return True if self._legend is None else self._legend
+
+    def _picture(self) -> RoutePicture:
+        view = self._view
+        figures_at: dict[int, list[tuple[str, Style]]] = {}
+        for seat, fs in enumerate(view.figures):
+            for pos in fs:
+                figures_at.setdefault(pos, []).append((SEAT_LETTERS[seat], seat_style(seat)))
+        first, last = R.ends(view.heights)
+        spaces = []
+        gap_notes = {g.first: str(g.cost) for g in R.gaps(view) if not g.bridged}
+        for i in range(D.SPACES):
+            figs = tuple(figures_at.get(i, ()))
+            if view.heights[i]:
+                plate = view.tops[i]
+                spaces.append(RouteSpace("plate", D.plate_label(plate), D.COLOUR_OF[plate],
+                                         view.heights[i] == 2, figs))
+            elif first <= i <= last:
+                gap = R.gap_at(view, i)
+                kind = "bridge" if gap is not None and gap.bridged else "water"
+                spaces.append(RouteSpace(kind, figures=figs, note=gap_notes.get(i, "")))
+            else:
+                spaces.append(RouteSpace("gone", figures=figs))
+        phase = self.my_phase()
+        figure = self.chosen_figure() if phase in ("start", "move") else None
+        chosen = None
+        if figure is not None:
+            chosen = view.cursor if view.phase == "move" and view.mover == figure else view.figures[view.seat][figure]
+        elif phase in ("bridge", "pay"):
+            chosen = view.cursor
+        marks = []
+        words: dict[int, str] = {}
+        for i, o in enumerate(self._options[:9]):
+            if o.position is not None and phase in ("start", "move"):
+                marks.append(RouteMark(o.position, str(i + 1), o.words))
+                words[o.position] = f"▲{i + 1} {o.words}"
+        for pos in range(-1, D.SPACES + 1):
+            if pos not in words:
+                words[pos] = self._space_words(pos)
+        hand = view.hand if view.hand is not None else ()
+        plates = [(D.COLOUR_OF[p], D.plate_label(p)) for p in view.plates[view.seat]] \
+            if view.seat is not None else []
+        return RoutePicture(
+            spaces=spaces, at_start=figures_at.get(D.ATLANTIS, ()), at_goal=figures_at.get(D.MAINLAND, ()),
+            chosen=chosen, chosen_letter=SEAT_LETTERS[view.seat] if view.seat is not None else "",
+            marks=marks, changed=self._changed(), hand=tuple(hand),
+            hand_note="" if view.hand is not None else "hidden: you are watching",
+            plates=plates, letters="".join(D.LETTERS), legend=self._legend_on(), words=words,
+            legend_rows=1 if self.size.height < 30 else 3,
+        )
+
+    def _changed(self) -> frozenset[int]:
+        """Spaces another seat changed since this seat last acted (a plate taken, a
+        figure arrived or left)."""
+        before, view = self._snapshot, self._view
+        if before is None:
+            return frozenset()
+        out = {i for i in range(D.SPACES) if before.tops[i] != view.tops[i]}
+        for seat in range(view.players):
+            if seat == view.seat:
+                continue
+            for a, b in zip(before.figures[seat], view.figures[seat]):
+                if a != b:
+                    out |= {p for p in (a, b) if 0 <= p < D.SPACES}
+        return frozenset(out)
+
+    def _space_words(self, pos: int) -> str:
+        view = self._view
+        who = [f"{SEAT_LETTERS[s]}" for s, fs in enumerate(view.figures) for p in fs if p == pos]
+        if pos == D.ATLANTIS:
+            return "Atlantis: the start" + (f" · figures {' '.join(who)}" if who else "")
+        if pos == D.MAINLAND:
+            return "The mainland: the goal" + (f" · figures {' '.join(who)}" if who else "")
+        if view.heights[pos]:
+            plate = view.tops[pos]
+            text = f"Space {pos + 1}: {D.COLOURS[D.COLOUR_OF[plate]]} {D.VALUE_OF[plate]}"
+            text += " (stack of 2)" if view.heights[pos] == 2 else " (single)"
+        elif R.on_route(view.heights, pos):
+            gap = R.gap_at(view, pos)
+            text = f"Space {pos + 1}: water, " + ("bridged: free" if gap.bridged else f"{gap.cost} to cross")
+        else:
+            text = f"Space {pos + 1}: gone (the route got shorter)"
+        if who:
+            text += " · figure " + " ".join(who)
+        return text
+
+    def _step_text(self) -> Text:
+        view = self._view
+        phase = self.my_phase()
+        out = Text()
+        if view.phase == "over":
+            out.append("Game over: every figure has gone to the mainland.")
+            return out
+        if phase == "wait":
+            out.append_text(seat_text(view.turn, self.link.names[view.turn]))
+            out.append(f" to play · round {view.round}", Style(bold=False))
+            return out
+        out.append(STEP_NAMES.get(phase, phase))
+        figure = self.chosen_figure()
+        if phase in ("start", "move") and figure is not None:
+            count = len(self.movable())
+            out.append(f"\nFigure {figure + 1} at {place_name(view, view.figures[view.seat][figure])}",
+                       Style(bold=False))
+            if view.played:
+                out.append(f" · played {letters(view.played)}", Style(bold=False))
+            if count > 1 and not view.played:
+                out.append(f" · f: {count - 1} more", Style(bold=False, dim=True))
+        return out
+
+    def _pay_text(self) -> Text:
+        """The payment panel: the cost, what you have given, what is still owed."""
+        view = self._view
+        phase = self.my_phase()
+        out = Text()
+        if phase == "bridge":
+            passed = [g for g in R.crossed(R.gaps(view), view.start, view.cursor) if not g.bridged]
+            gaps = " + ".join(f"{g.cost} (sp {g.first + 1})" for g in passed)
+            out.append(f"Water: {gaps}" + (f" = {sum(g.cost for g in passed)}" if len(passed) > 1 else "")
+                       + f" · you have {R.resources(len(view.hand), view.plates[view.seat])}")
+        elif phase == "pay":
+            given = ", ".join(w for w, _ in self._payment.items) or "nothing yet"
+            out.append(f"Water {view.owed + view.paid} · given {view.paid}: {given} · ")
+            out.append(f"still owed {view.owed}", Style(bold=True))
+            if self._confirm is not None and self._confirm < len(self._options):
+                o = self._options[self._confirm]
+                out.append(f"\n! {o.given[0]} overpays {o.overpays}, no change. {self._confirm + 1} again: pay",
+                           Style(bold=True, reverse=True))
+        return out
+
+    def _empty_text(self) -> str:
+        view = self._view
+        if view.phase == "over":
+            return "The game is over."
+        if self.link.read_only:
+            return "Replay: nothing to choose."
+        waiting = self.link.waiting_for()
+        return f"Waiting for {waiting}." if waiting else "Nothing to choose now."
+
+    # --- side panel ----------------------------------------------------------------------
+    def turn_line(self, view: Any, legal: list[Any]) -> Text:
+        names = self.link.names
+        if view.phase == "over":
+            return game_over_line(names, view.winners, f"wins: {view.end_reason}.")
+        out = Text()
+        if legal:
+            out.append("Your turn ")
+            out.append_text(seat_text(view.turn, names[view.turn]))
+            return out
+        out.append_text(seat_text(view.turn, names[view.turn]))
+        out.append(" to play")
+        waiting = self.link.waiting_for()
+        if waiting:
+            out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
+        return out
+
+    def players_panel(self, view: Any) -> Text:
+        names = self.link.names
+        out = Text()
+        if view.seat is not None:
+            out.append("You are ")
+            out.append_text(seat_text(view.seat, names[view.seat]))
+            out.append(".\n")
+        for p in range(view.players):
+            out.append("▶" if p == view.turn and view.phase != "over" else " ")
+            out.append_text(seat_text(p, names[p][:5].ljust(5)))
+            figs = ",".join(where(pos) for pos in sorted(view.figures[p]))
+            out.append(f" {figs:<8}{view.hand_sizes[p]:>2}c{len(view.plates[p]):>2}p{view.scores[p]:>4}\n")
+        built = [SEAT_LETTERS[p] for p in range(view.players) if view.bridges[p] >= 0]
+        out.append("A=Atlantis M=mainland\nc cards, p plates, score\n", Style(dim=True))
+        out.append(f"Bridges built: {' '.join(built) or 'none'}\n", Style(dim=True))
+        out.append(f"Pile {view.pile_count} · used {len(view.discard)} · round {view.round}",
+                   Style(dim=True))
+        if view.phase == "over" and any(view.debts):
+            out.append("\nWater owed at the end: " + ", ".join(
+                f"{SEAT_LETTERS[p]} -{d}" for p, d in enumerate(view.debts) if d), Style(dim=True))
+        return out
+
+    # --- messages -----------------------------------------------------------------------
+    @on(RouteTrack.SpaceHighlighted)
+    def _space_highlighted(self, event: RouteTrack.SpaceHighlighted) -> None:
+        event.stop()
+        # the choice under the cursor follows a destination under the route's cursor
+        for i, o in enumerate(self._options):
+            if o.position == event.position and self.my_phase() in ("start", "move"):
+                self.choices.cursor = i
+                break
+
+    @on(RouteTrack.SpaceSelected)
+    def _space_selected(self, event: RouteTrack.SpaceSelected) -> None:
+        event.stop()
+        pos = event.position
+        view = self._view
+        if view is None:
+            return
+        for i, o in enumerate(self._options):
+            if o.position == pos and self.my_phase() in ("start", "move", "bridge"):
+                self.action_option(i)
+                return
+        if view.seat is not None and self.my_phase() in ("start", "move"):
+            mine = [f for f in self.movable() if view.figures[view.seat][f] == pos]
+            if mine:
+                self._point_at(mine[0])
+                return
+        self.say(self._space_words(pos) if self._legal else self._empty_text())
+
+    @on(RouteTrack.MarkPicked)
+    def _mark_picked(self, event: RouteTrack.MarkPicked) -> None:
+        event.stop()
+        self.action_option(event.index)
+
+    @on(ChoiceList.Selected)
+    def _choice_selected(self, event: ChoiceList.Selected) -> None:
+        event.stop()
+        self.action_option(event.index)
+
+    @on(ChoiceList.Highlighted)
+    def _choice_highlighted(self, event: ChoiceList.Highlighted) -> None:
+        if type(event) is not ChoiceList.Highlighted:
+            return
+        if 0 <= event.index < len(self._options):
+            pos = self._options[event.index].position
+            if pos is not None and self.track.position != pos and self.choices.has_focus:
+                self.track.position = pos
+
+    # --- actions ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phase = self.my_phase()
+        if action == "next_figure":
+            return phase in ("start", "move") and len(self.movable()) > 1 and not self._view.played
+        if action == "option":
+            return bool(self._options)
+        if action == "cancel":
+            return self._confirm is not None
+        return super().check_action(action, parameters)
+
+    def _point_at(self, figure: int) -> None:
+        self._figure = figure
+        view = self._view
+        pos = view.cursor if view.phase == "move" and view.mover == figure else view.figures[view.seat][figure]
+        self.say(f"Figure {figure + 1} at {place_name(view, pos)}.")
+        self._draw(reset_cursor=True)
+        self.track.position = pos
+        self.refresh_bindings()
+
+    def action_next_figure(self) -> None:
+        movable = self.movable()
+        if not movable:
+            self.say("No figure of yours can move now.")
+            return
+        current = self.chosen_figure()
+        nxt = movable[(movable.index(current) + 1) % len(movable)] if current in movable else movable[0]
+        self._point_at(nxt)
+
+    def action_option(self, index: int) -> None:
+        if not self._legal:
+            self.say(self._empty_text())
+            return
+        if not 0 <= index < len(self._options):
+            self.say(f"There are only {len(self._options)} choices now.")
+            return
+        option = self._options[index]
+        if option.overpays and self._confirm != index:
+            self._confirm = index
+            self.choices.cursor = index
+            self.query_one("#atl-pay", Static).update(self._pay_text())
+            self.say(f"That overpays by {option.overpays}: press again to pay anyway.")
+            self.app.bell()
+            return
+        self._confirm = None
+        for action in option.actions:
+            if not self.send(action):
+                break
+            if option.given:
+                self._payment.items.append(option.given)
+        self._snapshot = self.link.view()
+        self._figure = None if option.position is not None else self._figure
+        self.refresh_view()
+
+    def action_legend(self) -> None:
+        self._legend = not self._legend_on()
+        self._draw()
+
+    def action_cancel(self) -> None:
+        self._confirm = None
+        self.say("")
+        self._draw()
