@@ -23,7 +23,7 @@ nobody sees any value, not even their owner, until the end: remember where you p
 valuable ones. (Option `memory`, on by default; switched off, you always see your own.)
 
 **The board.** A hex map of open sea, 13 rows alternately 15 and 14 hexes wide. The
-island in the middle is 40 land tiles (16 beach `.`, 16 forest `*`, 8 mountain `^`,
+island in the middle is 40 land tiles (16 beach, 16 forest, 8 mountain,
 laid face up at random) around one sea hex where a sea serpent starts. Each safe island
 is a corner hex; the two sea hexes touching it are its **entrances**. The other four
 serpents start on the sea hex that touches both entrances of a safe island.
@@ -107,9 +107,18 @@ explorers and 2 boats; the other boats wait in the reserve.
   the island, a tile shown from your hand, a die roll, or anything once another player
   is to act.
 
-**Keys.** Arrows or `h` `j` `k` `l` move the cursor; Enter picks a piece and then its
-destination; `e` ends the current step; `r` rolls the die; `u` undo; `s` save; `?` this
-help; `q` leave.
+**What the board shows.** `~` open sea, `≈` an entrance to a safe island, `.` beach,
+`♣` forest, `▲` mountain, `⌂` a safe island; `§` a sea serpent, `Δ` a shark, `Ω` a whale;
+`R2` two of Red's explorers (each seat by its letter); `[RB]` a boat with Red and Blue
+aboard (`[2]` on a small hex: two aboard); `+` a hex the selected piece can reach. Hexes
+changed by the other players since your last move are tinted.
+
+**Keys.** Arrows or `h` `j` `k` `l` move the cursor (Left/Right west and east; Home,
+PgUp, End, PgDn the four diagonals NW, NE, SW, SE); Enter picks a piece (again: the next
+piece on that hex) and then its destination; `n` jumps to the next piece that can move;
+`1`-`9` pick a tile, or the value to place during setup; `e` ends the current step (no
+tile, end moves, no defence); `r` rolls the die; Esc lets go of the piece; `u` undo; `s`
+save; `?` this help; `q` leave.
 """
 
 BACK_NAMES = {

@@ -1,0 +1,258 @@
+"""The Survive screen, driven by the keyboard the way a player drives it.
+
+Red (a human) plays against Blue (a bot).  One setup placement is made by keys; the
+rest of the setup goes through the table (it is the same Enter on a + forty times), then
+a whole turn is played by keys: select a piece, send it to a + hex, end the moves,
+remove a tile, roll the die, move the creature.  Keys are worked out from the legal
+moves, so a change to the deal does not break the test; presses are few (~60 ms each).
+"""
+
+from __future__ import annotations
+
+from engine.core import SeatInfo
+from engine.geometry import hex_distance
+from engine.registry import get_game
+from engine.survive import data as D
+from engine.survive.state import Board, CreatureStep, EndCreature, Sail, Sink, Swim, Walk
+from tui.app import AtlantisApp
+from tui.seat import LocalTable
+from tui.survive.screen import SurviveScreen
+
+STEP_KEYS = {"right": "E", "left": "W", "home": "NW", "pageup": "NE", "end": "SW", "pagedown": "SE"}
+
+
+SEED_WITH_A_CREATURE_MOVE = 3   # Red rolls a creature that can move on its first turn
+
+
+def red_against_bot(seed: int = 3) -> LocalTable:
+    return LocalTable.new(get_game("survive"), {},
+                          [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], seed=seed)
+
+
+def make_app(table: LocalTable) -> AtlantisApp:
+    app = AtlantisApp(table=table, bot_delay=0.001, autosave=False)
+    app.animation_level = "none"
+    return app
+
+
+def keys_to(start: int, goal: int) -> list[str]:
+    """The hex keys that walk the cursor from ``start`` to ``goal`` (one hex a key)."""
+    out, here = [], D.BOARD.cells[start]
+    target = D.BOARD.cells[goal]
+    while here != target:
+        key, nxt = min(((k, D.BOARD.neighbour(here, d)) for k, d in STEP_KEYS.items()
+                        if D.BOARD.neighbour(here, d) is not None),
+                       key=lambda kn: hex_distance(kn[1], target))
+        out.append(key)
+        here = nxt
+    return out
+
+
+async def until_seat_to_act(pilot, table: LocalTable, seat: int) -> None:
+    for _ in range(600):
+        await pilot.pause(0.01)
+        if table.match.to_act() == frozenset({seat}) or table.match.result() is not None:
+            return
+    raise AssertionError("the bot never handed the turn back")
+
+
+def footer_keys(screen) -> dict[str, str]:
+    return {key: b.binding.description for key, b in screen.active_bindings.items()
+            if b.binding.show and b.enabled}
+
+
+def step_line(screen) -> str:
+    return str(screen.query_one("#step-line").render())
+
+
+def after_setup(seed: int) -> LocalTable:
+    """The whole setup played through the table (Red takes the first legal placement)."""
+    table = red_against_bot(seed)
+    while table.match.view(0).phase in ("place_explorer", "place_boat"):
+        if 0 in table.match.to_act():
+            table.match.act(0, table.match.legal(0)[0])
+        else:
+            table.step_bot()
+    return table
+
+
+async def test_a_setup_placement_by_keyboard_puts_the_picked_value_on_a_plus_hex():
+    table = red_against_bot()
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SurviveScreen)
+        assert "Setup: put your" in step_line(screen)
+        assert footer_keys(screen)["enter"] == "Place"
+        # the hand row holds the values to place: ★1×3 ★2×2 ★3×2 ★4 ★5 ★6; 5 picks ★5
+        await pilot.press("5")
+        assert screen._value == 5
+        spot = min(screen.targets(), key=lambda h: hex_distance(D.BOARD.cells[h], D.BOARD.cells[screen.board.cursor]))
+        await pilot.press(*keys_to(screen.board.cursor, spot), "enter")
+        first = table.match.record.moves[0]
+        assert first.seat == 0 and first.action["k"] == "place_explorer" and first.action["hex"] == spot
+        assert table.match.view(0).values[first.action["explorer"]] == 5
+
+
+async def test_a_whole_turn_by_keyboard_moves_removes_a_tile_rolls_and_moves_the_creature():
+    table = after_setup(SEED_WITH_A_CREATURE_MOVE)
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_seat_to_act(pilot, table, 0)
+        await pilot.pause()
+        screen = app.screen
+        view = table.match.view(0)
+        assert view.phase == "move"
+        assert "Step 2 of 4: move (3 points left)" in step_line(screen)
+
+        # Step 2: n selects a piece that can move; walk it to a + hex; e ends the moves.
+        await pilot.press("n")
+        assert screen._piece is not None
+        goal = next(h for h, m in screen.targets().items() if type(m.action) in (Walk, Board, Swim, Sail))
+        await pilot.press(*keys_to(screen.board.cursor, goal))
+        assert footer_keys(screen)["enter"] == "Go"
+        await pilot.press("enter")
+        assert "2 points left" in step_line(screen)
+        assert footer_keys(screen)["e"] == "End moves"
+        await pilot.press("e")
+
+        # Step 3: remove a tile marked +.
+        assert table.match.view(0).phase == "sink"
+        assert "Step 3 of 4: remove a beach tile" in step_line(screen)
+        sinkable = [D.LAND_HEX_INDEX[a.tile] for a in table.match.legal(0) if type(a) is Sink]
+        near = min(sinkable, key=lambda h: hex_distance(D.BOARD.cells[h], D.BOARD.cells[screen.board.cursor]))
+        await pilot.press(*keys_to(screen.board.cursor, near), "enter")
+        assert table.match.record.moves[-1].action["k"] == "sink"
+        await until_seat_to_act(pilot, table, 0)   # a shark that came up may ask Blue
+
+        # Step 4: roll, then move the creature the die names (if one can move).
+        if table.match.view(0).phase == "roll":
+            assert footer_keys(screen)["r"] == "Roll"
+            rolled = len(table.match.record.moves)
+            await pilot.press("r")
+            assert table.match.record.moves[rolled].action["k"] == "roll"
+        for _ in range(4):
+            view = table.match.view(0)
+            if view.phase != "creature" or view.turn != 0:
+                break
+            assert "Step 4 of 4: move a" in step_line(screen) and "Die:" in step_line(screen)
+            legal = table.match.legal(0)
+            if not any(type(a) is CreatureStep for a in legal):
+                assert EndCreature() in legal
+                await pilot.press("e")
+                break
+            if screen._piece is None:
+                await pilot.press("n")
+            step = next(h for h, m in screen.targets().items())
+            await pilot.press(*keys_to(screen.board.cursor, step), "enter")
+            if table.match.view(0).phase == "creature" and EndCreature() in table.match.legal(0):
+                await pilot.press("e")
+            await until_seat_to_act(pilot, table, 0)
+
+        await until_seat_to_act(pilot, table, 0)
+        kinds = [m.action["k"] for m in table.match.record.moves if m.seat == 0]
+        assert kinds[-4:] == ["end_moves", "sink", "roll", "creature_step"]   # seed 3: the die moved one
+        view = table.match.view(0)
+        assert view.round == 2 or view.phase == "over"
+        assert any(m.seat == 1 and m.action["k"] == "sink" for m in table.match.record.moves)
+
+
+async def test_enter_on_a_hex_that_is_not_a_target_says_why_and_sends_nothing():
+    table = red_against_bot()
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        sea = D.SERPENT_START_INDEX[1]
+        await pilot.press(*keys_to(screen.board.cursor, sea), "enter")
+        assert "empty land hex" in str(screen.query_one("#message").render())
+        assert table.match.record.moves == []
+
+
+async def test_the_screen_fits_80x24_with_the_legend_and_uses_160x48_for_bigger_hexes():
+    for size, cell in (((80, 24), (4, 1)), ((160, 48), (6, 3))):
+        app = make_app(red_against_bot())
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            board = app.screen.board
+            assert (board.cell_w, board.cell_h) == cell
+            assert board.legend_rows >= 1
+            assert board.size.width >= 30 * cell[0] // 2
+
+
+def until_red_must_answer(seed: int) -> LocalTable:
+    """Bots play both seats (through the table) until Red is asked to answer an attack."""
+    table = red_against_bot(seed)
+    game = table.game
+    red = game.make_bot(0, seed)
+    while table.match.result() is None:
+        view = table.match.view(0)
+        if 0 in table.match.to_act():
+            if view.phase == "respond" and view.turn != 0:
+                return table
+            table.match.act(0, red.choose(view, game.legal(view)))
+        else:
+            table.step_bot()
+    raise AssertionError("Red was never attacked on Blue's turn")
+
+
+async def test_the_defensive_tile_window_names_the_attack_and_plays_a_repellent_by_keys():
+    table = until_red_must_answer(8)          # seed 8: a shark attacks Red holding a shark repellent
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "Attack! A shark at" in step_line(screen)
+        assert footer_keys(screen)["e"] == "No defence"
+        hand = [t.back for t in table.match.view(0).hand]
+        await pilot.press(str(hand.index("shark_repellent") + 1))
+        assert footer_keys(screen)["enter"] == "Play tile"
+        await pilot.press("enter")
+        assert any(m.seat == 0 and m.action["k"] == "defend" for m in table.match.record.moves)
+
+
+async def test_hot_seat_setup_passes_the_keyboard_behind_the_curtain():
+    from tui.screens.common import CurtainScreen
+
+    table = LocalTable.new(get_game("survive"), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "human")],
+                           seed=3)
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, CurtainScreen):       # Red's turn first: Red lifts it
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        spot = next(iter(screen.targets()))
+        screen.board.cursor = spot
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)   # Blue must not see Red's values
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.link.seat == 1
+        assert "Setup: put your" in step_line(screen)
+
+
+async def test_a_replay_shows_the_board_and_refuses_moves():
+    from tui.seat import ReplaySeat
+
+    table = until_red_must_answer(5)
+    app = AtlantisApp(replay=ReplaySeat(table.game, table.match.record), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SurviveScreen)
+        assert "Attack!" in step_line(screen)
+        await pilot.press("enter")
+        assert "replay" in str(screen.query_one("#message").render())
+
+
+async def test_below_80x24_the_screen_asks_for_a_bigger_terminal():
+    app = make_app(red_against_bot())
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        notice = app.screen.query_one("#too-small")
+        assert notice.display and "at least 80x24" in str(notice.render())
+        assert not app.screen.query_one("#body").display

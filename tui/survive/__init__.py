@@ -1,0 +1,1 @@
+"""The Survive: Escape from Atlantis screen."""

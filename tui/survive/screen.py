@@ -1,0 +1,679 @@
+"""The Survive: Escape from Atlantis screen: the hex island, the held tiles, the keys.
+
+The screen reads only ``link.view()`` and ``link.legal()`` and sends the engine's small
+actions through ``self.send``; a refusal is shown as the engine words it.  What it keeps
+for itself is what the player is pointing at: the selected piece (an explorer, a boat or
+a creature), the picked tile in the hand (or, while placing explorers, the value to
+place), and the board as it stood after this seat's last action (so the hexes the other
+players changed since stay highlighted until this seat acts again).
+
+One way to play every step: move the cursor to a piece and press Enter to select it,
+then Enter on a hex marked ``+`` to send it there (``n`` jumps to the next piece that can
+move; Esc lets go).  Setup placements, removing a tile and choosing a hex for a piece are
+all Enter on a ``+``.  Tiles are picked with 1-9 and played with Enter; ``e`` ends the
+step (no tile, end moves, stop the creature, no defence); ``r`` rolls the die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from engine.survive import data as D
+from engine.survive.state import (
+    Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence,
+    NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
+)
+from engine.survive.text import BACK_NAMES, creature_name, hex_name
+
+from ..commands import Command, bindings
+from ..screens.common import game_over_line
+from ..screens.game import GameScreen
+from ..seats import SEAT_LETTERS, seat_text
+from ..widgets.hand import Hand, HandItem
+from ..widgets.hex_board import SurviveHexBoard
+from .picture import board_picture, spots
+
+PER_SEAT = D.EXPLORERS_PER_SEAT
+SHORT_BACK = {  # one word or two, for the one-row hand
+    "dolphin": "dolphin", "wind": "wind", "move_serpent": "move §", "move_shark": "move Δ",
+    "move_whale": "move Ω", "shark_repellent": "Δ repel", "whale_repellent": "Ω repel",
+}
+TERRAIN_WORD = {D.BEACH: "beach", D.FOREST: "forest", D.MOUNTAIN: "mountain"}
+BOARD_WIDTH = 60        # the board in 3-character hexes: below this the side panel shrinks
+SIDE_WIDE, SIDE_NARROW = 34, 20
+SMALLEST = (80, 24)     # below this the screen asks for a bigger terminal
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Something the player can move: ("explorer", e), ("boat", b) or ("creature", c)."""
+
+    kind: str
+    id: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal action seen as "this piece goes from here to there"."""
+
+    piece: Piece | None
+    start: int           # hex index (-1: from nowhere, a setup placement or a tile)
+    to: int
+    action: Any
+
+
+class SurviveScreen(GameScreen, inherit_bindings=False):
+    """Survive: Escape from Atlantis."""
+
+    AUTO_FOCUS = "SurviveHexBoard"
+
+    DEFAULT_CSS = """
+    SurviveScreen #step-line { height: 2; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    SurviveScreen SurviveHexBoard { height: 1fr; }
+    SurviveScreen Hand { height: auto; }
+    SurviveScreen #side { width: 34; }
+    SurviveScreen #too-small { display: none; height: 1fr; content-align: center middle; }
+    """
+
+    COMMAND_TABLE = (
+        Command("survive-pick-1", "1", "Pick", "pick(0)",
+                "Pick a tile from your hand (or, while placing, the value of the explorer to place).",
+                key_display="1-9"),
+        *[Command(f"survive-pick-{i}", str(i), f"Pick {i}", f"pick({i - 1})", show=False) for i in range(2, 10)],
+        # Enter: one binding per meaning, so the footer names what Enter does now.
+        Command("survive-place", "enter", "Place", "choose('place')", "Place your explorer or boat on the + hex."),
+        Command("survive-go", "enter", "Go", "choose('go')", "Send the selected piece to the + hex."),
+        Command("survive-select", "enter", "Select", "choose('select')",
+                "Select the piece under the cursor (Enter again: the next piece there)."),
+        Command("survive-remove", "enter", "Remove", "choose('remove')", "Take the + tile off the island."),
+        Command("survive-play", "enter", "Play tile", "choose('play')", "Play the picked tile."),
+        Command("survive-roll-enter", "enter", "Roll", "roll", show=False),
+        Command("survive-wait", "enter", "Choose", "choose('')", show=False),  # says why not now
+        Command("survive-roll", "r", "Roll", "roll", "Roll the creature die (step 4)."),
+        Command("survive-next", "n", "Next", "next_piece", "Jump to the next piece that can move, and select it."),
+        Command("survive-no-tile", "e", "No tile", "end_step('tile')", "Play no tile this turn (step 1)."),
+        Command("survive-end-moves", "e", "End moves", "end_step('move')",
+                "End your moves (the points left are lost)."),
+        Command("survive-stop", "e", "Stop", "end_step('stop')", "Stop the creature, dolphin or wind here."),
+        Command("survive-no-defence", "e", "No defence", "end_step('respond')",
+                "Let the attack happen (play no defensive tile)."),
+        Command("survive-diagonals", "home", "Diagonals", "board_towards('NW')",
+                "Move the cursor to the hex north-west, north-east, south-west or south-east.",
+                show=False, key_display="Home PgUp End PgDn"),
+        Command("survive-cancel", "escape", "Cancel", "cancel", "Let go of the selected piece or tile.",
+                show=False),
+        *GameScreen.COMMAND_TABLE,
+    )
+    BINDINGS = bindings(COMMAND_TABLE)
+
+    def __init__(self, link: Any, **kwargs: Any):
+        super().__init__(link, **kwargs)
+        self._view: Any = None
+        self._legal: list[Any] = []
+        self._moves: list[Move] = []
+        self._piece: Piece | None = None      # the selected piece
+        self._picked: int | None = None       # index into the hand items
+        self._value: int | None = None        # setup: the value of the explorer to place
+        self._seen: dict[int | None, list] = {}  # per seat: the board after its last action
+        self._cursor_placed = False
+
+    # --- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield Static(f"Make the terminal at least {SMALLEST[0]}x{SMALLEST[1]} to see the island.",
+                     id="too-small")
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="step-line")
+        board = SurviveHexBoard(D.BOARD, id="board")
+        board.enter_selects = False  # our Enter bindings say what Enter does now
+        yield board
+        yield Hand(title="Tiles", id="hand")
+
+    @property
+    def board(self) -> SurviveHexBoard:
+        return self.query_one("#board", SurviveHexBoard)
+
+    @property
+    def hand(self) -> Hand:
+        return self.query_one("#hand", Hand)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = event.size.width
+        side = SIDE_WIDE if width - SIDE_WIDE >= BOARD_WIDTH else max(SIDE_NARROW, width - BOARD_WIDTH)
+        self.query_one("#side").styles.width = side
+        small = width < SMALLEST[0] or event.size.height < SMALLEST[1]
+        self.query_one("#body").display = not small
+        self.query_one("#too-small").display = small
+
+    def set_link(self, link: Any) -> None:
+        self._piece = None
+        self._picked = None
+        self._value = None
+        self._cursor_placed = False
+        super().set_link(link)
+
+    # --- what the player may do now ------------------------------------------------------------
+    def phase(self) -> str:
+        """The view's phase if this seat is to act, else "wait" (or "over")."""
+        view = self._view
+        if view is None:
+            return "wait"
+        if view.phase == "over":
+            return "over"
+        return view.phase if self._legal else "wait"
+
+    def _moves_of(self, view: Any, legal: list[Any]) -> list[Move]:
+        eh, bh, ch = view.explorer_hex, view.boat_hex, view.creature_hex
+        out = []
+        for a in legal:
+            kind = type(a)
+            if kind in (Walk, Swim, DolphinStep):
+                out.append(Move(Piece("explorer", a.explorer), eh[a.explorer], a.to, a))
+            elif kind is Board:
+                out.append(Move(Piece("explorer", a.explorer), eh[a.explorer], bh[a.boat], a))
+            elif kind is Ashore:
+                h = eh[a.explorer]
+                out.append(Move(Piece("explorer", a.explorer), h, D.SAFE_INDEX[D.ENTRANCE_OF[h]], a))
+            elif kind in (Sail, WindStep):
+                out.append(Move(Piece("boat", a.boat), bh[a.boat], a.to, a))
+            elif kind is CreatureStep:
+                out.append(Move(Piece("creature", a.creature), ch[a.creature], a.to, a))
+            elif kind is PlaceExplorer:
+                out.append(Move(Piece("explorer", a.explorer), -1, a.hex, a))
+            elif kind is PlaceBoat:
+                out.append(Move(None, -1, a.hex, a))
+            elif kind is Sink:
+                out.append(Move(None, -1, D.LAND_HEX_INDEX[a.tile], a))
+        return out
+
+    def movable(self) -> list[Piece]:
+        """The pieces with a move now, in board order, one per hex and kind of place
+        (explorers on the same hex, both in or both out of a boat, move alike)."""
+        seen: dict[tuple, Piece] = {}
+        for m in self._moves:
+            if m.piece is None or m.start < 0:
+                continue
+            key = (m.start, m.piece.kind, self._boat_of(m.piece),
+                   m.piece.id in self._view.swum if m.piece.kind == "explorer" else False)
+            if m.piece.kind != "explorer":
+                key = (m.start, m.piece.kind, m.piece.id)
+            seen.setdefault(key, m.piece)
+        return sorted(seen.values(), key=lambda p: (self.where(p), ("explorer", "boat", "creature").index(p.kind), p.id))
+
+    def _boat_of(self, piece: Piece) -> int:
+        return self._view.explorer_boat[piece.id] if piece.kind == "explorer" else -1
+
+    def where(self, piece: Piece) -> int:
+        view = self._view
+        return {"explorer": view.explorer_hex, "boat": view.boat_hex,
+                "creature": view.creature_hex}[piece.kind][piece.id]
+
+    def placing_piece(self) -> Piece | None:
+        """Setup: the unplaced explorer of the chosen value that ``legal`` offers."""
+        offered = [m.piece for m in self._moves if isinstance(m.action, PlaceExplorer)]
+        if not offered:
+            return None
+        values = self._view.values
+        for p in offered:
+            if values[p.id] == self._value:
+                return p
+        return offered[-1]
+
+    def targets(self) -> dict[int, Move]:
+        """Hex -> the move that Enter there sends (for the selected piece, or a placement)."""
+        phase = self.phase()
+        out: dict[int, Move] = {}
+        if phase == "place_explorer":
+            piece = self.placing_piece()
+            for m in self._moves:
+                if m.piece == piece:
+                    out.setdefault(m.to, m)
+        elif phase in ("place_boat", "sink"):
+            for m in self._moves:
+                out.setdefault(m.to, m)
+        elif self._piece is not None:
+            for m in self._moves:
+                if m.piece == self._piece:
+                    out.setdefault(m.to, m)
+        return out
+
+    def hand_items(self) -> list[tuple[str, Any]]:
+        """The hand row: (label, what picking it means)."""
+        view = self._view
+        if view is None:
+            return []
+        if view.phase == "place_explorer" and view.seat is not None:
+            lo = view.seat * PER_SEAT
+            unplaced = [view.values[e] for e in range(lo, lo + PER_SEAT)
+                        if view.explorer_hex[e] == D.NOT_PLACED]
+            counts: dict[int, int] = {}
+            for v in sorted(unplaced):
+                counts[v] = counts.get(v, 0) + 1
+            return [(f"★{v}" + (f"×{n}" if n > 1 else ""), v) for v, n in counts.items() if v]
+        if view.hand is None:
+            return []
+        return [(SHORT_BACK.get(t.back, t.back), t) for t in view.hand]
+
+    def playable(self) -> dict[int, Any]:
+        """Hand index -> the PlayTile / Defend action that plays it now."""
+        out = {}
+        for i, (_, item) in enumerate(self.hand_items()):
+            for a in self._legal:
+                if type(a) in (PlayTile, Defend) and a.tile == getattr(item, "tile", None):
+                    out[i] = a
+        return out
+
+    def end_action(self) -> Any | None:
+        for a in self._legal:
+            if type(a) in (NoTile, EndMoves, EndTile, EndCreature, NoDefence):
+                return a
+        return None
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def refresh_board(self, view: Any, legal: list[Any]) -> None:
+        self._view, self._legal = view, list(legal)
+        self._moves = self._moves_of(view, self._legal)
+        if self._piece is not None and not any(m.piece == self._piece for m in self._moves):
+            self._piece = None
+        if self._piece is None and view.mover >= 0 and view.phase in ("red", "creature"):
+            kind = "creature" if view.phase == "creature" or view.red in D.MOVES_CREATURE else \
+                ("explorer" if view.red == "dolphin" else "boat")
+            piece = Piece(kind, view.mover)
+            if any(m.piece == piece for m in self._moves):
+                self._piece = piece
+                self.board.cursor = self.where(piece)
+        items = self.hand_items()
+        if view.phase == "place_explorer":
+            values = [v for _, v in items]
+            if self._value not in values:
+                self._value = max(values) if values else None
+        elif self._picked is not None and self._picked >= len(items):
+            self._picked = None
+        if not self._cursor_placed and view.seat is not None:
+            self._cursor_placed = True
+            mine = [h for h in view.explorer_hex[view.seat * PER_SEAT:(view.seat + 1) * PER_SEAT] if h >= 0]
+            self.board.cursor = mine[0] if mine else D.CENTRE_INDEX
+        self._draw()
+
+    def _draw(self) -> None:
+        view = self._view
+        if view is None or not self.is_mounted:
+            return
+        now = spots(view)
+        before = self._seen.setdefault(self.link.seat, now)
+        changed = [h for h in range(D.HEXES) if before[h] != now[h]]
+        selected = self.where(self._piece) if self._piece is not None else None
+        self.board.show(board_picture(view, targets=self.targets(), selected=selected, changed=changed))
+        self._draw_hand()
+        self.query_one("#step-line", Static).update(self.step_text())
+
+    def _draw_hand(self) -> None:
+        view = self._view
+        items = self.hand_items()
+        if view.phase == "place_explorer":
+            self.hand.title = "Place"
+            chosen = next((i for i, (_, v) in enumerate(items) if v == self._value), None)
+            self.hand.show([HandItem(None, label) for label, _ in items], chosen,
+                           "" if items else "(your explorers are placed)")
+            return
+        self.hand.title = "Tiles"
+        if view.hand is None:
+            self.hand.show(None, None, "hidden: you are watching")
+            return
+        playable = self.playable()
+        note = ""
+        if not items:
+            note = "(none yet)"
+        elif playable:
+            note = "1-9 picks, Enter plays"
+        self.hand.show([HandItem(None, label) for label, _ in items], self._picked, note)
+
+    def _redraw(self) -> None:
+        if self._view is None or not self.is_mounted:
+            return
+        self._draw()
+        self.refresh_bindings()
+
+    def step_text(self) -> Text:
+        """Two lines above the board: the step of the turn with its numbers, then what the
+        cursor (and the selected piece) is on."""
+        view = self._view
+        out = Text()
+        phase = view.phase
+        who = view.turn
+        bold = Style(bold=True)
+        if phase == "over":
+            out.append("Game over: ", bold)
+            out.append(view.end_reason + ". ")
+            out.append(" ".join(f"{SEAT_LETTERS[p]} {s}" for p, s in enumerate(view.scores)))
+        else:
+            if self.phase() == "wait":
+                out.append_text(seat_text(who, self.link.names[who]))
+                out.append(": ")
+            out.append(self.step_words(), bold)
+            if view.die:
+                out.append(f"  Die: {view.die}", Style(bold=True, italic=True))
+        out.append("\n")
+        out.append(self.cursor_words(), Style(dim=True))
+        out.no_wrap = True          # two lines always: the board keeps its rows
+        out.overflow = "ellipsis"
+        return out
+
+    def step_words(self) -> str:
+        view = self._view
+        phase = view.phase
+        if phase == "place_explorer":
+            seat = view.seat if self.phase() != "wait" else view.turn
+            lo = seat * PER_SEAT
+            left = sum(1 for h in view.explorer_hex[lo:lo + PER_SEAT] if h == D.NOT_PLACED)
+            if self.phase() != "wait" and self._value:
+                return f"Setup: put your ★{self._value} explorer on empty land ({left} to go)"
+            return f"Setup: put an explorer on empty land ({left} to go)"
+        if phase == "place_boat":
+            left = sum(1 for h in view.boat_hex[:view.players * D.BOATS_PER_SEAT] if h == D.NOT_PLACED)
+            return f"Setup: place a boat on a sea hex next to land ({left} to place)"
+        if phase == "tile":
+            return "Step 1 of 4: play a red tile, or none (e)"
+        if phase == "red":
+            left = D.RED_REACH - view.steps
+            if view.red == "dolphin":
+                return f"Step 1 of 4: the dolphin carries a swimmer ({left} hex{'es' if left != 1 else ''} left)"
+            return f"Step 1 of 4: the wind blows a boat ({left} hex{'es' if left != 1 else ''} left)"
+        if phase == "move":
+            return f"Step 2 of 4: move ({view.points} point{'s' if view.points != 1 else ''} left)"
+        if phase == "sink":
+            kinds = {view.terrain[m.action.tile] for m in self._moves if isinstance(m.action, Sink)}
+            word = TERRAIN_WORD[min(kinds)] if kinds else self._lowest_terrain()
+            return f"Step 3 of 4: remove a {word} tile"
+        if phase == "roll":
+            return "Step 4 of 4: roll the creature die (r)"
+        if phase == "creature":
+            least, most = D.CREATURE_REACH[view.creature_kind]
+            text = f"move a {view.creature_kind} ({least}-{most} hexes, {view.steps} moved)"
+            if view.red:  # a red "move a creature" tile, played in step 1
+                return f"Step 1 of 4: {text}"
+            return f"Step 4 of 4: {text}"
+        if phase == "respond":
+            a = view.attack
+            prey = "the swimmers" if a.kind == "shark" else f"boat {a.boat + 1}"
+            names = self.link.names
+            asked = names[view.responders[0]] if view.responders else "?"
+            tail = "answer: a repellent, or e" if self.phase() == "respond" else f"{asked} may answer"
+            return f"Attack! A {a.kind} at {hex_name(a.hex)} on {prey}: {tail}"
+        return ""
+
+    def _lowest_terrain(self) -> str:
+        view = self._view
+        left = [view.terrain[t] for t in range(len(view.terrain)) if not view.sunk[t]]
+        return TERRAIN_WORD[min(left)] if left else "land"
+
+    def cursor_words(self) -> str:
+        view = self._view
+        h = self.board.cursor
+        parts = [hex_name(h)]
+        t = D.LAND_TILE_AT[h]
+        if D.SAFE_AT[h] >= 0:
+            parts = [f"{D.HEX_NAMES[h]} safe island"]
+        elif t >= 0 and not view.sunk[t]:
+            parts.append(TERRAIN_WORD[view.terrain[t]])
+        elif D.ENTRANCE_OF[h] >= 0:
+            parts.append(f"entrance to the {D.SAFE_NAMES[D.ENTRANCE_OF[h]]} safe island")
+        else:
+            parts.append("sea")
+        for c, ch in enumerate(view.creature_hex):
+            if ch == h:
+                parts.append(creature_name(c))
+        foot = [e for e, eh in enumerate(view.explorer_hex) if eh == h and view.explorer_boat[e] < 0]
+        for seat in sorted({e // PER_SEAT for e in foot}):
+            mine = [e for e in foot if e // PER_SEAT == seat]
+            vals = [str(view.values[e]) for e in mine if view.values[e]]
+            text = f"{SEAT_LETTERS[seat]}×{len(mine)}"
+            if vals:
+                text += " worth " + "+".join(vals)
+            parts.append(text)
+        if h in view.boat_hex:
+            b = view.boat_hex.index(h)
+            aboard = [SEAT_LETTERS[e // PER_SEAT] for e, bb in enumerate(view.explorer_boat) if bb == b]
+            parts.append(f"boat {b + 1} [{' '.join(aboard) or 'empty'}]")
+        line = "Cursor " + ", ".join(parts)
+        if self._piece is not None:
+            line = f"Selected {self.piece_name(self._piece)} · {len(self.targets())} + · " + line
+        return line
+
+    def piece_name(self, piece: Piece) -> str:
+        if piece.kind == "explorer":
+            where = "swimming" if self._view.explorer_boat[piece.id] < 0 and \
+                D.LAND_TILE_AT[self.where(piece)] < 0 else "aboard" if self._view.explorer_boat[piece.id] >= 0 \
+                else "on land"
+            return f"your explorer ({where})"
+        if piece.kind == "boat":
+            return f"boat {piece.id + 1}"
+        return creature_name(piece.id)
+
+    # --- side panel ---------------------------------------------------------------------------------
+    def turn_line(self, view: Any, legal: list[Any]) -> Text:
+        names = self.link.names
+        if view.phase == "over":
+            return game_over_line(names, view.winners, f"win{'s' if len(view.winners) == 1 else ''}.")
+        out = Text()
+        if legal:
+            out.append_text(seat_text(view.seat, names[view.seat]))
+            out.append(": your move")
+        else:
+            actor = view.responders[0] if view.phase == "respond" and view.responders else view.turn
+            out.append_text(seat_text(actor, names[actor]))
+            out.append(" to play")
+            waiting = self.link.waiting_for()
+            if waiting:
+                out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
+        out.append(f"\nRound {view.round}", Style(bold=False))
+        return out
+
+    def players_panel(self, view: Any) -> Text:
+        names = self.link.names
+        narrow = self.size.width - SIDE_WIDE < BOARD_WIDTH
+        out = Text()
+        out.append("    who    " if not narrow else "  who  ", Style(dim=True))
+        out.append(" in  ⌂ tiles\n" if not narrow else " in ⌂ t\n", Style(dim=True))
+        over = view.phase == "over"
+        for p in range(view.players):
+            ex = view.explorer_hex[p * PER_SEAT:(p + 1) * PER_SEAT]
+            in_play = sum(1 for h in ex if h >= 0)
+            saved = sum(1 for h in ex if h == D.SAVED)
+            out.append("▶" if p == view.turn and not over else " ")
+            width = 9 if not narrow else 4
+            out.append_text(seat_text(p, names[p][:width].ljust(width)))
+            out.append(f" {in_play:>2} {saved:>2} {len(view.held[p]):>{3 if not narrow else 1}}")
+            if over:
+                out.append(f" ={view.scores[p]}", Style(bold=True))
+            out.append("\n")
+        if view.seat is not None and view.phase not in ("place_explorer",) and view.memory and not over:
+            out.append("Values hidden: remember yours." if not narrow else "Values hidden.", Style(dim=True))
+        return out
+
+    # --- messages -------------------------------------------------------------------------------------
+    @on(SurviveHexBoard.CellHighlighted)
+    def _cell_highlighted(self, event: SurviveHexBoard.CellHighlighted) -> None:
+        if self._view is not None and self.is_mounted:
+            self.query_one("#step-line", Static).update(self.step_text())
+            self.refresh_bindings()
+
+    @on(SurviveHexBoard.CellSelected)
+    def _cell_selected(self, event: SurviveHexBoard.CellSelected) -> None:
+        self.choose_at(event.cell)
+
+    @on(Hand.Selected)
+    def _hand_selected(self, event: Hand.Selected) -> None:
+        self.action_pick(event.index)
+
+    # --- actions -----------------------------------------------------------------------------------
+    def enter_meaning(self) -> str:
+        """What Enter does now: place, go, select, remove, play, roll or ''."""
+        phase = self.phase()
+        cursor = self.board.cursor if self.is_mounted else -1
+        if phase in ("place_explorer", "place_boat"):
+            return "place"
+        if phase == "sink":
+            return "remove"
+        if phase == "roll":
+            return "roll"
+        if phase in ("tile", "respond"):
+            return "play" if self._picked in self.playable() else ""
+        if phase in ("move", "red", "creature"):
+            if self._piece is not None and cursor in self.targets():
+                return "go"
+            return "select" if self.movable() else ""
+        return ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phase = self.phase()
+        if action == "choose":
+            what = parameters[0] if parameters else ""
+            if what == "":
+                return phase in ("wait", "over")
+            return self.enter_meaning() == what
+        if action == "roll":
+            return phase == "roll"
+        if action == "pick":
+            return phase in ("place_explorer", "tile", "respond") and bool(self.hand_items())
+        if action == "next_piece":
+            return phase in ("move", "red", "creature") and bool(self.movable())
+        if action == "end_step":
+            what = parameters[0] if parameters else ""
+            end = self.end_action()
+            if end is None:
+                return False
+            kind = {NoTile: "tile", EndMoves: "move", EndTile: "stop", EndCreature: "stop",
+                    NoDefence: "respond"}[type(end)]
+            return kind == what
+        if action == "cancel":
+            return self._piece is not None or self._picked is not None
+        return super().check_action(action, parameters)
+
+    def _sent(self, ok: bool) -> None:
+        if not ok:
+            return
+        self._picked = None
+        view = self.link.view()
+        self._seen[self.link.seat] = spots(view)
+        piece = self._piece
+        self.refresh_view()
+        if piece is not None and self._piece == piece:
+            h = self.where(piece)
+            if h >= 0:
+                self.board.cursor = h
+        self._redraw()
+
+    def action_choose(self, what: str = "") -> None:
+        self.choose_at(self.board.cursor)
+
+    def choose_at(self, cell: int) -> None:
+        """Enter (or a click on the cursor hex): what it means depends on the step."""
+        view = self._view
+        phase = self.phase()
+        if view is None:
+            return
+        if phase in ("wait", "over"):
+            if self.link.read_only:
+                self.say("This is a replay: nothing can be played.")
+            elif phase == "over":
+                self.say("The game is over.")
+            else:
+                waiting = self.link.waiting_for()
+                self.say(f"Not your turn: waiting for {waiting}." if waiting else "Not your turn.")
+            return
+        if phase == "roll":
+            self.action_roll()
+            return
+        if phase in ("tile", "respond"):
+            play = self.playable().get(self._picked)
+            if play is None:
+                self.say("Pick a tile with 1-9 first, or e to play none.")
+                return
+            self._sent(self.send(play))
+            return
+        targets = self.targets()
+        if phase in ("place_explorer", "place_boat", "sink"):
+            move = targets.get(cell)
+            if move is None:
+                self.say(self._not_here(phase))
+                self.app.bell()
+                return
+            self._sent(self.send(move.action))
+            return
+        # moving a piece: Enter on a + sends it; elsewhere Enter selects what is there
+        if self._piece is not None and cell in targets:
+            self._sent(self.send(targets[cell].action))
+            return
+        here = [p for p in self.movable() if self.where(p) == cell]
+        if not here:
+            if self._piece is not None:
+                self.say("The selected piece cannot go there: pick a hex marked +, or Esc.")
+            else:
+                self.say("Nothing of yours can move from here: n jumps to a piece that can.")
+            return
+        if self._piece in here:
+            self._piece = here[(here.index(self._piece) + 1) % len(here)]
+        else:
+            self._piece = here[0]
+        self.say(f"Selected {self.piece_name(self._piece)}: Enter on a + sends it.")
+        self._redraw()
+
+    def _not_here(self, phase: str) -> str:
+        if phase == "place_explorer":
+            return "An explorer goes on an empty land hex (marked +)."
+        if phase == "place_boat":
+            return "A boat goes on a free sea hex next to land (marked +)."
+        return "That tile cannot be taken off now: pick one marked +."
+
+    def action_next_piece(self) -> None:
+        pieces = self.movable()
+        if not pieces:
+            return
+        nxt = pieces[(pieces.index(self._piece) + 1) % len(pieces)] if self._piece in pieces else pieces[0]
+        self._piece = nxt
+        self.board.cursor = self.where(nxt)
+        self.say(f"Selected {self.piece_name(nxt)}: Enter on a + sends it.")
+        self._redraw()
+
+    def action_pick(self, index: int) -> None:
+        items = self.hand_items()
+        if index >= len(items):
+            self.say(f"There are only {len(items)} to pick from.")
+            return
+        if self._view.phase == "place_explorer":
+            self._value = items[index][1]
+            self.say(f"Placing an explorer worth ★{self._value}.")
+        else:
+            self._picked = index
+            if index in self.playable():
+                self.say(f"Enter plays the {BACK_NAMES[items[index][1].back]} tile.")
+            else:
+                self.say(f"The {BACK_NAMES[items[index][1].back]} tile cannot be played now.")
+        self._redraw()
+
+    def action_board_towards(self, direction: str) -> None:
+        self.board.action_cursor_towards(direction)
+
+    def action_roll(self) -> None:
+        self._sent(self.send(Roll()))
+
+    def action_end_step(self, what: str = "") -> None:
+        end = self.end_action()
+        if end is not None:
+            self._piece = None
+            self._sent(self.send(end))
+
+    def action_cancel(self) -> None:
+        self._piece = None
+        self._picked = None
+        self.say("")
+        self._redraw()

@@ -1,0 +1,367 @@
+"""HexBoard: a hex map of land and sea with pieces on it (Survive's island), on CursorGrid.
+
+Generic in what it knows: the screen hands it a ``HexBoardPicture`` (attributes go
+down), one ``HexSpot`` per hex of the board in its index order, saying the hex's terrain
+(``sea``, ``entrance``, ``beach``, ``forest``, ``mountain``, ``safe``), the creatures in
+it, the explorers standing or swimming there (as ``(letter, style, count)`` per seat)
+and the boat there (its passengers' ``(letter, style)``).  It knows no rules: which
+hexes a selected piece may go to come in the picture as ``targets``.  Keys and messages
+are ``CursorGrid``'s; mouse hit-testing is ``HexGrid``'s (messages go up).
+
+Readable without colour (monochrome SSH, colour-blind players): every terrain has a
+glyph, every creature a symbol, a boat is a pair of brackets round its passengers'
+letters, explorers are their seat's letter with a count, legal destinations carry a
+``+`` (or are underlined when the hex is full), the cursor is reverse video::
+
+    ~ sea   ≈ safe-island entrance   . beach   ♣ forest   ▲ mountain   ⌂ safe island
+    § sea serpent   Δ shark   Ω whale   [RB] a boat with R and B aboard   R2 two of R's
+    + a hex the selected piece can go to (a badge on land, the target colour on the sea)
+
+The selected piece's hex and the hexes another player changed since this seat's last
+move are tinted (``selected``, ``changed``): extra help for the eye, not the only sign
+(the screen names the selected piece, and the log says what changed).
+
+Each hex is ``cell_w`` characters wide (the last one a gap, so neighbours read apart)
+and ``cell_h`` rows tall; the biggest size that fits is used (5x3 characters a hex on
+a 160x48 terminal, 3x1 on 80x24), and the legend (``LEGEND``) is drawn under the board
+when rows are left, wrapped to the widget's width.  Colours are component classes in
+``DEFAULT_CSS``, never in Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.strip import Strip
+
+from engine.geometry import HexBoard
+
+from .hex_grid import HexGrid
+
+# (width, height) of a hex, largest first.  Widths are even (half a hex is a whole
+# number of characters); one column of each is the gap between neighbours.
+CELL_SIZES = ((6, 3), (6, 2), (4, 2), (4, 1), (2, 1))
+
+TERRAIN_GLYPH = {"sea": "~", "entrance": "≈", "beach": ".", "forest": "♣", "mountain": "▲", "safe": "⌂"}
+LAND = frozenset({"beach", "forest", "mountain"})
+CREATURE_GLYPH = {"serpent": "§", "shark": "Δ", "whale": "Ω"}
+TARGET_MARK = "+"
+
+#: (glyph, component, words, short words) for the legend, in the order it is drawn; the
+#: short words are used where the long ones would take more than two lines.
+LEGEND: tuple[tuple[str, str, str, str], ...] = (
+    ("~", "sea", "sea", "sea"), ("≈", "entrance", "entrance", "entry"),
+    (".", "beach", "beach", "beach"), ("♣", "forest", "forest", "forest"),
+    ("▲", "mountain", "mountain", "mountain"), ("⌂", "safe", "safe island", "safe"),
+    ("§", "serpent", "serpent", "serpent"), ("Δ", "shark", "shark", "shark"),
+    ("Ω", "whale", "whale", "whale"), ("[ ]", "boat", "boat (letters: aboard)", "boat"),
+    ("R2", "", "2 explorers of R", "2 of R"), ("+", "target", "can go there", "go"),
+    (" ", "changed", "changed since your move", "moved"),
+)
+
+Mark = tuple[str, Style]          # a seat's letter and its style
+Run = list[tuple[str, str | Style]]  # text pieces: a component name or a ready style
+
+
+@dataclass(frozen=True)
+class HexSpot:
+    """What one hex shows."""
+
+    terrain: str = "sea"
+    creatures: tuple[str, ...] = ()                     # "serpent", "shark", "whale"
+    explorers: tuple[tuple[str, Style, int], ...] = ()  # (letter, style, count) not in a boat
+    boat: tuple[Mark, ...] | None = None                # a boat: its passengers (() empty)
+
+
+@dataclass
+class HexBoardPicture:
+    """Everything the board draws; the screen builds a fresh one on every change."""
+
+    spots: Sequence[HexSpot] = ()
+    targets: Iterable[int] = ()      # hexes the selected piece may go to
+    selected: int | None = None      # the hex of the selected piece
+    changed: Iterable[int] = ()      # hexes another seat's last action changed
+    legend: bool = True              # draw the legend under the board when there is room
+
+
+class SurviveHexBoard(HexGrid):
+    """The island, the sea and everything on them, with a cursor over the hexes."""
+
+    COMPONENT_CLASSES = {
+        "hex-board--sea", "hex-board--entrance", "hex-board--beach", "hex-board--forest",
+        "hex-board--mountain", "hex-board--safe",
+        "hex-board--serpent", "hex-board--shark", "hex-board--whale", "hex-board--boat",
+        "hex-board--count",
+        "hex-board--target", "hex-board--target-mark", "hex-board--selected", "hex-board--changed",
+        "hex-board--cursor", "hex-board--legend",
+    }
+
+    DEFAULT_CSS = """
+    SurviveHexBoard { width: 1fr; height: 1fr; }
+    SurviveHexBoard > .hex-board--sea { color: #4f86a8; background: #0d2738; }
+    SurviveHexBoard > .hex-board--entrance { color: #9fd8ff; background: #15506e; }
+    SurviveHexBoard > .hex-board--beach { color: #3a2f10; background: #e3cf8a; }
+    SurviveHexBoard > .hex-board--forest { color: #d8f5c8; background: #2f6b2a; }
+    SurviveHexBoard > .hex-board--mountain { color: #f0f0f0; background: #6e6259; }
+    SurviveHexBoard > .hex-board--safe { color: #1a1a1a; background: #f2f2e0; text-style: bold; }
+    SurviveHexBoard > .hex-board--serpent { color: #ff8f8f; text-style: bold; }
+    SurviveHexBoard > .hex-board--shark { color: #ff5f87; text-style: bold; }
+    SurviveHexBoard > .hex-board--whale { color: #d0a0ff; text-style: bold; }
+    SurviveHexBoard > .hex-board--boat { color: #ffd75f; text-style: bold; }
+    SurviveHexBoard > .hex-board--count { text-style: bold; }
+    SurviveHexBoard > .hex-board--target { background: #1f7a45; text-style: underline; }
+    SurviveHexBoard > .hex-board--target-mark { color: #ffffff; background: #1f7a45; text-style: bold; }
+    SurviveHexBoard > .hex-board--selected { background: #b0701c; text-style: bold; }
+    SurviveHexBoard > .hex-board--changed { background: #4a3a6e; }
+    SurviveHexBoard > .hex-board--cursor { text-style: reverse; }
+    SurviveHexBoard > .hex-board--legend { color: #b8c8d0; }
+    """
+
+    # The diagonals are CursorGrid's; their footer entry is hidden here (a screen beside a
+    # 60-column board has no room for it at 80 columns): the screen's help lists them.
+    BINDINGS = [
+        Binding("home", "cursor_towards('NW')", "North-west", show=False, id="grid-northwest"),
+    ]
+
+    def __init__(self, board: HexBoard, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(board, name=name, id=id, classes=classes)
+        self.picture = HexBoardPicture(spots=[HexSpot()] * len(board))  # type: ignore[assignment]
+        self.legend_rows = 0
+
+    def show(self, picture: HexBoardPicture) -> None:  # type: ignore[override]
+        """Draw a new picture of the board."""
+        super().show(picture)  # type: ignore[arg-type]
+
+    # --- size -------------------------------------------------------------------------------
+    def legend_lines(self, width: int) -> list[list[tuple[str, str]]]:
+        """The legend wrapped to ``width``: lines of (text, component) pieces (the
+        long words if they take two lines at most, else the short ones)."""
+        for short in (False, True):
+            lines: list[list[tuple[str, str]]] = [[]]
+            used = 0
+            for glyph, part, words, brief in LEGEND:
+                words = brief if short else words
+                item = len(glyph) + 1 + len(words)
+                gap = 2 if used else 0
+                if used and used + gap + item > width:
+                    lines.append([])
+                    used, gap = 0, 0
+                if gap:
+                    lines[-1].append(("  ", "legend"))
+                lines[-1].append((glyph, part))
+                lines[-1].append((" " + words, "legend"))
+                used += gap + item
+            if len(lines) <= 2:
+                break
+        return lines
+
+    def choose_cell_size(self, size: Size) -> tuple[int, int]:
+        """The biggest hex that fits, leaving room for the legend when it can."""
+        half_columns, rows = self.board.size()
+        want_legend = getattr(self.picture, "legend", True)
+        legend = len(self.legend_lines(size.width)) if want_legend else 0
+        for extra in ((legend, 0) if legend else (0,)):
+            for w, h in CELL_SIZES:
+                if half_columns * w // 2 <= size.width and rows * h + extra <= size.height:
+                    self.legend_rows = extra
+                    return w, h
+        self.legend_rows = 0
+        return CELL_SIZES[-1]
+
+    # --- one hex ------------------------------------------------------------------------------
+    def _part(self, name: str) -> Style:
+        return self.get_component_rich_style(f"hex-board--{name}", partial=True)
+
+    @staticmethod
+    def _explorer_run(spot: HexSpot, counts: bool) -> Run:
+        run: Run = []
+        for letter, style, count in spot.explorers:
+            run.append((letter, style))
+            if counts:
+                run.append((str(min(count, 9)), "count"))
+        return run
+
+    @staticmethod
+    def _boat_run(spot: HexSpot, letters: bool) -> Run:
+        if spot.boat is None:
+            return []
+        if letters or not spot.boat:
+            inner: Run = [(letter, style) for letter, style in spot.boat] or [(" ", "boat")]
+        else:
+            inner = [(str(len(spot.boat)), "boat")]
+        return [("[", "boat"), *inner, ("]", "boat")]
+
+    @staticmethod
+    def _creature_run(spot: HexSpot) -> Run:
+        return [(CREATURE_GLYPH.get(kind, "?"), kind) for kind in spot.creatures]
+
+    @staticmethod
+    def _length(run: Run) -> int:
+        return sum(len(text) for text, _ in run)
+
+    def _fit(self, options: Sequence[Run], n: int) -> Run:
+        """The first run that fits ``n`` characters, else the last one cut to fit."""
+        for run in options:
+            if self._length(run) <= n:
+                return run
+        out: Run = []
+        left = n
+        for text, style in options[-1]:
+            if left <= 0:
+                break
+            out.append((text[:left], style))
+            left -= len(text[:left])
+        return out
+
+    def hex_rows(self, spot: HexSpot, n: int, h: int) -> list[Run]:
+        """The ``h`` rows (each at most ``n`` characters, not yet centred) of one hex."""
+        glyph = TERRAIN_GLYPH.get(spot.terrain, "?")
+        land = spot.terrain in LAND
+        creatures = self._creature_run(spot)
+        people = [self._explorer_run(spot, True), self._explorer_run(spot, False)]
+        boat = [self._boat_run(spot, True), self._boat_run(spot, False)]
+        fill: Run = [(glyph, spot.terrain)]
+        empty = not (creatures or spot.explorers or spot.boat is not None)
+        if h == 1:
+            if empty:
+                return [fill]
+            head = fill if land else []
+            options = [head + creatures + people[0] + boat[0], creatures + people[0] + boat[0],
+                       creatures + people[1] + boat[0], creatures + people[1] + boat[1],
+                       creatures[:1] + people[1] + boat[1]]
+            return [self._fit(options, n)]
+        rows: list[Run] = [[] for _ in range(h)]
+        if h == 2:
+            top = creatures + people[0]
+            rows[0] = self._fit([(fill if land else []) + top, top, creatures + people[1]], n) \
+                if top else fill
+            if spot.boat is not None:
+                rows[1] = self._fit(boat, n)
+            elif land:
+                rows[1] = fill if top else []
+            return rows
+        # three rows or more: creatures / explorers / the boat; land is textured
+        if land:
+            texture: Run = [(f"{glyph} {glyph}" if n >= 3 else glyph, spot.terrain)]
+            rows[0] = rows[2] = texture
+            rows[1] = self._fit(people, n) if spot.explorers else fill
+            return rows
+        if empty:
+            rows[h // 2] = fill
+            return rows
+        rows[0] = self._fit([creatures], n) if creatures else []
+        rows[1] = self._fit(people, n) if spot.explorers else []
+        rows[2] = self._fit(boat, n) if spot.boat is not None else []
+        return rows
+
+    # --- drawing ------------------------------------------------------------------------------
+    def _build(self) -> list[Strip]:
+        width, height = self.size.width, self.size.height
+        cw, ch = self.choose_cell_size(self.size)
+        self.cell_w, self.cell_h = cw, ch
+        half_columns, rows = self.board.size()
+        bw, bh = half_columns * cw // 2, rows * ch
+        total_h = bh + self.legend_rows
+        left, top = max(0, (width - bw) // 2), max(0, (height - total_h) // 2)
+        self._origin = (left, top)
+        base = self.rich_style
+        pic: HexBoardPicture = self.picture  # type: ignore[assignment]
+        spots = list(pic.spots) + [HexSpot()] * (len(self.board) - len(pic.spots))
+        targets, changed = set(pic.targets), set(pic.changed)
+        chars = [[" "] * bw for _ in range(bh)]
+        styles = [[base] * bw for _ in range(bh)]
+        part = self._part
+        cursor_style = part("cursor")
+        n = cw - 1
+        for index, (x2, row) in enumerate(self.board.positions()):
+            spot = spots[index]
+            bg = base + part(spot.terrain if spot.terrain in TERRAIN_GLYPH else "sea")
+            if index in changed:
+                bg += part("changed")
+            if index == pic.selected:
+                bg += part("selected")
+            target = index in targets
+            lines = self.hex_rows(spot, n, ch)
+            if target:
+                lines, marked = self._mark_target(lines, n, ch)
+                # Land keeps its colour when its "+" badge fits; the sea (and a full
+                # hex) takes the target colour, underlined.
+                if not (marked and spot.terrain in LAND):
+                    bg += part("target")
+            x0 = x2 * cw // 2
+            for dy in range(ch):
+                y = row * ch + dy
+                run = lines[dy] if dy < len(lines) else []
+                length = self._length(run)
+                pad = (n - length) // 2
+                cells: list[tuple[str, Style]] = [(" ", bg)] * n
+                x = pad
+                for text, style in run:
+                    st = bg + (part(style) if isinstance(style, str) else style)
+                    if isinstance(style, str) and style == spot.terrain:
+                        st = bg
+                    for t in text:
+                        if 0 <= x < n:
+                            cells[x] = (t, st)
+                        x += 1
+                for dx, (t, st) in enumerate(cells):
+                    if index == self.cursor:
+                        st = st + cursor_style
+                    chars[y][x0 + dx] = t
+                    styles[y][x0 + dx] = st
+        strips: list[Strip] = []
+        legend = self.legend_lines(width) if self.legend_rows else []
+        for y in range(height):
+            by = y - top
+            if 0 <= by - bh < len(legend):
+                strips.append(self._legend_strip(legend[by - bh], width, base, left))
+                continue
+            if not 0 <= by < bh:
+                strips.append(Strip.blank(width, base))
+                continue
+            segments = [Segment(" " * left, base)] if left else []
+            start = 0
+            for x in range(1, bw + 1):
+                if x == bw or styles[by][x] != styles[by][start]:
+                    segments.append(Segment("".join(chars[by][start:x]), styles[by][start]))
+                    start = x
+            strips.append(Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width))
+        return strips
+
+    def _mark_target(self, lines: list[Run], n: int, h: int) -> tuple[list[Run], bool]:
+        """A ``+`` on a free row (or beside the content, when there is room); and
+        whether it found room."""
+        lines = [list(r) for r in lines] + [[] for _ in range(h - len(lines))]
+        mark = (TARGET_MARK, "target-mark")
+        free = [i for i, r in enumerate(lines) if not r]
+        if free:
+            lines[min(free, key=lambda i: abs(i - (h - 1) / 2))] = [mark]
+            return lines, True
+        for i, r in enumerate(lines):
+            if self._length(r) < n:
+                lines[i] = r + [mark]
+                return lines, True
+        return lines, False  # full: the target colour and its underline mark it
+
+    def _legend_strip(self, pieces: list[tuple[str, str]], width: int, base: Style, left: int) -> Strip:
+        """One legend line, starting under the board's west edge when it fits there."""
+        length = sum(len(text) for text, _ in pieces)
+        indent = max(0, min(left, width - length))
+        segments = [Segment(" " * indent, base)] if indent else []
+        used = indent
+        for text, name in pieces:
+            style = base + (self._part(name) if name else self._part("count"))
+            if name in TERRAIN_GLYPH or name in ("target", "changed"):
+                style = base + self._part(name)
+                if name == "target":
+                    style += self._part("target-mark")
+            segments.append(Segment(text, style))
+            used += len(text)
+        strip = Strip(segments, used)
+        return strip.extend_cell_length(width, base).crop(0, width)
