@@ -29,10 +29,11 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 class Golden:
     slug: str
     players: int
-    level: str                       # the bots' level: "random" or "normal"
+    level: str | dict[int, str]      # the bots' level ("random", "normal"), or one per seed
     max_moves: int
     max_bytes: int
     header: Callable[[int, int, list[str], dict], str]  # (seed, max_moves, names, options)
+    # (the bots' level, when it varies by seed, is in the header too: see test_golden)
     options: dict[int, dict] = field(default_factory=dict)  # per seed; {} when absent
     end_line: bool = True            # finish with "== end: ..."
     private_prefix: str = "hand="    # a line only a seat (never the spectator) sees
@@ -52,7 +53,8 @@ def transcript(spec: Golden, seed: int, max_moves: int | None = None) -> str:
     options = spec.options.get(seed, {})
     names = list(game.seat_names[:spec.players])
     match = Match(game, options, [SeatInfo(n, "bot") for n in names], seed)
-    bots = [game.make_bot(i, seed, spec.level) for i in range(spec.players)]
+    level = spec.level.get(seed, "random") if isinstance(spec.level, dict) else spec.level
+    bots = [game.make_bot(i, seed, level) for i in range(spec.players)]
     who = [*range(spec.players), None]
     label = {s: ("spectator" if s is None else names[s]) for s in who}
     out = [spec.header(seed, max_moves, names, options), f"# start digest {match.digest()}",
