@@ -1,0 +1,36 @@
+"""Names the Survive screen and its words share: pieces, moves, short tile names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.survive import data as D
+
+PER_SEAT = D.EXPLORERS_PER_SEAT
+SHORT_BACK = {  # one word or two, for the one-row hand
+    "dolphin": "dolphin", "wind": "wind", "move_serpent": "move §", "move_shark": "move Δ",
+    "move_whale": "move Ω", "shark_repellent": "Δ repel", "whale_repellent": "Ω repel",
+}
+TERRAIN_WORD = {D.BEACH: "beach", D.FOREST: "forest", D.MOUNTAIN: "mountain"}
+BOARD_WIDTH = 60        # the board in 3-character hexes: below this the side panel shrinks
+SIDE_WIDE, SIDE_NARROW = 34, 20
+SMALLEST = (80, 24)     # below this the screen asks for a bigger terminal
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Something the player can move: ("explorer", e), ("boat", b) or ("creature", c)."""
+
+    kind: str
+    id: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal action seen as "this piece goes from here to there"."""
+
+    piece: Piece | None
+    start: int           # hex index (-1: from nowhere, a setup placement or a tile)
+    to: int
+    action: Any

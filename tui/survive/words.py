@@ -1,0 +1,183 @@
+"""What the Survive screen says: the step line, the cursor line, the turn line and the
+players panel, in words (a mixin of ``SurviveScreen``, which provides the view, the
+selected piece and the board)."""
+
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from engine.survive import data as D
+from engine.survive.state import (
+    Sink,
+)
+from engine.survive.text import creature_name, hex_name
+
+from ..screens.common import game_over_line
+from ..seats import SEAT_LETTERS, seat_text
+from .shared import BOARD_WIDTH, PER_SEAT, SIDE_WIDE, TERRAIN_WORD, Piece
+
+
+
+class SurviveWords:
+    def step_text(self) -> Text:
+        """Two lines above the board: the step of the turn with its numbers, then what the
+        cursor (and the selected piece) is on."""
+        view = self._view
+        out = Text()
+        phase = view.phase
+        who = view.turn
+        bold = Style(bold=True)
+        if phase == "over":
+            out.append("Game over: ", bold)
+            out.append(view.end_reason + ". ")
+            out.append(" ".join(f"{SEAT_LETTERS[p]} {s}" for p, s in enumerate(view.scores)))
+        else:
+            if self.phase() == "wait":
+                out.append_text(seat_text(who, self.link.names[who]))
+                out.append(": ")
+            out.append(self.step_words(), bold)
+            if view.die:
+                out.append(f"  Die: {view.die}", Style(bold=True, italic=True))
+        out.append("\n")
+        out.append(self.cursor_words(), Style(dim=True))
+        out.no_wrap = True          # two lines always: the board keeps its rows
+        out.overflow = "ellipsis"
+        return out
+
+    def step_words(self) -> str:
+        view = self._view
+        phase = view.phase
+        if phase == "place_explorer":
+            seat = view.seat if self.phase() != "wait" else view.turn
+            lo = seat * PER_SEAT
+            left = sum(1 for h in view.explorer_hex[lo:lo + PER_SEAT] if h == D.NOT_PLACED)
+            if self.phase() != "wait" and self._value:
+                return f"Setup: put your ★{self._value} explorer on empty land ({left} to go)"
+            return f"Setup: put an explorer on empty land ({left} to go)"
+        if phase == "place_boat":
+            left = sum(1 for h in view.boat_hex[:view.players * D.BOATS_PER_SEAT] if h == D.NOT_PLACED)
+            return f"Setup: place a boat on a sea hex next to land ({left} to place)"
+        if phase == "tile":
+            return "Step 1 of 4: play a red tile, or none (e)"
+        if phase == "red":
+            left = D.RED_REACH - view.steps
+            if view.red == "dolphin":
+                return f"Step 1 of 4: the dolphin carries a swimmer ({left} hex{'es' if left != 1 else ''} left)"
+            return f"Step 1 of 4: the wind blows a boat ({left} hex{'es' if left != 1 else ''} left)"
+        if phase == "move":
+            return f"Step 2 of 4: move ({view.points} point{'s' if view.points != 1 else ''} left)"
+        if phase == "sink":
+            kinds = {view.terrain[m.action.tile] for m in self._moves if isinstance(m.action, Sink)}
+            word = TERRAIN_WORD[min(kinds)] if kinds else self._lowest_terrain()
+            return f"Step 3 of 4: remove a {word} tile"
+        if phase == "roll":
+            return "Step 4 of 4: roll the creature die (r)"
+        if phase == "creature":
+            least, most = D.CREATURE_REACH[view.creature_kind]
+            text = f"move a {view.creature_kind} ({least}-{most} hexes, {view.steps} moved)"
+            if view.red:  # a red "move a creature" tile, played in step 1
+                return f"Step 1 of 4: {text}"
+            return f"Step 4 of 4: {text}"
+        if phase == "respond":
+            a = view.attack
+            prey = "the swimmers" if a.kind == "shark" else f"boat {a.boat + 1}"
+            names = self.link.names
+            asked = names[view.responders[0]] if view.responders else "?"
+            tail = "answer: a repellent, or e" if self.phase() == "respond" else f"{asked} may answer"
+            return f"Attack! A {a.kind} at {hex_name(a.hex)} on {prey}: {tail}"
+        return ""
+
+    def _lowest_terrain(self) -> str:
+        view = self._view
+        left = [view.terrain[t] for t in range(len(view.terrain)) if not view.sunk[t]]
+        return TERRAIN_WORD[min(left)] if left else "land"
+
+    def cursor_words(self) -> str:
+        view = self._view
+        h = self.board.cursor
+        parts = [hex_name(h)]
+        t = D.LAND_TILE_AT[h]
+        if D.SAFE_AT[h] >= 0:
+            parts = [f"{D.HEX_NAMES[h]} safe island"]
+        elif t >= 0 and not view.sunk[t]:
+            parts.append(TERRAIN_WORD[view.terrain[t]])
+        elif D.ENTRANCE_OF[h] >= 0:
+            parts.append(f"entrance to the {D.SAFE_NAMES[D.ENTRANCE_OF[h]]} safe island")
+        else:
+            parts.append("sea")
+        for c, ch in enumerate(view.creature_hex):
+            if ch == h:
+                parts.append(creature_name(c))
+        foot = [e for e, eh in enumerate(view.explorer_hex) if eh == h and view.explorer_boat[e] < 0]
+        for seat in sorted({e // PER_SEAT for e in foot}):
+            mine = [e for e in foot if e // PER_SEAT == seat]
+            vals = [str(view.values[e]) for e in mine if view.values[e]]
+            text = f"{SEAT_LETTERS[seat]}×{len(mine)}"
+            if vals:
+                text += " worth " + "+".join(vals)
+            parts.append(text)
+        if h in view.boat_hex:
+            b = view.boat_hex.index(h)
+            aboard = [SEAT_LETTERS[e // PER_SEAT] for e, bb in enumerate(view.explorer_boat) if bb == b]
+            parts.append(f"boat {b + 1} [{' '.join(aboard) or 'empty'}]")
+        line = "Cursor " + ", ".join(parts)
+        if self._piece is not None:
+            line = f"Selected {self.piece_name(self._piece)} · {len(self.targets())} + · " + line
+        return line
+
+    def piece_name(self, piece: Piece) -> str:
+        if piece.kind == "explorer":
+            where = "swimming" if self._view.explorer_boat[piece.id] < 0 and \
+                D.LAND_TILE_AT[self.where(piece)] < 0 else "aboard" if self._view.explorer_boat[piece.id] >= 0 \
+                else "on land"
+            return f"your explorer ({where})"
+        if piece.kind == "boat":
+            return f"boat {piece.id + 1}"
+        return creature_name(piece.id)
+
+    # --- side panel ---------------------------------------------------------------------------------
+    def turn_line(self, view: Any, legal: list[Any]) -> Text:
+        names = self.link.names
+        if view.phase == "over":
+            return game_over_line(names, view.winners, f"win{'s' if len(view.winners) == 1 else ''}.")
+        out = Text()
+        if legal:
+            out.append_text(seat_text(view.seat, names[view.seat]))
+            out.append(": your move")
+        else:
+            actor = view.responders[0] if view.phase == "respond" and view.responders else view.turn
+            out.append_text(seat_text(actor, names[actor]))
+            out.append(" to play")
+            waiting = self.link.waiting_for()
+            if waiting:
+                out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
+        out.append(f"\nRound {view.round}", Style(bold=False))
+        return out
+
+    def players_panel(self, view: Any) -> Text:
+        names = self.link.names
+        narrow = self.size.width - SIDE_WIDE < BOARD_WIDTH
+        out = Text()
+        out.append("    who    " if not narrow else "  who  ", Style(dim=True))
+        out.append(" in  ⌂ tiles\n" if not narrow else " in ⌂ t\n", Style(dim=True))
+        over = view.phase == "over"
+        for p in range(view.players):
+            ex = view.explorer_hex[p * PER_SEAT:(p + 1) * PER_SEAT]
+            in_play = sum(1 for h in ex if h >= 0)
+            saved = sum(1 for h in ex if h == D.SAVED)
+            out.append("▶" if p == view.turn and not over else " ")
+            width = 9 if not narrow else 4
+            out.append_text(seat_text(p, names[p][:width].ljust(width)))
+            out.append(f" {in_play:>2} {saved:>2} {len(view.held[p]):>{3 if not narrow else 1}}")
+            if over:
+                out.append(f" ={view.scores[p]}", Style(bold=True))
+            out.append("\n")
+        if view.seat is not None and view.phase not in ("place_explorer",) and view.memory and not over:
+            out.append("Values hidden: remember yours." if not narrow else "Values hidden.", Style(dim=True))
+        return out
+
+    # --- messages -------------------------------------------------------------------------------------
