@@ -35,39 +35,13 @@ from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.hand import Hand, HandItem
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
+from .tiles import SPECIAL_HINT, is_special, kind_of, rotation_of, tile_mask
 
 ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
-SPECIAL_HINT = {  # one line each, for the narrow side panel
-    "trade": "take an unlocked, empty tile off the board.",
-    "move_other_3": "move another player's subpod up to 3 spaces.",
-    "play_2_more": "play up to two more tiles this turn.",
-    "move_own_3": "move your own subpod up to 3 spaces.",
-}
-
-
 def pod_style(seat: int, active: bool = False) -> Style:
     """A subpod: its seat's letter style, underlined when it is the one to move."""
     return seat_style(seat, underline=active)
 
-
-def kind_of(tile: int) -> str:
-    return D.TILE_KIND[tile]
-
-
-def is_special(tile: int) -> bool:
-    return kind_of(tile) in D.SPECIAL_KINDS
-
-
-def tile_mask(tile: int, rot: int) -> int:
-    return D.rotate(D.SHAPES[kind_of(tile)], rot)
-
-
-def rotation_of(tile: int, mask: int) -> int:
-    """How far a placed tile is turned, from its open sides."""
-    for rot in range(4):
-        if tile_mask(tile, rot) == mask:
-            return rot
-    return 0
 
 
 class PathwaysScreen(GameScreen, inherit_bindings=False):
