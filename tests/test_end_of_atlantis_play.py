@@ -1,13 +1,11 @@
 """End of Atlantis played whole: bots over many seeds and every variant, records and
-replay, determinism across processes, and golden per-seat transcripts.
+replay, and determinism across processes.
 
-Regenerate the transcripts after an intended change with
-``UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_end_of_atlantis_play.py``.
+(The golden transcripts are in tests/test_golden.py, through the shared harness.)
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import subprocess
@@ -17,9 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import SeatInfo
-from engine.end_of_atlantis import text
-from engine.match import Match
 from engine.match import replay_states
 from engine.record import GameRecord
 from tui.cli import main
@@ -81,63 +76,6 @@ def test_selfplay_cli_takes_variant_options(capsys):
     assert main(["selfplay", SLUG, "--games", "1", "--players", "5", "-o", "family=true",
                  "-o", "chosen_ships=A+,B,C,D,E+", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["finished"] == 1
-
-
-# --- golden transcripts ---------------------------------------------------------------------
-PLAYERS = 3
-MAX_MOVES = 70
-MAX_BYTES = 400_000
-
-
-def transcript(seed: int, max_moves: int = MAX_MOVES) -> str:
-    names = list(GAME.seat_names[:PLAYERS])
-    match = Match(GAME, {}, [SeatInfo(n, "bot") for n in names], seed)
-    bots = [GAME.make_bot(i, seed, "random") for i in range(PLAYERS)]
-    who = [*range(PLAYERS), None]
-    label = {s: ("spectator" if s is None else names[s]) for s in who}
-    out = [f"# {SLUG} seed {seed}, {PLAYERS} players, random bots, first {max_moves} moves",
-           f"# start digest {match.digest()}", "== move 0: setup"]
-    for s in who:
-        out += [f"-- {label[s]} sees", text.render_view(match.view(s), names)]
-    for move in range(1, max_moves + 1):
-        if match.result() is not None:
-            break
-        seat = min(match.to_act())
-        action = bots[seat].choose(match.view(seat), match.legal(seat))
-        deliveries = match.submit(seat, action)
-        out.append(f"== move {move}: {names[seat]}: {GAME.describe_action(action)} [{match.digest()}]")
-        for s in who:
-            for e in deliveries[s].events:
-                out.append(f"   {label[s]} log: {GAME.describe(e, s, names)}")
-        for s in who:
-            out += [f"-- {label[s]} sees", text.render_view(deliveries[s].view, names)]
-    return "\n".join(out) + "\n"
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_golden_transcript(seed):
-    path = GOLDEN / f"end-of-atlantis-seed-{seed}.txt"
-    got = transcript(seed)
-    assert len(got.encode()) < MAX_BYTES
-    if os.environ.get("UPDATE_GOLDEN") == "1" or not path.exists():
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(got, encoding="utf-8")
-        if os.environ.get("UPDATE_GOLDEN") != "1":
-            pytest.fail(f"{path.name} did not exist and was written; check it in and run again")
-        return
-    want = path.read_text(encoding="utf-8")
-    if got != want:
-        diff = "".join(list(difflib.unified_diff(
-            want.splitlines(True), got.splitlines(True), f"golden/{path.name}", "now", n=2))[:80])
-        pytest.fail(f"what a seat sees has changed (UPDATE_GOLDEN=1 to accept):\n{diff}")
-
-
-def test_transcripts_show_each_seat_only_its_own_hand_and_bid():
-    t = transcript(2, max_moves=25)
-    for block in t.split("-- ")[1:]:
-        header = block.splitlines()[0]
-        hands = [line for line in block.splitlines() if line.startswith("hand=")]
-        assert (hands == []) == header.startswith("spectator")
 
 
 @pytest.mark.parametrize("options", VARIANTS[:3] + VARIANTS[5:], ids=lambda o: ",".join(o) or "standard")
