@@ -123,7 +123,7 @@ def test_harness_catches_a_window_that_tells_whether_the_responder_holds_a_repel
     def view(inner, state, seat):
         tell = (state.phase == "respond" and _holds_repellent(state, state.responders[0]),)
         return LeakyView(inner.view(state, seat), tell)
-    report = play_and_check(WrappedGame(GAME, view=view, apply=_truncating_apply), range(16),
+    report = play_and_check(WrappedGame(GAME, view=view, apply=_truncating_apply), range(5),
                             players=(4,), level="random")
     assert not report.ok and any("view of seat" in leak for leak in report.leaks), report.summary()
 
@@ -135,7 +135,7 @@ def test_harness_catches_a_window_that_opens_only_for_holders_of_a_repellent():
             s, more = inner.apply(s, s.responders[0], NoDefence())
             events = events + more
         return s, events
-    report = play_and_check(WrappedGame(GAME, apply=apply), range(16), players=(4,), level="random")
+    report = play_and_check(WrappedGame(GAME, apply=apply), range(5), players=(4,), level="random")
     assert not report.ok and any("events shown to" in leak for leak in report.leaks), report.summary()
 
 
