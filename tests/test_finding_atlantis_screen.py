@@ -94,7 +94,8 @@ async def test_marks_paper_mode_and_declaring_from_the_chart():
         await pilot.press("3")  # Explore: Atlantis
         await until(pilot, lambda: m.state.may_declare[0])
         # paper: the result is not drawn on the chart, only in the log
-        assert chart.picture.cells[(4 * 8) + 4].text == "R*"
+        assert chart.picture.cells[(4 * 8) + 4].text == ""  # nothing noted under you...
+        assert chart.picture.cells[(4 * 8) + 4].marks[0][0] == "R*"  # ...and you, beside it
         assert chart.picture.cells[(3 * 8) + 3].text == "·"
         await pilot.press("up", "left", "m")  # C3: pencil mark "seamount"
         assert screen.marks[cell(6, "C3")] == "^"

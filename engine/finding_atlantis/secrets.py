@@ -8,6 +8,8 @@ looted artifact spaces, failed declarations): Atlantis and the artifacts are
 placed only where ``p``'s facts allow a trace (known ones kept), then the whole
 map is checked against every fact; if no such map turns up within ``MAP_TRIES``
 tries the map stays (the canary tests cover the map in every state).
+Once the game is over nothing is secret any more (every view shows the map): the
+state is returned as it is.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ def consistent(terrain, state, seat: int) -> bool:
 
 
 def rerandomise(state, seat: int, rng: Rng):
+    if state.phase == "over":
+        return state
     cells = state.n * state.n
     pos = list(state.pos)
     mines = list(state.mines)

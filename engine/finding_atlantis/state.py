@@ -130,6 +130,7 @@ class FAView(View):
     mine: int
     may_declare: bool
     picks: tuple[int, ...]
+    truth: tuple[int, ...] = ()   # the whole map (world terrain), for everyone once the game is over
 
 
 _SPECTATOR_OWN = (-1, (), (), (0, 0), (), "", (), (), -1, False, ())
@@ -158,7 +159,7 @@ def view_of(state: FAState, seat: int | None) -> FAView:
                state.lost_disp[seat], state.hands[seat], state.captain[seat], state.offers[seat],
                tuple(a for a, _ in state.arts[seat]), state.mines[seat], state.may_declare[seat],
                state.picks[seat])
-    return build(FAView, common + own)
+    return build(FAView, common + own + (state.terrain if state.phase == "over" else (),))
 
 
 def hand_for(pirate: bool) -> tuple[str, ...]:

@@ -33,11 +33,7 @@ are whispered to you alone (and stay in your log). With the `assistant` option
 have learned are shaded green and the deduced symbol is drawn in grey; before a
 declaration it warns you if your own chart says the guess cannot be right.
 
-Chart symbols: `@` Atlantis, `$` artifact, `T` trace, `t` trace or mine (pirate
-Jelly Rod), `^` seamount without trace, `s` seamount, `#` deep ocean, `x` no
-trace, `!` danger, `M` sea monster, `R*` you, a capital letter another
-submarine where it surfaced (lower case once it has moved since), `m` your
-mine, `<>` a space picked for your declaration. Your pencil marks are yellow.
+{legend}
 
 **Start.** Everybody keeps 1 of 2 captains dealt to them, then every
 submarine is placed in public and makes one free hidden move.
@@ -95,10 +91,49 @@ unpicks a cell of your declaration, `D` declares. `e` ends the turn.
 """
 
 
+#: Every symbol the chart draws: (symbol, short words for the legend under the chart,
+#: what it means in full for the help).  The screen's legend shows those on the chart
+#: now; the help lists them all.  One name per thing: the log and the cursor line use
+#: the same words.
+LEGEND = (
+    ("·", "unknown", "nothing known yet"),
+    ("@", "Atlantis", "Atlantis"),
+    ("$", "artifact", "an artifact"),
+    ("T", "trace", "a trace (Atlantis or an artifact)"),
+    ("t", "trace or mine", "a trace or a mine (pirate Jelly Rod)"),
+    ("^", "seamount, no trace", "seamount, no trace"),
+    ("s", "seamount", "seamount (a trace or not: unknown)"),
+    ("#", "deep ocean", "deep ocean"),
+    ("x", "no trace", "no trace"),
+    ("!", "danger", "danger (a mine or a sea monster)"),
+    ("R*", "you", "your submarine (your letter and a star)"),
+    ("B", "started/surfaced", "another submarine, where it started or surfaced (and has not moved since)"),
+    ("b", "last seen", "another submarine, last seen there (it has moved since)"),
+    ("m", "your mine", "your mine"),
+    ("M", "sea monster", "a sea monster"),
+    ("<>", "picked", "a space picked for your declaration"),
+    ("✓", "you had it right", "at game over, on the true map: your chart had this space right"),
+    ("✗", "your mark was wrong", "at game over, on the true map: your mark here was wrong"),
+)
+LEGEND_NOTES = (
+    "Grey symbols are deduced by the assistant from your results; an underlined space is certain.",
+    "Yellow symbols are your own pencil marks (`m`); `B?` is your guess of where Blue is.",
+    "A tinted space changed since your last action: another player's move you can see.",
+    "Your result is drawn first in a space; other markers sit beside it or on the line below.",
+    "The dark ring around the map lies beyond its edge: it cannot be entered, but Sonar reads it.",
+)
+
+
+def legend_markdown() -> str:
+    rows = "\n".join(f"- `{sym}` {words}" for sym, _, words in LEGEND)
+    return "**Chart symbols** (the legend under the chart shows those drawn now):\n\n" + rows + \
+        "\n\n" + " ".join(LEGEND_NOTES)
+
+
 def _help() -> str:
     caps = "\n".join(f"- **{n}** -- {t}" for n, t, _ in D.CAPTAINS.values())
     arts = "\n".join(f"- **{n}** -- {t}" for n, t, _, _ in D.ARTIFACTS.values())
-    return HELP.format(captains=caps, artifacts=arts)
+    return HELP.format(captains=caps, artifacts=arts, legend=legend_markdown())
 
 
 HELP = _help()
@@ -151,24 +186,40 @@ def card_name(card: str) -> str:
 def describe_action(a: Any) -> str:
     name = type(a).__name__
     if name == "ChooseCaptain":
-        return f"keep captain {D.CAPTAINS[a.captain][0]}"
+        return f"keep the {D.CAPTAINS[a.captain][0]}"
     if name == "FirstMove":
-        return f"first move {D.DIR_SHORT[a.dir]}"
+        return f"free hidden first move {D.DIR_NAMES[a.dir]}"
     if name == "JellyRod":
         return f"Jelly Rod {D.AXIS_NAMES[a.axis]}"
     if name in ("Silent", "LongSilent", "DropMine"):
         label = {"Silent": "Silent Running", "LongSilent": "Long Silent Running", "DropMine": "Drop Mine"}[name]
-        return f"{label} {D.DIR_SHORT[a.dir]}"
+        return f"{label} {D.DIR_NAMES[a.dir]}"
     if name == "Burn":
-        return f"burn {card_name(a.card)} to move {D.DIR_SHORT[a.dir]}"
+        return f"burn {card_name(a.card)} to move 1 space {D.DIR_NAMES[a.dir]}"
     if name == "UseCaptain":
-        return f"captain ({a.arg},{a.steps})"
+        if a.steps:
+            return f"use the captain: {a.steps} space{'s' if a.steps != 1 else ''} {D.DIR_NAMES[a.arg]}"
+        return "use the captain" + (f" (choice {a.arg + 1})" if a.arg >= 0 else "")
     if name == "UseArtifact":
-        return f"use {D.ARTIFACTS[a.artifact][0]} ({a.arg},{a.dir})"
+        label = D.ARTIFACTS[a.artifact][0]
+        kind = D.ARTIFACTS[a.artifact][3]
+        if kind == "dir":
+            return f"use the {label}: 1 space {D.DIR_NAMES[a.arg]}"
+        if kind == "cell":
+            return f"use the {label} on {_cell(a.arg)}"
+        if kind == "seat":
+            return f"use the {label} on seat {a.arg + 1}"
+        if kind == "seat_dir":
+            return f"use the {label}: push seat {a.arg + 1} {D.DIR_NAMES[a.dir]}"
+        return f"use the {label}"
     if name == "PickCell":
-        return f"pick cell {a.cell}"
+        return f"pick {_cell(a.cell)} for the declaration"
+    if name == "Declare":
+        return "declare Atlantis"
     if name == "EndTurn":
-        return "end turn"
+        return "end the turn"
+    if name in ("Sonar", "Explore", "Surface", "Periscope"):
+        return name
     return name.lower()
 
 
@@ -191,15 +242,16 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
     if k == "first_move":
         return f"{who} dived and moved unseen."
     if k == "turn":
-        return "Your turn." if d["seat"] == viewer else f"{names[d['seat']]} to play."
+        return "Your turn." if d["seat"] == viewer else f"It is {names[d['seat']]}'s turn."
     if k == "turn_lost":
         return f"{who} lose{'s' if who != 'You' else ''} a whole turn."
     if k == "played":
-        extra = f" ({D.CAPTAINS[d['captain']][0]})" if d.get("captain") else ""
-        return f"{who} played {card_name(d['card'])}{extra}."
+        if d.get("captain"):
+            return f"{who} played {'your' if who == 'You' else 'their'} captain, the {D.CAPTAINS[d['captain']][0]}."
+        return f"{who} played {card_name(d['card'])}."
     if k == "burnt":
         extra = f" ({D.CAPTAINS[d['captain']][0]})" if d.get("captain") else ""
-        return f"{who} burnt {card_name(d['card'])}{extra} and moved {D.DIR_NAMES[d['dir']]}."
+        return f"{who} burnt {card_name(d['card'])}{extra} to move 1 space {D.DIR_NAMES[d['dir']]}."
     if k == "result":
         what = d["what"]
         if what == "listener":
@@ -227,9 +279,16 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
     if k == "moved":
         if d.get("to") is not None and d["dir"] < 0:
             return f"You moved to {_cell(d['to'])}."
-        stop = {"edge": " -- stopped by the edge", "monster": " -- a sea monster blocked the way",
-                "mine": " -- into a mine!"}.get(d["stop"], "")
-        return f"You moved {d['steps']} of {d['of']} {D.DIR_NAMES[d['dir']]}{stop}."
+        way, steps, of = D.DIR_NAMES[d["dir"]], d["steps"], d["of"]
+        done = f"{steps} space{'s' if steps != 1 else ''}" + (f" of {of}" if steps != of else "")
+        if d["stop"] == "edge":
+            return f"You moved {done} {way}: the edge of the map stopped you." if steps else \
+                f"You could not move {way}: the edge of the map is there."
+        if d["stop"] == "monster":
+            return f"You moved {done} {way}: a sea monster blocked the way."
+        if d["stop"] == "mine":
+            return f"You moved {done} {way}, into a mine!"
+        return f"You moved {done} {way}."
     if k == "artifact_drawn":
         return f"{who} found an artifact and drew a card."
     if k == "artifact_card":
@@ -257,17 +316,18 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
         lost = ", ".join(card_name(c) for c in d["cards"]) or "nothing"
         return f"{who} lost: {lost}."
     if k == "declared":
-        cells = " ".join(_cell(c) for c in d["cells"])
+        cells = _and([_cell(c) for c in d["cells"]])
         verdict = "right -- Atlantis is found!" if d["correct"] else "wrong."
         return f"{who} declared Atlantis at {cells}: {verdict}"
     if k == "teleported":
         return f"{who} {'were' if who == 'You' else 'was'} swept to an unknown space."
     if k == "end_turn":
-        return f"{who} ended the turn."
+        left = d.get("left", 0)
+        return f"{who} ended the turn" + (f" with {left} action{'s' if left != 1 else ''} unused." if left else ".")
     if k == "round_limit":
         return f"Round {d['rounds']} is over: nobody found Atlantis."
     if k == "monsters_roam":
-        return "Sea monsters roam: " + " ".join(_cell(c) for c in d["cells"]) + "."
+        return "The sea monsters roamed; they are now at " + _and([_cell(c) for c in d["cells"]]) + "."
     if k == "sabotaged":
         return f"{who} sabotaged {_who(d['target'], viewer, names)}: one action less next turn."
     if k == "took_back":
@@ -286,6 +346,64 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
 
 
 _N = [8]
+
+
+def _and(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items) or "nothing"
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+#: The public trail of a submarine (``PlayerPublic.trail``) in words.
+TRAIL_WORDS = {
+    "first": "{its} free hidden first move", "silent": "Silent Running (1 space, unseen)",
+    "long": "Long Silent Running (2 spaces, unseen)", "mine": "Drop Mine (1 space, unseen)",
+    "racer": "the Speed Captain's move (1 to 3 spaces, unseen)",
+    "pearl": "the Pearl of the Current (1 space, unseen)", "beacon": "the Warp Beacon (to any space, unseen)",
+    "teleport": "a wrong declaration that swept {it} to an unknown space",
+}
+
+
+TRAIL_SHORT = {
+    "first": "{its} hidden first move", "silent": "Silent Running", "long": "Long Silent Running",
+    "mine": "Drop Mine", "racer": "the Speed Captain", "pearl": "the Pearl of the Current",
+    "beacon": "the Warp Beacon", "teleport": "a wrong declaration",
+}
+
+
+def trail_word(tag: str, you: bool = False, short: bool = False) -> str:
+    kind, _, way = tag.partition(":")
+    if kind in ("burn", "pushed"):
+        way = D.DIR_NAMES[D.DIR_SHORT.index(way)]
+        if short:
+            return f"a {'burnt card' if kind == 'burn' else 'push'} {way}"
+        return f"a burnt card (1 space {way})" if kind == "burn" else \
+            f"a push by the Whirlpool Stone (1 space {way})"
+    words = (TRAIL_SHORT if short else TRAIL_WORDS).get(kind, kind)
+    return words.format(its="your" if you else "its", it="you" if you else "it")
+
+
+def history(public: Any, who: str, n: int, keep: int = 3, short: bool = False) -> str:
+    """Where everyone last knew a submarine to be and what it did since, in a sentence:
+    "Blue surfaced at C4, then made 2 moves: Silent Running (1 space, unseen) and a
+    burnt card (1 space north)." (``keep``: how many of the latest moves to name;
+    ``short``: their short names, for a narrow panel.)"""
+    if public.surfaced >= 0:
+        where = f"{who} surfaced at {cell_name(n, public.surfaced)}"
+    elif public.start >= 0:
+        where = f"{who} started at {cell_name(n, public.start)}"
+    else:
+        where = f"{who} {'have' if who == 'You' else 'has'} not been placed yet"
+    moves = list(public.trail)
+    if not moves:
+        have = "have" if who == "You" else "has"
+        return where + (f" and {have} not moved since." if public.surfaced >= 0 or public.start >= 0 else ".")
+    named = [trail_word(t, who == "You", short) for t in moves[-keep:]]
+    count = f"{len(moves)} move{'s' if len(moves) != 1 else ''}"
+    if len(moves) > keep:
+        return f"{where}, then made {count}; the last {keep}: {_and(named)}."
+    return f"{where}, then made {count}: {_and(named)}."
 
 
 def _cell(cell: int) -> str:
@@ -354,17 +472,65 @@ def render_view(view: Any, names: Sequence[str]) -> str:
         lines.append("failed=" + "; ".join(f"{names[s]}:{' '.join(_cell(c) for c in cells)}" for s, cells in view.failed))
     if view.winners or view.phase == "over":
         lines.append(f"over: winners={[names[w] for w in view.winners]} ({view.end_reason})")
+    if getattr(view, "truth", ()):
+        w = view.n + 2
+        lines.append("truth=" + "/".join("".join(TRUTH_CHAR[view.truth[r * w + c]] for c in range(1, w - 1))
+                                         for r in range(1, w - 1)))
     return "\n".join(lines)
 
 
+TRUTH_CHAR = {D.DEEP: "#", D.SEAMOUNT: "^", D.ARTIFACT: "$", D.ATLANTIS: "@"}
+
+
 def reveal(state: Any, names: Sequence[str]) -> list[str]:
+    """Everything that was hidden, in sentences, one line each: the result and why,
+    each player's declarations, where Atlantis and the artifacts lay, the map row by
+    row, and each player's position, captain, artifact cards and mine."""
     set_size(state.n)
-    w = state.n + 2
-    rows = []
-    for r in range(1, state.n + 1):
-        rows.append("".join(".^$@"[state.terrain[r * w + c]] for c in range(1, state.n + 1)))
-    out = ["Map (. deep, ^ seamount, $ artifact, @ Atlantis): " + " / ".join(rows)]
+    n, w = state.n, state.n + 2
+    cells = {kind: [c for c in range(n * n) if state.terrain[(c // n + 1) * w + c % n + 1] == kind]
+             for kind in (D.ATLANTIS, D.ARTIFACT)}
+    out = []
+    if state.winners:
+        out.append(f"{_and([names[s] for s in state.winners])} named every space of Atlantis after exploring "
+                   "one of them, and wins: Finding Atlantis has no points, the first right declaration wins.")
+    elif state.phase == "over":
+        out.append(f"Nobody wins: {state.end_reason or 'the game ended'}.")
+    else:
+        out.append("The game is not over yet.")
     for s in range(state.players):
-        out.append(f"{names[s]}: at {_cell(state.pos[s])}, captain {D.CAPTAINS[state.captain[s]][0] if state.captain[s] else '-'}"
-                   f", artifacts {[a for a, _ in state.arts[s]]}, mine {_cell(state.mines[s])}")
+        wrong = [_and([_cell(c) for c in cs]) for who, cs in state.failed if who == s]
+        times = f"{len(wrong)} time{'s' if len(wrong) != 1 else ''} ({'; '.join(wrong)})"
+        if s in state.winners:
+            out.append(f"{names[s]} declared the city right" + (f" after declaring wrongly {times}." if wrong else
+                                                                 " at the first try."))
+        elif wrong:
+            out.append(f"{names[s]} declared wrongly {times}, each time swept to an unknown space.")
+        else:
+            out.append(f"{names[s]} never declared.")
+    out.append(f"Atlantis lay at {_and([_cell(c) for c in cells[D.ATLANTIS]])}.")
+    arts = []
+    for c in cells[D.ARTIFACT]:
+        finder = [s for s in range(state.players) if any(found == c for _, found in state.arts[s])]
+        taken = f" (found by {_and([names[f] for f in finder])})" if finder else \
+            " (its card was taken)" if c in state.taken else " (its card was never drawn)"
+        arts.append(_cell(c) + taken)
+    out.append(f"The artifacts lay at {_and(arts)}.")
+    out.append("The map, row by row from the north: @ Atlantis, $ artifact, ^ seamount, # deep ocean.")
+    for r in range(1, n + 1):
+        row = " ".join(TRUTH_CHAR[state.terrain[r * w + c]] for c in range(1, n + 1))
+        out.append(f"Row {r}, columns {COLS[0]} to {COLS[n - 1]}: {row}")
+    for s in range(state.players):
+        where = "at"
+        cap = D.CAPTAINS[state.captain[s]][0] if state.captain[s] else "no captain"
+        held = [D.ARTIFACTS[a][0] for a, _ in state.arts[s]]
+        used = [D.ARTIFACTS[a][0] for a in state.used[s]]
+        mine = f"their mine lay at {_cell(state.mines[s])}" if state.mines[s] >= 0 else "no mine of theirs lay in the sea"
+        hand = [D.CAPTAINS[state.captain[s]][0] if c == "captain" else card_name(c) for c in state.hands[s]]
+        lost = " without knowing it (lost after a wrong declaration)" if state.lost[s] else ""
+        out.append(f"{names[s]} ended {where} {_cell(state.pos[s])}{lost} with the {cap}; cards in hand: "
+                   f"{_and(hand) if hand else 'none'}; artifact cards held: {_and(held) if held else 'none'}; "
+                   f"used: {_and(used) if used else 'none'}; {mine}.")
+    if state.deck:
+        out.append(f"Still in the artifact deck: {_and([D.ARTIFACTS[a][0] for a in state.deck])}.")
     return out

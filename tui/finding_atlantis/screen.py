@@ -4,7 +4,10 @@ The screen reads only ``link.view()`` / ``link.legal()`` and sends small actions
 What it keeps for itself: the question being asked (a direction, an axis, a
 player, a space), the player's own pencil marks (per seat, never sent anywhere),
 and a pending "declare?" confirmation.  The deduction assistant runs
-``engine.finding_atlantis.knowledge.deduce`` over this seat's view only.
+``engine.finding_atlantis.knowledge.deduce`` over this seat's view only.  What the
+chart draws is built in ``picture``; the side panel's words (and why a key does
+nothing now) in ``words``.  Once the game is over the view holds the true map,
+drawn beside the chart with what this seat had right and wrong.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rich.style import Style
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from engine.finding_atlantis import data as D
@@ -23,40 +26,43 @@ from engine.finding_atlantis.rules import (
     Burn, ChooseCaptain, Declare, EndTurn, Explore, FirstMove, JellyRod, LongSilent, PickCell,
     Periscope, Silent, Sonar, Surface, DropMine, UseArtifact, UseCaptain,
 )
-from engine.finding_atlantis.text import cell_name, chart_char, fact_word, set_size
+from engine.finding_atlantis.text import cell_name, set_size
 
 from ..commands import Command, bindings
 from ..screens.common import game_over_line
 from ..screens.game import GameScreen
-from ..seats import SEAT_LETTERS, seat_colour, seat_text
-from ..widgets.chart_grid import ChartCell, ChartGrid, ChartPicture
+from ..widgets.chart_grid import ChartGrid, recent_style
+from . import words as W
+from .picture import MARK_WORDS, chart_picture, mark_cycle, truth_picture
 
-SEA_BG = ("#0b2233", "#0d2738")
-RING_BG = "#06141d"
-SHADE_BG = "#173a2a"
-PICK_BG = "#5a2a6b"
-DIR_KEYS = "1 N  2 NE  3 E  4 SE  5 S  6 SW  7 W  8 NW"
 NO_ARG = {"sonar": Sonar(), "explore": Explore(), "surface": Surface(), "periscope": Periscope()}
-FACT_COLOUR = {"@": "#ffd75f", "$": "#ffaf5f", "T": "#ffd75f", "t": "#ffaf87", "#": "#5f87af",
-               "^": "#d7d7af", "s": "#d7d7af", "x": "#87afaf", "!": "#ff5f5f", ".": "#31576e"}
+#: The game keys whose refusal the screen explains (a hidden binding on the same key).
+WHY_KEYS = (("enter", "enter"), ("a", "artifact"), ("b", "burn"), ("m", "mark"), ("x", "pick"),
+            ("D", "declare"), ("e", "end_turn"), ("escape", "cancel"))
 
-
-def mark_cycle(seat: int, players: int) -> list[str]:
-    return ["^", "#", "x", "T", "@?"] + [f"{SEAT_LETTERS[o]}?" for o in range(players) if o != seat] + [""]
-
-
-MARK_WORDS = {"^": "seamount", "#": "deep ocean", "x": "no trace", "T": "trace", "@?": "Atlantis?"}
+__all__ = ["FindingAtlantisScreen", "mark_cycle", "MARK_WORDS"]
 
 
 class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     """Finding Atlantis."""
 
-    AUTO_FOCUS = "ChartGrid"
+    AUTO_FOCUS = "#chart"
+
+    COMPONENT_CLASSES = {"fa--recent", "fa--ask", "fa--captain", "fa--artifact"}
 
     DEFAULT_CSS = """
+    FindingAtlantisScreen #charts { height: 1fr; }
     FindingAtlantisScreen ChartGrid { height: 1fr; }
-    FindingAtlantisScreen #cards { height: auto; max-height: 4; padding: 0 1; }
+    FindingAtlantisScreen #truth { display: none; }
+    FindingAtlantisScreen.-over #truth { display: block; }
+    FindingAtlantisScreen.-over #cards { display: none; }
+    FindingAtlantisScreen #cards { height: auto; max-height: 5; padding: 0 1; }
     FindingAtlantisScreen #side { width: 36; }
+    FindingAtlantisScreen.-wide #side { width: 56; }
+    FindingAtlantisScreen > .fa--recent { background: #5b4a1a; }
+    FindingAtlantisScreen > .fa--ask { color: #ffd75f; }
+    FindingAtlantisScreen > .fa--captain { color: #87d7ff; text-style: bold; }
+    FindingAtlantisScreen > .fa--artifact { color: #ffaf5f; text-style: bold; }
     """
 
     COMMAND_TABLE = (
@@ -72,6 +78,10 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
                 key_display="D"),
         Command("fa-end-turn", "e", "End turn", "end_turn", "End your turn."),
         Command("fa-cancel", "escape", "Cancel", "cancel", "Cancel the choice you started.", show=False),
+        # the same keys when they do nothing now: they say why (never nothing at all)
+        *[Command(f"fa-why-{i}", str(i), "Why", "why('number')", show=False, palette=False) for i in range(1, 10)],
+        *[Command(f"fa-why-{name}", key, "Why", f"why('{name}')", show=False, palette=False)
+          for key, name in WHY_KEYS],
         *GameScreen.COMMAND_TABLE,
     )
     BINDINGS = bindings(COMMAND_TABLE)
@@ -90,8 +100,17 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     def compose_board(self) -> ComposeResult:
         chart = ChartGrid(6, id="chart")
         chart.enter_selects = False
-        yield chart
+        truth = ChartGrid(6, id="truth")
+        truth.can_focus = False
+        with Horizontal(id="charts"):
+            yield chart
+            yield truth
         yield Static(id="cards")
+
+    def on_resize(self, event: Any) -> None:
+        # (GameScreen's on_resize runs too: Textual calls each class's handler)
+        self.set_class(event.size.width >= 140, "-wide")
+        self.call_after_refresh(self._redraw)   # the cards wrap to the new width
 
     @property
     def chart(self) -> ChartGrid:
@@ -110,6 +129,15 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
 
     def my_turn(self) -> bool:
         return bool(self._legal)
+
+    def baseline(self) -> Any:
+        """The view right after this seat's last action (GameScreen.baseline_view), if any."""
+        get = getattr(self, "baseline_view", None)
+        try:
+            base = get() if get is not None else None
+        except Exception:  # the shared screen may not have it yet  # noqa: BLE001
+            base = None
+        return base if base is not None and hasattr(base, "public") else None
 
     def menu(self) -> list[tuple[str, str, str]]:
         """Numbered choices (fixed numbers: a card keeps its key when played):
@@ -137,6 +165,8 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
 
     # --- drawing ----------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
+        if legal and not self._legal:
+            self.say("")  # your turn again: a "not your turn" note is stale
         self._view, self._legal = view, list(legal)
         set_size(view.n)
         self.chart.set_size(view.n)
@@ -152,222 +182,56 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
             self.chart.cursor = view.pos
         self._draw()
 
+    def part_style(self, name: str) -> Style:
+        if name == "recent" and recent_style is not None:
+            return recent_style()
+        return self.get_component_rich_style(f"fa--{name}", partial=True)
+
     def _draw(self) -> None:
         view = self._view
         if view is None:
             return
-        n, w = view.n, view.n + 2
-        seat = view.seat
-        cells = []
-        know = self._know
-        marks = self.marks
-        known_subs: dict[int, list[str]] = {}
-        for o, p in enumerate(view.public):
-            if o == seat:
-                continue
-            where = p.surfaced if p.surfaced >= 0 else p.start
-            if where >= 0 and not p.lost:
-                exact = not p.trail
-                known_subs.setdefault(where, []).append(SEAT_LETTERS[o] if exact else SEAT_LETTERS[o].lower())
-        picks = set(view.picks)
-        for x in range(w * w):
-            r, c = divmod(x, w)
-            inner = 1 <= r <= n and 1 <= c <= n
-            cell = (r - 1) * n + (c - 1) if inner else -1
-            f = view.chart[x] if view.chart else 0
-            text, fg, bold, shaded = "", "#31576e", False, False
-            bg = SEA_BG[(r + c) % 2] if inner else RING_BG
-            if not view.paper and f and not (not inner and f == D.NOTRACE):
-                text = chart_char(f)
-                fg = FACT_COLOUR.get(text, "#c8d8e0")
-            elif know is not None:
-                deduced = self._deduced_char(know, x, cell)
-                if deduced:
-                    text, fg = deduced, "#6c8a99"
-            if know is not None and cell >= 0 and know.certain(cell):
-                shaded = True
-                bg = SHADE_BG
-            if cell >= 0 and cell in marks and marks[cell]:
-                if not text or text == ".":
-                    text = marks[cell]
-                else:
-                    text = (text + marks[cell])[:3]
-                fg = "#ffff87"
-            if cell >= 0 and cell in known_subs:
-                text = "".join(known_subs[cell])[:3]
-                fg, bold = "#ffffff", True
-            if cell >= 0 and cell == view.mine:
-                text = (text + "m")[-3:] if text else "m"
-                fg = "#ff87d7"
-            if cell >= 0 and cell in view.monsters:
-                text, fg, bold = "M", "#ff5f5f", True
-            if cell >= 0 and seat is not None and cell == view.pos:
-                text, fg, bold = SEAT_LETTERS[seat] + "*", "#000000", True
-                bg = seat_colour(seat)
-            if cell in picks:
-                bg = PICK_BG
-                text = text if text and text != "." else "<>"
-                bold = True
-            if inner and not text:
-                text = "·"
-            cells.append(ChartCell(text, fg, bg, bold, shaded))
-        corner = "N↑"
-        if seat is not None and view.pos < 0 and view.phase not in ("captain",):
-            places = possible_positions(view, know)
-            corner = f"N↑  you are LOST ({len(places)} possible spaces)"
-        self.chart.show(ChartPicture(cells=cells, ring=True, corner=corner))
-        self.query_one("#cards", Static).update(self._cards_text())
-
-    def _deduced_char(self, know: Any, x: int, cell: int) -> str:
-        if cell >= 0:
-            if know.atl[cell] == 1:
-                return "@"
-            if know.trace[cell] == 1:
-                return "T"
-        if know.sea[x] == 0:
-            return "#"
-        if cell >= 0 and know.trace[cell] == 0 and know.sea[x] == 1:
-            return "^"
-        if know.sea[x] == 1:
-            return "s"
-        if cell >= 0 and know.trace[cell] == 0:
-            return "x"
-        return ""
-
-    def _cards_text(self) -> Text:
-        out = Text()
-        view = self._view
-        if view.seat is None:
-            out.append("Watching: hands are hidden.", Style(dim=True))
-            return out
-        for i, (kind, ident, label) in enumerate(self.menu(), start=1):
-            style = Style()
-            if kind == "played":
-                style = Style(dim=True, strike=True)
-            elif kind == "captain":
-                style = Style(color="#87d7ff", bold=True)
-            elif kind == "keep":
-                style = Style(bold=True)
-            out.append(f"{i}", Style(reverse=kind != "played", dim=kind == "played"))
-            out.append(f" {label}  ", style)
-        arts = self.artifact_menu()
-        if arts:
-            out.append("\n")
-            out.append("a", Style(reverse=True))
-            out.append(" artifact: ")
-            for i, (_, _, label) in enumerate(arts, start=1):
-                out.append(f"{i} {label}  ", Style(color="#ffaf5f", bold=True))
-        played = [D.CARDS[c][0] for c, _ in view.public[view.seat].last_played]
-        if view.phase not in ("captain", "first_move"):
-            out.append(f"\nPlayed: {view.public[view.seat].played_count} (last: {', '.join(played) or '-'})",
-                       Style(dim=True))
-        return out
+        picture = chart_picture(view, self.marks, self._know, self.baseline())
+        over = bool(getattr(view, "truth", ()))
+        self.set_class(over, "-over")
+        if over:
+            truth = self.query_one("#truth", ChartGrid)
+            truth.set_size(view.n)
+            truth.show(truth_picture(view, self.marks, self._know))
+            picture.corner = "Your chart" if view.seat is not None else "The public chart"
+        self.chart.show(picture)
+        lost = ""
+        if view.seat is not None and view.pos < 0 and view.phase not in ("captain", "over"):
+            lost = f"You are LOST: {len(possible_positions(view, self._know))} spaces are possible."
+        cards = self.query_one("#cards", Static)
+        width = max(20, cards.content_size.width or (self.chart.size.width or 44) - 2)
+        cards.update(W.cards_text(view, self.menu(), self.artifact_menu(), self.part_style, lost, width))
 
     # --- side panel --------------------------------------------------------------------
-    def turn_line(self, view: Any, legal: list[Any]) -> Text:
+    def turn_line(self, view: Any, legal: list[Any]):
         names = self.link.names
-        out = Text()
-        plain = Style(bold=False)
         if view.phase == "over":
             return game_over_line(names, view.winners, "found Atlantis!" if view.winners else view.end_reason + ".")
-        if not legal:
-            out.append_text(seat_text(view.turn, names[view.turn]))
-            out.append(" to play")
-            waiting = self.link.waiting_for()
-            if waiting:
-                out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
-            return out
-        out.append("Your turn ")
-        out.append_text(seat_text(view.turn, names[view.turn]))
-        if view.phase == "captain":
-            out.append("\nKeep a captain: 1 or 2.\n", plain)
-            for i, c in enumerate(view.offers, start=1):
-                out.append(f"{i} {D.CAPTAINS[c][0]}: {D.CAPTAINS[c][1]}\n", plain)
-            return out
-        out.append(f"  actions left: {view.actions_left}\n" if view.phase == "play" else "\n", plain)
-        if self._ask:
-            out.append(self._ask_text(), Style(color="#ffd75f", bold=False))
-        elif view.may_declare:
-            out.append(f"Atlantis! x picks a space ({len(view.picks)}/{view.k}), D declares; "
-                       "or play on.", Style(color="#ffd75f", bold=False))
-        else:
-            out.append("1-9 play a card, a an artifact, b burn a card to move, e end turn.", plain)
-        out.append("\n")
-        out.append(self._cursor_words(), Style(bold=False, dim=True))
-        return out
+        return W.turn_line(view, legal, names, self._ask, self.link.waiting_for(),
+                           W.cursor_words(view, self.chart.cursor, self.marks, self._know),
+                           self.part_style("ask"))
 
-    def _ask_text(self) -> str:
-        need = self._ask["need"]
-        what = self._ask["what"]
-        if need == "dir":
-            return f"{what}: direction? {DIR_KEYS}, or Enter towards the cursor. Esc cancels."
-        if need == "axis":
-            return f"{what}: axis? 1 N-S  2 E-W  3 NE-SW  4 NW-SE. Esc cancels."
-        if need == "seat":
-            names = self.link.names
-            return f"{what}: which player? " + "  ".join(
-                f"{o + 1} {names[o]}" for o in range(self._view.players) if o != self._view.seat)
-        if need == "cell":
-            return f"{what}: move the cursor to a space, Enter. Esc cancels."
-        if need == "steps":
-            return f"{what}: how far? 1-3."
-        if need == "burn":
-            return "Burn which card? 1-9 (not Surface). Esc cancels."
-        if need == "artifact":
-            return "Which artifact? 1-9. Esc cancels."
-        return what
+    def turn_summary(self, lines: list[str]) -> str:
+        """One sentence per other seat: "Blue played Sonar, then Jelly Rod, then burnt ..."."""
+        name = next((n for n in sorted(self.link.names, key=len, reverse=True) if lines and lines[0].startswith(n)), "")
+        if not name:
+            return super().turn_summary(lines)
+        parts: list[str] = []
+        for line in lines:
+            body = (line[len(name):] if line.startswith(name) else line).strip().rstrip(".")
+            if body.startswith("played ") and parts and parts[-1].startswith("played "):
+                body = body[len("played "):]
+            parts.append(body)
+        return f"{name} " + ", then ".join(parts) + "."
 
-    def _cursor_words(self) -> str:
-        view = self._view
-        cell = self.chart.cursor
-        words = [f"Cursor {cell_name(view.n, cell)}"]
-        if view.chart:
-            r, c = divmod(cell, view.n)
-            f = view.chart[(r + 1) * (view.n + 2) + c + 1]
-            if f:
-                words.append(fact_word(f))
-        mark = self.marks.get(cell)
-        if mark:
-            words.append(f"your mark {MARK_WORDS.get(mark, mark)}")
-        if self._know is not None and self._know.certain(cell):
-            words.append("certain")
-        return ", ".join(words)
-
-    def players_panel(self, view: Any) -> Text:
-        names = self.link.names
-        out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            if view.captain:
-                out.append(f", {D.CAPTAINS[view.captain][0]}")
-            out.append(".\n")
-        for s, p in enumerate(view.public):
-            out.append("▶" if s == view.turn and view.phase != "over" else " ")
-            out.append_text(seat_text(s, names[s][:8]))
-            last = "/".join(D.CARDS[c][0].split()[0] + (f"→{D.DIR_SHORT[d]}" if d >= 0 else "")
-                            for c, d in p.last_played) or "-"
-            out.append(f" {last}\n", Style(dim=False))
-            seen = f"up {cell_name(view.n, p.surfaced)}" if p.surfaced >= 0 else f"start {cell_name(view.n, p.start)}"
-            moves = " ".join(t.replace("burn:", "→").replace("pushed:", "pushed→") for t in p.trail[-4:])
-            extra = []
-            if p.captain:
-                extra.append(D.CAPTAINS[p.captain][0].split()[0])
-            if p.artifacts_held:
-                extra.append(f"{p.artifacts_held} art")
-            if p.used:
-                extra.append("used " + ",".join(D.ARTIFACTS[a][0].split()[0] for a in p.used))
-            if p.lost:
-                extra.append("LOST")
-            out.append(f"   {seen} {moves}\n", Style(dim=True))
-            if extra:
-                out.append(f"   {' · '.join(extra)}\n", Style(dim=True))
-        out.append(f"Round {view.round}/{view.max_rounds} · deck {view.deck_count}"
-                   f"{' · pirate' if view.pirate else ''}{' · paper' if view.paper else ''}",
-                   Style(dim=True))
-        for s, cells in view.failed[-2:]:
-            out.append(f"\n✗ {names[s]}: {' '.join(cell_name(view.n, c) for c in cells)}", Style(dim=True))
-        return out
+    def players_panel(self, view: Any):
+        return W.players_panel(view, self.link.names, self.baseline(), self.part_style("recent"),
+                               narrow=self.size.width < 140)
 
     # --- messages ----------------------------------------------------------------------------
     @on(ChartGrid.CellHighlighted)
@@ -387,24 +251,24 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         self.refresh_bindings()
 
     # --- keys ---------------------------------------------------------------------------------
+    def why_not(self, action: str) -> str:
+        """Why a game key does nothing now ("" when it does something)."""
+        waiting = self.link.waiting_for() if self._view is not None and not self._legal else None
+        return W.why_not(action, self._view, self._legal, self._ask, self.link.names, waiting)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        view = self._view
-        mine = bool(self._legal)
-        if action == "number":
-            return mine
-        if action == "enter":
-            return mine and self._ask is not None and self._ask["need"] in ("dir", "cell")
-        if action in ("burn", "end_turn"):
-            return mine and view.phase == "play"
-        if action == "artifact":
-            return mine and view.phase == "play" and bool(view.artifacts)
-        if action in ("pick", "declare"):
-            return mine and view.may_declare
-        if action == "mark":
-            return view is not None and view.seat is not None
-        if action == "cancel":
-            return (self._ask is not None and view.phase != "first_move") or self._confirm_declare
+        if action == "why":
+            return True
+        if action == "cancel" and self._confirm_declare:
+            return True
+        if action in ("number", "enter", "burn", "end_turn", "artifact", "pick", "declare", "mark", "cancel"):
+            # False lets the key fall through to its hidden "why" binding, which says why
+            return self._view is not None and not self.why_not(action)
         return super().check_action(action, parameters)
+
+    def action_why(self, action: str) -> None:
+        reason = self.why_not(action) or "Not now."
+        self.say(reason)
 
     def _send(self, action: Any) -> None:
         self._ask = None
@@ -454,12 +318,14 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
                 self._redraw()
                 return
             else:
-                self.say("Not one of the choices.")
+                self.say(f"{i} is not one of the choices now. " + W.ask_text(self._ask, view, self.link.names))
                 return
             self._then(self._ask["build"](value))
             return
         items = self.menu()
         if not 1 <= i <= len(items):
+            self.say(f"There is no choice {i}: the numbers go from 1 to {len(items)}." if items else
+                     "There is nothing to choose with a number now.")
             return
         kind, ident, label = items[i - 1]
         if kind == "played":
@@ -513,6 +379,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
 
     def action_enter(self) -> None:
         if self._ask is None:
+            self.action_why("enter")
             return
         view = self._view
         cursor = self.chart.cursor

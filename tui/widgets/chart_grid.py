@@ -1,11 +1,18 @@
 """ChartGrid: a player's nautical chart -- a square grid of short cell labels.
 
 The widget knows no rules.  The screen hands it a ``ChartPicture``: for every
-cell of the grid (the map plus, optionally, a ring beyond its edge) a short text
-(1-3 characters: a symbol, never colour alone), a foreground and a background
-colour (None: the ``chart-grid--cell`` component class's), and a flag for shading
-(cells the deduction assistant is sure of).  The widget's own colours (labels,
-plain cells, the cursor) are component classes (the CSS below).
+cell of the grid (the map plus, optionally, a ring beyond its edge) a main text
+(the seat's own result: 1-2 characters, never colour alone) and its component
+part, the markers that share the cell (other submarines, a mine, a monster, your
+own submarine: each a short text and a part), a background part, and a flag for
+shading (cells the deduction assistant is sure of).  Markers never cover the main
+text: in a cell two rows high they sit on the row below it, in a cell one row high
+beside it (the main text first, so it is the last thing cut off).  Under the grid
+the picture's legend is drawn (symbol, part, words), wrapped to the width.
+
+Every colour is a component class (the CSS below); a part named ``seat-N`` is
+seat ``N``'s colour from ``seats.tcss``, and ``recent`` (what the other seats did
+since your last action) is the shared tint of the ``recent`` class there.
 
 Modelled on Textual's ``DataTable`` like ``TileBoard``: a reactive ``cursor``
 (a map cell; the ring is never under the cursor) moved by the arrows and hjkl,
@@ -15,7 +22,7 @@ renders with the Line API from a cache of strips rebuilt only on change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from rich.segment import Segment
@@ -25,20 +32,29 @@ from textual.geometry import Size
 from textual.strip import Strip
 
 from .cursor_grid import CursorGrid
+from .seats import seat_style
+
+try:  # the shared "recent" tint (seats.tcss); the chart's own component class otherwise
+    from .seats import recent_style
+except ImportError:  # pragma: no cover
+    recent_style = None
 
 COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ROW_LABEL_WIDTH = 3
 # (width, height) of a cell, largest first; the first that fits wins.
 CELL_SIZES = ((7, 3), (5, 2), (4, 2), (3, 1), (2, 1))
 
+Piece = tuple[str, str]   # (text, part)
+
 
 @dataclass(frozen=True)
 class ChartCell:
-    text: str = ""
-    fg: str | None = None     # None: the colours of the chart-grid--cell component class
-    bg: str | None = None
+    text: str = ""                    # the main symbol: the seat's own result (never covered)
+    part: str = "cell"                # its component part (chart-grid--<part>)
+    marks: tuple[Piece, ...] = ()     # markers sharing the cell, drawn beside or below the text
+    back: str = ""                    # background part ("" the cell's own)
     bold: bool = False
-    shaded: bool = False      # drawn with a dotted underline: certain by deduction
+    shaded: bool = False              # underlined: certain by deduction
 
 
 @dataclass
@@ -47,20 +63,51 @@ class ChartPicture:
 
     cells: Sequence[ChartCell] = ()
     ring: bool = True
-    corner: str = ""          # a compass or note drawn above the grid, left
-    footer: str = ""
+    corner: str = ""                  # a compass ("N↑") or a title drawn above the grid, left
+    legend: Sequence[tuple[str, str, str]] = field(default_factory=tuple)  # (symbol, part, words)
+    cursor: bool = True               # draw the cursor
 
 
 class ChartGrid(CursorGrid):
     """A nautical chart with a cursor over the map cells."""
 
-    COMPONENT_CLASSES = {"chart-grid--label", "chart-grid--cell", "chart-grid--cursor"}
+    COMPONENT_CLASSES = {
+        "chart-grid--label", "chart-grid--cell", "chart-grid--cursor", "chart-grid--sea-alt",
+        "chart-grid--ring", "chart-grid--shade", "chart-grid--pick", "chart-grid--recent",
+        "chart-grid--atlantis", "chart-grid--artifact", "chart-grid--trace", "chart-grid--rod",
+        "chart-grid--seamount", "chart-grid--deep", "chart-grid--notrace", "chart-grid--danger",
+        "chart-grid--empty", "chart-grid--deduced", "chart-grid--mark", "chart-grid--sub",
+        "chart-grid--mine", "chart-grid--monster", "chart-grid--right", "chart-grid--wrong",
+        "chart-grid--legend",
+    }
 
     DEFAULT_CSS = """
     ChartGrid { width: 1fr; height: 1fr; }
     ChartGrid > .chart-grid--label { color: #7f9fb0; }
-    ChartGrid > .chart-grid--cell { color: #c8d8e0; background: #0d2738; }
+    ChartGrid > .chart-grid--cell { color: #c8d8e0; background: #0b2233; }
+    ChartGrid > .chart-grid--sea-alt { background: #0d2738; }
+    ChartGrid > .chart-grid--ring { background: #06141d; }
+    ChartGrid > .chart-grid--shade { background: #173a2a; }
+    ChartGrid > .chart-grid--pick { background: #5a2a6b; text-style: bold; }
+    ChartGrid > .chart-grid--recent { background: #5b4a1a; }
     ChartGrid > .chart-grid--cursor { text-style: reverse; }
+    ChartGrid > .chart-grid--atlantis { color: #ffd75f; text-style: bold; }
+    ChartGrid > .chart-grid--artifact { color: #ffaf5f; text-style: bold; }
+    ChartGrid > .chart-grid--trace { color: #ffd75f; }
+    ChartGrid > .chart-grid--rod { color: #ffaf87; }
+    ChartGrid > .chart-grid--seamount { color: #d7d7af; }
+    ChartGrid > .chart-grid--deep { color: #5f87af; }
+    ChartGrid > .chart-grid--notrace { color: #87afaf; }
+    ChartGrid > .chart-grid--danger { color: #ff5f5f; text-style: bold; }
+    ChartGrid > .chart-grid--empty { color: #31576e; }
+    ChartGrid > .chart-grid--deduced { color: #7d98a6; }
+    ChartGrid > .chart-grid--mark { color: #ffff87; }
+    ChartGrid > .chart-grid--sub { color: #ffffff; text-style: bold; }
+    ChartGrid > .chart-grid--mine { color: #ff87d7; text-style: bold; }
+    ChartGrid > .chart-grid--monster { color: #ff5f5f; text-style: bold; }
+    ChartGrid > .chart-grid--right { color: #87ff87; text-style: bold; }
+    ChartGrid > .chart-grid--wrong { color: #ff5f5f; text-style: bold; }
+    ChartGrid > .chart-grid--legend { color: #b8c8d0; }
     """
 
     def __init__(self, n: int = 6, *, name: str | None = None, id: str | None = None,
@@ -69,6 +116,7 @@ class ChartGrid(CursorGrid):
         self.n = n
         self.picture = ChartPicture(cells=[ChartCell()] * ((n + 2) ** 2))
         self.cell_w, self.cell_h, self.show_labels = 3, 1, True
+        self.legend_rows = 0
         self._strips: list[Strip] | None = None
         self._origin = (0, 0)
 
@@ -123,25 +171,83 @@ class ChartGrid(CursorGrid):
         self._strips = None
         self.refresh()
 
-    # --- drawing -------------------------------------------------------------------------
+    # --- size --------------------------------------------------------------------------
+    def legend_lines(self, width: int) -> list[list[Piece]]:
+        """The legend wrapped to ``width``: lines of (text, part) pieces."""
+        lines: list[list[Piece]] = []
+        used = 0
+        for symbol, part, words in self.picture.legend:
+            item = len(symbol) + 1 + len(words)
+            if not lines or used and used + 2 + item > width:
+                lines.append([])
+                used = 0
+            if used:
+                lines[-1].append(("  ", "legend"))
+                used += 2
+            lines[-1].append((symbol, part))
+            lines[-1].append((" " + words, "legend"))
+            used += item
+        return lines
+
+    def _top_lines(self, labels: bool) -> int:
+        corner = self.picture.corner
+        if labels:
+            return 1 + (1 if len(corner) > ROW_LABEL_WIDTH else 0)
+        return 1 if corner else 0
+
     def choose_cell_size(self, size: Size) -> tuple[int, int, bool]:
         g = self._grid()
-        extra_h = 1 if self.picture.corner else 0
+        legend = len(self.legend_lines(size.width))
+        self.legend_rows = legend
         for labels in (True, False):
             lw = ROW_LABEL_WIDTH if labels else 0
-            lh = 1 if labels else 0
             for w, h in CELL_SIZES:
-                if w * g + lw <= size.width and h * g + lh + extra_h <= size.height:
+                if w * g + lw <= size.width and h * g + self._top_lines(labels) + legend <= size.height:
                     return w, h, labels
         w, h = CELL_SIZES[-1]
+        self.legend_rows = max(0, min(legend, size.height - h * g))
         return w, h, False
 
+    # --- drawing -------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
         if self._strips is None:
             self._strips = self._build()
         if 0 <= y < len(self._strips):
             return self._strips[y]
         return Strip.blank(self.size.width, self.rich_style)
+
+    def _style_of(self, part: str, cache: dict[str, Style]) -> Style:
+        style = cache.get(part)
+        if style is None:
+            if part.startswith("seat-"):
+                style = seat_style(int(part[5:]))
+            elif part == "recent" and recent_style is not None:
+                style = recent_style()
+            else:
+                style = self.get_component_rich_style(f"chart-grid--{part}", partial=True)
+            cache[part] = style
+        return style
+
+    def _cell_lines(self, cell: ChartCell, cw: int, ch: int, base: Style,
+                    cache: dict[str, Style]) -> list[list[tuple[str, Style]]]:
+        """The ``ch`` rows of one cell, each ``cw`` (char, style) pairs."""
+        main = [(t, base + self._style_of(cell.part, cache)) for t in cell.text]
+        marks = [(t, base + self._style_of(part, cache)) for text, part in cell.marks for t in text]
+        blank = (" ", base)
+        rows = [[blank] * cw for _ in range(ch)]
+
+        def put(row: list, chars: list) -> None:
+            chars = chars[:cw]
+            pad = (cw - len(chars)) // 2
+            row[pad:pad + len(chars)] = chars
+
+        mid = (ch - 1) // 2   # the main text's row (and the row labels'); markers on the next
+        if ch >= 2:
+            put(rows[mid], main)
+            put(rows[mid + 1], marks)
+        else:
+            put(rows[mid], main + marks)   # side by side, the result first (cut last)
+        return rows
 
     def _build(self) -> list[Strip]:
         width, height = self.size.width, self.size.height
@@ -150,53 +256,65 @@ class ChartGrid(CursorGrid):
         g = self._grid()
         ring = 1 if self.picture.ring else 0
         lw = ROW_LABEL_WIDTH if labels else 0
-        top_lines = (1 if self.picture.corner else 0) + (1 if labels else 0)
-        bw, bh = lw + g * cw, top_lines + g * ch
+        top_lines = self._top_lines(labels)
+        legend = self.legend_lines(width)[:self.legend_rows]
+        gw = lw + g * cw
+        bw = max([gw] + [sum(len(t) for t, _ in line) for line in legend])
+        bh = top_lines + g * ch + len(legend)
         left = max(0, (width - bw) // 2)
         top = max(0, (height - bh) // 2)
         base = self.rich_style
+        cache: dict[str, Style] = {}
         chars = [[" "] * bw for _ in range(bh)]
         styles = [[base] * bw for _ in range(bh)]
-        part = self.get_component_rich_style
-        label_style = base + part("chart-grid--label", partial=True)
-        plain = part("chart-grid--cell", partial=True)
-        cursor_style = part("chart-grid--cursor", partial=True)
-        if self.picture.corner:
-            for i, t in enumerate(self.picture.corner[:bw]):
-                chars[0][i] = t
-                styles[0][i] = label_style
+        label_style = base + self._style_of("label", cache)
+        plain = self._style_of("cell", cache)
+        cursor_style = self._style_of("cursor", cache)
+        corner = self.picture.corner
         oy = top_lines
-        self._origin = (left + lw, top + oy)
+        gx = (bw - gw) // 2
+        if corner:
+            cx = gx if len(corner) <= ROW_LABEL_WIDTH else 0
+            for i, t in enumerate(corner[:bw - cx]):
+                chars[0][cx + i] = t
+                styles[0][cx + i] = label_style
+        self._origin = (left + gx + lw, top + oy)
         if labels:
             for c in range(self.n):
-                x = lw + (c + ring) * cw + cw // 2
+                x = gx + lw + (c + ring) * cw + cw // 2
                 chars[oy - 1][x] = COLUMN_NAMES[c]
                 styles[oy - 1][x] = label_style
             for r in range(self.n):
                 text = f"{r + 1:>2}"
-                y = oy + (r + ring) * ch + ch // 2
+                y = oy + (r + ring) * ch + (ch - 1) // 2
                 for i, t in enumerate(text):
-                    chars[y][i] = t
-                    styles[y][i] = label_style
+                    chars[y][gx + i] = t
+                    styles[y][gx + i] = label_style
         cells = list(self.picture.cells) + [ChartCell()] * (g * g - len(self.picture.cells))
         cur_r, cur_c = divmod(self.cursor, self.n)
-        cursor_cell = (cur_r + ring) * g + cur_c + ring
+        cursor_cell = (cur_r + ring) * g + cur_c + ring if self.picture.cursor else -1
         for idx in range(g * g):
             r, c = divmod(idx, g)
             cell = cells[idx]
-            style = Style(color=cell.fg or plain.color, bgcolor=cell.bg or plain.bgcolor,
-                          bold=cell.bold, underline=cell.shaded)
+            style = plain + (self._style_of(cell.back, cache) if cell.back else Style())
+            style += Style(bold=cell.bold or None, underline=cell.shaded or None)
             if idx == cursor_cell:
                 style = style + cursor_style
-            text = cell.text[:cw]
-            pad = (cw - len(text)) // 2
-            row_text = " " * pad + text + " " * (cw - pad - len(text))
-            for dy in range(ch):
+            for dy, row in enumerate(self._cell_lines(cell, cw, ch, style, cache)):
                 y = oy + r * ch + dy
-                line = row_text if dy == ch // 2 else " " * cw
-                for dx in range(cw):
-                    chars[y][lw + c * cw + dx] = line[dx]
-                    styles[y][lw + c * cw + dx] = style
+                for dx, (t, st) in enumerate(row):
+                    chars[y][gx + lw + c * cw + dx] = t
+                    styles[y][gx + lw + c * cw + dx] = st
+        for i, line in enumerate(legend):
+            y = oy + g * ch + i
+            x = 0
+            for text, part in line:
+                st = base + self._style_of(part, cache)
+                for t in text:
+                    if x < bw:
+                        chars[y][x] = t
+                        styles[y][x] = st
+                    x += 1
         strips = []
         for y in range(height):
             by = y - top

@@ -1,0 +1,226 @@
+"""The Finding Atlantis screen's words: the turn line's question, the cursor line, the
+player panel (public history in sentences), the cards line, and why a key does
+nothing now.  Pure functions of the seat's view (and the screen's own question);
+styles come in from the screen's component classes."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from rich.style import Style
+from rich.text import Text
+
+from engine.finding_atlantis import data as D
+from engine.finding_atlantis.text import cell_name, fact_word, history
+
+from ..seats import seat_text
+from .picture import MARK_WORDS
+
+DIR_KEYS = "1 N  2 NE  3 E  4 SE  5 S  6 SW  7 W  8 NW"
+PHASE_FIRST = {
+    "captain": "First keep a captain: press 1 or 2.",
+    "first_move": "First make your free hidden move: 1-8 picks a direction (1 N, 3 E, 5 S, 7 W).",
+}
+
+
+def ask_text(ask: dict[str, Any], view: Any, names: Sequence[str]) -> str:
+    need, what = ask["need"], ask["what"]
+    if need == "dir":
+        return f"{what}: direction? {DIR_KEYS}, or Enter towards the cursor. Esc cancels."
+    if need == "axis":
+        return f"{what}: axis? 1 N-S  2 E-W  3 NE-SW  4 NW-SE. Esc cancels."
+    if need == "seat":
+        return f"{what}: which player? " + "  ".join(
+            f"{o + 1} {names[o]}" for o in range(view.players) if o != view.seat)
+    if need == "cell":
+        return f"{what}: move the cursor to a space, Enter. Esc cancels."
+    if need == "steps":
+        return f"{what}: how far? 1-3."
+    if need == "burn":
+        return "Burn which card? 1-9 (not Surface). Esc cancels."
+    if need == "artifact":
+        return "Which artifact? 1-9. Esc cancels."
+    return what
+
+
+def not_your_turn(view: Any, names: Sequence[str], waiting: str | None) -> str:
+    if view is None:
+        return "The table is not ready yet."
+    if view.phase == "over":
+        return "The game is over: nothing more to play (q leaves, ? shows the rules)."
+    if view.seat is None:
+        return "You are watching: spectators do not play."
+    who = waiting or names[view.turn]
+    return f"It is {names[view.turn]}'s turn, not yours: wait for {who}."
+
+
+def why_not(action: str, view: Any, legal: Sequence[Any], ask: dict[str, Any] | None,
+            names: Sequence[str], waiting: str | None = None) -> str:
+    """Why the game key ``action`` does nothing now ("" when it would do something)."""
+    if action == "mark":
+        return "" if view is not None and view.seat is not None else "Spectators have no chart to mark."
+    if action == "cancel":
+        if ask is not None and view.phase == "first_move":
+            return "The free first move cannot be skipped: choose a direction 1-8."
+        return "" if ask is not None else "Nothing to cancel."
+    if not legal:
+        return not_your_turn(view, names, waiting)
+    if action == "number":
+        return ""
+    if action == "enter":
+        if ask is None:
+            return ("Enter answers a question (a direction, a space); first choose a card with 1-9."
+                    if view.phase == "play" else PHASE_FIRST.get(view.phase, ""))
+        if ask["need"] not in ("dir", "cell"):
+            return "This question wants a number key: " + ask_text(ask, view, names)
+        return ""
+    if view.phase != "play":
+        return PHASE_FIRST.get(view.phase, "Not now.")
+    if action in ("pick", "declare"):
+        if not view.may_declare:
+            return ("You may declare Atlantis only right after exploring one of its spaces: "
+                    "stand on it and play Explore.")
+        return ""
+    if action == "end_turn":
+        return ""
+    if action == "artifact":
+        if not view.artifacts:
+            return "You hold no artifact card: Explore an artifact space ($) to draw one."
+        if view.actions_left <= 0 and not any(D.ARTIFACTS[a][2] for a in view.artifacts):
+            return "Your artifacts each cost an action and you have none left: e ends your turn."
+        return ""
+    if action == "burn":
+        if view.actions_left <= 0:
+            return "You have no actions left this turn: e ends your turn."
+        if not any(c not in D.UNBURNABLE for c in view.hand):
+            return "You have no card you may burn (Surface cannot be burnt): surface to take them back."
+        return ""
+    return ""
+
+
+def turn_line(view: Any, legal: Sequence[Any], names: Sequence[str], ask: dict | None, waiting: str | None,
+              cursor_words: str, ask_style: Style) -> Text:
+    out = Text()
+    plain = Style(bold=False)
+    if not legal:
+        out.append_text(seat_text(view.turn, names[view.turn]))
+        out.append(" to play")
+        if waiting:
+            out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
+        return out
+    out.append("Your turn ")
+    out.append_text(seat_text(view.turn, names[view.turn]))
+    if view.phase == "captain":
+        out.append("\nKeep a captain: 1 or 2.\n", plain)
+        for i, c in enumerate(view.offers, start=1):
+            out.append(f"{i} {D.CAPTAINS[c][0]}: {D.CAPTAINS[c][1]}\n", plain)
+        return out
+    out.append(f"  actions left: {view.actions_left}\n" if view.phase == "play" else "\n", plain)
+    if ask:
+        out.append(ask_text(ask, view, names), ask_style)
+    elif view.may_declare:
+        out.append(f"Atlantis! x picks a space ({len(view.picks)}/{view.k}), D declares; or play on.", ask_style)
+    else:
+        out.append("1-9 play a card, a an artifact, b burn a card to move, e end turn.", plain)
+    out.append("\n")
+    out.append(cursor_words, Style(bold=False, dim=True))
+    return out
+
+
+def cursor_words(view: Any, cell: int, marks: dict[int, str], know: Any) -> str:
+    words = [f"Cursor {cell_name(view.n, cell)}"]
+    if view.chart and not view.paper:
+        r, c = divmod(cell, view.n)
+        f = view.chart[(r + 1) * (view.n + 2) + c + 1]
+        if f:
+            words.append(fact_word(f))
+    mark = marks.get(cell)
+    if mark:
+        words.append(f"your mark {MARK_WORDS.get(mark, mark)}")
+    if know is not None and know.certain(cell):
+        words.append("certain")
+    return ", ".join(words)
+
+
+def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent: Style,
+                  narrow: bool = False) -> Text:
+    """Every player's public state; ``narrow`` (80 columns): short words, and no history
+    of your own (you know where you are)."""
+    out = Text()
+    if view.seat is not None:
+        out.append("You are ")
+        out.append_text(seat_text(view.seat, names[view.seat]))
+        if view.captain:
+            out.append(f", {D.CAPTAINS[view.captain][0]}")
+        out.append(".\n")
+    for s, p in enumerate(view.public):
+        changed = (baseline is not None and s != view.seat and s < len(baseline.public)
+                   and baseline.public[s] != p)
+        out.append("▶" if s == view.turn and view.phase != "over" else " ")
+        out.append_text(seat_text(s, names[s]))
+        last = ", ".join(D.CARDS[c][0] + (f" (burnt, {D.DIR_NAMES[d]})" if d >= 0 else "")
+                         for c, d in p.last_played)
+        out.append(f": last played {last}.\n" if last else ": nothing played yet.\n",
+                   recent if changed else Style())
+        extra = []
+        if p.captain:
+            extra.append(f"Captain: {D.CAPTAINS[p.captain][0]}.")
+        if p.artifacts_held:
+            extra.append(f"Holds {p.artifacts_held} artifact card{'s' if p.artifacts_held != 1 else ''}.")
+        if p.used:
+            extra.append("Used " + ", ".join(D.ARTIFACTS[a][0] for a in p.used) + ".")
+        if p.lost:
+            extra.append("Lost: does not know where it is.")
+        who = "You" if s == view.seat else names[s]
+        said = "" if narrow and s == view.seat else history(p, who, view.n, 2 if narrow else 3, narrow)
+        said = " ".join(filter(None, [said, *extra]))
+        if said:
+            out.append(" " + said + "\n", (recent if changed else Style()) + Style(dim=True))
+    deck = "in the deck" if narrow else "in the artifact deck"
+    out.append(f"Round {view.round} of {view.max_rounds}, {view.deck_count} artifacts {deck}"
+               f"{', pirate mode' if view.pirate else ''}{', paper mode' if view.paper else ''}.",
+               Style(dim=True))
+    for s, cells in view.failed[-2:]:
+        out.append(f"\n✗ {names[s]} declared wrongly: {' '.join(cell_name(view.n, c) for c in cells)}",
+                   Style(dim=True))
+    return out
+
+
+def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str, str, str]],
+               style: Callable[[str], Style], lost_note: str = "", width: int = 80) -> Text:
+    """The numbered cards (and artifacts), wrapped by whole items to ``width``."""
+    out = Text()
+    if view.seat is None:
+        out.append("Watching: hands are hidden.", Style(dim=True))
+        return out
+    if lost_note:
+        out.append(lost_note + "\n", style("ask"))
+    used = 0
+
+    def room(item: str) -> None:
+        nonlocal used
+        if used and used + len(item.rstrip()) > width:
+            out.append("\n")
+            used = 0
+        used += len(item)
+
+    for i, (kind, ident, label) in enumerate(menu, start=1):
+        room(f"{i} {label}  ")
+        st = Style()
+        if kind == "played":
+            st = Style(dim=True, strike=True)
+        elif kind == "captain":
+            st = style("captain")
+        elif kind == "keep":
+            st = Style(bold=True)
+        out.append(f"{i}", Style(reverse=kind != "played", dim=kind == "played"))
+        out.append(f" {label}  ", st)
+    if arts:
+        out.append("\n")
+        out.append("a", Style(reverse=True))
+        out.append(" artifact: ")
+        used = len("a artifact: ")
+        for i, (_, _, label) in enumerate(arts, start=1):
+            room(f"{i} {label}  ")
+            out.append(f"{i} {label}  ", style("artifact"))
+    return out
