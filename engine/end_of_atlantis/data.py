@@ -94,6 +94,12 @@ def ship_label(tile: int) -> str:
     return SHIP_LETTERS[tile % ADVANCED] + ("+" if tile >= ADVANCED else "")
 
 
+def ship_full_name(tile: int) -> str:
+    """A ship's one name everywhere (board, log, choices, help): its letter and its name,
+    e.g. "B Science Vessel".  An upgraded ship keeps its name (the board marks it)."""
+    return f"{SHIP_LETTERS[tile % ADVANCED]} {SHIP_NAMES[tile % ADVANCED]}"
+
+
 # Upgrades: removing the 1st Doom marker upgrades A and B, the 2nd C, D and E.
 DOOM_UPGRADES = ((ARK, SCIENCE), (ROYAL_VESSEL, AIRSHIP, WARSHIP))
 DOOM_MARKERS = 3

@@ -53,13 +53,16 @@ aboard a ship.
 **Ships.** Port -> ocean -> Promised Land. A ship arriving scores for every
 player aboard: 1/3/6/10/15 for 1-5 of their refugees (Royal Ship card:
 2/5/9/14/20), plus 1 for every other colour aboard (neutral black counts); the
-player who moved it scores 1 more. The ship then returns to port empty. Ships:
-A Ark 7, B Science Vessel 5, C Royal Vessel 5, D Airship 3, E Warship 3. The
-first Doom! upgrades A and B, the second C, D and E:
-A+ has 8 spaces, one always taken by a neutral; B+ gives its mover 2 points
-when moved off the ocean by a card; C+ gives its mover a special card the same
-way; D+ flies from port to the Promised Land in one move (no Royal Ship on it);
-E+ is immune to red cards.
+player who moved it scores 1 more. The ship then returns to port empty. Each
+ship has one name, its letter and name, on the board, in the log and in the
+choices: A Ark (7 spaces), B Science Vessel (5), C Royal Vessel (5), D Airship
+(3), E Warship (3). The first Doom! upgrades A and B, the second C, D and E
+(the board then shows `+` after the letter, e.g. `A+`): the upgraded A Ark has
+8 spaces, one always taken by a neutral; the upgraded B Science Vessel gives its
+mover 2 points when moved off the ocean by a card; the upgraded C Royal Vessel
+gives its mover a special card the same way; the upgraded D Airship flies from
+port to the Promised Land in one move (no Royal Ship card on it); the upgraded
+E Warship is immune to red cards.
 
 **Politics cards (80).** Refugees 1 (24), 2 (12), 2+1 (4): put that many of
 your cubes on ships in port (2+1: two on one ship, one on another).
@@ -132,8 +135,8 @@ finds a ship full pushes off a cube of the last player in Senate order).
 - No player drops below 0 points. Final ties go to the Senate order.
 
 **Keys.** Up/Down (or `j`/`k`) move through what you may do now, Enter
-chooses it; digits type a bid; `p` passes; `?` help, `u` undo (only before
-anything is revealed), `s` save, `q` leave.
+chooses it; digits type a bid; `p` passes; `l` shows or hides the legend; `?`
+help, `u` undo (only before anything is revealed), `s` save, `q` leave.
 """
 
 
@@ -146,7 +149,87 @@ def card_name(card: int) -> str:
 
 
 def ship_name(tile: int) -> str:
-    return f"{D.ship_label(tile)} {D.SHIP_NAMES[tile % D.ADVANCED]}"
+    return D.ship_full_name(tile)
+
+
+def default_letters(players: int) -> str:
+    """The ships' letters in port, left to right, in a game with the usual ships (two
+    players play without the Ark)."""
+    return D.SHIP_LETTERS[1:] if players == 2 else D.SHIP_LETTERS
+
+
+def ship_at(index: int, names: Sequence[str], tile: int | None = None) -> str:
+    """A ship's one name, its letter and name ("B Science Vessel"), from its tile when the
+    event gives it, else from its place in port in a game with the usual ships."""
+    if tile is None:
+        letters = default_letters(len(names))
+        if not 0 <= index < len(letters):
+            return f"in place {index + 1}"
+        tile = D.SHIP_LETTERS.index(letters[index])
+    return D.ship_full_name(tile)
+
+
+def ship_of(d: dict, names: Sequence[str]) -> str:
+    return ship_at(d["ship"], names, d.get("tile"))
+
+
+def _and(words: Sequence[str]) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else "nobody"
+
+
+def vote_words(d: dict, names: Sequence[str], hidden: bool, short: bool = False) -> str:
+    """Every bid of a vote, who won and why: the highest bids win, ties go to the player
+    higher in the Senate order; a player with no card at this place cannot win, and in an
+    open vote a pass (0) never wins."""
+    bids, order, winners = d["bids"], d["order"], d["winners"]
+    no_card, pool = set(d["no_card"]), d["pool"]
+    rank = {p: i for i, p in enumerate(order)}
+    ranking = sorted(order, key=lambda p: (-bids[p], rank[p]))
+    shown = [f"{names[p]} {'passed' if not hidden and bids[p] == 0 else bids[p]}" for p in ranking]
+    if short:
+        out = [", ".join(shown) + "."]
+        out.append(f"{_and([names[p] for p in winners])} {'win' if len(winners) > 1 else 'wins'}."
+                   if winners else "Nobody wins.")
+    else:
+        out = [f"Vote {d['vote'] + 1} bids: " + ", ".join(shown) + "."]
+        places = d.get("places", 0)
+        rule = (" (the highest bid wins)" if places == 1 else f" (the {places} highest bids win)") if places else ""
+        out.append(f"Won by {_and([names[p] for p in winners])}{rule}." if winners else f"Nobody wins{rule}.")
+    can = [p for p in order if p not in no_card and (hidden or bids[p] > 0)]
+    ties: list[str] = []
+    for value in sorted({bids[p] for p in winners}, reverse=True):
+        tied = sorted((p for p in can if bids[p] == value), key=rank.get)
+        if len(tied) < 2:
+            continue
+        top, second = tied[0], tied[1]
+        if pool[top] != pool[second]:
+            why = f"{names[top]} has more tokens in the Senate pool: {pool[top]} against {pool[second]}"
+        else:
+            why = f"equal Senate pools, and {names[top]}'s Faction marker stands further left"
+        if short:  # (the Senate line above shows the pools)
+            ties.append(f"{names[top]} over {_and([names[p] for p in tied[1:]])}")
+            continue
+        who = _and([names[p] for p in tied])
+        if all(p in winners for p in tied):
+            out.append(f"Tie at {value} between {who}: all win; {names[top]} is higher in the"
+                       f" Senate order and takes the higher place ({why}).")
+        else:
+            won = [names[p] for p in tied if p in winners]
+            verb = ("is", "wins") if len(won) == 1 else ("are", "win")
+            out.append(f"Tie at {value} between {who}: {_and(won)} {verb[0]} higher in the Senate"
+                       f" order and {verb[1]} ({why}).")
+    if ties:
+        out.append(f"Tie{'s' if len(ties) > 1 else ''} by Senate order: {', '.join(ties)}.")
+    for p in order:
+        if p in no_card:
+            out.append(f"{names[p]} has no card at this place and cannot win.")
+    if not hidden and any(bids[p] == 0 for p in order if p not in no_card):
+        out.append("A pass never wins an open vote.")
+    play = d.get("play_order", winners)
+    if winners and play and play[0] != winners[0]:
+        out.append(f"{names[play[0]]} holds the Philosophios and plays first.")
+    return " ".join(out)
 
 
 def colour_name(c: int, names: Sequence[str]) -> str:
@@ -201,6 +284,8 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return "You have chosen your bid." if d["seat"] == viewer else f"{who()} has chosen a bid."
     if k == "my_bid":
         return f"Your secret bid: {d['n']}."
+    if k == "revealed" and d["what"] == "vote":
+        return f"Vote {d['vote'] + 1}: everyone reveals their bids (the board shows them until the next vote)."
     if k == "revealed":
         what = {"senate": "Senate bids", "cards": "voting cards", "vote": "bids"}[d["what"]]
         return f"Everyone reveals their {what}."
@@ -219,7 +304,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "discarded":
         return f"{who()} discarded {card_name(d['card'])}."
     if k == "basileus":
-        return f"{who()} (Basileus) put a refugee on ship {d['ship'] + 1}."
+        return f"{who()} (Basileus) put a refugee on ship {ship_of(d, names)}."
     if k == "demiurgos":
         return f"{who()} (Demiurgos) takes a special card."
     if k in ("drew", "drew_special"):
@@ -250,6 +335,8 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "call":
         whom = "you" if d["target"] == viewer else names[d["target"]]
         return f"{who()} (Demagogos) makes {whom} bid first."
+    if k == "vote_result" and "bids" in d:
+        return vote_words(d, names, hidden=False)
     if k == "vote_result":
         w = ", ".join(names[p] for p in d["winners"]) or "nobody"
         return f"Vote {d['vote'] + 1} won by {w}."
@@ -261,20 +348,21 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return f"{who()} played no card."
     if k == "placed":
         n = d["n"]
-        return f"{who()} put {n} refugee{'s' if n != 1 else ''} on ship {d['ship'] + 1}."
+        return f"{who()} put {n} refugee{'s' if n != 1 else ''} on ship {ship_of(d, names)}."
     if k == "bumped":
-        return f"{who()} threw a {colour_name(d['colour'], names)} cube off ship {d['ship'] + 1}."
+        return f"{who()} threw a {colour_name(d['colour'], names)} cube off ship {ship_of(d, names)}."
     if k == "sailed":
-        by = f" ({names[d['seat']]})" if d["seat"] >= 0 else ""
-        return f"Ship {d['ship'] + 1} sailed out to the ocean{by}."
+        by = f" (moved by {_who(d['seat'], viewer, names).replace('You', 'you')})" if d["seat"] >= 0 else ""
+        return f"Ship {ship_of(d, names)} sailed out to the ocean{by}."
     if k == "arrived":
         gains = ", ".join(f"{names[p]} +{g}" for p, g in enumerate(d["gains"]) if g) or "nobody scores"
         royal = " (royal chart)" if d["royal"] else ""
-        return f"{ship_name(d['tile'])} reached the Promised Land{royal}: {gains}."
+        return f"Ship {ship_of(d, names)} reached the Promised Land{royal}: {gains}."
     if k == "sabotage":
-        return f"{who()} sabotaged ship {d['ship'] + 1}: {d['n']} cubes lost."
+        return f"{who()} sabotaged ship {ship_of(d, names)}: {d['n']} cubes lost."
     if k == "betray_ship":
-        return f"{who()} betrays the people on ship {d['ship'] + 1}."
+        verb = "betray" if d["seat"] == viewer else "betrays"
+        return f"{who()} {verb} the people on ship {ship_of(d, names)}."
     if k == "betray_senate":
         return f"{who()} removed {d['n']} of {names[d['target']]}'s tokens from the Senate."
     if k == "strategos":
@@ -289,15 +377,15 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         top = f" Next event (face up): {D.EVENT_NAME[d['top']]}." if d["top"] >= 0 else ""
         return f"Event: {D.EVENT_NAME[d['card']]}{top}"
     if k == "upgraded":
-        return f"Ship {d['ship'] + 1} is upgraded to {ship_name(d['tile'])}."
+        return f"Ship {ship_of(d, names)} is upgraded: {D.ADVANCED_ABILITY[d['tile'] % D.ADVANCED]}."
     if k == "wrecked":
-        return f"The ocean god takes ship {d['ship'] + 1}: {d['n']} cubes lost."
+        return f"The ocean god takes ship {ship_of(d, names)}: {d['n']} cubes lost."
     if k == "together_stop":
         return f"{who()} stops placing refugees."
     if k == "pushed_off":
-        return f"A neutral pushed a {colour_name(d['colour'], names)} cube off ship {d['ship'] + 1}."
+        return f"A neutral pushed a {colour_name(d['colour'], names)} cube off ship {ship_of(d, names)}."
     if k == "neutrals":
-        return "Neutral refugees boarded ships " + ", ".join(str(i + 1) for i in d["ships"]) + "."
+        return "Neutral refugees boarded ships " + ", ".join(ship_at(i, names) for i in d["ships"]) + "."
     if k == "returned":
         return "Tokens come home." + (" (Chaos: Factions and the Senate stay.)" if d["chaos"] else "")
     if k == "game_over":
@@ -359,11 +447,75 @@ def aboard_text(sh: Any) -> str:
     return "[" + text + "." * (cap - len(text)) + "]"
 
 
+def _cards(cards: Sequence[int], name: Callable[[int], str]) -> str:
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[name(c)] = counts.get(name(c), 0) + 1
+    return ", ".join(n if k == 1 else f"{n} (x{k})" for n, k in counts.items()) or "none"
+
+
 def reveal(s: Any, names: Sequence[str]) -> list[str]:
-    """Every hand and special card (replays of finished games)."""
+    """At the end: where each player's points came from, then every hand and special
+    card, in sentences, one line per item (the game-over screen, replays)."""
+    from .events import end_bonus
+    from .state import senate_order
+
+    order = senate_order(s)
+    rank = {p: i for i, p in enumerate(order)}
     out = []
+    for p in sorted(range(s.players), key=lambda p: (-s.vp[p], rank[p])):
+        bonus = [(c, end_bonus(s, p, c, order[0])) for c in s.specials[p]]
+        end = sum(b for _, b in bonus)
+        play = s.vp[p] - D.START_VP - end
+        parts = [f"{D.START_VP} at the start"]
+        parts.append(f"{play} during the game (ships reaching the Promised Land, Senate awards and"
+                     " cards; the log tells each)" if play >= 0 else f"{-play} lost during the game")
+        if end:
+            parts.append(f"{end} from special cards at the end ("
+                         + ", ".join(f"{_special_name(c)} {b}" for c, b in bonus if b) + ")")
+        out.append(f"{names[p]}: {s.vp[p]} points: " + ", ".join(parts) + ".")
     for p in range(s.players):
-        hand = ", ".join(D.CARD_SHORT[D.CARD_KIND[c]] for c in s.hands[p])
-        sp = ", ".join(_special_name(c) for c in s.specials[p])
-        out.append(f"{names[p]}: hand {hand or '-'}; specials {sp or '-'}")
+        out.append(f"{names[p]}'s hand of Politics cards: {_cards(s.hands[p], card_name)}.")
+        out.append(f"{names[p]}'s special cards: {_cards(s.specials[p], _special_name)}.")
     return out
+
+
+# --- the symbols the screen draws (the legend on the screen and in the help) ------------------
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("R B G Y P", "a refugee (a cube aboard a ship) of the player of that colour"),
+    ("N", "a neutral (black) refugee"),
+    ("·", "an empty space aboard a ship"),
+    ("full", "the ship has no free space"),
+    ("+", "after a ship's letter: the ship is upgraded"),
+    ("▶", "the ship your highlighted choice acts on"),
+    ("▲ △", "Doom markers left, removed (3rd Doom! ends)"),
+    ("┼ :", "victory track: every 10 and every 5 points"),
+    ("2", "victory track: two markers on this space"),
+    ("lap 2", "past 59 points a marker goes round again"),
+    ("–", "a Faction token nobody has taken"),
+    ("+1", "the next to take this Faction scores 1 point"),
+    ("^r", "Red's marker here (it breaks Senate ties)"),
+    ("▼", "the voting place being voted on now"),
+    ("▒▒▒▒", "a voting card still face down"),
+    ("●3", "3 tokens were bid on this card"),
+    ("✓", "after a voting card: it was played"),
+    ("?", "your card the Oraklos keeps face down"),
+)
+CARD_LEGEND = ", ".join(f"{D.CARD_SHORT[k]} = {D.CARD_NAME[k]}" for k in D.CARD_NAME)
+FACTION_LEGEND = ", ".join(f"{f[:4]} = {f}" for f in D.FACTIONS)
+PANEL_LEGEND = ("pts or points = victory points; tok or tokens = influence tokens behind the screen; "
+                "Sen or Senate = tokens in the Senate pool; cards 7+2 = 7 Politics cards and 2 special cards")
+SENATE_LEGEND = "the Senate line (narrow screens): tokens in the Senate pool, in Senate order, highest first"
+
+
+def legend_markdown() -> str:
+    rows = "\n".join(f"- `{sym}` {words}" for sym, words in LEGEND)
+    return (f"**Symbols on the screen** (also under `l` on a small terminal).\n\n{rows}\n"
+            f"- Short card names (narrow screens): {CARD_LEGEND}.\n"
+            f"- Short Faction names (narrow screens): {FACTION_LEGEND}.\n"
+            f"- The players panel: {PANEL_LEGEND}.\n"
+            f"- {SENATE_LEGEND[0].upper()}{SENATE_LEGEND[1:]}.\n"
+            "- A highlight marks what the other players changed since your last move.\n")
+
+
+HELP = HELP + "\n" + legend_markdown()

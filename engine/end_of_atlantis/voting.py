@@ -203,9 +203,15 @@ def _resolve_vote(s: EoaState, **changes: Any) -> tuple[EoaState, list[Event]]:
         vote_winners=winners, last_bids=bids, last_winners=winners, last_refund=(),
         play_queue=tuple(order), card_players=(), demagogos_look=())
     if hidden:
+        # The bids were secret until this action: the views show them (and the screen
+        # explains the result from the view), never this event.
         event = Event("revealed", {"what": "vote", "vote": vote})
     else:
-        event = Event("vote_result", {"vote": vote, "winners": winners})
+        # Open bids were named aloud: the event tells every bid and why the winners won.
+        event = Event("vote_result", {
+            "vote": vote, "winners": winners, "bids": tuple(bids), "order": tuple(rank),
+            "pool": tuple(s.senate_pool), "no_card": tuple(p for p in range(n) if not has[p]),
+            "play_order": tuple(order), "places": winners_needed(s)})
     if not order:
         s, more = _end_vote(s, **changes)
         return s, [event, *more]

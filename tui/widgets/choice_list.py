@@ -3,7 +3,8 @@
 Generic: it is given plain sentences and knows nothing of any game.  A ``CursorList``
 (the shared 1-D cursor): Up/Down (and j/k), PageUp/PageDown, Home/End move the cursor,
 ``Highlighted`` when it moves and ``Selected`` on Enter or a click, posted up to the
-screen, which decides what they mean.  Entries given as ``disabled`` are drawn dim and
+screen, which decides what they mean (``NothingToChoose`` when Enter finds the list
+empty, so the screen can say why).  Entries given as ``disabled`` are drawn dim and
 skipped.  Drawn with the Line API: each line is a strip cut to the widget's width,
 scrolled so the cursor stays in sight.  Its looks are component classes (CSS below).
 """
@@ -15,6 +16,7 @@ from typing import Collection, Sequence
 from rich.segment import Segment
 from textual import events
 from textual.binding import Binding
+from textual.message import Message
 from textual.strip import Strip
 
 from .cursor_list import PAGE, CursorList
@@ -53,6 +55,19 @@ class ChoiceList(CursorList, inherit_bindings=False):
 
     class Selected(Highlighted, CursorList.Selected):
         """Enter (or a click on the cursor line) chose ``index``."""
+
+    class NothingToChoose(Message):
+        """Enter with no choice in the list (the screen says why)."""
+
+        def __init__(self, choices: "ChoiceList") -> None:
+            super().__init__()
+            self.choices = choices
+
+    def action_select(self) -> None:
+        if not self.items:
+            self.post_message(self.NothingToChoose(self))
+            return
+        super().action_select()
 
     def __init__(self, *, title: str = "", name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:

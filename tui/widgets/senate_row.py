@@ -18,18 +18,19 @@ from textual.widget import Widget
 
 @dataclass(frozen=True)
 class FactionSpace:
-    short: str
+    short: str                 # the full name; cut to the cell (a legend explains the cut)
     holder: tuple[str, Style] | None
     plus1: bool
     markers: Sequence[tuple[str, Style]] = ()
 
 
 class SenateRow(Widget):
-    COMPONENT_CLASSES = {"senate-row--plus-one"}
+    COMPONENT_CLASSES = {"senate-row--plus-one", "senate-row--recent"}
 
     DEFAULT_CSS = """
     SenateRow { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     SenateRow > .senate-row--plus-one { color: #ffd75f; text-style: bold; }
+    SenateRow > .senate-row--recent { background: #5b4a1a; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -38,12 +39,16 @@ class SenateRow(Widget):
         self.factions: list[FactionSpace] = []
         self.pool: list[tuple[str, Style, int]] = []
         self.pool_note = ""
+        self.recent: frozenset[int] = frozenset()       # Factions changed by others
+        self.recent_pool: frozenset[int] = frozenset()  # pool entries (by index) changed
 
     def show(self, factions: Sequence[FactionSpace], pool: Sequence[tuple[str, Style, int]],
-             note: str = "") -> None:
+             note: str = "", recent: Sequence[int] = (), recent_pool: Sequence[int] = ()) -> None:
         self.factions = list(factions)
         self.pool = list(pool)
         self.pool_note = note
+        self.recent = frozenset(recent)
+        self.recent_pool = frozenset(recent_pool)
         self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:
@@ -51,19 +56,20 @@ class SenateRow(Widget):
 
     def render(self) -> Text:
         width = self.size.width or 49
-        cell = max(6, min(12, width // max(1, len(self.factions))))
+        cell = max(6, min(16, width // max(1, len(self.factions))))
         top, mid = Text(), Text()
         dim = Style(dim=True)
-        for f in self.factions:
-            name = f.short[: cell - 1]
-            top.append(name.ljust(cell - 1), Style(bold=True))
+        recent = self.get_component_rich_style("senate-row--recent", partial=True)
+        for i, f in enumerate(self.factions):
+            name = f.short if len(f.short) <= cell - 1 else f.short[:4]
+            top.append(name.ljust(cell - 1), Style(bold=True) + (recent if i in self.recent else Style()))
             top.append(" ")
             used = 0
             if f.holder is not None:
-                mid.append(f.holder[0], f.holder[1])
+                mid.append(f.holder[0], f.holder[1] + (recent if i in self.recent else Style()))
                 used += 1
             else:
-                mid.append("-", dim)
+                mid.append("–", dim)
                 used += 1
             if f.plus1:
                 mid.append("+1", self.get_component_rich_style("senate-row--plus-one", partial=True))
@@ -79,11 +85,11 @@ class SenateRow(Widget):
         out.append_text(top)
         out.append("\n")
         out.append_text(mid)
-        out.append("\nSenate ", Style(bold=True))
-        if any(n for _, _, n in self.pool) or self.pool:
-            for letter, style, n in self.pool:
-                out.append(letter, style)
-                out.append(f"{n} ")
+        out.append("\nSenate pool, highest first: " if width >= 60 else "\nSenate ", Style(bold=True))
+        for i, (letter, style, n) in enumerate(self.pool):
+            out.append(letter, style + (recent if i in self.recent_pool else Style()))
+            out.append(f" {n}", recent if i in self.recent_pool else Style())
+            out.append("  " if width >= 60 else " ")
         if self.pool_note:
             out.append(self.pool_note, dim)
         out.no_wrap = True

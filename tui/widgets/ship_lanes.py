@@ -2,8 +2,10 @@
 
 Generic: each ship is given as a label, a capacity, where it is, whether it is an
 upgraded tile, and its cubes as (letter, style) pairs; the widget knows no rules.
-A ship is drawn as a box of its spaces, ``[RRBN···]``, in the port lane or the ocean
-lane; a full ship is marked ``■``, an upgraded one carries ``+`` in its label.  The
+A ship is named by its letter and name (``B Science Vessel``) and drawn as a box of
+its spaces, ``[RRBN···]``, in the port lane or the ocean lane; a full ship is marked
+``full``, an upgraded one carries ``+`` after its letter.  ``recent`` ships (changed by
+another seat since your last move) are highlighted.  The
 Promised Land line lists who has cubes there this turn.  ``compact`` drops the
 PORT / OCEAN header (the ocean lane is still drawn as water ``≈``).  Colour is never alone:
 every cube is a letter.
@@ -31,28 +33,30 @@ EMPTY_SPACE = "·"
 
 @dataclass(frozen=True)
 class LaneShip:
-    label: str                 # "A+"
-    name: str                  # "Ark"
+    label: str                 # "A+" (the letter; + once upgraded)
+    name: str                  # "Ark": the board shows "A Ark" (letter and name)
     capacity: int
     at_sea: bool
     cubes: Sequence[tuple[str, Style]] = ()
-    note: str = ""             # a short ability reminder
+    note: str = ""             # an ability reminder (wide terminals)
 
 
 @dataclass
 class LanesPicture:
     ships: Sequence[LaneShip] = ()
-    promised: Sequence[tuple[str, Style, int]] = ()   # (letter, style, cubes there)
+    promised: Sequence[tuple[str, Style, int]] = ()   # (name, style, cubes there)
     camp: int = 0
     marked: Sequence[int] = ()
     notes: bool = True
     extra: str = ""
+    recent: Sequence[int] = ()   # ships another seat changed since your last move
 
 
 class ShipLanes(CursorList, inherit_bindings=False):
     COMPONENT_CLASSES = {
         "ship-lanes--header", "ship-lanes--cursor", "ship-lanes--label", "ship-lanes--marked",
         "ship-lanes--full", "ship-lanes--water", "ship-lanes--quay", "ship-lanes--note",
+        "ship-lanes--recent",
     }
 
     DEFAULT_CSS = """
@@ -66,6 +70,7 @@ class ShipLanes(CursorList, inherit_bindings=False):
     ShipLanes > .ship-lanes--water { color: #31576e; }
     ShipLanes > .ship-lanes--quay { color: #5c5c5c; }
     ShipLanes > .ship-lanes--note { text-style: dim; }
+    ShipLanes > .ship-lanes--recent { background: #5b4a1a; }
     """
     BINDINGS = [
         Binding("up,k", "move(-1)", "Up", show=False, id="lanes-up"),
@@ -114,9 +119,12 @@ class ShipLanes(CursorList, inherit_bindings=False):
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.picture.ships) + (1 if self.compact else 2)
 
+    NAME_WIDTH = 18  # "A+ Science Vessel " (the longest letter and name)
+
     def lane_width(self) -> int:
         width = self.size.width or 48
-        return max(11, min(24, (width - 15) // 2))
+        wide = width - self.NAME_WIDTH - 4 >= 2 * 28 + 17   # room for the header's PROMISED LAND
+        return max(11, min(28, (width - self.NAME_WIDTH - 4 - (17 if wide else 7)) // 2))
 
     def render(self) -> Text:
         pic = self.picture
@@ -125,14 +133,16 @@ class ShipLanes(CursorList, inherit_bindings=False):
         dim = part("ship-lanes--note", partial=True)
         head = part("ship-lanes--header", partial=True)
         water_style = part("ship-lanes--water", partial=True)
+        recent = part("ship-lanes--recent", partial=True)
+        width = self.size.width or 48
         out = Text()
         if not self.compact:
-            out.append("      ")
+            out.append(" " * (self.NAME_WIDTH + 1))
             out.append("PORT".ljust(lane), head)
             out.append("  ")
             out.append("OCEAN".ljust(lane), head)
-            room = (self.size.width or 48) - 8 - 2 * lane
-            out.append("  → PROMISED LAND" if room >= 17 else "  →LAND", head)
+            room = width - self.NAME_WIDTH - 1 - 2 * lane
+            out.append("  → PROMISED LAND" if room >= 17 else " → LAND", head)
         for i, ship in enumerate(pic.ships):
             if i or not self.compact:
                 out.append("\n")
@@ -140,17 +150,23 @@ class ShipLanes(CursorList, inherit_bindings=False):
             arrow = "▶" if i in pic.marked else " "
             out.append(arrow, part("ship-lanes--marked", partial=True))
             label_style = part("ship-lanes--cursor" if focus else "ship-lanes--label", partial=True)
-            out.append(f"{ship.label:<2}{ship.capacity:>2}", label_style)
+            if i in pic.recent:
+                label_style += recent
+            out.append(f"{ship.label} {ship.name}".ljust(self.NAME_WIDTH - 1), label_style)
             full = len(ship.cubes) >= ship.capacity
-            out.append("■" if full else " ", part("ship-lanes--full", partial=True))
             box = Text("[")
             for letter, style in ship.cubes:
                 box.append(letter, style)
             box.append(EMPTY_SPACE * max(0, ship.capacity - len(ship.cubes)), dim)
             box.append("]")
+            if i in pic.recent:
+                box.stylize(recent)
+            if full:
+                box.append(" full", part("ship-lanes--full", partial=True))
             pad = max(0, lane - box.cell_len)
             water = Text("≈" * lane, water_style)
             quay = Text("┄" * lane, part("ship-lanes--quay", partial=True))
+            out.append(" ")
             if ship.at_sea:
                 out.append_text(quay)
                 out.append("  ")
@@ -165,14 +181,15 @@ class ShipLanes(CursorList, inherit_bindings=False):
             if pic.notes and ship.note:
                 out.append(f"  {ship.note}", dim)
         out.append("\n")
-        out.append("Promised Land: ", head)
+        roomy = width >= 90
+        out.append("Promised Land this turn: " if roomy else "Promised Land: ", head)
         if pic.promised:
-            for letter, style, count in pic.promised:
-                out.append(letter, style)
-                out.append(f"{count} ")
+            for name, style, count in pic.promised:
+                out.append(name, style)
+                out.append(f" {count}  " if roomy else f" {count} ")
         else:
-            out.append("nobody yet ", dim)
-        out.append(f"· camp {pic.camp}", dim)
+            out.append("nobody yet " if roomy else "none yet ", dim)
+        out.append(f"· Refugee camp: {pic.camp} neutral refugees left" if roomy else f"· Refugee camp {pic.camp}", dim)
         if pic.extra:
             out.append(f" · {pic.extra}", dim)
         out.no_wrap = True

@@ -5,7 +5,7 @@ row of 60 spaces on a wide widget, or as two rows of 30 (0-29 left to right, the
 30-59 right to left below it, as the track runs round the board) on a narrow one.
 A space with one marker shows that player's letter; with several, the number of
 markers (their letters are in the legend line).  Points of 60 and more go round
-again: the legend shows the laps (``↻1``).
+again: the points line shows the lap (``lap 2``) next to the real total.
 """
 
 from __future__ import annotations
@@ -28,13 +28,15 @@ class Marker:
 
 
 class VictoryTrack(Widget):
-    COMPONENT_CLASSES = {"victory-track--tick", "victory-track--space", "victory-track--crowd"}
+    COMPONENT_CLASSES = {"victory-track--tick", "victory-track--space", "victory-track--crowd",
+                         "victory-track--recent"}
 
     DEFAULT_CSS = """
     VictoryTrack { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     VictoryTrack > .victory-track--tick { color: #5f7f8f; }
     VictoryTrack > .victory-track--space { color: #5f7f8f; text-style: dim; }
     VictoryTrack > .victory-track--crowd { text-style: bold reverse; }
+    VictoryTrack > .victory-track--recent { background: #5b4a1a; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -42,9 +44,13 @@ class VictoryTrack(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.markers: list[Marker] = []
         self.legend = True
+        self.names: list[str] = []          # shown in the points line when there is room
+        self.recent: frozenset[int] = frozenset()
 
-    def show(self, markers: Sequence[Marker]) -> None:
+    def show(self, markers: Sequence[Marker], names: Sequence[str] = (), recent: Sequence[int] = ()) -> None:
         self.markers = list(markers)
+        self.names = list(names)
+        self.recent = frozenset(recent)
         self.refresh(layout=True)
 
     def wide(self) -> bool:
@@ -82,11 +88,15 @@ class VictoryTrack(Widget):
                 out.append(*self._cell(space))
             out.append("◂30", label)
         if self.legend:
-            out.append("\nPoints ")
-            for m in self.markers:
-                out.append(m.letter, m.style)
+            out.append("\nVictory points: ")
+            recent = self.get_component_rich_style("victory-track--recent", partial=True)
+            for i, m in enumerate(self.markers):
+                mark = recent if i in self.recent else Style()
+                out.append(m.letter, m.style + mark)
+                name = f" {self.names[i]}" if i < len(self.names) and self.wide() else ""
                 laps = max(0, m.points) // SPACES
-                out.append(f"{m.points}" + (f"↻{laps}" if laps else "") + " ")
+                out.append(f"{name} {m.points}" + (f" (lap {laps + 1})" if laps else ""), mark)
+                out.append("  ")
         out.no_wrap = True
         out.overflow = "ellipsis"
         return out

@@ -4,7 +4,9 @@ being voted on marked.
 Generic: a row is the player's (letter, style), then per card a short name (or
 None for a face-down card), the tokens bid on it and whether it was played.  The
 current position is drawn in reverse video and pointed at by ``▼``; face-down
-cards are ``▒▒▒▒``; a played card is underlined and marked ``*``.
+cards are ``▒▒▒▒``; tokens bid are ``●3``; a played card is underlined and marked
+``✓``.  Each card is given a full and a short name: the full one when the cells
+are wide enough (the screen's legend explains the short ones).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ class VoteCard:
     short: str | None   # None: face down
     tokens: int = 0
     played: bool = False
+    full: str = ""      # the full name, shown when the cell is wide enough
+    recent: bool = False  # another seat changed it since your last move
 
 
 @dataclass(frozen=True)
@@ -37,13 +41,15 @@ UNPLAYED = Style(underline=False, bold=False)
 
 
 class VotingRow(Widget):
-    COMPONENT_CLASSES = {"voting-row--face-down", "voting-row--played", "voting-row--current"}
+    COMPONENT_CLASSES = {"voting-row--face-down", "voting-row--played", "voting-row--current",
+                         "voting-row--recent"}
 
     DEFAULT_CSS = """
     VotingRow { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     VotingRow > .voting-row--face-down { color: #7f9fb0; }
     VotingRow > .voting-row--played { text-style: underline bold; }
     VotingRow > .voting-row--current { text-style: reverse; }
+    VotingRow > .voting-row--recent { background: #5b4a1a; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -64,18 +70,27 @@ class VotingRow(Widget):
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.rows) + 1
 
+    def cell_width(self) -> int:
+        width = self.size.width or 49
+        for cell, note in ((18, 12), (16, 12), (8, 7), (7, 7)):
+            if width >= 2 + cell * self.slots + note:
+                return cell
+        return 6
+
     def render(self) -> Text:
         width = self.size.width or 49
-        cell = 7 if width >= 2 + 7 * self.slots + 6 else 6
+        cell = self.cell_width()
         part = self.get_component_rich_style
         face_down = part("voting-row--face-down", partial=True)
         played = part("voting-row--played", partial=True)
         current = part("voting-row--current", partial=True)
+        recent = part("voting-row--recent", partial=True)
         out = Text()
         head = Text("  ")
         for i in range(self.slots):
             mark = "▼" if i == self.current else " "
-            head.append(f"{mark}{i + 1}".ljust(cell), Style(bold=i == self.current))
+            label = f"{mark}{i + 1}" if cell < 16 else f"{mark}place {i + 1}"
+            head.append(label.ljust(cell), Style(bold=i == self.current))
         room = max(0, width - head.cell_len)
         head.append(self.title[:room], Style(dim=True))
         out.append_text(head)
@@ -90,11 +105,15 @@ class VotingRow(Widget):
                 elif card.short is None:
                     text, style = "▒▒▒▒", face_down
                 else:
-                    tok = f"{card.tokens}" if card.tokens else ""
-                    text = f"{card.short[:4]}{tok:>2}"
+                    tok = f"●{card.tokens}" if card.tokens else ""
+                    mark = "✓" if card.played else ""
+                    name = card.full if card.full and cell >= 16 else card.short[:4]
+                    room = cell - 1 - len(tok)
+                    body = name + mark if len(name + mark) <= room else name[:room]
+                    text = body.ljust(room) + tok if tok else body
                     style = played if card.played else UNPLAYED
-                    if card.played:
-                        text = f"{card.short[:4]}*{tok}"
+                if card is not None and card.recent:
+                    style = style + recent
                 if i == self.current:
                     style = style + current
                 out.append(text[: cell - 1].ljust(cell - 1), style)

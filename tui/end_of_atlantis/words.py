@@ -1,0 +1,236 @@
+"""End of Atlantis screen words: the sentences of the choice list, the stage lines,
+the "last vote" explanation (read from the view, since a hidden vote's bids reach the
+table through the views, not the events), the legend, and what others changed since
+this seat's last move (the ``recent`` highlight).  No widgets here."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.end_of_atlantis import data as D
+from engine.end_of_atlantis import text as T
+from engine.end_of_atlantis.rules import (
+    DECK_SLOT, PAID, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial,
+    TakeSpecial, Target, UseAbility, faction_cost,
+)
+from engine.end_of_atlantis.state import senate_order_of, winners_needed
+
+from ..seats import NEUTRAL, NEUTRAL_LETTER, SEAT_LETTERS
+
+CUBE_LETTERS = SEAT_LETTERS[:NEUTRAL] + NEUTRAL_LETTER  # cube colours 0-4 are the seats', 5 neutral
+COLOUR_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")
+SHIP_NOTES = ("", "", "", "", "", "upgraded: one neutral always aboard", "upgraded: its mover scores 2 more",
+              "upgraded: its mover draws a special card", "upgraded: flies from port to the Promised Land",
+              "upgraded: immune to red cards")
+PHASE = {"senate": "Senate phase", "faction": "Factions phase", "ability": "Factions phase",
+         "archont": "Factions phase", "order": "Voting phase", "together": "Doom phase", "over": "game over"}
+VOTING = ("vote", "open", "play", "peek", "rebid", "call")
+STAGE_WORDS = {
+    "senate": "Senate: choose your secret bid",
+    "faction": "Factions",
+    "ability": "End of Factions: abilities",
+    "archont": "Archont: discard",
+    "order": "Voting: lay your cards face down, in order",
+    "vote": "Hidden vote: choose your secret bid",
+    "peek": "Demagogos: look at one bid?",
+    "rebid": "Demagogos: change your bid?",
+    "call": "Demagogos: who bids first?",
+    "open": "Open vote: name a bid nobody has named (0 passes)",
+    "play": "Winners play their cards",
+    "together": "We're All In This Together: place refugees",
+    "over": "Game over",
+}
+# Why ``p`` (pass) does nothing in a stage where no Pass is offered.
+NO_PASS = {
+    "senate": "the Senate bid is secret and everyone makes one: choose a bid (0 is allowed)",
+    "vote": "in a hidden vote everyone bids: choose a bid (0 is allowed)",
+    "rebid": "choose your bid again (keep it, or change it)",
+    "order": "every voting card must be laid: choose the next one",
+    "archont": "the Archont must discard: choose a card",
+}
+
+
+def card_name(card: int) -> str:
+    return D.CARD_NAME[D.CARD_KIND[card]]
+
+
+def card_short(card: int) -> str:
+    return D.CARD_SHORT[D.CARD_KIND[card]]
+
+
+def special_name(card: int) -> str:
+    return D.SPECIAL_NAME[D.SPECIAL_KEY[card]]
+
+
+def ship_words(view: Any, i: int) -> str:
+    sh = view.ships[i]
+    return f"{D.ship_full_name(sh.tile)} ({'at sea' if sh.at_sea else 'in port'})"
+
+
+def grouped(names: Sequence[str]) -> list[str]:
+    """"Refugees 1 x2" for two alike cards (a hand reads at a glance)."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return [n if k == 1 else f"{n} x{k}" for n, k in counts.items()]
+
+
+# --- the last vote, explained ---------------------------------------------------------------
+def last_vote_index(view: Any) -> int:
+    """The voting place whose result the view holds in ``last_bids``, or -1."""
+    if view.stage not in VOTING or not view.last_bids:
+        return -1
+    return view.vote if view.stage == "play" else view.vote - 1
+
+
+def last_vote_text(view: Any, names: Sequence[str], short: bool = False) -> str:
+    """Every bid of the last vote of this turn and why the winners won."""
+    vote = last_vote_index(view)
+    if vote < 0:
+        return ""
+    bids = view.last_bids
+    order = senate_order_of(view.senate_pool, view.markers)
+    winners = tuple(view.last_winners)
+    play = list(winners)
+    philosophios = view.faction_holders[D.PHILOSOPHIOS]
+    if philosophios in play:
+        play.remove(philosophios)
+        play.insert(0, philosophios)
+    hidden = view.vote_kind == "hidden"
+    data = {"vote": vote, "bids": bids, "order": order, "winners": winners, "pool": view.senate_pool,
+            "no_card": tuple(p for p in range(view.players) if len(view.voting_cards[p]) <= vote),
+            "play_order": tuple(play), "places": winners_needed(view)}
+    text = T.vote_words(data, names, hidden, short)
+    if view.event >= 0 and D.EVENT_KEY[view.event] == "no_mercy":
+        loser = sorted(order, key=lambda p: (-bids[p], order.index(p)))[-1]
+        text += f" No Mercy For The Weak: {names[loser]} bid lowest and loses 1 point."
+    return text
+
+
+# --- what the other seats changed since this seat's last move -------------------------------
+def recent_changes(base: Any, view: Any) -> dict[str, set]:
+    """Cells that differ between ``base`` (right after this seat's last move) and ``view``."""
+    out: dict[str, set] = {"ships": set(), "vp": set(), "factions": set(), "pool": set(), "cards": set()}
+    if base is None or base.players != view.players:
+        return out
+    if len(base.ships) == len(view.ships):
+        out["ships"] = {i for i, (a, b) in enumerate(zip(base.ships, view.ships)) if a != b}
+    out["vp"] = {p for p in range(view.players) if base.vp[p] != view.vp[p]}
+    out["pool"] = {p for p in range(view.players) if base.senate_pool[p] != view.senate_pool[p]}
+    out["factions"] = {f for f in range(7) if base.faction_holders[f] != view.faction_holders[f]
+                       or base.plus_one[f] != view.plus_one[f]}
+    for p in range(view.players):
+        old, new = base.voting_cards[p], view.voting_cards[p]
+        for i in range(len(new)):
+            def at(rows: Any, p: int = p, i: int = i) -> Any:
+                return rows[p][i] if i < len(rows[p]) else None
+            if i >= len(old) or old[i] != new[i] or at(base.tokens_on_cards) != at(view.tokens_on_cards) \
+                    or at(base.played) != at(view.played):
+                out["cards"].add((p, i))
+    return out
+
+
+# --- the legend -----------------------------------------------------------------------------
+def legend_lines(names: Sequence[str], players: int, width: int, short_names: bool) -> list[str]:
+    """The legend on the screen: the same entries as in the help (``text.LEGEND``), in
+    columns when there is room; the short card and Faction names only when they are drawn."""
+    colours = "Colours: " + ", ".join(
+        f"{CUBE_LETTERS[p]} {COLOUR_NAMES[p]}" + (f" ({names[p]})" if names[p] != COLOUR_NAMES[p] else "")
+        for p in range(players)) + ", N neutral (black)."
+    entries = [f"{sym:<5} {words}" for sym, words in T.LEGEND[1:]]
+    columns = max(1, width // (max(len(e) for e in entries) + 2))
+    rows = -(-len(entries) // columns)
+    lines = [colours]
+    if columns == 1:
+        lines += entries
+    else:
+        col = width // columns
+        for r in range(rows):
+            cells = [entries[c * rows + r] for c in range(columns) if c * rows + r < len(entries)]
+            lines.append("".join(cell[: col - 1].ljust(col) for cell in cells).rstrip())
+    if short_names:
+        lines += ["Cards: " + T.CARD_LEGEND + ".", "Factions: " + T.FACTION_LEGEND + ".",
+                  T.SENATE_LEGEND[0].upper() + T.SENATE_LEGEND[1:] + "."]
+    lines.append("Players panel: " + T.PANEL_LEGEND + ".")
+    lines.append("Highlighted: what the other players changed since your last move.")
+    return lines
+
+
+# --- the choice list ------------------------------------------------------------------------
+def choice_text(view: Any, a: Any, names: Sequence[str], describe: Any) -> str:
+    st = view.stage
+    kind = type(a)
+    if kind is Bid:
+        if st == "open" and a.tokens == 0:
+            return "Pass (bid 0)"
+        keep = st == "rebid" and a.tokens == view.bids[view.seat]
+        return f"Bid {a.tokens}" + (" (keep it)" if keep else "")
+    if kind is Faction:
+        paid = view.faction_queue[view.faction_pos].kind == PAID
+        cost = faction_cost(view, view.seat) if paid else 0
+        plus = " +1 point" if view.plus_one[a.faction] else ""
+        return f"{D.FACTIONS[a.faction]} ({'free' if not cost else f'{cost} tokens'}{plus})"
+    if kind is Pass:
+        return {
+            "faction": "Pass (take a Faction free at the end)", "play": "Play no card",
+            "ability": "Do not use the ability", "peek": "Do not look at a bid",
+            "call": "Nobody bids out of turn", "together": "Stop placing refugees",
+        }.get(st, "Pass")
+    if kind is PlaySpecial:
+        text = f"Play special: {special_name(a.card)}"
+        return text + (f" → ship {ship_words(view, a.ship)}" if a.ship >= 0 else "")
+    if kind is UseAbility:
+        f = view.ability_queue[0].faction
+        return f"Use {D.FACTIONS[f]}: {D.FACTION_ABILITY[f]}"
+    if kind is Discard:
+        return f"Discard {card_name(a.card)}"
+    if kind is TakeSpecial:
+        if a.slot == DECK_SLOT:
+            return "Draw a special card from the deck"
+        return f"Take face-up special: {special_name(view.face_up_specials[a.slot])}"
+    if kind is LayCard:
+        return f"Lay {card_name(a.card)}" + (" face down (Oraklos)" if a.face_down else "")
+    if kind is Demagogos:
+        return f"Look at {names[a.player]}'s bid" if st == "peek" else f"Make {names[a.player]} bid first"
+    if kind is Play:
+        card = view.voting_cards[a.source][view.vote]
+        whose = "your" if a.source == view.seat else f"{names[a.source]}'s"
+        extra = f" with {special_name(a.special)}" if a.special >= 0 else ""
+        return f"Play {whose} {card_name(card)}{extra}"
+    if kind is Done:
+        return "Stop discarding refugees"
+    if kind is Target:
+        return target_text(view, a, names)
+    return describe(a)
+
+
+def target_text(view: Any, a: Target, names: Sequence[str]) -> str:
+    ship = (lambda: f"ship {ship_words(view, a.ship)}")
+    if view.stage == "together":
+        return f"One refugee on {ship()}"
+    if view.stage == "ability":
+        return f"Basileus: a refugee on {ship()}"
+    step = view.effect.steps[0] if view.effect is not None else ""
+    colour = (lambda c: "neutral" if c == D.NEUTRAL else names[c])
+    if step in ("place1", "place1x"):
+        return f"1 refugee on {ship()}"
+    if step == "place2":
+        return f"2 refugees on {ship()}"
+    if step == "aristo":
+        base = f"1 refugee on {ship()}"
+        return base + (f", pushing off a {colour(a.colour)} cube" if a.colour >= 0 else "")
+    if step == "bump":
+        return f"Discard a {colour(a.colour)} cube from {ship()}"
+    if step in ("move", "royal"):
+        sh = view.ships[a.ship]
+        to = "Promised Land" if sh.at_sea or sh.tile == D.AIRSHIP + D.ADVANCED else "ocean"
+        return f"Move {ship()} → {to}"
+    if step == "sabotage":
+        return f"Sabotage {ship()}"
+    if step == "betray":
+        if a.ship >= 0:
+            return f"Betray the refugees on {ship()}"
+        return f"Remove up to 4 of {names[a.colour]}'s tokens from the Senate"
+    if step == "remove":
+        return f"Discard a {colour(a.colour)} cube"
+    return f"Target {ship()}"
