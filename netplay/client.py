@@ -16,6 +16,7 @@ import asyncio
 import hashlib
 import logging
 import random
+import socket
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -34,10 +35,39 @@ log = logging.getLogger("atlantis.client")
 
 # Fatal errors that end the attempt to join (every other disconnect: reconnect).
 REFUSALS = {"bad-token", "full", "no-table", "replaced", "hello-first", "spectators-full"}
+# Fatal errors that say the table is gone for good (a host that closes its table may say so).
+CLOSINGS = {"table-closed", "closed"}
+
+#: The name a client sends with a seat's token to keep the name that seat has (the
+#: host cleans a name to its printable part; nothing left: the seat keeps its name).
+KEEP_NAME = " "
 
 
 class Refused(Exception):
     """The host (or this program) refuses the connection for good: no reconnect."""
+
+
+class TableClosed(Exception):
+    """The host said that its table is closed: no reconnect."""
+
+
+class ConnectFailed(OSError):
+    """The TCP connection itself could not be made (no such host, nothing listening,
+    no answer): the message says which, in a sentence."""
+
+
+def connect_problem(host: str, port: int, exc: BaseException, timeout: float) -> str:
+    """Why ``host:port`` could not be reached, in a sentence a player can act on."""
+    where = f"{host}:{port}"
+    if isinstance(exc, socket.gaierror):
+        return f"There is no host {host!r} ({exc.strerror or exc}): check the address."
+    if isinstance(exc, ConnectionRefusedError):
+        return f"Nothing is listening at {where} (connection refused): is the table open, on that port?"
+    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
+        return f"{where} did not answer within {timeout:g} s: check the address and the network."
+    if isinstance(exc, OSError):
+        return f"Cannot reach {where}: {exc.strerror or exc}."
+    return f"Cannot reach {where}: {exc or type(exc).__name__}."
 
 
 def parse_address(text: str, default_port: int = 7341) -> tuple[str, int]:
@@ -75,7 +105,8 @@ class Client:
                  table: str | None = None, spectate: bool = False, *, read_timeout: float = 20.0,
                  ping_interval: float = 5.0, backoff: tuple[float, float] = (0.1, 3.0),
                  connect_timeout: float = 5.0, max_attempts: int | None = None,
-                 games: dict[str, Game] | None = None):
+                 games: dict[str, Game] | None = None, fail_fast: bool = True,
+                 give_up_after: float | None = 30.0, give_up_tries: int = 5):
         self.host, self.port = host, port
         self.games = GAMES if games is None else games  # the games this program knows
         self.name = name
@@ -87,6 +118,14 @@ class Client:
         self.backoff = backoff
         self.connect_timeout = connect_timeout
         self.max_attempts = max_attempts
+        # fail_fast: before the first welcome, an address that cannot be reached ends
+        # the attempt at once (a typo, nothing listening); after it, every drop is retried
+        # until the host has not answered for give_up_after seconds and give_up_tries
+        # tries: then the table is taken to be closed (None: retry for ever).
+        self.fail_fast = fail_fast
+        self.give_up_after = give_up_after
+        self.give_up_tries = give_up_tries
+        self.lost_at: float | None = None  # when the connection was lost (loop time)
         self.listeners: list[Callable[[str], None]] = []
         # what we know
         self.game: Game | None = None
@@ -127,22 +166,39 @@ class Client:
                 except Refused as exc:
                     self._set_status("refused", str(exc))
                     break
+                except TableClosed as exc:
+                    self._set_status("closed", str(exc))
+                    break
                 except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, FrameError) as exc:
                     if self._stopping or self.over is not None:
+                        break
+                    if self.fail_fast and self.welcome is None and isinstance(exc, ConnectFailed):
+                        self._set_status("refused", str(exc))
                         break
                     self.attempt += 1
                     if self.max_attempts is not None and self.attempt > self.max_attempts:
                         self._set_status("closed", f"Gave up after {self.attempt - 1} attempts: {exc or type(exc).__name__}")
                         break
-                    why = str(exc) or type(exc).__name__
-                    self._set_status("reconnecting", f"Connection lost ({why}); retrying.")
+                    now = asyncio.get_running_loop().time()
+                    if self.lost_at is None:
+                        self.lost_at = now
+                    if (self.give_up_after is not None and self.attempt >= self.give_up_tries
+                            and now - self.lost_at >= self.give_up_after):
+                        self._set_status("closed", f"The table is closed: the host has not answered for "
+                                                   f"{now - self.lost_at:.0f} s ({self.attempt} tries).")
+                        break
+                    if isinstance(exc, ConnectFailed):
+                        self._set_status("reconnecting", f"Connection lost. {exc} Retrying.")
+                    else:
+                        why = str(exc) or type(exc).__name__
+                        self._set_status("reconnecting", f"Connection lost ({why}); retrying.")
                     low, high = self.backoff
                     delay = min(high, low * (2 ** min(self.attempt - 1, 10)))
                     await asyncio.sleep(delay * (0.75 + 0.5 * random.random()))
                 if self.over is not None:
                     break
         finally:
-            if self.status not in ("refused", "over"):
+            if self.status not in ("refused", "over", "closed"):
                 self._set_status("closed", self.last_error)
             self.ready.set()
             self.finished.set()
@@ -163,8 +219,11 @@ class Client:
                 pass
 
     async def _connect_once(self) -> None:
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port, limit=MAX_HOST_FRAME + 64), self.connect_timeout)
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port, limit=MAX_HOST_FRAME + 64), self.connect_timeout)
+        except (OSError, asyncio.TimeoutError) as exc:
+            raise ConnectFailed(connect_problem(self.host, self.port, exc, self.connect_timeout)) from exc
         self._writer = writer
         pinger = None
         try:
@@ -233,6 +292,8 @@ class Client:
                 self.pending = 0
             if msg.fatal and msg.code in REFUSALS:
                 raise Refused(msg.message)
+            if msg.fatal and msg.code in CLOSINGS:
+                raise TableClosed(msg.message or "The host closed the table.")
             if msg.fatal:  # cut off (a timeout, say): come back
                 raise ConnectionResetError(msg.message)
             self._emit("error")
@@ -255,7 +316,10 @@ class Client:
         if msg.token:
             self.token = msg.token
         self.names = list(msg.names)
+        if self.seat is not None and self.seat < len(self.names):
+            self.name = self.names[self.seat]  # (a reconnect asks for the name the seat has)
         self.attempt = 0
+        self.lost_at = None
         self._set_status("connected")
         self.ready.set()
         self._emit("welcome")
@@ -407,6 +471,21 @@ class RemoteSeat:
 
     def seat_label(self, seat: int) -> str:
         return f"{self.names[seat]}"
+
+    def final_reveal(self) -> list[str]:
+        """After the host's game-over frame: the game's ``reveal()`` of the final state,
+        rebuilt from the revealed seed and moves ([] before the end or if they do not replay)."""
+        c = self.client
+        over, welcome, game = c.over, c.welcome, c.game
+        if over is None or welcome is None or game is None:
+            return []
+        try:
+            match = Match(game, welcome.options, [SeatInfo(n) for n in welcome.names], int(over.seed))
+            for move in over.moves:
+                match.act(int(move["seat"]), game.codec.decode(move["action"]))
+        except (IllegalAction, ValueError, KeyError, TypeError):
+            return []
+        return list(game.reveal(match.state, self.names))
 
     def connection_line(self) -> str:
         c = self.client

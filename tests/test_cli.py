@@ -162,3 +162,46 @@ def test_named_setups_load_and_play(monkeypatch, capsys):
     assert main(["play", "pathways", "--seed", "9", "--no-autosave"]) == 0
     assert started["table"].match.practice and started["table"].match.seed == 9
     assert main(["play", "--setup", "nope"]) == 2
+
+
+def started_seats(monkeypatch, argv: list[str]) -> list[tuple[str, str]]:
+    """The seats ``atlantis play ...`` would open (the app is not run)."""
+    from tui import app as app_module
+
+    started = {}
+    monkeypatch.setattr(app_module.AtlantisApp, "run", lambda self: started.setdefault("table", self.table))
+    assert main([*argv, "--no-autosave"]) == 0
+    return [(s.name, s.kind) for s in started["table"].match.seats]
+
+
+def test_players_without_bots_is_that_many_humans_at_this_keyboard(monkeypatch):
+    assert started_seats(monkeypatch, ["play", "pathways", "--players", "2"]) == [("Red", "human"), ("Blue", "human")]
+    assert started_seats(monkeypatch, ["play", "pathways", "--players", "3", "--bots", "1"]) == \
+        [("Red", "human"), ("Blue", "human"), ("Green", "bot")]
+    # neither option: the quick game, you against a bot
+    assert started_seats(monkeypatch, ["play", "pathways"]) == [("Red", "human"), ("Blue", "bot")]
+    assert started_seats(monkeypatch, ["play", "pathways", "--players", "2", "--names", "Ana,Ben"]) == \
+        [("Ana", "human"), ("Ben", "human")]
+
+
+@pytest.mark.parametrize("argv, why", [
+    (["play", "pathways", "--players", "0"], "--players 0: Atlantis: Pathways of the Deep takes 2 to 4"),
+    (["play", "pathways", "--players", "5"], "takes 2 to 4 players"),
+    (["play", "pathways", "--players", "2", "--bots", "3"], "--bots 3: a table of 2 players takes 0 to 2 bots"),
+    (["play", "pathways", "--bots", "-1"], "--bots -1"),
+    (["play", "pathways", "--players", "3", "--names", "Ana,Ben"], "2 name(s) for 3 seats"),
+    (["play", "pathways", "--names", "Ana,,"], "3 name(s) for 2 seats"),
+    (["play", "pathways", "--names", "Ana, "], "a name is empty"),
+    (["play", "pathways", "--names", "Ana,ANA"], "'Ana' and 'ANA' count as one name"),
+    (["play", "pathways", "--names", "Bo,Bo"], "'Bo' is given twice"),
+    (["record", "x.demo", "pathways", "--players", "1"], "takes 2 to 4"),
+    (["selfplay", "pathways", "--games", "-1"], "--games -1: play at least 1 game"),
+    (["selfplay", "pathways", "--games", "0"], "--games 0"),
+    (["selfplay", "pathways", "--players", "0"], "--players 0"),
+    (["selfplay", "pathways", "--players", "7"], "takes 2 to 4 players"),
+    (["host", "pathways", "--players", "0", "--headless"], "--players 0"),
+])
+def test_impossible_counts_and_names_are_refused_in_one_line_with_exit_2(argv, why, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert why in err and err.startswith("atlantis: ") and "\n" not in err, err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 
@@ -15,6 +16,12 @@ from netplay_helpers import LOOPBACK
 ATLANTIS = [sys.executable, "-m", "tui.cli"]
 
 
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return s.getsockname()[1]
+
+
 def test_a_headless_host_and_two_headless_bot_clients_play_to_the_end(tmp_path):
     log = tmp_path / "cli.atlrec"
     host = subprocess.Popen([*ATLANTIS, "host", "pathways", "--players", "3", "--bots", "1", "--port", "0",
@@ -24,6 +31,7 @@ def test_a_headless_host_and_two_headless_bot_clients_play_to_the_end(tmp_path):
         first = host.stdout.readline()
         assert first.startswith(f"Listening on {LOOPBACK}:") and "Green: bot" in first
         address = first.split()[2]
+        assert host.stdout.readline().strip() == f"Players join with: atlantis join {address}"
         joins = [subprocess.Popen([*ATLANTIS, "join", address, "--bot", "--headless", "--name", f"B{i}"],
                                   stdout=subprocess.PIPE, text=True) for i in range(2)]
         outs = [j.communicate(timeout=50)[0] for j in joins]
@@ -45,7 +53,11 @@ def test_a_headless_host_and_two_headless_bot_clients_play_to_the_end(tmp_path):
     (["host", "--resume", "/nonexistent.atlrec", "--headless"], "cannot read"),
     (["join", "--headless"], "needs --bot"),
     (["join", "somewhere:notaport", "--bot", "--headless"], "bad port"),
+    (["join", "notanaddress"], "There is no host 'notanaddress'"),
+    (["join", "notanaddress", "--bot", "--headless"], "There is no host 'notanaddress'"),
+    (["join", f"{LOOPBACK}:{_free_port()}"], "Nothing is listening at 127.0.0.1:"),
 ])
-def test_bad_lan_command_lines_say_why_and_exit_2(argv, why, capsys):
+def test_bad_lan_command_lines_say_why_in_one_line_and_exit_2(argv, why, capsys):
     assert main(argv) == 2
-    assert why in capsys.readouterr().err
+    err = capsys.readouterr().err.strip()
+    assert why in err and "\n" not in err, err

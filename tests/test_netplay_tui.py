@@ -31,6 +31,12 @@ async def wait(pilot, pred, tries: int = 300) -> None:
     raise AssertionError("condition not reached")
 
 
+def lan_status(screen) -> str:
+    """The side panel's LAN lines, joined (a token wider than the panel takes two lines)."""
+    found = screen.query("#lan-status")
+    return str(found.first().render()).replace("\n", "") if found else ""
+
+
 def test_remote_seat_offers_everything_a_seat_link_does():
     public = [n for n, v in inspect.getmembers(SeatLink) if not n.startswith("_")]
     for name in public:
@@ -50,6 +56,9 @@ async def test_a_remote_player_plays_on_the_same_game_screen_and_sees_the_host_d
             await wait(pilot, lambda: app.game_screen is not None and app.game_screen.is_mounted)
             screen = app.game_screen
             assert type(screen).__name__ == "PathwaysScreen" and isinstance(screen.link, RemoteSeat)
+            # the seat's token stays in the side panel (not just in a passing toast)
+            await wait(pilot, lambda: me.token in lan_status(screen))
+            assert f"LAN {LOOPBACK}:{host.port}: connected" in lan_status(screen)
             await wait(pilot, lambda: me.legal())
             moves = len(host.table.match.record.moves)
             assert screen.send(me.legal()[0])
@@ -64,6 +73,8 @@ async def test_a_remote_player_plays_on_the_same_game_screen_and_sees_the_host_d
             await wait(pilot, lambda: "reconnecting" in statuses)
             await wait(pilot, lambda: me.status == "connected" and host.table.slots[me.seat].conn not in (None, old))
             assert "Connected" in app.sub_title
+            await pilot.pause()
+            assert me.token in lan_status(screen) and ": connected" in lan_status(screen)
         bot.cancel()
 
 
@@ -94,12 +105,14 @@ async def test_the_host_waits_for_players_then_plays_on_its_own_screen():
         await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen)
         screen = app.game_screen
         assert screen.link.seat == 0 and "Carol" in screen.link.names
+        await wait(pilot, lambda: f"LAN: hosting on {LOOPBACK}:{hosted.host.port}" in lan_status(screen))
         assert screen.send(screen.link.legal()[0])  # the local human plays; Carol's client sees it
         await wait(pilot, lambda: len(carol.events) >= 1)
         bot.cancel()
         await carol.close()
         await wait(pilot, lambda: table.slots[1].conn is None)
         assert "disconnected" in screen.link.waiting_for() or 1 not in table.match.to_act()
+        await wait(pilot, lambda: "Away: Carol" in lan_status(screen))
         await hosted.close()
 
 
@@ -124,16 +137,65 @@ async def test_the_lobby_lists_tables_and_takes_an_address():
         assert results == [JoinRequest("10.1.2.3", 9999, "Dee", False)]
 
 
-async def test_the_menu_has_host_and_join_buttons():
+async def test_the_menu_hosts_on_f2_and_joins_on_f3_and_coming_back_keeps_every_choice():
+    from textual.widgets import Input, OptionList, Select
+
     app = AtlantisApp(autosave=False, lan_interfaces=[LOOPBACK])  # the lobby browses loopback only
     async with app.run_test(size=SIZE) as pilot:
         await wait(pilot, lambda: isinstance(app.screen, MenuScreen))
-        await pilot.press("ctrl+h")
+        menu = app.screen
+        menu.query_one("#games", OptionList).highlighted = sorted(GAMES).index("pathways")
+        await pilot.pause()
+        menu.query_one("#players", Select).value = 3
+        await pilot.pause()
+        menu.query_one("#seat-1", Select).value = "open"
+        menu.query_one("#opt-max_rounds", Input).value = "12"
+        menu.query_one("#seed", Input).value = "5"
+        await pilot.press("f2")
         await wait(pilot, lambda: isinstance(app.screen, HostSetupScreen))
+        setup = app.screen
+        assert [setup.query_one(f"#seat-{i}", Select).value for i in range(3)] == ["local", "open", "bot"]
+        setup.query_one("#table-name", Input).focus()
+        await pilot.press("enter")  # a stray Enter opens no table
+        assert app.screen is setup and app.hosted is None
         await pilot.press("escape")
-        await wait(pilot, lambda: isinstance(app.screen, MenuScreen))
-        await pilot.press("ctrl+j")
+        await wait(pilot, lambda: isinstance(app.screen, MenuScreen) and app.screen is not menu)
+        again = app.screen
+        await pilot.pause()
+        assert again.slug == "pathways" and again.query_one("#players", Select).value == 3
+        assert [again.query_one(f"#seat-{i}", Select).value for i in range(3)] == ["human", "open", "bot"]
+        assert again.query_one("#opt-max_rounds", Input).value == "12"
+        assert again.query_one("#seed", Input).value == "5"
+        again.query_one("#games").focus()
+        await pilot.press("J")  # a plain letter too, while no text field has the focus
         await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("escape")
+        await wait(pilot, lambda: isinstance(app.screen, MenuScreen) and app.screen is not again)
+        await pilot.pause()
+        assert app.screen.query_one("#seed", Input).value == "5"
+        await pilot.press("f3")
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+
+async def test_an_address_where_nothing_listens_says_so_at_once_and_esc_goes_back_to_the_lobby():
+    import socket
+
+    from tui.netplay.screens import ConnectingScreen
+
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        port = s.getsockname()[1]
+    app = AtlantisApp(lobby=True, player_name="Dee", lan_interfaces=[LOOPBACK])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        app.screen.query_one("#address").value = f"{LOOPBACK}:{port}"
+        app.screen.query_one("#address").focus()
+        await pilot.press("enter")
+        await wait(pilot, lambda: isinstance(app.screen, ConnectingScreen) and "Nothing is listening" in app.screen.text)
+        assert app.remote.attempt == 0  # no retrying
+        await pilot.press("escape")
+        await wait(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert app.is_running
 
 
 async def test_the_first_view_is_drawn_without_waiting_for_another_update():

@@ -24,6 +24,7 @@ from engine.match import Match, replay_states
 from engine.record import GameRecord, RecordError
 from engine.registry import GAMES
 from engine.rng import new_seed
+from netplay.text import clean_text, name_key
 
 from .common import default_record_path, parse_options, seats_for
 from .netplay import commands as lan_commands
@@ -64,15 +65,19 @@ def build_parser() -> argparse.ArgumentParser:
     rec.add_argument("out", type=Path, help="the demo file to write (OUT.demo)")
     for parser in (play, rec):
         parser.add_argument("game", nargs="?", help="game slug (see `atlantis games`)")
-        parser.add_argument("--players", type=int)
-        parser.add_argument("--bots", type=int, default=None, help="how many of the last seats are bots")
+        parser.add_argument("--players", type=int,
+                            help="seats at the table; alone, all of them humans taking turns here (hot-seat)")
+        parser.add_argument("--bots", type=int, default=None,
+                            help="how many of the last seats are bots (neither option: you against bots)")
         parser.add_argument("--seed", type=int)
         parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
-        parser.add_argument("--names", help="comma-separated player names")
+        parser.add_argument("--names", help="comma-separated player names, one per seat")
         parser.add_argument("--setup", help="a named setup from seeds/setups.json (see `atlantis setups`)")
     play.add_argument("--save", type=Path, help="keep the record in this file (saved after every move)")
     play.add_argument("--resume", type=Path, help="continue the game stored in this record")
     play.add_argument("--no-autosave", action="store_true", help="do not keep a record in the data folder")
+    play.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
+                      help="how long a bot waits before it acts, so you can follow (default 0.4)")
     rec.add_argument("--title", default="", help="a title for the demo")
 
     demo = sub.add_parser("demo", help="replay or render a recorded demo")
@@ -151,14 +156,14 @@ def _play(args: argparse.Namespace) -> int:
         if match.result() is not None:
             print(f"That game is already over ({match.result().reason}); showing the final position.")
         table = LocalTable(game, match, autosave=args.resume)
-        AtlantisApp(table=table, save_path=args.resume).run()
+        AtlantisApp(table=table, save_path=args.resume, bot_delay=args.bot_delay).run()
         return 0
     if args.setup:
         problem = _apply_setup(args)
         if problem:
             return _die(problem)
     if args.game is None:
-        AtlantisApp(autosave=not args.no_autosave, save_path=args.save).run()
+        AtlantisApp(autosave=not args.no_autosave, save_path=args.save, bot_delay=args.bot_delay).run()
         return 0
     resolved = _resolve_table(args)
     if isinstance(resolved, int):
@@ -166,7 +171,7 @@ def _play(args: argparse.Namespace) -> int:
     game, options, seats, seed = resolved
     path = args.save or (None if args.no_autosave else default_record_path(game.slug))
     table = LocalTable.new(game, options, seats, seed, autosave=path)
-    AtlantisApp(table=table, save_path=path).run()
+    AtlantisApp(table=table, save_path=path, bot_delay=args.bot_delay).run()
     return 0
 
 
@@ -178,7 +183,7 @@ def _apply_setup(args: argparse.Namespace) -> str | None:
             return f"unknown setup {args.setup!r}; known: {', '.join(sorted(setups))}"
         chosen = setups[args.setup]
         args.game = chosen.game
-        args.players = args.players or chosen.players
+        args.players = chosen.players if args.players is None else args.players
         args.bots = chosen.bots if args.bots is None else args.bots
         args.seed = chosen.seed if args.seed is None else args.seed
         args.option = [f"{k}={v}" for k, v in chosen.options.items()] + list(args.option)
@@ -187,20 +192,61 @@ def _apply_setup(args: argparse.Namespace) -> str | None:
 
 def _resolve_table(args: argparse.Namespace):
     """(game, options, seats, seed) from play-style arguments, or an exit code.  The
-    seed is None unless one was typed or named: the Match then draws a secret one."""
+    seed is None unless one was typed or named: the Match then draws a secret one.
+
+    Seats, as on other game tables: ``--players N`` alone is N humans taking turns at
+    this keyboard (hot-seat); ``--bots K`` makes the last K of them bots; with neither,
+    you play the game's smallest table against bots."""
     game = _game_or_die(args.game)
     if game is None:
         return 2
-    players = args.players or game.min_players
-    bots = args.bots if args.bots is not None else max(0, players - 1)
+    problem = check_players(game, args.players)
+    if problem:
+        return _die(problem)
+    if args.players is None:
+        players = game.min_players
+        bots = args.bots if args.bots is not None else players - 1
+    else:
+        players = args.players
+        bots = args.bots if args.bots is not None else 0
+    if not 0 <= bots <= players:
+        return _die(f"--bots {bots}: a table of {players} players takes 0 to {players} bots")
     seed = args.seed
-    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    names = None
+    if args.names is not None:
+        names, problem = parse_names(args.names, players)
+        if problem:
+            return _die(problem)
     try:
         options = game.parse_options(parse_options(args.option)).model_dump(mode="json")
         seats = seats_for(game.slug, players, bots, names)
     except ValueError as exc:
         return _die(str(exc))
     return game, options, seats, seed
+
+
+def check_players(game: Any, players: int | None) -> str | None:
+    """Why ``--players`` is impossible for ``game`` (None: it is fine or not given)."""
+    if players is not None and not game.min_players <= players <= game.max_players:
+        return f"--players {players}: {game.title} takes {game.min_players} to {game.max_players} players"
+    return None
+
+
+def parse_names(text: str, players: int) -> tuple[list[str], str | None]:
+    """``--names A,B,C``: one name per seat, none empty, no two alike (compared as the
+    LAN host compares them: case and width do not make two names different)."""
+    names = [clean_text(n, 24) for n in text.split(",")]
+    if len(names) != players:
+        return names, f"--names gives {len(names)} name(s) for {players} seats: give one per seat, comma-separated"
+    if any(not n for n in names):
+        return names, "--names: a name is empty (give one per seat, e.g. --names Ana,Ben)"
+    keys = [name_key(n) for n in names]
+    for i, key in enumerate(keys):
+        if key in keys[:i]:
+            first = names[keys.index(key)]
+            alike = f"{first!r} is given twice" if first == names[i] else f"{first!r} and {names[i]!r} count as one name"
+            return names, f"--names: {alike}; every player needs a name of their own"
+    return names, None
 
 
 def _record(args: argparse.Namespace) -> int:
@@ -284,9 +330,12 @@ def _selfplay(args: argparse.Namespace) -> int:
     game = _game_or_die(args.game)
     if game is None:
         return 2
-    players = args.players or game.min_players
-    if not game.min_players <= players <= game.max_players:
-        return _die(f"{game.title} takes {game.min_players}-{game.max_players} players")
+    if args.games < 1:
+        return _die(f"--games {args.games}: play at least 1 game")
+    problem = check_players(game, args.players)
+    if problem:
+        return _die(problem)
+    players = game.min_players if args.players is None else args.players
     try:
         options = game.parse_options(parse_options(args.option)).model_dump(mode="json")
     except ValueError as exc:

@@ -24,7 +24,7 @@ from engine.record import RecordError
 from engine.registry import GAMES
 
 from ..common import DEFAULT_PORT, host_log_path, parse_options
-from .hosting import HostedTable
+from .hosting import HostedTable, reachable_addresses
 
 __all__ = ["DEFAULT_PORT", "add_parsers", "cmd_browse", "cmd_host", "cmd_join", "host_log_path", "make_table"]
 
@@ -101,9 +101,9 @@ def make_table(args: argparse.Namespace) -> Any:
         known = ", ".join(sorted(GAMES))
         raise ValueError(f"unknown game {args.game!r}; known games: {known}")
     game = GAMES[args.game]
-    players = args.players or game.min_players
+    players = game.min_players if args.players is None else args.players
     if not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players")
+        raise ValueError(f"--players {players}: {game.title} takes {game.min_players}-{game.max_players} players")
     local = args.local if args.local is not None else (0 if args.headless else 1)
     kinds = make_kinds(players, args.bots, local)
     if "open" not in kinds:
@@ -151,8 +151,12 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
     from netplay.host import serve  # (lazy on purpose: the LAN stack)
 
     def announce(address: str) -> None:
-        shown = address if not address.startswith("0.0.0.0:") else f"<this machine>:{host.port}"
-        print(f"Listening on {shown} (table {table.name!r}, {table.game.slug}, {_describe_seats(table)})", flush=True)
+        addresses = reachable_addresses(host.bind, host.port)
+        print(f"Listening on {addresses[0]} (table {table.name!r}, {table.game.slug}, {_describe_seats(table)})",
+              flush=True)
+        for other in addresses[1:]:
+            print(f"          or {other}", flush=True)
+        print(f"Players join with: atlantis join {addresses[0]}", flush=True)
         if table.log is not None:
             print(f"Log: {table.log.path}", flush=True)
         if table.match.record.moves:
@@ -173,12 +177,15 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from netplay.client import Client, parse_address  # (lazy on purpose: the LAN stack)
+    from netplay.client import KEEP_NAME, Client, parse_address  # (lazy on purpose: the LAN stack)
     from netplay.text import clean_name
 
     if args.headless and not (args.bot or args.spectate):
         return _die("--headless needs --bot (a bot plays the seat) or --spectate")
-    name = clean_name(args.name, "Bot" if args.bot else "Player")  # (the host's own rule)
+    if args.token and args.name is None:
+        name = KEEP_NAME  # taking a seat back: it keeps the name it has
+    else:
+        name = clean_name(args.name, "Bot" if args.bot else "Player")  # (the host's own rule)
     if args.address is None and not args.headless:
         from ..app import AtlantisApp  # (lazy on purpose: Textual only for the TUI)
 
@@ -194,6 +201,9 @@ def cmd_join(args: argparse.Namespace) -> int:
             host, port = parse_address(args.address, DEFAULT_PORT)
         except ValueError as exc:
             return _die(str(exc))
+        problem = asyncio.run(_reach(host, port))
+        if problem:
+            return _die(problem)
     if args.headless:
         return asyncio.run(_join_headless(host, port, name, args))
     from ..app import AtlantisApp  # (lazy on purpose: Textual only for the TUI)
@@ -201,6 +211,23 @@ def cmd_join(args: argparse.Namespace) -> int:
     client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate)
     AtlantisApp(remote=client, bot_client=args.bot).run()
     return 0
+
+
+async def _reach(host: str, port: int, timeout: float = 5.0) -> str | None:
+    """Why ``host:port`` is no table to join (no such host, nothing listening, no
+    answer, not an atlantis host), or None: asked once, before any screen opens."""
+    from netplay.client import Refused, connect_problem, probe  # (lazy on purpose: the LAN stack)
+    from netplay.wire import FrameError
+
+    try:
+        await probe(host, port, timeout)
+    except Refused:
+        return None  # an atlantis host that answers probes its own way (a table server): it is there
+    except FrameError as exc:
+        return f"{host}:{port} does not answer as an atlantis host ({exc})"
+    except (OSError, asyncio.TimeoutError) as exc:
+        return connect_problem(host, port, exc, timeout)
+    return None
 
 
 async def _find_open_table(timeout: float, interfaces: list[str] | None) -> tuple[str, int] | None:
@@ -222,7 +249,7 @@ async def _join_headless(host: str, port: int, name: str, args: argparse.Namespa
             seat = "spectator" if client.seat is None else f"seat {client.seat}"
             print(f"Joined {client.welcome.table_name!r} ({client.welcome.game}) as {seat}; "
                   f"token {client.token}", flush=True)
-        elif what == "status" and client.status in ("reconnecting", "refused"):
+        elif what == "status" and client.status in ("reconnecting", "refused", "closed"):
             print(f"{client.status}: {client.last_error}", flush=True)
 
     client.listeners.append(report)

@@ -23,7 +23,7 @@ from ..games import screen_class
 from ..screens.common import GameOverScreen, game_over_summary
 from ..seats import seat_label
 from .hosting import HostedTable
-from .screens import ConnectingScreen, HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen
+from .screens import ConnectingScreen, HostSetupScreen, HostTableScreen, JoinRequest, LanStatus, LobbyScreen
 
 
 def start(app: Any) -> None:
@@ -55,7 +55,8 @@ def from_menu(app: Any, choice: Any) -> None:
         host_flow(app, HostedTable(host, table, Advertiser(interfaces=app.lan_interfaces)), from_menu=True)
 
     default = f"{socket.gethostname()[:20]} {game.slug}"
-    app.push_screen(HostSetupScreen(game.title, names, choice.bots, default, DEFAULT_PORT), chosen)
+    app.push_screen(HostSetupScreen(game.title, names, choice.bots, default, DEFAULT_PORT,
+                                    kinds=list(choice.kinds) or None), chosen)
 
 
 # --- hosting ------------------------------------------------------------------------
@@ -65,6 +66,7 @@ def host_flow(app: Any, hosted: Any, from_menu: bool) -> None:
             app.hosted = hosted
             app.save_path = hosted.hosted.log.path if hosted.hosted.log else None
             app.call_later(app.start_table, hosted)  # once the waiting room is gone
+            app.call_later(app.call_after_refresh, _host_status, app, hosted)
             _seats_notice(app, hosted)  # (remembers who is connected now)
             hosted.hosted.seat_listeners.append(lambda: _seats_notice(app, hosted))
             return
@@ -81,8 +83,19 @@ def host_flow(app: Any, hosted: Any, from_menu: bool) -> None:
     app.push_screen(HostTableScreen(hosted), started)
 
 
+def _host_status(app: Any, hosted: Any) -> None:
+    """The host's side panel: where the players reach the table, and who is away."""
+    t = hosted.hosted
+    away = [t.names()[s.index] for s in t.slots if s.kind == "open" and s.conn is None]
+    lines = [f"LAN: hosting on {hosted.address}"]
+    if away:
+        lines.append("Away: " + ", ".join(away))
+    put_lan_lines(app, "\n".join(lines))
+
+
 def _seats_notice(app: Any, hosted: Any) -> None:
     """Tell the host when a LAN player drops or comes back."""
+    _host_status(app, hosted)
     t = hosted.hosted
     now = {s.index: s.conn is not None for s in t.slots if s.kind == "open"}
     before = getattr(hosted, "_connected", now)
@@ -103,17 +116,34 @@ def lobby_flow(app: Any, from_menu: bool) -> None:
             else:
                 app.exit()
             return
-        remote_flow(app, Client(req.host, req.port, name=req.name, spectate=req.spectate))
+        client = Client(req.host, req.port, name=req.name, spectate=req.spectate)
+        remote_flow(app, client, back=lambda: _back_to_lobby(app, client, from_menu))
 
     app.push_screen(LobbyScreen(app.player_name, interfaces=app.lan_interfaces), chosen)
 
 
-def remote_flow(app: Any, client: Any) -> None:
+def _back_to_lobby(app: Any, client: Any, from_menu: bool) -> None:
+    """Esc on a join that failed (or is taking long): back to the lobby, not out."""
+    app.remote = app.netplay_link = None
+    app.call_later(lambda: asyncio.ensure_future(client.close()))
+    lobby_flow(app, from_menu)
+
+
+def remote_flow(app: Any, client: Any, back: Any = None) -> None:
+    """Join with ``client``; ``back``: what Esc on the connecting screen does (default:
+    leave the app)."""
     link = RemoteSeat(client)
     app.remote = client
     app.netplay_link = link
-    connecting = ConnectingScreen(f"Connecting to {client.host}:{client.port}...")
-    app.push_screen(connecting)
+    connecting = ConnectingScreen(f"Connecting to {client.host}:{client.port}...", back is not None)
+
+    def left(_: Any) -> None:
+        if back is not None:
+            back()
+        else:
+            app.exit()
+
+    app.push_screen(connecting, left)
     client.listeners.append(lambda what: app.call_later(_client_event, app, link, connecting, what))
     if app.bot_client:
         app._bot_task = asyncio.ensure_future(run_bot(client, delay=app.bot_delay))
@@ -141,17 +171,20 @@ def _on_client_event(app: Any, link: Any, connecting: ConnectingScreen, what: st
             app.pop_screen()
             app.push_screen(app.game_screen)
             who = "a spectator" if client.seat is None else seat_label(client.seat, link.names[client.seat])
-            app.notify(f"Joined {client.welcome.table_name!r} as {who}. Seat token: {client.token}",
-                       timeout=8)
+            token = " Your seat token is in the side panel." if client.seat is not None else ""
+            app.notify(f"Joined {client.welcome.table_name!r} as {who}.{token}", timeout=8)
             app.sub_title = link.connection_line()
+            app.call_after_refresh(show_lan_status, app, link)
         elif client.status in ("refused", "closed"):
             connecting.set_text(f"[b]Could not join[/b] {client.host}:{client.port}\n\n"
-                                f"{client.last_error or client.status}\n\nEsc leaves.")
+                                f"{client.last_error or client.status}\n\n"
+                                f"{'Esc goes back to the lobby.' if connecting.back else 'Esc leaves.'}")
         elif client.status == "reconnecting":
             connecting.set_text(f"Connecting to {client.host}:{client.port}... (try {client.attempt})\n"
                                 f"{client.last_error}")
         return
     screen = app.game_screen
+    show_lan_status(app, link)
     if what == "status":
         app.sub_title = link.connection_line()
         if client.status == "reconnecting" and client.attempt == 1:
@@ -168,6 +201,70 @@ def _on_client_event(app: Any, link: Any, connecting: ConnectingScreen, what: st
         screen.refresh_view()
     if what == "over":
         _remote_game_over(app, link)
+
+
+def lan_status_text(link: Any, width: int = 80) -> str:
+    """The LAN lines of the side panel: where, how the connection is, and the seat's
+    token while this player holds a seat (in two halves, one a line, when it is wider
+    than the ``width`` the panel has: a token cut anywhere else is hard to copy)."""
+    c = link.client
+    where = f"{c.host}:{c.port}"
+    if c.status == "connected":
+        state = "watching (spectator)" if c.seat is None else "connected"
+    elif c.status == "reconnecting":
+        lost = ""
+        if c.lost_at is not None:
+            lost = f", no answer for {asyncio.get_running_loop().time() - c.lost_at:.0f} s"
+        state = f"reconnecting (try {c.attempt}{lost})"
+    elif c.status == "over":
+        state = "the game is over"
+    elif c.status == "closed":
+        state = "the table is closed"
+    else:
+        state = c.status
+    lines = [f"LAN {where}: {state}"]
+    if c.status in ("closed", "refused") and c.last_error:
+        lines.append(c.last_error)
+    if c.seat is not None and c.token and c.status != "over":
+        token = c.token
+        if len(token) <= width:
+            lines += ["Seat token, to come back:", token]
+        else:
+            half = (len(token) + 1) // 2
+            lines += ["Seat token (2 lines, one word):", token[:half], token[half:]]
+    return "\n".join(lines)
+
+
+def show_lan_status(app: Any, link: Any) -> None:
+    """Keep the LAN lines in the game screen's side panel up to date (added there once
+    the screen is composed)."""
+    put_lan_lines(app, lambda width: lan_status_text(link, width))
+
+
+def put_lan_lines(app: Any, text: Any, tries: int = 20) -> None:
+    """Show ``text`` (or ``text(width)``) as the LAN lines of the game screen's side
+    panel, adding them under the practice line the first time (a screen still being
+    composed is tried again a moment later)."""
+    screen = app.game_screen
+    if screen is None:
+        return
+    try:
+        if not screen.is_mounted:
+            raise NoMatches()
+        side = screen.query_one("#side")
+    except NoMatches:
+        if tries > 0:
+            app.set_timer(0.05, lambda: put_lan_lines(app, text, tries - 1))
+        return
+    found = side.query(LanStatus)
+    if found:
+        status = found.first()
+    else:
+        status = LanStatus(id="lan-status", markup=False)
+        anchor = side.query("#practice")
+        side.mount(status, after=anchor.first() if anchor else None)
+    width = status.content_region.width or side.content_region.width or 31
+    status.update(text(width) if callable(text) else text)
 
 
 def _remote_game_over(app: Any, link: Any) -> None:

@@ -9,8 +9,10 @@ is logged and sent to the LAN clients.
 
 from __future__ import annotations
 
-import socket
+import ipaddress
 from typing import Any
+
+import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil needed)
 
 from ..seat import LocalSeat, LocalTable
 
@@ -41,9 +43,12 @@ class HostedTable(LocalTable):
 
     @property
     def address(self) -> str:
-        bind = self.host.bind
-        shown = bind if bind not in ("", "0.0.0.0", "::") else _this_machine()
-        return f"{shown}:{self.host.port}"
+        """The first address players can type (``addresses`` has them all)."""
+        return self.addresses[0]
+
+    @property
+    def addresses(self) -> list[str]:
+        return reachable_addresses(self.host.bind, self.host.port)
 
     async def close(self) -> None:
         if self.advertise is not None:
@@ -138,11 +143,36 @@ class HostedSeat(LocalSeat):
         return ", ".join(parts)
 
 
-def _this_machine() -> str:
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing address
-            return s.getsockname()[0]
-    except OSError:
-        return socket.gethostname()
+def host_port(host: str, port: int) -> str:
+    """``HOST:PORT`` as ``atlantis join`` reads it (an IPv6 address in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def reachable_addresses(bind: str | None, port: int) -> list[str]:
+    """The ``HOST:PORT`` a player on another machine can type to reach a host that
+    listens on ``bind``: that address itself, or (every interface: "0.0.0.0" is every
+    IPv4 one, "::" every IPv6 one, "" or None both) each of this machine's addresses
+    that is not loopback -- IPv4 first, then IPv6 with link-local ones last (with their
+    interface: ``fe80::1%eth0``).  No such address (no network): the loopback one, for
+    players on this machine."""
+    if bind not in (None, "", "0.0.0.0", "::"):
+        return [host_port(bind, port)]
+    v4: list[str] = []
+    v6: list[tuple[bool, str]] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if ip.is_IPv4 and bind != "::":
+                if not ipaddress.ip_address(ip.ip).is_loopback:
+                    v4.append(host_port(str(ip.ip), port))
+            elif not ip.is_IPv4 and bind != "0.0.0.0":
+                text, _, scope = ip.ip
+                address = ipaddress.ip_address(text)
+                if address.is_loopback:
+                    continue
+                if address.is_link_local:
+                    v6.append((True, host_port(f"{text}%{adapter.name}", port)))
+                else:
+                    v6.append((False, host_port(text, port)))
+    found = list(dict.fromkeys(v4 + [a for _, a in sorted(v6, key=lambda p: p[0])]))
+    return found or [host_port("::1" if bind == "::" else "127.0.0.1", port)]
 

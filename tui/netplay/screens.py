@@ -39,23 +39,30 @@ class HostSetupScreen(Screen[HostSetup]):
     HostSetupScreen .row Select, HostSetupScreen .row Input { width: 1fr; }
     HostSetupScreen #about { color: $text-muted; }
     HostSetupScreen #error { color: $error; height: auto; }
+    HostSetupScreen .row:focus-within Label { text-style: bold reverse; }
+    HostSetupScreen Input:focus, HostSetupScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
+    HostSetupScreen Button:focus { text-style: bold reverse; }
     """
     BINDINGS = [
         Binding("ctrl+s", "start", "Open the table", id="host-setup-start"),
         Binding("escape", "cancel", "Back", id="host-setup-back"),
     ]
 
-    def __init__(self, title: str, names: list[str], bots: int, default_name: str, port: int):
+    def __init__(self, title: str, names: list[str], bots: int, default_name: str, port: int,
+                 kinds: list[str] | None = None):
         super().__init__()
         self.title_text = title
         self.names = names
         self.bots = bots
         self.default_name = default_name
         self.port = port
+        # the menu's seats: "human" (here, at this keyboard), "bot" or "open"
+        self.kinds = [{"human": "local"}.get(k, k) for k in kinds] if kinds else None
 
     def compose(self) -> ComposeResult:
         n = len(self.names)
-        kinds = ["bot" if i >= n - self.bots else ("local" if i == 0 else "open") for i in range(n)]
+        kinds = list(self.kinds) if self.kinds and len(self.kinds) == n else \
+            ["bot" if i >= n - self.bots else ("local" if i == 0 else "open") for i in range(n)]
         if "open" not in kinds and n > 1:  # a LAN table needs a LAN seat
             kinds[1 if kinds[1] != "local" else 0] = "open"
         with VerticalScroll(id="box"):
@@ -82,7 +89,8 @@ class HostSetupScreen(Screen[HostSetup]):
         self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
+        event.stop()
+        self.focus_next()  # a stray Enter opens nothing: Ctrl+S or the button does
 
     def action_start(self) -> None:
         kinds = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(len(self.names))]
@@ -153,9 +161,9 @@ class HostTableScreen(Screen[bool]):
         if self.hosted.running:
             ad = ("announced on the LAN" if self.hosted.advertise is not None
                   else f"not announced ({self.hosted.advertise_error or 'off'}): give the address")
+            joins = "\n".join(f"  [b]atlantis join {a}[/b]" for a in self.hosted.addresses[:4])
             self.query_one("#address", Static).update(
-                f"Listening on [b]{self.hosted.address}[/b] ({ad})\n"
-                f"Join with: atlantis join {self.hosted.address}")
+                f"Listening on port {self.hosted.host.port} ({ad}). Players join with:\n{joins}")
         self.query_one("#seats", Static).update("\n".join(self.seat_lines()))
         note = ("Everyone is here: the game starts." if t.started else
                 f"Waiting for {t.open_seats()} player(s). The game starts when every seat is taken.")
@@ -315,6 +323,16 @@ class LobbyScreen(Screen[JoinRequest]):
         self.dismiss(None)
 
 
+class LanStatus(Static):
+    """The LAN lines of a remote player's side panel: the connection and, for as long as
+    the player holds a seat, the seat's token (to take the seat back from anywhere with
+    ``atlantis join HOST:PORT --token T``)."""
+
+    DEFAULT_CSS = """
+    LanStatus { height: auto; margin: 1 0 0 0; color: $text-muted; }
+    """
+
+
 class ConnectingScreen(Screen[None]):
     """Shown until the host's first view arrives (or it refuses us)."""
 
@@ -322,11 +340,15 @@ class ConnectingScreen(Screen[None]):
     ConnectingScreen { align: center middle; }
     ConnectingScreen Static { width: auto; max-width: 70; padding: 1 4; border: round $accent; }
     """
-    BINDINGS = [Binding("escape", "app.quit", "Give up", id="connecting-quit")]
+    BINDINGS = [Binding("escape", "give_up", "Give up", id="connecting-quit")]
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, back: bool = False):
         super().__init__()
         self.text = text
+        self.back = back  # Esc goes back (to the lobby) rather than out of the app
+
+    def action_give_up(self) -> None:
+        self.dismiss(None)
 
     def compose(self) -> ComposeResult:
         yield Static(self.text, id="connecting")

@@ -1,18 +1,50 @@
-"""The opening menu: game, players, which seats are bots, the game's options, and an
-optional practice seed (empty: a secret seed nobody can guess)."""
+"""The opening menu: a list of the games (name, players, a one-line pitch, a small
+picture), the seats (human / bot / open for a LAN player), the game's options with the
+widget that fits each, and an optional practice seed (empty: a secret seed nobody can
+guess).
+
+Only Start starts (its button, Ctrl+S, or the palette): Enter in a field moves to the
+next field.  A mistake is written under its field, which is scrolled into view and
+focused.  Host (F2) and Join (F3) open the LAN screens; the app keeps the menu's state
+(``MenuState``) and gives it to the next menu, so coming back keeps every choice.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.validation import Integer
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets.option_list import Option
 
-from engine.registry import GAMES
+from engine.registry import GAME_INFO, GAMES  # GAME_INFO: titles and seat counts without loading the rules (start time)
+
+from ..commands import Command, bindings
+from ..seats import seat_letter
+from .menu_cards import card_for
+from .menu_fields import field_box, field_errors, option_field, read_value
+
+SEAT_KINDS = (("human", "human"), ("bot", "bot"), ("open", "open (LAN)"))
+MAX_SEATS = max(g.max_players for g in GAME_INFO.values())
+
+
+@dataclass
+class MenuState:
+    """Everything the menu shows, as typed (even what is not valid yet)."""
+
+    game: str = ""
+    players: int = 0
+    kinds: list[str] = field(default_factory=list)  # per seat, up to MAX_SEATS
+    seed: str = ""
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per game: option -> raw value
 
 
 @dataclass
@@ -23,111 +55,174 @@ class TableChoice:
     seed: int | None  # None: a secret seed (the usual game); a number: practice
     options: dict[str, Any] = field(default_factory=dict)
     lan: str = ""  # "host" / "join": play over the LAN (tui/netplay)
-    kinds: tuple[str, ...] = ()  # per seat: "human" or "bot" (empty: the last ``bots`` seats)
+    kinds: tuple[str, ...] = ()  # per seat: "human", "bot" or "open" (empty: the last ``bots`` seats)
+    menu: MenuState | None = None  # the menu as it was left (the next menu starts from it)
+
+
+class GameList(OptionList):
+    """The list of games; j/k move in it as the arrows do (the keys of every board)."""
+
+    BINDINGS = [Binding("j", "cursor_down", "Down", show=False), Binding("k", "cursor_up", "Up", show=False)]
+
+
+def default_kinds() -> list[str]:
+    return ["human"] + ["bot"] * (MAX_SEATS - 1)
 
 
 class MenuScreen(Screen[TableChoice]):
-    DEFAULT_CSS = """
-    MenuScreen { align: center top; }
-    MenuScreen #menu { width: 72; height: auto; max-height: 100%; padding: 0 1; }
-    MenuScreen #title { text-style: bold; color: $accent; margin: 1 0; }
-    MenuScreen .row { height: 1; margin-bottom: 1; }
-    MenuScreen .row Label { width: 20; padding: 0 1 0 0; }
-    MenuScreen #options { height: auto; }
-    MenuScreen .row Select, MenuScreen .row Input { width: 1fr; }
-    MenuScreen #about { color: $text-muted; margin-bottom: 1; }
-    MenuScreen #error { color: $error; height: auto; }
-    MenuScreen #seats { height: 1; width: 1fr; }
-    MenuScreen #seats Select { width: 12; margin-right: 1; }
-    MenuScreen Button { margin-top: 1; margin-right: 2; }
-    MenuScreen .buttons { height: auto; }
-    """
-    BINDINGS = [
-        Binding("ctrl+s", "start", "Start", id="menu-start"),
-        Binding("ctrl+h", "start('host')", "Host on LAN", id="menu-host"),
-        Binding("ctrl+j", "start('join')", "Join LAN", id="menu-join"),
-        Binding("q", "app.quit", "Quit", id="menu-quit"),
-    ]
+    CSS_PATH = Path(__file__).with_name("menu.tcss")
+    COMMAND_TABLE = (
+        Command("menu-start", "ctrl+s", "Start", "start", "Start the game with these seats and options.",
+                key_display="^S", priority=True),
+        Command("menu-host", "f2", "Host on LAN", "start('host')",
+                "Open this table to players on the LAN (seats marked open wait for them).",
+                key_display="F2", priority=True),
+        Command("menu-join", "f3", "Join LAN", "start('join')", "Find a table on the LAN and join it.",
+                key_display="F3", priority=True),
+        Command("menu-host-letter", "H", "Host on LAN", "start('host')", show=False, palette=False),
+        Command("menu-join-letter", "J", "Join LAN", "start('join')", show=False, palette=False),
+        Command("menu-quit", "q", "Quit", "app.quit", "Leave atlantis.", palette=False),
+    )
+    BINDINGS = bindings(COMMAND_TABLE)
 
+    def __init__(self, state: MenuState | None = None):
+        super().__init__()
+        self.state = state or MenuState()
+        if self.state.game not in GAMES:
+            self.state.game = sorted(GAMES)[0]
+        self.state.kinds = (list(self.state.kinds) + default_kinds()[len(self.state.kinds):])[:MAX_SEATS]
+        self.slugs = sorted(GAMES)
+        self.slug = ""  # the game the fields show now
+
+    # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        slugs = sorted(GAMES)
         with VerticalScroll(id="menu"):
             yield Static("ATLANTIS - a game table for the terminal", id="title")
-            with Horizontal(classes="row"):
-                yield Label("Game")
-                yield Select([(GAMES[s].title, s) for s in slugs], value=slugs[0], allow_blank=False, id="game", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Players")
-                yield Select([("2", 2)], id="players", allow_blank=False, compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Seats")
-                with Horizontal(id="seats"):
-                    # one per possible seat; _players_changed shows the first N
-                    for i in range(max(g.max_players for g in GAMES.values())):
-                        yield Select(self._seat_options(GAMES[slugs[0]], i), value="human" if i == 0 else "bot",
-                                     allow_blank=False, compact=True, classes="seat-kind")
-            with Horizontal(classes="row"):
-                yield Label("Practice seed")
-                yield Input("", id="seed", type="integer", compact=True, max_length=40,
-                            placeholder="empty: secret (a typed seed makes a practice game)",
-                            tooltip="Leave empty for a normal game. A number replays the same "
-                                    "deal every time: a practice game, marked as such.")
+            with Horizontal(id="games-row"):
+                yield GameList(*[self._game_option(s) for s in self.slugs], id="games")
+                with Vertical(id="card"):
+                    yield Static("", id="picture")
+                    yield Static("", id="card-text")
+            yield field_box("players", "Players", Select([("2", 2)], id="players", allow_blank=False, compact=True),
+                            "how many seats the table has")
+            seats = Horizontal(*[Select(self._seat_options(i), value=self.state.kinds[i], allow_blank=False,
+                                        compact=True, id=f"seat-{i}", classes="seat-kind")
+                                 for i in range(MAX_SEATS)], id="seats")
+            yield field_box("seats", "Seats", seats, "")
+            yield Static("human: plays at this keyboard.  bot: the computer.  open: a player "
+                         "on the LAN (only when you Host, F2).", id="seats-help", classes="note")
             yield Vertical(id="options")
-            yield Static("", id="about")
+            yield field_box("seed", "Practice seed",
+                            Input(self.state.seed, id="seed", type="integer", compact=True, max_length=40,
+                                  placeholder="empty: secret", validators=[Integer(minimum=0)], valid_empty=True),
+                            "empty: a secret deal; a number replays the same deal (a practice game)")
+            yield Static("Tab / Shift+Tab move between fields, Enter goes to the next one; only "
+                         "Start (Ctrl+S) starts.", id="about", classes="note")
             yield Static("", id="error")
-            with Horizontal(classes="buttons"):
+            with Horizontal(id="buttons"):
                 yield Button("Start  (Ctrl+S)", id="start", variant="primary", compact=True)
-                yield Button("Host on LAN (^H)", id="host", compact=True)
-                yield Button("Join LAN (^J)", id="join", compact=True)
+                yield Button("Host on LAN (F2)", id="host", compact=True)
+                yield Button("Join LAN (F3)", id="join", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        self._game_changed(self.query_one("#game", Select).value)
+    def _game_option(self, slug: str, chosen: bool = False) -> Option:
+        """A game's two lines in the list; the highlighted one is marked with ▶ too (the
+        list reads without colour)."""
+        game = GAME_INFO[slug]  # (start time: not GAMES, which loads the rules)
+        text = Text("▶ " if chosen else "  ")
+        text.append(game.title, style="bold")
+        text.append(f"  {game.min_players}-{game.max_players} players\n")
+        text.append(f"    {card_for(slug, game.title).pitch}", style="italic")
+        return Option(text, id=slug)
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game":
-            self._game_changed(event.value)
-        elif event.select.id == "players":
-            self._players_changed()
+    async def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        await self._show_game(self.state.game)
+        games.highlighted = self.slugs.index(self.state.game)
+        games.focus()
 
-    def _game_changed(self, slug: Any) -> None:
-        game = GAMES[str(slug)]
+    # --- the game and its seats --------------------------------------------------------------
+    @on(OptionList.OptionHighlighted, "#games")
+    async def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id and event.option.id != self.slug:
+            await self._show_game(event.option.id)
+        games = self.query_one("#games", OptionList)
+        for index, slug in enumerate(self.slugs):
+            games.replace_option_prompt_at_index(index, self._game_option(slug, slug == self.slug).prompt)
+
+    @on(OptionList.OptionSelected, "#games")
+    def _game_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#players", Select).focus()  # Enter on a game: on to its seats
+
+    async def _show_game(self, slug: str) -> None:
+        if self.slug:
+            self._remember()
+        self.slug = slug
+        game = GAMES[slug]
+        card = card_for(slug, game.title)
+        self.query_one("#picture", Static).update(Text("\n".join(card.picture)))
+        self.query_one("#card-text", Static).update(Text(f"{game.title}\n{game.min_players}-{game.max_players} players"))
         players = self.query_one("#players", Select)
         players.set_options([(str(n), n) for n in range(game.min_players, game.max_players + 1)])
-        players.value = game.min_players
+        wanted = self.state.players if game.min_players <= self.state.players <= game.max_players else game.min_players
+        players.value = wanted
         self._players_changed()
         box = self.query_one("#options", Vertical)
-        box.remove_children()
-        for name, info in game.options_model.model_fields.items():
-            row = Horizontal(classes="row")
-            box.mount(row)
-            row.mount(Label(name.replace("_", " ")))
-            row.mount(Input(str(info.default), id=f"opt-{name}", tooltip=info.description or name, compact=True))
-        notes = [f"{n.replace('_', ' ')}: {i.description}" for n, i in game.options_model.model_fields.items()
-                 if i.description]
-        notes.append("Tab moves between fields; Enter in a field or Ctrl+S starts. "
-                     "Seats: each one is a human at this keyboard or a bot.")
-        self.query_one("#about", Static).update("\n".join(notes))
+        await box.remove_children()
+        saved = self.state.options.get(slug, {})
+        await box.mount_all([option_field(name, info, saved.get(name, info.default))
+                       for name, info in game.options_model.model_fields.items()])
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players":
+            self._players_changed()
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        name = (event.switch.id or "").removeprefix("opt-")
+        for word in self.query(f"#word-{name}").results(Static):
+            word.update("on" if event.value else "off")
 
     def _players_changed(self) -> None:
-        n = self.query_one("#players", Select).value
-        n = int(n) if isinstance(n, int) else 2
-        game = GAMES[str(self.query_one("#game", Select).value)]
+        n = self._players()
         for i, select in enumerate(self.query(".seat-kind").results(Select)):
             select.display = i < n
             if i < n:
-                select.tooltip = f"{game.seat_names[i]}: a human at this keyboard or a bot"
-                options = self._seat_options(game, i)
+                select.tooltip = f"{self._seat_name(i)}: a human here, a bot, or open for a LAN player"
+                options = self._seat_options(i)
                 if getattr(select, "_shown_options", None) != options:  # another game's seat names
                     value = select.value
                     select.set_options(options)
                     select.value = value
-                    select._shown_options = options
+                    select._shown_options = options  # type: ignore[attr-defined]
 
-    @staticmethod
-    def _seat_options(game: Any, seat: int) -> list[tuple[str, str]]:
-        letter = game.seat_names[seat][0] if seat < len(game.seat_names) else str(seat + 1)
-        return [(f"{letter} human", "human"), (f"{letter} bot", "bot")]
+    def _players(self) -> int:
+        value = self.query_one("#players", Select).value
+        return int(value) if isinstance(value, int) else GAME_INFO[self.slug or self.state.game].min_players
+
+    def _seat_name(self, seat: int) -> str:
+        names = GAME_INFO[self.slug or self.state.game].seat_names
+        return names[seat] if seat < len(names) else f"seat {seat + 1}"
+
+    def _seat_options(self, seat: int) -> list[tuple[str, str]]:
+        letter = seat_letter(seat)
+        return [(f"{letter} {label}", kind) for kind, label in SEAT_KINDS]
+
+    # --- the state, kept for the next menu -------------------------------------------------------
+    def _remember(self) -> MenuState:
+        state = self.state
+        if self.slug:
+            state.game = self.slug
+            state.options[self.slug] = {name: read_value(w) for name in GAMES[self.slug].options_model.model_fields
+                                        for w in self.query(f"#opt-{name}")}
+        state.players = self._players()
+        state.kinds = [str(s.value) for s in self.query(".seat-kind").results(Select)]
+        state.seed = self.query_one("#seed", Input).value
+        return state
+
+    # --- starting ------------------------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()  # Enter in a field never starts the game
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -135,26 +230,56 @@ class MenuScreen(Screen[TableChoice]):
         elif event.button.id in ("host", "join"):
             self.action_start(event.button.id)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
+    def _clear_errors(self) -> None:
+        for error in self.query(".field-error").results(Static):
+            error.update("")
+            error.display = False
+        self.query_one("#error", Static).update("")
+
+    def show_error(self, name: str, message: str) -> None:
+        """Write ``message`` under the field ``name``."""
+        error = self.query_one(f"#error-{name}", Static)
+        error.update(message)
+        error.display = True
+
+    def _focus_field(self, name: str) -> None:
+        box = self.query_one(f"#field-{name}")
+        target = next((w for w in box.query("Input, Select, Switch") if w.display), None)
+        if target is not None:
+            target.focus(scroll_visible=False)
+        self.call_after_refresh(box.scroll_visible, animate=False)
 
     def action_start(self, lan: str = "") -> None:
-        slug = str(self.query_one("#game", Select).value)
-        game = GAMES[slug]
-        text = self.query_one("#seed", Input).value.strip()
+        state = self._remember()
+        game = GAMES[self.slug]
+        players = self._players()
+        kinds = tuple(state.kinds[:players])
+        if lan == "join":  # the lobby needs nothing from this form
+            self.dismiss(TableChoice(self.slug, players, kinds.count("bot"), None, {}, lan, kinds, state))
+            return
+        self._clear_errors()
+        errors: dict[str, str] = {}
+        text = state.seed.strip()
         if text and not (text.isascii() and text.isdigit()):
-            self.query_one("#error", Static).update(
-                "The practice seed must be a whole number (or empty for a secret seed).")
+            errors["seed"] = "The practice seed is a whole number, 0 or more (or empty for a secret seed)."
+        raw = dict(state.options.get(self.slug, {}))
+        options, option_errors = field_errors(game.options_model, raw)
+        for name, message in option_errors.items():
+            errors[name if name in raw else "seats"] = message
+        if not lan and "open" in kinds:
+            errors["seats"] = "An open seat waits for a LAN player: Host (F2), or make it human or bot."
+        if errors:
+            order = ["players", "seats", *game.options_model.model_fields, "seed"]
+            for name in order:
+                if name in errors:
+                    self.show_error(name, errors[name])
+            first = next(n for n in order if n in errors)
+            label = self.query_one(f"#field-{first} .field-label", Label).content
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            self.query_one("#error", Static).update(f"Not started: {label}: {errors[first]}{more}")
+            self._focus_field(first)
             return
+        assert options is not None
         seed = int(text) if text else None
-        raw = {}
-        for name in game.options_model.model_fields:
-            raw[name] = self.query_one(f"#opt-{name}", Input).value
-        try:
-            options = game.parse_options(raw).model_dump(mode="json")
-        except ValueError as exc:
-            self.query_one("#error", Static).update(str(exc))
-            return
-        players = int(self.query_one("#players", Select).value)  # type: ignore[arg-type]
-        kinds = tuple(str(sel.value) for sel in self.query(".seat-kind").results(Select))[:players]
-        self.dismiss(TableChoice(slug, players, kinds.count("bot"), seed, options, lan, kinds))
+        self.dismiss(TableChoice(self.slug, players, kinds.count("bot"), seed, options.model_dump(mode="json"),
+                                 lan, kinds, state))

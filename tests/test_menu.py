@@ -1,0 +1,148 @@
+"""The opening menu: the game list, fields that fit their values, errors beside the
+field and in view at 80x24, only Start starts, the menu's state kept across screens."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, OptionList, Select, Static, Switch
+
+from engine.registry import GAMES
+from tui.app import AtlantisApp
+from tui.screens.menu import MenuScreen
+from tui.screens.menu_cards import CARDS, PICTURE_WIDTH, PITCH_WIDTH
+
+SMALL = (80, 24)
+
+
+def catch_start(menu: MenuScreen) -> list:
+    """What the menu hands to the app, without starting a game screen."""
+    chosen: list = []
+    menu.dismiss = chosen.append  # type: ignore[method-assign]
+    return chosen
+
+
+async def pick_game(pilot, slug: str) -> MenuScreen:
+    menu = pilot.app.screen
+    menu.query_one("#games", OptionList).highlighted = sorted(GAMES).index(slug)
+    await pilot.pause()
+    assert menu.slug == slug
+    return menu
+
+
+def test_every_game_has_a_card_with_a_short_pitch_and_a_small_picture():
+    assert set(CARDS) == set(GAMES)
+    for card in CARDS.values():
+        assert 0 < len(card.pitch) <= PITCH_WIDTH, card.slug
+        assert 3 <= len(card.picture) <= 5 and max(map(len, card.picture)) <= PICTURE_WIDTH, card.slug
+
+
+async def test_the_game_list_shows_name_players_and_pitch_and_the_card_its_picture():
+    app = AtlantisApp(autosave=False, bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        games = app.screen.query_one("#games", OptionList)
+        assert games.option_count == len(GAMES)
+        for index, slug in enumerate(sorted(GAMES)):
+            text = str(games.get_option_at_index(index).prompt)
+            game = GAMES[slug]
+            assert game.title in text and f"{game.min_players}-{game.max_players} players" in text
+            assert CARDS[slug].pitch in text
+        menu = await pick_game(pilot, "survive")
+        assert CARDS["survive"].picture[1] in str(menu.query_one("#picture", Static).render())
+
+
+async def test_enter_in_a_menu_field_does_not_start_the_game():
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        chosen = catch_start(app.screen)
+        seed = app.screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.press("4", "enter")
+        assert chosen == [] and isinstance(app.screen, MenuScreen)
+        assert app.focused is not seed  # Enter went on to the next field
+        await pilot.press("ctrl+s")
+        assert [c.seed for c in chosen] == [4]
+
+
+async def test_an_on_off_option_is_a_switch_that_toggles_and_reaches_the_game():
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = await pick_game(pilot, "survive")
+        chosen = catch_start(menu)
+        switch = menu.query_one("#opt-memory", Switch)
+        assert switch.value is True and "on" in str(menu.query_one("#word-memory", Static).render())
+        switch.focus()
+        await pilot.press("space")
+        assert switch.value is False and "off" in str(menu.query_one("#word-memory", Static).render())
+        await pilot.press("ctrl+s")
+        assert [c.options["memory"] for c in chosen] == [False]
+
+
+async def test_a_bad_seed_is_refused_beside_its_field_and_scrolled_into_view_at_80x24():
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = await pick_game(pilot, "finding-atlantis")  # the longest form
+        menu.query_one("#seed", Input).value = "abc"
+        menu.query_one("#games").focus()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.table is None
+        error = menu.query_one("#error-seed", Static)
+        assert "whole number" in str(error.render())
+        assert app.focused is menu.query_one("#seed", Input)
+        visible = menu.query_one("#menu").region
+        assert error.region.height and visible.contains_region(error.region)
+
+
+async def test_an_option_out_of_range_is_named_under_its_field():
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = await pick_game(pilot, "pathways")
+        menu.query_one("#opt-max_rounds", Input).value = "3"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.table is None
+        assert "greater than or equal to 5" in str(menu.query_one("#error-max_rounds", Static).render())
+        assert menu.query_one("#opt-max_rounds", Input).has_class("-invalid")  # marked as typed, too
+        assert str(menu.query_one("#error-seed", Static).render()) == ""
+
+
+async def test_an_open_seat_is_only_for_hosting():
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = await pick_game(pilot, "pathways")
+        menu.query_one("#seat-1", Select).value = "open"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.table is None and "Host (F2)" in str(menu.query_one("#error-seats", Static).render())
+
+
+async def test_letters_typed_into_a_text_field_stay_there_and_the_palette_offers_start():
+    from tui.commands import palette_commands
+
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = await pick_game(pilot, "end-of-atlantis")
+        ships = menu.query_one("#opt-chosen_ships", Input)
+        ships.focus()
+        await pilot.press("H", "J", "q")  # Host, Join and Quit letters: text here
+        assert ships.value == "HJq" and app.screen is menu
+        titles = [title for title, _, _ in palette_commands(menu)]
+        assert "Start" in titles and "Host on LAN" in titles and "Join LAN" in titles
+
+
+async def test_j_and_k_move_in_the_game_list_like_the_arrows():
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        await pilot.press("j", "j")
+        assert menu.slug == sorted(GAMES)[2]
+        assert str(menu.query_one("#games", OptionList).get_option_at_index(2).prompt).startswith("▶")
+        await pilot.press("k")
+        assert menu.slug == sorted(GAMES)[1]
