@@ -19,6 +19,9 @@ the subclass's own binding ids.  The actions are:
 The default keys (a vertical list): Up/k and Down/j move, PageUp/PageDown move 5,
 Home/End go to the first/last entry, Enter chooses.
 
+A move repaints through ``cursor_moved`` once the screen has handled its ``Highlighted``
+(``one_frame.py``), so the screen's redraw for the move and the cursor share one frame.
+
 The switches:
 
 ``wrap``             moves go round the ends (a hand of tiles) instead of stopping.
@@ -41,9 +44,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+
+from .one_frame import HeldMessage, post_then
 
 PAGE = 5
 
@@ -59,7 +63,9 @@ class CursorList(Widget, can_focus=True):
         Binding("enter", "select", "Choose", show=False, id="list-select"),
     ]
 
-    cursor: reactive[int | None] = reactive(0, always_update=False)
+    # repaint=False: ``cursor_moved`` repaints (a subclass may repaint only the lines of
+    # the old and the new cursor; a reactive repaint would redraw the whole widget).
+    cursor: reactive[int | None] = reactive(0, always_update=False, repaint=False)
 
     wrap: ClassVar[bool] = False
     cursor_optional: ClassVar[bool] = False
@@ -68,7 +74,7 @@ class CursorList(Widget, can_focus=True):
     #: When False, Enter is left to the screen's own bindings.
     enter_selects: bool = True
 
-    class Highlighted(Message):
+    class Highlighted(HeldMessage):
         """The cursor moved to ``index``."""
 
         def __init__(self, cursor_list: "CursorList", index: int) -> None:
@@ -104,9 +110,12 @@ class CursorList(Widget, can_focus=True):
         return max(0, min(n - 1, value))
 
     def watch_cursor(self, old: int | None, new: int | None) -> None:
-        self.cursor_moved()
         if new is not None and self.entry_count():
-            self.post_message(self.Highlighted(self, new))
+            # The cursor is repainted once the screen has handled the move (its redraw for
+            # it then goes out in the same frame as the cursor: one frame a key).
+            post_then(self, self.Highlighted(self, new), self.cursor_moved)
+        else:
+            self.cursor_moved()
 
     def enabled_entries(self) -> list[int]:
         return [i for i in range(self.entry_count()) if self.entry_enabled(i)]
