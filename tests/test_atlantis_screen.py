@@ -11,11 +11,14 @@ from __future__ import annotations
 from engine.atlantis import data as D
 from engine.atlantis import route as R
 from engine.atlantis.rules import Choose, NoBridge, PayCard
+from engine.registry import get_game
+from rich.style import Style
 from tests.test_pathways_screen import footer_keys, make_app, until_seat_to_act
 from tui.atlantis.screen import AtlantisScreen
 from tui.screenshots import mid_game_table
 from tui.seat import LocalTable
 from tui.widgets.route_track import RouteTrack
+from tui.widgets.seats import recent_style
 
 
 def red_against_bot(seed: int = 1, warmup: int = 10) -> LocalTable:
@@ -113,8 +116,15 @@ async def test_a_whole_turn_by_keyboard_crosses_water_by_boat_and_pays_with_a_wa
         assert any(s == 1 for s, _ in moves)                   # Blue (the bot) played its turn
         assert table.match.view(0).figures[0][figure] == space  # Red's figure stands across the water
         assert "Your turn" in text(screen, "#turn-line")
-        # What Blue changed (the plate it took, where its figure went) stays marked.
-        assert screen.track.picture.changed
+        # What Blue changed (the plate it took, where its figure went) stays tinted `recent`
+        # until Red acts again.
+        assert screen.track.picture.recent
+        tint = recent_style().bgcolor
+        assert any(span.style.bgcolor == tint for span in screen.track.render().spans
+                   if isinstance(span.style, Style))
+        moves_before = len(table.match.record.moves)
+        screen.action_option(0)  # (called, not pressed: no bot may move before the check)
+        assert len(table.match.record.moves) > moves_before and not screen.track.picture.recent
 
 
 async def test_the_route_cursor_and_enter_pick_a_destination_too():
@@ -152,3 +162,29 @@ async def test_keys_that_cannot_be_used_now_are_not_in_the_footer_and_the_screen
         assert screen.track.region.bottom <= 23 and screen.track.picture.legend
         assert screen.track.size.width >= 11 * 4 + 2
         assert D.SPACES == len(screen.track.picture.spaces)
+
+
+# --- legend, keys that are not allowed (issue 14; the recent tint: the whole-turn test) -------
+async def test_g_shows_the_whole_legend_at_80x24_and_the_help_explains_the_screen():
+    app = make_app(red_against_bot())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.track.picture.legend and screen.track.picture.legend_rows == 1
+        await pilot.press("g")
+        legend = screen.track.render().plain
+        for words in ("colours", "water", "bridge", "go: key 1", "chosen", "changed"):
+            assert words in legend, words
+        assert screen.choices.size.height >= 3
+    help_text = get_game("atlantis").help_markdown()
+    assert "**What the screen shows.**" in help_text and "`N` navy" in help_text
+
+
+async def test_a_key_that_is_not_allowed_now_says_why():
+    app = make_app(red_against_bot())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        assert "Nothing to cancel" in text(app.screen, "#message")
+        await pilot.press("9")   # fewer than 9 choices
+        assert "There are only" in text(app.screen, "#message")

@@ -55,13 +55,13 @@ def arrows(from_cell: int, to_cell: int) -> list[str]:
     return horizontal + vertical
 
 
-def placement_keys(table: LocalTable, cursor: int) -> tuple[Place, list[str]]:
-    """The shortest key sequence (pick, r..., arrows, Enter) for a legal placement."""
-    view = table.match.view(0)
+def placement_keys(table: LocalTable, screen: PathwaysScreen) -> tuple[Place, list[str]]:
+    """The shortest key sequence (pick the hand slot, r..., arrows, Enter) for a legal placement."""
+    cursor, slots = screen.board.cursor, screen.hand_slots()
     options = []
     for a in table.match.legal(0):
         if type(a) is Place:
-            keys = [str(view.hand.index(a.tile) + 1)] + ["r"] * a.rot + arrows(cursor, a.cell) + ["enter"]
+            keys = [str(slots.index(a.tile) + 1)] + ["r"] * a.rot + arrows(cursor, a.cell) + ["enter"]
             options.append((len(keys), a.cell, a, keys))
     assert options, "the dealt hand has no path tile to place"
     _, _, action, keys = min(options)
@@ -80,7 +80,7 @@ async def test_a_whole_turn_by_keyboard_places_two_tiles_steps_and_passes_the_tu
 
         # Two path tiles: pick, rotate, move the cursor, Enter.
         for _ in range(2):
-            action, keys = placement_keys(table, screen.board.cursor)
+            action, keys = placement_keys(table, screen)
             await pilot.press(*keys[:-1])
             assert action.cell in screen.place_cells()
             assert footer_keys(screen)["enter"] == "Place"
@@ -177,7 +177,7 @@ def make_through_screen(screen: PathwaysScreen, action) -> None:
     board = screen.board
     kind = type(action).__name__
     if kind == "Place":
-        screen.action_pick(view.hand.index(action.tile))
+        screen.action_pick(screen.hand_slots().index(action.tile))
         target = tile_mask(action.tile, action.rot)
         for _ in range(4):
             if screen.selected_mask() == target:
@@ -186,7 +186,7 @@ def make_through_screen(screen: PathwaysScreen, action) -> None:
         board.cursor = action.cell
         screen.action_choose()
     elif kind == "Special":
-        screen.action_pick(view.hand.index(action.tile))
+        screen.action_pick(screen.hand_slots().index(action.tile))
         screen.action_choose()
     elif kind == "Remove":
         board.cursor = action.cell
@@ -248,3 +248,101 @@ async def test_every_legal_action_can_be_made_with_the_screen_controls():
             await pilot.pause()
     # (Seed 12 reaches every kind below as the engine stands; found by replaying the same choices.)
     assert {"Place", "Rotate", "Special", "Step", "EndMove"} <= seen
+
+
+# --- legend, what the others did, keys that are not allowed, hand slots (issue 14) -------------
+def message(screen) -> str:
+    return str(screen.query_one("#message").render())
+
+
+def play_red_turn_through_screen(table: LocalTable, screen: PathwaysScreen) -> None:
+    """Red's whole turn with the screen's controls (so the screen knows Red acted)."""
+    bot = get_game("pathways").make_bot(0, 1)
+    while table.match.to_act() == frozenset({0}) and table.match.result() is None:
+        view = table.match.view(0)
+        make_through_screen(screen, bot.choose(view, table.match.legal(0)))
+
+
+async def test_the_legend_explains_the_board_at_80x24_and_in_the_help():
+    app = make_app(red_against_bot())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        legend = app.screen.query_one("#legend")
+        line = str(legend.render())
+        for words in ("R", "B", "subpods", "· empty", "+ may go", "changed"):
+            assert words in line, line
+        assert legend.region.height == 1 and app.screen.board.cell_h == 2  # the board keeps its rows
+    assert "**What the screen shows.**" in get_game("pathways").help_markdown()
+
+
+async def test_cells_another_seat_changed_are_tinted_recent_until_your_next_action():
+    from tui.widgets.seats import recent_style
+
+    table = red_against_bot()
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        play_red_turn_through_screen(table, screen)
+        before = table.match.view(0)
+        await until_seat_to_act(pilot, table, 0)
+        now = table.match.view(0)
+        changed = {c for c in range(D.CELLS) if before.cells[c] != now.cells[c]}
+        assert changed and changed <= set(screen.board.picture.recent)  # Blue's tiles
+        cell = min(changed)
+        board = screen.board
+        x = board._origin[0] + (cell % D.SIZE) * board.cell_w
+        y = board._origin[1] + (cell // D.SIZE) * board.cell_h
+        assert cell != board.cursor
+        styles = [seg.style for seg in board.render_line(y).crop(x, x + board.cell_w)]
+        assert all(s.bgcolor == recent_style().bgcolor for s in styles), styles
+        # Red acts again: the tint goes.
+        action = next(a for a in table.match.legal(0) if type(a) is Place)
+        make_through_screen(screen, action)
+        assert set(screen.board.picture.recent) == set()
+
+
+async def test_a_key_that_is_not_allowed_now_says_why():
+    app = make_app(red_against_bot())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")   # nothing picked: nothing to turn
+        assert "Pick a path tile first" in message(app.screen)
+        await pilot.press("o")   # subpods move later in the turn
+        assert "Subpods move after the tile plays" in message(app.screen)
+
+
+async def test_hand_slots_keep_their_numbers_after_a_placement():
+    table = red_against_bot()
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        slots = list(screen.hand_slots())
+        placed = next(a for a in table.match.legal(0)
+                      if type(a) is Place and slots.index(a.tile) < len(slots) - 1)
+        gap = slots.index(placed.tile)
+        make_through_screen(screen, placed)
+        await pilot.pause()
+        after = screen.hand_slots()
+        assert after[gap] is None
+        assert [t for i, t in enumerate(after) if i != gap] == [t for i, t in enumerate(slots) if i != gap]
+        hand_line = screen.hand.render().plain
+        assert f"{gap + 2} " in hand_line and f" {gap + 1} -" in hand_line  # numbers stay, a gap shows
+        await pilot.press(str(gap + 2))  # the key of the next slot still picks the same tile
+        assert screen._selected == slots[gap + 1]
+        await pilot.press(str(gap + 1))
+        assert f"Slot {gap + 1} is empty" in message(screen)
+
+
+async def test_a_cursor_key_redraws_only_the_board_lines_of_the_two_cursor_cells():
+    app = make_app(red_against_bot())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        before = list(board._strips)
+        row = board._cell_row(board.cursor)
+        await pilot.press("right")  # A1 -> B1: the same row of cells
+        after = board._strips
+        changed = [y for y in range(len(after)) if after[y] is not before[y]]
+        assert changed and set(changed) <= set(range(row, row + board.cell_h))

@@ -14,6 +14,8 @@ from engine.geometry import hex_distance
 from engine.registry import get_game
 from engine.survive import data as D
 from engine.survive.state import Board, CreatureStep, EndCreature, Sail, Sink, Swim, Walk
+from textual.widgets import Static
+
 from tui.app import AtlantisApp
 from tui.seat import LocalTable
 from tui.survive.screen import SurviveScreen
@@ -253,6 +255,53 @@ async def test_below_80x24_the_screen_asks_for_a_bigger_terminal():
     app = make_app(red_against_bot())
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
-        notice = app.screen.query_one("#too-small")
-        assert notice.display and "at least 80x24" in str(notice.render())
+        # (the shared GameScreen notice: the screen only sets MIN_WIDTH x MIN_HEIGHT)
+        shown = [str(w.render()) for w in app.screen.query(Static) if w.display and w.parent is app.screen]
+        assert any("at least 80x24" in text for text in shown), shown
         assert not app.screen.query_one("#body").display
+
+
+# --- legend, what the others did, keys that are not allowed (issue 14) -----------------------
+def board_text(board) -> str:
+    return "\n".join(board.render_line(y).text for y in range(board.size.height))
+
+
+async def test_the_legend_under_the_island_names_every_symbol_and_the_side_panel_columns():
+    app = make_app(red_against_bot())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = board_text(app.screen.board)
+        for words in ("sea", "beach", "forest", "mountain", "safe", "serpent", "shark", "whale",
+                      "boat", "2 of R", "go", "changed"):
+            assert words in text, words
+        assert "⌂ saved" in str(app.screen.query_one("#players").render())
+
+
+async def test_hexes_another_seat_changed_are_tinted_recent_until_your_next_action():
+    from tui.widgets.seats import recent_style
+
+    table = red_against_bot()
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.send(table.match.legal(0)[0])  # Red places an explorer; then Blue does
+        screen.refresh_view()
+        await until_seat_to_act(pilot, table, 0)
+        blue = next(h for h in table.match.view(0).explorer_hex[10:20] if h >= 0)
+        assert blue in screen.board.picture.recent
+        x, y = screen.board._hex_at[blue]
+        left, top = screen.board._box[:2]
+        line = screen.board.render_line(top + y).crop(left + x, left + x + 2)
+        assert any(seg.style.bgcolor == recent_style().bgcolor for seg in line), list(line)
+        screen.send(table.match.legal(0)[0])
+        screen.refresh_view()
+        assert blue not in screen.board.picture.recent
+
+
+async def test_a_key_that_is_not_allowed_now_says_why():
+    app = make_app(red_against_bot())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")   # during setup: no die to roll
+        assert "the die is rolled in step 4" in str(app.screen.query_one("#message").render())

@@ -91,6 +91,17 @@ score wins; ties share the win.
   above, every figure on the road paying its way in.
 - *Undo* (`u`) takes back choosing a figure, a bridge or a plate given for water,
   never a card shown to the table or anything that drew a card or uncovered a plate.
+
+**What the screen shows.** The road runs from `ATLANTIS` to `MAINLAND` in rows. A plate
+is its colour's letter and its value on the colour (`A3` amber 3; `A` amber, `C` coral,
+`J` jade, `L` lilac, `N` navy, `P` pearl, `T` teal); `:` after it, or `▀▀` under it, marks
+a stack of 2 plates. `≈≈` is water, with the price to cross it below; `══` a bridge;
+`·` a space gone from the road. Under a space stand the figures there (each seat by its
+letter; underlined: the figure you point at) or `▲1`, a destination you pick with `1`.
+Spaces the other players changed since your last move are tinted until you act again.
+In the side panel: where each player's figures stand (`A` Atlantis, `M` mainland, or
+the space number), then `c` cards, `p` plates and the score. `g` hides or shows the
+legend under the road.
 """
 
 
@@ -177,14 +188,44 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     return k
 
 
+def _plate_words(plate: int) -> str:
+    return f"{D.COLOURS[D.COLOUR_OF[plate]]} {D.VALUE_OF[plate]}"
+
+
+def _colour_counts(cards: Sequence[int]) -> str:
+    """'2 amber, 1 teal' (in colour order)."""
+    return ", ".join(f"{cards.count(c)} {D.COLOURS[c]}" for c in range(D.NCOLOURS) if c in cards)
+
+
 def reveal(state: Any, names: Sequence[str]) -> list[str]:
-    lines = [f"{names[p]}'s hand: " + (", ".join(D.COLOURS[c] for c in h) or "empty")
-             for p, h in enumerate(state.hands)]
-    lines.append(f"Draw pile: {_cards(len(state.pile))}")
+    """The end in sentences: where each player's points came from (plates by value, one
+    point a card, less the water owed by figures left behind), every hand, the draw pile
+    and the plates still hidden under the tops."""
+    lines = []
+    if state.winners:
+        won = " and ".join(names[w] for w in state.winners)
+        why = f" ({state.end_reason})" if state.end_reason else ""
+        lines.append(f"{won} won{why}: a plate scores its value, a card in hand 1 point, "
+                     "less the water owed by figures that had not reached the mainland.")
+    for p in range(state.players):
+        plates, cards, debt = state.plates[p], len(state.hands[p]), state.debts[p]
+        worth = sum(D.VALUE_OF[x] for x in plates)
+        total = worth + cards - debt
+        text = (f"{names[p]}: {len(plates)} plate{'s' if len(plates) != 1 else ''} worth {worth}"
+                + (f" ({', '.join(_plate_words(x) for x in plates)})" if plates else "")
+                + f", {_cards(cards)} worth {cards}")
+        if debt:
+            text += f", less {debt} water owed to bring the last figures to the mainland"
+        lines.append(text + f": {total} point{'s' if total != 1 else ''}.")
+    for p, hand in enumerate(state.hands):
+        lines.append(f"{names[p]} held " + (f"{_cards(len(hand))}: {_colour_counts(list(hand))}."
+                                          if hand else "no card."))
+    pile = list(state.pile)
+    lines.append(f"The draw pile held {_cards(len(pile))}" + (f": {_colour_counts(pile)}." if pile else "."))
     for half, plates in enumerate(state.unseen):
         where = "Atlantis" if half == 0 else "mainland"
-        lines.append(f"Still under the tops ({where} half): "
-                     + (", ".join(D.plate_label(p) for p in plates) or "none"))
+        lines.append(f"Still hidden under the top plates on the {where} half: "
+                     + (", ".join(_plate_words(x) for x in plates) or "none") + ".")
     return lines
 
 

@@ -59,6 +59,15 @@ player pushed it there.
 - *Undo* (`u`) takes back turning a tile or a subpod step, never a tile that
   was shown from a hand or anything that drew new tiles.
 
+**What the screen shows.** Lines such as `─` `│` `└` `┼` are the paths of the tiles;
+a subpod goes from one tile to the next where both paths meet. `·` is empty sea floor.
+`R` `B` `G` `Y` are the players' subpods (each seat by its letter; underlined: the one
+moving). `+` marks where the picked tile fits, or where a subpod may step. A picked tile
+is drawn at the cursor in green where it fits and in red where it does not. The framed
+`CITY` (or `ATLANTIS`) in the middle is the goal. Cells the other players changed since
+your last move are tinted until you act again. The hand shows your tiles by number; a
+tile you play leaves its number empty until you draw.
+
 **Keys.**
 
 - Arrows or `h` `j` `k` `l` move the cursor over the board.
@@ -186,3 +195,43 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     if view.winners:
         lines.append(f"winners={[names[w] for w in view.winners]} ({view.end_reason})")
     return "\n".join(lines)
+
+
+def _tile_list(tiles: Sequence[int]) -> str:
+    return ", ".join(tile_label(t) for t in tiles)
+
+
+def _counted(tiles: Sequence[int]) -> str:
+    """'12 straight, 9 elbow, 2 TRADE': how many of each kind, most first."""
+    counts: dict[str, int] = {}
+    for t in tiles:
+        counts[tile_label(t)] = counts.get(tile_label(t), 0) + 1
+    return ", ".join(f"{n} {label}" for label, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def reveal(state: Any, names: Sequence[str]) -> list[str]:
+    """The end of a game in sentences: who won and why, how far every subpod got,
+    every hand, and the draw pile (what it held, and the next tiles it would have given)."""
+    in_city = -1  # a subpod's position once inside Atlantis (rules.IN_ATLANTIS)
+    lines = []
+    if state.winners:
+        won = " and ".join(names[w] for w in state.winners)
+        lines.append(f"{won} won{': ' + state.end_reason if state.end_reason else ''} (in round {state.round}).")
+    for seat in range(state.players):
+        pos = state.pods[seat]
+        if pos == in_city:
+            lines.append(f"{names[seat]}'s subpod reached Atlantis.")
+        else:
+            far = D.ATLANTIS_DISTANCE[pos]
+            lines.append(f"{names[seat]}'s subpod ended at {D.cell_name(pos)}, "
+                         f"{far} space{'s' if far != 1 else ''} from Atlantis.")
+    for seat, hand in enumerate(state.hands):
+        lines.append(f"{names[seat]} held {len(hand)} tile{'s' if len(hand) != 1 else ''}"
+                     + (f": {_tile_list(hand)}." if hand else "."))
+    draw = state.draw
+    if draw:
+        lines.append(f"The draw pile held {len(draw)} tiles: {_counted(draw)}.")
+        lines.append(f"The next tiles in the draw pile were: {_tile_list(draw[:4])}.")
+    else:
+        lines.append("The draw pile was empty.")
+    return lines

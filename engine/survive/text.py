@@ -111,7 +111,9 @@ explorers and 2 boats; the other boats wait in the reserve.
 `♣` forest, `▲` mountain, `⌂` a safe island; `§` a sea serpent, `Δ` a shark, `Ω` a whale;
 `R2` two of Red's explorers (each seat by its letter); `[RB]` a boat with Red and Blue
 aboard (`[2]` on a small hex: two aboard); `+` a hex the selected piece can reach. Hexes
-changed by the other players since your last move are tinted.
+changed by the other players since your last move are tinted until you act again. In
+the side panel, per player: `in` explorers still in play, `⌂` explorers saved, `tiles`
+(or `t`) the tiles they hold.
 
 **Keys.** Arrows or `h` `j` `k` `l` move the cursor (Left/Right west and east; Home,
 PgUp, End, PgDn the four diagonals NW, NE, SW, SE); Enter picks a piece (again: the next
@@ -295,17 +297,47 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     return k
 
 
+def _values(vals: Sequence[int]) -> str:
+    """'6, 4 and 1'."""
+    words = [str(v) for v in sorted(vals, reverse=True)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def reveal(state: Any, names: Sequence[str]) -> list[str]:
-    """Every secret of a state: values, held tiles, the backs still on the island."""
+    """The end in sentences: where each player's points came from (the treasure of the
+    explorers they saved), what became of the others, every explorer's value, every
+    held tile's back, and the backs of the land tiles still on the island."""
+    per = D.EXPLORERS_PER_SEAT
     lines = []
+    if state.winners:
+        won = " and ".join(names[w] for w in state.winners)
+        why = f" ({state.end_reason})" if state.end_reason else ""
+        lines.append(f"{won} won{why}: the points are the treasure values of the explorers each player saved.")
     for p in range(state.players):
-        lo = p * D.EXPLORERS_PER_SEAT
-        vals = " ".join(f"{i + 1}:{state.values[lo + i]}" for i in range(D.EXPLORERS_PER_SEAT))
-        held = ", ".join(BACK_NAMES[state.backs[t]] for t in state.hands[p]) or "none"
-        lines.append(f"{names[p]}: explorer values {vals}; holds {held}")
-    left = [f"{D.HEX_NAMES[D.LAND_HEX_INDEX[t]]} {BACK_NAMES[state.backs[t]]}"
+        mine = range(p * per, (p + 1) * per)
+        saved = [state.values[e] for e in mine if state.explorer_hex[e] == D.SAVED]
+        lost = [state.values[e] for e in mine if state.explorer_hex[e] == D.LOST]
+        left = [state.values[e] for e in mine if state.explorer_hex[e] >= 0]
+        total = sum(saved)
+        if saved:
+            got = (f"{names[p]} saved {len(saved)} explorer{'s' if len(saved) != 1 else ''} "
+                   f"worth {_values(saved)}: {total} point{'s' if total != 1 else ''}.")
+        else:
+            got = f"{names[p]} saved no explorer: 0 points."
+        if lost:
+            got += f" Lost in the sea: explorers worth {_values(lost)}."
+        if left:
+            got += f" Still on the island or in the sea: explorers worth {_values(left)}."
+        lines.append(got)
+    for p in range(state.players):
+        vals = ", ".join(f"explorer {i + 1} was worth {state.values[p * per + i]}" for i in range(per))
+        lines.append(f"{names[p]}'s treasure: {vals}.")
+    for p in range(state.players):
+        held = [BACK_NAMES[state.backs[t]] for t in state.hands[p]]
+        lines.append(f"{names[p]} held " + (f"these tiles: {', '.join(held)}." if held else "no tile."))
+    left = [f"{D.HEX_NAMES[D.LAND_HEX_INDEX[t]]} ({D.TERRAIN_NAMES[state.terrain[t]]}) hid {BACK_NAMES[state.backs[t]]}"
             for t in range(len(state.terrain)) if not state.sunk[t]]
-    lines.append("Still on the island: " + (", ".join(left) or "nothing"))
+    lines.append("The land tiles still on the island: " + ("; ".join(left) if left else "none") + ".")
     return lines
 
 

@@ -30,31 +30,15 @@ from engine.atlantis.rules import (
 )
 
 from ..commands import Command, bindings
-from ..screens.common import game_over_line
 from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
-
-STEP_NAMES = {
-    "start": "Step 1/4 · figure (f), then destination (1-9)",
-    "move": "Step 2/4 · on its way: pick the destination",
-    "bridge": "Step 3/4 · water: your bridge, or by boat",
-    "pay": "Step 4/4 · pay: plates (value), cards (1)",
-}
-
+from ..why_not import why_not_commands
+from .words import STEP_NAMES, AtlantisWords
 
 def letters(cards: tuple[int, ...]) -> str:
     return " ".join(D.LETTERS[c] for c in cards)
-
-
-def where(pos: int) -> str:
-    """A figure's place in a few characters: A (Atlantis), 12 (space 12), M (mainland)."""
-    if pos == D.ATLANTIS:
-        return "A"
-    if pos == D.MAINLAND:
-        return "M"
-    return str(pos + 1)
 
 
 def place_name(view: Any, pos: int) -> str:
@@ -87,7 +71,7 @@ class Payment:
     items: list[tuple[str, int]] = field(default_factory=list)
 
 
-class AtlantisScreen(GameScreen, inherit_bindings=False):
+class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
     """Atlantis (Leo Colovini): the race along the plates to the mainland."""
 
     AUTO_FOCUS = "RouteTrack"
@@ -100,14 +84,23 @@ class AtlantisScreen(GameScreen, inherit_bindings=False):
     AtlantisScreen ChoiceList { height: 1fr; min-height: 3; }
     """
 
-    COMMAND_TABLE = (
+    # The route in 4-character spaces, the cards and three choices fit 80x24.
+    MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+    GAME_KEYS = (
         Command("atlantis-figure", "f", "Figure", "next_figure", "Point at your next figure that can move."),
         *[Command(f"atlantis-option-{d}", str(d), "Choose", f"option({d - 1})",
                   "Choose line 1-9 of the list: a destination, the bridge, a payment." if d == 1 else "",
                   show=d == 1, key_display="1-9") for d in range(1, 10)],
-        Command("atlantis-legend", "g", "Legend", "legend", "Show or hide the legend under the route."),
+        Command("atlantis-legend", "g", "Legend", "legend",
+                "The legend under the route: all of it, none, or the short one (in turn)."),
         Command("atlantis-cancel", "escape", "Cancel", "cancel", "Cancel an overpayment you were asked to confirm.",
                 show=False),
+    )
+    COMMAND_TABLE = (
+        *GAME_KEYS,
+        # A key none of whose commands is allowed now says why (tui/why_not.py).
+        *why_not_commands(GAME_KEYS, "atlantis"),
         *GameScreen.COMMAND_TABLE,
     )
     BINDINGS = bindings(COMMAND_TABLE)
@@ -120,8 +113,9 @@ class AtlantisScreen(GameScreen, inherit_bindings=False):
         self._figure: int | None = None       # the figure pointed at (local until a destination)
         self._confirm: int | None = None      # an overpaying option awaiting a second key
         self._payment = Payment()
-        self._snapshot: Any = None            # the view just after this seat's last action
-        self._legend: bool | None = None      # None: by terminal size
+        # The legend under the route: "auto" (one line below 30 rows, else all of it),
+        # "full" (all of it, at any size) or "off"; g goes round the three.
+        self._legend = "auto"
         self._last_key: tuple = ()
 
     # --- layout -------------------------------------------------------------------------
@@ -148,7 +142,6 @@ class AtlantisScreen(GameScreen, inherit_bindings=False):
         self._figure = None
         self._confirm = None
         self._payment = Payment()
-        self._snapshot = None
         self._last_key = ()
         super().set_link(link)
 
@@ -286,7 +279,10 @@ class AtlantisScreen(GameScreen, inherit_bindings=False):
         self.choices.show(items, 0 if reset_cursor else None, self._empty_text())
 
     def _legend_on(self) -> bool:
-        return True if self._legend is None else self._legend
+        return self._legend != "off"
+
+    def _legend_rows(self) -> int:
+        return 1 if self._legend == "auto" and self.size.height < 30 else 3
 
     def _picture(self) -> RoutePicture:
         view = self._view
@@ -331,16 +327,17 @@ class AtlantisScreen(GameScreen, inherit_bindings=False):
         return RoutePicture(
             spaces=spaces, at_start=figures_at.get(D.ATLANTIS, ()), at_goal=figures_at.get(D.MAINLAND, ()),
             chosen=chosen, chosen_letter=SEAT_LETTERS[view.seat] if view.seat is not None else "",
-            marks=marks, changed=self._changed(), hand=tuple(hand),
+            marks=marks, recent=self.recent_spaces(), hand=tuple(hand),
             hand_note="" if view.hand is not None else "hidden: you are watching",
-            plates=plates, letters="".join(D.LETTERS), legend=self._legend_on(), words=words,
-            legend_rows=1 if self.size.height < 30 else 3,
+            plates=plates, letters="".join(D.LETTERS), colour_names=D.COLOURS,
+            legend=self._legend_on(), words=words,
+            legend_rows=self._legend_rows(), legend_more="g: more",
         )
 
-    def _changed(self) -> frozenset[int]:
-        """Spaces another seat changed since this seat last acted (a plate taken, a
-        figure arrived or left)."""
-        before, view = self._snapshot, self._view
+    def recent_spaces(self) -> frozenset[int]:
+        """Spaces the other seats changed since this seat last acted (a plate taken, a
+        figure arrived or left), until it acts again."""
+        before, view = self.baseline_view(), self._view
         if before is None:
             return frozenset()
         out = {i for i in range(D.SPACES) if before.tops[i] != view.tops[i]}
@@ -423,45 +420,6 @@ class AtlantisScreen(GameScreen, inherit_bindings=False):
             return "Replay: nothing to choose."
         waiting = self.link.waiting_for()
         return f"Waiting for {waiting}." if waiting else "Nothing to choose now."
-
-    # --- side panel ----------------------------------------------------------------------
-    def turn_line(self, view: Any, legal: list[Any]) -> Text:
-        names = self.link.names
-        if view.phase == "over":
-            return game_over_line(names, view.winners, f"wins: {view.end_reason}.")
-        out = Text()
-        if legal:
-            out.append("Your turn ")
-            out.append_text(seat_text(view.turn, names[view.turn]))
-            return out
-        out.append_text(seat_text(view.turn, names[view.turn]))
-        out.append(" to play")
-        waiting = self.link.waiting_for()
-        if waiting:
-            out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
-        return out
-
-    def players_panel(self, view: Any) -> Text:
-        names = self.link.names
-        out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            out.append(".\n")
-        for p in range(view.players):
-            out.append("▶" if p == view.turn and view.phase != "over" else " ")
-            out.append_text(seat_text(p, names[p][:5].ljust(5)))
-            figs = ",".join(where(pos) for pos in sorted(view.figures[p]))
-            out.append(f" {figs:<8}{view.hand_sizes[p]:>2}c{len(view.plates[p]):>2}p{view.scores[p]:>4}\n")
-        built = [SEAT_LETTERS[p] for p in range(view.players) if view.bridges[p] >= 0]
-        out.append("A=Atlantis M=mainland\nc cards, p plates, score\n", Style(dim=True))
-        out.append(f"Bridges built: {' '.join(built) or 'none'}\n", Style(dim=True))
-        out.append(f"Pile {view.pile_count} · used {len(view.discard)} · round {view.round}",
-                   Style(dim=True))
-        if view.phase == "over" and any(view.debts):
-            out.append("\nWater owed at the end: " + ", ".join(
-                f"{SEAT_LETTERS[p]} -{d}" for p, d in enumerate(view.debts) if d), Style(dim=True))
-        return out
 
     # --- messages -----------------------------------------------------------------------
     @on(RouteTrack.SpaceHighlighted)
@@ -560,12 +518,14 @@ class AtlantisScreen(GameScreen, inherit_bindings=False):
                 break
             if option.given:
                 self._payment.items.append(option.given)
-        self._snapshot = self.link.view()
         self._figure = None if option.position is not None else self._figure
         self.refresh_view()
 
     def action_legend(self) -> None:
-        self._legend = not self._legend_on()
+        nxt = {"auto": "full", "full": "off", "off": "auto"}[self._legend]
+        if nxt == "full" and self._legend_rows() == 3:  # the short one is the whole one here
+            nxt = "off"
+        self._legend = nxt
         self._draw()
 
     def action_cancel(self) -> None:

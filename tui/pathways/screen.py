@@ -21,21 +21,24 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual import events
+from textual.widgets import Static
 
 from engine.pathways import data as D
 from engine.pathways.text import tile_label
 from engine.pathways.rules import (
-    ATLANTIS, EMPTY, IN_ATLANTIS, EndMove, EndPlays, Place, Remove, Rotate,
+    EMPTY, IN_ATLANTIS, EndMove, EndPlays, Place, Remove, Rotate,
     Special, Step,
 )
 
 from ..commands import Command, bindings
-from ..screens.common import game_over_line
 from ..screens.game import GameScreen
-from ..seats import SEAT_LETTERS, seat_style, seat_text
+from ..seats import SEAT_LETTERS, seat_style
 from ..widgets.hand import Hand, HandItem
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
-from .tiles import SPECIAL_HINT, is_special, kind_of, rotation_of, tile_mask
+from ..why_not import why_not_commands
+from .legend import legend_text
+from .tiles import is_special, kind_of, rotation_of, tile_mask
+from .words import PathwaysWords
 
 ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
 def pod_style(seat: int, active: bool = False) -> Style:
@@ -44,7 +47,7 @@ def pod_style(seat: int, active: bool = False) -> Style:
 
 
 
-class PathwaysScreen(GameScreen, inherit_bindings=False):
+class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
     """Atlantis: Pathways of the Deep."""
 
     AUTO_FOCUS = "TileBoard"
@@ -52,9 +55,13 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
     DEFAULT_CSS = """
     PathwaysScreen TileBoard { height: 1fr; }
     PathwaysScreen Hand { height: auto; }
+    PathwaysScreen #legend { height: auto; padding: 0 0 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    COMMAND_TABLE = (
+    # 80x24 holds the board with 2-row cells and its labels, the hand and a legend line.
+    MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+    GAME_KEYS = (
         Command("pathways-pick-1", "1", "Pick", "pick(0)", "Pick a tile from your hand (1-4, left to right).",
                 key_display="1-4"),
         Command("pathways-pick-2", "2", "Pick 2", "pick(1)", show=False),
@@ -70,6 +77,8 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         Command("pathways-step", "enter", "Step", "choose('step')", "Move your subpod to the space under the cursor."),
         Command("pathways-turn-placed", "t", "Turn placed", "turn_board",
                 "Preview turning the placed tile under the cursor (t again: the next way)."),
+        # The same key, not in the footer while a tile is picked (room for Rotate and Place).
+        Command("pathways-turn-placed-quiet", "t", "Turn placed", "turn_board('quiet')", show=False),
         Command("pathways-other-pod", "o", "Other subpod", "other_pod", "Choose your other subpod to move."),
         Command("pathways-step-north", "shift+up", "Step", "step(0)", "Step your subpod one space that way.",
                 key_display="⇧+arrow"),
@@ -80,6 +89,11 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         Command("pathways-end-move", "e", "End move", "end_move", "End your move (and your turn)."),
         Command("pathways-cancel", "escape", "Cancel", "cancel", "Put the tile back, or cancel the preview.",
                 show=False),
+    )
+    COMMAND_TABLE = (
+        *GAME_KEYS,
+        # A key none of whose commands is allowed now says why (tui/why_not.py).
+        *why_not_commands(GAME_KEYS, "pathways"),
         # The shared keys after the game's own, so the footer shows the game keys first.
         *GameScreen.COMMAND_TABLE,
     )
@@ -95,6 +109,11 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         self._pod: int | None = None          # the subpod the player chose to move
         self._was_moving = False
         self._cursor_placed = False
+        # Per seat: which tile is in which numbered hand slot (None: played, a gap), so
+        # the tiles after a played one keep their numbers until new ones are drawn.
+        self._slots: dict[int | None, list[int | None]] = {}
+        self._left_from: dict[int | None, dict[int, int]] = {}  # per seat: tile -> the slot it left
+        self._legend_drawn: tuple[bool, int] | None = None
 
     # --- layout -------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -102,6 +121,7 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         board.enter_selects = False  # our Enter bindings say what Enter does now
         yield board
         yield Hand(id="hand")
+        yield Static(id="legend")
 
     @property
     def board(self) -> TileBoard:
@@ -114,6 +134,14 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
     def on_resize(self, event: events.Resize) -> None:
         # The tall hand (4 rows) only when the board keeps its 3-row cells beside it.
         self.hand.compact = event.size.height < 36
+        self._draw_legend()
+
+    def _draw_legend(self) -> None:
+        wide = self.size.height >= 36
+        players = self._view.players if self._view is not None else 4
+        if self._legend_drawn != (wide, players):
+            self._legend_drawn = (wide, players)
+            self.query_one("#legend", Static).update(legend_text(self.board, wide, players))
         # (GameScreen.on_resize compacts the footer on a narrow terminal.)
 
     def set_link(self, link: Any) -> None:
@@ -138,6 +166,30 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
     def hand_tiles(self) -> tuple[int, ...]:
         view = self._view
         return tuple(view.hand) if view is not None and view.hand is not None else ()
+
+    def hand_slots(self) -> list[int | None]:
+        """The hand in numbered slots: key ``n`` picks slot ``n``.  A played tile leaves a
+        gap (its number stays empty); a tile taken back (undo) returns to its own slot;
+        new tiles fill the gaps first."""
+        hand = self.hand_tiles()
+        seat = self._view.seat if self._view is not None else None
+        before = self._slots.get(seat, [])
+        slots = [t if t in hand else None for t in before]
+        gone = {t: i for i, t in enumerate(before) if t is not None and t not in hand}
+        self._left_from.setdefault(seat, {}).update(gone)
+        left_from = self._left_from[seat]
+        for tile in hand:
+            if tile in slots:
+                continue
+            home = left_from.pop(tile, None)
+            if home is not None and home < len(slots) and slots[home] is None:
+                slots[home] = tile
+            elif None in slots:
+                slots[slots.index(None)] = tile
+            else:
+                slots.append(tile)
+        self._slots[seat] = slots
+        return slots
 
     def selected_path_tile(self) -> int | None:
         tile = self._selected
@@ -222,6 +274,7 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
                 self.board.cursor = view.pods[pod]
         self._was_moving = moving
         self._draw()
+        self._draw_legend()
 
     def _draw(self) -> None:
         view = self._view
@@ -252,24 +305,40 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
             targets = set(self.step_cells())
         board.show(BoardPicture(
             tiles=tiles, blocks=[Block(D.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"))],
-            markers=markers, targets=targets, ghost=ghost,
+            markers=markers, targets=targets, ghost=ghost, recent=self.recent_cells(),
         ))
         self._draw_hand()
+
+    def recent_cells(self) -> frozenset[int]:
+        """Cells the other seats changed since this seat's last action: a tile laid,
+        turned or taken away, a subpod that left or arrived (until this seat acts again)."""
+        view, before = self._view, self.baseline_view()
+        if view is None or before is None or before.cells == view.cells and before.pods == view.pods:
+            return frozenset()
+        out = {c for c in range(D.CELLS) if before.cells[c] != view.cells[c] or before.masks[c] != view.masks[c]}
+        for a, b in zip(before.pods, view.pods):
+            if a != b:
+                out |= {ATLANTIS_MARKER_CELL if p == IN_ATLANTIS else p for p in (a, b)}
+        return frozenset(out)
 
     def _draw_hand(self) -> None:
         view = self._view
         if view.hand is None:
             self.hand.show(None, None, "hidden: you are watching")
             return
-        items = []
-        for tile in view.hand:
+        items: list[HandItem | None] = []
+        slots = self.hand_slots()
+        for tile in slots:
+            if tile is None:
+                items.append(None)
+                continue
             kind = kind_of(tile)
             if kind in D.SPECIAL_KINDS:
                 items.append(HandItem(None, D.SPECIAL_SHORT[kind], "special"))
             else:
                 label = tile_label(tile)
                 items.append(HandItem(tile_mask(tile, self._rots.get(tile, 0)), label, label))
-        selected = view.hand.index(self._selected) if self._selected in view.hand else None
+        selected = slots.index(self._selected) if self._selected in slots else None
         note = "" if items else "(empty: you draw at the end of your turn)"
         self.hand.show(items, selected, note)
 
@@ -278,104 +347,22 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         if self._view is None or not self.is_mounted:
             return
         self._draw()
-        self.query_one("#turn-line").update(self.turn_line(self._view, self._legal))
+        self._show_turn_line(self.turn_line(self._view, self._legal))
         self.refresh_bindings()
 
-    # --- side panel ----------------------------------------------------------------------
-    def turn_line(self, view: Any, legal: list[Any]) -> Text:
-        names = self.link.names
-        out = Text()
-        if view.phase == "over":
-            return game_over_line(names, view.winners, f"wins: {view.end_reason}.")
-        mode = self.mode()
-        if mode == "wait":
-            out.append_text(seat_text(view.turn, names[view.turn]))
-            out.append(" to play")
-            waiting = self.link.waiting_for()
-            if waiting:
-                out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
-            return out
-        out.append("Your turn ")
-        out.append_text(seat_text(view.turn, names[view.turn]))
-        out.append("\n")
-        plain = Style(bold=False)
-        if mode == "play":
-            out.append(f"Play tiles: {view.plays_made}/{view.plays_allowed} played.\n", plain)
-            if self._preview is not None:
-                out.append("Turning the tile: t next way, Enter turns it, Esc cancels.", plain)
-            elif self._selected is None:
-                hint = "Pick a tile: 1-4"
-                if view.plays_made == 0:
-                    hint += ", or t turns a placed tile"
-                out.append(hint + ".", plain)
-                if self.can_end_plays():
-                    out.append(" e ends plays.", plain)
-            elif is_special(self._selected):
-                out.append(f"Enter plays {D.SPECIAL_SHORT[kind_of(self._selected)]}: "
-                           f"{SPECIAL_HINT[kind_of(self._selected)]}", plain)
-            else:
-                fits = len(self.place_cells())
-                out.append(f"{tile_label(self._selected).capitalize()}: fits {fits} "
-                           f"place{'s' if fits != 1 else ''} (+). r rotates, Enter places.", plain)
-        elif mode == "trade":
-            out.append("TRADE: choose a tile (+) to take off the board; Enter takes it.", plain)
-        else:
-            pod = self.active_pod()
-            head = {"move_own_3": "MOVE 3: ", "move_other_3": "MOVE 3*: "}.get(view.pending, "Move: ")
-            out.append(head + "choose where the subpod goes; Enter steps, e ends the move.", plain)
-            if pod is not None:
-                out.append("\nMoving ", plain)
-                out.append_text(seat_text(pod, names[pod]))
-                left = view.steps_left if view.mover >= 0 else self._budget(pod)
-                out.append(f", {left} step{'s' if left != 1 else ''} left.", plain)
-                if view.mover < 0 and len(self.steps_by_pod()) > 1:
-                    out.append(" o: other subpod.", plain)
-            else:
-                out.append("\nNo subpod can move.", plain)
-        out.append("\n")
-        out.append(self._cursor_words(), Style(bold=False, dim=True))
-        return out
-
-    def _budget(self, pod: int) -> int:
-        view = self._view
-        if view.pending:
-            return D.SPECIAL_MOVE
-        return D.OWN_MOVE if pod == view.seat else D.OTHER_MOVE
-
-    def _cursor_words(self) -> str:
-        view = self._view
-        cell = self.board.cursor
-        what = view.cells[cell]
-        if what == ATLANTIS:
-            desc = "Atlantis"
-        elif what == EMPTY:
-            desc = "empty"
-        else:
-            desc = "start tile" if what < view.players else tile_label(what)
-        pods = [SEAT_LETTERS[s] for s, p in enumerate(view.pods) if p == cell]
-        if pods:
-            desc += ", subpod " + " ".join(pods)
-        return f"Cursor {D.cell_name(cell)}: {desc}"
-
-    def players_panel(self, view: Any) -> Text:
-        names = self.link.names
-        out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            out.append(".\n")
-        for seat in range(view.players):
-            out.append("▶" if seat == view.turn and view.phase != "over" else " ")
-            out.append_text(seat_text(seat, names[seat][:9].ljust(9)))
-            pos = view.pods[seat]
-            where = "in city" if pos == IN_ATLANTIS else f"{D.ATLANTIS_DISTANCE[pos]:>2} to go"
-            out.append(f" {view.hand_sizes[seat]} tiles {where}")
-            out.append("\n")
-        out.append(f"Draw pile {view.draw_count} · round {view.round}/{view.max_rounds}\n")
-        used = ", ".join(D.SPECIAL_SHORT[kind_of(t)] for t in view.discard[-4:])
-        more = len(view.discard) - 4
-        out.append("Used: " + (used or "none") + (f" +{more}" if more > 0 else ""), Style(dim=True))
-        return out
+    def _show_turn_line(self, text: Text) -> None:
+        """The turn line after a cursor key: repainted, laid out again only when its
+        height changes (a layout costs a second frame a key: issue 15)."""
+        shown = getattr(self, "_shown", None)  # GameScreen._show's record of what is shown
+        if shown is not None and shown.get("#turn-line") == text:
+            return
+        line = self.query_one("#turn-line", Static)
+        height = line.size.height
+        line.update(text, layout=False)
+        if shown is not None:
+            shown["#turn-line"] = text
+        if line.get_content_height(line.size, self.size, line.size.width) != height:
+            line.refresh(layout=True)
 
     # --- board and hand messages -------------------------------------------------------------
     @on(TileBoard.CellHighlighted)
@@ -414,7 +401,8 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
                 return mode == "move"
             return False
         if action == "turn_board":
-            return mode == "play" and self._view.plays_made == 0
+            quiet = bool(parameters) and parameters[0] == "quiet"
+            return mode == "play" and self._view.plays_made == 0 and quiet == (self._selected is not None)
         if action == "other_pod":
             return mode == "move" and self._view.mover < 0 and len(self.steps_by_pod()) > 1
         if action == "step":
@@ -436,21 +424,45 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
             self.refresh_view()
 
     def action_pick(self, index: int) -> None:
-        hand = self.hand_tiles()
+        slots = self.hand_slots()
         if self.mode() != "play":
-            self.say("You can pick a tile only while playing tiles on your turn.")
+            self.say(self.why_not_play())
             return
-        if index >= len(hand):
-            self.say(f"You hold only {len(hand)} tile{'s' if len(hand) != 1 else ''}.")
+        if self._preview is not None:
+            self.say("Finish turning the tile first: Enter turns it, Esc cancels.")
             return
-        self._selected = hand[index]
+        if index >= len(slots) or slots[index] is None:
+            held = [str(i + 1) for i, t in enumerate(slots) if t is not None]
+            if not held:
+                self.say("Your hand is empty: new tiles come at the end of your turn.")
+                return
+            choice = held[0] if len(held) == 1 else ", ".join(held[:-1]) + " or " + held[-1]
+            self.say(f"Slot {index + 1} is empty: pick {choice} (new tiles come at the end of your turn).")
+            return
+        self._selected = slots[index]
         self._preview = None
         self.say("")
         self._redraw()
 
+    # --- keys that are not allowed now say why ---------------------------------------------
+    def action_why_not(self, key: str) -> None:
+        """A key none of whose commands is allowed now: say why (tui/why_not.py)."""
+        mode = self.mode()
+        if key == "enter":
+            self.choose_at(self.board.cursor)  # says why itself
+            return
+        if key in ("1", "2", "3", "4"):
+            self.action_pick(int(key) - 1)      # says why itself
+            return
+        if key == "e" and mode == "play":
+            self._after_send(self.send(EndPlays()))  # the engine says why not
+            return
+        self.say(self.why_not(key, mode))
+
     def action_rotate_hand(self) -> None:
         tile = self.selected_path_tile()
         if tile is None:
+            self.say(self.why_not("r", self.mode()))
             return
         ways = len(D.rotations(kind_of(tile)))
         if ways == 1:
@@ -469,13 +481,7 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         if view is None:
             return
         if mode == "wait":
-            if self.link.read_only:
-                self.say("This is a replay: nothing can be played.")
-            elif view.phase == "over":
-                self.say("The game is over.")
-            else:
-                waiting = self.link.waiting_for()
-                self.say(f"Not your turn: waiting for {waiting}." if waiting else "Not your turn.")
+            self.say(self.wait_reason())
             return
         if mode == "trade":
             self._after_send(self.send(Remove(cell)))
@@ -547,7 +553,7 @@ class PathwaysScreen(GameScreen, inherit_bindings=False):
         self.say(f"Moving {self.link.names[nxt]}'s subpod.")
         self._redraw()
 
-    def action_turn_board(self) -> None:
+    def action_turn_board(self, quiet: str = "") -> None:
         cell = self.board.cursor
         view = self._view
         choices = self.rotate_choices(cell)

@@ -59,6 +59,6 @@ def spots(view: Any) -> list[HexSpot]:
 
 
 def board_picture(view: Any, targets: Iterable[int] = (), selected: int | None = None,
-                  changed: Iterable[int] = ()) -> HexBoardPicture:
+                  recent: Iterable[int] = ()) -> HexBoardPicture:
     return HexBoardPicture(spots=spots(view), targets=tuple(targets), selected=selected,
-                           changed=tuple(changed))
+                           recent=tuple(recent))

@@ -33,10 +33,11 @@ from ..commands import Command, bindings
 from ..screens.game import GameScreen
 from ..widgets.hand import Hand, HandItem
 from ..widgets.hex_board import SurviveHexBoard
-from .picture import board_picture, spots
+from .picture import board_picture
 from .words import SurviveWords
 
 from .shared import BOARD_WIDTH, PER_SEAT, SHORT_BACK, SIDE_NARROW, SIDE_WIDE, SMALLEST, Move, Piece
+from ..why_not import why_not_commands
 
 
 class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
@@ -49,10 +50,12 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
     SurviveScreen SurviveHexBoard { height: 1fr; }
     SurviveScreen Hand { height: auto; }
     SurviveScreen #side { width: 34; }
-    SurviveScreen #too-small { display: none; height: 1fr; content-align: center middle; }
     """
 
-    COMMAND_TABLE = (
+    # The island in 3-character hexes, its legend and the hand (below: the shared notice).
+    MIN_WIDTH, MIN_HEIGHT = SMALLEST
+
+    GAME_KEYS = (
         Command("survive-pick-1", "1", "Pick", "pick(0)",
                 "Pick a tile from your hand (or, while placing, the value of the explorer to place).",
                 key_display="1-9"),
@@ -79,6 +82,11 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
                 show=False, key_display="Home PgUp End PgDn"),
         Command("survive-cancel", "escape", "Cancel", "cancel", "Let go of the selected piece or tile.",
                 show=False),
+    )
+    COMMAND_TABLE = (
+        *GAME_KEYS,
+        # A key none of whose commands is allowed now says why (tui/why_not.py).
+        *why_not_commands(GAME_KEYS, "survive"),
         *GameScreen.COMMAND_TABLE,
     )
     BINDINGS = bindings(COMMAND_TABLE)
@@ -91,15 +99,9 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         self._piece: Piece | None = None      # the selected piece
         self._picked: int | None = None       # index into the hand items
         self._value: int | None = None        # setup: the value of the explorer to place
-        self._seen: dict[int | None, list] = {}  # per seat: the board after its last action
         self._cursor_placed = False
 
     # --- layout -----------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield from super().compose()
-        yield Static(f"Make the terminal at least {SMALLEST[0]}x{SMALLEST[1]} to see the island.",
-                     id="too-small")
-
     def compose_board(self) -> ComposeResult:
         yield Static(id="step-line")
         board = SurviveHexBoard(D.BOARD, id="board")
@@ -119,9 +121,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         width = event.size.width
         side = SIDE_WIDE if width - SIDE_WIDE >= BOARD_WIDTH else max(SIDE_NARROW, width - BOARD_WIDTH)
         self.query_one("#side").styles.width = side
-        small = width < SMALLEST[0] or event.size.height < SMALLEST[1]
-        self.query_one("#body").display = not small
-        self.query_one("#too-small").display = small
+        # (Below SMALLEST the shared GameScreen hides the board and asks for a bigger terminal.)
 
     def set_link(self, link: Any) -> None:
         self._piece = None
@@ -277,11 +277,9 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         view = self._view
         if view is None or not self.is_mounted:
             return
-        now = spots(view)
-        before = self._seen.setdefault(self.link.seat, now)
-        changed = [h for h in range(D.HEXES) if before[h] != now[h]]
         selected = self.where(self._piece) if self._piece is not None else None
-        self.board.show(board_picture(view, targets=self.targets(), selected=selected, changed=changed))
+        self.board.show(board_picture(view, targets=self.targets(), selected=selected,
+                                      recent=self.recent_hexes()))
         self._draw_hand()
         self.query_one("#step-line", Static).update(self.step_text())
 
@@ -315,7 +313,8 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
     @on(SurviveHexBoard.CellHighlighted)
     def _cell_highlighted(self, event: SurviveHexBoard.CellHighlighted) -> None:
         if self._view is not None and self.is_mounted:
-            self.query_one("#step-line", Static).update(self.step_text())
+            # (two rows always: a repaint, not a layout, so a cursor key makes one frame)
+            self.query_one("#step-line", Static).update(self.step_text(), layout=False)
             self.refresh_bindings()
 
     @on(SurviveHexBoard.CellSelected)
@@ -374,8 +373,6 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         if not ok:
             return
         self._picked = None
-        view = self.link.view()
-        self._seen[self.link.seat] = spots(view)
         piece = self._piece
         self.refresh_view()
         if piece is not None and self._piece == piece:

@@ -18,6 +18,7 @@ from engine.survive.text import creature_name, hex_name
 
 from ..screens.common import game_over_line
 from ..seats import SEAT_LETTERS, seat_text
+from .picture import spots
 from .shared import BOARD_WIDTH, PER_SEAT, SIDE_WIDE, TERRAIN_WORD, Piece
 
 
@@ -176,8 +177,62 @@ class SurviveWords:
             if over:
                 out.append(f" ={view.scores[p]}", Style(bold=True))
             out.append("\n")
+        out.append("in: explorers in play, ⌂ saved,\ntiles: held tiles\n" if not narrow
+                   else "in: in play\n⌂ saved, t tiles\n", Style(dim=True))
         if view.seat is not None and view.phase not in ("place_explorer",) and view.memory and not over:
             out.append("Values hidden: remember yours." if not narrow else "Values hidden.", Style(dim=True))
         return out
 
     # --- messages -------------------------------------------------------------------------------------
+
+    # --- what the other seats did since your last move ------------------------------------------
+    _recent_key: tuple = ()
+    _recent: list[int] = []
+
+    def recent_hexes(self) -> list[int]:
+        """Hexes that look different from this seat's view just after its last action
+        (a piece moved, a tile taken off, a boat filled), until it acts again."""
+        before, view = self.baseline_view(), self._view
+        if before is None or view is None:
+            return []
+        key = (id(before), id(view))
+        if key != self._recent_key:
+            old, now = spots(before), spots(view)
+            self._recent_key, self._recent = key, [h for h in range(D.HEXES) if old[h] != now[h]]
+        return self._recent
+
+    # --- keys that are not allowed now say why ---------------------------------------------------
+    def wait_reason(self) -> str:
+        if self.link.read_only:
+            return "This is a replay: nothing can be played."
+        if self._view is not None and self._view.phase == "over":
+            return "The game is over."
+        waiting = self.link.waiting_for()
+        return f"Not your turn: waiting for {waiting}." if waiting else "Not your turn."
+
+    def action_why_not(self, key: str) -> None:
+        """A key none of whose commands is allowed now: say why (tui/why_not.py)."""
+        phase = self.phase()
+        if key == "enter":
+            self.choose_at(self.board.cursor)  # says why itself
+            return
+        if phase in ("wait", "over"):
+            self.say(self.wait_reason())
+            return
+        # (short: the side panel is narrow; the step line above the board says what is on)
+        if key.isdigit():
+            if phase in ("place_explorer", "tile", "respond"):
+                self.say("You hold no tiles." if phase != "place_explorer" else "Your explorers are all placed.")
+            else:
+                self.say("No tile can be played in this step.")
+        elif key == "r":
+            self.say("No roll now: the die is rolled in step 4.")
+        elif key == "n":
+            self.say("Nothing of yours can move in this step.")
+        elif key == "e":
+            self.say("Nothing to end or skip in this step.")
+        elif key == "escape":
+            self.say("Nothing is selected to let go of.")
+        else:
+            self.say("That key does nothing in this step.")
+

@@ -11,6 +11,9 @@ screen names in its footer).  Colours are component classes (CSS below).
 
 Two sizes: ``compact`` draws one row (3-character pictures), otherwise each
 tile is a 5x3 picture under its number and name.
+
+A slot may be empty (``None`` among the items): a tile played from the middle of the
+hand leaves a gap, so the tiles after it keep their numbers until new ones are drawn.
 """
 
 from __future__ import annotations
@@ -83,9 +86,10 @@ class Hand(CursorList, inherit_bindings=False):
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.title = title
-        self.items: list[HandItem] = []
+        self.items: list[HandItem | None] = []
         self.note = ""
         self._spans: list[tuple[int, int]] = []  # x range of each item, for clicks
+        self._shown: tuple | None = None  # (title, items, note) drawn last
 
     @property
     def selected(self) -> int | None:
@@ -96,15 +100,26 @@ class Hand(CursorList, inherit_bindings=False):
     def selected(self, index: int | None) -> None:
         self.cursor = index
 
-    def show(self, items: Sequence[HandItem] | None, selected: int | None, note: str = "") -> None:
-        """Draw these tiles (None: a hand we may not see) with ``selected`` marked."""
-        self.items = list(items) if items is not None else []
-        self.note = note if items is not None or note else "(hidden)"
+    def show(self, items: Sequence[HandItem | None] | None, selected: int | None, note: str = "") -> None:
+        """Draw these tiles (None: a hand we may not see; a None item: an empty slot)
+        with ``selected`` marked.  The height depends only on ``compact`` (whose change
+        lays out again by itself), so new tiles only repaint."""
+        note = note if items is not None or note else "(hidden)"
+        items = list(items) if items is not None else []
+        shown = (self.title, items, note)
+        if shown == self._shown and selected == self.selected:
+            return
+        self._shown = shown
+        self.items = items
+        self.note = note
         self.selected = selected
-        self.refresh(layout=True)
+        self.refresh()
 
     def entry_count(self) -> int:
         return len(self.items)
+
+    def entry_enabled(self, index: int) -> bool:
+        return self.items[index] is not None
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -145,6 +160,19 @@ class Hand(CursorList, inherit_bindings=False):
             return Text("\n").join(lines)
         for index, item in enumerate(self.items):
             chosen = index == self.selected
+            if item is None:  # an empty slot keeps its place (and the numbers after it)
+                x0 = lines[0].cell_len
+                gap = part("hand--note", partial=True)
+                if self.compact:
+                    lines[0].append(f" {index + 1} ", gap)
+                    lines[0].append("-" * w + "  ", gap)
+                else:
+                    caption = f" {index + 1} played"
+                    lines[0].append(caption.ljust(len(caption) + 2), gap)
+                    for dy in range(h):
+                        lines[pic_row0 + dy].append(" " * (len(caption) + 2))
+                self._spans.append((x0, lines[0].cell_len))
+                continue
             pic = self._picture(item, w, h)
             pic_w = max(len(r) for r in pic)
             if item.mask is not None:

@@ -18,7 +18,7 @@ letters, explorers are their seat's letter with a count, legal destinations carr
     + a hex the selected piece can go to (a badge on land, the target colour on the sea)
 
 The selected piece's hex and the hexes another player changed since this seat's last
-move are tinted (``selected``, ``changed``): extra help for the eye, not the only sign
+move are tinted (``selected``, ``recent``): extra help for the eye, not the only sign
 (the screen names the selected piece, and the log says what changed).
 
 Each hex is ``cell_w`` characters wide (the last one a gap, so neighbours read apart)
@@ -36,12 +36,13 @@ from typing import Iterable, Sequence
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from engine.geometry import HexBoard
 
 from .hex_grid import HexGrid
+from .seats import recent_style
 
 # (width, height) of a hex, largest first.  Widths are even (half a hex is a whole
 # number of characters); one column of each is the gap between neighbours.
@@ -61,7 +62,7 @@ LEGEND: tuple[tuple[str, str, str, str], ...] = (
     ("§", "serpent", "serpent", "serpent"), ("Δ", "shark", "shark", "shark"),
     ("Ω", "whale", "whale", "whale"), ("[ ]", "boat", "boat (letters: aboard)", "boat"),
     ("R2", "", "2 explorers of R", "2 of R"), ("+", "target", "can go there", "go"),
-    (" ", "changed", "changed since your move", "moved"),
+    ("  ", "recent", "changed since your move", "changed"),
 )
 
 Mark = tuple[str, Style]          # a seat's letter and its style
@@ -85,7 +86,7 @@ class HexBoardPicture:
     spots: Sequence[HexSpot] = ()
     targets: Iterable[int] = ()      # hexes the selected piece may go to
     selected: int | None = None      # the hex of the selected piece
-    changed: Iterable[int] = ()      # hexes another seat's last action changed
+    recent: Iterable[int] = ()       # hexes the other seats changed since your last action
     legend: bool = True              # draw the legend under the board when there is room
 
 
@@ -97,7 +98,7 @@ class SurviveHexBoard(HexGrid):
         "hex-board--mountain", "hex-board--safe",
         "hex-board--serpent", "hex-board--shark", "hex-board--whale", "hex-board--boat",
         "hex-board--count",
-        "hex-board--target", "hex-board--target-mark", "hex-board--selected", "hex-board--changed",
+        "hex-board--target", "hex-board--target-mark", "hex-board--selected",
         "hex-board--cursor", "hex-board--legend",
     }
 
@@ -117,7 +118,6 @@ class SurviveHexBoard(HexGrid):
     SurviveHexBoard > .hex-board--target { background: #1f7a45; text-style: underline; }
     SurviveHexBoard > .hex-board--target-mark { color: #ffffff; background: #1f7a45; text-style: bold; }
     SurviveHexBoard > .hex-board--selected { background: #b0701c; text-style: bold; }
-    SurviveHexBoard > .hex-board--changed { background: #4a3a6e; }
     SurviveHexBoard > .hex-board--cursor { text-style: reverse; }
     SurviveHexBoard > .hex-board--legend { color: #b8c8d0; }
     """
@@ -133,10 +133,12 @@ class SurviveHexBoard(HexGrid):
         super().__init__(board, name=name, id=id, classes=classes)
         self.picture = HexBoardPicture(spots=[HexSpot()] * len(board))  # type: ignore[assignment]
         self.legend_rows = 0
-
-    def show(self, picture: HexBoardPicture) -> None:  # type: ignore[override]
-        """Draw a new picture of the board."""
-        super().show(picture)  # type: ignore[arg-type]
+        # The last build, without the cursor (a cursor move redraws only its hexes' lines).
+        self._chars: list[list[str]] = []
+        self._styles: list[list[Style]] = []
+        self._box = (0, 0, 0, 0)              # left, top, width, height of the hexes
+        self._hex_at: dict[int, tuple[int, int]] = {}  # hex index -> (x, y) in the box
+        self._drawn_cursor: int | None = None
 
     # --- size -------------------------------------------------------------------------------
     def legend_lines(self, width: int) -> list[list[tuple[str, str]]]:
@@ -172,6 +174,12 @@ class SurviveHexBoard(HexGrid):
                     self.legend_rows = extra
                     return w, h
         self.legend_rows = 0
+        # The last build, without the cursor (a cursor move redraws only its hexes' lines).
+        self._chars: list[list[str]] = []
+        self._styles: list[list[Style]] = []
+        self._box = (0, 0, 0, 0)              # left, top, width, height of the hexes
+        self._hex_at: dict[int, tuple[int, int]] = {}  # hex index -> (x, y) in the box
+        self._drawn_cursor: int | None = None
         return CELL_SIZES[-1]
 
     # --- one hex ------------------------------------------------------------------------------
@@ -273,17 +281,18 @@ class SurviveHexBoard(HexGrid):
         base = self.rich_style
         pic: HexBoardPicture = self.picture  # type: ignore[assignment]
         spots = list(pic.spots) + [HexSpot()] * (len(self.board) - len(pic.spots))
-        targets, changed = set(pic.targets), set(pic.changed)
+        targets, recent = set(pic.targets), set(pic.recent)
+        recent_bg = recent_style()  # the shared tint of seats.tcss's `recent` class
         chars = [[" "] * bw for _ in range(bh)]
         styles = [[base] * bw for _ in range(bh)]
         part = self._part
-        cursor_style = part("cursor")
         n = cw - 1
+        self._hex_at = {}
         for index, (x2, row) in enumerate(self.board.positions()):
             spot = spots[index]
             bg = base + part(spot.terrain if spot.terrain in TERRAIN_GLYPH else "sea")
-            if index in changed:
-                bg += part("changed")
+            if index in recent:
+                bg += recent_bg
             if index == pic.selected:
                 bg += part("selected")
             target = index in targets
@@ -295,6 +304,7 @@ class SurviveHexBoard(HexGrid):
                 if not (marked and spot.terrain in LAND):
                     bg += part("target")
             x0 = x2 * cw // 2
+            self._hex_at[index] = (x0, row * ch)
             for dy in range(ch):
                 y = row * ch + dy
                 run = lines[dy] if dy < len(lines) else []
@@ -311,8 +321,6 @@ class SurviveHexBoard(HexGrid):
                             cells[x] = (t, st)
                         x += 1
                 for dx, (t, st) in enumerate(cells):
-                    if index == self.cursor:
-                        st = st + cursor_style
                     chars[y][x0 + dx] = t
                     styles[y][x0 + dx] = st
         strips: list[Strip] = []
@@ -325,14 +333,50 @@ class SurviveHexBoard(HexGrid):
             if not 0 <= by < bh:
                 strips.append(Strip.blank(width, base))
                 continue
-            segments = [Segment(" " * left, base)] if left else []
-            start = 0
-            for x in range(1, bw + 1):
-                if x == bw or styles[by][x] != styles[by][start]:
-                    segments.append(Segment("".join(chars[by][start:x]), styles[by][start]))
-                    start = x
-            strips.append(Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width))
-        return strips
+            strips.append(None)  # type: ignore[arg-type]  (a board line: below, with the cursor)
+        self._chars, self._styles, self._box = chars, styles, (left, top, bw, bh)
+        self._drawn_cursor = self.cursor
+        return [strip if strip is not None else self._board_strip(y) for y, strip in enumerate(strips)]
+
+    def _board_strip(self, y: int) -> Strip:
+        """Board line ``y`` of the last build, the cursor hex reversed where it is on it."""
+        width, base = self.size.width, self.rich_style
+        left, top, bw, bh = self._box
+        by = y - top
+        chars, styles = self._chars[by], self._styles[by]
+        x0, y0 = self._hex_at.get(self.cursor, (0, -bh))
+        if y0 <= by < y0 + self.cell_h:
+            styles = list(styles)
+            reverse = self._part("cursor")
+            for x in range(x0, min(bw, x0 + self.cell_w - 1)):
+                styles[x] = styles[x] + reverse
+        segments = [Segment(" " * left, base)] if left else []
+        start = 0
+        for x in range(1, bw + 1):
+            if x == bw or styles[x] != styles[start]:
+                segments.append(Segment("".join(chars[start:x]), styles[start]))
+                start = x
+        return Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width)
+
+    def show(self, picture: HexBoardPicture) -> None:  # type: ignore[override]
+        """Draw a new picture (the same picture again costs nothing)."""
+        if picture == self.picture:
+            return
+        super().show(picture)  # type: ignore[arg-type]
+
+    def cursor_moved(self) -> None:
+        """Only the lines of the old and the new cursor hex change: keep the rest."""
+        if self._strips is None or self._drawn_cursor is None:
+            self.refresh()
+            return
+        top = self._box[1]
+        rows = {self._hex_at.get(h, (0, None))[1] for h in (self._drawn_cursor, self.cursor)}
+        self._drawn_cursor = self.cursor
+        for y0 in rows - {None}:
+            for y in range(top + y0, top + y0 + self.cell_h):
+                if 0 <= y < len(self._strips):
+                    self._strips[y] = self._board_strip(y)
+                    self.refresh(Region(0, y, self.size.width, 1))
 
     def _mark_target(self, lines: list[Run], n: int, h: int) -> tuple[list[Run], bool]:
         """A ``+`` on a free row (or beside the content, when there is room); and
@@ -356,8 +400,11 @@ class SurviveHexBoard(HexGrid):
         segments = [Segment(" " * indent, base)] if indent else []
         used = indent
         for text, name in pieces:
-            style = base + (self._part(name) if name else self._part("count"))
-            if name in TERRAIN_GLYPH or name in ("target", "changed"):
+            if name == "recent":
+                style = base + recent_style()
+            else:
+                style = base + (self._part(name) if name else self._part("count"))
+            if name in TERRAIN_GLYPH or name == "target":
                 style = base + self._part(name)
                 if name == "target":
                     style += self._part("target-mark")

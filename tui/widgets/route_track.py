@@ -30,14 +30,17 @@ from dataclasses import dataclass, field
 from math import ceil
 from typing import Sequence
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
+from textual.strip import Strip
 
 from .cursor_list import CursorList
+from .seats import recent_style
 
 COLOURS = 7
 SMALL_CELL = 4     # "A3: " -- label, stack mark, gap
@@ -77,13 +80,15 @@ class RoutePicture:
     chosen: int | None = None                     # position of the chosen figure
     chosen_letter: str = ""                       # its letter (several share the start)
     marks: Sequence[RouteMark] = ()
-    changed: frozenset[int] = frozenset()         # positions changed by the last move
+    recent: frozenset[int] = frozenset()          # spaces the other seats changed since your move
     hand: Sequence[int] = ()                      # the viewer's cards: colour indices
     hand_note: str = ""                           # "(hidden)" for a spectator
     plates: Sequence[tuple[int, str]] = ()        # the viewer's plates: (colour, label)
     letters: str = "ACJLNPT"                      # colour index -> letter (the legend)
+    colour_names: Sequence[str] = ()              # colour index -> name (the long legend)
     legend: bool = True
     legend_rows: int = 3                          # at most this many legend lines (1: compact)
+    legend_more: str = ""                         # said when items were left out ("g: more")
     words: dict[int, str] = field(default_factory=dict)  # position -> what the info line says
 
 
@@ -93,7 +98,7 @@ class RouteTrack(CursorList, inherit_bindings=False):
         "route-track--colour-3", "route-track--colour-4", "route-track--colour-5",
         "route-track--colour-6", "route-track--water", "route-track--bridge",
         "route-track--gone", "route-track--path", "route-track--end", "route-track--cursor",
-        "route-track--mark", "route-track--chosen", "route-track--changed", "route-track--note",
+        "route-track--mark", "route-track--chosen", "route-track--note",
         "route-track--head", "route-track--under",
     }
 
@@ -115,7 +120,6 @@ class RouteTrack(CursorList, inherit_bindings=False):
     RouteTrack > .route-track--cursor { text-style: reverse bold; }
     RouteTrack > .route-track--mark { color: #8dff9d; text-style: bold; }
     RouteTrack > .route-track--chosen { text-style: underline bold; }
-    RouteTrack > .route-track--changed { text-style: underline; }
     RouteTrack > .route-track--note { text-style: dim; }
     RouteTrack > .route-track--head { text-style: bold; }
     RouteTrack > .route-track--under { color: #8a8a8a; }
@@ -169,11 +173,25 @@ class RouteTrack(CursorList, inherit_bindings=False):
         super().__init__(name=name, id=id, classes=classes)
         self.picture = RoutePicture()
         self._cells: dict[int, tuple[int, int, int]] = {}  # entry -> (line, x0, x1)
+        # The lines drawn last (for what they were drawn) and each line's strip: a cursor
+        # key changes two or three lines, and only those are converted again.
+        self._lines_key: tuple = ()
+        self._lines: list[Text] = []
+        self._strips: dict[int, tuple[Text, Strip]] = {}
 
     # --- the picture and the cursor ---------------------------------------------------------
     def show(self, picture: RoutePicture) -> None:
+        """Draw a new picture; lay out again only when its height changes."""
+        if picture == self.picture:
+            return
+        if not self.is_mounted:  # (no styles yet to measure with)
+            self.picture = picture
+            self.refresh(layout=True)
+            return
+        width = self.size.width or 48
+        height = self.get_content_height(self.size, self.size, width)
         self.picture = picture
-        self.refresh(layout=True)
+        self.refresh(layout=self.get_content_height(self.size, self.size, width) != height)
 
     @property
     def position(self) -> int:
@@ -308,7 +326,9 @@ class RouteTrack(CursorList, inherit_bindings=False):
         colours = Text()
         for c, letter in enumerate(pic.letters[:COLOURS]):
             colours.append(letter, self.colour_style(c))
-        if not short:
+            if not short and c < len(pic.colour_names):
+                colours.append(f" {pic.colour_names[c]} ", note)
+        if short or not pic.colour_names:
             colours.append(" colours", note)
         items.append(colours)
         words_of = ((("A3", "colour-0", ""), ("≈", "water", " water"), ("══", "bridge", " bridge"),
@@ -316,6 +336,9 @@ class RouteTrack(CursorList, inherit_bindings=False):
                     (("A3", "colour-0", ""), ("≈", "water", " water (price below)"),
                      ("══", "bridge", " bridge"), ("▲1", "mark", " destination: key 1"),
                      ("R", "chosen", " chosen figure")))
+        recent = Text()
+        recent.append("  ", recent_style())
+        recent.append(" changed" if short else " changed since your move", note)
         for sample, part, words in words_of:
             item = Text()
             item.append(sample, self._part(part))
@@ -324,23 +347,33 @@ class RouteTrack(CursorList, inherit_bindings=False):
                 item.append(" 2 plates" if short else " or ▀▀ under it: a stack of 2 plates", note)
             item.append(words, note)
             items.append(item)
-        return items
+        return items + [recent]
 
     def _legend_lines(self, width: int) -> int:
         return len(self._legend(width))
 
     def _legend(self, width: int) -> list[Text]:
         """The legend items packed into as few lines as the width allows."""
-        lines: list[Text] = [Text()]
+        rows: list[list[Text]] = [[]]
+        left_out = False
+
+        def length(row: list[Text]) -> int:
+            return sum(t.cell_len for t in row) + 2 * max(0, len(row) - 1)
+
         for item in self._legend_items(width < BIG_WIDTH):
-            if lines[-1].cell_len and lines[-1].cell_len + 2 + item.cell_len > width:
-                if len(lines) >= self.picture.legend_rows:
+            if rows[-1] and length(rows[-1]) + 2 + item.cell_len > width:
+                if len(rows) >= self.picture.legend_rows:
+                    left_out = True
                     continue
-                lines.append(Text())
-            if lines[-1].cell_len:
-                lines[-1].append("  ")
-            lines[-1].append_text(item)
-        return lines
+                rows.append([])
+            rows[-1].append(item)
+        more = self.picture.legend_more
+        if left_out and more:  # say that there is more, in place of the last items if need be
+            while len(rows[-1]) > 1 and length(rows[-1]) + 2 + len(more) > width:
+                rows[-1].pop()
+            rows[-1].append(Text(more, self._part("head")))
+        return [Text("  ").join(row) for row in rows]
+
 
     def render(self) -> Text:
         pic = self.picture
@@ -445,6 +478,25 @@ class RouteTrack(CursorList, inherit_bindings=False):
         out.overflow = "crop"
         return out
 
+    def render_line(self, y: int) -> Strip:
+        """The Line API: line ``y`` of ``render()``, converted only when it changed."""
+        width = self.size.width
+        base = self.rich_style
+        key = (id(self.picture), self.picture, width, self.cursor, base)
+        if key != self._lines_key:
+            self._lines_key = key
+            self._lines = self.render().split("\n", allow_blank=True)
+        if not 0 <= y < len(self._lines):
+            return Strip.blank(width, base)
+        line = self._lines[y]
+        kept = self._strips.get(y)
+        if kept is not None and kept[0] == line and kept[1].cell_length == width:
+            return kept[1]
+        segments = list(line.render(self.app.console))
+        strip = Strip(Segment.apply_style(segments, base)).extend_cell_length(width, base).crop(0, width)
+        self._strips[y] = (line, strip)
+        return strip
+
     def _figures(self, out: Text, figures: Sequence[tuple[str, Style]], chosen_here: bool, chosen_letter: str) -> None:
         marked = False
         for letter, style in figures:
@@ -460,21 +512,22 @@ class RouteTrack(CursorList, inherit_bindings=False):
         pad = " " if big else ""
         cursor = self.cursor == space + 1
         extra = self._part("cursor") if cursor else Style()
-        if space in pic.changed:
-            extra += self._part("changed")
+        # Changed by another seat since your move: the tint around the space (a plate
+        # keeps its own colour, which means something).
+        recent = recent_style() if space in pic.recent else Style()
         if sp.kind == "plate":
             label = sp.label[:2].ljust(2)
             face = self.colour_style(sp.colour) + extra
             top.append(f" {label} " if big else label, face)
-            top.append(":" if sp.stacked else " ", self._part("head") + extra)
-            top.append(" " * (cw - (5 if big else 3)))
+            top.append(":" if sp.stacked else " ", self._part("head") + recent + extra)
+            top.append(" " * (cw - (5 if big else 3)), recent)
         elif sp.kind == "water":
             top.append(pad)
-            top.append("≈" * (cw - 2 - 2 * len(pad)), self._part("water") + extra)
+            top.append("≈" * (cw - 2 - 2 * len(pad)), self._part("water") + recent + extra)
             top.append(" " * (2 + len(pad)))
         elif sp.kind == "bridge":
             top.append(pad)
-            top.append("═" * (cw - 2 - 2 * len(pad)), self._part("bridge") + extra)
+            top.append("═" * (cw - 2 - 2 * len(pad)), self._part("bridge") + recent + extra)
             top.append(" " * (2 + len(pad)))
         else:
             top.append(pad)
@@ -498,6 +551,8 @@ class RouteTrack(CursorList, inherit_bindings=False):
         elif sp.note:
             under.append(sp.note, self._part("water"))
         under.truncate(cw, pad=True)
+        if space in pic.recent:
+            under.stylize(recent, 0, cw - 1)
         bottom.append_text(under)
 
     def _hand_lines(self, width: int) -> list[Text]:

@@ -28,10 +28,11 @@ from typing import Iterable, Mapping, Sequence
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from .cursor_grid import CursorGrid
+from .seats import recent_style
 
 N, E, S, W = 1, 2, 4, 8
 
@@ -108,6 +109,7 @@ class BoardPicture:
     markers: Mapping[int, Sequence[tuple[str, Style]]] = field(default_factory=dict)
     targets: Iterable[int] = ()
     ghost: Ghost | None = None
+    recent: Iterable[int] = ()                           # cells another seat changed lately
 
 
 class TileBoard(CursorGrid):
@@ -144,7 +146,7 @@ class TileBoard(CursorGrid):
     TileBoard > .tile-board--cursor-dot { color: #e4eef4; }
     TileBoard > .tile-board--ghost-ok { color: #8dff9d; text-style: bold; }
     TileBoard > .tile-board--ghost-bad { color: #ff7b7b; text-style: bold; }
-    TileBoard > .tile-board--block { color: #ffd75f; background: #6b4d0b; text-style: bold; }
+    TileBoard > .tile-board--block { color: #ffd75f; background: #432a66; text-style: bold; }
     TileBoard > .tile-board--cursor { text-style: reverse; }
     """
 
@@ -156,10 +158,19 @@ class TileBoard(CursorGrid):
         self.cell_w, self.cell_h, self.show_labels = CELL_SIZES[-1][0], CELL_SIZES[-1][1], True
         self._strips: list[Strip] | None = None
         self._origin = (0, 0)  # where cell (0, 0) starts, in widget coordinates
+        # The last build, without the cursor: characters and styles of the board box, the
+        # style a cell's plain characters take under the cursor, and where the box sits.
+        self._chars: list[list[str]] = []
+        self._styles: list[list[Style]] = []
+        self._under_cursor: dict[tuple[int, int], Style] = {}
+        self._box = (0, 0, 0, 0)          # left, top, width, height of the board box
+        self._drawn_cursor: int | None = None
 
     # --- data in ----------------------------------------------------------------------
     def show(self, picture: BoardPicture) -> None:
-        """Draw a new picture of the board."""
+        """Draw a new picture of the board (the same picture again costs nothing)."""
+        if picture == self.picture:
+            return
         self.picture = picture
         self._strips = None
         self.refresh()
@@ -168,8 +179,22 @@ class TileBoard(CursorGrid):
         return self.grid
 
     def cursor_moved(self) -> None:
-        self._strips = None
-        self.refresh()
+        # Only the lines of the old and the new cursor cell change: keep the rest.
+        if self._strips is None or self._drawn_cursor is None:
+            self.refresh()
+            return
+        rows = {self._cell_row(self._drawn_cursor), self._cell_row(self.cursor)}
+        self._drawn_cursor = self.cursor
+        width = self.size.width
+        for first in rows:
+            for y in range(first, first + self.cell_h):
+                if 0 <= y < len(self._strips):
+                    self._strips[y] = self._strip(y)
+                    self.refresh(Region(0, y, width, 1))
+
+    def _cell_row(self, cell: int) -> int:
+        """The widget line the top of ``cell`` is drawn on."""
+        return self._origin[1] + (cell // self.grid) * self.cell_h
 
     @property
     def cursor_coordinate(self) -> tuple[int, int]:
@@ -236,6 +261,9 @@ class TileBoard(CursorGrid):
         base = self.rich_style
         chars = [[" "] * bw for _ in range(bh)]
         styles = [[base] * bw for _ in range(bh)]
+        # A plain character of an empty cell takes the path colour under the cursor, so
+        # the reversed cell is bright: that style, kept aside for when the cursor comes.
+        under: dict[tuple[int, int], Style] = {}
         oy = 1 if labels else 0
         self._origin = (left + lw, top + oy)
 
@@ -255,15 +283,22 @@ class TileBoard(CursorGrid):
         pic = self.picture
         tiles = list(pic.tiles) + [None] * (n * n - len(pic.tiles))
         targets = set(pic.targets)
+        recent = set(pic.recent)
         block_of: dict[int, Block] = {c: b for b in pic.blocks for c in b.cells}
+        recent_bg = recent_style()  # the shared tint of seats.tcss's `recent` class
+        dot = part("cursor-dot")
 
-        def put(cell: int, dx: int, dy: int, text: str, style: Style) -> None:
+        def put(cell: int, dx: int, dy: int, text: str, style: Style, dotted: bool = False) -> None:
             r, c = divmod(cell, n)
             y0 = oy + r * ch + dy
             x0 = lw + c * cw + dx
             for i, t in enumerate(text):
                 chars[y0][x0 + i] = t
                 styles[y0][x0 + i] = style
+                if dotted:
+                    under[(y0, x0 + i)] = style + dot
+                else:
+                    under.pop((y0, x0 + i), None)
 
         for cell in range(n * n):
             if cell in block_of:
@@ -275,18 +310,18 @@ class TileBoard(CursorGrid):
             ghost = pic.ghost if pic.ghost is not None and pic.ghost.cell == cell else None
             if mask is None:
                 style = part("target-sea" if target else ("sea-alt" if odd else "sea"))
-                # Under the cursor the dot takes the path colour, so the reversed cell is bright.
-                if cell == self.cursor:
-                    style += part("cursor-dot")
             else:
                 style = part("target-tile" if target else ("tile-alt" if odd else "tile"))
+            if cell in recent and not target:
+                style += recent_bg
+            dotted = mask is None and ghost is None
             if ghost is not None:
                 rows = tile_picture(ghost.mask, cw, ch)
                 style = Style.from_color(bgcolor=style.bgcolor) + part("ghost-ok" if ghost.ok else "ghost-bad")
             else:
                 rows = tile_picture(mask, cw, ch)
             for dy, row in enumerate(rows):
-                put(cell, 0, dy, row, style)
+                put(cell, 0, dy, row, style, dotted)
             if target:
                 self._mark_target(put, cell, mask is None and ghost is None, style, cw, ch)
 
@@ -300,32 +335,37 @@ class TileBoard(CursorGrid):
             for x, (letter, mstyle) in zip(marker_columns(tiles[cell], cw, ch, len(text_styles)), text_styles):
                 put(cell, x, ch // 2, letter[:1], mstyle)
 
-        cursor = self.cursor
-        cr, cc = divmod(cursor, n)
-        reverse = part("cursor")
-        for dy in range(ch):
-            y = oy + cr * ch + dy
-            for dx in range(cw):
-                x = lw + cc * cw + dx
-                styles[y][x] = styles[y][x] + reverse
+        self._chars, self._styles, self._under_cursor = chars, styles, under
+        self._box = (left, top, bw, bh)
+        self._drawn_cursor = self.cursor
+        return [self._strip(y) for y in range(height)]
 
-        strips = []
-        blank_style = base
-        for y in range(height):
-            by = y - top
-            if not 0 <= by < bh:
-                strips.append(Strip.blank(width, blank_style))
-                continue
-            segments = [Segment(" " * left, blank_style)] if left else []
-            row_chars, row_styles = chars[by], styles[by]
-            run_start = 0
-            for x in range(1, bw + 1):
-                if x == bw or row_styles[x] is not row_styles[run_start] and row_styles[x] != row_styles[run_start]:
-                    segments.append(Segment("".join(row_chars[run_start:x]), row_styles[run_start]))
-                    run_start = x
-            strip = Strip(segments, left + bw)
-            strips.append(strip.extend_cell_length(width, blank_style).crop(0, width))
-        return strips
+    def _strip(self, y: int) -> Strip:
+        """Line ``y`` of the last build, with the cursor cell reversed if it is on it."""
+        width = self.size.width
+        blank_style = self.rich_style
+        left, top, bw, bh = self._box
+        by = y - top
+        if not 0 <= by < bh:
+            return Strip.blank(width, blank_style)
+        row_chars, row_styles = self._chars[by], self._styles[by]
+        n, cw, ch = self.grid, self.cell_w, self.cell_h
+        cr, cc = divmod(self.cursor, n)
+        oy = self._origin[1] - top
+        if oy + cr * ch <= by < oy + (cr + 1) * ch:
+            row_styles = list(row_styles)
+            reverse = self._part("cursor")
+            x0 = self._origin[0] - left + cc * cw
+            for x in range(x0, x0 + cw):
+                row_styles[x] = self._under_cursor.get((by, x), row_styles[x]) + reverse
+        segments = [Segment(" " * left, blank_style)] if left else []
+        run_start = 0
+        for x in range(1, bw + 1):
+            if x == bw or row_styles[x] is not row_styles[run_start] and row_styles[x] != row_styles[run_start]:
+                segments.append(Segment("".join(row_chars[run_start:x]), row_styles[run_start]))
+                run_start = x
+        strip = Strip(segments, left + bw)
+        return strip.extend_cell_length(width, blank_style).crop(0, width)
 
     def _mark_target(self, put, cell: int, empty: bool, style: Style, cw: int, ch: int) -> None:
         """A '+' that reads without colour: in the middle of an empty cell, else in

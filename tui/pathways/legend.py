@@ -1,0 +1,43 @@
+"""The Pathways legend: every symbol the board draws, in one line at 80x24 and in a
+few lines on a big terminal (the same words are in the game's ``?`` help).  The samples
+take their colours from the board's own component classes, so the legend matches it."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from ..seats import SEAT_LETTERS, seat_style
+from ..widgets.seats import recent_style
+from ..widgets.tile_board import TileBoard
+
+
+def legend_text(board: TileBoard, wide: bool, players: int = 4) -> Text:
+    def part(name: str) -> Style:
+        return board.get_component_rich_style(f"tile-board--{name}", partial=True)
+
+    dim = Style(dim=True)
+    out = Text(no_wrap=not wide, overflow="ellipsis")
+
+    def item(sample: str, style: Style, words: str, gap: str = "  ") -> None:
+        out.append(sample, style)
+        out.append(" " + words + gap, dim)
+
+    for seat in range(players):
+        out.append(SEAT_LETTERS[seat], seat_style(seat))
+    if not wide:
+        out.append(" subpods ", dim)
+        item("·", part("sea"), "empty", " ")
+        item("+", part("target-sea") + part("target-mark"), "may go", " ")
+        item("  ", recent_style(), "changed", "")
+        return out
+    out.append(" subpods (underlined: the one moving)  ", dim)
+    item("─│└┼", part("tile"), "paths: a subpod goes where two tiles' paths meet")
+    item("·", part("sea"), "empty sea floor", "")
+    out.append("\n")
+    item("+", part("target-sea") + part("target-mark"), "the picked tile fits / a subpod may step")
+    item("┌─", part("ghost-ok"), "fits")
+    item("┌─", part("ghost-bad"), "does not fit")
+    item("  ", recent_style(), "changed since your move")
+    item("CITY", part("block"), "Atlantis, the goal", "")
+    return out
