@@ -122,13 +122,31 @@ def corner_then(cell: int) -> list[str]:
     return ["up"] * D.SIZE + ["left"] * D.SIZE + ["right"] * c + ["down"] * r
 
 
+_SLOTS: dict[tuple[int, int], list[int | None]] = {}
+
+
+def slot_key(table: HostTable, seat: int, hand: tuple[int, ...], tile: int) -> str:
+    """The number key of ``tile``: the screen keeps hand slots numbered (a played tile
+    leaves a gap, new tiles fill the gaps first in hand order), so mirror that here."""
+    before = _SLOTS.get((id(table), seat), [])
+    slots = [t if t in hand else None for t in before]
+    for t in hand:
+        if t not in slots:
+            if None in slots:
+                slots[slots.index(None)] = t
+            else:
+                slots.append(t)
+    _SLOTS[(id(table), seat)] = slots
+    return str(slots.index(tile) + 1)
+
+
 def keys_for_turn(table: HostTable, seat: int) -> list[str | bytes] | None:
     view = table.match.view(seat)
     legal = table.match.legal(seat)
     places = [a for a in legal if type(a) is Place]
     if places:
         a = min(places, key=lambda a: (a.rot, a.cell))
-        return [str(view.hand.index(a.tile) + 1)] + ["r"] * a.rot + corner_then(a.cell) + ["enter"]
+        return [slot_key(table, seat, tuple(view.hand), a.tile)] + ["r"] * a.rot + corner_then(a.cell) + ["enter"]
     if any(type(a) is EndPlays for a in legal):
         return ["e"]
     steps = [a for a in legal if type(a) is Step and a.pod == seat]
@@ -141,7 +159,7 @@ def keys_for_turn(table: HostTable, seat: int) -> list[str | bytes] | None:
         return corner_then(removes[0].cell) + ["enter"]
     specials = [a for a in legal if type(a) is Special]
     if specials:
-        return [str(view.hand.index(specials[0].tile) + 1), "enter"]
+        return [slot_key(table, seat, tuple(view.hand), specials[0].tile), "enter"]
     return None
 
 
