@@ -142,10 +142,10 @@ async def test_replay_steps_and_switches_viewer():
         await pilot.press("right")
         assert replay.index == 1
         assert replay.watching == ReplaySeat.FULL
-        assert any(line.startswith("Red's hand:") for line in replay.log())
+        assert any(line.startswith("Red held") for line in replay.log())  # the reveal
         await pilot.press("v")
         assert replay.seat == 0 and replay.view().hand == replay.states[1].hands[0]
-        assert not any("hand:" in line for line in replay.log())
+        assert not any(line.startswith("Red held") for line in replay.log())
         await pilot.press("v", "v")
         assert replay.watching == ReplaySeat.PUBLIC and replay.view().hand is None
 
@@ -182,13 +182,15 @@ async def test_keys_typed_ahead_are_handled_in_order():
 
 
 async def test_menu_chooses_which_seats_are_bots():
-    from textual.widgets import Select
+    from textual.widgets import OptionList, Select
+
+    from engine.registry import GAMES
 
     app = AtlantisApp(bot_delay=3600, autosave=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         menu = app.screen
-        menu.query_one("#game", Select).value = "pathways"
+        menu.query_one("#games", OptionList).highlighted = sorted(GAMES).index("pathways")
         await pilot.pause()
         menu.query_one("#players", Select).value = 3
         await pilot.pause()
@@ -235,3 +237,65 @@ async def test_menu_refuses_a_practice_seed_that_is_not_a_number():
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen) and app.table is None
         assert "whole number" in str(app.screen.query_one("#error", Static).render())
+
+
+# --- pacing, the first curtain, shared keys that say why, screenshots --------------------------
+async def test_bots_are_paced_except_when_headless():
+    from tui.app import BOT_DELAY
+
+    assert BOT_DELAY == 0.4
+    app = AtlantisApp(table=LocalTable.new(GAME, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 2),
+                      autosave=False)
+    assert app.bot_delay is None  # not decided until the app knows where it runs
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.is_headless and app.bot_delay == 0
+
+
+async def test_a_bot_about_to_act_is_shown_thinking():
+    table = LocalTable.new(GAME, {}, [SeatInfo("Red", "bot"), SeatInfo("Blue", "human")], 2)
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        thinking = app.game_screen.query_one("#thinking")
+        assert str(thinking.render()) == "Red (bot) is thinking…"
+        while table.step_bot():
+            await pilot.pause()
+        await pilot.pause()
+        assert table.human_to_act() == 1 and str(thinking.render()) == ""
+
+
+async def test_the_first_hand_is_drawn_only_behind_the_curtain():
+    table = two_humans()
+    app = AtlantisApp(table=table, autosave=False)
+    drawn_before_curtain = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = app.game_screen
+        original = screen.refresh_board
+
+        def spy(view, legal):
+            drawn_before_curtain.append(app._curtain_up)
+            original(view, legal)
+
+        screen.refresh_board = spy
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and not screen.is_mounted
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.link.seat == 0
+    assert drawn_before_curtain and not any(drawn_before_curtain)  # never drawn while the curtain was up
+
+
+async def test_a_screenshot_goes_into_the_data_folder_and_says_where(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    table = LocalTable.new(GAME, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 2)
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True)
+    notices = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.notify = lambda text, **kw: notices.append(text)  # type: ignore[method-assign]
+        saved = app.deliver_screenshot()
+    folder = tmp_path / "data" / "atlantis" / "screenshots"
+    assert saved is not None and Path(saved).parent == folder and Path(saved).is_file()
+    assert (folder.stat().st_mode & 0o777) == 0o700
+    assert notices == [f"Screenshot saved to {Path(saved).resolve()}"]

@@ -165,19 +165,106 @@ def test_the_game_over_summary_lists_winners_reason_scores_and_notes():
     assert line.plain == "Game over. R Ann wins: the city is reached."
 
 
-@pytest.mark.parametrize("slug", sorted(SCREENS))
-async def test_every_game_screen_ends_with_the_shared_game_over_line(slug):
-    game = get_game(slug)
-    match = play_one(slug, 1, game.min_players)
-    assert match.result() is not None
-    table = LocalTable(game, match)
-    app = AtlantisApp(table=table, bot_delay=0, autosave=False)
-    async with app.run_test(size=(120, 36)) as pilot:
+# --- the shared side panel: what the other seats did, small terminals, one frame a key --------
+async def test_each_seat_keeps_its_own_baseline_view_from_right_after_its_last_action():
+    game = get_game("pathways")
+    table = LocalTable.new(game, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "human")], 4)
+    app = AtlantisApp(table=table, autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")  # the curtain: Red comes to the keyboard
+        screen = app.game_screen
+        assert screen.link.seat == 0 and screen.baseline_view() is None
+        assert screen.send(screen.link.legal()[0])
+        red_after = table.match.view(0)
+        assert screen.baseline_view() == red_after
+        screen.set_link(table.link(1))  # (as the curtain does) Blue has not acted yet
+        assert screen.baseline_view() is None
+        screen.set_link(table.link(0))
+        while 1 not in table.match.to_act():
+            assert screen.send(screen.link.legal()[-1])
+        screen.set_link(table.link(1))
+        assert screen.send(screen.link.legal()[0])
+        assert screen.baseline_view() == table.match.view(1)
+        screen.set_link(table.link(0))
+        assert screen.baseline_view() is not None and screen.baseline_view() != table.match.view(0)
+
+
+async def test_the_recent_tint_is_a_css_class_and_a_rich_style():
+    from textual.widgets import Static
+
+    from tui.screens.game import recent_style
+
+    app = AtlantisApp(table=pathways_table(), autosave=False, manual_bots=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        marked = Static("x", classes=GameScreen.RECENT)
+        await app.game_screen.mount(marked)
+        await pilot.pause()
+        assert recent_style().bgcolor is not None
+        assert marked.styles.background.rich_color == recent_style().bgcolor
+
+
+async def test_the_side_panel_sums_up_the_other_seats_last_turn():
+    table = pathways_table()
+    app = AtlantisApp(table=table, autosave=False)
+    async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = app.game_screen
-        line = screen.turn_line(screen.link.view(), [])
-        assert line.plain.startswith("Game over. ")
-        result = match.result()
-        if result.winners:
-            first = result.winners[0]
-            assert f"{seat_letter(first)} {match.names[first]} " in line.plain
+        while table.match.to_act() == frozenset({0}):
+            assert screen.send(screen.link.legal()[-1])
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if table.match.to_act() == frozenset({0}):
+                break
+        await pilot.pause()
+        text = str(screen.query_one("#last-turn").render())
+        assert text.startswith("Last turn:") and "Blue " in text
+        assert screen.send(screen.link.legal()[0])  # your move: the summary is gone
+        screen.refresh_view()
+        assert str(screen.query_one("#last-turn").render()) == ""
+
+
+@pytest.mark.parametrize("slug", sorted(SCREENS))
+async def test_below_80x24_a_screen_asks_for_more_and_at_80x24_its_footer_clips_no_label(slug):
+    from textual.command import CommandPalette
+    from textual.widgets._footer import FooterKey
+
+    game = get_game(slug)
+    seats = [SeatInfo("Red", "human")] + [SeatInfo(f"Bot{i}", "bot") for i in range(1, game.min_players)]
+    app = AtlantisApp(table=LocalTable.new(game, {}, seats, 5), autosave=False, manual_bots=True)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        notice = screen.query_one("#size-notice")
+        want = f"Make the terminal at least {screen.MIN_WIDTH}x{screen.MIN_HEIGHT} (now 60x20)"
+        assert notice.display and str(notice.render()) == want
+        assert not screen.query_one("#body").display
+        await pilot.resize_terminal(screen.MIN_WIDTH, screen.MIN_HEIGHT)
+        await pilot.pause()
+        assert not notice.display and screen.query_one("#body").display
+        footer = screen.query_one(Footer)
+        assert not footer.show_command_palette  # (no room for "^p palette" at 80 columns)
+        keys = list(footer.query(FooterKey))
+        assert keys and footer.max_scroll_x == 0 and max(k.region.right for k in keys) <= screen.MIN_WIDTH
+        await pilot.press("ctrl+p")  # the palette still opens
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+
+
+async def test_a_redraw_that_changes_nothing_rebuilds_neither_footer_nor_side_panel():
+    from textual.widgets import Static
+
+    app = AtlantisApp(table=pathways_table(), autosave=False, manual_bots=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        published, updated = [], []
+        screen.bindings_updated_signal.subscribe(screen, published.append)
+        for static in screen.query("#side Static"):
+            original = static.update
+            static.update = lambda *a, _o=original, _s=static, **k: (updated.append(_s.id), _o(*a, **k))
+        screen.refresh_view()
+        await pilot.pause()
+        assert published == [] and updated == []
+        screen.say("Not now.")  # a change is still drawn
+        assert updated == ["message"]
+

@@ -63,3 +63,22 @@ def test_every_seat_class_offers_the_same_methods_with_the_same_arguments():
             if callable(mine):
                 assert list(inspect.signature(getattr(cls, name)).parameters) == \
                     list(inspect.signature(mine).parameters), (cls.__name__, name)
+
+
+def test_every_link_reveals_the_final_state_only_once_the_game_is_over():
+    match = play_one("pathways", 2, 2)
+    reveal = GAME.reveal(match.state, match.names)
+    assert reveal and LocalTable(GAME, match).link(0).final_reveal() == reveal
+    unfinished = LocalTable.new(GAME, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 3)
+    assert unfinished.link(0).final_reveal() == []
+    replay = ReplaySeat(GAME, match.record)
+    assert replay.final_reveal() == reveal
+    replay.index -= 1
+    assert replay.final_reveal() == []
+    # A LAN seat rebuilds the final state from the seed and moves of the host's game-over frame.
+    welcome = SimpleNamespace(options=match.record.options, names=match.names, practice=False)
+    client = SimpleNamespace(game=GAME, seat=0, names=match.names, welcome=welcome, over=None)
+    assert RemoteSeat(client).final_reveal() == []
+    client.over = SimpleNamespace(seed=str(match.seed),
+                                  moves=[{"seat": m.seat, "action": m.action} for m in match.record.moves])
+    assert RemoteSeat(client).final_reveal() == reveal

@@ -47,7 +47,7 @@ def test_every_component_class_a_widget_declares_is_styled_in_its_css():
 
 
 def test_seat_colours_are_read_from_the_one_tcss_in_seat_order():
-    assert [line.split()[0] for line in SEAT_CSS.splitlines() if line.startswith(".")] == \
+    assert [line.split()[0] for line in SEAT_CSS.splitlines() if line.startswith(".seat--")] == \
         ["." + name for name in SEAT_CLASSES]
     expected = ("#ff5f57", "#5c9dff", "#4cd964", "#ffd60a", "#bf5af2", "#9a9a9a")
     for index, colour in enumerate(expected):

@@ -5,31 +5,43 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
+from platformdirs import user_data_dir
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from engine.core import SeatInfo
+from engine.files import private_dir
+from engine.match import Match
 from engine.registry import get_game
 
-from .commands import Command, bindings, help_markdown, palette_commands
+from .commands import help_markdown, palette_commands
 from .common import default_record_path, seats_for
 from .games import screen_class
-from .netplay import flow as lan
-from .screens.common import ConfirmScreen, CurtainScreen, GameOverScreen, HelpScreen, game_over_summary
+from .screens.common import ConfirmScreen, CurtainScreen, HelpScreen, game_over_summary
 from .screens.game import GameScreen
+from .screens.game_over import GameOverScreen
+from .screens.replay import ReplayMixin, replay_screen_class
 from .screens.menu import MenuScreen, TableChoice
 from .seat import LocalTable, ReplaySeat
 from .seats import seat_letter
+from .widgets.seats import SEATS_TCSS
+
+__all__ = ["AtlantisApp", "ReplayMixin", "screenshots_dir"]
+
+#: How long a bot waits before it acts, so a person can follow (0 when headless: tests).
+BOT_DELAY = 0.4
 
 
 class AtlantisApp(App):
     TITLE = "atlantis"
+    CSS_PATH = [SEATS_TCSS]  # the seat colours and the `recent` tint, as CSS classes
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="quit")]
 
     def __init__(self, table: LocalTable | None = None, replay: ReplaySeat | None = None,
-                 bot_delay: float = 0.15, save_path: Path | None = None,
+                 bot_delay: float | None = None, save_path: Path | None = None,
                  autosave: bool = True, manual_bots: bool = False,
                  on_ready: Any = None, remote: Any = None, hosted: Any = None, lobby: bool = False,
                  player_name: str = "Player", bot_client: bool = False,
@@ -44,7 +56,8 @@ class AtlantisApp(App):
         self.on_ready = on_ready  # called once the first screen is up
         self.table = table
         self.replay = replay
-        self.bot_delay = bot_delay
+        self.bot_delay = bot_delay  # None: BOT_DELAY, or 0 when headless (set in on_mount)
+        self.menu_home = False  # the app began at the menu: leaving a game goes back to it
         self.save_path = save_path
         self.autosave = autosave
         self.game_screen: GameScreen | None = None
@@ -55,13 +68,18 @@ class AtlantisApp(App):
 
     # --- start ----------------------------------------------------------------------
     def on_mount(self) -> None:
+        if self.bot_delay is None:
+            self.bot_delay = 0.0 if self.is_headless else BOT_DELAY
         if self.table is not None:
             self.start_table(self.table)
         elif self.replay is not None:
             self.start_replay(self.replay)
         elif self.remote is not None or self.hosted is not None or self.lobby:
+            from .netplay import flow as lan  # LAN play imported on first use (start time: ~120 ms)
+
             lan.start(self)
         else:
+            self.menu_home = True
             self.show_menu()
         if self.on_ready is not None:
             self.call_later(self.on_ready)
@@ -74,12 +92,16 @@ class AtlantisApp(App):
             await self.remote.close()
 
     def show_menu(self) -> None:
-        self.push_screen(MenuScreen(), self._menu_done)
+        # the menu starts as the last one was left (back from Host, Join or a game)
+        self.push_screen(MenuScreen(getattr(self, "menu_state", None)), self._menu_done)
 
     def _menu_done(self, choice: TableChoice | None) -> None:
         if choice is None:
             return
+        self.menu_state = choice.menu
         if getattr(choice, "lan", ""):  # host or join a LAN table
+            from .netplay import flow as lan  # on first use (start time)
+
             lan.from_menu(self, choice)
             return
         game = get_game(choice.game)
@@ -100,17 +122,15 @@ class AtlantisApp(App):
         self.viewer = first if first is not None else (humans[0] if humans else None)
         cls = screen_class(table.game.slug)
         self.game_screen = cls(table.link(self.viewer))
-        self.push_screen(self.game_screen)
         if len(humans) > 1 and self.viewer is not None:
+            # The curtain comes first: the first player's hand is drawn only once they are here.
             self._raise_curtain(self.viewer)
+        else:
+            self.push_screen(self.game_screen)
         self.call_later(self._advance)
 
     def start_replay(self, replay: ReplaySeat) -> None:
-        cls = screen_class(replay.game.slug)
-        replay_cls = type(f"Replay{cls.__name__}", (ReplayMixin, cls), {
-            "BINDINGS": bindings(ReplayMixin.REPLAY_COMMANDS),
-            "COMMAND_TABLE": (*ReplayMixin.REPLAY_COMMANDS, *cls.COMMAND_TABLE)})
-        self.game_screen = replay_cls(replay)
+        self.game_screen = replay_screen_class(screen_class(replay.game.slug))(replay)
         self.push_screen(self.game_screen)
         if replay.problem:
             self.notify(replay.problem, severity="error", timeout=10)
@@ -120,21 +140,28 @@ class AtlantisApp(App):
         self.call_later(self._advance)
 
     def _advance(self) -> None:
-        table = self.table
-        if table is None or self.game_screen is None:
+        table, screen = self.table, self.game_screen
+        if table is None or screen is None:
             return
         if not self._curtain_up:
-            self.game_screen.refresh_view()
+            try:
+                screen.refresh_view()
+            except NoMatches:  # (the app is closing: the screen's widgets are already gone)
+                return
         if table.match.result() is not None:
+            screen.thinking("")
             self._show_game_over()
             return
-        if table.bot_to_act() is not None:
+        bot = table.bot_to_act()
+        if bot is not None:
+            screen.thinking(f"{table.names[bot]} (bot) is thinking…")
             if self.manual_bots:
                 return
             if self._bot_timer is None:
                 # set_timer(0) divides by zero inside Textual when it runs late
-                self._bot_timer = self.set_timer(max(self.bot_delay, 0.001), self._bot_step)
+                self._bot_timer = self.set_timer(max(self.bot_delay or 0, 0.001), self._bot_step)
             return
+        screen.thinking("")
         human = table.human_to_act()
         if human is None or human == self.viewer or self._curtain_up:
             return
@@ -151,14 +178,21 @@ class AtlantisApp(App):
     def _raise_curtain(self, seat: int) -> None:
         assert self.table is not None
         self._curtain_up = True
-        name = self.table.names[seat]
+        table = self.table
 
         def lifted(_: None) -> None:
             self._curtain_up = False
-            self._switch_viewer(seat)
+            if self.table is not table or self.game_screen is None:
+                return  # (the table was left while the curtain was up)
+            if self.game_screen not in self.screen_stack:
+                self.viewer = seat
+                self.game_screen.link = table.link(seat)
+                self.push_screen(self.game_screen)
+            else:
+                self._switch_viewer(seat)
             self._advance()
 
-        self.push_screen(CurtainScreen(name, seat_letter(seat)), lifted)
+        self.push_screen(CurtainScreen(table.names[seat], seat_letter(seat)), lifted)
 
     def _switch_viewer(self, seat: int) -> None:
         assert self.table is not None and self.game_screen is not None
@@ -169,24 +203,42 @@ class AtlantisApp(App):
         if self._over_shown or self.table is None:
             return
         self._over_shown = True
-        match = self.table.match
+        table = self.table
+        match = table.match
         result = match.result()
         notes = [f"{len(match.record.moves)} moves."]
         if self.save_path:
             notes.append(f"Record: {self.save_path}")
         text = game_over_summary(match.names, result.winners, result.reason, result.scores, notes)
+        reveal = table.link(self.viewer).final_reveal()
+        hosted = self.hosted is not None
+        choices = ("menu", "save", "board", "quit") if hosted else ("rematch", "menu", "save", "board", "quit")
 
         def chosen(what: str | None) -> None:
             if what == "save":
                 self.action_save_record()
                 self._over_shown = False
                 self._show_game_over()
+            elif what == "rematch":
+                self.rematch()
             elif what == "menu":
                 self._back_to_menu()
             elif what == "quit":
                 self.exit()
 
-        self.push_screen(GameOverScreen(text), chosen)
+        self.push_screen(GameOverScreen(text, reveal, choices), chosen)
+
+    def rematch(self) -> None:
+        """The same seats and options at a new table with a new secret seed."""
+        old = self.table
+        if old is None:
+            return
+        match = old.match
+        path = default_record_path(old.game.slug) if old.autosave is not None else None
+        table = LocalTable(old.game, Match(old.game, match.options, match.seats, None), autosave=path)
+        self._drop_table()
+        self.save_path = path
+        self.start_table(table)
 
     # --- shared actions ---------------------------------------------------------------------
     def action_help(self) -> None:
@@ -204,9 +256,20 @@ class AtlantisApp(App):
         for title, help_text, callback in palette_commands(screen):
             yield SystemCommand(title, help_text, callback)
 
+    def _say(self, text: str, severity: str = "information") -> None:
+        """Tell the player, in the game's side panel when there is one, else in a notice."""
+        if self.game_screen is not None and self.screen is self.game_screen:
+            self.game_screen.say(text)
+        self.notify(text, severity=severity)  # type: ignore[arg-type]
+
     def action_save_record(self) -> None:
         if self.table is None:
-            self.notify("Nothing to save here.")
+            if self.replay is not None:
+                self._say("This is a replay of a saved record: there is nothing new to save.")
+            elif self.remote is not None:
+                self._say("The host keeps the record of this game (its log): nothing to save here.")
+            else:
+                self._say("Nothing to save here.")
             return
         path = self.save_path or default_record_path(self.table.game.slug)
         try:
@@ -217,62 +280,91 @@ class AtlantisApp(App):
         self.save_path = path
         self.notify(f"Saved to {path}")
 
+    def leave_question(self) -> str:
+        """The leave dialog's text, with the way back that fits this game."""
+        table = self.table
+        over = table is not None and table.match.result() is not None
+        if self.hosted is not None:
+            log = self.hosted.hosted.log
+            if over or log is None:
+                return "Leave this game? The LAN table closes."
+            return ("Leave this game? The LAN table closes; its log is kept.\nTo open it again later:\n"
+                    f"  atlantis host --resume {log.path}")
+        if self.remote is not None:
+            client = self.remote
+            token = getattr(client, "token", None)
+            if over or not token:
+                return "Leave this game?"
+            return ("Leave this game? Your seat stays yours. To come back:\n"
+                    f"  atlantis join {client.host}:{client.port} --token {token}")
+        if over:
+            return "Leave this game?" + (f"\nIts record is in {self.save_path}." if self.save_path else "")
+        if self.save_path:
+            return ("Leave this game? It is saved. To go on later:\n"
+                    f"  atlantis play --resume {self.save_path}")
+        return "Leave this game? It is not saved (s saves it first)."
+
     def action_leave(self) -> None:
-        if self.replay is not None:
-            self.exit()
+        if self.replay is not None and self.table is None:
+            if self.menu_home:
+                self._back_to_menu()
+            else:
+                self.exit()
             return
-        where = f"\nThe game is saved in {self.save_path}\n(resume with: atlantis play --resume FILE)." if self.save_path else ""
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.exit()
+                if self.menu_home:
+                    self._back_to_menu()
+                else:
+                    self.exit()
 
-        self.push_screen(ConfirmScreen("Leave this game?" + where), answered)
+        self.push_screen(ConfirmScreen(self.leave_question()), answered)
 
-    def _back_to_menu(self) -> None:
+    def _drop_table(self) -> None:
+        """Forget the table (its listener, a bot's timer) and every screen above the first."""
         if self.table is not None and self._table_changed in self.table.listeners:
             self.table.listeners.remove(self._table_changed)
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
         self.table = None
+        self.replay = None
         self.save_path = None
         self.game_screen = None
+        self._curtain_up = False
         while len(self.screen_stack) > 1:
             self.pop_screen()
+
+    def _back_to_menu(self) -> None:
+        hosted, remote = self.hosted, self.remote
+        self.hosted = self.remote = self.netplay_link = None
+        self._drop_table()
+        for closing in (hosted, remote):
+            if closing is not None:
+                self.run_worker(closing.close(), exit_on_error=False)
         self.show_menu()
 
+    # --- screenshots ----------------------------------------------------------------------------
+    def save_screenshot(self, filename: str | None = None, path: str | None = None,
+                        time_format: str | None = None) -> str:
+        """Textual's screenshot, saved by default into the platform's data folder (made 0700)."""
+        folder = Path(path) if path else screenshots_dir()
+        private_dir(folder)
+        return super().save_screenshot(filename, str(folder), time_format)
 
-class ReplayMixin:
-    """Mixed into a game's screen class to make it a replay viewer.
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """The palette's "Screenshot": saved into a folder that exists, and the full path said."""
+        try:
+            saved = self.save_screenshot(filename, path, time_format)
+        except OSError as exc:
+            self.notify(f"Could not save the screenshot: {exc.strerror or exc}", severity="error")
+            return None
+        self.notify(f"Screenshot saved to {Path(saved).resolve()}", timeout=8)
+        return saved
 
-    Textual only merges BINDINGS of DOMNode classes, so ``start_replay`` puts the
-    bindings of ``REPLAY_COMMANDS`` into the generated class (and the commands in front
-    of the game's ``COMMAND_TABLE``, for the palette and the help)."""
 
-    REPLAY_COMMANDS = (
-        Command("replay-back", "left,comma", "Back", "replay_step(-1)", "One move back.", priority=True),
-        Command("replay-forward", "right,full_stop", "Forward", "replay_step(1)", "One move forward.",
-                priority=True),
-        Command("replay-start", "home", "Start", "replay_jump(0)", "The position before the first move.",
-                priority=True),
-        Command("replay-end", "end", "End", "replay_jump(-1)", "The last position.", priority=True),
-        Command("replay-viewer", "v", "Whose view", "replay_viewer",
-                "Watch as the full table, as each seat, or as a spectator.", priority=True),
-    )
-    REPLAY_BINDINGS = bindings(REPLAY_COMMANDS)
-
-    def action_replay_step(self, delta: int) -> None:
-        link: ReplaySeat = self.link  # type: ignore[attr-defined]
-        link.index = max(0, min(len(link.states) - 1, link.index + delta))
-        self.refresh_view()  # type: ignore[attr-defined]
-
-    def action_replay_jump(self, where: int) -> None:
-        link: ReplaySeat = self.link  # type: ignore[attr-defined]
-        link.index = 0 if where == 0 else len(link.states) - 1
-        self.refresh_view()  # type: ignore[attr-defined]
-
-    def action_replay_viewer(self) -> None:
-        link: ReplaySeat = self.link  # type: ignore[attr-defined]
-        link.next_viewer()
-        self.refresh_view()  # type: ignore[attr-defined]
-
-    def turn_line(self, view: Any, legal: list[Any]) -> str:
-        return self.link.waiting_for()  # type: ignore[attr-defined]
+def screenshots_dir() -> Path:
+    """Where the palette's screenshots go: the platform's data folder for atlantis."""
+    return Path(user_data_dir("atlantis", appauthor=False)) / "screenshots"

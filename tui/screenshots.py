@@ -1,8 +1,9 @@
 """``make screenshots``: an SVG picture of every game, and an asciicast per demo.
 
-Each game's picture (``screenshots/GAME.svg``) is a mid-game scene: set up from a
-named setup, bots play for a while, then the real app opens on the position and
-Textual exports it as SVG.  Every bundled demo in ``seeds/demos/`` is replayed
+Each game's picture is a mid-game scene, at the smallest size every screen supports
+(``screenshots/GAME.svg``, 80x24) and at twice that (``screenshots/GAME-160x48.svg``):
+set up from a named setup, bots play for a while, then the real app opens on the
+position and Textual exports it as SVG.  Every bundled demo in ``seeds/demos/`` is replayed
 headlessly into ``screenshots/NAME.cast`` and ``screenshots/NAME-demo.svg``.
 """
 
@@ -29,7 +30,8 @@ SCENES = {
     "atlantis": "atlantis-screenshot",
     "survive": "survive-screenshot",
 }
-SIZE = (100, 32)
+#: (columns, rows, file-name suffix) of each picture of a game.
+SIZES = ((80, 24, ""), (160, 48, "-160x48"))
 
 
 def mid_game_table(slug: str, seed: int, players: int, actions: int,
@@ -53,14 +55,14 @@ def mid_game_table(slug: str, seed: int, players: int, actions: int,
     return table
 
 
-async def shoot(slug: str, out_dir: Path) -> Path:
+async def shoot(slug: str, out_dir: Path, width: int, height: int, suffix: str = "") -> Path:
     setup = load_setups()[SCENES[slug]]
     table = mid_game_table(slug, setup.seed, setup.players, setup.warmup_actions, setup.options)
-    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
+    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)  # (the bots wait: a still scene)
+    async with app.run_test(size=(width, height)) as pilot:
         await pilot.pause()
         await pilot.pause()
-        path = out_dir / f"{slug}.svg"
+        path = out_dir / f"{slug}{suffix}.svg"
         app.save_screenshot(filename=path.name, path=str(out_dir))
     return path
 
@@ -69,10 +71,11 @@ def main() -> int:
     os.environ.setdefault("TEXTUAL_COLOR_SYSTEM", "truecolor")
     out_dir = Path("screenshots")
     out_dir.mkdir(exist_ok=True)
-    # Every game: a mid-game scene played by bots -> GAME.svg.
+    # Every game: a mid-game scene played by bots -> GAME.svg (80x24), GAME-160x48.svg.
     for slug in SCENES:
-        path = asyncio.run(shoot(slug, out_dir))
-        print(f"wrote {path}")
+        for width, height, suffix in SIZES:
+            path = asyncio.run(shoot(slug, out_dir, width, height, suffix))
+            print(f"wrote {path}")
     # Every bundled demo -> NAME.cast and NAME-demo.svg (its marked frame).
     for path in render_bundled(out_dir, Path(__file__).resolve().parent.parent / "seeds" / "demos"):
         print(f"wrote {path}")

@@ -12,6 +12,7 @@ tui; ``tests/test_seat_link.py`` checks that it conforms).
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol, runtime_checkable
@@ -56,6 +57,11 @@ class SeatLink(Protocol):
 
     def seat_label(self, seat: int) -> str:
         return f"{self.names[seat]}"
+
+    def final_reveal(self) -> list[str]:
+        """Once the game is over: the game's ``reveal()`` of the final state (where the
+        points came from, every secret), one sentence a line; [] before the end."""
+        return []
 
 
 @dataclass
@@ -156,6 +162,20 @@ class LocalTable:
         return self.match.record.save(path)
 
 
+_SECOND_PERSON = (
+    (re.compile(r"\bYou are\b"), "{name} is"), (re.compile(r"\byou are\b"), "{name} is"),
+    (re.compile(r"\bYou have\b"), "{name} has"), (re.compile(r"\byou have\b"), "{name} has"),
+    (re.compile(r"\b[Yy]our\b"), "{name}'s"), (re.compile(r"\b[Yy]ou\b"), "{name}"),
+)
+
+
+def third_person(line: str, name: str) -> str:
+    """"Your secret bid: 6." -> "Blue's secret bid: 6."; "You drew: amber." -> "Blue drew: amber."."""
+    for pattern, words in _SECOND_PERSON:
+        line = pattern.sub(words.format(name=name), line)
+    return line
+
+
 def _strip_seat(view: View) -> View:
     return dataclasses.replace(view, seat=None) if dataclasses.is_dataclass(view) else view
 
@@ -177,8 +197,18 @@ class LocalSeat(SeatLink):
         return self.table.match.legal(self.seat)
 
     def log(self) -> list[str]:
+        """Every event this seat was shown, in words (the words of events already told
+        are kept: a redraw describes only the new ones)."""
         m = self.table.match
-        return [self.game.describe(e, self.seat, m.names) for e in m.events_for(self.seat)]
+        events = m.events_for(self.seat)
+        told, lines = self._told
+        keep = len(told) if len(told) <= len(events) and all(a is b for a, b in zip(told, events)) else 0
+        names = m.names
+        lines = lines[:keep] + [self.game.describe(e, self.seat, names) for e in events[keep:]]
+        self._told = (events, lines)
+        return list(lines)
+
+    _told: tuple[list[Event], list[str]] = ([], [])
 
     def submit(self, action: Any) -> str | None:
         if self.seat is None:
@@ -189,6 +219,10 @@ class LocalSeat(SeatLink):
         if self.seat is None:
             return "Spectators cannot undo."
         return self.table.undo(self.seat)
+
+    def final_reveal(self) -> list[str]:
+        m = self.table.match
+        return list(self.game.reveal(m.state, m.names)) if m.result() is not None else []
 
     def waiting_for(self) -> str:
         m = self.table.match
@@ -253,23 +287,38 @@ class ReplaySeat(SeatLink):
         full = self.watching == self.FULL
         for i in range(1, self.index + 1):
             for e in self.events[i]:
-                if full or e.visible_to(self.seat):
-                    line = self.game.describe(e, self.seat, self.names)
-                    if full and e.to:
-                        line = f"(secret) {line}"
-                    out.append(line)
+                if full and e.to:
+                    out.append(self.secret_line(e))
+                elif e.visible_to(self.seat):
+                    out.append(self.game.describe(e, self.seat, self.names))
         if full:
             out += self.game.reveal(self.states[self.index], self.names)
         return out
+
+    def secret_line(self, event: Event) -> str:
+        """A secret event in the full-table view: told as its owner saw it, in the third
+        person, after the seats it was for: "(secret, Blue) Blue's secret bid: 6."."""
+        owners = [self.names[s] for s in event.to or () if s < len(self.names)]
+        line = self.game.describe(event, event.to[0], self.names) if event.to else ""
+        if owners:
+            line = third_person(line, owners[0])
+        return f"(secret, {', '.join(owners)}) {line}"
+
+    def final_reveal(self) -> list[str]:
+        if not self.states or self.index != len(self.states) - 1:
+            return []
+        return list(self.game.reveal(self.states[-1], self.names))
 
     def submit(self, action: Any) -> str | None:
         return "This is a replay: nothing can be played."
 
     def waiting_for(self) -> str:
+        """The replay's turn line: the position, and exactly what the board and the log show."""
         if self.watching == self.FULL:
-            who = "the full table"
+            shown = ("board: what everyone saw; log: every event, each secret one marked with "
+                     "its seat, then what was hidden")
         elif self.watching == self.PUBLIC:
-            who = "the public table"
+            shown = "board and log: what a spectator saw"
         else:
-            who = self.names[self.seat]
-        return f"Replay: position {self.index}/{len(self.states) - 1}, watching {who}"
+            shown = f"board and log: what {self.names[self.seat]} saw"
+        return f"Replay: move {self.index} of {len(self.states) - 1}; {shown}."

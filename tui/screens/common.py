@@ -8,11 +8,15 @@ from typing import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Static
 
 from ..seats import seat_label, seat_letter, seat_text
+from .game_over import GameOverScreen
+
+__all__ = ["ConfirmScreen", "CurtainScreen", "GameOverScreen", "HelpScreen", "game_over_line",
+           "game_over_summary"]
 
 
 class HelpScreen(ModalScreen[None]):
@@ -32,6 +36,8 @@ class HelpScreen(ModalScreen[None]):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown  # here, not at the top: markdown-it and pygments cost ~45 ms of start time
+
         with VerticalScroll():
             yield Markdown(self.markdown)
         yield Footer()
@@ -69,7 +75,7 @@ class CurtainScreen(Screen[None]):
 class ConfirmScreen(ModalScreen[bool]):
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
-    ConfirmScreen > Vertical { width: 60; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
+    ConfirmScreen > Vertical { width: 90%; max-width: 100; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
     """
     BINDINGS = [
         Binding("y", "yes", "Yes", id="confirm-yes"),
@@ -90,35 +96,6 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_no(self) -> None:
         self.dismiss(False)
-
-
-class GameOverScreen(ModalScreen[str]):
-    """The result, and what to do next."""
-
-    DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 64; height: auto; border: double $success; background: $surface; padding: 1 2; }
-    """
-    BINDINGS = [
-        Binding("s", "choose('save')", "Save record", id="over-save"),
-        Binding("escape", "choose('board')", "Look at the board", id="over-board"),
-        Binding("m", "choose('menu')", "Menu", id="over-menu"),
-        Binding("q", "choose('quit')", "Quit", id="over-quit"),
-    ]
-
-    def __init__(self, text: str):
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.text, id="result")
-            with Center():
-                yield Static("[b]s[/b] save record   [b]Esc[/b] board   [b]m[/b] menu   [b]q[/b] quit")
-        yield Footer()
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(what)
 
 
 def game_over_summary(names: Sequence[str], winners: Sequence[int], reason: str, scores: Sequence[float],

@@ -2,28 +2,45 @@
 
 A game screen reads its ``SeatLink`` and nothing else.  Subclasses compose their
 board in ``compose_board()`` and redraw it in ``refresh_board(view, legal)``; the
-side panel (turn line, player panel, event log) and the shared keys come from here.
-The app calls ``refresh_view()`` whenever the table changes and ``set_link()``
-when the seat at the keyboard changes (behind the curtain).
+side panel (turn line, player panel, "last turn" lines, event log) and the shared keys
+come from here.  The app calls ``refresh_view()`` whenever the table changes and
+``set_link()`` when the seat at the keyboard changes (behind the curtain).
+
+What the other seats did since your last move: ``baseline_view()`` is the view this
+seat had right after its own last action; a game screen draws whatever differs from it
+with the ``recent`` tint (``recent_style()`` for rich Text, the CSS class ``recent`` for
+widgets).  One baseline per seat, so hot-seat players each keep their own.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..commands import Command, bindings
 from ..seat import SeatLink
 from ..widgets.eventlog import EventLog
+from ..widgets.seats import RECENT_CLASS, recent_style as _recent_style
 
 
 # A typed seed or a named setup: someone knew the deal before play began.
 PRACTICE_LINE = "practice: seed known"
+#: Below the screen's minimum size the board gives way to this line.
+TOO_SMALL = "Make the terminal at least {min_w}x{min_h} (now {w}x{h})"
+#: From this terminal height a seat's "last turn" summary may take two rows, not one.
+TALL = 32
+
+
+def recent_style() -> Style:
+    """The tint of what the other seats did since your last move (add it to a cell's style)."""
+    return _recent_style()
 
 
 class GameScreen(Screen):
@@ -32,12 +49,15 @@ class GameScreen(Screen):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #body { height: 1fr; }
+    GameScreen #size-notice { height: 1fr; content-align: center middle; text-style: bold; display: none; }
     GameScreen #board-area { width: 1fr; height: 100%; }
     GameScreen #side { width: 34; height: 100%; border-left: solid $primary-darken-2; padding: 0 1; }
     GameScreen #turn-line { height: auto; text-style: bold; }
+    GameScreen #thinking { height: auto; color: $text-muted; text-style: italic; }
     GameScreen #players { height: auto; margin-top: 1; }
     GameScreen #message { height: auto; color: $warning; }
     GameScreen #practice { height: auto; color: $text-muted; }
+    GameScreen #last-turn { height: auto; margin-top: 1; }
     GameScreen EventLog { height: 1fr; margin-top: 1; }
     """
 
@@ -53,34 +73,54 @@ class GameScreen(Screen):
         Command("focus-next", "tab", "Focus", "app.focus_next",
                 "Move the focus between board, hand and log (Shift+Tab: back).", show=False, palette=False),
         Command("focus-prev", "shift+tab", "Focus", "app.focus_previous", show=False),
+        Command("palette", "ctrl+p", "Commands", "app.command_palette",
+                "Open the command palette: find any command of this screen by name.", show=False,
+                key_display="Ctrl+P", palette=False),
     )
     BINDINGS = bindings(COMMAND_TABLE)
 
     #: Below this width the footer drops its padding, so the shared keys stay visible.
     FOOTER_COMPACT_BELOW = 110
+    #: Below this width the footer leaves out Textual's "^p palette" (Ctrl+P still opens
+    #: it, and the help lists it), so no key's label is clipped at 80 columns.
+    FOOTER_PALETTE_FROM = 100
+    #: The smallest terminal the screen draws its board in (a screen that needs more says so).
+    MIN_WIDTH = 80
+    MIN_HEIGHT = 24
+    #: The CSS class of the tint for what the other seats did since your last move.
+    RECENT = RECENT_CLASS
 
     def __init__(self, link: SeatLink, **kwargs: Any):
         super().__init__(**kwargs)
         self.link = link
+        # seat -> (its view right after its last action, the length of its log then)
+        self._baselines: dict[int | None, tuple[Any, int]] = {}
+        self._pending_baseline: tuple[int | None, Any] | None = None
+        self._shown: dict[str, Any] = {}  # what each side-panel Static shows now
+        self._bindings_signature: Any = None
 
     # --- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        yield Static(id="size-notice")
         with Horizontal(id="body"):
             with Vertical(id="board-area"):
                 yield from self.compose_board()
             with Vertical(id="side"):
                 yield Static(id="turn-line")
+                yield Static(id="thinking")
                 practice = Static(PRACTICE_LINE, id="practice")
                 practice.display = bool(getattr(self.link, "practice", False))
                 yield practice
                 yield Static(id="message")
                 yield Static(id="players")
+                yield Static(id="last-turn")
                 yield EventLog(id="log")
         yield Footer()
 
     def compose_board(self) -> ComposeResult:
         yield from ()
 
+    _summary_seat: int | None = None  # the seat turn_summary() is summing up
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
 
     def on_resize(self, event: events.Resize) -> None:
@@ -88,15 +128,34 @@ class GameScreen(Screen):
         # on_resize adds to this one, it does not replace it.)
         for footer in self.query(Footer):
             footer.compact = event.size.width < self.FOOTER_COMPACT_BELOW
+            footer.show_command_palette = event.size.width >= self.FOOTER_PALETTE_FROM
+        self._fit(event.size.width, event.size.height)
+
+    def too_small(self, width: int, height: int) -> str:
+        """'' when the board fits, else the line asking for a bigger terminal."""
+        if width >= self.MIN_WIDTH and height >= self.MIN_HEIGHT:
+            return ""
+        return TOO_SMALL.format(min_w=self.MIN_WIDTH, min_h=self.MIN_HEIGHT, w=width, h=height)
+
+    def _fit(self, width: int, height: int) -> None:
+        if not self.is_mounted:
+            return
+        notice = self.too_small(width, height)
+        small = self.query_one("#size-notice", Static)
+        small.update(notice)
+        small.display = bool(notice)
+        self.query_one("#body").display = not notice
 
     def on_mount(self) -> None:
         self._ready = True
+        self._fit(self.app.size.width, self.app.size.height)
         # is_mounted turns True only after the Mount handlers have run: draw just after.
         self.call_after_refresh(self.refresh_view)
 
     # --- the link ------------------------------------------------------------------
     def set_link(self, link: SeatLink) -> None:
         self.link = link
+        self._pending_baseline = None
         if self.is_mounted and self._ready:
             self.query_one("#practice", Static).display = bool(getattr(link, "practice", False))
         self.refresh_view()
@@ -104,13 +163,45 @@ class GameScreen(Screen):
     def refresh_view(self) -> None:
         if not self.is_mounted or not self._ready:
             return
+        self._take_baseline()
         view = self.link.view()
         legal = self.link.legal()
+        log = self.link.log()
         self.refresh_board(view, legal)
-        self.query_one("#turn-line", Static).update(self.turn_line(view, legal))
-        self.query_one("#players", Static).update(self.players_panel(view))
-        self.query_one(EventLog).set_lines(self.link.log())
+        self._show("#turn-line", self.turn_line(view, legal))
+        self._show("#players", self.players_panel(view))
+        self._show("#last-turn", self.last_turn(log))
+        self.query_one(EventLog).set_lines(log)
         self.refresh_bindings()
+
+    def _show(self, selector: str, content: Any) -> None:
+        """Update a side-panel Static only when its text changed (one frame per key).
+        (A screen that updates one of these Statics itself is noticed: what the widget
+        holds is compared, not only what was last shown here.)"""
+        try:
+            widget = self.query_one(selector, Static)
+        except NoMatches:  # (the app is closing and the panel is already gone)
+            return
+        if selector in self._shown and widget.content is self._shown[selector] and self._shown[selector] == content:
+            return
+        self._shown[selector] = content
+        widget.update(content)
+
+    def refresh_bindings(self) -> None:
+        """Rebuild the footer only when the set of enabled keys changed (issue 15: a key
+        that only moves the cursor makes one frame, not a footer rebuild)."""
+        if not self.is_mounted:
+            super().refresh_bindings()
+            return
+        try:
+            signature = tuple((key, b.binding.id, b.binding.action, b.binding.description, b.enabled,
+                               b.tooltip, id(b.node)) for key, b in self.active_bindings.items())
+        except Exception:  # (a screen still composing: let Textual do its own thing)
+            signature = None
+        if signature is not None and signature == self._bindings_signature:
+            return
+        self._bindings_signature = signature
+        super().refresh_bindings()
 
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
         """Redraw the board, hand and anything game-specific."""
@@ -126,24 +217,109 @@ class GameScreen(Screen):
 
     def say(self, message: str) -> None:
         """Show a one-line message (an illegal move, a refusal) in the side panel."""
-        if self.is_mounted:
-            self.query_one("#message", Static).update(message)
+        if self.is_mounted and self._ready:
+            self._show("#message", message)
 
+    def thinking(self, text: str) -> None:
+        """The app's line about a bot that is about to act ('' to clear it)."""
+        if self.is_mounted and self._ready:
+            self._show("#thinking", text)
+
+    # --- what the other seats did since your last move ------------------------------------
+    def baseline_view(self) -> Any | None:
+        """The view this seat had right after its own last action (None before it acted)."""
+        kept = self._baselines.get(self.link.seat)
+        return kept[0] if kept else None
+
+    def _baseline_log_length(self) -> int:
+        kept = self._baselines.get(self.link.seat)
+        return kept[1] if kept else 0
+
+    def _take_baseline(self) -> None:
+        """After an accepted action, the first view that differs from the one before it is
+        this seat's new baseline (at once for a local table; when the host's update comes
+        for a LAN seat)."""
+        if self._pending_baseline is None:
+            return
+        seat, before = self._pending_baseline
+        if seat != self.link.seat:
+            self._pending_baseline = None
+            return
+        try:
+            now = self.link.view()
+        except AssertionError:  # (a LAN seat before its first view)
+            return
+        if now is before:
+            return
+        self._pending_baseline = None
+        self._baselines[seat] = (now, len(self.link.log()))
+
+    def last_turn(self, log: list[str]) -> str:
+        """'Last turn' lines: per other seat, a one-line summary of its log lines since
+        this seat's last move ('' in a read-only link or when nobody else moved)."""
+        if self.link.read_only or self.link.seat is None:
+            return ""
+        since = log[self._baseline_log_length():]
+        names = self.link.names
+        # One row of the side panel a seat (two where the terminal is tall enough).
+        width = max(20, self.query_one("#side").content_size.width or 31)
+        limit = width * (2 if self.app.size.height >= TALL else 1)
+        rows = []
+        for seat, name in enumerate(names):
+            if seat == self.link.seat:
+                continue
+            lines = [line for line in since if line.startswith((name + " ", name + ":", name + ","))]
+            if lines:
+                self._summary_seat = seat
+                summary = self.turn_summary(lines)
+                if len(summary) > limit:
+                    summary = summary[: limit - 1] + "…"
+                rows.append(summary)
+        return "Last turn:\n" + "\n".join(rows) if rows else ""
+
+    def turn_summary(self, lines: list[str]) -> str:
+        """One line for what one other seat did since your last move (a game may do better)."""
+        name = self.link.names[self._summary_seat] if self._summary_seat is not None else ""
+        parts = [lines[0].rstrip(".")]
+        for line in lines[1:]:  # "Blue drew a card." after "Blue bid 6." -> "drew a card"
+            parts.append((line[len(name):].strip() if name and line.startswith(name) else line).rstrip("."))
+        return "; ".join(parts) + "."
+
+    # --- acting ------------------------------------------------------------------------
     def send(self, action: Any) -> bool:
         """Submit an action through the link; show why if it is refused."""
+        try:
+            before = self.link.view()
+        except AssertionError:
+            before = None
         error = self.link.submit(action)
         if error:
             self.say(error)
             self.app.bell()
             return False
         self.say("")
+        self._pending_baseline = (self.link.seat, before)
+        self._take_baseline()
         return True
 
     def action_undo(self) -> None:
+        if self.link.read_only:
+            self.say("This is a replay: nothing to take back.")
+            self.app.bell()
+            return
+        try:
+            before = self.link.view()
+        except AssertionError:
+            before = None
         error = self.link.undo()
-        self.say(error or "Move taken back.")
+        if error:
+            self.say(f"Cannot undo: {error}")
+            self.app.bell()
+            return
+        self.say("Move taken back.")
+        self._pending_baseline = (self.link.seat, before)
+        self._take_baseline()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo" and self.link.read_only:
-            return None
+        # The shared keys always run and say why when they cannot (DESIGN.md: never silent).
         return True

@@ -20,9 +20,12 @@ SEAT_CSS = SEATS_TCSS.read_text(encoding="utf-8")
 SEAT_CLASSES = ("seat--red", "seat--blue", "seat--green", "seat--yellow", "seat--purple", "seat--grey")
 
 
+#: The tint of what the other seats did since your last move (``GameScreen.baseline_view``).
+RECENT_CLASS = "recent"
+
+
 @lru_cache(maxsize=1)
-def seat_styles() -> tuple[Style, ...]:
-    """The style of every seat colour, in ``SEAT_CLASSES`` order."""
+def _styles_by_class() -> dict[str, Style]:
     sheet = Stylesheet()
     sheet.add_source(SEAT_CSS, read_from=(str(SEATS_TCSS), ""))
     sheet.parse()
@@ -35,7 +38,18 @@ def seat_styles() -> tuple[Style, ...]:
             style += Style.parse(str(styles.text_style))
         for selector in rule.selector_set:
             by_class[selector.css.lstrip(".")] = style
+    return by_class
+
+
+def seat_styles() -> tuple[Style, ...]:
+    """The style of every seat colour, in ``SEAT_CLASSES`` order."""
+    by_class = _styles_by_class()
     return tuple(by_class[name] for name in SEAT_CLASSES)
+
+
+def recent_style() -> Style:
+    """The ``recent`` tint as a rich ``Style`` (add it to a cell's own style: ``style + recent_style()``)."""
+    return _styles_by_class()[RECENT_CLASS]
 
 
 def seat_style(index: int) -> Style:

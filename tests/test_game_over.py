@@ -1,0 +1,125 @@
+"""Game over, every game (issue 14 item 6): the result, every score, the game's reveal of
+where the points came from and of every secret, Rematch (same seats and options, a new
+secret seed), Back to menu; and the ways out of a game: `q` goes back to the menu when the
+game began there, and the leave dialog offers the way back that fits."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from engine.core import SeatInfo
+from engine.registry import get_game
+from tui.app import AtlantisApp
+from tui.games import SCREENS
+from tui.screens.common import ConfirmScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.menu import MenuScreen
+from tui.seat import LocalTable
+from tui.seats import seat_letter
+from tui.selfplay import play_one
+
+
+def finished_table(slug: str) -> LocalTable:
+    game = get_game(slug)
+    match = play_one(slug, 1, game.min_players)
+    assert match.result() is not None
+    return LocalTable(game, match)
+
+
+async def wait_for(pilot, what, tries: int = 200) -> None:
+    for _ in range(tries):
+        if what():
+            return
+        await pilot.pause(0.01)
+
+
+@pytest.mark.parametrize("slug", sorted(SCREENS))
+async def test_game_over_shows_the_result_and_the_games_reveal(slug):
+    table = finished_table(slug)
+    app = AtlantisApp(table=table, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        # The board's turn line underneath is the shared game-over line.
+        screen = app.game_screen
+        line = screen.turn_line(screen.link.view(), [])
+        assert line.plain.startswith("Game over. ")
+        result = table.match.result()
+        if result.winners:
+            first = result.winners[0]
+            assert f"{seat_letter(first)} {table.names[first]} " in line.plain
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        assert "Game over" in over.text and "Why:" in over.text
+        reveal = table.game.reveal(table.match.state, table.names)
+        assert reveal and over.reveal == list(reveal)
+        assert str(over.query_one("#reveal-lines").render()).startswith(reveal[0][:20])
+        assert over.choices == ("rematch", "menu", "save", "board", "quit")
+
+
+async def test_rematch_starts_a_new_game_with_the_same_seats_and_a_new_secret_seed():
+    table = finished_table("survive")
+    old = table.match
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True)  # (the new game's bots wait)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: app.table is not table and app.game_screen is not None)
+        new = app.table.match
+        assert new is not old and new.result() is None
+        assert new.seats == old.seats and new.options == old.options
+        assert new.seed != old.seed and not new.practice  # a secret seed, not a practice one
+        assert app.game_screen.link.table is app.table
+
+
+async def test_back_to_menu_from_the_game_over_screen():
+    app = AtlantisApp(table=finished_table("pathways"), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert isinstance(app.screen, MenuScreen) and app.table is None
+
+
+def one_human(slug: str = "pathways") -> LocalTable:
+    game = get_game(slug)
+    seats = [SeatInfo("Red", "human")] + [SeatInfo(f"Bot{i}", "bot") for i in range(1, game.min_players)]
+    return LocalTable.new(game, {}, seats, 3)
+
+
+async def test_q_in_a_game_begun_at_the_menu_goes_back_to_the_menu():
+    app = AtlantisApp(table=one_human(), manual_bots=True, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.menu_home = True  # (as when the menu started this table)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert isinstance(app.screen, MenuScreen) and app.table is None
+
+
+async def test_q_in_a_game_begun_on_the_command_line_quits():
+    app = AtlantisApp(table=one_human(), manual_bots=True, autosave=False)
+    exits = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.exit = lambda *args, **kwargs: exits.append(args)  # type: ignore[method-assign]
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert exits and not isinstance(app.screen, MenuScreen)
+
+
+def test_the_leave_dialog_offers_the_way_back_that_fits(tmp_path):
+    path = tmp_path / "g.atlrec"
+    app = AtlantisApp(table=one_human(), save_path=path)
+    app.table = one_human()
+    assert f"atlantis play --resume {path}" in app.leave_question()
+    app.table = finished_table("pathways")
+    assert "resume" not in app.leave_question() and str(path) in app.leave_question()
+    log = tmp_path / "host.log"
+    app.table = one_human()
+    app.hosted = SimpleNamespace(hosted=SimpleNamespace(log=SimpleNamespace(path=log)))
+    question = app.leave_question()
+    assert f"atlantis host --resume {log}" in question and "play --resume" not in question

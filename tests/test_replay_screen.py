@@ -1,0 +1,67 @@
+"""The replay viewer (issue 14 item 9): the full-table view's secret events name their
+seat and are told from that seat's side in the third person; the turn line says exactly
+what the board and the log show; the footer holds only the replay keys, help and leave;
+a shared key that cannot work in a replay says why."""
+
+from __future__ import annotations
+
+import re
+
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from engine.registry import get_game
+from tui.app import AtlantisApp
+from tui.screens.replay import ReplayMixin
+from tui.seat import ReplaySeat
+from tui.selfplay import play_one
+
+
+def replay_of(slug: str, players: int) -> ReplaySeat:
+    match = play_one(slug, 2, players, max_actions=60)
+    return ReplaySeat(get_game(slug), match.record)
+
+
+def test_secret_events_name_their_seat_and_never_say_you():
+    replay = replay_of("end-of-atlantis", 3)
+    secret = [line for line in replay.log() if line.startswith("(secret")]
+    assert secret
+    for line in secret:
+        match = re.match(r"\(secret, ([^)]+)\) (.*)", line)
+        assert match, line
+        owners, text = match.groups()
+        assert set(owners.split(", ")) <= set(replay.names)
+        assert not re.search(r"\b[Yy]ou(r)?\b", text), line
+    bids = [line for line in secret if "secret bid" in line]
+    assert all(re.match(r"\(secret, (\w+)\) \1's secret bid: \d+\.", line) for line in bids), bids
+
+
+def test_the_turn_line_says_what_each_viewer_shows():
+    replay = replay_of("pathways", 2)
+    assert "every event" in replay.waiting_for() and "what everyone saw" in replay.waiting_for()
+    replay.next_viewer()
+    assert f"what {replay.names[0]} saw" in replay.waiting_for()
+    replay.watching = ReplaySeat.PUBLIC
+    assert "what a spectator saw" in replay.waiting_for()
+
+
+async def test_the_replay_footer_shows_only_replay_keys_help_and_leave():
+    app = AtlantisApp(replay=replay_of("pathways", 2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = {key.description for key in app.game_screen.query_one(Footer).query(FooterKey)}
+        replay_labels = {c.label for c in ReplayMixin.REPLAY_COMMANDS}
+        assert replay_labels <= shown
+        assert shown <= replay_labels | {"Help", "Leave", "palette"}  # (Ctrl+P: Textual's palette)
+
+
+async def test_undo_and_save_in_a_replay_say_why():
+    app = AtlantisApp(replay=replay_of("pathways", 2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        message = app.game_screen.query_one("#message")
+        await pilot.press("u")
+        assert "replay" in str(message.render()).lower()
+        await pilot.press("s")
+        await pilot.pause()
+        assert "nothing new to save" in str(message.render())
