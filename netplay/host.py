@@ -167,9 +167,7 @@ class Host:
 
     async def start(self) -> int:
         loop = asyncio.get_running_loop()
-        self.server = await asyncio.start_server(self._serve, self.bind, self.port,
-                                                 limit=MAX_CLIENT_FRAME + 64)
-        self.port = self.server.sockets[0].getsockname()[1]
+        await self._listen()
         for t in self.tables.values():
             t.loop = loop
             t.bot_delay = self.bot_delay
@@ -183,6 +181,25 @@ class Host:
             t.kick_bots()
         self._check_done()  # (a resumed game may be over already)
         return self.port
+
+    async def _listen(self) -> None:
+        """Listen on ``bind:port`` (a worker of ``netplay.workers`` does not: the front
+        process listens and hands it each connection, ``serve_handed``)."""
+        self.server = await asyncio.start_server(self._serve, self.bind, self.port,
+                                                 limit=MAX_CLIENT_FRAME + 64)
+        self.port = self.server.sockets[0].getsockname()[1]
+
+    async def serve_handed(self, sock: socket.socket, first: dict[str, Any], rest: bytes = b"") -> None:
+        """Serve a connection another process accepted and read the first frame of
+        (``first``, decoded; ``rest``: bytes it read past that frame)."""
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=MAX_CLIENT_FRAME + 64, loop=loop)
+        if rest:
+            reader.feed_data(rest)
+        protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+        transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock)
+        writer = asyncio.StreamWriter(transport, protocol, reader, loop)
+        await self._serve(reader, writer, first)
 
     def count_cut(self, code: str) -> None:
         self.cuts[code] = self.cuts.get(code, 0) + 1
@@ -209,7 +226,8 @@ class Host:
             if t.log is not None:
                 t.log.close()
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                     first: dict[str, Any] | None = None) -> None:
         task = asyncio.current_task()
         if task is not None:
             self._tasks.add(task)
@@ -234,7 +252,7 @@ class Host:
         self.conns.add(conn)
         self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
         try:
-            await self._session(conn)
+            await self._session(conn, first)
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
         except asyncio.CancelledError:
@@ -268,10 +286,10 @@ class Host:
         except (asyncio.CancelledError, Exception):
             transport.abort()
 
-    async def _session(self, conn: Conn) -> None:
+    async def _session(self, conn: Conn, first: dict[str, Any] | None = None) -> None:
         lim = self.limits
         try:
-            obj = await read_frame(conn.reader, MAX_CLIENT_FRAME, lim.hello_timeout)
+            obj = first if first is not None else await read_frame(conn.reader, MAX_CLIENT_FRAME, lim.hello_timeout)
             hello = M.parse_client(obj)
         except asyncio.TimeoutError:
             conn.error("timeout", f"No hello within {lim.hello_timeout:g} s.", fatal=True)

@@ -15,8 +15,10 @@ sending a raw state to a client is a type error, not a matter of care.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import operator
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, TypeAdapter, ValidationInfo
@@ -24,7 +26,7 @@ from pydantic import ValidationError, WrapValidator
 
 from engine.core import Event, View, to_data, to_wire
 
-from .wire import FrameError, encode_frame
+from .wire import FrameError, encode_frame, pack_frame
 
 PROTOCOL = 2  # 2: 128-bit seeds (Over.seed is a decimal string), Welcome.practice
 SERVICE_TYPE = "_atlantis._tcp.local."
@@ -51,11 +53,14 @@ class ViewData:
 
     __slots__ = ("data", "seat")
 
-    def __init__(self, view: View):
+    def __init__(self, view: View, memo: dict[int, tuple[Any, Any]] | None = None):
+        """``memo`` (the host's, for one state of a table): the wire form of each field
+        value by identity, so the parts the seats' views share (a board, a bag) are
+        converted once per move rather than once per seat.  Same result as without."""
         if not isinstance(view, View):
             raise TypeError(f"only a game's view() output may be sent to a client, not {type(view).__name__}")
         self.seat = view.seat
-        self.data = to_wire(view)
+        self.data = to_wire(view) if memo is None else _wire_shared(view, memo)
 
     @classmethod
     def received(cls, data: list) -> "ViewData":
@@ -68,6 +73,52 @@ class ViewData:
         return isinstance(other, ViewData) and self.data == other.data
 
     __hash__ = None  # type: ignore[assignment]
+
+
+_FIELDS: dict[type, Any] = {}
+_PLAIN = frozenset((bool, int, float, str, bytes, type(None)))
+
+
+def _wire_shared(view: View, memo: dict[int, tuple[Any, Any]]) -> Any:
+    t = type(view)
+    fields = _FIELDS.get(t, ())
+    if fields == ():
+        names = tuple(f.name for f in dataclasses.fields(t)) if dataclasses.is_dataclass(t) else ()
+        fields = _FIELDS[t] = operator.attrgetter(*names) if len(names) > 1 else None
+    if fields is None:
+        return to_wire(view)
+    out = []
+    plain, get, wire = _PLAIN, memo.get, to_wire
+    older = memo.get(0)  # (the memo of the state before: its immutable values' wire forms)
+    for value in fields(view):
+        if type(value) in plain:
+            out.append(value)
+            continue
+        key = id(value)
+        hit = get(key)
+        if hit is None or hit[0] is not value:  # (the memo keeps the value alive: ids stay unique)
+            if older is not None and _immutable(type(value)):
+                hit = older.get(key)
+                if hit is not None and hit[0] is value:
+                    memo[key] = hit
+                    out.append(hit[1])
+                    continue
+            hit = memo[key] = (value, wire(value, False))
+        out.append(hit[1])
+    return out
+
+
+# A value of an immutable type that is the very object it was at the last move has the
+# same wire form (an engine state is immutable: what a move did not touch is shared).
+_IMMUTABLE: dict[type, bool] = {tuple: True, frozenset: True, list: False, dict: False}
+
+
+def _immutable(t: type) -> bool:
+    known = _IMMUTABLE.get(t)
+    if known is None:
+        params = getattr(t, "__dataclass_params__", None)
+        known = _IMMUTABLE[t] = bool(params is not None and params.frozen)
+    return known
 
 
 def _check_view(value: Any, handler: Any, info: ValidationInfo) -> ViewData:
@@ -207,6 +258,13 @@ class WireEvent(BaseModel):
         return cls(kind=event.kind, data=to_data(dict(event.data)),
                    to=None if event.to is None else list(event.to))
 
+    @staticmethod
+    def wire(event: Event) -> dict[str, Any]:
+        """What ``WireEvent.of(event)`` puts on the wire, as a plain map (the host's
+        fast path: an event is converted once per move, not validated per seat)."""
+        return {"kind": event.kind, "data": to_data(dict(event.data)),
+                "to": None if event.to is None else list(event.to)}
+
     def event(self) -> Event:
         from engine.core import _tuplify
 
@@ -325,3 +383,15 @@ def parse_host(obj: dict[str, Any]) -> Any:
 def frame(msg: Msg) -> bytes:
     """The bytes of one message on the wire."""
     return encode_frame(msg.model_dump(mode="python"))
+
+
+def update_frame(seq: int, view: ViewData, events: list[dict[str, Any]], to_act: list[int],
+                 resync: bool = False, ack: int = 0) -> bytes:
+    """The bytes of ``frame(Update(...))`` without building and validating the model: the
+    host's own update, sent once per seat per move.  ``events`` are ``WireEvent.wire``
+    maps.  The view must still be ``ViewData`` (made only from a ``View``): a raw state
+    cannot be sent this way either."""
+    if type(view) is not ViewData:
+        raise TypeError(f"an update's view must be ViewData made from a game's view(), not {type(view).__name__}")
+    return pack_frame({"v": PROTOCOL, "t": "update", "seq": seq, "view": view.data, "events": events,
+                       "to_act": to_act, "resync": resync, "ack": ack})

@@ -195,8 +195,13 @@ class TableServer(Host):
                                      or f"{msg.name[:20]}'s {game.title}", log_path=path)
         except (RecordError, OSError) as exc:
             return M.Error(code="bad-table", message=f"Cannot open that table: {exc}", fatal=True)
+        table.id = self.new_table_id(table.id)
         self.add_table(table, who)
         return self.take_seat(who, table.id, msg.name)  # (the first seat is open: a ticket)
+
+    def new_table_id(self, drawn: str) -> str:
+        """The id a new table gets (a worker of ``netplay.workers`` draws one of its shard)."""
+        return drawn
 
     def add_table(self, table: HostTable, owner: str) -> None:
         """Serve ``table`` (as ``Host.start`` does for the tables it starts with)."""

@@ -102,8 +102,10 @@ class HostTable:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.bot_delay = 0.0
         self._bot_pending: set[int] = set()
+        self._bots = any(s.kind == "bot" for s in self.slots)
         self.last_error: str = ""
         match.on_move = self._logged
+        self._fresh()
 
     # --- making tables ------------------------------------------------------------
     @classmethod
@@ -239,11 +241,12 @@ class HostTable:
     def player_name(self, slot: Slot, sent: str) -> str:
         """The name a remote player gets at ``slot`` from the name it sent: printable
         only, trimmed, 1-24 characters (``netplay.text.clean_name``; nothing printable
-        left: the seat's own name), unique among the names in use at the table (the
+        left, as in a token's blank name: the name the seat has, its player's or its
+        own), unique among the names in use at the table (the
         other taken seats: players, bots and local seats; an open seat nobody holds
         yet does not keep its colour from a newcomer who asks for it)."""
         others = [n for s, n in zip(self.slots, self.names()) if s is not slot and s.taken]
-        return clean_name(sent, slot.name, others)
+        return clean_name(sent, slot.player or slot.name, others)  # (a blank name keeps the seat's)
 
     def slot_for_token(self, token: str) -> Slot | None:
         h = token_hash(token)
@@ -347,8 +350,12 @@ class HostTable:
             conn.send_bytes(frame)
 
     def _frame(self, holder: Any, delivery: Delivery, seat: int | None, resync: bool = False) -> bytes | None:
-        """The update frame for ``seat`` (None: every spectator), or None if it has no news."""
-        data = M.ViewData(delivery.view)
+        """The update frame for ``seat`` (None: every spectator), or None if it has no news.
+
+        Built as plain data (``messages.update_frame``): the view is ``ViewData`` made
+        from the seat's ``View``, converted sharing the parts every seat's view shares
+        (``self._memo``, one state), and each event is converted once per move."""
+        data = M.ViewData(delivery.view, self._memo)
         if data.data != holder.last_view:
             holder.last_view = data.data
             holder.version += 1
@@ -356,12 +363,40 @@ class HostTable:
         if not events and not resync and holder.last_sent == holder.version:
             return None
         holder.last_sent = holder.version
-        frame = M.frame(M.Update(seq=holder.version, view=data, resync=resync,
-                                 events=[M.WireEvent.of(e) for e in events if e.visible_to(seat)],
-                                 to_act=sorted(self.match.to_act()), ack=getattr(holder, "acked", 0)))
+        wired = self._wired
+        out = []
+        for e in events:
+            if e.to is None or (seat is not None and seat in e.to):
+                w = wired.get(id(e))
+                if w is None or w[0] is not e:
+                    w = wired[id(e)] = (e, M.WireEvent.wire(e))
+                out.append(w[1])
+        frame = M.update_frame(holder.version, data, out, self._acting(), resync, getattr(holder, "acked", 0))
         if self.update_sizes is not None and not resync:
             self.update_sizes.append(len(frame))
         return frame
+
+    # One state of the table: the wire form of its views' shared parts, of its events
+    # and its seats to act (cleared by ``_fresh`` whenever the state changes).
+    _memo: dict = {}  # (key 0: the memo of the state before, for what the move did not touch)
+    _wired: dict = {}
+    _to_act: list[int] | None = None
+
+    _state: Any = None  # the state the above belong to
+
+    def _fresh(self) -> None:
+        older = self._memo
+        older.pop(0, None)  # (one state back only)
+        self._memo, self._wired, self._to_act = {0: older} if older else {}, {}, None
+        self._state = self.match.state
+
+    def _acting(self) -> list[int]:
+        """The seats to act, sorted (once per state)."""
+        if self._to_act is None or self._state is not self.match.state:
+            if self._state is not self.match.state:
+                self._fresh()
+            self._to_act = sorted(self.match.to_act())
+        return self._to_act
 
     update_sizes: list[int] | None = None  # bench: the byte size of every update sent
 
@@ -373,6 +408,8 @@ class HostTable:
             conn.send_bytes(self._public_resync)
             return
         holder = self.slots[seat] if seat is not None else self.public
+        if self._state is not self.match.state:
+            self._fresh()  # (no publish has run since the state changed)
         log_events = tuple(self.match.events_for(seat))
         delivery = Delivery(self.match.view(seat), log_events)
         frame = self._frame(holder, delivery, seat, resync=True)
@@ -385,6 +422,7 @@ class HostTable:
 
     def publish(self, deliveries: dict[int | None, Delivery]) -> None:
         self._public_resync = None
+        self._fresh()
         for slot in self.slots:
             if slot.conn is not None:
                 self._update(slot.conn, slot, deliveries[slot.index])
@@ -402,7 +440,7 @@ class HostTable:
             self.kick_bots()
 
     def _sync_windows(self) -> None:
-        to_act = self.match.to_act() if self.started else frozenset()
+        to_act = self._acting() if self.started else ()
         for slot in self.slots:
             now = slot.index in to_act
             if now and not slot.acting:
@@ -462,7 +500,7 @@ class HostTable:
         return None
 
     def kick_bots(self) -> None:
-        if self.over or not self.started or self.loop is None:
+        if self.over or not self.started or self.loop is None or not self._bots:
             return
         for seat in sorted(self.match.to_act()):
             slot = self.slots[seat]

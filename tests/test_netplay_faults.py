@@ -65,8 +65,11 @@ async def test_sigkill_mid_game_then_resume_ends_with_the_same_digest(tmp_path):
 
         proc, lines = await start_host("--resume", str(log), "--exit-when-done")
         assert f":{port} " in lines[0]  # the same port: clients find it again
-        rest = (await asyncio.wait_for(proc.stdout.readline(), 10)).decode()
-        rest += (await asyncio.wait_for(proc.stdout.readline(), 10)).decode()
+        rest = ""
+        for _ in range(6):  # (the announcement's lines: addresses, how to join, the log, ...)
+            rest += (await asyncio.wait_for(proc.stdout.readline(), 10)).decode()
+            if "Resumed after" in rest:
+                break
         m = re.search(r"Resumed after (\d+) moves, digest (\w+)", rest)
         assert m, rest
         n, resumed = int(m.group(1)), m.group(2)

@@ -20,6 +20,8 @@ def add_parsers(sub: Any) -> None:
     serve.add_argument("--port", type=int, default=DEFAULT_SERVER_PORT, help="TCP port (default 7341; 0: any)")
     serve.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     serve.add_argument("--name", default=None, help="the server's name in lobbies (default: this machine's)")
+    serve.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="worker processes holding the tables (default: one per CPU; 0 or 1: this process)")
     _server_limit_flags(serve)
     serve.add_argument("--advertise", action=argparse.BooleanOptionalAction, default=True,
                        help="announce the server by zeroconf (default: yes)")
@@ -86,10 +88,11 @@ def _stop_on_signals(stop: asyncio.Event) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     import socket
 
-    from netplay.server import TableServer, serve_forever
+    from netplay.server import serve_forever
+    from netplay.workers import make_server
 
     name = args.name or socket.gethostname()[:30] or "atlantis"
-    server = TableServer(name=name, host=args.bind, port=args.port, records=_records(),
+    server = make_server(workers=args.workers, name=name, host=args.bind, port=args.port, records=_records(),
                          server_limits=_server_limits(args), bot_delay=args.bot_delay)
     advertise = None
     if args.advertise:

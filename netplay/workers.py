@@ -1,0 +1,531 @@
+"""Sharded table server: one front process on the address and port, N worker processes.
+
+Tables share nothing, so ``atlantis serve --workers N`` runs each table in one of N
+worker processes, each an ordinary ``TableServer`` with its own event loop (seats,
+tokens, spectators, bots, logs, limits: all as in one process).  The front process
+listens on the one address and port, reads each connection's first frame (within
+``Limits.hello_timeout``, size-capped and validated like any frame), and then:
+
+* a ``hello`` for a table: hands the socket itself to the table's worker over a Unix
+  socket pair with SCM_RIGHTS (``socket.send_fds``), with the frame it read; the worker
+  serves it from there (``Host.serve_handed``) and the front forgets it;
+* a probe hello and the lobby requests (``list-tables``, ``open-table``, ``take-seat``):
+  answers them itself, asking the workers (one small request each over the same pair).
+
+A table's worker is fixed by its id (``shard_of``): a worker draws the ids of the
+tables it opens among those of its shard, so any front finds a table from its id
+alone.  Identities (the SSH front's ``register_identity``) and the practice seeds of
+tests and benches live in the front; the global caps of ``ServerLimits`` (tables in
+all, tables per player) are checked in the front, one ``open-table`` at a time.  The
+connection caps of ``Limits`` apply in the front to connections before their first
+frame, and in each worker to the connections it serves.
+
+``make_server(workers=...)``: 0 or 1 is the in-process ``TableServer`` as before.
+A worker that dies takes its tables with it (their logs stay); the others go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+import os
+import secrets
+import socket
+import sys
+import zlib
+from pathlib import Path
+from typing import Any, Callable
+
+import msgpack
+
+from . import messages as M
+from .host import Limits
+from .server import ServerLimits, TableServer
+from .wire import MAX_CLIENT_FRAME, FrameError, read_frame
+
+log = logging.getLogger("atlantis.server")
+
+CONTROL_BYTES = 1 << 20  # the largest control message (a worker's table list)
+
+
+def shard_of(table_id: str, workers: int) -> int:
+    """The worker (0 .. workers-1) that holds the table ``table_id``."""
+    try:
+        return int(table_id, 16) % workers
+    except ValueError:
+        return zlib.crc32(table_id.encode()) % workers
+
+
+def make_server(workers: int | None = None, **kwargs: Any) -> Any:
+    """``atlantis serve``'s server: ``TableServer`` in this process for 0 or 1 workers,
+    else a ``ShardedServer`` (default: one worker per CPU)."""
+    n = (os.cpu_count() or 1) if workers is None else workers
+    if n <= 1:
+        return TableServer(**kwargs)
+    return ShardedServer(workers=n, **kwargs)
+
+
+# --- control messages: one msgpack map per SOCK_SEQPACKET message --------------------------
+def _send(sock: socket.socket, obj: dict[str, Any], fds: list[int] = ()) -> None:
+    data = msgpack.packb(obj, use_bin_type=True)
+    if fds:
+        socket.send_fds(sock, [data], list(fds))
+    else:
+        sock.send(data)
+
+
+def _pair() -> tuple[socket.socket, socket.socket]:
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    for s in (a, b):
+        for opt in (socket.SO_SNDBUF, socket.SO_RCVBUF):
+            try:
+                s.setsockopt(socket.SOL_SOCKET, opt, CONTROL_BYTES)
+            except OSError:  # pragma: no cover
+                pass
+    return a, b
+
+
+class _Listed:
+    """A worker's table as the front knows it (for the LAN announcement)."""
+
+    def __init__(self, info: dict[str, Any]):
+        self.info = info
+        self.over = bool(info.get("over"))
+
+    def open_seats(self) -> int:
+        return int(self.info.get("open", 0))
+
+
+class Worker:
+    """The front's end of one worker process."""
+
+    def __init__(self, index: int, sock: socket.socket, proc: Any, front: "ShardedServer"):
+        self.index, self.sock, self.proc, self.front = index, sock, proc, front
+        self.calls: dict[int, asyncio.Future] = {}
+        self.n = 0
+        self.tables: dict[str, _Listed] = {}
+        self.alive = True
+        sock.setblocking(False)
+        asyncio.get_running_loop().add_reader(sock.fileno(), self._readable)
+
+    def _readable(self) -> None:
+        while True:
+            try:
+                data = self.sock.recv(CONTROL_BYTES)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                data = b""
+            if not data:
+                self._lost()
+                return
+            obj = msgpack.unpackb(data, raw=False)
+            if "id" in obj:
+                fut = self.calls.pop(obj["id"], None)
+                if fut is not None and not fut.done():
+                    fut.set_result(obj)
+            elif obj.get("op") == "changed":
+                self.tables = {t["table"]: _Listed(t) for t in obj["tables"]}
+                self.front.changed()
+
+    def _lost(self) -> None:
+        if not self.alive:
+            return
+        self.alive = False
+        try:
+            asyncio.get_running_loop().remove_reader(self.sock.fileno())
+        except (ValueError, OSError):  # pragma: no cover
+            pass
+        for fut in self.calls.values():
+            if not fut.done():
+                fut.set_exception(ConnectionError(f"worker {self.index} is gone"))
+        self.calls.clear()
+        if self.tables:
+            self.tables = {}
+            self.front.changed()
+        if not self.front.closing:
+            log.error("worker %d (pid %s) is gone: its tables with it", self.index, self.proc.pid)
+
+    def hand(self, sock: Any, first: dict[str, Any], rest: bytes) -> None:
+        _send(self.sock, {"op": "conn", "first": first, "rest": rest}, [sock.fileno()])
+
+    async def call(self, op: str, timeout: float = 10.0, **args: Any) -> dict[str, Any]:
+        if not self.alive:
+            raise ConnectionError(f"worker {self.index} is gone")
+        self.n += 1
+        fut = asyncio.get_running_loop().create_future()
+        self.calls[self.n] = fut
+        _send(self.sock, {"id": self.n, "op": op, **args})
+        return await asyncio.wait_for(fut, timeout)
+
+
+class ShardedServer:
+    """The front of a table server whose tables live in worker processes (the same
+    constructor and public methods as ``TableServer`` that ``atlantis serve`` and the
+    SSH front use: ``start``, ``close``, ``port``, ``register_identity`` ...)."""
+
+    def __init__(self, name: str = "atlantis", host: str = "127.0.0.1", port: int = 0,
+                 limits: Limits | None = None, server_limits: ServerLimits | None = None,
+                 records: Path | None = None, bot_delay: float = 0.0, games: Any = None,
+                 seeds: Any = None, workers: int = 2):
+        self.name, self.bind, self.port = name, host, port
+        self.limits = limits or Limits()
+        self.server_limits = server_limits or ServerLimits()
+        self.records, self.bot_delay, self.seeds = records, bot_delay, seeds
+        self.games = sorted(games) if games is not None else None  # slugs (None: every game)
+        self.count = workers
+        self.workers: list[Worker] = []
+        self.identities: dict[str, str] = {}
+        self.listeners: list[Callable[[], None]] = []
+        self.server: asyncio.base_events.Server | None = None
+        self.pending: set[asyncio.Task] = set()
+        self.per_address: dict[str, int] = {}
+        self.refused = 0
+        self.closing = False
+        self._opening = asyncio.Lock()
+
+    # --- life -------------------------------------------------------------------------
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._accept, self.bind, self.port, limit=MAX_CLIENT_FRAME + 64)
+        self.port = self.server.sockets[0].getsockname()[1]
+        config = {"name": self.name, "bind": self.bind, "port": self.port, "workers": self.count,
+                  "limits": dataclasses.asdict(self.limits), "server_limits": dataclasses.asdict(self.server_limits),
+                  "records": str(self.records) if self.records is not None else None,
+                  "bot_delay": self.bot_delay, "games": self.games}
+        ready = []
+        for i in range(self.count):
+            mine, theirs = _pair()
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "netplay.workers", str(theirs.fileno()), str(i),
+                json.dumps(config), pass_fds=(theirs.fileno(),))
+            theirs.close()
+            worker = Worker(i, mine, proc, self)
+            self.workers.append(worker)
+            ready.append(worker.call("ready", timeout=60))
+        await asyncio.gather(*ready)
+        return self.port
+
+    def worker_pids(self) -> list[int]:
+        return [w.proc.pid for w in self.workers]
+
+    async def close(self) -> None:
+        self.closing = True
+        if self.server is not None:
+            self.server.close()
+        for task in list(self.pending):
+            task.cancel()
+        if self.pending:
+            await asyncio.gather(*self.pending, return_exceptions=True)
+        loop = asyncio.get_running_loop()
+        for w in self.workers:
+            w.alive = False
+            try:
+                loop.remove_reader(w.sock.fileno())
+            except (ValueError, OSError):  # pragma: no cover
+                pass
+            w.sock.close()  # (the worker sees the end of its control socket and stops)
+        for w in self.workers:
+            try:
+                await asyncio.wait_for(w.proc.wait(), 10)
+            except asyncio.TimeoutError:  # pragma: no cover
+                w.proc.kill()
+                await w.proc.wait()
+        if self.server is not None:
+            try:
+                await asyncio.wait_for(self.server.wait_closed(), 2)
+            except asyncio.TimeoutError:  # pragma: no cover
+                pass
+
+    # --- what the LAN announcement reads (``discovery.ServerAdvertiser``) ----------------
+    @property
+    def tables(self) -> dict[str, _Listed]:
+        return {tid: t for w in self.workers for tid, t in w.tables.items()}
+
+    def changed(self) -> None:
+        for fn in list(self.listeners):
+            fn()
+
+    # --- identities (as ``TableServer``) ---------------------------------------------------
+    def register_identity(self, secret: str, identity: str) -> None:
+        self.identities[secret] = identity
+
+    def forget_identity(self, secret: str) -> None:
+        self.identities.pop(secret, None)
+
+    def identity(self, address: str, sent: str | None) -> str:
+        if sent is not None and sent in self.identities:
+            return self.identities[sent]
+        return f"addr:{address}"
+
+    def worker_for(self, table_id: str) -> Worker:
+        return self.workers[shard_of(table_id, self.count)]
+
+    # --- connections ------------------------------------------------------------------------
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        self.pending.add(task)
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
+        lim = self.limits
+        handed = False
+        try:
+            if len(self.pending) > lim.max_connections:
+                self.refused += 1
+                return self._fail(writer, "busy", f"The host has {lim.max_connections} connections open, "
+                                  "its limit; try again later.")
+            if self.per_address.get(address, 0) >= lim.max_per_address:
+                self.refused += 1
+                return self._fail(writer, "busy-address", f"{lim.max_per_address} connections from {address} "
+                                  "are open already, the most one address may hold.")
+            self.per_address[address] = self.per_address.get(address, 0) + 1
+            try:
+                handed = await self._first(reader, writer, address)
+            finally:
+                left = self.per_address.get(address, 1) - 1
+                if left > 0:
+                    self.per_address[address] = left
+                else:
+                    self.per_address.pop(address, None)
+        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+            pass
+        except Exception:  # never let one connection stop the front
+            log.exception("connection from %s failed", address)
+        finally:
+            self.pending.discard(task)
+            if not handed:
+                writer.close()
+
+    def _fail(self, writer: asyncio.StreamWriter, code: str, message: str) -> None:
+        writer.write(M.frame(M.Error(code=code, message=message, fatal=True)))
+
+    async def _first(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, address: str) -> bool:
+        """Read and route the first frame; True when the socket went to a worker."""
+        lim = self.limits
+        try:
+            obj = await read_frame(reader, MAX_CLIENT_FRAME, lim.hello_timeout)
+            msg = M.parse_client(obj)
+        except asyncio.TimeoutError:
+            self._fail(writer, "timeout", f"No hello within {lim.hello_timeout:g} s.")
+            return False
+        except FrameError as exc:
+            self._fail(writer, "bad-frame", str(exc))
+            return False
+        if isinstance(msg, M.Hello) and not msg.probe:
+            table = msg.table
+            if table is None:  # (one table in all: that one, as a one-table host does)
+                ids = [tid for w in await self._everyone("ids") for tid in w["ids"]]
+                if len(ids) != 1:
+                    self._fail(writer, "no-table", "There is no such table here.")
+                    return False
+                table = ids[0]
+            worker = self.worker_for(table)
+            if not worker.alive:
+                self._fail(writer, "no-table", "There is no such table here (its worker is gone).")
+                return False
+            writer.transport.pause_reading()
+            rest = bytes(getattr(reader, "_buffer", b""))  # (read past the hello: the worker reads it)
+            sock = writer.get_extra_info("socket")
+            worker.hand(sock, obj, rest)
+            writer.transport.close()  # (closes our copy only: no shutdown, no FIN; the worker has it)
+            return True
+        answer = await self.answer(msg, address)
+        writer.write(M.frame(answer))
+        try:
+            async with asyncio.timeout(lim.drain_timeout):
+                await writer.drain()
+        except TimeoutError:
+            writer.transport.abort()
+        return False
+
+    async def _everyone(self, op: str, **args: Any) -> list[dict[str, Any]]:
+        """Every live worker's answer (one that dies meanwhile is left out)."""
+        got = await asyncio.gather(*(w.call(op, **args) for w in self.workers if w.alive), return_exceptions=True)
+        for x in got:
+            if isinstance(x, BaseException) and not isinstance(x, (ConnectionError, asyncio.TimeoutError)):
+                raise x
+        return [x for x in got if not isinstance(x, BaseException)]
+
+    async def answer(self, msg: Any, address: str) -> M.Msg:
+        """The front's answer to a probe hello or a lobby request."""
+        if isinstance(msg, M.Hello):  # (a probe)
+            infos = [t for r in await self._everyone("list", who="") for t in r["tables"]]
+            return M.Info(host="atlantis", tables=[M.TableInfo(**t) for t in infos])
+        if isinstance(msg, M.ListTables):
+            return await self.table_list(self.identity(address, msg.identity))
+        if isinstance(msg, M.OpenTable):
+            return await self.open_table(self.identity(address, msg.identity), msg)
+        if isinstance(msg, M.TakeSeat):
+            try:
+                got = await self.worker_for(msg.table).call("take", who=self.identity(address, msg.identity),
+                                                            table=msg.table, name=msg.name)
+            except (ConnectionError, asyncio.TimeoutError):
+                return M.Error(code="no-table", message="There is no such table here (it may have ended).",
+                               fatal=True)
+            return _answer(got)
+        return M.Error(code="hello-first", message="Say hello first.", fatal=True)
+
+    async def table_list(self, who: str) -> M.TableList:
+        lim = self.server_limits
+        parts = await self._everyone("list", who=who)
+        tables = [M.TableInfo(**t) for r in parts for t in r["tables"]]
+        mine = [M.Ticket(**t) for r in parts for t in r["mine"]]
+        open_by = sum(r["open_by"] for r in parts)
+        games = parts[0]["games"] if parts else []
+        return M.TableList(server=self.name, tables=tables, mine=mine, games=games,
+                           can_open=len(tables) < lim.max_tables and open_by < lim.max_tables_per_player,
+                           limit=f"{len(tables)} of {lim.max_tables} tables in use; "
+                                 f"each player may have {lim.max_tables_per_player} open.")
+
+    async def open_table(self, who: str, msg: M.OpenTable) -> M.Msg:
+        lim = self.server_limits
+        async with self._opening:  # (one at a time: the global caps hold exactly)
+            parts = await self._everyone("count", who=who)
+            alive = [w for w in self.workers if w.alive]
+            if not alive:
+                return M.Error(code="tables-full", message="The server has no worker left.", fatal=True)
+            if sum(p["tables"] for p in parts) >= lim.max_tables:
+                return M.Error(code="tables-full", message=f"The server holds {lim.max_tables} tables, its limit: "
+                               "join one of them or try again later.", fatal=True)
+            if sum(p["open_by"] for p in parts) >= lim.max_tables_per_player:
+                return M.Error(code="player-tables", message=f"You have {lim.max_tables_per_player} tables open "
+                               "here, the most one player may: finish or leave one first.", fatal=True)
+            worker = min(zip(alive, parts), key=lambda wp: (wp[1]["tables"], wp[0].index))[0]
+            seed = next(self.seeds, None) if self.seeds is not None else None
+            try:
+                got = await worker.call("open", who=who, msg=msg.model_dump(mode="json"),
+                                        seed=None if seed is None else str(seed))
+            except (ConnectionError, asyncio.TimeoutError):
+                return M.Error(code="bad-table", message="Cannot open that table: the server's worker failed.",
+                               fatal=True)
+            return _answer(got)
+
+
+def _answer(got: dict[str, Any]) -> M.Msg:
+    if "error" in got:
+        return M.Error(**got["error"])
+    return M.Seated(ticket=M.Ticket(**got["ticket"]))
+
+
+# --- the worker process ----------------------------------------------------------------
+class WorkerServer(TableServer):
+    """A ``TableServer`` that listens nowhere: the front hands it its connections."""
+
+    def __init__(self, index: int, count: int, port: int, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.index, self.count = index, count
+        self.port = port
+        self._notify: Any = None
+        self.control: socket.socket | None = None
+        self.listeners.append(self._table_list_changed)
+
+    async def _listen(self) -> None:
+        pass  # (the front listens; ``port`` is the front's, for the logs' headers)
+
+    def new_table_id(self, drawn: str) -> str:
+        while shard_of(drawn, self.count) != self.index:
+            drawn = secrets.token_hex(4)
+        return drawn
+
+    def _table_list_changed(self) -> None:
+        if self._notify is None and self.control is not None:
+            self._notify = asyncio.get_running_loop().call_soon(self._send_tables)
+
+    def _send_tables(self) -> None:
+        self._notify = None
+        if self.control is not None:
+            try:
+                _send(self.control, {"op": "changed",
+                                     "tables": [t.info().model_dump(mode="json") for t in self.tables.values()]})
+            except OSError:
+                pass
+
+    def handle(self, obj: dict[str, Any], fds: list[int]) -> dict[str, Any] | None:
+        op = obj.get("op")
+        if op == "conn":
+            sock = socket.socket(fileno=fds[0])
+            task = asyncio.get_running_loop().create_task(self.serve_handed(sock, obj["first"], obj.get("rest", b"")))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            return None
+        for fd in fds:  # (only a connection comes with a descriptor)
+            os.close(fd)
+        if op == "ready":
+            return {}
+        if op == "ids":
+            return {"ids": list(self.tables)}
+        if op == "count":
+            return {"tables": len(self.tables), "open_by": self.open_by(obj["who"])}
+        if op == "list":
+            who = obj["who"]
+            return {"tables": [t.info().model_dump(mode="json") for t in self.tables.values()],
+                    "mine": [t.model_dump(mode="json") for t in self.tickets_of(who)] if who else [],
+                    "open_by": self.open_by(who) if who else 0, "games": sorted(self.games)}
+        if op == "open":
+            seed = obj.get("seed")
+            got = self.open_table(obj["who"], M.OpenTable(**obj["msg"]), None if seed is None else int(seed))
+            return _reply(got)
+        if op == "take":
+            return _reply(self.take_seat(obj["who"], obj["table"], obj["name"]))
+        return {"error": {"code": "bad-request", "message": f"unknown request {op!r:.40}", "fatal": True}}
+
+
+def _reply(got: Any) -> dict[str, Any]:
+    if isinstance(got, M.Error):
+        return {"error": got.model_dump(mode="json", exclude={"v", "t"})}
+    return {"ticket": got.model_dump(mode="json")}
+
+
+async def worker_main(fd: int, index: int, config: dict[str, Any]) -> None:
+    from engine.registry import GAMES
+
+    games = None if config["games"] is None else {g: GAMES[g] for g in config["games"]}
+    server = WorkerServer(index, config["workers"], config["port"], name=config["name"], host=config["bind"],
+                          limits=Limits(**config["limits"]), server_limits=ServerLimits(**config["server_limits"]),
+                          records=Path(config["records"]) if config["records"] else None,
+                          bot_delay=config["bot_delay"], games=games)
+    ctrl = socket.socket(fileno=fd)
+    ctrl.setblocking(False)
+    server.control = ctrl
+    await server.start()
+    loop = asyncio.get_running_loop()
+    gone = loop.create_future()
+
+    def readable() -> None:
+        while True:
+            try:
+                data, fds, _flags, _addr = socket.recv_fds(ctrl, CONTROL_BYTES, 4)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                data, fds = b"", []
+            if not data:
+                if not gone.done():
+                    gone.set_result(None)
+                loop.remove_reader(fd)
+                return
+            obj = msgpack.unpackb(data, raw=False)
+            try:
+                answer = server.handle(obj, fds)
+            except Exception as exc:  # a bad request must not stop the worker
+                log.exception("worker %d: request %r failed", index, obj.get("op"))
+                answer = {"error": {"code": "server-error", "message": f"The server failed ({type(exc).__name__}).",
+                                    "fatal": True}}
+            if answer is not None and "id" in obj:
+                _send(ctrl, {"id": obj["id"], **answer})
+
+    loop.add_reader(fd, readable)
+    try:
+        await gone
+    finally:
+        server.control = None
+        await server.close()
+
+
+if __name__ == "__main__":
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (the front stops the workers: ^C goes to it)
+    logging.basicConfig(level=logging.WARNING)
+    asyncio.run(worker_main(int(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])))
