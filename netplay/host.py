@@ -211,6 +211,13 @@ class Host:
     async def close(self) -> None:
         if self.server is not None:
             self.server.close()
+        # Say why before going: a client told "table-closed" stops reconnecting at once
+        # (it keeps its token to rejoin a resumed host) instead of retrying to its bound.
+        for conn in list(self.conns):
+            conn.send(M.Error(code="table-closed", fatal=True,
+                              message="The host closed the table (it may resume it: rejoin with your token)."))
+        if self.conns:
+            await asyncio.sleep(0.05)  # a short flush; a peer that does not read is cut anyway
         for conn in list(self.conns):
             conn.abort()
         for task in list(self._tasks):

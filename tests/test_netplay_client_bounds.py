@@ -36,10 +36,23 @@ async def test_a_client_says_the_table_is_closed_and_stops_retrying_after_its_bo
         c = client(host, name="Ann", give_up_after=0.3, give_up_tries=3)
         c.start()
         await until(lambda: c.status == "connected")
-    # the host is gone (its table closed): the client retries, then gives up
+        for conn in list(host.conns):  # a host that vanishes without a word (a crash)
+            conn.abort()
+        host.server.close()
+    # the host is gone: the client retries, then gives up
     await asyncio.wait_for(c.finished.wait(), 10)
     assert c.status == "closed" and c.attempt >= 3
     assert c.last_error.startswith("The table is closed")
+
+
+async def test_a_host_that_closes_its_table_says_so_and_the_client_stops_at_once():
+    async with running_host(GAME, ["open", "open"], seed=3) as host:
+        c = client(host, name="Ann", give_up_after=30, give_up_tries=50)
+        c.start()
+        await until(lambda: c.status == "connected")
+    await asyncio.wait_for(c.finished.wait(), 5)
+    assert c.status == "closed" and c.attempt == 0
+    assert "The host closed the table" in c.last_error
 
 
 async def test_taking_a_seat_back_with_its_token_and_no_name_keeps_the_seat_name():

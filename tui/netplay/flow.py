@@ -276,12 +276,15 @@ def _remote_game_over(app: Any, link: Any) -> None:
     text = game_over_summary(link.names, over.winners, over.reason, over.scores, notes)
 
     def chosen(what: str | None) -> None:
-        if what == "quit" or what == "menu":
+        if what == "menu" and getattr(app, "menu_home", False):
+            app._back_to_menu()  # (closes the connection)
+        elif what in ("quit", "menu"):
             app.exit()
         elif what == "save":
             app.notify("The host keeps the record of this game (its log).")
 
-    app.push_screen(GameOverScreen(text), chosen)
+    choices = ("menu", "board", "quit") if getattr(app, "menu_home", False) else ("board", "quit")
+    app.push_screen(GameOverScreen(text, link.final_reveal(), choices), chosen)
 
 
 def current_game(app: Any) -> Any:

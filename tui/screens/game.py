@@ -167,11 +167,15 @@ class GameScreen(Screen):
         view = self.link.view()
         legal = self.link.legal()
         log = self.link.log()
-        self.refresh_board(view, legal)
+        try:
+            self.refresh_board(view, legal)
+        except NoMatches:  # (a rematch or Back to menu is taking this screen down)
+            return
         self._show("#turn-line", self.turn_line(view, legal))
         self._show("#players", self.players_panel(view))
         self._show("#last-turn", self.last_turn(log))
-        self.query_one(EventLog).set_lines(log)
+        for event_log in self.query(EventLog):
+            event_log.set_lines(log)
         self.refresh_bindings()
 
     def _show(self, selector: str, content: Any) -> None:
