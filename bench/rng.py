@@ -35,10 +35,9 @@ def _draws_per_s(n: int) -> float:
 
 
 def _selfplay_rate(slug: str, games: int) -> float:
-    from tui.selfplay import selfplay
+    from .selfplay import random_selfplay
 
-    out = selfplay(slug, games, 1, None, {}, "random")
-    return out["actions_per_s"]
+    return random_selfplay(slug, games, reference=False).actions_per_s
 
 
 def run(quick: bool = False, seeds: int = 200) -> None:

@@ -118,12 +118,19 @@ def redeal_hidden(hands: Sequence[tuple], pile: tuple, seat: int | None, rng: Rn
 
 
 # --- turns ------------------------------------------------------------------------------------
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((seat,)) for seat in range(16))  # immutable: shared by every state
 class SingleActorTurns:
     """For a game whose state has ``phase`` (``"over"`` at the end), ``turn`` (the seat
     to act), ``players``, ``winners`` and ``end_reason``: winners share the win."""
 
     def to_act(self, state: Any) -> frozenset[int]:
-        return frozenset() if state.phase == "over" else frozenset((state.turn,))
+        if state.phase == "over":
+            return _NOBODY
+        try:
+            return _ONLY[state.turn]
+        except (IndexError, TypeError):
+            return frozenset((state.turn,))
 
     def result(self, state: Any) -> Result | None:
         if state.phase != "over":

@@ -8,11 +8,11 @@ now be shown: its fresh view and the events addressed to it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from operator import itemgetter
 from typing import Any, Callable, Iterator, Sequence
 
 from .core import Event, Game, IllegalAction, Result, SeatInfo, View
-from .record import GameRecord, Move, RecordError, digest, move_label
+from .record import GameRecord, Move, RecordError, digest, lazy_move, move_label
 from .rng import new_seed
 
 
@@ -23,24 +23,50 @@ class Delivery:
     the spectators after each move, and a bot or self-play loop reads none of them, so
     building them all eagerly was a large share of the cost of a move.  Pass ``view`` to
     give it directly, or ``make`` (a no-argument callable) to build it when first read.
+    (``Match.deliveries`` makes them with ``_delivery``: the view and the seat's share of
+    the events are both worked out when first read; a slot not yet filled is unset.)
     """
 
-    __slots__ = ("_view", "_make", "events")
+    __slots__ = ("_view", "_events", "_source", "_seat")
 
     def __init__(self, view: View | None = None, events: tuple[Event, ...] = (), *,
                  make: Callable[[], View] | None = None):
         if view is None and make is None:
             raise TypeError("Delivery needs a view or a way to make it")
-        self._view = view
-        self._make = make
-        self.events = events if type(events) is tuple else tuple(events)
+        if view is not None:
+            self._view = view
+        self._source = make
+        self._events = events if type(events) is tuple else tuple(events)
 
     @property
     def view(self) -> View:
-        if self._view is None:
-            self._view = self._make()  # type: ignore[misc]
-            self._make = None
-        return self._view
+        try:
+            return self._view
+        except AttributeError:
+            pass
+        source = self._source
+        if type(source) is _Moment:
+            view = source.view(source.state, self._seat)
+        else:
+            view = source()  # type: ignore[misc]
+            self._source = None
+        self._view = view
+        return view
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        try:
+            return self._events
+        except AttributeError:
+            pass
+        m, seat = self._source, self._seat  # only a moment's deliveries lack their events
+        events = m.events if m.public else tuple(e for e in m.events if e.visible_to(seat))
+        self._events = events
+        return events
+
+    @events.setter
+    def events(self, value: Sequence[Event]) -> None:
+        self._events = value if type(value) is tuple else tuple(value)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Delivery):
@@ -51,6 +77,37 @@ class Delivery:
 
     def __repr__(self) -> str:
         return f"Delivery(view={self.view!r}, events={self.events!r})"
+
+
+_new = object.__new__
+_SET_SOURCE = Delivery.__dict__["_source"].__set__
+_SET_SEAT = Delivery.__dict__["_seat"].__set__
+
+
+def _delivery(moment: "_Moment", seat: int | None) -> Delivery:
+    d = _new(Delivery)
+    _SET_SOURCE(d, moment)
+    _SET_SEAT(d, seat)
+    return d
+
+
+class _Moment:
+    """One position and its events, shared by every seat's ``Delivery`` of a move."""
+
+    __slots__ = ("view", "state", "events", "_public")
+
+    def __init__(self, view: Callable[[Any, int | None], View], state: Any, events: tuple[Event, ...]):
+        self.view = view
+        self.state = state
+        self.events = events
+
+    @property
+    def public(self) -> bool:
+        try:
+            return self._public
+        except AttributeError:
+            self._public = all(e.to is None for e in self.events)
+            return self._public
 
 
 @dataclass(frozen=True)
@@ -66,13 +123,27 @@ class Replayed:
     problem: str | None = None
 
 
-@dataclass
-class _Step:
-    before: Any
-    seat: int
-    action: Any
-    barrier: str | None  # why this step may not be undone, or None
-    events: list[Event]
+class _Step(tuple):
+    """One applied move, for undo: ``before``, ``after``, ``seat``, ``action``, ``events``
+    (a tuple, made in one call: a move makes one; a match keeps every one, so each is as
+    few objects as can be).  ``barrier`` (why it may not be undone, or None) is asked of
+    the game only when someone wants to undo: ``undo_barrier`` is pure and cheap."""
+
+    __slots__ = ()
+    before = property(itemgetter(1))
+    after = property(itemgetter(2))
+    seat = property(itemgetter(3))
+    action = property(itemgetter(4))
+    events = property(itemgetter(5))
+
+    @property
+    def barrier(self) -> str | None:
+        game, before, after, seat, action, _ = self
+        return game.undo_barrier(before, after, seat, action)
+
+
+_tuple_new = tuple.__new__
+
 
 
 class Match:
@@ -95,6 +166,9 @@ class Match:
             seed=self.seed, start_digest=digest(self.state), practice=self.practice,
         )
         self.history: list[_Step] = []
+        self._audience: tuple[int | None, ...] = (*range(len(self.seats)), None)
+        self._to_act: tuple[Any, Any] = (None, None)
+        self._result: tuple[Any, Any] = (None, None)
         self.on_move = on_move
 
     # --- reading ---------------------------------------------------------------
@@ -110,11 +184,23 @@ class Match:
             return []
         return self.game.legal(self.view(seat))
 
+    # Drivers ask who acts and whether the game is over before every move, and ``act``
+    # asks again: both are pure functions of the state, remembered for the current one.
     def to_act(self) -> frozenset[int]:
-        return self.game.to_act(self.state)
+        state, seen = self.state, self._to_act
+        if seen[0] is state:
+            return seen[1]
+        who = self.game.to_act(state)
+        self._to_act = (state, who)
+        return who
 
     def result(self) -> Result | None:
-        return self.game.result(self.state)
+        state, seen = self.state, self._result
+        if seen[0] is state:
+            return seen[1]
+        result = self.game.result(state)
+        self._result = (state, result)
+        return result
 
     def digest(self) -> str:
         return digest(self.state)
@@ -131,31 +217,25 @@ class Match:
     def act(self, seat: int, action: Any) -> list[Event]:
         """Apply ``seat``'s action and record it; returns its events (all of them).
         For drivers that read views themselves (hot-seat, self-play)."""
+        game, before = self.game, self.state
         if self.result() is not None:
             raise IllegalAction("The game is over.")
         if seat not in self.to_act():
             raise IllegalAction("It is not your turn.")
-        before = self.state
-        after, events = self.game.apply(before, seat, action)
-        barrier = self.game.undo_barrier(before, after, seat, action)
+        after, events = game.apply(before, seat, action)
         self.state = after
-        self.history.append(_Step(before, seat, action, barrier, list(events)))
-        move = Move(seat, self.game.codec.encode(action), digest(after))
+        step = _tuple_new(_Step, (game, before, after, seat, action, tuple(events)))
+        self.history.append(step)
+        # the action's plain data and the digest are made when first read, from the step
+        move = lazy_move(seat, step)
         self.record.moves.append(move)
         if self.on_move is not None:
             self.on_move(move)
         return events
 
     def deliveries(self, events: Sequence[Event] = ()) -> dict[int | None, Delivery]:
-        out: dict[int | None, Delivery] = {}
-        view, state = self.game.view, self.state
-        public = tuple(events)
-        if any(e.to is not None for e in public):
-            public = None  # some are private: filter per seat
-        for seat in [*range(len(self.seats)), None]:
-            shown = public if public is not None else tuple(e for e in events if e.visible_to(seat))
-            out[seat] = Delivery(events=shown, make=partial(view, state, seat))
-        return out
+        moment = _Moment(self.game.view, self.state, events if type(events) is tuple else tuple(events))
+        return {seat: _delivery(moment, seat) for seat in self._audience}
 
     def undo_reason(self, seat: int) -> str | None:
         """Why ``seat`` may not undo now, or None if it may."""

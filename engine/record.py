@@ -76,14 +76,100 @@ def digest(state: Any) -> str:
     return hashlib.sha256(canonical_bytes(state)).hexdigest()[:32]
 
 
-@dataclass
 class Move:
-    seat: int
-    action: dict[str, Any]
-    digest: str
+    """One move of a record: the seat, the action as plain data, and the digest of the
+    state after it.
+
+    ``Match.act`` makes its moves with ``Move.lazy``: the action is encoded and the state
+    digested only when first read (a record saved, a log written, a replay verified, or
+    someone asks), so self-play and bots pay for neither on every move.  The value read
+    is the same either way."""
+
+    __slots__ = ("seat", "_action", "_digest", "_pending")
+
+    def __init__(self, seat: int, action: dict[str, Any], digest: str):
+        self.seat = seat
+        self._action = action
+        self._digest = digest
+        self._pending: Any = None
+
+    @classmethod
+    def lazy(cls, seat: int, action: Any, encode: Any, state: Any) -> "Move":
+        """A move whose action is ``encode(action)`` and digest ``digest(state)``, both
+        computed on first read (until then ``_action`` and ``_digest`` are unset)."""
+        return lazy_move(seat, (_Encoder(encode), None, state, seat, action))
+
+    def _settle(self) -> None:
+        # a Match step (game, before, after, seat, action, ...): see lazy_move
+        game, _, state, _, action = self._pending[:5]
+        self._pending = None
+        self._action = game.codec.encode(action)
+        self._digest = digest(state)
+
+    @property
+    def action(self) -> dict[str, Any]:
+        try:
+            return self._action
+        except AttributeError:
+            self._settle()
+            return self._action
+
+    @action.setter
+    def action(self, value: dict[str, Any]) -> None:
+        if self._pending is not None:
+            self._settle()
+        self._action = value
+
+    @property
+    def digest(self) -> str:
+        try:
+            return self._digest
+        except AttributeError:
+            self._settle()
+            return self._digest
+
+    @digest.setter
+    def digest(self, value: str) -> None:
+        if self._pending is not None:
+            self._settle()
+        self._digest = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return (self.seat, self.action, self.digest) == (other.seat, other.action, other.digest)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Move(seat={self.seat!r}, action={self.action!r}, digest={self.digest!r})"
 
     def to_map(self) -> dict[str, Any]:
         return {"seat": self.seat, "action": self.action, "digest": self.digest}
+
+
+_SET_SEAT = Move.__dict__["seat"].__set__
+_SET_PENDING = Move.__dict__["_pending"].__set__
+
+
+def lazy_move(seat: int, step: Any) -> Move:
+    """The move of a ``Match`` step ``(game, before, after, seat, action, ...)``: its action
+    is encoded with ``game.codec`` and ``after`` digested when first read.  (It holds the
+    step itself: a match keeps every move, so a move is as few objects as can be.)"""
+    move = object.__new__(Move)
+    _SET_SEAT(move, seat)
+    _SET_PENDING(move, step)
+    return move
+
+
+class _Encoder:
+    """Stands in for a game in ``Move.lazy``'s pending step: ``.codec.encode``."""
+
+    __slots__ = ("codec", "encode")
+
+    def __init__(self, encode: Any):
+        self.codec = self
+        self.encode = encode
 
 
 @dataclass

@@ -79,24 +79,40 @@ class Rng:
 
     def next64(self) -> tuple[int, "Rng"]:
         counter = self.counter + 1
-        h = _hasher(self.key).copy()
+        key = self.key
+        h = (_HASHERS.get(key) or _hasher(key)).copy()
         h.update(counter.to_bytes(8, "little"))
-        return int.from_bytes(h.digest(), "little"), Rng(self.key, counter)
+        return int.from_bytes(h.digest(), "little"), _make(key, counter)
 
     def below(self, n: int) -> tuple[int, "Rng"]:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
         limit = _SPAN - (_SPAN % n)
-        rng = self
-        while True:
-            value, rng = rng.next64()
+        key, counter = self.key, self.counter
+        base = _HASHERS.get(key) or _hasher(key)
+        while True:  # next64, inlined: bots and shuffles draw thousands of times a game
+            counter += 1
+            h = base.copy()
+            h.update(counter.to_bytes(8, "little"))
+            value = int.from_bytes(h.digest(), "little")
             if value < limit:
-                return value % n, rng
+                return value % n, _make(key, counter)
 
     def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
-        index, rng = self.below(len(items))
-        return items[index], rng
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = _SPAN - (_SPAN % n)
+        key, counter = self.key, self.counter
+        base = _HASHERS.get(key) or _hasher(key)
+        while True:  # below(len(items)), inlined: a random bot draws once an action
+            counter += 1
+            h = base.copy()
+            h.update(counter.to_bytes(8, "little"))
+            value = int.from_bytes(h.digest(), "little")
+            if value < limit:
+                return items[value % n], _make(key, counter)
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], "Rng"]:
         """Fisher-Yates over a copy; returns a tuple."""
@@ -106,3 +122,16 @@ class Rng:
             j, rng = rng.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
+
+
+_SET_KEY = Rng.__dict__["key"].__set__
+_SET_COUNTER = Rng.__dict__["counter"].__set__
+
+
+def _make(key: bytes, counter: int) -> Rng:
+    """The next ``Rng`` of a stream whose key was checked already: its slots filled
+    directly (the frozen ``__init__`` and the key check cost more than the draw)."""
+    r = object.__new__(Rng)
+    _SET_KEY(r, key)
+    _SET_COUNTER(r, counter)
+    return r

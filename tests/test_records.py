@@ -446,3 +446,35 @@ def test_only_match_calls_apply_outside_the_game_packages():
                 if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "apply":
                     offenders.append(f"{path.relative_to(root)}:{node.lineno}")
     assert offenders == []
+
+
+def test_lazily_made_moves_hold_the_digest_and_action_of_every_position(match):
+    """``Match.act`` digests and encodes a move only when it is read: what is read must be
+    the digest of the state after that move and the encoded action, as if made at once."""
+    for step, move in zip(match.history, match.record.moves):
+        assert move.digest == digest(step.after)
+        assert move.action == GAME.codec.encode(step.action)
+        assert move == Move(step.seat, GAME.codec.encode(step.action), digest(step.after))
+    fresh = Move.lazy(0, match.history[0].action, GAME.codec.encode, match.history[0].after)
+    fresh.digest = "0" * 32  # a value set before the first read wins over the lazy one
+    assert fresh.digest == "0" * 32 and fresh.action == match.record.moves[0].action
+
+
+def test_undo_barrier_asked_late_is_the_games_own_answer(match):
+    for step in match.history:
+        assert step.barrier == GAME.undo_barrier(step.before, step.after, step.seat, step.action)
+
+
+def test_each_seat_is_delivered_only_the_events_it_may_see():
+    m = played_match(moves=40)
+    private = 0
+    for i, step in enumerate(m.history):  # replayed through submit, every delivery checked
+        if i == 0:
+            probe = Match(GAME, {}, m.seats, m.seed)
+        out = probe.submit(step.seat, step.action)
+        assert set(out) == {*range(len(m.seats)), None}
+        private += any(e.to is not None for e in step.events)
+        for who, delivery in out.items():
+            assert delivery.events == tuple(e for e in step.events if e.visible_to(who))
+            assert delivery.view == GAME.view(probe.state, who)
+    assert private  # some moves drew tiles: a private event for the drawer alone

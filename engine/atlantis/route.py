@@ -209,9 +209,17 @@ def walks(cols: tuple[int, ...], busy: frozenset[int], counts: list[int], pos: i
                 stack.append((q, path))
 
 
+_PLATES_WORTH: dict[tuple[int, ...], int] = {}  # a collection's value, asked several times a move
+
+
 def resources(hand_size: int, plates: tuple[int, ...]) -> int:
     """What a player can pay with: a card counts 1, a plate its value."""
-    return hand_size + sum(map(_VALUE_OF.__getitem__, plates))
+    worth = _PLATES_WORTH.get(plates)
+    if worth is None:
+        if len(_PLATES_WORTH) >= 4096:
+            _PLATES_WORTH.clear()
+        worth = _PLATES_WORTH[plates] = sum(map(_VALUE_OF.__getitem__, plates))
+    return hand_size + worth
 
 
 class Plan(NamedTuple):

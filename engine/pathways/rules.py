@@ -27,53 +27,22 @@ Decisions where the rule text is silent (also in the in-app help):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
-from ..core import ActionCodec, Event, Game, IllegalAction, View, replace
+from ..core import ActionCodec, Event, Game, IllegalAction, View, build, replace
 from ..rng import Rng
 from . import data as D
+from .board import (  # noqa: F401  (the actions and board helpers live there; re-exported)
+    ATLANTIS, EMPTY, IN_ATLANTIS, EndMove, EndPlays, NB, OPP_INDEX, Place, Remove, Rotate,
+    SIDES, Special, Step, connects, is_locked, needs, play_actions, removable_cells,
+    rotate_actions, step_actions, step_target, tile_rot_mask, _needs_after_place,
+    _needs_after_rotate, _rows_after_change,
+)
 
-EMPTY = -1
 TILE_PILE = Pile("tiles")  # a shuffled pile drawn from the top; "drew_tiles" to the drawer
-ATLANTIS = -2
-IN_ATLANTIS = -1  # pod position once inside the city
-
-
-# --- actions --------------------------------------------------------------------
-class Place(NamedTuple):
-    tile: int
-    rot: int
-    cell: int
-
-
-class Rotate(NamedTuple):
-    cell: int
-    rot: int
-
-
-class Special(NamedTuple):
-    tile: int
-
-
-class Remove(NamedTuple):
-    cell: int
-
-
-class EndPlays(NamedTuple):
-    pass
-
-
-class Step(NamedTuple):
-    pod: int
-    side: int  # 0..3 = N, E, S, W
-
-
-class EndMove(NamedTuple):
-    pass
 
 
 ACTIONS = {
@@ -139,85 +108,6 @@ class PathwaysView(View):
     end_reason: str
 
 
-# --- board helpers (work on states and views alike) -----------------------------------
-NB = D.NEIGHBOURS
-SIDES = D.SIDES
-OPP_INDEX = (2, 3, 0, 1)
-# Precomputed for the hot helpers below (self-play runs them thousands of times a second):
-# per cell, (own side bit, neighbour cell, neighbour's facing side bit) for on-board
-# neighbours; per cell, the on-board neighbours; per tile id, its distinct
-# (rotation, mask) pairs in rotation order (empty for special tiles).
-_LINKS = tuple(tuple((SIDES[i], NB[c][i], SIDES[OPP_INDEX[i]]) for i in range(4) if NB[c][i] >= 0)
-               for c in range(D.CELLS))
-_ON_BOARD_NB = tuple(tuple(n for n in NB[c] if n >= 0) for c in range(D.CELLS))
-# per cell and open-side mask: the (neighbour, neighbour's facing side bit) pairs
-_OPEN_LINKS = tuple(tuple(tuple((n, opp) for bit, n, opp in _LINKS[c] if m & bit) for m in range(16))
-                    for c in range(D.CELLS))
-# per cell: fetches the on-board neighbours' values of a board tuple in one C call
-# (every cell has at least two on-board neighbours, so it always returns a tuple)
-_NB_VALUES = tuple(itemgetter(*_ON_BOARD_NB[c]) for c in range(D.CELLS))
-# per cell: its N, E, S, W neighbours' values of a board tuple padded with one 0 at the
-# end (index CELLS stands for "off the board")
-_NB4_VALUES = tuple(itemgetter(*[n if n >= 0 else D.CELLS for n in NB[c]]) for c in range(D.CELLS))
-_tuple_new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
-
-
-def _distinct_rotations(shape: int) -> tuple[tuple[int, int], ...]:
-    out: list[tuple[int, int]] = []
-    for rot in range(4):
-        m = D.rotate(shape, rot)
-        if all(m != seen for _, seen in out):
-            out.append((rot, m))
-    return tuple(out)
-
-
-_TILE_ROTS = tuple(_distinct_rotations(D.SHAPES[k]) if k in D.SHAPES else () for k in D.TILE_KIND)
-
-
-def connects(masks: tuple[int, ...], cells: tuple[int, ...], cell: int, mask: int) -> bool:
-    """Does ``mask`` at ``cell`` join at least one open path end of a neighbouring tile?"""
-    for bit, n, opp in _LINKS[cell]:
-        if mask & bit and cells[n] >= 0 and masks[n] & opp:
-            return True
-    return False
-
-
-def needs(masks: tuple[int, ...], cells: tuple[int, ...]) -> dict[int, int]:
-    """For each empty cell next to an open path end: the sides that would connect."""
-    out: dict[int, int] = {}
-    for cell, m in enumerate(masks):
-        if not m or cells[cell] < 0:
-            continue
-        for n, opp in _OPEN_LINKS[cell][m]:
-            if cells[n] == EMPTY:
-                out[n] = out.get(n, 0) | opp
-    return out
-
-
-def is_locked(cells: tuple[int, ...], cell: int) -> bool:
-    """Locked: every side touches a tile, the border or Atlantis."""
-    return EMPTY not in _NB_VALUES[cell](cells)
-
-
-def step_target(masks, cells, pos: int, side: int) -> int | None:
-    """Where a subpod at ``pos`` ends after one step to ``side``: a cell,
-    IN_ATLANTIS, or None if the paths do not join that way."""
-    if pos < 0 or not masks[pos] & SIDES[side]:
-        return None
-    n = NB[pos][side]
-    if n < 0:
-        return None
-    if cells[n] == ATLANTIS:
-        return IN_ATLANTIS
-    if cells[n] >= 0 and masks[n] & SIDES[OPP_INDEX[side]]:
-        return n
-    return None
-
-
-def tile_rot_mask(tile: int, rot: int) -> int:
-    return D.rotate(D.SHAPES[D.TILE_KIND[tile]], rot)
-
-
 # --- the game -----------------------------------------------------------------------
 class PathwaysGame(SingleActorTurns, Game):
     slug = "pathways"
@@ -258,17 +148,15 @@ class PathwaysGame(SingleActorTurns, Game):
 
     # --- view -------------------------------------------------------------------------
     def view(self, state: PathwaysState, seat: int | None) -> PathwaysView:
-        return PathwaysView(
-            seat=seat, players=state.players, cells=state.cells, masks=state.masks,
-            pods=state.pods,
-            hand=state.hands[seat] if seat is not None else None,
-            hand_sizes=tuple(map(len, state.hands)), draw_count=len(state.draw),
-            discard=state.discard, turn=state.turn, phase=state.phase,
-            plays_made=state.plays_made, plays_allowed=state.plays_allowed,
-            pending=state.pending, mover=state.mover, move_start=state.move_start,
-            steps_left=state.steps_left, round=state.round, max_rounds=state.max_rounds,
-            winners=state.winners, end_reason=state.end_reason,
-        )
+        # PathwaysView's fields in declaration order (build: no frozen __init__)
+        return build(PathwaysView, (
+            seat, state.players, state.cells, state.masks, state.pods,
+            state.hands[seat] if seat is not None else None,
+            tuple(map(len, state.hands)), len(state.draw), state.discard, state.turn,
+            state.phase, state.plays_made, state.plays_allowed, state.pending, state.mover,
+            state.move_start, state.steps_left, state.round, state.max_rounds,
+            state.winners, state.end_reason,
+        ))
 
     # --- legal actions ----------------------------------------------------------------
     def legal(self, view: PathwaysView) -> list[Any]:
@@ -349,9 +237,12 @@ class PathwaysGame(SingleActorTurns, Game):
         masks = list(state.masks)
         cells[a.cell] = a.tile
         masks[a.cell] = mask
+        new_cells, new_masks = tuple(cells), tuple(masks)
+        _needs_after_place(state.cells, state.masks, new_cells, new_masks, a.cell, mask)
+        _rows_after_change(state.cells, state.masks, new_cells, new_masks, a.cell)
         hands = put(state.hands, seat, without(hand, a.tile))
         ev = Event("placed", {"seat": seat, "tile": a.tile, "kind": kind, "cell": a.cell, "mask": mask})
-        return self._after_play(state, cells=tuple(cells), masks=tuple(masks), hands=hands,
+        return self._after_play(state, cells=new_cells, masks=new_masks, hands=hands,
                                 plays_made=state.plays_made + 1), [ev]
 
     def _special(self, state, seat, a: Special):
@@ -387,10 +278,12 @@ class PathwaysGame(SingleActorTurns, Game):
         masks = list(state.masks)
         cells[a.cell] = EMPTY
         masks[a.cell] = 0
+        new_cells, new_masks = tuple(cells), tuple(masks)
+        _rows_after_change(state.cells, state.masks, new_cells, new_masks, a.cell)
         pos, rng = state.rng.below(len(state.draw) + 1)
         draw = state.draw[:pos] + (tile,) + state.draw[pos:]
         ev = Event("removed", {"seat": seat, "tile": tile, "cell": a.cell})
-        return self._after_play(state, cells=tuple(cells), masks=tuple(masks), draw=draw,
+        return self._after_play(state, cells=new_cells, masks=new_masks, draw=draw,
                                 rng=rng, pending=""), [ev]
 
     def _rotate(self, state, seat, a: Rotate):
@@ -409,8 +302,13 @@ class PathwaysGame(SingleActorTurns, Game):
             raise IllegalAction("A rotated tile must still join a neighbouring path.")
         masks = list(state.masks)
         masks[a.cell] = mask
+        new_masks = tuple(masks)
+        _needs_after_rotate(state.cells, state.masks, new_masks, a.cell, state.masks[a.cell], mask)
+        _rows_after_change(state.cells, state.masks, state.cells, new_masks, a.cell)
         ev = Event("rotated", {"seat": seat, "cell": a.cell, "mask": mask})
-        return self._begin_move(replace(state, masks=tuple(masks), plays_made=0)), [ev]
+        # straight on to the move: one new state (as _begin_move)
+        return replace(state, masks=new_masks, plays_made=0, phase="move", pending="", mover=-1,
+                       move_start=-1, steps_left=D.OWN_MOVE), [ev]
 
     def _end_plays(self, state, seat):
         if state.plays_made < D.BASE_PLAYS and play_actions(self.view(state, seat)):
@@ -503,95 +401,5 @@ class PathwaysGame(SingleActorTurns, Game):
         return replace(state, hands=hands, draw=draw)
 
     def reveal(self, state: PathwaysState, names) -> list[str]:
-        from .text import tile_label
-
-        lines = [f"{names[s]}'s hand: " + (", ".join(tile_label(t) for t in h) or "empty")
-                 for s, h in enumerate(state.hands)]
-        top = ", ".join(tile_label(t) for t in state.draw[:4])
-        lines.append(f"Draw pile ({len(state.draw)}), next: {top or 'empty'}")
-        return lines
-
-
-# --- enumerations shared by legal() and validation ---------------------------------------
-def play_actions(view) -> list[Any]:
-    """Every Place and Special the owner of ``view`` could make now."""
-    out: list[Any] = []
-    hand = view.hand if isinstance(view, PathwaysView) else view.hands[view.turn]
-    if not hand:
-        return out
-    need = needs(view.masks, view.cells)
-    need_items = None
-    seen_kinds: set[str] = set()
-    for tile in hand:
-        kind = D.TILE_KIND[tile]
-        if kind in seen_kinds:
-            continue
-        seen_kinds.add(kind)
-        if kind in D.SPECIAL_KINDS:
-            if kind != "trade" or _any_removable(view):
-                out.append(Special(tile))
-            continue
-        if need_items is None:
-            need_items = sorted(need.items())
-        for rot, m in _TILE_ROTS[tile]:
-            out += [_tuple_new(Place, (tile, rot, cell)) for cell, sides in need_items if sides & m]
-    return out
-
-
-def rotate_actions(view) -> list[Rotate]:
-    out = []
-    cells, masks = view.cells, view.masks
-    padded = masks + (0,)
-    for cell, tile in enumerate(cells):
-        if tile < 0 or EMPTY not in _NB_VALUES[cell](cells):  # empty or locked
-            continue
-        # the sides on which a neighbour's path end faces this cell (same test as
-        # connects(): only tiles have non-zero masks)
-        m_n, m_e, m_s, m_w = _NB4_VALUES[cell](padded)
-        facing = ((m_n & 4) >> 2) | ((m_e & 8) >> 2) | ((m_s & 1) << 2) | ((m_w & 2) << 2)
-        current = masks[cell]
-        for rot, m in _TILE_ROTS[tile]:
-            if m != current and m & facing:
-                out.append(_tuple_new(Rotate, (cell, rot)))
-    return out
-
-
-def _any_removable(view) -> bool:
-    """``bool(removable_cells(view))``, stopping at the first one."""
-    cells, pods = view.cells, view.pods
-    for c, tile in enumerate(cells):
-        if tile >= 0 and EMPTY in _NB_VALUES[c](cells) and c not in pods:
-            return True
-    return False
-
-
-def removable_cells(view) -> list[int]:
-    cells = view.cells
-    pods = view.pods
-    return [c for c, tile in enumerate(cells)
-            if tile >= 0 and EMPTY in _NB_VALUES[c](cells) and c not in pods]
-
-
-def step_actions(view) -> list[Step]:
-    out = []
-    me = view.turn
-    pending = view.pending
-    if view.mover >= 0:
-        candidates = [view.mover] if view.steps_left > 0 else []
-    elif pending == "move_own_3":
-        candidates = [me]
-    elif pending == "move_other_3":
-        candidates = [p for p in range(view.players) if p != me]
-    else:
-        candidates = list(range(view.players))
-    for pod in candidates:
-        pos = view.pods[pod]
-        if pos == IN_ATLANTIS:
-            continue
-        start = view.move_start if view.mover >= 0 else pos
-        for side in range(4):
-            t = step_target(view.masks, view.cells, pos, side)
-            if t is not None and t != start:
-                out.append(Step(pod, side))
-    return out
-
+        """Every secret at the end, in sentences: ``text.reveal`` (as ``Game.reveal`` does)."""
+        return super().reveal(state, names)

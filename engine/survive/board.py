@@ -286,18 +286,54 @@ def boat_moves(x: Any, seat: int, b: int) -> list[Any]:
 
 
 def moves(x: Any, seat: int) -> list[Any]:
+    """Every move of the move phase: ``explorer_moves`` of each own explorer in order
+    (written out here once more: the phase's list is long and asked for every point),
+    then every boat ``seat`` may sail, then ``EndMoves``."""
     out: list[Any] = []
-    eh = x.explorer_hex
+    append = out.append
+    eh, eb, ch, swum = x.explorer_hex, x.explorer_boat, x.creature_hex, x.swum
+    w = water(x)
     spots = boarding_spots(x)
-    for e in own_explorers(x, seat):
-        if eh[e] >= 0:
-            out += explorer_moves(x, seat, e, spots)
-    bh, w = x.boat_hex, water(x)
-    blocked = {*bh, *x.creature_hex}
+    first = seat * D.EXPLORERS_PER_SEAT
+    for e in range(first, first + D.EXPLORERS_PER_SEAT):
+        h = eh[e]
+        if h < 0:
+            continue
+        in_boat = eb[e]
+        if in_boat < 0 and h not in w:                 # on land
+            for n in NB[h]:
+                if n not in w:
+                    if SAFE_AT[n] < 0:
+                        append(_new(Walk, (e, n)))
+                elif n in spots:
+                    append(_new(Board, (e, spots[n])))
+            continue
+        if in_boat >= 0:                               # in a boat: into a boat next to it
+            for n in NB[h]:
+                if n in spots:
+                    append(_new(Board, (e, spots[n])))
+        else:                                          # swimming
+            if h in spots:
+                append(_new(Board, (e, spots[h])))
+            if e not in swum:
+                out += [_new(Swim, (e, n)) for n in NB[h] if n in w and n not in ch]
+        if ENTRANCE_OF[h] >= 0:
+            append(_new(Ashore, (e,)))
+    bh = x.boat_hex
+    blocked = {*bh, *ch}
+    aboard: dict[int, list[int]] = {}                  # boat -> explorers aboard per seat
+    for e, b in enumerate(eb):
+        if b >= 0:
+            per = aboard.get(b)
+            if per is None:
+                per = aboard[b] = [0] * x.players
+            per[e // D.EXPLORERS_PER_SEAT] += 1
     for b, h in enumerate(bh):
-        if h >= 0 and may_move_boat(x, seat, b):
-            out += [_new(Sail, (b, n)) for n in NB[h] if n in w and n not in blocked]
-    out.append(END_MOVES)
+        if h >= 0:
+            per = aboard.get(b)
+            if per is None or per[seat] >= max(per):   # as may_move_boat
+                out += [_new(Sail, (b, n)) for n in NB[h] if n in w and n not in blocked]
+    append(END_MOVES)
     return out
 
 

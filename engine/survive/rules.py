@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..core import ActionCodec, Event, Game, IllegalAction, Result, replace
+from ..core import ActionCodec, Event, Game, IllegalAction, Result, build, replace
 from ..rng import Rng
 from . import board as B
 from . import data as D
@@ -150,18 +150,19 @@ class SurviveGame(Game):
         if seat is not None:
             hand = tuple(HeldTile(t, state.terrain[t], state.backs[t]) for t in state.hands[seat])
         over = state.phase == "over"
-        return SurviveView(
-            seat=seat, players=state.players, memory=state.memory, terrain=state.terrain,
-            sunk=state.sunk, explorer_hex=state.explorer_hex, explorer_boat=state.explorer_boat,
-            values=self.visible_values(state, seat), boat_hex=state.boat_hex,
-            creature_hex=state.creature_hex, held=state.hands, hand=hand, turn=state.turn,
-            phase=state.phase, round=state.round, points=state.points, swum=state.swum,
-            red=state.red, creature_kind=state.creature_kind, mover=state.mover, steps=state.steps,
-            die=state.die, last_sunk=state.last_sunk, attack=state.attack,
-            responders=state.responders,
-            scores=F.scores(state) if over else (0,) * state.players,
-            winners=state.winners, end_reason=state.end_reason,
-        )
+        # SurviveView's fields in declaration order (build: no frozen __init__)
+        return build(SurviveView, (
+            seat, state.players, state.memory, state.terrain,
+            state.sunk, state.explorer_hex, state.explorer_boat,
+            self.visible_values(state, seat), state.boat_hex,
+            state.creature_hex, state.hands, hand, state.turn,
+            state.phase, state.round, state.points, state.swum,
+            state.red, state.creature_kind, state.mover, state.steps,
+            state.die, state.last_sunk, state.attack,
+            state.responders,
+            F.scores(state) if over else (0,) * state.players,
+            state.winners, state.end_reason,
+        ))
 
     # --- the contract ----------------------------------------------------------------------
     def legal(self, view: SurviveView) -> list[Any]:

@@ -1,0 +1,231 @@
+"""The self-play loop every game's bench shares, and the engine figures of issue 15.
+
+``play_games`` drives ``engine.match.Match`` exactly as the app drives it (``view`` ->
+``legal`` -> ``choose`` -> ``submit``).  In simultaneous phases (End of Atlantis bids
+and orders) the lowest seat still to choose acts first.  With ``reference=True`` every
+game's moves are then replayed with ``game.apply`` alone, untimed loop around a timed
+call, so each line can say how much a self-play step costs against the rules themselves
+(measured on the same games, in the same run).
+
+``engine_table`` prints, for every game, random self-play actions/s beside its goal
+(>= 20,000) and the self-play step over ``apply()`` alone beside its goal (<= 1.5x).
+"""
+
+from __future__ import annotations
+
+import importlib
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from engine.core import SeatInfo
+from engine.match import Match
+
+# slug -> the package of its rules and bots
+PACKAGES = {
+    "pathways": "pathways", "finding-atlantis": "finding_atlantis",
+    "end-of-atlantis": "end_of_atlantis", "survive": "survive", "atlantis": "atlantis",
+}
+GOAL_ACTIONS_PER_S = 20_000
+GOAL_STEP_OVER_APPLY = 1.5
+
+
+@dataclass
+class SelfPlay:
+    label: str
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0  # the whole loop, setup included
+    rounds: int = 0
+    # per-action time split (seconds, summed): view + legal, bot choice, Match.submit
+    t_legal: float = 0.0
+    t_choose: float = 0.0
+    t_submit: float = 0.0
+    t_apply: float = 0.0  # the same moves through game.apply alone (reference=True)
+    t_match: float = 0.0  # the same moves through a fresh Match.submit alone (reference=True)
+    choose_times: dict[str, list[float]] = field(default_factory=dict)
+    wins: dict[str, float] = field(default_factory=dict)
+    scores: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+    @property
+    def ms_per_game(self) -> float:
+        return 1000 * self.seconds / self.games if self.games else 0.0
+
+    @property
+    def step_us(self) -> float:
+        return 1e6 * self.seconds / self.actions if self.actions else 0.0
+
+    @property
+    def apply_us(self) -> float:
+        return 1e6 * self.t_apply / self.actions if self.actions else 0.0
+
+    @property
+    def ratio(self) -> float:
+        return self.seconds / self.t_apply if self.t_apply else 0.0
+
+
+def game_and_bots(slug: str) -> tuple[Any, Callable[..., Any]]:
+    from engine.registry import get_game
+
+    bots = importlib.import_module(f"engine.{PACKAGES[slug]}.bot")
+    return get_game(slug), bots.make_bot
+
+
+def play_games(game: Any, make_bot: Callable[..., Any], label: str,
+               levels_for: Callable[[int], list[str]], seeds: Iterable[int],
+               options: dict | None = None, *, reference: bool = False,
+               bot_for: Callable[[int, int, str], Any] | None = None,
+               rounds: Callable[[Any], int] | None = None,
+               clock: Callable[[], float] = time.perf_counter) -> SelfPlay:
+    """One game per seed; ``levels_for(seed)`` gives every seat's bot level.
+    ``bot_for(seat, seed, level)`` may build bots the game's ``make_bot`` does not know.
+    ``clock`` times each whole game (wall time by default; ``time.process_time`` counts
+    this process's CPU only); the split between view+legal, bot and submit is always
+    wall time (``perf_counter``: a CPU clock costs ~0.5 us a read, too much per phase)."""
+    out = SelfPlay(label)
+    pc = time.perf_counter
+    options = options or {}
+    build = bot_for or make_bot
+    legal_of = game.legal
+    for seed in seeds:
+        levels = levels_for(seed)
+        start = clock()
+        match = Match(game, options, [SeatInfo(f"P{i}", "bot") for i in range(len(levels))], seed)
+        bots = [build(i, seed, lv) for i, lv in enumerate(levels)]
+        times = {lv: out.choose_times.setdefault(lv, []) for lv in levels}
+        t_legal = t_choose = t_submit = 0.0
+        moves: list[tuple[int, Any]] = []
+        while match.result() is None:
+            seat = min(match.to_act())
+            t0 = pc()
+            view = match.view(seat)
+            legal = legal_of(view)
+            t1 = pc()
+            action = bots[seat].choose(view, legal)
+            t2 = pc()
+            match.submit(seat, action)
+            t3 = pc()
+            t_legal += t1 - t0
+            t_choose += t2 - t1
+            t_submit += t3 - t2
+            times[levels[seat]].append(t2 - t1)
+            moves.append((seat, action))
+        out.seconds += clock() - start
+        out.games += 1
+        out.actions += len(moves)
+        out.t_legal += t_legal
+        out.t_choose += t_choose
+        out.t_submit += t_submit
+        if rounds is not None:
+            out.rounds += rounds(match.state)
+        result = match.result()
+        for w in result.winners:
+            out.wins[levels[w]] = out.wins.get(levels[w], 0.0) + 1.0 / len(result.winners)
+        for seat, lv in enumerate(levels):
+            out.scores[lv] = out.scores.get(lv, 0.0) + result.scores[seat]
+        if reference:
+            out.t_apply += apply_alone(game, match, moves, clock)
+            out.t_match += submit_alone(game, match, moves, clock)
+    return out
+
+
+def submit_alone(game: Any, match: Match, moves: list[tuple[int, Any]],
+                 clock: Callable[[], float] = time.perf_counter) -> float:
+    """Seconds that a fresh ``Match.submit`` takes over the same moves (no views, no bots)."""
+    again = Match(game, match.options, match.seats, match.seed)
+    submit = again.submit
+    t0 = clock()
+    for seat, action in moves:
+        submit(seat, action)
+    return clock() - t0
+
+
+def apply_alone(game: Any, match: Match, moves: list[tuple[int, Any]],
+                clock: Callable[[], float] = time.perf_counter) -> float:
+    """Seconds that ``game.apply`` alone takes over the same moves from the same start
+    (one clock read before and one after: the loop around it costs ~0.05 us a move)."""
+    apply = game.apply
+    state = game.setup(match.options, len(match.seats), match.seed)
+    t0 = clock()
+    for seat, action in moves:
+        state, _ = apply(state, seat, action)
+    return clock() - t0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def speed_line(sp: SelfPlay, width: int = 28) -> str:
+    per = 1e6 / sp.actions if sp.actions else 0.0
+    extra = f", {sp.rounds / sp.games:.1f} rounds a game" if sp.rounds else ""
+    return (f"  {sp.label:<{width}} {sp.actions_per_s:>9,.0f} actions/s  {sp.ms_per_game:>7.1f} ms/game"
+            f"  ({sp.actions / sp.games:.0f} actions a game{extra}; per action: legal {sp.t_legal * per:.0f} us,"
+            f" bot {sp.t_choose * per:.0f} us, submit {sp.t_submit * per:.0f} us)")
+
+
+def think_line(think: list[float]) -> str:
+    p50, p99 = percentile(think, 0.50), percentile(think, 0.99)
+    return (f"  p50 {p50 * 1e3:.3f} ms   p99 {p99 * 1e3:.3f} ms   max {max(think) * 1e3:.3f} ms"
+            f"   mean {statistics.fmean(think) * 1e3:.3f} ms   ({len(think)} decisions)")
+
+
+# --- the engine table (issue 15, item 3) --------------------------------------------------
+def random_selfplay(slug: str, games: int, reference: bool = True,
+                    clock: Callable[[], float] = time.perf_counter) -> SelfPlay:
+    """Random bots at every player count the game takes, seeds 0..games-1 (after one
+    untimed game: imports and first-use caches are not the engine's speed)."""
+    game, make_bot = game_and_bots(slug)
+    counts = list(range(game.min_players, game.max_players + 1))
+    levels = lambda s: ["random"] * counts[s % len(counts)]  # noqa: E731
+    play_games(game, make_bot, slug, levels, [games], reference=reference)
+    return play_games(game, make_bot, slug, levels, range(games), reference=reference, clock=clock)
+
+
+def engine_table(quick: bool = False) -> dict[str, SelfPlay]:
+    games = 15 if quick else 60
+    print("Engine: random self-play through Match (view, legal, RandomBot, submit) against"
+          f" game.apply() alone on the same moves ({games} games a game, all player counts,"
+          f" {'one run' if quick else 'best of two runs'}; CPU time of this process: the machine"
+          f" may be shared)")
+    print(f"  {'game':<17} {'actions/s':>9} {'goal':>7}   {'step us':>7} {'apply us':>8}"
+          f"  {'step/apply':>10} {'goal':>5}   {'submit/apply':>12}   a step: view+legal / bot / submit")
+    out: dict[str, SelfPlay] = {}
+    for _ in range(1 if quick else 2):  # best of two, games interleaved: the load varies
+        for slug in PACKAGES:
+            sp = random_selfplay(slug, games, clock=time.process_time)
+            if slug not in out or sp.actions_per_s > out[slug].actions_per_s:
+                out[slug] = sp
+    for slug, sp in out.items():
+        split = (sp.t_legal + sp.t_choose + sp.t_submit) / 100 or 1.0
+        ok_rate = "ok" if sp.actions_per_s >= GOAL_ACTIONS_PER_S else "MISS"
+        ok_ratio = "ok" if sp.ratio <= GOAL_STEP_OVER_APPLY else "MISS"
+        print(f"  {slug:<17} {sp.actions_per_s:>9,.0f} {GOAL_ACTIONS_PER_S:>7,} {ok_rate:<4}"
+              f"{sp.step_us:>6.1f} {sp.apply_us:>8.1f}  {sp.ratio:>9.2f}x {GOAL_STEP_OVER_APPLY:>4}x {ok_ratio:<4}"
+              f" {sp.t_match / sp.t_apply:>11.2f}x   {sp.t_legal / split:.0f}% / {sp.t_choose / split:.0f}%"
+              f" / {sp.t_submit / split:.0f}%")
+    print("  (step: the whole self-play loop a move, setup included; submit/apply: Match.submit"
+          " -- checks, apply, record, undo step, deliveries -- over apply alone; the split is of"
+          " wall time)")
+    return out
+
+
+def run(quick: bool = False, seeds: int = 200) -> dict[str, float]:
+    table = engine_table(quick)
+    return {f"{slug} actions_per_s": sp.actions_per_s for slug, sp in table.items()} | {
+        f"{slug} step_over_apply": sp.ratio for slug, sp in table.items()} | {
+        f"{slug} submit_over_apply": sp.t_match / sp.t_apply for slug, sp in table.items()}
+
+
+if __name__ == "__main__":
+    import sys
+
+    run(quick="--quick" in sys.argv)
