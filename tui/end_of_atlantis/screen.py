@@ -305,6 +305,8 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
             marked = (a.ship,)
         lanes = self.query_one("#lanes", ShipLanes)
         pic = lanes.picture
+        if tuple(pic.marked) == marked:
+            return  # (the lanes drew this picture: nothing to redraw, issue 15)
         lanes.show(LanesPicture(pic.ships, pic.promised, pic.camp, marked, pic.notes, recent=pic.recent))
 
     # --- words ----------------------------------------------------------------------------

@@ -98,7 +98,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
 
     # --- layout -----------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
-        chart = ChartGrid(6, id="chart")
+        chart = self._chart = ChartGrid(6, id="chart")
         chart.enter_selects = False
         truth = ChartGrid(6, id="truth")
         truth.can_focus = False
@@ -112,9 +112,11 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         self.set_class(event.size.width >= 140, "-wide")
         self.call_after_refresh(self._redraw)   # the cards wrap to the new width
 
+    _chart: ChartGrid | None = None
+
     @property
     def chart(self) -> ChartGrid:
-        return self.query_one("#chart", ChartGrid)
+        return self._chart if self._chart is not None else self.query_one("#chart", ChartGrid)
 
     def set_link(self, link: Any) -> None:
         self._ask = None
@@ -205,7 +207,21 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
             lost = f"You are LOST: {len(possible_positions(view, self._know))} spaces are possible."
         cards = self.query_one("#cards", Static)
         width = max(20, cards.content_size.width or (self.chart.size.width or 44) - 2)
-        cards.update(W.cards_text(view, self.menu(), self.artifact_menu(), self.part_style, lost, width))
+        self._show_quietly("#cards", W.cards_text(view, self.menu(), self.artifact_menu(), self.part_style, lost, width))
+
+    def _show_quietly(self, selector: str, content: Any) -> None:
+        """Update a Static only when its content changed, and lay the screen out again only
+        when its height changed (a layout costs a second frame a key: issue 15)."""
+        shown = self.__dict__.setdefault("_shown", {})  # (GameScreen._show's record too)
+        widget = self.query_one(selector, Static)
+        if selector in shown and widget.content is shown[selector] and shown[selector] == content:
+            return
+        shown[selector] = content
+        width = widget.size.width
+        before = widget.get_content_height(widget.size, self.size, width)
+        widget.update(content, layout=False)
+        if not width or widget.get_content_height(widget.size, self.size, width) != before:
+            widget.refresh(layout=True)
 
     # --- side panel --------------------------------------------------------------------
     def turn_line(self, view: Any, legal: list[Any]):
@@ -236,8 +252,15 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     # --- messages ----------------------------------------------------------------------------
     @on(ChartGrid.CellHighlighted)
     def _cell_highlighted(self, event: ChartGrid.CellHighlighted) -> None:
-        self._confirm_declare = False
-        self._redraw()
+        # Only the turn line's cursor words depend on the cursor (the chart repaints its
+        # own cursor; the cards and the keys do not change), and the keys only when a
+        # "declare?" question is dropped.
+        if self._view is None or not self.is_mounted:
+            return
+        confirm, self._confirm_declare = self._confirm_declare, False
+        self._show_quietly("#turn-line", self.turn_line(self._view, self._legal))
+        if confirm:
+            self.refresh_bindings()
 
     @on(ChartGrid.CellSelected)
     def _cell_selected(self, event: ChartGrid.CellSelected) -> None:
@@ -247,7 +270,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         if self._view is None or not self.is_mounted:
             return
         self._draw()
-        self.query_one("#turn-line").update(self.turn_line(self._view, self._legal))
+        self._show_quietly("#turn-line", self.turn_line(self._view, self._legal))
         self.refresh_bindings()
 
     # --- keys ---------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from typing import Sequence
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from .cursor_grid import CursorGrid
@@ -119,6 +119,17 @@ class ChartGrid(CursorGrid):
         self.legend_rows = 0
         self._strips: list[Strip] | None = None
         self._origin = (0, 0)
+        # The last build: characters and styles of the drawn box, where it sits, how its
+        # cells are laid out, the styles it used, and the cell the cursor was drawn on (a
+        # cursor move repaints only those two cells' lines).
+        self._chars: list[list[str]] = []
+        self._styles: list[list[Style]] = []
+        self._box = (0, 0, 0, 0)                 # left, top, width, height
+        self._cells: list[ChartCell] = []
+        self._grid_at = (0, 0)                   # (x, y) of the first cell in the box
+        self._cache: dict[str, Style] = {}
+        self._base = Style()
+        self._drawn_cursor: int | None = None    # the grid index drawn reversed (-1: none)
 
     # --- data in -------------------------------------------------------------------
     def set_size(self, n: int) -> None:
@@ -129,6 +140,9 @@ class ChartGrid(CursorGrid):
             self.refresh()
 
     def show(self, picture: ChartPicture) -> None:
+        """Draw a new picture of the chart (the same picture again costs nothing)."""
+        if picture == self.picture:
+            return
         self.picture = picture
         self._strips = None
         self.refresh()
@@ -137,8 +151,35 @@ class ChartGrid(CursorGrid):
         return self.n
 
     def cursor_moved(self) -> None:
-        self._strips = None
-        self.refresh()
+        # Only the lines of the old and the new cursor cell change: keep the rest.
+        if self._strips is None or self._drawn_cursor is None:
+            self.refresh()
+            return
+        old, new = self._drawn_cursor, self._cursor_index()
+        if old == new:
+            return
+        self._drawn_cursor = new
+        lines: set[int] = set()
+        for idx in (old, new):
+            if idx >= 0:
+                lines |= self._paint_cell(idx)
+        top, width = self._box[1], self.size.width
+        regions = []
+        for by in sorted(lines):
+            y = top + by
+            if 0 <= y < len(self._strips):
+                self._strips[y] = self._strip(by)
+                regions.append(Region(0, y, width, 1))
+        if regions:
+            self.refresh(*regions)
+
+    def _cursor_index(self) -> int:
+        """The grid index (ring included) the cursor is drawn on, -1 for none."""
+        if not self.picture.cursor:
+            return -1
+        ring = 1 if self.picture.ring else 0
+        r, c = divmod(self.cursor, self.n)
+        return (r + ring) * self._grid() + c + ring
 
     def _grid(self) -> int:
         return self.n + (2 if self.picture.ring else 0)
@@ -170,6 +211,11 @@ class ChartGrid(CursorGrid):
     def on_resize(self, event: events.Resize) -> None:
         self._strips = None
         self.refresh()
+
+    def notify_style_update(self) -> None:
+        # new CSS (a theme, focus): the kept lines hold the old styles
+        super().notify_style_update()
+        self._strips = None
 
     # --- size --------------------------------------------------------------------------
     def legend_lines(self, width: int) -> list[list[Piece]]:
@@ -268,8 +314,6 @@ class ChartGrid(CursorGrid):
         chars = [[" "] * bw for _ in range(bh)]
         styles = [[base] * bw for _ in range(bh)]
         label_style = base + self._style_of("label", cache)
-        plain = self._style_of("cell", cache)
-        cursor_style = self._style_of("cursor", cache)
         corner = self.picture.corner
         oy = top_lines
         gx = (bw - gw) // 2
@@ -290,21 +334,12 @@ class ChartGrid(CursorGrid):
                 for i, t in enumerate(text):
                     chars[y][gx + i] = t
                     styles[y][gx + i] = label_style
-        cells = list(self.picture.cells) + [ChartCell()] * (g * g - len(self.picture.cells))
-        cur_r, cur_c = divmod(self.cursor, self.n)
-        cursor_cell = (cur_r + ring) * g + cur_c + ring if self.picture.cursor else -1
+        self._cells = list(self.picture.cells) + [ChartCell()] * (g * g - len(self.picture.cells))
+        self._chars, self._styles, self._cache, self._base = chars, styles, cache, base
+        self._grid_at = (gx + lw, oy)
+        self._drawn_cursor = self._cursor_index()
         for idx in range(g * g):
-            r, c = divmod(idx, g)
-            cell = cells[idx]
-            style = plain + (self._style_of(cell.back, cache) if cell.back else Style())
-            style += Style(bold=cell.bold or None, underline=cell.shaded or None)
-            if idx == cursor_cell:
-                style = style + cursor_style
-            for dy, row in enumerate(self._cell_lines(cell, cw, ch, style, cache)):
-                y = oy + r * ch + dy
-                for dx, (t, st) in enumerate(row):
-                    chars[y][gx + lw + c * cw + dx] = t
-                    styles[y][gx + lw + c * cw + dx] = st
+            self._paint_cell(idx)
         for i, line in enumerate(legend):
             y = oy + g * ch + i
             x = 0
@@ -315,18 +350,40 @@ class ChartGrid(CursorGrid):
                         chars[y][x] = t
                         styles[y][x] = st
                     x += 1
-        strips = []
-        for y in range(height):
-            by = y - top
-            if not 0 <= by < bh:
-                strips.append(Strip.blank(width, base))
-                continue
-            segments = [Segment(" " * left, base)] if left else []
-            row_chars, row_styles = chars[by], styles[by]
-            start = 0
-            for x in range(1, bw + 1):
-                if x == bw or row_styles[x] != row_styles[start]:
-                    segments.append(Segment("".join(row_chars[start:x]), row_styles[start]))
-                    start = x
-            strips.append(Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width))
-        return strips
+        self._box = (left, top, bw, bh)
+        blank = Strip.blank(width, base)
+        return [self._strip(y - top) if 0 <= y - top < bh else blank for y in range(height)]
+
+    def _paint_cell(self, idx: int) -> set[int]:
+        """Draw grid cell ``idx`` (ring included) of the last build into its characters
+        and styles, reversed if the cursor is on it; the box lines it covers."""
+        cw, ch = self.cell_w, self.cell_h
+        x0, y0 = self._grid_at
+        r, c = divmod(idx, self._grid())
+        cell, cache = self._cells[idx], self._cache
+        style = self._style_of("cell", cache) + (self._style_of(cell.back, cache) if cell.back else Style())
+        style += Style(bold=cell.bold or None, underline=cell.shaded or None)
+        if idx == self._drawn_cursor:
+            style = style + self._style_of("cursor", cache)
+        lines = set()
+        for dy, row in enumerate(self._cell_lines(cell, cw, ch, style, cache)):
+            y = y0 + r * ch + dy
+            lines.add(y)
+            row_chars, row_styles = self._chars[y], self._styles[y]
+            for dx, (t, st) in enumerate(row):
+                row_chars[x0 + c * cw + dx] = t
+                row_styles[x0 + c * cw + dx] = st
+        return lines
+
+    def _strip(self, by: int) -> Strip:
+        """Line ``by`` of the drawn box, as the widget's line (padded to its width)."""
+        width, base = self.size.width, self._base   # (the build's: a refresh drops Textual's cache)
+        left, _, bw, _ = self._box
+        segments = [Segment(" " * left, base)] if left else []
+        row_chars, row_styles = self._chars[by], self._styles[by]
+        start = 0
+        for x in range(1, bw + 1):
+            if x == bw or row_styles[x] is not row_styles[start] and row_styles[x] != row_styles[start]:
+                segments.append(Segment("".join(row_chars[start:x]), row_styles[start]))
+                start = x
+        return Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width)

@@ -41,6 +41,7 @@ class SenateRow(Widget):
         self.pool_note = ""
         self.recent: frozenset[int] = frozenset()       # Factions changed by others
         self.recent_pool: frozenset[int] = frozenset()  # pool entries (by index) changed
+        self._shown: tuple | None = None                # what is drawn (issue 15: one frame a key)
 
     def show(self, factions: Sequence[FactionSpace], pool: Sequence[tuple[str, Style, int]],
              note: str = "", recent: Sequence[int] = (), recent_pool: Sequence[int] = ()) -> None:
@@ -49,7 +50,12 @@ class SenateRow(Widget):
         self.pool_note = note
         self.recent = frozenset(recent)
         self.recent_pool = frozenset(recent_pool)
-        self.refresh(layout=True)
+        # the same again costs nothing; the height never changes (no layout after the first)
+        key = (tuple(self.factions), tuple(self.pool), note, self.recent, self.recent_pool)
+        if key == self._shown:
+            return
+        self.refresh(layout=self._shown is None)
+        self._shown = key
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return 3

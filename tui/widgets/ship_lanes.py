@@ -18,7 +18,7 @@ the choice list) shown with an arrow.  Colours are component classes (CSS below)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from rich.style import Style
@@ -102,10 +102,22 @@ class ShipLanes(CursorList, inherit_bindings=False):
         super().__init__(name=name, id=id, classes=classes)
         self.picture = LanesPicture()
         self.compact = False  # no PORT / OCEAN header line (small terminals)
+        # What was last drawn: a copy of the picture (the screen may change ``picture.notes``
+        # in place) with ``compact``, and the height it took.
+        self._shown: tuple[LanesPicture, bool] | None = None
+        self._shown_height = -1
 
     def show(self, picture: LanesPicture) -> None:
+        """Draw ``picture``: nothing happens when it is what is drawn already; the screen
+        is laid out again only when the height changes (issue 15: one frame a key)."""
         self.picture = picture
-        self.refresh(layout=True)
+        key = (replace(picture), self.compact)
+        if key == self._shown:
+            return
+        self._shown = key
+        height = self.get_content_height(None, None, 0)
+        self.refresh(layout=height != self._shown_height)
+        self._shown_height = height
 
     def entry_count(self) -> int:
         return len(self.picture.ships)

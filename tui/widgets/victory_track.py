@@ -46,12 +46,19 @@ class VictoryTrack(Widget):
         self.legend = True
         self.names: list[str] = []          # shown in the points line when there is room
         self.recent: frozenset[int] = frozenset()
+        self._shown: tuple | None = None   # what is drawn (issue 15: one frame a key)
 
     def show(self, markers: Sequence[Marker], names: Sequence[str] = (), recent: Sequence[int] = ()) -> None:
         self.markers = list(markers)
         self.names = list(names)
         self.recent = frozenset(recent)
-        self.refresh(layout=True)
+        # the same again costs nothing; a layout only when the legend line comes or goes
+        # (a new width lays the screen out anyway)
+        key = (tuple(self.markers), tuple(self.names), self.recent, self.legend)
+        if key == self._shown:
+            return
+        self.refresh(layout=self._shown is None or self._shown[-1] != self.legend)
+        self._shown = key
 
     def wide(self) -> bool:
         return (self.size.width or 0) >= SPACES + 6

@@ -59,13 +59,19 @@ class VotingRow(Widget):
         self.current = -1
         self.slots = 5
         self.title = ""
+        self._shown: tuple | None = None   # what is drawn (issue 15: one frame a key)
 
     def show(self, rows: Sequence[VoteRowLine], current: int, slots: int, title: str = "") -> None:
         self.rows = list(rows)
         self.current = current
         self.slots = slots
         self.title = title
-        self.refresh(layout=True)
+        # the same again costs nothing; a layout only when the number of rows changes
+        key = (tuple(self.rows), current, slots, title)
+        if key == self._shown:
+            return
+        self.refresh(layout=self._shown is None or len(self._shown[0]) != len(self.rows))
+        self._shown = key
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self.rows) + 1

@@ -1,0 +1,109 @@
+"""One frame per cursor key in the Finding Atlantis and End of Atlantis screens (issue 15).
+
+The app runs with a headless driver that renders as for a real terminal and counts its
+flushes (one per frame), as ``bench/keys.py`` does; a cursor key must cause exactly one.
+(Before: two, the second from a layout that made the event log's scroll bar repaint.)
+The chart repaints only its old and new cursor cells: what it then shows must be what a
+full redraw would show."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import events
+from textual.drivers.headless_driver import HeadlessDriver
+
+from engine.core import SeatInfo
+from engine.finding_atlantis.text import cell_name
+from engine.registry import get_game
+from tui.app import AtlantisApp
+from tui.seat import LocalTable
+
+QUIET = 0.08  # seconds without a frame: the screen has settled (the second frame came ~30 ms late)
+
+
+class CountingDriver(HeadlessDriver):
+    """Renders every frame (not headless) and counts the flushes instead of writing."""
+
+    frames = 0
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        pass
+
+    def flush(self) -> None:
+        CountingDriver.frames += 1
+
+
+async def settled(since: int | None = None) -> None:
+    """Wait for the first frame after ``since`` frames (if given), then for quiet."""
+    for _ in range(500):
+        if since is None or CountingDriver.frames > since:
+            break
+        await asyncio.sleep(0.01)
+    while True:
+        before = CountingDriver.frames
+        await asyncio.sleep(QUIET)
+        if CountingDriver.frames == before:
+            return
+
+
+async def frames_per_key(app: AtlantisApp, keys: list[str]) -> list[int]:
+    out = []
+    for key in keys:  # (the screen has settled before each key)
+        before = CountingDriver.frames
+        app._driver.send_message(events.Key(key, None))
+        await settled(before)
+        out.append(CountingDriver.frames - before)
+    return out
+
+
+def table_for(slug: str) -> LocalTable:
+    return LocalTable.new(get_game(slug), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], seed=7)
+
+
+async def test_a_cursor_key_on_the_finding_atlantis_chart_makes_one_frame():
+    table = table_for("finding-atlantis")
+    match = table.match
+    # on to the game proper (captains kept, hidden first moves made), Red to play
+    for _ in range(20):
+        if match.state.phase == "play" and match.to_act() == frozenset({0}):
+            break
+        if table.bot_to_act() is not None:
+            table.step_bot()
+        else:
+            view = match.view(0)
+            match.act(0, table.game.legal(view)[0])
+    assert match.state.phase == "play" and match.to_act() == frozenset({0})
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=CountingDriver)
+    async with app.run_test(size=(120, 40), headless=False):
+        await settled()
+        screen = app.screen
+        chart = screen.chart
+        assert app.focused is chart
+        line = screen.query_one("#turn-line")
+        start = chart.cursor
+        assert await frames_per_key(app, ["right", "down", "left", "up"]) == [1, 1, 1, 1]
+        assert chart.cursor == start
+        await frames_per_key(app, ["right"])
+        assert chart.cursor != start
+        assert f"Cursor {cell_name(screen._view.n, chart.cursor)}" in str(line.content)
+        # the lines kept after the moves are those a full redraw draws
+        assert chart._strips == chart._build()
+
+
+async def test_a_cursor_key_in_the_end_of_atlantis_choices_makes_one_frame():
+    table = table_for("end-of-atlantis")
+    for _ in range(20):
+        if table.bot_to_act() is None:
+            break
+        table.step_bot()
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=CountingDriver)
+    async with app.run_test(size=(120, 40), headless=False):
+        await settled()
+        choices = app.screen.choices
+        assert app.focused is choices and len(app.screen._legal) >= 2
+        assert await frames_per_key(app, ["down", "up", "down"]) == [1, 1, 1]
