@@ -13,7 +13,7 @@ from engine.atlantis import route as R
 from engine.atlantis.rules import Choose, NoBridge, PayCard
 from engine.registry import get_game
 from rich.style import Style
-from tests.test_pathways_screen import footer_keys, make_app, until_seat_to_act
+from test_pathways_screen import footer_keys, make_app, until_seat_to_act
 from tui.atlantis.screen import AtlantisScreen
 from tui.screenshots import mid_game_table
 from tui.seat import LocalTable
@@ -188,3 +188,32 @@ async def test_a_key_that_is_not_allowed_now_says_why():
         assert "Nothing to cancel" in text(app.screen, "#message")
         await pilot.press("9")   # fewer than 9 choices
         assert "There are only" in text(app.screen, "#message")
+
+
+# --- a big terminal is used (issue 14: "uses a bigger one well") -----------------------------
+async def test_at_160x48_the_whole_legend_stands_beside_the_choices_with_the_steps_and_full_word_players():
+    app = make_app(red_against_bot())
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        legend = screen.query_one("#atl-legend")
+        guide = screen.query_one("#atl-guide")
+        assert legend.display and guide.display and not screen.track.picture.legend
+        # beside the choices, every colour by name and every symbol, one a line, none cut
+        assert legend.region.x >= screen.choices.region.right and legend.region.y == screen.choices.region.y
+        words = str(legend.render())
+        for name in D.COLOURS:
+            assert name in words, name
+        for line in ("a stack of 2 plates", "water", "a bridge", "where the figure can go", "changed"):
+            assert line in words, line
+        assert len(words.splitlines()) <= legend.size.height
+        assert max(len(line) for line in words.splitlines()) <= legend.size.width
+        assert "▶ 1 Sell" in str(guide.render())           # the step under way is marked
+        players = str(screen.query_one("#players").render())
+        assert "figures: " in players and "Atlantis" in players and "Cards" in players
+        assert screen.query_one("#side").size.width >= 44
+        assert D.SPACES == len(screen.track.picture.spaces) and screen.track.big()
+    small = make_app(red_against_bot())
+    async with small.run_test(size=(80, 24)) as pilot:   # and none of it at 80x24
+        await pilot.pause()
+        assert not small.screen.query_one("#atl-legend").display and small.screen.track.picture.legend

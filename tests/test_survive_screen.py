@@ -18,7 +18,9 @@ from textual.widgets import Static
 
 from tui.app import AtlantisApp
 from tui.seat import LocalTable
+from engine.survive.text import BACK_NAMES
 from tui.survive.screen import SurviveScreen
+from tui.survive.shared import SHORT_BACK
 
 STEP_KEYS = {"right": "E", "left": "W", "home": "NW", "pageup": "NE", "end": "SW", "pagedown": "SE"}
 
@@ -305,3 +307,27 @@ async def test_a_key_that_is_not_allowed_now_says_why():
         await pilot.pause()
         await pilot.press("r")   # during setup: no die to roll
         assert "the die is rolled in step 4" in str(app.screen.query_one("#message").render())
+
+
+async def test_at_160x48_the_side_panel_names_every_players_explorers_in_full_words_and_tiles_in_full():
+    from tui.screenshots import mid_game_table
+    table = mid_game_table("survive", 3, 4, 60)   # Red holds a tile, explorers are lost and afloat
+    app = make_app(table)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board, side = screen.board, screen.query_one("#side")
+        assert (board.cell_w, board.cell_h) == (6, 3) and side.size.width >= 56
+        players = str(screen.query_one("#players").render())
+        for heading in ("On land", "In sea", "In boat", "Saved", "Lost", "Tiles"):
+            assert heading in players, heading
+        rows = [line for line in players.splitlines() if any(n in line for n in ("Red", "Blue", "Green", "Yellow"))]
+        assert len(rows) == 4 and max(len(r) for r in rows) <= side.content_size.width
+        labels = [label for label, _ in screen.hand_items()]
+        assert labels and all(label in BACK_NAMES.values() for label in labels)
+    small = make_app(mid_game_table("survive", 3, 4, 60))
+    async with small.run_test(size=(80, 24)) as pilot:   # the short words at 80x24
+        await pilot.pause()
+        assert "⌂ saved" in str(small.screen.query_one("#players").render())
+        assert [label for label, _ in small.screen.hand_items()] == [SHORT_BACK[t.back] for t in
+                                                                       small.screen._view.hand]

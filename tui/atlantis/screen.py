@@ -10,6 +10,8 @@ this move (for the payment panel), and an overpayment waiting for a second key.
 
 A turn has four named steps: 1 sell (optional) and choose a figure and a destination,
 2 (only when a move was left half-played) go on, 3 bridge or boat, 4 pay the water.
+On a roomy terminal (ROOMY, e.g. 160x48) those steps stand under the choices in words,
+and the whole legend beside them, one symbol a line.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from engine.atlantis import data as D
@@ -35,7 +38,7 @@ from ..seats import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
 from ..why_not import why_not_commands
-from .words import STEP_NAMES, AtlantisWords
+from .words import ROOMY, STEP_NAMES, WIDE, AtlantisWords, turn_guide
 
 def letters(cards: tuple[int, ...]) -> str:
     return " ".join(D.LETTERS[c] for c in cards)
@@ -49,6 +52,20 @@ def place_name(view: Any, pos: int) -> str:
     if view.heights[pos]:
         return f"space {pos + 1} {D.plate_label(view.tops[pos])}"
     return f"space {pos + 1}"
+
+
+class FittedChoiceList(ChoiceList):
+    """The choice list, as tall as its items where the CSS says ``height: auto`` (a
+    roomy terminal, with the turn's steps under it); elsewhere the CSS's ``1fr``."""
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return max(1, len(self.items))
+
+    def show(self, items: Any, keep: int | None = None, empty: str = "", disabled: Any = ()) -> None:
+        count = len(self.items)
+        super().show(items, keep, empty, disabled)
+        if len(self.items) != count:
+            self.refresh(layout=True)
 
 
 @dataclass
@@ -81,7 +98,18 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
     AtlantisScreen #atl-step { height: auto; text-style: bold; }
     AtlantisScreen #atl-pay { height: auto; }
     AtlantisScreen RouteTrack { height: auto; }
+    AtlantisScreen #atl-lower { height: 1fr; }
+    AtlantisScreen #atl-act { width: 1fr; height: 100%; }
     AtlantisScreen ChoiceList { height: 1fr; min-height: 3; }
+    /* A roomy terminal (ROOMY): the turn's steps under the choices and the whole
+       legend beside them, one symbol a line; below it they are not drawn at all. */
+    AtlantisScreen #atl-guide { height: auto; display: none; margin-top: 1; }
+    AtlantisScreen #atl-legend { width: 46; height: auto; max-height: 100%; display: none;
+                                 padding: 0 1; border-left: solid $primary-darken-2; }
+    AtlantisScreen.roomy #atl-guide { display: block; }
+    AtlantisScreen.roomy ChoiceList { height: auto; max-height: 70%; }
+    AtlantisScreen.roomy #atl-legend { display: block; }
+    AtlantisScreen.roomy.legend-off #atl-legend { display: none; }
     """
 
     # The route in 4-character spaces, the cards and three choices fit 80x24.
@@ -93,7 +121,8 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
                   "Choose line 1-9 of the list: a destination, the bridge, a payment." if d == 1 else "",
                   show=d == 1, key_display="1-9") for d in range(1, 10)],
         Command("atlantis-legend", "g", "Legend", "legend",
-                "The legend under the route: all of it, none, or the short one (in turn)."),
+                "The legend under the route (beside the choices on a big terminal): all of it, none, "
+                "or the short one (in turn)."),
         Command("atlantis-cancel", "escape", "Cancel", "cancel", "Cancel an overpayment you were asked to confirm.",
                 show=False),
     )
@@ -122,8 +151,12 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
     def compose_board(self) -> ComposeResult:
         yield Static(id="atl-step")
         yield RouteTrack(id="route")
-        yield Static(id="atl-pay")
-        yield ChoiceList(id="choices")
+        with Horizontal(id="atl-lower"):
+            with Vertical(id="atl-act"):
+                yield Static(id="atl-pay")
+                yield FittedChoiceList(id="choices")
+                yield Static(id="atl-guide")
+            yield Static(id="atl-legend")
 
     @property
     def track(self) -> RouteTrack:
@@ -133,10 +166,24 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
     def choices(self) -> ChoiceList:
         return self.query_one("#choices", ChoiceList)
 
+    def roomy(self) -> bool:
+        """A terminal with room for the whole legend beside the choices and the turn's
+        steps under them (160x48; not 80x24)."""
+        width, height = self.size
+        return width >= ROOMY[0] and height >= ROOMY[1]
+
+    _wide = False  # the side panel has the players in full words (from WIDE columns)
+
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one("#side").styles.width = 30 if event.size.width < 110 else 40
+        width, height = event.size
+        self.query_one("#side").styles.width = 30 if width < 110 else 40 if width < WIDE else 48
+        self.set_class(width >= ROOMY[0] and height >= ROOMY[1], "roomy")
         if self._view is not None:
-            self._draw()
+            if self._wide != (width >= WIDE):
+                self._wide = width >= WIDE
+                self.refresh_view()  # (the players panel too)
+            else:
+                self._draw()
 
     def set_link(self, link: Any) -> None:
         self._figure = None
@@ -275,11 +322,23 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
         pay.update(self._pay_text())
         pay.display = self.my_phase() in ("bridge", "pay")
         self.track.show(self._picture())
+        if self.roomy():
+            width = self.query_one("#atl-act").size.width or 60
+            self._show_static("#atl-guide", turn_guide(self.my_phase(), view.phase, width))
+            self._show_static("#atl-legend", self.track.legend_list())
+        self.set_class(self._legend == "off", "legend-off")
         items = [(f"{i + 1} " if i < 9 else "  ") + o.words for i, o in enumerate(self._options)]
         self.choices.show(items, 0 if reset_cursor else None, self._empty_text())
 
+    def _show_static(self, selector: str, content: Text) -> None:
+        """Update a Static only when what it shows changed (one frame per key)."""
+        widget = self.query_one(selector, Static)
+        if widget.content != content:
+            widget.update(content)
+
     def _legend_on(self) -> bool:
-        return self._legend != "off"
+        # (roomy: the legend is drawn beside the choices instead of under the route)
+        return self._legend != "off" and not self.roomy()
 
     def _legend_rows(self) -> int:
         return 1 if self._legend == "auto" and self.size.height < 30 else 3

@@ -3,7 +3,8 @@ mixin of ``AtlantisScreen``, which provides the view, the legal moves and the ch
 
 from __future__ import annotations
 
-from typing import Any
+import textwrap
+from typing import Any, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -20,6 +21,58 @@ STEP_NAMES = {
     "bridge": "Step 3/4 · water: your bridge, or by boat",
     "pay": "Step 4/4 · pay: plates (value), cards (1)",
 }
+
+
+#: From this width the side panel is wide enough (48) for the players in full words
+#: and the route still has its three rows of big spaces beside it.
+WIDE = 160
+#: From this size (width, height) the whole legend stands beside the choices and the
+#: steps of a turn under them (the route in three rows above).
+ROOMY = (150, 44)
+
+#: The steps of a turn in sentences (a roomy terminal shows them under the choices):
+#: (the phases it covers, the words).
+TURN_GUIDE = (
+    (("start",), "1 Sell a plate for cards if you like, then choose a figure and where it "
+                 "goes: each card moves it on to the next plate of that card's colour."),
+    (("move",), "2 On a plate under another figure: play on to a free plate."),
+    (("bridge",), "3 Water on the way: build your one bridge on a gap, or go by boat."),
+    (("pay",), "4 Pay the water: a plate counts its value, a card 1; no change is given."),
+    ((), "Then the figure takes the first free plate behind it, and you draw a card "
+         "(more with figures on the mainland)."),
+)
+
+
+def turn_guide(phase: str, view_phase: str, width: int = 60) -> Text:
+    """How a turn goes, wrapped to ``width`` under a hanging indent, the step under way
+    marked ``▶`` (``phase`` is the seat's step, "wait" when another seat is to play)."""
+    out = Text("How a turn goes", Style(bold=True))
+    if view_phase != "over" and phase == "wait":
+        out.append("  (yours, when it is your turn)", Style(dim=True))
+    for phases, words in TURN_GUIDE:
+        now = phase in phases
+        for i, line in enumerate(textwrap.wrap(words, max(20, width - 5))):
+            out.append("\n" + ("▶ " if now and i == 0 else "  ") + ("  " if i and words[0].isdigit() else ""),
+                       Style(bold=True))
+            out.append(line, Style(bold=now, dim=not now and phase != "wait"))
+    return out
+
+
+def place_words(pos: int) -> str:
+    """A figure's place in words: Atlantis, space 12, the mainland."""
+    if pos == D.ATLANTIS:
+        return "Atlantis"
+    if pos == D.MAINLAND:
+        return "the mainland"
+    return f"space {pos + 1}"
+
+
+def figures_words(positions: Sequence[int]) -> str:
+    """"Atlantis ×2, space 12": a player's figures, those on one place counted."""
+    counts: dict[int, int] = {}
+    for pos in sorted(positions, key=lambda p: (p != D.ATLANTIS, p)):
+        counts[pos] = counts.get(pos, 0) + 1
+    return ", ".join(place_words(p) + (f" ×{n}" if n > 1 else "") for p, n in counts.items())
 
 
 def where(pos: int) -> str:
@@ -50,6 +103,8 @@ class AtlantisWords:
         return out
 
     def players_panel(self, view: Any) -> Text:
+        if self.size.width >= WIDE:
+            return self.players_table(view)
         names = self.link.names
         out = Text()
         if view.seat is not None:
@@ -69,6 +124,40 @@ class AtlantisWords:
         if view.phase == "over" and any(view.debts):
             out.append("\nWater owed at the end: " + ", ".join(
                 f"{SEAT_LETTERS[p]} -{d}" for p, d in enumerate(view.debts) if d), Style(dim=True))
+        return out
+
+    def players_table(self, view: Any) -> Text:
+        """The players in full words (a wide side panel): cards, plates and score in
+        columns, then each player's figures, plates and bridge on lines of their own."""
+        names = self.link.names
+        dim = Style(dim=True)
+        out = Text()
+        if view.seat is not None:
+            out.append("You are ")
+            out.append_text(seat_text(view.seat, names[view.seat]))
+            out.append(".\n")
+        out.append(f"  {'Player':<10} {'Cards':>5} {'Plates':>6} {'Score':>5}\n", dim)
+        for p in range(view.players):
+            out.append("▶ " if p == view.turn and view.phase != "over" else "  ")
+            out.append_text(seat_text(p, names[p][:8].ljust(8)))
+            out.append(f" {view.hand_sizes[p]:>5} {len(view.plates[p]):>6} {view.scores[p]:>5}\n")
+            out.append("    figures: ", dim)
+            out.append(figures_words(view.figures[p]) + "\n")
+            if view.plates[p]:
+                out.append("    plates: ", dim)
+                for plate in view.plates[p]:
+                    out.append(D.plate_label(plate), self.track.colour_style(D.COLOUR_OF[plate]))
+                    out.append(" ")
+                out.append(f"(worth {sum(D.VALUE_OF[q] for q in view.plates[p])})\n", dim)
+            out.append("    bridge: ", dim)
+            out.append((f"built, on the water at space {view.bridges[p] + 1}\n" if view.bridges[p] >= 0
+                        else "not yet built\n"), dim)
+        out.append(f"Draw pile {view.pile_count} cards · {len(view.discard)} used · round {view.round}\n",
+                   dim)
+        out.append("Score: plate values + 1 per card.", dim)
+        if view.phase == "over" and any(view.debts):
+            out.append("\nWater owed at the end: " + ", ".join(
+                f"{names[p]} -{d}" for p, d in enumerate(view.debts) if d), dim)
         return out
 
     # --- keys that are not allowed now ---------------------------------------------------

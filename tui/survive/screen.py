@@ -36,7 +36,7 @@ from ..widgets.hex_board import SurviveHexBoard
 from .picture import board_picture
 from .words import SurviveWords
 
-from .shared import BOARD_WIDTH, PER_SEAT, SHORT_BACK, SIDE_NARROW, SIDE_WIDE, SMALLEST, Move, Piece
+from .shared import PER_SEAT, SHORT_BACK, SIDE_ROOMY, SMALLEST, Move, Piece, side_width
 from ..why_not import why_not_commands
 
 
@@ -118,10 +118,14 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         return self.query_one("#hand", Hand)
 
     def on_resize(self, event: events.Resize) -> None:
-        width = event.size.width
-        side = SIDE_WIDE if width - SIDE_WIDE >= BOARD_WIDTH else max(SIDE_NARROW, width - BOARD_WIDTH)
+        side = side_width(event.size.width)
         self.query_one("#side").styles.width = side
+        if self._view is not None and (side == SIDE_ROOMY) != self._roomy_drawn:
+            self._roomy_drawn = side == SIDE_ROOMY
+            self.refresh_view()  # (the players and the tiles have full words when roomy)
         # (Below SMALLEST the shared GameScreen hides the board and asks for a bigger terminal.)
+
+    _roomy_drawn = False  # what the side panel and the hand were last drawn for
 
     def set_link(self, link: Any) -> None:
         self._piece = None
@@ -230,7 +234,12 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
             return [(f"★{v}" + (f"×{n}" if n > 1 else ""), v) for v, n in counts.items() if v]
         if view.hand is None:
             return []
-        return [(SHORT_BACK.get(t.back, t.back), t) for t in view.hand]
+        names = BACK_NAMES if self.roomy() else SHORT_BACK
+        return [(names.get(t.back, t.back), t) for t in view.hand]
+
+    def roomy(self) -> bool:
+        """The biggest hexes and a wide side panel (160 columns): words in full."""
+        return side_width(self.size.width) == SIDE_ROOMY
 
     def playable(self) -> dict[int, Any]:
         """Hand index -> the PlayTile / Defend action that plays it now."""

@@ -15,6 +15,18 @@ SHORT_BACK = {  # one word or two, for the one-row hand
 TERRAIN_WORD = {D.BEACH: "beach", D.FOREST: "forest", D.MOUNTAIN: "mountain"}
 BOARD_WIDTH = 60        # the board in 3-character hexes: below this the side panel shrinks
 SIDE_WIDE, SIDE_NARROW = 34, 20
+BIG_BOARD_WIDTH = 94    # the board in its biggest (6-character) hexes, and a margin
+SIDE_ROOMY = 60         # beside a big board: the players in full words, a wide log
+
+
+def side_width(width: int) -> int:
+    """The side panel's width on a terminal ``width`` wide: roomy beside the biggest
+    hexes when both fit (160 columns), else 34 beside 3-character hexes, else less."""
+    if width - SIDE_ROOMY >= BIG_BOARD_WIDTH:
+        return SIDE_ROOMY
+    if width - SIDE_WIDE >= BOARD_WIDTH:
+        return SIDE_WIDE
+    return max(SIDE_NARROW, width - BOARD_WIDTH)
 SMALLEST = (80, 24)     # below this the screen asks for a bigger terminal
 
 

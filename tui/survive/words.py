@@ -21,6 +21,9 @@ from ..seats import SEAT_LETTERS, seat_text
 from .picture import spots
 from .shared import BOARD_WIDTH, PER_SEAT, SIDE_WIDE, TERRAIN_WORD, Piece
 
+#: The columns of the roomy players table: (heading, width).
+TABLE = (("On land", 7), ("In sea", 6), ("In boat", 7), ("Saved", 5), ("Lost", 4), ("Tiles", 5))
+
 
 
 class SurviveWords:
@@ -159,7 +162,49 @@ class SurviveWords:
         out.append(f"\nRound {view.round}", Style(bold=False))
         return out
 
+    def explorer_counts(self, view: Any, seat: int) -> tuple[int, ...]:
+        """(on land, in the sea, in a boat, saved, lost, tiles held) for ``seat``."""
+        land = sea = boat = saved = lost = 0
+        for e in range(seat * PER_SEAT, (seat + 1) * PER_SEAT):
+            h = view.explorer_hex[e]
+            if h == D.SAVED:
+                saved += 1
+            elif h == D.LOST:
+                lost += 1
+            elif h >= 0 and view.explorer_boat[e] >= 0:
+                boat += 1
+            elif h >= 0 and D.LAND_TILE_AT[h] >= 0 and not view.sunk[D.LAND_TILE_AT[h]]:
+                land += 1
+            elif h >= 0:
+                sea += 1
+        return land, sea, boat, saved, lost, len(view.held[seat])
+
+    def players_table(self, view: Any) -> Text:
+        """The players in full words (a roomy side panel): where their explorers are, in
+        columns, and what the columns mean."""
+        names = self.link.names
+        dim = Style(dim=True)
+        over = view.phase == "over"
+        out = Text()
+        out.append(f"  {'Player':<10}" + "".join(f" {h:>{w}}" for h, w in TABLE) + (" Score" if over else "")
+                   + "\n", dim)
+        for p in range(view.players):
+            out.append("▶ " if p == view.turn and not over else "  ")
+            out.append_text(seat_text(p, names[p][:8].ljust(8)))
+            out.append("".join(f" {n:>{w}}" for n, (_, w) in zip(self.explorer_counts(view, p), TABLE)))
+            if over:
+                out.append(f" {view.scores[p]:>5}", Style(bold=True))
+            out.append("\n")
+        out.append("On land, in the sea, in a boat: explorers still in play. Saved: on a safe "
+                   "island. Lost: taken by the sea or a creature. Tiles: land tiles held "
+                   "(their backs hidden).\n", dim)
+        if view.seat is not None and view.phase != "place_explorer" and view.memory and not over:
+            out.append("Treasure values are hidden: remember your own.", dim)
+        return out
+
     def players_panel(self, view: Any) -> Text:
+        if self.roomy():
+            return self.players_table(view)
         names = self.link.names
         narrow = self.size.width - SIDE_WIDE < BOARD_WIDTH
         out = Text()

@@ -2,7 +2,10 @@
 Politics cards in hand and the special cards -- plus a pending secret choice
 (a bid not yet revealed), shown only to its owner by the screen that uses it.
 
-Generic: it is given the player's (letter, style), numbers and short card names.
+Generic: it is given the player's (letter, style), numbers and card names.  Nothing is
+cut: the specials stay on the first line while they fit there, else they get a line of
+their own; a list longer than the width wraps between its items (indented), so every
+name is read in full at 80 columns too.  The widget is as tall as its lines.
 """
 
 from __future__ import annotations
@@ -13,12 +16,35 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
+INDENT = "  "  # a wrapped list's later lines
+
+
+def wrap_items(head: Text, items: Sequence[str], width: int, style: Style = Style(),
+               empty: str = "none") -> list[Text]:
+    """``head`` then the items joined by ", ", broken between items so that no line is
+    longer than ``width`` (a single item longer than a whole line is cropped)."""
+    lines = [head.copy()]
+    if not items:
+        lines[0].append(empty, Style(dim=True))
+        return lines
+    fresh = True  # the line holds no item yet
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        gap = "" if fresh else " "
+        if not fresh and lines[-1].cell_len + len(gap) + len(piece) > width:
+            lines.append(Text(INDENT))
+            gap = ""
+        lines[-1].append(gap)
+        lines[-1].append(piece, style)
+        fresh = False
+    return lines
+
 
 class PlayerScreen(Widget):
     COMPONENT_CLASSES = {"player-screen--pending"}
 
     DEFAULT_CSS = """
-    PlayerScreen { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    PlayerScreen { height: auto; text-wrap: nowrap; }
     PlayerScreen > .player-screen--pending { color: #ffd75f; text-style: bold; }
     """
 
@@ -42,24 +68,36 @@ class PlayerScreen(Widget):
         self.watching = watching
         self.refresh(layout=True)
 
+    def lines(self, width: int) -> list[Text]:
+        """Every line at ``width``: the screen's tokens (and the specials when they fit
+        beside them), the specials on their own, the hand; lists wrapped, never cut."""
+        width = max(20, width)
+        if self.who is None:
+            return [Text(self.watching or "Watching: hands and screens are hidden.", Style(dim=True))]
+        letter, style = self.who
+        first = Text()
+        first.append(letter, style)
+        first.append(f" screen: {self.tokens} tokens", Style(bold=True))
+        if self.pending:
+            first.append(f" · {self.pending}", self.get_component_rich_style("player-screen--pending", partial=True))
+        dim = Style(dim=not self.specials)
+        beside = Text(" · specials: ")
+        beside.append(", ".join(self.specials) or "none", dim)
+        if first.cell_len + beside.cell_len <= width:
+            first.append_text(beside)
+            out = [first]
+        else:
+            out = [first, *wrap_items(Text("Specials: "), self.specials, width)]
+        # (a screen may hand over its list already joined: it is wrapped between items too)
+        hand = [part for chunk in self.hand for part in chunk.split(", ") if part]
+        out += wrap_items(Text("Hand: "), hand, width, empty="(empty)")
+        return out
+
     def get_content_height(self, container, viewport, width: int) -> int:
-        return 2
+        return len(self.lines(width))
 
     def render(self) -> Text:
-        out = Text()
-        if self.who is None:
-            out.append(self.watching or "Watching: hands and screens are hidden.", Style(dim=True))
-            out.append("\n")
-            return out
-        letter, style = self.who
-        out.append(letter, style)
-        out.append(f" screen: {self.tokens} tokens", Style(bold=True))
-        if self.pending:
-            out.append(f" · {self.pending}", self.get_component_rich_style("player-screen--pending", partial=True))
-        out.append(" · specials: ")
-        out.append(", ".join(self.specials) or "none", Style(dim=not self.specials))
-        out.append("\nHand: ")
-        out.append(" ".join(self.hand) or "(empty)")
+        out = Text("\n").join(self.lines(self.size.width or 80))
         out.no_wrap = True
-        out.overflow = "ellipsis"
+        out.overflow = "crop"
         return out

@@ -40,12 +40,11 @@ from textual.message import Message
 from textual.strip import Strip
 
 from .cursor_list import CursorList
+from .route_legend import BIG_WIDTH, COLOURS, RouteLegend
 from .seats import recent_style
 
-COLOURS = 7
 SMALL_CELL = 4     # "A3: " -- label, stack mark, gap
 BIG_CELL = 6       # " A3:  " on a wide terminal
-BIG_WIDTH = 100    # from this width on, the big cells
 
 
 @dataclass(frozen=True)
@@ -92,7 +91,7 @@ class RoutePicture:
     words: dict[int, str] = field(default_factory=dict)  # position -> what the info line says
 
 
-class RouteTrack(CursorList, inherit_bindings=False):
+class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
     COMPONENT_CLASSES = {
         "route-track--colour-0", "route-track--colour-1", "route-track--colour-2",
         "route-track--colour-3", "route-track--colour-4", "route-track--colour-5",
@@ -318,62 +317,6 @@ class RouteTrack(CursorList, inherit_bindings=False):
 
     def colour_style(self, colour: int) -> Style:
         return self._part(f"colour-{colour}") if 0 <= colour < COLOURS else Style()
-
-    def _legend_items(self, short: bool = False) -> list[Text]:
-        pic = self.picture
-        note = self._part("note")
-        items = []
-        colours = Text()
-        for c, letter in enumerate(pic.letters[:COLOURS]):
-            colours.append(letter, self.colour_style(c))
-            if not short and c < len(pic.colour_names):
-                colours.append(f" {pic.colour_names[c]} ", note)
-        if short or not pic.colour_names:
-            colours.append(" colours", note)
-        items.append(colours)
-        words_of = ((("A3", "colour-0", ""), ("≈", "water", " water"), ("══", "bridge", " bridge"),
-                     ("▲1", "mark", " go: key 1"), ("R", "chosen", " chosen")) if short else
-                    (("A3", "colour-0", ""), ("≈", "water", " water (price below)"),
-                     ("══", "bridge", " bridge"), ("▲1", "mark", " destination: key 1"),
-                     ("R", "chosen", " chosen figure")))
-        recent = Text()
-        recent.append("  ", recent_style())
-        recent.append(" changed" if short else " changed since your move", note)
-        for sample, part, words in words_of:
-            item = Text()
-            item.append(sample, self._part(part))
-            if sample == "A3":
-                item.append(":", self._part("head"))
-                item.append(" 2 plates" if short else " or ▀▀ under it: a stack of 2 plates", note)
-            item.append(words, note)
-            items.append(item)
-        return items + [recent]
-
-    def _legend_lines(self, width: int) -> int:
-        return len(self._legend(width))
-
-    def _legend(self, width: int) -> list[Text]:
-        """The legend items packed into as few lines as the width allows."""
-        rows: list[list[Text]] = [[]]
-        left_out = False
-
-        def length(row: list[Text]) -> int:
-            return sum(t.cell_len for t in row) + 2 * max(0, len(row) - 1)
-
-        for item in self._legend_items(width < BIG_WIDTH):
-            if rows[-1] and length(rows[-1]) + 2 + item.cell_len > width:
-                if len(rows) >= self.picture.legend_rows:
-                    left_out = True
-                    continue
-                rows.append([])
-            rows[-1].append(item)
-        more = self.picture.legend_more
-        if left_out and more:  # say that there is more, in place of the last items if need be
-            while len(rows[-1]) > 1 and length(rows[-1]) + 2 + len(more) > width:
-                rows[-1].pop()
-            rows[-1].append(Text(more, self._part("head")))
-        return [Text("  ").join(row) for row in rows]
-
 
     def render(self) -> Text:
         pic = self.picture
