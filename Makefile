@@ -17,7 +17,7 @@ play: $(STAMP)
 	$(BIN)/atlantis
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
