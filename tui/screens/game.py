@@ -43,6 +43,10 @@ def recent_style() -> Style:
     return _recent_style()
 
 
+# Log lines that start with a seat's name but say whose turn it is, not what was done.
+NOT_A_MOVE = (" to play", " to move", " to act", "'s turn", " is to ")
+
+
 class GameScreen(Screen):
     """Base class of every game's screen."""
 
@@ -272,7 +276,8 @@ class GameScreen(Screen):
         for seat, name in enumerate(names):
             if seat == self.link.seat:
                 continue
-            lines = [line for line in since if line.startswith((name + " ", name + ":", name + ","))]
+            lines = [line for line in since if line.startswith((name + " ", name + ":", name + ","))
+                     and not line.startswith(tuple(name + t for t in NOT_A_MOVE))]
             if lines:
                 self._summary_seat = seat
                 summary = self.turn_summary(lines)
