@@ -26,7 +26,7 @@ def test_a_headless_host_and_two_headless_bot_clients_play_to_the_end(tmp_path):
     log = tmp_path / "cli.atlrec"
     host = subprocess.Popen([*ATLANTIS, "host", "pathways", "--players", "3", "--bots", "1", "--port", "0",
                              "--bind", LOOPBACK, "--headless", "--no-advertise", "--exit-when-done",
-                             "--log", str(log), "--seed", "8"], stdout=subprocess.PIPE, text=True)
+                             "--log", str(log), "--seed", "8", "--bot-delay", "0"], stdout=subprocess.PIPE, text=True)
     try:
         first = host.stdout.readline()
         assert first.startswith(f"Listening on {LOOPBACK}:") and "Green: bot" in first

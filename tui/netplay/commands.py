@@ -51,7 +51,8 @@ def add_parsers(sub: Any) -> None:
                       help="announce the table by zeroconf (default: yes, or as the log says with --resume)")
     host.add_argument("--interface", action="append", metavar="IP",
                       help="announce on this interface only (repeatable; default: all, or the log's with --resume)")
-    host.add_argument("--bot-delay", type=float, default=0.0, help="seconds a host bot waits before acting")
+    host.add_argument("--bot-delay", type=float, default=0.4,
+                      help="seconds a host bot waits before acting, so players can follow (default 0.4)")
     host.set_defaults(run=cmd_host)
 
     join = sub.add_parser("join", help="join a table on the LAN (no address: the lobby)")

@@ -55,7 +55,7 @@ def add_parsers(sub: Any) -> None:
 def _server_limit_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tables", type=int, default=32, help="tables at once (default 32)")
     p.add_argument("--tables-per-player", type=int, default=2, help="unfinished tables one player may open (default 2)")
-    p.add_argument("--bot-delay", type=float, default=0.3, help="seconds a bot waits before acting (default 0.3)")
+    p.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before acting (default 0.4)")
 
 
 def _die(message: str) -> int:
