@@ -131,3 +131,24 @@ def test_match_delivers_private_events_only_to_their_owner():
         assert private["my_bid"] and private["my_order"] and private["drew_cards"]
         blob = msgpack.packb([m.to_map() for m in match.record.moves])
         assert b"hands" not in blob
+
+
+def test_a_ship_events_tile_is_the_one_every_seat_sees_at_that_place():
+    """Ship events name the ship by its tile: public (on the board), so no seat learns
+    anything from it; the spectator's view shows that tile at that place."""
+    for n, options in ((3, {"chosen_ships": "B,D,D+,E+"}), (4, {})):
+        match = Match(GAME, options, [SeatInfo(f"P{i}", "bot") for i in range(n)], 7)
+        bots = [GAME.make_bot(i, 7, "random") for i in range(n)]
+        checked = 0
+        while match.result() is None:
+            was = [sh.tile for sh in match.view(None).ships]
+            q = min(match.to_act())
+            delivery = match.submit(q, bots[q].choose(match.view(q), match.legal(q)))[None]
+            for e in delivery.events:
+                if e.data.get("ship", -1) >= 0 or "tiles" in e.data:
+                    assert e.to is None
+                    places = e.data.get("ships") or (e.data["ship"],)
+                    for i, tile in zip(places, e.data.get("tiles") or (e.data["tile"],)):
+                        assert tile in (was[i], delivery.view.ships[i].tile), (e, was)
+                        checked += 1
+        assert checked > 10

@@ -584,7 +584,7 @@ def test_wrath_of_the_ocean_god_loses_every_ship_on_the_ocean():
     s, ev = doom_phase(s)
     # the two red cubes were discarded to Red's Faction building, then came home
     assert s.buildings == (0, 0, 0) and s.screen[0] == 22
-    assert [e.data for e in ev if e.kind == "wrecked"] == [{"ship": 1, "n": 2}]
+    assert [e.data for e in ev if e.kind == "wrecked"] == [{"ship": 1, "tile": SCI, "n": 2}]
 
 
 def test_senate_pays_its_debts_gives_five_and_three():

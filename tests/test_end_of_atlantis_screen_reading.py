@@ -101,22 +101,66 @@ def test_the_help_has_the_same_legend_and_a_tie_is_explained():
     assert "Faction marker stands further left" in words
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_log_names_each_ship_as_the_board_does(players):
-    """Every ship event's sentence names the ship at that place in port (letter and name)."""
+def _ship_names_in_log_and_board(options: dict, players: int, seed: int):
+    """Play a bot game; yield (the log line, the event's kind, the ship's place, the names
+    the board gives that place before and after the move) for every ship event the
+    spectator is shown (checking that the event's tile is the one public at that place)."""
     from engine.end_of_atlantis import data as D
-    from tui.selfplay import play_one
+    from engine.match import Match
 
-    match = play_one("end-of-atlantis", 3, players)
-    ships = GAME.setup({}, players, 3).ships  # board order never changes; tiles only upgrade
-    names = [f"P{i}" for i in range(players)]
+    names = list(NAMES[:players])
+    match = Match(GAME, options, [SeatInfo(n, "bot") for n in names], seed)
+    bots = [GAME.make_bot(i, seed, "random") for i in range(players)]
+    while match.result() is None:
+        seat = min(match.to_act())
+        was = [sh.tile for sh in match.view(None).ships]
+        before = [D.ship_full_name(tile) for tile in was]
+        delivery = match.submit(seat, bots[seat].choose(match.view(seat), match.legal(seat)))[None]
+        after = [D.ship_full_name(sh.tile) for sh in delivery.view.ships]
+        board = T.render_view(delivery.view, names)
+        for i, name in enumerate(after):  # the text board names each place as the screen's board
+            assert f"ship{i + 1} {name} " in board
+        for e in delivery.events:
+            places = e.data.get("ships") or ((e.data["ship"],) if e.data.get("ship", -1) >= 0 else ())
+            tiles = e.data.get("tiles") or (e.data.get("tile"),) * len(places)
+            for i, tile in zip(places, tiles):
+                assert tile in (was[i], delivery.view.ships[i].tile)  # the public tile at that place
+                yield GAME.describe(e, None, names), e.kind, i, before[i], after[i]
+
+
+@pytest.mark.parametrize("options,players,seed", [
+    ({"chosen_ships": "B,D,D+,E+"}, 4, 3),      # A and C left out, D twice (its two tiles)
+    ({"chosen_ships": "A+,C,C+"}, 2, 5),        # 2 players with the Ark, no B
+    ({"chosen_ships": "E", "aggressive_neutrals": True}, 3, 2),
+])
+def test_chosen_ships_are_named_in_the_log_as_on_the_board(options, players, seed):
+    """In a chosen_ships game that leaves out or repeats a letter, every ship event names
+    the ship at its place by the board's name for it, and no two ships share a name."""
+    from engine.end_of_atlantis import data as D
+    from engine.end_of_atlantis.actions import parse_ships
+
+    tiles = parse_ships(options["chosen_ships"])
+    board = [D.ship_full_name(t) for t in tiles]
+    assert len(set(board)) == len(board)
     named = 0
-    for e in match.events_for(None):
-        if "ship" in e.data and e.data["ship"] >= 0 and e.kind != "special":
-            line = GAME.describe(e, None, names)
-            assert f"hip {D.ship_full_name(ships[e.data['ship']].tile)}" in line, line
-            named += 1
+    for line, kind, i, before, after in _ship_names_in_log_and_board(options, players, seed):
+        assert before == after == board[i]          # chosen ships are never upgraded
+        assert f"hip {board[i]}" in line or (kind == "neutrals" and board[i] in line), line
+        if kind != "neutrals":                      # (a list of the ships neutrals boarded)
+            rest = line.replace(board[i], "")
+            assert not any(n in rest for j, n in enumerate(board) if j != i), line
+        named += 1
     assert named > 5
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_usual_ships_are_named_in_the_log_as_on_the_board_also_once_upgraded(players):
+    upgraded = named = 0
+    for line, kind, i, before, after in _ship_names_in_log_and_board({}, players, 3):
+        assert before in line or after in line, line
+        upgraded += "+" in after
+        named += 1
+    assert named > 5 and upgraded
 
 
 def test_the_final_reveal_says_where_points_came_from_and_every_card():
@@ -132,3 +176,22 @@ def test_the_final_reveal_says_where_points_came_from_and_every_card():
         assert any(line.startswith(f"{name}'s hand of Politics cards: ") for line in lines)
         assert any(line.startswith(f"{name}'s special cards: ") for line in lines)
     assert not any("Ref1" in line or " - " in line for line in lines)
+
+
+async def test_a_chosen_ships_game_names_each_ship_in_the_log_as_the_board_draws_it():
+    """A and C left out, D twice: the screen's board and log both say "D+ Airship"."""
+    import re
+
+    seats = [SeatInfo("Red", "human")] + [SeatInfo(n, "bot") for n in NAMES[1:]]
+    table = LocalTable.new(GAME, {"chosen_ships": "B,D,D+,E+"}, seats, seed=11)
+    app = AtlantisApp(table=table, bot_delay=0.001, autosave=False)
+    app.animation_level = "none"
+    async with app.run_test(size=(160, 48)) as pilot:
+        await drive(pilot, table)
+        screen = app.game_screen
+        board = text_of(screen.query_one(ShipLanes))
+        for name in ("B Science Vessel", "D Airship", "D+ Airship", "E+ Warship"):
+            assert name in board
+        log = "\n".join(screen.query_one(EventLog)._shown)
+        said = re.findall(r"hip ([A-E]\+? [A-Z][a-z]+(?: Vessel)?)", log)
+        assert said and set(said) <= {"B Science Vessel", "D Airship", "D+ Airship", "E+ Warship"}, said

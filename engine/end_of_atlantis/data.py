@@ -96,8 +96,9 @@ def ship_label(tile: int) -> str:
 
 def ship_full_name(tile: int) -> str:
     """A ship's one name everywhere (board, log, choices, help): its letter and its name,
-    e.g. "B Science Vessel".  An upgraded ship keeps its name (the board marks it)."""
-    return f"{SHIP_LETTERS[tile % ADVANCED]} {SHIP_NAMES[tile % ADVANCED]}"
+    e.g. "B Science Vessel"; an advanced tile as the board labels it, "B+ Science Vessel"
+    (so the two tiles of one letter in a ``chosen_ships`` game never share a name)."""
+    return f"{ship_label(tile)} {SHIP_NAMES[tile % ADVANCED]}"
 
 
 # Upgrades: removing the 1st Doom marker upgrades A and B, the 2nd C, D and E.

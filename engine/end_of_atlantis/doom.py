@@ -58,7 +58,7 @@ def together_choices(x: Any, seat: int) -> list[Any]:
 
 def together_place(s: EoaState, seat: int, a: Target) -> tuple[EoaState, list[Event]]:
     s = replace(s, together_placed=bump(s.together_placed, seat, 1), **put_refugees(s, seat, a.ship, 1))
-    event = Event("placed", {"seat": seat, "ship": a.ship, "n": 1})
+    event = Event("placed", {"seat": seat, "ship": a.ship, "tile": s.ships[a.ship].tile, "n": 1})
     s, events = _next_placer(s, advance=True)
     return s, [event, *events]
 
@@ -111,7 +111,7 @@ def place_neutrals(s: EoaState, count: int) -> tuple[EoaState, list[Event]]:
                 last_first = [p for p in reversed(senate_order(s)) if sh.cubes[p] > 0]
                 if last_first:
                     s = replace(s, **discard_cubes(s, i, last_first[0]))
-                    events.append(Event("pushed_off", {"ship": i, "colour": last_first[0]}))
+                    events.append(Event("pushed_off", {"ship": i, "tile": sh.tile, "colour": last_first[0]}))
                     break
         else:
             break
@@ -120,7 +120,8 @@ def place_neutrals(s: EoaState, count: int) -> tuple[EoaState, list[Event]]:
                     camp=s.camp - 1)
         placed.append(i)
     if placed:
-        events.append(Event("neutrals", {"ships": tuple(placed)}))
+        events.append(Event("neutrals", {"ships": tuple(placed),
+                                          "tiles": tuple(s.ships[i].tile for i in placed)}))
     return s, events
 
 

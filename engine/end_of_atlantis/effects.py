@@ -237,23 +237,25 @@ def effect_choices(x: Any, e: Effect) -> list[Any]:
 Outcome = tuple[Changes, Effect, list[Event]]
 
 
-def _bumped(seat: int, ship: int, colour: int) -> Event:
-    return Event("bumped", {"seat": seat, "ship": ship, "colour": colour})
+# Every ship event names the ship by its place in port (``ship``) and by its tile
+# (``tile``: which ship it is, public on the board), so the log names it as the board does.
+def _bumped(s: EoaState, seat: int, ship: int, colour: int) -> Event:
+    return Event("bumped", {"seat": seat, "ship": ship, "tile": s.ships[ship].tile, "colour": colour})
 
 
-def _placed(seat: int, ship: int, count: int) -> Event:
-    return Event("placed", {"seat": seat, "ship": ship, "n": count})
+def _placed(s: EoaState, seat: int, ship: int, count: int) -> Event:
+    return Event("placed", {"seat": seat, "ship": ship, "tile": s.ships[ship].tile, "n": count})
 
 
 def _do_alliance(s: EoaState, e: Effect, t: Target) -> Outcome:
     return discard_cubes(s, t.ship, t.colour), e._replace(steps=e.steps[1:]), [
-        _bumped(e.seat, t.ship, t.colour)]
+        _bumped(s, e.seat, t.ship, t.colour)]
 
 
 def _do_place(s: EoaState, e: Effect, t: Target) -> Outcome:
     count = 2 if e.steps[0] == S.PLACE_2 else 1
     return (put_refugees(s, e.seat, t.ship, count), e._replace(ship=t.ship, steps=e.steps[1:]),
-            [_placed(e.seat, t.ship, count)])
+            [_placed(s, e.seat, t.ship, count)])
 
 
 def _do_aristocracy(s: EoaState, e: Effect, t: Target) -> Outcome:
@@ -261,9 +263,9 @@ def _do_aristocracy(s: EoaState, e: Effect, t: Target) -> Outcome:
     events = []
     if t.colour >= 0:
         changes = discard_cubes(s, t.ship, t.colour)
-        events.append(_bumped(e.seat, t.ship, t.colour))
+        events.append(_bumped(s, e.seat, t.ship, t.colour))
     changes = put_refugees(s, e.seat, t.ship, 1, **changes)
-    events.append(_placed(e.seat, t.ship, 1))
+    events.append(_placed(s, e.seat, t.ship, 1))
     return changes, e._replace(steps=e.steps[1:]), events
 
 
@@ -277,13 +279,13 @@ def _do_move(s: EoaState, e: Effect, t: Target) -> Outcome:
 def _do_sabotage(s: EoaState, e: Effect, t: Target) -> Outcome:
     changes, lost = wreck(s, t.ship)
     return changes, e._replace(cubes_removed=lost, steps=e.steps[1:]), [
-        Event("sabotage", {"seat": e.seat, "ship": t.ship, "n": lost})]
+        Event("sabotage", {"seat": e.seat, "ship": t.ship, "tile": s.ships[t.ship].tile, "n": lost})]
 
 
 def _do_betray(s: EoaState, e: Effect, t: Target) -> Outcome:
     if t.ship >= 0:
         e = e._replace(ship=t.ship, steps=(S.REMOVE,) + e.steps[1:])
-        return {}, e, [Event("betray_ship", {"seat": e.seat, "ship": t.ship})]
+        return {}, e, [Event("betray_ship", {"seat": e.seat, "ship": t.ship, "tile": s.ships[t.ship].tile})]
     player = t.colour
     lost = min(BETRAYAL_MAX, s.senate_pool[player])
     changes = dict(senate_pool=bump(s.senate_pool, player, -lost), buildings=bump(s.buildings, player, lost))
@@ -296,7 +298,7 @@ def _do_remove(s: EoaState, e: Effect, t: Target) -> Outcome:
     removed = e.cubes_removed + 1
     steps = e.steps[1:] if removed >= BETRAYAL_MAX else e.steps
     return (discard_cubes(s, t.ship, t.colour), e._replace(cubes_removed=removed, steps=steps),
-            [_bumped(e.seat, t.ship, t.colour)])
+            [_bumped(s, e.seat, t.ship, t.colour)])
 
 
 STEP_DOES: dict[str, Callable[[EoaState, Effect, Target], Outcome]] = {

@@ -115,7 +115,7 @@ def _wrath(s: EoaState) -> tuple[EoaState, list[Event]]:
         if sh.at_sea:
             changes, lost = wreck(s, i, spare_immune=False)
             s = replace(s, **changes)
-            events.append(Event("wrecked", {"ship": i, "n": lost}))
+            events.append(Event("wrecked", {"ship": i, "tile": sh.tile, "n": lost}))
     return s, events
 
 

@@ -93,7 +93,8 @@ def play_faction_special(s: EoaState, seat: int, a: PlaySpecial) -> tuple[EoaSta
     """Senate Favour or Night Boarding; the player then still chooses a Faction or passes."""
     key = D.SPECIAL_KEY[a.card]
     s = replace(s, **spend_special(s, seat, a.card))
-    event = Event("special", {"seat": seat, "card": a.card, "key": key, "ship": a.ship})
+    event = Event("special", {"seat": seat, "card": a.card, "key": key, "ship": a.ship,
+                              "tile": s.ships[a.ship].tile if a.ship >= 0 else -1})
     return FACTION_SPECIALS[key](s, seat, a), [event]
 
 
@@ -200,7 +201,7 @@ def demiurgos_take(s: EoaState, seat: int, a: TakeSpecial) -> tuple[EoaState, li
 
 
 def basileus(s: EoaState, seat: int, a: Target) -> tuple[EoaState, list[Event]]:
-    event = Event("basileus", {"seat": seat, "ship": a.ship})
+    event = Event("basileus", {"seat": seat, "ship": a.ship, "tile": s.ships[a.ship].tile})
     s, events = _next_ability(s, ability_queue=s.ability_queue[1:], **put_refugees(s, seat, a.ship, 1))
     return s, [event, *events]
 

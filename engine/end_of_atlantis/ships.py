@@ -92,7 +92,7 @@ def move_ship(s: EoaState, ship: int, mover: int, royal: bool = False, **changes
     sh = ships[ship]
     if not sh.at_sea and sh.tile != ADVANCED_AIRSHIP:
         changes["ships"] = put(ships, ship, sh._replace(at_sea=True))
-        return changes, [Event("sailed", {"ship": ship, "seat": mover})], False
+        return changes, [Event("sailed", {"ship": ship, "tile": sh.tile, "seat": mover})], False
     from_ocean = sh.at_sea
     changes, events = arrive(s, ship, mover, royal, **changes)
     if mover >= 0 and from_ocean and sh.tile == ADVANCED_SCIENCE:

@@ -57,7 +57,8 @@ player who moved it scores 1 more. The ship then returns to port empty. Each
 ship has one name, its letter and name, on the board, in the log and in the
 choices: A Ark (7 spaces), B Science Vessel (5), C Royal Vessel (5), D Airship
 (3), E Warship (3). The first Doom! upgrades A and B, the second C, D and E
-(the board then shows `+` after the letter, e.g. `A+`): the upgraded A Ark has
+(a `+` then follows the letter everywhere, e.g. `A+ Ark`; an advanced tile
+chosen with `chosen_ships` is named so from the start): the upgraded A Ark has
 8 spaces, one always taken by a neutral; the upgraded B Science Vessel gives its
 mover 2 points when moved off the ocean by a card; the upgraded C Royal Vessel
 gives its mover a special card the same way; the upgraded D Airship flies from
@@ -152,25 +153,18 @@ def ship_name(tile: int) -> str:
     return D.ship_full_name(tile)
 
 
-def default_letters(players: int) -> str:
-    """The ships' letters in port, left to right, in a game with the usual ships (two
-    players play without the Ark)."""
-    return D.SHIP_LETTERS[1:] if players == 2 else D.SHIP_LETTERS
-
-
-def ship_at(index: int, names: Sequence[str], tile: int | None = None) -> str:
-    """A ship's one name, its letter and name ("B Science Vessel"), from its tile when the
-    event gives it, else from its place in port in a game with the usual ships."""
-    if tile is None:
-        letters = default_letters(len(names))
-        if not 0 <= index < len(letters):
-            return f"in place {index + 1}"
-        tile = D.SHIP_LETTERS.index(letters[index])
+def ship_at(index: int, tile: int | None) -> str:
+    """A ship's one name, its letter and name as the board shows them ("B Science Vessel",
+    "D+ Airship"), from its tile: every ship event carries the tile (which ship it is,
+    public on the board) beside its place in port.  (An event without one, from an older
+    host, is named by its place alone.)"""
+    if tile is None or tile < 0:
+        return f"in place {index + 1}"
     return D.ship_full_name(tile)
 
 
-def ship_of(d: dict, names: Sequence[str]) -> str:
-    return ship_at(d["ship"], names, d.get("tile"))
+def ship_of(d: dict) -> str:
+    return ship_at(d["ship"], d.get("tile"))
 
 
 def _and(words: Sequence[str]) -> str:
@@ -298,13 +292,14 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "ability_pass":
         return f"{who()} did not use {D.FACTIONS[d['faction']]}."
     if k == "special":
-        return f"{who()} played {D.SPECIAL_NAME[d['key']]}."
+        on = f" on ship {ship_of(d)}" if d.get("ship", -1) >= 0 else ""
+        return f"{who()} played {D.SPECIAL_NAME[d['key']]}{on}."
     if k == "archont":
         return f"{who()} (Archont) drew {d['count']} cards."
     if k == "discarded":
         return f"{who()} discarded {card_name(d['card'])}."
     if k == "basileus":
-        return f"{who()} (Basileus) put a refugee on ship {ship_of(d, names)}."
+        return f"{who()} (Basileus) put a refugee on ship {ship_of(d)}."
     if k == "demiurgos":
         return f"{who()} (Demiurgos) takes a special card."
     if k in ("drew", "drew_special"):
@@ -348,21 +343,21 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return f"{who()} played no card."
     if k == "placed":
         n = d["n"]
-        return f"{who()} put {n} refugee{'s' if n != 1 else ''} on ship {ship_of(d, names)}."
+        return f"{who()} put {n} refugee{'s' if n != 1 else ''} on ship {ship_of(d)}."
     if k == "bumped":
-        return f"{who()} threw a {colour_name(d['colour'], names)} cube off ship {ship_of(d, names)}."
+        return f"{who()} threw a {colour_name(d['colour'], names)} cube off ship {ship_of(d)}."
     if k == "sailed":
         by = f" (moved by {_who(d['seat'], viewer, names).replace('You', 'you')})" if d["seat"] >= 0 else ""
-        return f"Ship {ship_of(d, names)} sailed out to the ocean{by}."
+        return f"Ship {ship_of(d)} sailed out to the ocean{by}."
     if k == "arrived":
         gains = ", ".join(f"{names[p]} +{g}" for p, g in enumerate(d["gains"]) if g) or "nobody scores"
         royal = " (royal chart)" if d["royal"] else ""
-        return f"Ship {ship_of(d, names)} reached the Promised Land{royal}: {gains}."
+        return f"Ship {ship_of(d)} reached the Promised Land{royal}: {gains}."
     if k == "sabotage":
-        return f"{who()} sabotaged ship {ship_of(d, names)}: {d['n']} cubes lost."
+        return f"{who()} sabotaged ship {ship_of(d)}: {d['n']} cubes lost."
     if k == "betray_ship":
         verb = "betray" if d["seat"] == viewer else "betrays"
-        return f"{who()} {verb} the people on ship {ship_of(d, names)}."
+        return f"{who()} {verb} the people on ship {ship_of(d)}."
     if k == "betray_senate":
         return f"{who()} removed {d['n']} of {names[d['target']]}'s tokens from the Senate."
     if k == "strategos":
@@ -377,15 +372,17 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         top = f" Next event (face up): {D.EVENT_NAME[d['top']]}." if d["top"] >= 0 else ""
         return f"Event: {D.EVENT_NAME[d['card']]}{top}"
     if k == "upgraded":
-        return f"Ship {ship_of(d, names)} is upgraded: {D.ADVANCED_ABILITY[d['tile'] % D.ADVANCED]}."
+        was = ship_at(d["ship"], d["tile"] - D.ADVANCED)
+        return f"Ship {was} is upgraded to {ship_of(d)}: {D.ADVANCED_ABILITY[d['tile'] % D.ADVANCED]}."
     if k == "wrecked":
-        return f"The ocean god takes ship {ship_of(d, names)}: {d['n']} cubes lost."
+        return f"The ocean god takes ship {ship_of(d)}: {d['n']} cubes lost."
     if k == "together_stop":
         return f"{who()} stops placing refugees."
     if k == "pushed_off":
-        return f"A neutral pushed a {colour_name(d['colour'], names)} cube off ship {ship_of(d, names)}."
+        return f"A neutral pushed a {colour_name(d['colour'], names)} cube off ship {ship_of(d)}."
     if k == "neutrals":
-        return "Neutral refugees boarded ships " + ", ".join(ship_at(i, names) for i in d["ships"]) + "."
+        tiles = d.get("tiles") or (None,) * len(d["ships"])
+        return "Neutral refugees boarded ships " + ", ".join(map(ship_at, d["ships"], tiles)) + "."
     if k == "returned":
         return "Tokens come home." + (" (Chaos: Factions and the Senate stay.)" if d["chaos"] else "")
     if k == "game_over":
@@ -412,7 +409,7 @@ def render_view(view: Any, names: Sequence[str]) -> str:
              + (f" top={D.EVENT_NAME[v.top_event]}" if v.top_event >= 0 else "")]
     for i, sh in enumerate(v.ships):
         where = "ocean" if sh.at_sea else "port"
-        lines.append(f"ship{i + 1} {D.ship_label(sh.tile)} {where} {aboard_text(sh)}")
+        lines.append(f"ship{i + 1} {D.ship_full_name(sh.tile)} {where} {aboard_text(sh)}")
     lines.append(f"promised land={list(v.promised_land)} neutral={v.promised_land_neutrals} camp={v.camp}")
     holders = v.faction_holders
     fac = " ".join(f"{D.FACTIONS[f][:4]}:{LETTERS[holders[f]] if holders[f] >= 0 else '-'}"
@@ -486,8 +483,10 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("N", "a neutral (black) refugee"),
     ("·", "an empty space aboard a ship"),
     ("full", "the ship has no free space"),
-    ("+", "after a ship's letter: the ship is upgraded"),
+    ("+", "after a ship's letter: the ship is upgraded (its advanced tile)"),
     ("▶", "the ship your highlighted choice acts on"),
+    ("≈", "the ocean; a ship drawn on it is at sea"),
+    ("┄┄┄┄", "the port lane of a ship that has sailed"),
     ("▲ △", "Doom markers left, removed (3rd Doom! ends)"),
     ("┼ :", "victory track: every 10 and every 5 points"),
     ("2", "victory track: two markers on this space"),
@@ -498,6 +497,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("▼", "the voting place being voted on now"),
     ("▒▒▒▒", "a voting card still face down"),
     ("●3", "3 tokens were bid on this card"),
+    ("won 2", "voting row: won this vote, with a bid of 2"),
     ("✓", "after a voting card: it was played"),
     ("?", "your card the Oraklos keeps face down"),
 )
