@@ -146,3 +146,60 @@ async def test_j_and_k_move_in_the_game_list_like_the_arrows():
         assert str(menu.query_one("#games", OptionList).get_option_at_index(2).prompt).startswith("▶")
         await pilot.press("k")
         assert menu.slug == sorted(GAMES)[1]
+
+
+async def test_a_seat_steps_through_human_bot_open_by_keys_and_typed_letters():
+    from textual.widgets._select import SelectOverlay
+
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert not menu.query(SelectOverlay)  # one-line choices: no drop-down lists built
+        seat = menu.query_one("#seat-1", Select)
+        seat.focus()
+        assert seat.value == "bot" and "B bot" in str(seat.render())
+        await pilot.press("space")
+        assert seat.value == "open"
+        await pilot.press("right")
+        assert seat.value == "human"  # round again
+        await pilot.press("left", "b")
+        assert seat.value == "bot" and app.screen is menu
+        await pilot.press("o", "h")
+        assert seat.value == "human" and menu._remember().kinds[1] == "human"
+        await pilot.press("enter")  # Enter goes on to the next field, as in the whole form
+        assert seat.value == "human" and app.focused is not seat
+
+
+async def test_a_menu_opens_composed_on_the_game_it_was_left_on():
+    from tui.screens.menu import MenuState
+
+    state = MenuState(game="survive", players=3, kinds=["bot", "human", "human"],
+                      options={"survive": {"memory": False}})
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = MenuScreen(state)
+        await app.push_screen(menu)
+        await pilot.pause()
+        games = menu.query_one("#games", OptionList)
+        assert menu.slug == "survive" and games.highlighted == sorted(GAMES).index("survive")
+        marked = [i for i in range(games.option_count) if str(games.get_option_at_index(i).prompt).startswith("▶")]
+        assert marked == [games.highlighted] and app.focused is games
+        assert menu.query_one("#players", Select).value == 3
+        assert [s.value for s in menu.query(".seat-kind").results(Select) if s.display] == ["bot", "human", "human"]
+        assert menu.query_one("#opt-memory", Switch).value is False
+
+
+async def test_the_key_line_shows_the_menus_keys_and_a_click_on_one_presses_it():
+    from tui.screens.menu_keys import KeyLine
+
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        chosen = catch_start(app.screen)
+        line = app.screen.query_one(KeyLine)
+        shown = str(line.render())
+        assert shown.startswith(" ^S Start  F2 Host on LAN  F3 Join LAN  q Quit") and "^p palette" in shown
+        await pilot.click(KeyLine, offset=(2, 0))
+        assert len(chosen) == 1

@@ -22,7 +22,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Integer
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widget import Widget
+from textual.widgets import Input, Label, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
 from engine.registry import GAME_INFO, GAMES  # GAME_INFO: titles and seat counts without loading the rules (start time)
@@ -30,9 +31,10 @@ from engine.registry import GAME_INFO, GAMES  # GAME_INFO: titles and seat count
 from ..commands import Command, bindings
 from ..seats import seat_letter
 from .menu_cards import card_for
-from .menu_fields import field_box, field_errors, option_field, read_value
+from .menu_keys import FormButton, KeyLine
+from .menu_fields import CycleSelect, field_box, field_errors, option_field, read_value
 
-SEAT_KINDS = (("human", "human"), ("bot", "bot"), ("open", "open (LAN)"))
+SEAT_KINDS = (("human", "human"), ("bot", "bot"), ("open", "open"))  # open: for a LAN player (the help line says so)
 MAX_SEATS = max(g.max_players for g in GAME_INFO.values())
 
 
@@ -70,7 +72,10 @@ def default_kinds() -> list[str]:
 
 
 class MenuScreen(Screen[TableChoice]):
-    CSS_PATH = Path(__file__).with_name("menu.tcss")
+    # menu.tcss as the screen's default CSS: a CSS_PATH makes Textual re-parse every
+    # stylesheet and restyle the app when the screen is pushed (~20 ms of the start)
+    DEFAULT_CSS = Path(__file__).with_name("menu.tcss").read_text(encoding="utf-8")
+    AUTO_FOCUS = "#games"
     COMMAND_TABLE = (
         Command("menu-start", "ctrl+s", "Start", "start", "Start the game with these seats and options.",
                 key_display="^S", priority=True),
@@ -96,22 +101,34 @@ class MenuScreen(Screen[TableChoice]):
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        """The whole form, already showing the chosen game (composed once: nothing is
+        mounted or updated after the first frame, issue 15)."""
+        slug = self.slug = self.state.game
+        info = GAME_INFO[slug]
+        card = card_for(slug, info.title)
+        n = self._wanted_players(info.min_players, info.max_players)
         with VerticalScroll(id="menu"):
             yield Static("ATLANTIS - a game table for the terminal", id="title")
             with Horizontal(id="games-row"):
-                yield GameList(*[self._game_option(s) for s in self.slugs], id="games")
+                games = GameList(*[self._game_option(s, s == slug) for s in self.slugs], id="games")
+                games.set_reactive(OptionList.highlighted, self.slugs.index(slug))
+                yield games
                 with Vertical(id="card"):
-                    yield Static("", id="picture")
-                    yield Static("", id="card-text")
-            yield field_box("players", "Players", Select([("2", 2)], id="players", allow_blank=False, compact=True),
-                            "how many seats the table has")
-            seats = Horizontal(*[Select(self._seat_options(i), value=self.state.kinds[i], allow_blank=False,
-                                        compact=True, id=f"seat-{i}", classes="seat-kind")
-                                 for i in range(MAX_SEATS)], id="seats")
-            yield field_box("seats", "Seats", seats, "")
+                    yield Static(Text("\n".join(card.picture)), id="picture")
+                    yield Static(self._card_text(slug), id="card-text")
+            yield field_box("players", "Players", CycleSelect(self._players_options(slug), value=n, id="players",
+                                                               allow_blank=False), "how many seats the table has")
+            seats = []
+            for i in range(MAX_SEATS):
+                select = CycleSelect(self._seat_options(i), value=self.state.kinds[i], allow_blank=False,
+                                     id=f"seat-{i}", classes="seat-kind")
+                select.display = i < n
+                select.tooltip = self._seat_tooltip(i)
+                seats.append(select)
+            yield field_box("seats", "Seats", Horizontal(*seats, id="seats"), "")
             yield Static("human: plays at this keyboard.  bot: the computer.  open: a player "
                          "on the LAN (only when you Host, F2).", id="seats-help", classes="note")
-            yield Vertical(id="options")
+            yield Vertical(*self._option_fields(slug), id="options")
             yield field_box("seed", "Practice seed",
                             Input(self.state.seed, id="seed", type="integer", compact=True, max_length=40,
                                   placeholder="empty: secret", validators=[Integer(minimum=0)], valid_empty=True),
@@ -120,10 +137,10 @@ class MenuScreen(Screen[TableChoice]):
                          "Start (Ctrl+S) starts.", id="about", classes="note")
             yield Static("", id="error")
             with Horizontal(id="buttons"):
-                yield Button("Start  (Ctrl+S)", id="start", variant="primary", compact=True)
-                yield Button("Host on LAN (F2)", id="host", compact=True)
-                yield Button("Join LAN (F3)", id="join", compact=True)
-        yield Footer()
+                yield FormButton("Start  (Ctrl+S)", id="start", primary=True)
+                yield FormButton("Host on LAN (F2)", id="host")
+                yield FormButton("Join LAN (F3)", id="join")
+        yield KeyLine()
 
     def _game_option(self, slug: str, chosen: bool = False) -> Option:
         """A game's two lines in the list; the highlighted one is marked with ▶ too (the
@@ -135,43 +152,57 @@ class MenuScreen(Screen[TableChoice]):
         text.append(f"    {card_for(slug, game.title).pitch}", style="italic")
         return Option(text, id=slug)
 
-    async def on_mount(self) -> None:
-        games = self.query_one("#games", OptionList)
-        await self._show_game(self.state.game)
-        games.highlighted = self.slugs.index(self.state.game)
-        games.focus()
+    @staticmethod
+    def _card_text(slug: str) -> Text:
+        info = GAME_INFO[slug]
+        return Text(f"{info.title}\n{info.min_players}-{info.max_players} players")
+
+    @staticmethod
+    def _players_options(slug: str) -> list[tuple[str, int]]:
+        info = GAME_INFO[slug]
+        return [(str(n), n) for n in range(info.min_players, info.max_players + 1)]
+
+    def _wanted_players(self, low: int, high: int) -> int:
+        return self.state.players if low <= self.state.players <= high else low
+
+    def _option_fields(self, slug: str) -> list[Widget]:
+        """The game's option fields, showing what was typed last time (or the defaults)."""
+        saved = self.state.options.get(slug, {})
+        return [option_field(name, info, saved.get(name, info.default))
+                for name, info in GAMES[slug].options_model.model_fields.items()]
 
     # --- the game and its seats --------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#games")
     async def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id and event.option.id != self.slug:
+        old = self.slug
+        if event.option_index != event.option_list.highlighted:
+            return  # stale (OptionList highlights its first option while it is built)
+        if event.option.id and event.option.id != old:
             await self._show_game(event.option.id)
-        games = self.query_one("#games", OptionList)
-        for index, slug in enumerate(self.slugs):
-            games.replace_option_prompt_at_index(index, self._game_option(slug, slug == self.slug).prompt)
+            games = self.query_one("#games", OptionList)
+            for slug in (old, self.slug):  # the ▶ moves from the old game to the new one
+                prompt = self._game_option(slug, slug == self.slug).prompt
+                games.replace_option_prompt_at_index(self.slugs.index(slug), prompt)
 
     @on(OptionList.OptionSelected, "#games")
     def _game_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#players", Select).focus()  # Enter on a game: on to its seats
 
     async def _show_game(self, slug: str) -> None:
-        if self.slug:
-            self._remember()
+        self._remember()
         self.slug = slug
-        game = GAMES[slug]
-        card = card_for(slug, game.title)
-        self.query_one("#picture", Static).update(Text("\n".join(card.picture)))
-        self.query_one("#card-text", Static).update(Text(f"{game.title}\n{game.min_players}-{game.max_players} players"))
+        info = GAME_INFO[slug]
+        self.query_one("#picture", Static).update(Text("\n".join(card_for(slug, info.title).picture)))
+        self.query_one("#card-text", Static).update(self._card_text(slug))
         players = self.query_one("#players", Select)
-        players.set_options([(str(n), n) for n in range(game.min_players, game.max_players + 1)])
-        wanted = self.state.players if game.min_players <= self.state.players <= game.max_players else game.min_players
-        players.value = wanted
+        with players.prevent(Select.Changed):
+            players.set_options(self._players_options(slug))
+            players.value = self._wanted_players(info.min_players, info.max_players)
         self._players_changed()
         box = self.query_one("#options", Vertical)
-        await box.remove_children()
-        saved = self.state.options.get(slug, {})
-        await box.mount_all([option_field(name, info, saved.get(name, info.default))
-                       for name, info in game.options_model.model_fields.items()])
+        with self.app.batch_update():
+            await box.remove_children()
+            await box.mount_all(self._option_fields(slug))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players":
@@ -187,20 +218,17 @@ class MenuScreen(Screen[TableChoice]):
         for i, select in enumerate(self.query(".seat-kind").results(Select)):
             select.display = i < n
             if i < n:
-                select.tooltip = f"{self._seat_name(i)}: a human here, a bot, or open for a LAN player"
-                options = self._seat_options(i)
-                if getattr(select, "_shown_options", None) != options:  # another game's seat names
-                    value = select.value
-                    select.set_options(options)
-                    select.value = value
-                    select._shown_options = options  # type: ignore[attr-defined]
+                select.tooltip = self._seat_tooltip(i)  # another game's seat names
+
+    def _seat_tooltip(self, seat: int) -> str:
+        return f"{self._seat_name(seat)}: a human here, a bot, or open for a LAN player"
 
     def _players(self) -> int:
         value = self.query_one("#players", Select).value
-        return int(value) if isinstance(value, int) else GAME_INFO[self.slug or self.state.game].min_players
+        return int(value) if isinstance(value, int) else GAME_INFO[self.slug].min_players
 
     def _seat_name(self, seat: int) -> str:
-        names = GAME_INFO[self.slug or self.state.game].seat_names
+        names = GAME_INFO[self.slug].seat_names
         return names[seat] if seat < len(names) else f"seat {seat + 1}"
 
     def _seat_options(self, seat: int) -> list[tuple[str, str]]:
@@ -224,7 +252,7 @@ class MenuScreen(Screen[TableChoice]):
         event.stop()
         self.focus_next()  # Enter in a field never starts the game
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_form_button_pressed(self, event: FormButton.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
         elif event.button.id in ("host", "join"):
