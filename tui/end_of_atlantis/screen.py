@@ -5,7 +5,11 @@ legend, and the list of what the seat at the keyboard may do now.
 The screen reads only ``link.view()`` and ``link.legal()``.  Every decision is a
 small action from ``legal()``, written as a sentence in the choice list (``words``):
 Up/Down and Enter choose, digits jump to a bid, ``p`` passes, ``l`` shows or hides the
-legend.  A key that is not allowed now says why.  The target of the choice under the
+legend.  The footer names only the keys that work now (a spectator's: the legend,
+help, save, leave); a key that is not allowed now still says why when pressed.  A choice
+too long for the list is said in fewer words (``words.fit_choice``), and during the
+Factions phase the box under the voting row shows the Senate bids and why each tie in
+the pool went one way.  The target of the choice under the
 cursor (a ship) is marked in the ship lanes; what the other seats changed since this
 seat's last move is highlighted (``recent``).  A pending bid or card order appears
 only on its owner's screen, because only its owner's view holds it.  A ship has one
@@ -14,6 +18,7 @@ name everywhere: its letter and name ("B Science Vessel").
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.style import Style
@@ -36,6 +41,7 @@ from ..widgets.senate_row import FactionSpace, SenateRow
 from ..widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
 from ..widgets.victory_track import Marker, VictoryTrack
 from ..widgets.voting_row import VoteCard, VoteRowLine, VotingRow
+from ..why_not import why_not_commands
 from . import words as W
 from .words import CUBE_LETTERS, NO_PASS, PHASE, SHIP_NOTES, STAGE_WORDS, VOTING
 
@@ -45,6 +51,16 @@ TALL = 34      # from this height: the legend is always shown, the track has its
 
 def cube_style(colour: int) -> Style:
     return seat_style(colour) if colour < D.NEUTRAL else neutral_style()
+
+
+class Choices(ChoiceList):
+    """The choice list, whose Enter is in the footer only while there is a choice (an
+    empty list's Enter goes on to the screen, which says why)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":
+            return bool(self.items)
+        return super().check_action(action, parameters)
 
 
 class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
@@ -63,14 +79,21 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     EndOfAtlantisScreen ChoiceList { height: 1fr; min-height: 2; }
     """
 
-    COMMAND_TABLE = (
+    GAME_KEYS = (
         Command("eoa-pass", "p", "Pass", "pass_turn", "Pass (or bid nothing in an open vote)."),
         *[Command(f"eoa-digit-{d}", str(d), "Bid", f"digit({d})",
                   "Type a bid (two digits for 10 and more), then Enter." if d == 0 else "",
                   show=d == 0, key_display="0-9") for d in range(10)],
         Command("eoa-legend", "l", "Legend", "toggle_legend", "Show or hide the legend of every symbol."),
         Command("eoa-clear", "escape", "Clear", "clear_digits", "Clear the digits typed so far.", show=False),
+    )
+    COMMAND_TABLE = (
+        *GAME_KEYS,
         *GameScreen.COMMAND_TABLE,
+        # The footer names only the keys that work now (check_action); a key none of whose
+        # commands is allowed says why (tui/why_not.py).  Enter is the choice list's key.
+        *why_not_commands((*GAME_KEYS, *(c for c in GameScreen.COMMAND_TABLE if c.id == "undo"),
+                           Command("", "enter", "", "")), "eoa"),
     )
     BINDINGS = bindings(COMMAND_TABLE)
 
@@ -92,7 +115,7 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         yield VotingRow(id="voting")
         yield Static(id="last-vote")
         yield PlayerScreen(id="me")
-        yield ChoiceList(id="choices")
+        yield Choices(id="choices")
         with VerticalScroll(id="legend-box"):
             yield Static(id="legend")
 
@@ -112,6 +135,7 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         track = self.query_one("#track", VictoryTrack)
         track.legend = height >= 28
         track.display = height >= 26
+        self.query_one("#last-vote").styles.max_height = 3 if height < TALL else 6
         self._place_legend()
         if self._view is not None:
             self.refresh_board(self._view, self._legal)
@@ -175,13 +199,17 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
             [i for i, p in enumerate(order) if p in self._recent["pool"]])
         self._draw_voting()
         last = W.last_vote_text(view, names, short=not self._tall())
+        head = "Last vote: "
+        if not last:
+            last, head = W.senate_reveal_text(view, names, short=not self._tall()), "Senate bids: "
         box = self.query_one("#last-vote", Static)
-        box.update(Text.assemble(("Last vote: ", "bold"), last) if last else "")
+        box.update(Text.assemble((head, "bold"), last) if last else "")
         box.display = bool(last) and not (self._legend_shown() and not self._tall())
         self._draw_me()
         self.query_one("#legend", Static).update(self._legend_text(view))
         key = (view.stage, view.turn, view.vote, len(legal), view.effect)
-        items = [self.choice_text(a) for a in legal]
+        room = (self.choices.size.width or self.size.width - 30) - 4  # (the cursor mark, " ↓")
+        items = [W.fit_choice(self.choice_text(a), room) for a in legal]
         empty = self._waiting_text()
         keep = None if key == self._last_key else self._default_choice()
         if key != self._last_key and legal:
@@ -287,7 +315,11 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         if self.link.read_only:
             return "Replay: Left/Right step, v changes whose view."
         waiting = self.link.waiting_for()
-        return f"Waiting for {waiting}." if waiting else "Nothing to choose now."
+        text = f"Waiting for {waiting}." if waiting else "Nothing to choose now."
+        room = (self.choices.size.width or self.size.width - 30) - 1
+        if len(text) > room:  # (the list's one line is never cut: the side panel has it all)
+            text = re.sub(r" \([^)]*\)", "", text)
+        return text if len(text) <= room else "Waiting for the other players."
 
     def _default_choice(self) -> int:
         """Where the cursor starts: the first real choice (not Pass)."""
@@ -441,6 +473,31 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
             self.say(f"You cannot bid {value}: you have {self._view.screen[self._view.seat]} tokens behind your screen.")
         else:
             self.say(f"You cannot bid {value}: another player has named it in this open vote.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows a key only when it does something now (else its why-not runs)."""
+        if action == "pass_turn":
+            return any(type(a) is Pass or (type(a) is Bid and a.tokens == 0 and self._view.stage == "open")
+                       for a in self._legal)
+        if action == "digit":
+            return any(type(a) is Bid for a in self._legal)
+        if action == "undo":
+            return self.link.seat is not None and not self.link.read_only
+        return super().check_action(action, parameters)
+
+    def action_why_not(self, key: str) -> None:
+        """A key none of whose commands is allowed now: say why."""
+        if key.isdigit():
+            self.action_digit(int(key))
+        elif key == "p":
+            self.action_pass_turn()
+        elif key == "u":
+            self.say("You are watching: you have no move to take back." if not self.link.read_only
+                     else "This is a replay: nothing to take back.")
+        elif key == "enter":
+            self.say("Enter chooses in the list: l hides the legend." if self._legal else self._not_now())
+        else:
+            self.say("That key does nothing now.")
 
     def action_clear_digits(self) -> None:
         self._digits = ""

@@ -234,3 +234,60 @@ def target_text(view: Any, a: Target, names: Sequence[str]) -> str:
     if step == "remove":
         return f"Discard a {colour(a.colour)} cube"
     return f"Target {ship()}"
+
+
+# --- a choice that does not fit the list: the same choice in fewer words ----------------------
+# (in turn, until it fits; the lanes mark the target ship with ▶, so where it is can go)
+_SHORTER = (
+    (" (in port)", ""), (" (at sea)", ""), ("end of Factions: ", ""), (" Politics cards", " cards"),
+    (", then discard", ", discard"), ("Play special: ", "Play "), ("ship ", ""),
+    ("'s tokens from the Senate", "'s Senate tokens"), ("Take face-up special: ", "Take "),
+    ("Draw a special card from the deck", "Draw a special card"),
+)
+
+
+def fit_choice(text: str, room: int) -> str:
+    """``text`` shortened (whole words, the same meaning) until it is at most ``room``
+    cells, or as short as it gets."""
+    for long, short in _SHORTER:
+        if len(text) <= room:
+            break
+        text = text.replace(long, short)
+    return text
+
+
+# --- the Senate bids, revealed: the Senate order and why a tie went one way ------------------
+def senate_reveal_text(view: Any, names: Sequence[str], short: bool = False) -> str:
+    """During the Factions phase: every Senate bid, the Senate order, and for each tie in
+    the pool why one player is above the other (the marker further left, rulebook
+    "Breaking Ties"), read from the view.  '' outside it."""
+    if view.family or view.stage not in ("faction", "ability", "archont") or not view.last_bids:
+        return ""
+    pool, markers = view.senate_pool, view.markers
+    order = senate_order_of(pool, markers)
+    who = (lambda p: CUBE_LETTERS[p]) if short else (lambda p: names[p])
+    bids = ", ".join(f"{who(p)} {view.last_bids[p]}" for p in range(view.players))
+    text = f"{bids}. Senate order: " + ", ".join(who(p) for p in order) + "."
+    ties = []
+    groups: list[list[int]] = []
+    for p in order:
+        if groups and pool[groups[-1][0]] == pool[p]:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    for group in (g for g in groups if len(g) > 1):
+        listed = ", ".join(who(p) for p in group[:-1]) + " and " + who(group[-1])
+        if short:
+            ties.append(f"{listed} tie at {pool[group[0]]}, the marker further left is higher")
+        elif len(group) == 2:
+            upper, lower = group
+            ties.append(f"{names[upper]} and {names[lower]} tie at {pool[upper]} in the pool: {names[upper]}'s "
+                        f"Faction marker (on {D.FACTIONS[markers[upper]]}) stands further left than "
+                        f"{names[lower]}'s (on {D.FACTIONS[markers[lower]]}), so {names[upper]} is higher")
+        else:
+            where = ", ".join(f"{names[p]} on {D.FACTIONS[markers[p]]}" for p in group)
+            ties.append(f"{listed} tie at {pool[group[0]]} in the pool: the player whose Faction marker "
+                        f"stands further left is higher ({where})")
+    if ties:
+        text += " " + "; ".join(ties) + "."
+    return text

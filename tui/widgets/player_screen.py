@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
 INDENT = "  "  # a wrapped list's later lines
+_CONSOLE = Console(width=200)  # (only measures: Text.wrap breaks between words)
 
 
 def wrap_items(head: Text, items: Sequence[str], width: int, style: Style = Style(),
@@ -72,8 +74,12 @@ class PlayerScreen(Widget):
         """Every line at ``width``: the screen's tokens (and the specials when they fit
         beside them), the specials on their own, the hand; lists wrapped, never cut."""
         width = max(20, width)
-        if self.who is None:
-            return [Text(self.watching or "Watching: hands and screens are hidden.", Style(dim=True))]
+        if self.who is None:  # (wrapped between words: never cut)
+            text = Text(self.watching or "Watching: hands and screens are hidden.", Style(dim=True))
+            lines = list(text.wrap(_CONSOLE, width))
+            for line in lines:
+                line.rstrip()
+            return lines
         letter, style = self.who
         first = Text()
         first.append(letter, style)

@@ -194,16 +194,22 @@ class ShipLanes(CursorList, inherit_bindings=False):
                 out.append(f"  {ship.note}", dim)
         out.append("\n")
         roomy = width >= 90
-        out.append("Promised Land this turn: " if roomy else "Promised Land: ", head)
-        if pic.promised:
-            for name, style, count in pic.promised:
-                out.append(name, style)
-                out.append(f" {count}  " if roomy else f" {count} ")
-        else:
-            out.append("nobody yet " if roomy else "none yet ", dim)
-        out.append(f"· Refugee camp: {pic.camp} neutral refugees left" if roomy else f"· Refugee camp {pic.camp}", dim)
-        if pic.extra:
-            out.append(f" · {pic.extra}", dim)
+        for tight in (False, True):  # (tight: "R2 B1 · camp 7", so five players fit 80 columns)
+            land = Text()
+            land.append("Promised Land this turn: " if roomy else "Promised Land: ", head)
+            if pic.promised:
+                for name, style, count in pic.promised:
+                    land.append(name, style)
+                    land.append(f" {count}  " if roomy else f"{count} " if tight else f" {count} ")
+            else:
+                land.append("nobody yet " if roomy else "none yet ", dim)
+            land.append(f"· Refugee camp: {pic.camp} neutral refugees left" if roomy
+                        else f"· camp {pic.camp}" if tight else f"· Refugee camp {pic.camp}", dim)
+            if pic.extra:
+                land.append(f" · {pic.extra}", dim)
+            if land.cell_len <= width:
+                break
+        out.append_text(land)
         out.no_wrap = True
         out.overflow = "ellipsis"
         return out

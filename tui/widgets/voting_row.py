@@ -33,7 +33,7 @@ class VoteRowLine:
     letter: str
     style: Style
     cards: Sequence[VoteCard]
-    note: str = ""      # e.g. "bid ✓", "wins"
+    note: str = ""      # e.g. "has bid", "won 2": the cards narrow so that it is never cut
 
 
 # Explicitly plain, so each card stays its own run of text (exported SVGs keep it on the grid).
@@ -78,8 +78,9 @@ class VotingRow(Widget):
 
     def cell_width(self) -> int:
         width = self.size.width or 49
+        longest = max((len(row.note) for row in self.rows), default=0)  # a note is never cut
         for cell, note in ((18, 12), (16, 12), (8, 7), (7, 7)):
-            if width >= 2 + cell * self.slots + note:
+            if width >= 2 + cell * self.slots + max(note, longest):
                 return cell
         return 6
 
