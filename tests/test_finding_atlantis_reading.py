@@ -13,7 +13,8 @@ from engine.finding_atlantis.text import HELP, LEGEND, history, reveal
 from tui.app import AtlantisApp
 from tui.finding_atlantis.screen import FindingAtlantisScreen
 from tui.seat import LocalTable
-from tui.widgets.chart_grid import ChartGrid
+from tui.finding_atlantis.words import ask_text
+from tui.widgets.chart_grid import ChartGrid, ChartPicture
 
 from fa_helpers import GAME, at, cell, on_map, started
 
@@ -138,11 +139,74 @@ async def test_game_over_shows_the_true_map_beside_the_chart_with_right_and_wron
         assert table.match.state.phase == "over"
         truth = screen.query_one("#truth", ChartGrid)
         assert truth.display and truth.region.width > 0
-        cells = truth.picture.cells
-        assert cells[world("D3")].text == "@" and ("✓", "right") in cells[world("D3")].marks
-        assert ("✗", "wrong") in cells[world("A2")].marks
-        assert ("✓", "right") in cells[world("A1")].marks
-        assert cells[world("F6")].marks == () or cells[world("F6")].marks[0][1] != "wrong"
+        cells = truth.picture.cells     # the 6x6 spaces only: no ring beyond the edge
+        assert len(cells) == 36
+        assert cells[cell(6, "D3")].text == "@" and ("✓", "right") in cells[cell(6, "D3")].marks
+        assert ("✗", "wrong") in cells[cell(6, "A2")].marks
+        assert ("✓", "right") in cells[cell(6, "A1")].marks
+        assert cells[cell(6, "F6")].marks == () or cells[cell(6, "F6")].marks[0][1] != "wrong"
+        # drawn at 80x24, each row reads as the reveal's "Row r, columns A to F" line, and
+        # no symbol of the map lies outside its 6 rows (the legend aside)
+        said = {line.split(":")[0]: line.split(": ")[1].split() for line in reveal(table.match.state, ["Red", "Blue"])
+                if line.startswith("Row ")}
+        rows = {}
+        for line in chart_text(truth).splitlines():
+            head = line.split()
+            if head and head[0].isdigit():
+                rows[f"Row {head[0]}, columns A to F"] = [t for t in line.replace("✓", " ").replace("✗", " ").split()[1:]]
+            elif "bare seamount" not in line:
+                assert not set(line) & set("^#$@") or "Atlantis" in line or "deep ocean" in line, line
+        assert rows == said
+        # and the true map's rows are on the chart's lines: row 1 reads across both
+        chart = screen.query_one("#chart", ChartGrid)
+        chart.render_line(0), truth.render_line(0)
+        assert truth.row_one() == chart.row_one() is not None
+        legend = {symbol: words for symbol, _, words in truth.picture.legend}
+        assert legend["^"] == "bare seamount"
+
+
+def footer_keys(screen) -> set[str]:
+    return {key for key, b in screen.active_bindings.items() if b.binding.show and b.enabled}
+
+
+async def test_side_panel_keys_match_the_footer_and_a_b_still_work_while_declaring_at_80_columns():
+    s = red_after_sonar()                # Red: 1 action left, no artifact card
+    table, app = await table_with(s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await on_screen(pilot, app, table, s)
+        line = str(screen.query_one("#turn-line").render())
+        assert "a use an artifact" not in line and "a" not in footer_keys(screen)
+        assert "b burn" in line and "b" in footer_keys(screen)
+        # holding artifacts, Explore on Atlantis: x and D join the footer and q still fits
+        s = replace(s, arts=put(s.arts, 0, tuple((a, 0) for a in ("seed", "trident", "orb", "compass", "pearl"))))
+        s, _ = GAME.apply(s, 0, Explore())
+        table.match.state = s
+        screen.refresh_view()
+        await pilot.pause()
+        keys = footer_keys(screen)
+        assert {"x", "D", "e", "q"} <= keys and not {"a", "b"} & keys
+        footer = screen.query_one("Footer")
+        assert sum(k.region.width + 1 for k in footer.children if k.region.width) <= 80
+        cards = screen.query_one("#cards")   # every card and artifact shows, none cut off
+        assert cards.region.height == len(cards.render().plain.splitlines()) >= 6
+        await pilot.press("a")           # not in the footer, yet it works: the artifact question
+        assert "Which artifact" in str(screen.query_one("#turn-line").render())
+
+
+def test_each_legend_symbol_has_one_meaning_and_seats_share_their_words():
+    shorts = [short for _, short, _ in LEGEND]
+    assert len(set(shorts)) == len(shorts) and not any("," in short for short in shorts)
+    assert dict((sym, short) for sym, short, _ in LEGEND)["^"] == "bare seamount"
+    grid = ChartGrid(6)
+    grid.picture = ChartPicture(legend=[("·", "empty", "unknown"), ("B", "seat-1", ""),
+                                        ("R", "seat-0", "started/surfaced")])
+    lines = ["".join(t for t, _ in line) for line in grid.legend_lines(22)]
+    assert lines == ["· unknown", "B R started/surfaced"]
+    # the free first move cannot be cancelled: its question does not offer Esc
+    view = GAME.view(GAME.setup(GAME.parse_options({}), 2, 1), 0)
+    ask = {"need": "dir", "what": "Your free hidden first move"}
+    assert "Esc" not in ask_text(ask, replace(view, phase="first_move"), ["Red", "Blue"])
+    assert "Esc cancels" in ask_text(ask, replace(view, phase="play"), ["Red", "Blue"])
 
 
 def test_public_history_reads_as_sentences():

@@ -98,7 +98,7 @@ async def test_marks_paper_mode_and_declaring_from_the_chart():
         assert chart.picture.cells[(4 * 8) + 4].marks[0][0] == "R*"  # ...and you, beside it
         assert chart.picture.cells[(3 * 8) + 3].text == "·"
         await pilot.press("up", "left", "m")  # C3: pencil mark "seamount"
-        assert screen.marks[cell(6, "C3")] == "^"
+        assert screen.marks[cell(6, "C3")] == "s"
         await pilot.press("m", "m", "m", "m")  # -> Atlantis?
         assert screen.marks[cell(6, "C3")] == "@?"
         for key_cell in ("C3", "D3", "D4", "E5"):

@@ -83,9 +83,10 @@ game ends without a winner after `max_rounds` rounds. Solo: play against the
 U-Bot (`--players 2 --bots 1`), a bot that reasons from its own chart only.
 
 **Keys.** Arrows/hjkl move the chart cursor. `1`-`9` play a card; cards
-with a direction or axis then ask for one (arrows or `1`-`8`, Enter). `b`
-burns a card. `m` cycles your own mark on the cursor cell (seamount, deep, no
-trace, trace, Atlantis?, an opponent's guessed position, none). `x` picks or
+with a direction or axis then ask for one (arrows or `1`-`8`, Enter). `a`
+uses an artifact card, `b` burns a card. `m` cycles your own mark on the
+cursor cell (seamount, deep, no trace, trace, Atlantis?, an opponent's
+guessed position, none). `x` picks or
 unpicks a cell of your declaration, `D` declares. `e` ends the turn.
 `?` help, `s` save, `q` leave.
 """
@@ -101,8 +102,8 @@ LEGEND = (
     ("$", "artifact", "an artifact"),
     ("T", "trace", "a trace (Atlantis or an artifact)"),
     ("t", "trace or mine", "a trace or a mine (pirate Jelly Rod)"),
-    ("^", "seamount, no trace", "seamount, no trace"),
-    ("s", "seamount", "seamount (a trace or not: unknown)"),
+    ("^", "bare seamount", "a bare seamount: a seamount with no trace (no Atlantis, no artifact) on it"),
+    ("s", "seamount", "a seamount (a trace on it or not: unknown)"),
     ("#", "deep ocean", "deep ocean"),
     ("x", "no trace", "no trace"),
     ("!", "danger", "danger (a mine or a sea monster)"),
@@ -172,7 +173,7 @@ def fact_word(f: int) -> str:
     if f == 0:
         return "nothing"
     if f & D.SEA and f & D.NOTRACE:
-        return "seamount, no trace"
+        return "bare seamount"
     for bit, word in FACT_WORD:
         if f & bit:
             return word

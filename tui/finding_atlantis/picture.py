@@ -24,11 +24,11 @@ from ..widgets.chart_grid import ChartCell, ChartPicture
 FACT_PART = {"@": "atlantis", "$": "artifact", "T": "trace", "t": "rod", "#": "deep", "^": "seamount",
              "s": "seamount", "x": "notrace", "!": "danger", ".": "empty", "·": "empty"}
 SHORT = {symbol: short for symbol, short, _ in LEGEND}
-MARK_WORDS = {"^": "seamount", "#": "deep ocean", "x": "no trace", "T": "trace", "@?": "Atlantis?"}
+MARK_WORDS = {"s": "seamount", "#": "deep ocean", "x": "no trace", "T": "trace", "@?": "Atlantis?"}
 
 
 def mark_cycle(seat: int, players: int) -> list[str]:
-    return ["^", "#", "x", "T", "@?"] + [f"{SEAT_LETTERS[o]}?" for o in range(players) if o != seat] + [""]
+    return ["s", "#", "x", "T", "@?"] + [f"{SEAT_LETTERS[o]}?" for o in range(players) if o != seat] + [""]
 
 
 def _world(n: int, cell: int) -> int:
@@ -129,7 +129,7 @@ def judge(view: Any, marks: dict[int, str], know: Any, cell: int) -> str:
     x = _world(view.n, cell)
     t = view.truth[x]
     mark = marks.get(cell, "")
-    ok = {"^": t >= D.SEAMOUNT, "#": t == D.DEEP, "x": t < D.ARTIFACT, "T": t >= D.ARTIFACT,
+    ok = {"s": t >= D.SEAMOUNT, "#": t == D.DEEP, "x": t < D.ARTIFACT, "T": t >= D.ARTIFACT,
           "@?": t == D.ATLANTIS}.get(mark)
     if ok is False:
         return "wrong"
@@ -140,21 +140,18 @@ def judge(view: Any, marks: dict[int, str], know: Any, cell: int) -> str:
 
 
 def truth_picture(view: Any, marks: dict[int, str], know: Any) -> ChartPicture:
-    n, w = view.n, view.n + 2
+    """The true map, the n x n spaces only (the ring beyond the edge is not part of it:
+    the reveal's "Row 1, columns A to F" lines read the same)."""
+    n = view.n
     cells = []
-    for x in range(w * w):
-        r, c = divmod(x, w)
-        inner = 1 <= r <= n and 1 <= c <= n
-        t = view.truth[x]
-        text = TRUTH_CHAR[t] if inner or t != D.DEEP else ""
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        text = TRUTH_CHAR[view.truth[_world(n, cell)]]
         part = {"#": "deep", "^": "seamount", "$": "artifact", "@": "atlantis"}.get(text, "cell")
-        if not inner:
-            cells.append(ChartCell(text, part, back="ring"))
-            continue
-        verdict = judge(view, marks, know, (r - 1) * n + c - 1)
+        verdict = judge(view, marks, know, cell)
         pieces = (("✓" if verdict == "right" else "✗", verdict),) if verdict else ()
         cells.append(ChartCell(text, part, pieces, "sea-alt" if (r + c) % 2 else ""))
-    return ChartPicture(cells=cells, ring=True, corner="The true map", legend=legend_of(cells, view, you=False),
+    return ChartPicture(cells=cells, ring=False, corner="The true map", legend=legend_of(cells, view, you=False),
                         cursor=False)
 
 
@@ -182,9 +179,9 @@ def legend_of(cells: Sequence[ChartCell], view: Any, you: bool = True) -> list[t
         if symbol == "R*" and you and view.seat is not None and view.pos >= 0:
             out.append((SEAT_LETTERS[view.seat] + "*", f"seat-{view.seat}", short))
         elif symbol in ("B", "b"):
-            for text, part in sorted(names.items()):
-                if text.isupper() == (symbol == "B"):
-                    out.append((text, part, short))
+            same = [(text, part) for text, part in sorted(names.items()) if text.isupper() == (symbol == "B")]
+            for i, (text, part) in enumerate(same):   # "B C started/surfaced": the words once
+                out.append((text, part, short if i == len(same) - 1 else ""))
         elif symbol in seen:
             out.append((symbol, seen[symbol], short))
     if deduced:

@@ -56,7 +56,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen #truth { display: none; }
     FindingAtlantisScreen.-over #truth { display: block; }
     FindingAtlantisScreen.-over #cards { display: none; }
-    FindingAtlantisScreen #cards { height: auto; max-height: 5; padding: 0 1; }
+    FindingAtlantisScreen #cards { height: auto; max-height: 9; padding: 0 1; }
     FindingAtlantisScreen #side { width: 36; }
     FindingAtlantisScreen.-wide #side { width: 56; }
     FindingAtlantisScreen > .fa--recent { background: #5b4a1a; }
@@ -78,6 +78,10 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
                 key_display="D"),
         Command("fa-end-turn", "e", "End turn", "end_turn", "End your turn."),
         Command("fa-cancel", "escape", "Cancel", "cancel", "Cancel the choice you started.", show=False),
+        # a and b while Atlantis may be declared at 80 columns: not in the footer (no room
+        # beside x and D), the same action
+        *[Command(f"fa-quiet-{name}", key, label, f"quiet('{name}')", show=False, palette=False)
+          for key, name, label in (("a", "artifact", "Artifact"), ("b", "burn", "Burn"))],
         # the same keys when they do nothing now: they say why (never nothing at all)
         *[Command(f"fa-why-{i}", str(i), "Why", "why('number')", show=False, palette=False) for i in range(1, 10)],
         *[Command(f"fa-why-{name}", key, "Why", f"why('{name}')", show=False, palette=False)
@@ -102,6 +106,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         chart.enter_selects = False
         truth = ChartGrid(6, id="truth")
         truth.can_focus = False
+        truth.follow(chart)   # its rows on the chart's lines
         with Horizontal(id="charts"):
             yield chart
             yield truth
@@ -284,10 +289,24 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
             return True
         if action == "cancel" and self._confirm_declare:
             return True
+        if action == "quiet":
+            return self._view is not None and not self.why_not(str(parameters[0])) and self.footer_full()
         if action in ("number", "enter", "burn", "end_turn", "artifact", "pick", "declare", "mark", "cancel"):
             # False lets the key fall through to its hidden "why" binding, which says why
+            # (or, for a and b, to their hidden twin: the footer has no room for them)
+            if action in ("artifact", "burn") and self.footer_full():
+                return False
             return self._view is not None and not self.why_not(action)
         return super().check_action(action, parameters)
+
+    def footer_full(self) -> bool:
+        """While Atlantis may be declared the footer shows x and D; below 110 columns
+        there is then no room for a and b as well (they still work: ``quiet``)."""
+        view = self._view
+        return bool(view is not None and view.may_declare and self._legal and self.size.width < 110)
+
+    def action_quiet(self, action: str) -> None:
+        getattr(self, f"action_{action}")()
 
     def action_why(self, action: str) -> None:
         reason = self.why_not(action) or "Not now."

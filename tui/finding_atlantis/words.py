@@ -26,7 +26,8 @@ PHASE_FIRST = {
 def ask_text(ask: dict[str, Any], view: Any, names: Sequence[str]) -> str:
     need, what = ask["need"], ask["what"]
     if need == "dir":
-        return f"{what}: direction? {DIR_KEYS}, or Enter towards the cursor. Esc cancels."
+        esc = "" if view.phase == "first_move" else " Esc cancels."   # (it cannot be skipped)
+        return f"{what}: direction? {DIR_KEYS}, or Enter towards the cursor.{esc}"
     if need == "axis":
         return f"{what}: axis? 1 N-S  2 E-W  3 NE-SW  4 NW-SE. Esc cancels."
     if need == "seat":
@@ -98,6 +99,18 @@ def why_not(action: str, view: Any, legal: Sequence[Any], ask: dict[str, Any] | 
     return ""
 
 
+def key_hint(view: Any, legal: Sequence[Any], names: Sequence[str]) -> str:
+    """The keys that do something now, as the footer lists them (``a`` and ``b`` only
+    when allowed: the footer hides a key that would only say why not)."""
+    keys = ["1-9 play a card"]
+    if not why_not("artifact", view, legal, None, names):
+        keys.append("a use an artifact")
+    if not why_not("burn", view, legal, None, names):
+        keys.append("b burn a card to move")
+    keys.append("e end turn")
+    return ", ".join(keys) + "."
+
+
 def turn_line(view: Any, legal: Sequence[Any], names: Sequence[str], ask: dict | None, waiting: str | None,
               cursor_words: str, ask_style: Style) -> Text:
     out = Text()
@@ -121,7 +134,7 @@ def turn_line(view: Any, legal: Sequence[Any], names: Sequence[str], ask: dict |
     elif view.may_declare:
         out.append(f"Atlantis! x picks a space ({len(view.picks)}/{view.k}), D declares; or play on.", ask_style)
     else:
-        out.append("1-9 play a card, a an artifact, b burn a card to move, e end turn.", plain)
+        out.append(key_hint(view, legal, names), plain)
     out.append("\n")
     out.append(cursor_words, Style(bold=False, dim=True))
     return out

@@ -130,6 +130,23 @@ class ChartGrid(CursorGrid):
         self._cache: dict[str, Style] = {}
         self._base = Style()
         self._drawn_cursor: int | None = None    # the grid index drawn reversed (-1: none)
+        # A grid drawn beside another (the true map beside a chart) follows it: cells no
+        # taller than its cells and map rows on the same lines, so row 1 reads across.
+        self.follows: ChartGrid | None = None
+        self._followers: list[ChartGrid] = []
+        self._followed: tuple[int, int] | None = None   # (cell height, row 1's line) drawn with
+
+    def follow(self, leader: "ChartGrid") -> None:
+        """Draw this grid's map rows on the same lines as ``leader``'s."""
+        self.follows = leader
+        leader._followers.append(self)
+
+    def row_one(self) -> tuple[int, int] | None:
+        """(cell height, the line of map row 1) as last drawn, None before a build."""
+        if not self._chars:
+            return None
+        ring = 1 if self.picture.ring else 0
+        return self.cell_h, self._box[1] + self._grid_at[1] + ring * self.cell_h
 
     # --- data in -------------------------------------------------------------------
     def set_size(self, n: int) -> None:
@@ -219,19 +236,28 @@ class ChartGrid(CursorGrid):
 
     # --- size --------------------------------------------------------------------------
     def legend_lines(self, width: int) -> list[list[Piece]]:
-        """The legend wrapped to ``width``: lines of (text, part) pieces."""
+        """The legend wrapped to ``width``: lines of (text, part) pieces.  An item with no
+        words shares the next item's words ("B C started/surfaced"), on the same line."""
         lines: list[list[Piece]] = []
         used = 0
-        for symbol, part, words in self.picture.legend:
-            item = len(symbol) + 1 + len(words)
-            if not lines or used and used + 2 + item > width:
+        legend = list(self.picture.legend)
+        for i, (symbol, part, words) in enumerate(legend):
+            joined = i > 0 and not legend[i - 1][2]   # the previous symbol waits for these words
+            sep = 1 if joined else 2
+            item = len(symbol) + (1 + len(words) if words else 0)
+            group, j = item, i   # an item with no words wraps together with the next ones
+            while not legend[j][2] and j + 1 < len(legend):
+                j += 1
+                group += 1 + len(legend[j][0]) + (1 + len(legend[j][2]) if legend[j][2] else 0)
+            if not lines or used and not joined and used + sep + group > width:
                 lines.append([])
                 used = 0
             if used:
-                lines[-1].append(("  ", "legend"))
-                used += 2
+                lines[-1].append((" " * sep, "legend"))
+                used += sep
             lines[-1].append((symbol, part))
-            lines[-1].append((" " + words, "legend"))
+            if words:
+                lines[-1].append((" " + words, "legend"))
             used += item
         return lines
 
@@ -245,9 +271,12 @@ class ChartGrid(CursorGrid):
         g = self._grid()
         legend = len(self.legend_lines(size.width))
         self.legend_rows = legend
+        lead = self.follows.row_one() if self.follows is not None else None
         for labels in (True, False):
             lw = ROW_LABEL_WIDTH if labels else 0
             for w, h in CELL_SIZES:
+                if lead is not None and h > lead[0]:
+                    continue
                 if w * g + lw <= size.width and h * g + self._top_lines(labels) + legend <= size.height:
                     return w, h, labels
         w, h = CELL_SIZES[-1]
@@ -309,6 +338,12 @@ class ChartGrid(CursorGrid):
         bh = top_lines + g * ch + len(legend)
         left = max(0, (width - bw) // 2)
         top = max(0, (height - bh) // 2)
+        lead = self.follows.row_one() if self.follows is not None else None
+        self._followed = lead
+        if lead is not None and lead[0] == ch:
+            aligned = lead[1] - top_lines - ring * ch   # the box's top with row 1 on lead's line
+            if 0 <= aligned and aligned + bh <= height:
+                top = aligned
         base = self.rich_style
         cache: dict[str, Style] = {}
         chars = [[" "] * bw for _ in range(bh)]
@@ -351,6 +386,10 @@ class ChartGrid(CursorGrid):
                         styles[y][x] = st
                     x += 1
         self._box = (left, top, bw, bh)
+        for other in self._followers:
+            if other._chars and other._followed != self.row_one():   # drawn against an older layout
+                other._strips = None
+                other.refresh()
         blank = Strip.blank(width, base)
         return [self._strip(y - top) if 0 <= y - top < bh else blank for y in range(height)]
 
