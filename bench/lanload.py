@@ -13,8 +13,8 @@ on its first line, then its worker pids on the second, and runs until stdin clos
 * ``host T ROUNDS``: one ``netplay.host.Host`` with T Pathways tables (seeds 1000+i),
   each logging its moves to a file as ``atlantis host`` does;
 * ``floor``: no game: a frame from a client is answered by one update-sized frame to
-  each of the 4 clients of its "table" (the raw 4-way fan-out, the same asyncio streams
-  and process layout as the host);
+  each of the 4 clients of its "table" (the raw 4-way fan-out, read and written as the
+  host does: an asyncio Protocol parsing frames in ``data_received``, one process);
 * ``server WORKERS T ROUNDS``: ``atlantis serve``'s table server with WORKERS worker
   processes (0: in this process); T tables are opened through its lobby (seeds 1000+i),
   their logs in a temporary records folder.
@@ -326,37 +326,51 @@ async def _host(tables: int, rounds: int) -> None:
 
 async def _floor(size: int) -> None:
     """The fan-out floor: every 4 connections in turn form a table; a frame from one
-    is answered by one ``size``-byte update frame to each of the 4 (read with one
-    reader per connection, sent with ``writer.write``: the host's own layout)."""
-    groups: list[list[asyncio.StreamWriter]] = [[]]
-    pad = b"x" * max(0, size - 40)
+    is answered by one ``size``-byte update frame, view-shaped, to each of the 4 (frames parsed in
+    ``data_received``, sent with ``transport.write``: the host's own layout,
+    ``netplay.conn.Session``, with no game, no checks and no log)."""
+    groups: list[list[asyncio.Transport]] = [[]]
+    # The padding is a list of small ints, as a view is mostly (a board, hands): the
+    # clients decode as many items as in a real update.  It is packed once; a frame is
+    # its head map with one more key (the map header says 6, then "p" and the list).
+    pad = msgpack.packb("p") + msgpack.packb([1] * max(0, size - 41))
 
-    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        group = groups[-1]
-        seat = len(group)
-        group.append(writer)
-        if len(group) == 4:
-            groups.append([])
-        writer.write(pack({"t": "welcome", "v": PROTOCOL, "seat": seat}))
-        seq = 1
-        if len(group) == 4:
-            for w in group:
-                w.write(pack({"t": "update", "v": PROTOCOL, "seq": seq, "to_act": [0], "ack": 0, "p": pad}))
-        try:
-            (n,) = HEADER.unpack(await reader.readexactly(4))
-            await reader.readexactly(n)  # (the hello)
-            while True:
-                (n,) = HEADER.unpack(await reader.readexactly(4))
-                act = msgpack.unpackb(await reader.readexactly(n))
-                seq = act["seq"] + 1
-                nxt = (seat + 1) % 4
-                for i, w in enumerate(group):
-                    w.write(pack({"t": "update", "v": PROTOCOL, "seq": seq, "to_act": [nxt],
-                                  "ack": act["n"] if i == seat else 0, "p": pad}))
-        except (asyncio.IncompleteReadError, ConnectionError):
-            pass
+    def update(seq: int, nxt: int, ack: int) -> bytes:
+        head = msgpack.packb({"t": "update", "v": PROTOCOL, "seq": seq, "to_act": [nxt], "ack": ack})
+        body = b"\x86" + head[1:] + pad
+        return HEADER.pack(len(body)) + body
 
-    server = await asyncio.start_server(serve, LOOPBACK, 0)
+    class Answer(asyncio.Protocol):
+        def connection_made(self, transport: Any) -> None:
+            self.transport, self.buf, self.hello = transport, bytearray(), False
+            group = self.group = groups[-1]
+            self.seat = len(group)
+            group.append(transport)
+            if len(group) == 4:
+                groups.append([])
+            transport.write(pack({"t": "welcome", "v": PROTOCOL, "seat": self.seat}))
+            if len(group) == 4:
+                for w in group:
+                    w.write(update(1, 0, 0))
+
+        def data_received(self, data: bytes) -> None:
+            buf = self.buf
+            buf += data
+            while len(buf) >= 4:
+                (n,) = HEADER.unpack_from(buf)
+                if len(buf) < 4 + n:
+                    return
+                body = bytes(buf[4:4 + n])
+                del buf[:4 + n]
+                if not self.hello:
+                    self.hello = True
+                    continue
+                act = msgpack.unpackb(body)
+                seq, nxt, seat = act["seq"] + 1, (self.seat + 1) % 4, self.seat
+                for i, w in enumerate(self.group):
+                    w.write(update(seq, nxt, act["n"] if i == seat else 0))
+
+    server = await asyncio.get_running_loop().create_server(Answer, LOOPBACK, 0)
     print(server.sockets[0].getsockname()[1], flush=True)
     print("", flush=True)
     await _until_stdin_closes()

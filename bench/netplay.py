@@ -10,7 +10,8 @@ table's moves played beforehand by the engine), so the host is the process at 10
   until *every* seat has its new view; the game-ending move (timed until every seat has
   ``over``) on its own line.  The floor is the same client code against a process that
   answers each action-sized frame with one update-sized frame (the median size of the
-  host's) to each of the 4 clients, with the same asyncio streams: the raw 4-way fan-out.
+  host's, view-shaped: a list of small ints for the clients to decode) to each of the 4 clients, parsed and sent as the host does (an asyncio Protocol, frames
+  parsed in ``data_received``): the raw 4-way fan-out.
 * Host CPU: T tables at full speed (the next actor acts as soon as it may); host CPU
   seconds per accepted action (``/proc``), i.e. actions per second per core, and the CPU
   share of the host and of this (clients') process.
@@ -94,26 +95,33 @@ async def host_cpu(tables: int, rounds: int = 10) -> dict[str, Any]:
 
 def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
     """CPU microseconds per action of each step the host takes for one (4 seats, in this
-    process, no sockets, no log): the engine's move (``Match.submit``: apply, digest),
-    the 4 seat views (``game.view``), their wire form (``ViewData``, shared
-    parts converted once), and the 4 update frames (``update_frame``)."""
+    process, no sockets): the engine's move (``Match.submit``: decode, apply), the log
+    entry (``HostLog.append``: the action's encoding, the state's digest, one write),
+    the 4 seat views (``game.view``), their wire form (``ViewData``, shared parts
+    converted once), and the 4 update frames (``update_frame``)."""
     from bench.lanload import script
     from engine.registry import GAMES
     from netplay import messages as M
+    from netplay.log import HostLog
     from netplay.table import HostTable
 
     game = GAMES["pathways"]
-    t = {"engine": 0.0, "views": 0.0, "wire": 0.0, "pack": 0.0}
+    t = {"engine": 0.0, "log": 0.0, "views": 0.0, "wire": 0.0, "pack": 0.0}
+    logs = Path(tempfile.mkdtemp(prefix="atlantis-bench-phases-"))
     n = 0
     clock = time.thread_time  # (CPU time: other processes on the machine do not count)
     for g in range(games):
         table = HostTable.create(game, {"max_rounds": rounds}, ["open"] * 4, 1000 + g)
         match = table.match
+        log = HostLog(logs / f"t{g}.atlrec")
+        log.write(table.header(), [])
         memo: dict = {}
         for seat, action in script(1000 + g, rounds):
             t0 = clock()
             deliveries = match.submit(seat, game.codec.decode(action))
             t1 = clock()
+            log.append(match.record.moves[-1])
+            t1b = clock()
             views = [deliveries[i].view for i in range(4)]
             t2 = clock()
             memo = {0: memo} if memo else {}
@@ -126,10 +134,15 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
             t4 = clock()
             memo.pop(0, None)
             t["engine"] += t1 - t0
-            t["views"] += t2 - t1
+            t["log"] += t1b - t1
+            t["views"] += t2 - t1b
             t["wire"] += t3 - t2
             t["pack"] += t4 - t3
             n += 1
+        log.close()
+    import shutil
+
+    shutil.rmtree(logs, ignore_errors=True)
     return {k: v / n * 1e6 for k, v in t.items()}
 
 
@@ -592,7 +605,7 @@ async def _run(quick: bool) -> dict[str, float]:
     st, fl = rt["rt"], rt["floor"]
     r50, r99, f50, f99 = (pct(st.steady, 50), pct(st.steady, 99), pct(fl.steady, 50), pct(fl.steady, 99))
     print(f"  raw 4-way fan-out floor (one process answering each action frame with a {rt['size']}-byte frame "
-          f"to 4 clients, no game): p50 {_ms(f50)}  p99 {_ms(f99)}  ({len(fl.steady)} actions; its CPU "
+          f"(a list of small ints, as a view mostly is) to 4 clients, no game): p50 {_ms(f50)}  p99 {_ms(f99)}  ({len(fl.steady)} actions; its CPU "
           f"{rt['floor_us']:.0f} us per action)")
     print(f"  action round trip, 4 clients, every view in (steady moves): p50 {_ms(r50)}  p99 {_ms(r99)}  "
           f"= {r50 / f50:.2f}x / {r99 / f99:.2f}x the floor  ({len(st.steady)} actions, {rt['games']} game(s); "
@@ -618,18 +631,19 @@ async def _run(quick: bool) -> dict[str, float]:
         ph = host_phases(2 if quick else 6)
         rest = hc["us"] - sum(ph.values())
         print(f"    where the host's {hc['us']:.0f} us per action go (goal not reached): engine move "
-              f"(apply, digest) {ph['engine']:.0f} us, 4 seat views {ph['views']:.0f} us, their wire "
-              f"form {ph['wire']:.0f} us, 4 update frames {ph['pack']:.0f} us; the other {rest:.0f} us are the "
-              f"event loop, 4 socket sends, the log's write and reading + validating the action (the floor "
-              f"process, the same reading and 4 sends with no game, takes {rt['floor_us']:.0f} us of CPU per action)")
+              f"(decode, apply) {ph['engine']:.0f} us, its log entry (encoding, digest, write) {ph['log']:.0f} us, "
+              f"4 seat views {ph['views']:.0f} us, their wire form {ph['wire']:.0f} us, 4 update frames "
+              f"{ph['pack']:.0f} us; the other {rest:.0f} us are the event loop, reading and checking the "
+              f"action and 4 socket sends (the floor process, the same reading and 4 sends with no game, takes "
+              f"{rt['floor_us']:.0f} us of CPU per action)")
         extra = hc["us"] - rt["floor_us"]
         table = sum(ph.values())
         print(f"    needed for the round trip <= 2x floor: the host's own work on the path within one floor "
               f"(~{f50 * 1e6:.0f} us); today it is ~{extra:.0f} us of CPU beyond the floor's ({table:.0f} us the "
-              f"table's work above, ~{extra - table:.0f} us Python around the same I/O: the stream reader, "
-              f"a timeout and a task wake-up per frame, validating and decoding the action, the digest and write "
-              f"of the log entry, to_act/result asked several times a move); next: a read loop parsing frames "
-              f"in data_received, a hand-written check of `act`, one to_act/result per move, a cheaper engine move")
+              f"table's work above, ~{extra - table:.0f} us the rest: the host makes the floor's syscalls per action "
+              f"(4 sends, 1 receive, 1 poll) plus the log's write, so the rest is Python between them: parsing and "
+              f"checking the frame in data_received, the table's bookkeeping beyond the steps above); what would "
+              f"be needed: a cheaper engine move, digest and views (engine/), or fewer Python steps per seat)")
     # Scaling: one process against 2 workers, alternated (best of 2 each in the full run:
     # other programs on a shared machine take whole seconds of CPU at random).
     tables = 8 if quick else 40

@@ -17,7 +17,9 @@ once (secret simultaneous choices): each acts independently.
 Robustness: every read has a timeout; frames are size-capped and validated; a bad
 frame gets an ``error`` reply (or a disconnect when the stream can no longer be
 trusted); a client that floods is cut off; nothing a client sends changes the state
-unless it is a legal action of that client's own seat on its current view.
+unless it is a legal action of that client's own seat on its current view.  The
+connections themselves (frames parsed as they arrive, their deadlines, a peer that does
+not read) are ``netplay.conn``.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from . import messages as M
 from .table import (  # noqa: F401  (re-exported: the tables are part of the host's API)
     RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, make_kinds, token_hash,
 )
-from .wire import MAX_CLIENT_FRAME, FrameError, SlowFrame, read_frame
+from .conn import Conn, Session  # noqa: F401  (Conn re-exported: part of the host's API)
 
 log = logging.getLogger("atlantis.host")
 
@@ -55,92 +57,6 @@ class Limits:
     send_buffer: int = 64 * 1024    # the kernel's send buffer per connection (SO_SNDBUF; 0: system default)
     drain_timeout: float = 10.0     # a peer must take what it was sent within this
     seats_interval: float = 0.1     # a table's seat list goes out at most this often (a joiner's at once)
-
-
-class Conn:
-    """One client connection."""
-
-    def __init__(self, host: "Host", reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-        self.host = host
-        self.reader = reader
-        self.writer = writer
-        self.table: HostTable | None = None
-        self.seat: int | None = None
-        self.spectator = False
-        self.closed = False
-        self.said_bye = False
-        self.errors = 0
-        self.bucket = host.limits.burst
-        self.refilled = time.monotonic()
-        self.seats_gen = -1     # the table's seat-list generation this peer was last sent
-        peer = writer.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
-        self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
-        # drain() waits once this much is queued (and until a quarter of it is left);
-        # the hard cap on what may be queued is ``Limits.write_buffer`` (send_bytes).
-        # The kernel's own buffer is bounded too (by default it grows to megabytes for a
-        # peer that does not read, outside the host's accounting).
-        high = max(1024, min(64 * 1024, host.limits.write_buffer // 2))
-        try:
-            writer.transport.set_write_buffer_limits(high=high, low=high // 4)
-            sock = writer.get_extra_info("socket")
-            if host.limits.send_buffer > 0 and sock is not None:
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, host.limits.send_buffer)
-        except (AttributeError, NotImplementedError, OSError):  # pragma: no cover - odd transports
-            pass
-
-    def send(self, msg: M.Msg) -> None:
-        if self.closed:
-            return
-        self.send_bytes(M.frame(msg))
-
-    def send_bytes(self, data: bytes) -> None:
-        """Queue ``data``; a peer whose unsent bytes would pass ``Limits.write_buffer``
-        (it does not read) is cut off instead (one frame bigger than the cap may still
-        go to a peer that has nothing queued)."""
-        if self.closed:
-            return
-        transport = self.writer.transport
-        if transport.is_closing():
-            self.closed = True
-            return
-        queued = transport.get_write_buffer_size()
-        if queued and queued + len(data) > self.host.limits.write_buffer:
-            log.warning("%s does not read what it is sent (%d bytes queued): disconnected",
-                        self.peer, queued)
-            self.host.count_cut("unread")
-            self.abort()
-            return
-        self.writer.write(data)
-
-    def error(self, code: str, message: str, fatal: bool = False, ack: int | None = None) -> None:
-        self.send(M.Error(code=code, message=message, fatal=fatal, ack=ack))
-        if fatal:
-            self.host.count_cut(code)
-            self.close()
-
-    def take_token(self) -> bool:
-        """Rate limit: False when the client sends faster than allowed."""
-        now = time.monotonic()
-        lim = self.host.limits
-        self.bucket = min(lim.burst, self.bucket + (now - self.refilled) * lim.rate)
-        self.refilled = now
-        if self.bucket < 1:
-            return False
-        self.bucket -= 1
-        return True
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            try:
-                self.writer.close()
-            except Exception:  # pragma: no cover - transport already gone
-                pass
-
-    def abort(self) -> None:
-        self.closed = True
-        self.writer.transport.abort()
 
 
 class Host:
@@ -185,21 +101,15 @@ class Host:
     async def _listen(self) -> None:
         """Listen on ``bind:port`` (a worker of ``netplay.workers`` does not: the front
         process listens and hands it each connection, ``serve_handed``)."""
-        self.server = await asyncio.start_server(self._serve, self.bind, self.port,
-                                                 limit=MAX_CLIENT_FRAME + 64)
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: Session(self), self.bind, self.port)
         self.port = self.server.sockets[0].getsockname()[1]
 
     async def serve_handed(self, sock: socket.socket, first: dict[str, Any], rest: bytes = b"") -> None:
         """Serve a connection another process accepted and read the first frame of
         (``first``, decoded; ``rest``: bytes it read past that frame)."""
         loop = asyncio.get_running_loop()
-        reader = asyncio.StreamReader(limit=MAX_CLIENT_FRAME + 64, loop=loop)
-        if rest:
-            reader.feed_data(rest)
-        protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
-        transport, _ = await loop.connect_accepted_socket(lambda: protocol, sock)
-        writer = asyncio.StreamWriter(transport, protocol, reader, loop)
-        await self._serve(reader, writer, first)
+        await loop.connect_accepted_socket(lambda: Session(self, first, rest), sock)
 
     def count_cut(self, code: str) -> None:
         self.cuts[code] = self.cuts.get(code, 0) + 1
@@ -233,175 +143,16 @@ class Host:
             if t.log is not None:
                 t.log.close()
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                     first: dict[str, Any] | None = None) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            self._tasks.add(task)
-        conn = Conn(self, reader, writer)
-        lim = self.limits
-        if len(self.conns) >= lim.max_connections:
-            self.refused += 1
-            conn.error("busy", f"The host has {lim.max_connections} connections open, its limit; "
-                       "try again later.", fatal=True)
-            await self._close(conn)
-            if task is not None:
-                self._tasks.discard(task)
-            return
-        if self.per_address.get(conn.address, 0) >= lim.max_per_address:
-            self.refused += 1
-            conn.error("busy-address", f"{lim.max_per_address} connections from {conn.address} are "
-                       "open already, the most one address may hold.", fatal=True)
-            await self._close(conn)
-            if task is not None:
-                self._tasks.discard(task)
-            return
-        self.conns.add(conn)
-        self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
-        try:
-            await self._session(conn, first)
-        except (ConnectionError, asyncio.IncompleteReadError):
-            pass
-        except asyncio.CancelledError:
-            pass  # the host is closing (re-raising only makes asyncio's stream callback log it)
-        except Exception:  # never let one client stop the host
-            log.exception("connection %s failed", conn.peer)
-        finally:
-            if conn.table is not None:
-                conn.table.detach(conn)
-            await self._close(conn)  # (still counted until its socket is gone)
-            self.conns.discard(conn)
-            left = self.per_address.get(conn.address, 1) - 1
-            if left > 0:
-                self.per_address[conn.address] = left
-            else:
-                self.per_address.pop(conn.address, None)
-            if task is not None:
-                self._tasks.discard(task)
-
-    async def _close(self, conn: Conn) -> None:
-        """Close ``conn`` after its last bytes are sent (an error, say); a peer that does
-        not take them within ``drain_timeout`` is aborted: a closed connection must not
-        linger with a full buffer."""
-        conn.close()
-        transport = conn.writer.transport
-        if transport.get_write_buffer_size() == 0:
-            return  # (closes at once)
-        try:
-            async with asyncio.timeout(self.limits.drain_timeout):
-                await conn.writer.wait_closed()
-        except (asyncio.CancelledError, Exception):
-            transport.abort()
-
-    async def _session(self, conn: Conn, first: dict[str, Any] | None = None) -> None:
-        lim = self.limits
-        try:
-            obj = first if first is not None else await read_frame(conn.reader, MAX_CLIENT_FRAME, lim.hello_timeout)
-            hello = M.parse_client(obj)
-        except asyncio.TimeoutError:
-            conn.error("timeout", f"No hello within {lim.hello_timeout:g} s.", fatal=True)
-            return
-        except FrameError as exc:
-            conn.error("bad-frame", str(exc), fatal=True)
-            return
-        if not isinstance(hello, M.Hello):
-            if not await self.request(conn, hello):  # (a table server's lobby requests)
-                conn.error("hello-first", "Say hello first.", fatal=True)
-            return
-        if hello.probe:
-            conn.send(M.Info(host="atlantis", tables=[t.info() for t in self.tables.values()]))
-            await self._drain(conn)
-            return
-        table = self.tables.get(hello.table) if hello.table else (self.table if len(self.tables) == 1 else None)
-        if table is None:
-            conn.error("no-table", "There is no such table here.", fatal=True)
-            return
-        if hello.token is not None:
-            slot = table.slot_for_token(hello.token)
-            if slot is None:
-                conn.error("bad-token", "That token holds no seat at this table.", fatal=True)
-                return
-            slot.player = table.player_name(slot, hello.name)
-            table.attach(conn, slot, hello.token)
-        elif hello.spectate:
-            if len(table.spectators) >= lim.max_spectators:
-                self.refused += 1
-                conn.error("spectators-full", f"This table has {lim.max_spectators} spectators, "
-                           "the most it takes; try again later.", fatal=True)
-                return
-            table.attach(conn, None, None)
-        else:
-            claimed = table.claim(hello.name)
-            if claimed is None:
-                conn.error("full", "Every seat at this table is taken; you may join as a spectator.",
-                           fatal=True)
-                return
-            table.attach(conn, claimed[0], claimed[1])
-        await self._drain(conn)
-        await self._loop(conn, table)
-
     async def request(self, conn: Conn, msg: M.Msg) -> bool:
         """A first message that is not a hello: a table server (``netplay.server``)
         answers its lobby requests here; a single-table host answers none (False)."""
         return False
 
     async def _drain(self, conn: Conn) -> None:
-        """Wait (at most ``drain_timeout``) while the peer has much unread; one that
-        does not read is cut off.  Returns at once when little is queued."""
-        if conn.closed:
-            return
-        transport = conn.writer.transport
-        if transport.get_write_buffer_size() <= transport.get_write_buffer_limits()[1]:
-            return
-        try:
-            async with asyncio.timeout(self.limits.drain_timeout):
-                await conn.writer.drain()
-        except TimeoutError:
-            log.warning("%s took nothing for %g s: disconnected", conn.peer, self.limits.drain_timeout)
-            self.count_cut("drain")
-            conn.abort()
-
-    async def _loop(self, conn: Conn, table: HostTable) -> None:
-        lim = self.limits
-        while not conn.closed:
-            try:
-                obj = await read_frame(conn.reader, MAX_CLIENT_FRAME, lim.idle_timeout, lim.frame_timeout)
-            except SlowFrame:
-                conn.error("slow-frame", f"A frame took more than {lim.frame_timeout:g} s to arrive "
-                           "whole: disconnected.", fatal=True)
-                return
-            except asyncio.TimeoutError:
-                conn.error("timeout", f"Nothing heard for {lim.idle_timeout:g} s.", fatal=True)
-                return
-            except FrameError as exc:
-                # The length was over the cap or the body unreadable.  An over-long
-                # frame leaves the stream mid-frame: the connection cannot go on.
-                fatal = "limit" in str(exc) or "empty" in str(exc)
-                conn.errors += 1
-                conn.error("bad-frame", str(exc), fatal=fatal or conn.errors > lim.max_errors)
-                continue
-            if not conn.take_token():
-                conn.error("flood", "Too many messages: disconnected.", fatal=True)
-                return
-            try:
-                msg = M.parse_client(obj)
-            except FrameError as exc:
-                conn.errors += 1
-                conn.error("bad-message", str(exc), fatal=conn.errors > lim.max_errors)
-                continue
-            if isinstance(msg, M.Act):
-                table.client_act(conn, msg)
-            elif isinstance(msg, M.Undo):
-                table.client_undo(conn, msg)
-            elif isinstance(msg, M.Ping):
-                conn.send(M.Pong(n=msg.n))
-            elif isinstance(msg, M.Bye):
-                conn.said_bye = True  # left on purpose: before the start the seat is freed
-                return
-            else:
-                conn.errors += 1
-                conn.error("already-hello", "Hello was already said.", fatal=conn.errors > lim.max_errors)
-            await self._drain(conn)
+        """Wait (at most ``drain_timeout``: then the peer is cut off) while the peer has
+        much unread.  Returns at once when little is queued."""
+        if not conn.closed and conn.session is not None:
+            await conn.session.drain()
 
 
 async def serve(host: Host, exit_when_done: bool = False, announce: Callable[[str], None] | None = None,

@@ -372,6 +372,30 @@ def parse_client(obj: dict[str, Any]) -> Any:
         raise FrameError(_explain(exc)) from None
 
 
+_ACT_KEYS = frozenset(("v", "t", "seq", "action", "seat", "n"))
+_U31 = 1 << 31
+
+
+def act_fields(obj: dict[str, Any]) -> tuple[int, dict[str, Any], int | None, int] | None:
+    """``(seq, action, seat, n)`` of a valid ``act`` frame, checked by hand as ``Act``'s
+    schema would (strict types: a bool is not an int; no other keys; an action's keys
+    are strings), or None when it is not exactly one: then ``parse_client`` says why.
+    (The host's hot path: one action a move, no model built.)"""
+    if obj.get("t") != "act" or obj.get("v") != PROTOCOL or not _ACT_KEYS.issuperset(obj):
+        return None
+    seq, action, seat, n = obj.get("seq"), obj.get("action"), obj.get("seat"), obj.get("n", 0)
+    if type(seq) is not int or not 0 <= seq < _U31 or type(n) is not int or not 0 <= n < _U31:
+        return None
+    if seat is not None and (type(seat) is not int or not 0 <= seat < 64):
+        return None
+    if type(action) is not dict:
+        return None
+    for key in action:
+        if type(key) is not str:
+            return None
+    return seq, dict(action), seat, n
+
+
 def parse_host(obj: dict[str, Any]) -> Any:
     _check_version(obj)
     try:

@@ -423,14 +423,21 @@ class HostTable:
     def publish(self, deliveries: dict[int | None, Delivery]) -> None:
         self._public_resync = None
         self._fresh()
+        # Every frame is made first and then they are sent back to back: the last seat's
+        # view goes out one send after the first, not after the others' views are built
+        # (a woken client may take this core between two sends).
+        out = []
         for slot in self.slots:
             if slot.conn is not None:
-                self._update(slot.conn, slot, deliveries[slot.index])
+                frame = self._frame(slot, deliveries[slot.index], slot.index)
+                if frame is not None:
+                    out.append((slot.conn, frame))
         if self.spectators:  # one public view for all of them: encoded once, sent to each
             frame = self._frame(self.public, deliveries[None], None)
             if frame is not None:
-                for conn in self.spectators:
-                    conn.send_bytes(frame)
+                out.extend((conn, frame) for conn in self.spectators)
+        for conn, frame in out:
+            conn.send_bytes(frame)
         self._sync_windows()
         for fn in list(self.listeners):
             fn()
@@ -520,32 +527,37 @@ class HostTable:
 
     # --- what clients send -----------------------------------------------------------------
     def client_act(self, conn: Conn, msg: M.Act) -> None:
+        self.client_action(conn, msg.seq, msg.action, msg.seat, msg.n)
+
+    def client_action(self, conn: Conn, seq: int, sent: dict[str, Any], seat: int | None, n: int) -> None:
+        """An ``act`` of ``conn`` (its fields: ``messages.act_fields`` or an ``Act``)."""
         if conn.seat is None:
-            conn.error("spectator", "Spectators cannot act.", ack=msg.n)
+            conn.error("spectator", "Spectators cannot act.", ack=n)
             return
-        if msg.seat is not None and msg.seat != conn.seat:
-            conn.error("not-your-seat", f"You hold seat {conn.seat}, not seat {msg.seat}.", ack=msg.n)
+        if seat is not None and seat != conn.seat:
+            conn.error("not-your-seat", f"You hold seat {conn.seat}, not seat {seat}.", ack=n)
             return
         slot = self.slots[conn.seat]
-        slot.acked = max(slot.acked, msg.n)
+        if n > slot.acked:
+            slot.acked = n
         if self.over:
-            conn.error("over", "The game is over.", ack=msg.n)
+            conn.error("over", "The game is over.", ack=n)
             return
         if not self.started:
-            conn.error("not-started", "The table is waiting for players to join.", ack=msg.n)
+            conn.error("not-started", "The table is waiting for players to join.", ack=n)
             return
-        if not max(slot.window, slot.own) <= msg.seq <= slot.version:
-            conn.error("stale", "That action was chosen on an older view: here is the current one.", ack=msg.n)
+        if not max(slot.window, slot.own) <= seq <= slot.version:
+            conn.error("stale", "That action was chosen on an older view: here is the current one.", ack=n)
             self.resync(conn)
             return
         try:
-            action = self.game.codec.decode(msg.action)
+            action = self.game.codec.decode(sent)
         except IllegalAction as exc:
-            conn.error("bad-action", exc.reason, ack=msg.n)
+            conn.error("bad-action", exc.reason, ack=n)
             return
         error = self.submit(conn.seat, action)
         if error:
-            conn.error("illegal", error, ack=msg.n)
+            conn.error("illegal", error, ack=n)
 
     def client_undo(self, conn: Conn, msg: M.Undo) -> None:
         if conn.seat is None:
