@@ -14,7 +14,8 @@ then the loop waits until no frame came for ``QUIET`` seconds.  Per key it repor
 
 Medians over the keys after the first pair (warm-up).  The game tables are two-seat
 hot-seat tables (you and a bot that moves only when told: nothing moves but the cursor),
-at 120x40.  The minimal app is measured first and last; its figure is the median of both.
+at 120x40 (``finding-atlantis`` is its captain choice, ``finding-atlantis-play`` the chart
+in play).  The minimal app is measured first and last; its figure is the median of both.
 """
 
 from __future__ import annotations
@@ -37,11 +38,13 @@ SCREENS: dict[str, tuple[str, ...]] = {
     "minimal": ("right", "left"),
     "pathways": ("right", "down", "left", "up"),
     "finding-atlantis": ("right", "down", "left", "up"),
+    "finding-atlantis-play": ("right", "down", "left", "up"),
     "end-of-atlantis": ("down", "up"),
     "survive": ("right", "down", "left", "up"),
     "atlantis": ("right", "left"),
 }
-ORDER = ["minimal", "pathways", "finding-atlantis", "end-of-atlantis", "survive", "atlantis", "minimal"]
+ORDER = ["minimal", "pathways", "finding-atlantis", "finding-atlantis-play", "end-of-atlantis", "survive",
+         "atlantis", "minimal"]
 QUICK_ORDER = ["minimal", "pathways", "minimal"]
 
 
@@ -95,12 +98,24 @@ def minimal_app(driver_class):
 
 
 def game_app(slug: str, driver_class):
+    """The table of ``slug``; ``finding-atlantis-play``: Finding Atlantis past the captain
+    choice and the hidden first moves (the chart in play, you to move)."""
     from engine.registry import get_game
     from tui.app import AtlantisApp
     from tui.common import seats_for
     from tui.seat import LocalTable
 
-    table = LocalTable.new(get_game(slug), {}, seats_for(slug, 2, 1), 7)
+    game = slug.removesuffix("-play")
+    table = LocalTable.new(get_game(game), {}, seats_for(game, 2, 1), 7)
+    if slug.endswith("-play"):
+        match = table.match
+        for _ in range(20):  # each seat's first legal action until the play phase, you to act
+            if match.state.phase == "play" and match.to_act() == frozenset({0}):
+                break
+            if table.bot_to_act() is not None:
+                table.step_bot()
+            else:
+                match.act(0, table.game.legal(match.view(0))[0])
     return AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=driver_class)
 
 

@@ -34,10 +34,12 @@ from ..commands import Command, bindings
 from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style
 from ..widgets.hand import Hand, HandItem
+from ..widgets.split_update import use_split_updates
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
 from ..why_not import why_not_commands
 from .legend import legend_text
 from .tiles import is_special, kind_of, rotation_of, tile_mask
+from .turn_line import show_turn_line
 from .words import PathwaysWords
 
 ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
@@ -101,6 +103,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
+        use_split_updates(self)
         self._view: Any = None
         self._legal: list[Any] = []
         self._selected: int | None = None     # tile id picked from the hand
@@ -351,25 +354,24 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         self.refresh_bindings()
 
     def _show_turn_line(self, text: Text) -> None:
-        """The turn line after a cursor key: repainted, laid out again only when its
-        height changes (a layout costs a second frame a key: issue 15)."""
-        shown = getattr(self, "_shown", None)  # GameScreen._show's record of what is shown
-        if shown is not None and shown.get("#turn-line") == text:
-            return
-        line = self.query_one("#turn-line", Static)
-        height = line.size.height
-        line.update(text, layout=False)
-        if shown is not None:
-            shown["#turn-line"] = text
-        if line.get_content_height(line.size, self.size, line.size.width) != height:
-            line.refresh(layout=True)
+        show_turn_line(self, text)
 
     # --- board and hand messages -------------------------------------------------------------
     @on(TileBoard.CellHighlighted)
     def _cell_highlighted(self, event: TileBoard.CellHighlighted) -> None:
-        if self._preview is not None and self._preview[0] != event.cell:
+        # Only what depends on the cursor (issue 15: a cursor key costs one light frame):
+        # the board repaints its own cursor; the picture changes only for a ghost tile
+        # that follows the cursor or a preview left behind; the keys only with a preview.
+        dropped = self._preview is not None and self._preview[0] != event.cell
+        if dropped:
             self._preview = None
-        self._redraw()
+        if self._view is None or not self.is_mounted:
+            return
+        if dropped or self.mode() == "play" and self.selected_path_tile() is not None:
+            self._draw()
+        self._show_turn_line(self.turn_line(self._view, self._legal))
+        if dropped:
+            self.refresh_bindings()
 
     @on(TileBoard.CellSelected)
     def _cell_selected(self, event: TileBoard.CellSelected) -> None:

@@ -33,6 +33,7 @@ from ..commands import Command, bindings
 from ..screens.game import GameScreen
 from ..widgets.hand import Hand, HandItem
 from ..widgets.hex_board import SurviveHexBoard
+from ..widgets.split_update import use_split_updates
 from .picture import board_picture
 from .words import SurviveWords
 
@@ -93,6 +94,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
+        use_split_updates(self)
         self._view: Any = None
         self._legal: list[Any] = []
         self._moves: list[Move] = []
@@ -322,9 +324,18 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
     @on(SurviveHexBoard.CellHighlighted)
     def _cell_highlighted(self, event: SurviveHexBoard.CellHighlighted) -> None:
         if self._view is not None and self.is_mounted:
-            # (two rows always: a repaint, not a layout, so a cursor key makes one frame)
-            self.query_one("#step-line", Static).update(self.step_text(), layout=False)
-            self.refresh_bindings()
+            # (two rows always: a repaint, not a layout, so a cursor key makes one frame;
+            # the same words again are not drawn again)
+            text = self.step_text()
+            line = self.query_one("#step-line", Static)
+            if line.content is not self._step_shown or text != self._step_shown:
+                self._step_shown = text
+                line.update(text, layout=False)
+            # Of the keys only Enter's "go" / "select" depends on the cursor (enter_meaning).
+            if self._piece is not None and self.phase() in ("move", "red", "creature"):
+                self.refresh_bindings()
+
+    _step_shown: Any = None
 
     @on(SurviveHexBoard.CellSelected)
     def _cell_selected(self, event: SurviveHexBoard.CellSelected) -> None:

@@ -16,6 +16,7 @@ from typing import Collection, Sequence
 from rich.segment import Segment
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
@@ -77,6 +78,7 @@ class ChoiceList(CursorList, inherit_bindings=False):
         self.disabled: frozenset[int] = frozenset()
         self.empty_text = ""
         self._top = 0
+        self._painted: int | None = None  # the cursor line drawn last (None: repaint all)
 
     def show(self, items: Sequence[str], keep: int | None = None, empty: str = "",
              disabled: Collection[int] = ()) -> None:
@@ -87,7 +89,28 @@ class ChoiceList(CursorList, inherit_bindings=False):
         self.empty_text = empty
         index = self.cursor if keep is None else keep
         self.cursor = max(0, min(len(self.items) - 1, index)) if self.items else 0
+        self._painted = None
         self.refresh()
+
+    def cursor_moved(self) -> None:
+        # Only the old and the new cursor line change, unless the list scrolls (issue 15:
+        # a whole-widget repaint cost ~0.65 ms a key).
+        old, new = self._painted, self.cursor
+        self._painted = new
+        head = 1 if self.title else 0
+        rows = max(1, self.size.height - head)
+        if old is None or not self.items or new is None or not self._top <= new < self._top + rows:
+            self.refresh()
+            return
+        width = self.size.width
+        regions = [Region(0, head + i - self._top, width, 1) for i in sorted({old, new})
+                   if self._top <= i < self._top + rows]
+        if regions:
+            self.refresh(*regions)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._painted = None
 
     def entry_count(self) -> int:
         return len(self.items)

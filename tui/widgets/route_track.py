@@ -35,7 +35,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 
@@ -177,6 +177,15 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         self._lines_key: tuple = ()
         self._lines: list[Text] = []
         self._strips: dict[int, tuple[Text, Strip]] = {}
+        # The lines are drawn without the cursor; a cursor move restyles only its entry's
+        # span (``_spans``: entry -> (line, start, end) in characters) and the info line
+        # (``_info_y``), with the styles read at the last full draw (issue 15).
+        self._spans: dict[int, tuple[int, int, int]] = {}
+        self._info_y = -1
+        self._base: Style | None = None
+        self._cursor_style = self._note_style = Style()
+        self._painted: int | None = None   # the entry the cursor was drawn on
+        self._drawing: int | None = None   # the entry render() draws the cursor on
 
     # --- the picture and the cursor ---------------------------------------------------------
     def show(self, picture: RoutePicture) -> None:
@@ -191,6 +200,22 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         height = self.get_content_height(self.size, self.size, width)
         self.picture = picture
         self.refresh(layout=self.get_content_height(self.size, self.size, width) != height)
+
+    def cursor_moved(self) -> None:
+        """Repaint only the old and the new cursor entry's lines and the info line."""
+        old, new = self._painted, self.cursor
+        if self._base is None or old is None or new is None or not self._lines:
+            self.refresh()
+            return
+        width = self.size.width
+        lines = {self._info_y} | {self._spans[e][0] for e in (old, new) if e in self._spans}
+        self._painted = new
+        self.refresh(*[Region(0, y, width, 1) for y in sorted(lines) if 0 <= y < len(self._lines)])
+
+    def notify_style_update(self) -> None:
+        # new CSS (focus, a theme): the styles kept from the last draw are the old ones
+        super().notify_style_update()
+        self._base = None
 
     @property
     def position(self) -> int:
@@ -319,6 +344,12 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         return self._part(f"colour-{colour}") if 0 <= colour < COLOURS else Style()
 
     def render(self) -> Text:
+        """The whole widget as one text, the cursor drawn."""
+        return self._render_text(self.cursor)
+
+    def _render_text(self, cursor: int | None) -> Text:
+        """The whole widget, the cursor drawn on entry ``cursor`` (None: nowhere)."""
+        self._drawing = cursor
         pic = self.picture
         width = self.size.width or 48
         cw = self.cell_width(width)
@@ -330,8 +361,9 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         cursor_style = self._part("cursor")
         mark_style = self._part("mark")
         marks = {m.position: m for m in pic.marks}
-        focused_cursor = self.cursor
+        focused_cursor = cursor
         self._cells = {}
+        self._spans = {}
         lines: list[Text] = []
 
         # The start: "╭ ATLANTIS  R R R B B B"
@@ -340,6 +372,7 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         x0 = head.cell_len
         head.append(f"{pic.start_name}", self._part("end") + (cursor_style if focused_cursor == 0 else Style()))
         self._cells[0] = (0, x0, head.cell_len)
+        self._spans[0] = (0, len(head) - len(pic.start_name), len(head))
         head.append(" ")
         self._figures(head, pic.at_start, pic.chosen == -1, pic.chosen_letter)
         if -1 in marks:
@@ -364,9 +397,10 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
                     if mid is not None:
                         mid.append(" " * cw)
                     continue
-                x = top.cell_len
-                self._cell(top, bottom, space, pic.spaces[space], cw, marks, pic, mid)
+                x, at = top.cell_len, len(top)
+                start, end = self._cell(top, bottom, space, pic.spaces[space], cw, marks, pic, mid)
                 self._cells[space + 1] = (line_top, x, x + cw - 1)
+                self._spans[space + 1] = (line_top, at + start, at + end)
             # right margin
             top.append("╮" if even else "╯", path)
             for line in (bottom, mid) if mid is not None else (bottom,):
@@ -394,25 +428,27 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         if end_right:
             body.append_text(goal_figs)
             body.append(" ")
-            gx = body.cell_len
+            gx, at = body.cell_len, len(body)
             body.append_text(body_name)
             body.append(" ◀─", path)
             total = per * cw + 2
             goal.append(" " * max(0, total - body.cell_len - 1))
-            gx += goal.cell_len
+            gx, at = gx + goal.cell_len, at + len(goal)
             goal.append_text(body)
             goal.append("╯", path)
         else:
             goal.append("╰─▶ ", path)
-            gx = goal.cell_len
+            gx, at = goal.cell_len, len(goal)
             goal.append_text(body_name)
             goal.append(" ")
             goal.append_text(goal_figs)
         self._cells[n + 1] = (len(lines), gx, gx + len(pic.goal_name))
+        self._spans[n + 1] = (len(lines), at, at + len(body_name))
         lines.append(goal)
 
         # The info line: what the cursor is on.
-        lines.append(Text(pic.words.get(self.position, ""), self._part("note")))
+        self._info_y = len(lines)
+        lines.append(self._info_line(cursor, self._part("note")))
         lines += self._hand_lines(width)
         if pic.legend:
             lines += self._legend(width)
@@ -421,17 +457,35 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         out.overflow = "crop"
         return out
 
+    def _info_line(self, cursor: int | None, note: Style) -> Text:
+        """The info line: what entry ``cursor`` is (its style a span, as once joined)."""
+        words = self.picture.words.get((cursor or 0) - 1, "") if cursor is not None else ""
+        line = Text(words)
+        if words:
+            line.stylize(note, 0, len(words))
+        return line
+
     def render_line(self, y: int) -> Strip:
         """The Line API: line ``y`` of ``render()``, converted only when it changed."""
         width = self.size.width
-        base = self.rich_style
-        key = (id(self.picture), self.picture, width, self.cursor, base)
-        if key != self._lines_key:
+        key = (id(self.picture), self.picture, width)
+        if key != self._lines_key or self._base is None:
+            self._base = self.rich_style
+            self._cursor_style, self._note_style = self._part("cursor"), self._part("note")
             self._lines_key = key
-            self._lines = self.render().split("\n", allow_blank=True)
+            self._lines = self._render_text(None).split("\n", allow_blank=True)
+        base = self._base
         if not 0 <= y < len(self._lines):
             return Strip.blank(width, base)
+        self._painted = cursor = self.cursor
         line = self._lines[y]
+        if y == self._info_y:
+            line = self._info_line(cursor, self._note_style)
+        else:
+            span = self._spans.get(cursor) if cursor is not None else None
+            if span is not None and span[0] == y:
+                line = line.copy()
+                line.stylize(self._cursor_style, span[1], span[2])
         kept = self._strips.get(y)
         if kept is not None and kept[0] == line and kept[1].cell_length == width:
             return kept[1]
@@ -450,31 +504,38 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
                 out.append(letter, style)
 
     def _cell(self, top: Text, bottom: Text, space: int, sp: RouteSpace, cw: int,
-              marks: dict[int, RouteMark], pic: RoutePicture, mid: Text | None = None) -> None:
+              marks: dict[int, RouteMark], pic: RoutePicture, mid: Text | None = None) -> tuple[int, int]:
+        """Draw space ``space``; the span of its top line (from where it began) that the
+        cursor reverses."""
         big = cw == BIG_CELL
         pad = " " if big else ""
-        cursor = self.cursor == space + 1
+        cursor = self._drawing == space + 1
         extra = self._part("cursor") if cursor else Style()
         # Changed by another seat since your move: the tint around the space (a plate
         # keeps its own colour, which means something).
         recent = recent_style() if space in pic.recent else Style()
+        at = len(top)
         if sp.kind == "plate":
             label = sp.label[:2].ljust(2)
             face = self.colour_style(sp.colour) + extra
             top.append(f" {label} " if big else label, face)
             top.append(":" if sp.stacked else " ", self._part("head") + recent + extra)
+            span = (0, len(top) - at)
             top.append(" " * (cw - (5 if big else 3)), recent)
         elif sp.kind == "water":
             top.append(pad)
             top.append("≈" * (cw - 2 - 2 * len(pad)), self._part("water") + recent + extra)
+            span = (len(pad), len(top) - at)
             top.append(" " * (2 + len(pad)))
         elif sp.kind == "bridge":
             top.append(pad)
             top.append("═" * (cw - 2 - 2 * len(pad)), self._part("bridge") + recent + extra)
+            span = (len(pad), len(top) - at)
             top.append(" " * (2 + len(pad)))
         else:
             top.append(pad)
             top.append("·".ljust(cw - 1 - len(pad)), self._part("gone") + extra)
+            span = (len(pad), len(top) - at)
             top.append(" ")
         if mid is not None:  # the tall cell's second line: the plate beneath a stack
             if sp.kind == "plate" and sp.stacked:
@@ -497,6 +558,7 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         if space in pic.recent:
             under.stylize(recent, 0, cw - 1)
         bottom.append_text(under)
+        return span
 
     def _hand_lines(self, width: int) -> list[Text]:
         """The viewer's cards and plates: one line when both fit, else one each."""

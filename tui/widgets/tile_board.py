@@ -22,7 +22,7 @@ Sides are bits: N=1, E=2, S=4, W=8.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping, Sequence
 
 from rich.segment import Segment
@@ -165,13 +165,24 @@ class TileBoard(CursorGrid):
         self._under_cursor: dict[tuple[int, int], Style] = {}
         self._box = (0, 0, 0, 0)          # left, top, width, height of the board box
         self._drawn_cursor: int | None = None
+        self._base = self._reverse = Style()
+        self._repaint = lambda cell: None
+        self._block_cells: frozenset[int] = frozenset()
 
     # --- data in ----------------------------------------------------------------------
     def show(self, picture: BoardPicture) -> None:
-        """Draw a new picture of the board (the same picture again costs nothing)."""
+        """Draw a new picture of the board (the same picture again costs nothing; one
+        whose ghost tile alone moved repaints only the lines of its old and new cells)."""
         if picture == self.picture:
             return
-        self.picture = picture
+        old, self.picture = self.picture, picture
+        if self._strips is not None and replace(old, ghost=picture.ghost) == picture:
+            cells = {g.cell for g in (old.ghost, picture.ghost) if g is not None}
+            if cells.isdisjoint(self._block_cells) and all(0 <= c < self.grid ** 2 for c in cells):
+                for cell in cells:
+                    self._repaint(cell)
+                self._restrip({self._cell_row(c) for c in cells})
+                return
         self._strips = None
         self.refresh()
 
@@ -185,12 +196,22 @@ class TileBoard(CursorGrid):
             return
         rows = {self._cell_row(self._drawn_cursor), self._cell_row(self.cursor)}
         self._drawn_cursor = self.cursor
+        self._restrip(rows)
+
+    def _restrip(self, rows: set[int]) -> None:
+        """Make again the lines of the cell rows starting at widget lines ``rows``, and
+        repaint them (one request for all)."""
+        if self._strips is None:
+            return
         width = self.size.width
-        for first in rows:
+        regions = []
+        for first in sorted(rows):
             for y in range(first, first + self.cell_h):
                 if 0 <= y < len(self._strips):
                     self._strips[y] = self._strip(y)
-                    self.refresh(Region(0, y, width, 1))
+                    regions.append(Region(0, y, width, 1))
+        if regions:
+            self.refresh(*regions)
 
     def _cell_row(self, cell: int) -> int:
         """The widget line the top of ``cell`` is drawn on."""
@@ -236,6 +257,11 @@ class TileBoard(CursorGrid):
     def on_resize(self, event: events.Resize) -> None:
         self._strips = None
         self.refresh()
+
+    def notify_style_update(self) -> None:
+        # new CSS (a theme): the kept lines and styles are the old ones
+        super().notify_style_update()
+        self._strips = None
 
     # --- drawing ------------------------------------------------------------------------
     def _part(self, name: str) -> Style:
@@ -300,14 +326,14 @@ class TileBoard(CursorGrid):
                 else:
                     under.pop((y0, x0 + i), None)
 
-        for cell in range(n * n):
-            if cell in block_of:
-                continue
+        def paint(cell: int) -> None:
+            """Cell ``cell`` (not a block's): its tile or sea, ghost, target mark."""
             r, c = divmod(cell, n)
             mask = tiles[cell]
             odd = (r + c) % 2
             target = cell in targets
-            ghost = pic.ghost if pic.ghost is not None and pic.ghost.cell == cell else None
+            shown = self.picture.ghost  # (the current one: a moved ghost repaints alone)
+            ghost = shown if shown is not None and shown.cell == cell else None
             if mask is None:
                 style = part("target-sea" if target else ("sea-alt" if odd else "sea"))
             else:
@@ -325,17 +351,32 @@ class TileBoard(CursorGrid):
             if target:
                 self._mark_target(put, cell, mask is None and ghost is None, style, cw, ch)
 
-        for block in pic.blocks:
-            self._draw_block(block, chars, styles, lw, oy, targets)
-
-        for cell, marks in pic.markers.items():
+        def mark(cell: int) -> None:
+            """The markers on cell ``cell`` (over its tile or block)."""
+            marks = pic.markers.get(cell)
             if not marks or not 0 <= cell < n * n:
-                continue
+                return
             text_styles = list(marks)[:cw]
             for x, (letter, mstyle) in zip(marker_columns(tiles[cell], cw, ch, len(text_styles)), text_styles):
                 put(cell, x, ch // 2, letter[:1], mstyle)
 
+        for cell in range(n * n):
+            if cell not in block_of:
+                paint(cell)
+
+        for block in pic.blocks:
+            self._draw_block(block, chars, styles, lw, oy, targets)
+
+        for cell in pic.markers:
+            mark(cell)
+        # a ghost that moves repaints only its old and new cells (issue 15)
+        self._repaint = lambda cell: (paint(cell), mark(cell))
+        self._block_cells = frozenset(block_of)
+
         self._chars, self._styles, self._under_cursor = chars, styles, under
+        # the styles a cursor move needs, read once here (reading them from Textual costs
+        # ~0.1 ms each, a key repaints several lines)
+        self._base, self._reverse = base, part("cursor")
         self._box = (left, top, bw, bh)
         self._drawn_cursor = self.cursor
         return [self._strip(y) for y in range(height)]
@@ -343,7 +384,7 @@ class TileBoard(CursorGrid):
     def _strip(self, y: int) -> Strip:
         """Line ``y`` of the last build, with the cursor cell reversed if it is on it."""
         width = self.size.width
-        blank_style = self.rich_style
+        blank_style = self._base
         left, top, bw, bh = self._box
         by = y - top
         if not 0 <= by < bh:
@@ -354,7 +395,7 @@ class TileBoard(CursorGrid):
         oy = self._origin[1] - top
         if oy + cr * ch <= by < oy + (cr + 1) * ch:
             row_styles = list(row_styles)
-            reverse = self._part("cursor")
+            reverse = self._reverse
             x0 = self._origin[0] - left + cc * cw
             for x in range(x0, x0 + cw):
                 row_styles[x] = self._under_cursor.get((by, x), row_styles[x]) + reverse

@@ -1,0 +1,163 @@
+"""One light frame per cursor key on the Pathways, Survive and Atlantis boards and in the
+choice list (issue 15).
+
+Each board keeps its drawn lines and repaints only the lines of the old and the new
+cursor (and, on the route, the info line), with styles kept from the last full draw:
+what it then shows must be what a full redraw would show.  The app renders as for a
+real terminal and counts its flushes, as ``bench/keys.py`` does."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.segment import Segment
+from textual import events
+from textual.app import App
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.strip import Strip
+
+from engine.core import SeatInfo
+from engine.registry import get_game
+from tui.app import AtlantisApp
+from tui.seat import LocalTable
+from tui.widgets.choice_list import ChoiceList
+
+QUIET = 0.08  # seconds without a frame: the screen has settled
+
+
+class CountingDriver(HeadlessDriver):
+    """Renders every frame (not headless) and counts the flushes instead of writing."""
+
+    frames = 0
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        pass
+
+    def flush(self) -> None:
+        CountingDriver.frames += 1
+
+
+async def settled(since: int | None = None) -> None:
+    for _ in range(500):
+        if since is None or CountingDriver.frames > since:
+            break
+        await asyncio.sleep(0.01)
+    while True:
+        before = CountingDriver.frames
+        await asyncio.sleep(QUIET)
+        if CountingDriver.frames == before:
+            return
+
+
+async def frames_per_key(app: App, keys: list[str]) -> list[int]:
+    out = []
+    for key in keys:
+        before = CountingDriver.frames
+        app._driver.send_message(events.Key(key, None))
+        await settled(before)
+        out.append(CountingDriver.frames - before)
+    return out
+
+
+def app_for(slug: str) -> AtlantisApp:
+    table = LocalTable.new(get_game(slug), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], seed=7)
+    return AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=CountingDriver)
+
+
+async def test_a_cursor_key_on_the_pathways_and_survive_boards_makes_one_frame_drawn_as_in_full():
+    # (each sequence ends one step off where it started: the start is at an edge)
+    for slug, keys in (("pathways", ["right", "down", "left", "up", "right"]),
+                       ("survive", ["right", "down", "left", "up", "left"])):
+        app = app_for(slug)
+        async with app.run_test(size=(120, 40), headless=False):
+            await settled()
+            board = app.screen.board
+            assert app.focused is board
+            start = board.cursor
+            assert await frames_per_key(app, keys) == [1] * 5, slug
+            assert board.cursor != start
+            # the lines kept after the moves are those a full redraw draws
+            assert board._strips == board._build(), slug
+            if slug == "pathways":  # a picked tile's ghost follows the cursor
+                await frames_per_key(app, ["1"])
+                assert board.picture.ghost is not None
+                assert await frames_per_key(app, ["right", "down", "right"]) == [1, 1, 1]
+                assert board.picture.ghost.cell == board.cursor
+                assert board._strips == board._build()
+
+
+async def test_a_cursor_key_on_the_route_makes_one_frame_drawn_as_in_full():
+    app = app_for("atlantis")
+    async with app.run_test(size=(120, 40), headless=False):
+        await settled()
+        track = app.screen.track
+        assert app.focused is track
+        start = track.position
+        assert await frames_per_key(app, ["right", "left"]) == [1, 1]
+        assert track.position == start
+        await frames_per_key(app, ["right", "right", "down"])
+        assert track.position != start
+        # every line as the whole text with the cursor drawn in it renders it
+        base, width = track.rich_style, track.size.width
+        for y, line in enumerate(track.render().split("\n", allow_blank=True)):
+            full = Strip(Segment.apply_style(list(line.render(app.console)), base))
+            assert track.render_line(y) == full.extend_cell_length(width, base).crop(0, width), y
+
+
+class Choices(App):
+    def compose(self):
+        yield ChoiceList(title="Choose", id="choices")
+
+    def on_mount(self) -> None:
+        self.query_one(ChoiceList).show([f"choice {i}" for i in range(8)])
+
+
+async def test_a_cursor_move_in_the_choice_list_repaints_only_the_old_and_new_cursor_lines():
+    app = Choices()
+    async with app.run_test(size=(40, 12)) as pilot:
+        choices = app.query_one(ChoiceList)
+        choices.focus()
+        await pilot.press("down")  # (the first move draws everything once)
+        asked: list[tuple] = []
+        original = choices.refresh
+
+        def spy(*regions, **kwargs):
+            asked.append(regions)
+            return original(*regions, **kwargs)
+
+        choices.refresh = spy
+        await pilot.press("down")
+        await pilot.pause()
+        assert choices.cursor == 2
+        # one request: the lines of entries 1 and 2 (under the title line)
+        assert [[(r.y, r.height) for r in regions] for regions in asked] == [[(2, 1), (3, 1)]]
+        lines = [choices.render_line(y).text for y in range(4)]
+        assert lines[2].startswith("  choice 1") and lines[3].startswith("▶ choice 2")
+
+
+async def test_the_split_compositor_sends_the_same_bytes_as_textual_for_far_apart_changes():
+    from textual._compositor import Compositor
+    from textual.geometry import Region
+
+    from tui.widgets.split_update import SplitCompositor, column_groups
+
+    app = app_for("pathways")
+    async with app.run_test(size=(120, 40), headless=False):
+        await settled()
+        compositor = app.screen._compositor
+        assert isinstance(compositor, SplitCompositor)
+        # a cursor key's changes: board lines on the left, the turn line on the right,
+        # and (the worst case) a line far down on each side
+        dirty = [Region(0, 5, 86, 1), Region(0, 6, 86, 1), Region(88, 0, 31, 5), Region(0, 30, 86, 1),
+                 Region(90, 35, 10, 2)]
+        assert len(column_groups(dirty)) == 2
+        sent = []
+        for kind in (Compositor, SplitCompositor):  # Textual's own, then the split one
+            compositor.__class__ = kind
+            compositor._dirty_regions.update(dirty)
+            sent.append(compositor.render_partial_update().render_segments(app.console))
+        assert sent[0] and sent[1] == sent[0]
