@@ -3,6 +3,9 @@ field and in view at 80x24, only Start starts, the menu's state kept across scre
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from textual.widgets import Input, OptionList, Select, Static, Switch
 
 from engine.registry import GAMES
@@ -203,3 +206,51 @@ async def test_the_key_line_shows_the_menus_keys_and_a_click_on_one_presses_it()
         assert shown.startswith(" ^S Start  F2 Host on LAN  F3 Join LAN  q Quit") and "^p palette" in shown
         await pilot.click(KeyLine, offset=(2, 0))
         assert len(chosen) == 1
+
+
+async def test_question_mark_opens_the_menus_help_but_is_typed_in_a_text_box():
+    from tui.screens.menu import MenuHelp
+
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = await pick_game(pilot, "end-of-atlantis")
+        ships = menu.query_one("#opt-chosen_ships", Input)
+        ships.focus()
+        await pilot.press("question_mark")
+        assert ships.value == "?" and app.screen is menu
+        menu.query_one("#games").focus()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, MenuHelp)
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(app.screen.query_one("#menu-help-text", Static).content)
+        shown = console.export_text()
+        for words in ("Practice seed", "Shift+Tab", "Ctrl+S", "F2", "F3", *(g.title for g in GAMES.values())):
+            assert words in shown, words
+        await pilot.press("escape")
+        assert app.screen is menu
+
+
+async def test_below_80x24_the_menu_asks_for_a_bigger_terminal_and_comes_back():
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert not menu.query("#size-notice") or not menu.query_one("#size-notice").display
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        notice = menu.query_one("#size-notice", Static)
+        assert str(notice.render()) == "Make the terminal at least 80x24 (now 60x20)"
+        assert notice.display and not menu.query_one("#menu").display
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        assert not notice.display and menu.query_one("#menu").display
+        assert app.focused is not None
+
+
+async def test_the_hint_line_is_whole_at_80_columns():
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        about = app.screen.query_one("#about", Static)
+        assert about.size.height == 1 and "Ctrl+S starts" in str(about.render())

@@ -7,6 +7,8 @@ Only Start starts (its button, Ctrl+S, or the palette): Enter in a field moves t
 next field.  A mistake is written under its field, which is scrolled into view and
 focused.  Host (F2) and Join (F3) open the LAN screens; the app keeps the menu's state
 (``MenuState``) and gives it to the next menu, so coming back keeps every choice.
+``?`` opens the menu's own help (``MenuHelp``: the fields, the keys, a paragraph per
+game); below 80x24 the form gives way to "Make the terminal at least 80x24".
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Select, Static, Switch
@@ -30,7 +32,7 @@ from engine.registry import GAME_INFO, GAMES  # GAME_INFO: titles and seat count
 
 from ..commands import Command, bindings
 from ..seats import seat_letter
-from .menu_cards import card_for
+from .menu_cards import ABOUT, card_for
 from .menu_keys import FormButton, KeyLine
 from .menu_fields import CycleSelect, field_box, field_errors, option_field, read_value
 
@@ -87,7 +89,12 @@ class MenuScreen(Screen[TableChoice]):
         Command("menu-host-letter", "H", "Host on LAN", "start('host')", show=False, palette=False),
         Command("menu-join-letter", "J", "Join LAN", "start('join')", show=False, palette=False),
         Command("menu-quit", "q", "Quit", "app.quit", "Leave atlantis.", palette=False),
+        Command("menu-help", "question_mark", "Help", "help", "What the menu's fields and keys do, and each game.",
+                key_display="?"),  # (not priority: in a text box ? is typed)
     )
+    #: Below this size the form gives way to a line asking for a bigger terminal (the game
+    #: list's longest line and the picture beside it need 80 columns; the games need 80x24).
+    MIN_WIDTH, MIN_HEIGHT = 80, 24
     BINDINGS = bindings(COMMAND_TABLE)
 
     def __init__(self, state: MenuState | None = None):
@@ -107,7 +114,13 @@ class MenuScreen(Screen[TableChoice]):
         info = GAME_INFO[slug]
         card = card_for(slug, info.title)
         n = self._wanted_players(info.min_players, info.max_players)
-        with VerticalScroll(id="menu"):
+        notice = self.too_small(*self.app.size)
+        if notice:  # (made only when needed: every widget costs start time)
+            yield Static(notice, id="size-notice")
+        menu = VerticalScroll(id="menu")
+        if notice:
+            menu.display = False
+        with menu:
             yield Static("ATLANTIS - a game table for the terminal", id="title")
             with Horizontal(id="games-row"):
                 games = GameList(*[self._game_option(s, s == slug) for s in self.slugs], id="games")
@@ -133,8 +146,8 @@ class MenuScreen(Screen[TableChoice]):
                             Input(self.state.seed, id="seed", type="integer", compact=True, max_length=40,
                                   placeholder="empty: secret", validators=[Integer(minimum=0)], valid_empty=True),
                             "empty: a secret deal; a number replays the same deal (a practice game)")
-            yield Static("Tab / Shift+Tab move between fields, Enter goes to the next one; only "
-                         "Start (Ctrl+S) starts.", id="about", classes="note")
+            yield Static("Tab or Enter: next field, Shift+Tab: back. Only Ctrl+S starts. ?: help",
+                         id="about", classes="note")
             yield Static("", id="error")
             with Horizontal(id="buttons"):
                 yield FormButton("Start  (Ctrl+S)", id="start", primary=True)
@@ -170,6 +183,35 @@ class MenuScreen(Screen[TableChoice]):
         saved = self.state.options.get(slug, {})
         return [option_field(name, info, saved.get(name, info.default))
                 for name, info in GAMES[slug].options_model.model_fields.items()]
+
+    # --- size and help -------------------------------------------------------------------
+    def too_small(self, width: int, height: int) -> str:
+        """'' when the form fits, else the line asking for a bigger terminal (the game
+        screens' wording, tui/screens/game.py)."""
+        if width >= self.MIN_WIDTH and height >= self.MIN_HEIGHT:
+            return ""
+        return f"Make the terminal at least {self.MIN_WIDTH}x{self.MIN_HEIGHT} (now {width}x{height})"
+
+    def on_resize(self, event: events.Resize) -> None:
+        text = self.too_small(event.size.width, event.size.height)
+        found = self.query("#size-notice").results(Static)
+        notice = next(found, None)
+        if notice is None:
+            if not text:
+                return  # (the usual case: it fits, and no notice was ever made)
+            notice = Static(id="size-notice")
+            self.mount(notice, before="#menu")
+        if text == notice.content:
+            return
+        notice.update(text)
+        notice.display = bool(text)
+        menu = self.query_one("#menu")
+        menu.display = not text
+        if not text and self.focused is None:
+            self.query_one("#games").focus()
+
+    def action_help(self) -> None:
+        self.app.push_screen(MenuHelp())
 
     # --- the game and its seats --------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#games")
@@ -311,3 +353,74 @@ class MenuScreen(Screen[TableChoice]):
         seed = int(text) if text else None
         self.dismiss(TableChoice(self.slug, players, kinds.count("bot"), seed, options.model_dump(mode="json"),
                                  lan, kinds, state))
+
+
+MENU_KEYS = (
+    ("Tab / Shift+Tab", "the next / previous field (Enter: the next one too)"),
+    ("↑ ↓  j k", "pick a game in the list (Enter: on to Players)"),
+    ("Space ← → ↑ ↓", "step through a choice (players, a seat, a word); a letter jumps to it"),
+    ("Ctrl+S", "Start the game (nothing else starts it)"),
+    ("F2  (H)", "Host the table on the LAN: open seats wait for LAN players"),
+    ("F3  (J)", "Join a table on the LAN"),
+    ("Ctrl+P", "the command palette"),
+    ("?", "this help (in a text box ? is typed)"),
+    ("q", "quit atlantis (in a text box q is typed)"),
+)
+MENU_FIELDS = (
+    ("Players", "how many seats the table has"),
+    ("Seats", "one per seat: human (at this keyboard), bot (the computer), or open (a LAN player; "
+              "only when you Host, F2)"),
+    ("Options", "the chosen game's own options, each with its help and range beside it"),
+    ("Practice seed", "empty: a secret deal nobody can guess; a number deals the same game again "
+                      "(practice)"),
+)
+
+
+def menu_help_text() -> Any:
+    """The menu's help: its fields, its keys, and a paragraph about each game."""
+    from rich.console import Group  # here: only the help needs them (start time)
+    from rich.table import Table
+
+    def grid(rows: tuple[tuple[str, str], ...], width: int) -> Table:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(width=width, style="bold", no_wrap=True)
+        table.add_column(ratio=1)
+        for name, about in rows:
+            table.add_row(name, about)
+        return table
+
+    parts: list[Any] = [
+        Text("The menu", style="bold"),
+        Text("Pick a game, fill in the fields below it, then Start (Ctrl+S). A mistake is "
+             "written under its field.\n"),
+        Text("Fields", style="bold"), grid(MENU_FIELDS, 14), Text(""),
+        Text("Keys", style="bold"), grid(MENU_KEYS, 16), Text(""),
+        Text("The games", style="bold"),
+    ]
+    for slug in sorted(GAME_INFO):
+        info = GAME_INFO[slug]
+        parts.append(Text.assemble((info.title, "bold"), f" ({info.min_players}-{info.max_players} players)"))
+        parts.append(Text(ABOUT.get(slug, card_for(slug, info.title).pitch) + "\n"))
+    parts.append(Text("Each game's full rules and keys: ? on its screen."))
+    return Group(*parts)
+
+
+class MenuHelp(ModalScreen[None]):
+    """The menu's ``?``: what its fields and keys do, and a paragraph about each game."""
+
+    DEFAULT_CSS = """
+    MenuHelp { align: center middle; }
+    MenuHelp > VerticalScroll { width: 90%; max-width: 100; height: 90%;
+        border: thick $primary; background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close", id="close-menu-help")]
+
+    def compose(self) -> ComposeResult:
+        box = VerticalScroll(id="menu-help")
+        box.border_title = "Help: the menu"
+        box.border_subtitle = "Esc, ? or q: back · ↑ ↓ PgUp PgDn: scroll"
+        with box:
+            yield Static(menu_help_text(), id="menu-help-text")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()

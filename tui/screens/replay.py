@@ -15,6 +15,7 @@ from typing import Any
 
 from ..commands import Command, bindings
 from ..seat import ReplaySeat
+from ..widgets.eventlog import EventLog
 
 #: The shared keys a replay keeps in its footer.
 REPLAY_SHOWS = ("help", "leave")
@@ -53,6 +54,11 @@ class ReplayMixin:
         link: ReplaySeat = self.link  # type: ignore[attr-defined]
         link.next_viewer()
         self.refresh_view()  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay_jump" and isinstance(self.focused, EventLog):  # type: ignore[attr-defined]
+            return None  # Home/End go to the log's first / last line while it has the focus
+        return super().check_action(action, parameters)  # type: ignore[misc]
 
     @property
     def active_bindings(self) -> dict[str, Any]:

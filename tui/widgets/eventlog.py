@@ -1,19 +1,39 @@
-"""The event log: plain sentences, newest at the bottom."""
+"""The event log: plain sentences, newest at the bottom.
+
+Tab (or a click) gives it the focus; then ↑/↓ scroll a line, PageUp/PageDown a page and
+Home/End go to the first / the last line (a ScrollView's keys, bound on the log only: the
+board keeps its own keys while it has the focus).  A replay's Home/End jump to the first /
+the last move unless the log has the focus (tui/screens/replay.py).
+"""
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.widgets import RichLog
 
+#: Rendered (wrapped) lines kept: a whole game's log, reveal included, at a side panel's
+#: width (a long End of Atlantis game is ~1500 lines at 27 columns; RichLog's trim drops
+#: the oldest, which a replay must still reach with Home).
+MAX_LINES = 20_000
 
-class EventLog(RichLog):
+
+class EventLog(RichLog, can_focus=True):
     DEFAULT_CSS = """
     EventLog { background: $surface; scrollbar-size-vertical: 1; }
+    EventLog:focus { background-tint: $accent 12%; scrollbar-color: $accent; }
     """
+    BINDINGS = [  # (ScrollView's own, spelled out: these are the keys the help promises)
+        Binding("up", "scroll_up", "Scroll up", show=False),
+        Binding("down", "scroll_down", "Scroll down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home", "scroll_home", "First line", show=False),
+        Binding("end", "scroll_end", "Last line", show=False),
+    ]
 
     def __init__(self, **kwargs):
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=500, min_width=10, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=MAX_LINES, min_width=10, **kwargs)
         self._shown: list[str] = []
-        self.can_focus = True
 
     def set_lines(self, lines: list[str]) -> None:
         """Show exactly these lines, appending when only new ones were added."""
