@@ -13,6 +13,7 @@ call, so each line can say how much a self-play step costs against the rules the
 
 from __future__ import annotations
 
+import gc
 import importlib
 import statistics
 import time
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from engine.core import SeatInfo
+from engine.gctune import tune as tune_gc
 from engine.match import Match
 
 # slug -> the package of its rules and bots
@@ -180,28 +182,32 @@ def think_line(think: list[float]) -> str:
 
 # --- the engine table (issue 15, item 3) --------------------------------------------------
 def random_selfplay(slug: str, games: int, reference: bool = True,
-                    clock: Callable[[], float] = time.perf_counter) -> SelfPlay:
-    """Random bots at every player count the game takes, seeds 0..games-1 (after one
-    untimed game: imports and first-use caches are not the engine's speed)."""
+                    clock: Callable[[], float] = time.perf_counter, first: int = 0) -> SelfPlay:
+    """Random bots at every player count the game takes, seeds first..first+games-1
+    (after one untimed game of another seed: imports and first-use caches are not the
+    engine's speed; a second run takes new seeds, so the rules' caches of pure answers
+    do not remember its positions from the first)."""
     game, make_bot = game_and_bots(slug)
     counts = list(range(game.min_players, game.max_players + 1))
     levels = lambda s: ["random"] * counts[s % len(counts)]  # noqa: E731
-    play_games(game, make_bot, slug, levels, [games], reference=reference)
-    return play_games(game, make_bot, slug, levels, range(games), reference=reference, clock=clock)
+    play_games(game, make_bot, slug, levels, [first + games], reference=reference)
+    return play_games(game, make_bot, slug, levels, range(first, first + games), reference=reference,
+                      clock=clock)
 
 
 def engine_table(quick: bool = False) -> dict[str, SelfPlay]:
     games = 15 if quick else 60
+    tune_gc()  # as ``atlantis`` does at start (engine/gctune.py)
     print("Engine: random self-play through Match (view, legal, RandomBot, submit) against"
           f" game.apply() alone on the same moves ({games} games a game, all player counts,"
-          f" {'one run' if quick else 'best of two runs'}; CPU time of this process: the machine"
-          f" may be shared)")
+          f" {'one run' if quick else 'best of two runs, new seeds each'}; CPU time of this process:"
+          f" the machine may be shared; gc thresholds {gc.get_threshold()}, as the app sets them)")
     print(f"  {'game':<17} {'actions/s':>9} {'goal':>7}   {'step us':>7} {'apply us':>8}"
           f"  {'step/apply':>10} {'goal':>5}   {'submit/apply':>12}   a step: view+legal / bot / submit")
     out: dict[str, SelfPlay] = {}
-    for _ in range(1 if quick else 2):  # best of two, games interleaved: the load varies
+    for run in range(1 if quick else 2):  # best of two, games interleaved: the load varies
         for slug in PACKAGES:
-            sp = random_selfplay(slug, games, clock=time.process_time)
+            sp = random_selfplay(slug, games, clock=time.process_time, first=run * (games + 1))
             if slug not in out or sp.actions_per_s > out[slug].actions_per_s:
                 out[slug] = sp
     for slug, sp in out.items():

@@ -27,9 +27,10 @@ import dataclasses
 import enum
 import operator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+if TYPE_CHECKING:  # pydantic is imported where it is used (~50 ms: not on a table's start)
+    from pydantic import BaseModel, TypeAdapter
 
 
 # --- the state discipline -----------------------------------------------------------------
@@ -216,6 +217,8 @@ class ActionCodec:
         if missing:
             raise IllegalAction(f"Action {name!r} is missing: {', '.join(missing)}.")
         values = [data.get(f, cls._field_defaults.get(f)) for f in fields]
+        from pydantic import TypeAdapter, ValidationError
+
         try:
             adapter = self.adapters.get(name)
             if adapter is None:
@@ -254,7 +257,9 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     seat_names: ClassVar[Sequence[str]] = ("Red", "Blue", "Green", "Yellow", "Purple", "White")
-    options_model: ClassVar[type[BaseModel]]
+    options_model: ClassVar[type[BaseModel]]  # (may be an ``engine.options.lazy_model``)
+    # Every option's default as a plain value (None: none declared, always pydantic).
+    option_defaults: ClassVar[Mapping[str, Any] | None] = None
     codec: ClassVar[ActionCodec]
     # The game's view dataclass (what ``view()`` returns); None: taken from the
     # return annotation of ``view``.  ``view_from_data`` rebuilds one from the wire.
@@ -281,8 +286,21 @@ class Game:
 
     # --- helpers with sensible defaults ----------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | BaseModel | None) -> BaseModel:
+        """The options, validated by ``options_model``; options that are all defaults
+        come back as ``engine.options.DefaultOptions`` without pydantic (start time)."""
+        from .options import DefaultOptions, all_defaults
+
+        if isinstance(raw, DefaultOptions) and type(raw._game) is type(self):
+            return raw
+        defaults = self.option_defaults
+        if defaults is not None and all_defaults(defaults, raw):
+            return DefaultOptions(self, defaults, raw)  # type: ignore[return-value]
+        if isinstance(raw, DefaultOptions):
+            raw = raw.model_dump(mode="json")
         if isinstance(raw, self.options_model):
             return raw
+        from pydantic import ValidationError
+
         try:
             return self.options_model.model_validate(dict(raw or {}))
         except ValidationError as exc:

@@ -45,3 +45,55 @@ def test_importing_the_app_and_the_registry_loads_no_rules_module():
     before, after, loaded = json.loads(proc.stdout)
     assert not set(before) & set(RULES), before
     assert set(after) & set(RULES) == {"engine.survive.rules"} and loaded == ["survive"]
+
+
+def test_each_games_plain_option_defaults_are_its_options_models_defaults():
+    for slug in GAME_INFO:
+        game = get_game(slug)
+        model_defaults = game.options_model().model_dump(mode="json")
+        assert game.option_defaults == model_defaults, slug
+        assert [type(v) for v in game.option_defaults.values()] == [type(v) for v in model_defaults.values()], slug
+
+
+def test_default_options_stand_in_for_the_validated_model():
+    from engine.options import DefaultOptions
+
+    for slug in GAME_INFO:
+        game = get_game(slug)
+        real = game.options_model.model_validate({})
+        for raw in (None, {}, dict(game.option_defaults)):
+            opts = game.parse_options(raw)
+            assert isinstance(opts, DefaultOptions), (slug, raw)
+            assert opts == real and real == opts and hash(opts) == hash(real), slug
+            assert opts.model_dump(mode="json") == real.model_dump(mode="json") == opts.model_dump(), slug
+            for name in game.option_defaults:
+                assert getattr(opts, name) == getattr(real, name), (slug, name)
+            assert opts.model_copy() == real  # anything else: the real model answers
+            assert game.parse_options(opts) is opts
+            with pytest.raises(TypeError):
+                opts.x = 1  # type: ignore[attr-defined]
+    pathways = get_game("pathways")
+    changed = pathways.parse_options({"max_rounds": 10})
+    assert isinstance(changed, pathways.options_model) and changed.max_rounds == 10
+    # a value pydantic would coerce or refuse goes to pydantic, as before
+    assert isinstance(pathways.parse_options({"max_rounds": 60.0}), pathways.options_model)
+    with pytest.raises(ValueError, match="bad option max_rounds"):
+        pathways.parse_options({"max_rounds": 1})
+    with pytest.raises(ValueError, match="bad option nope"):
+        pathways.parse_options({"nope": 1})
+
+
+def test_a_local_table_at_default_options_starts_without_pydantic():
+    script = ("import json, sys\n"
+              "from engine.registry import get_game\nfrom tui.common import seats_for\n"
+              "from tui.seat import LocalTable\nimport tui.app\nout = {}\n"
+              "for slug in ('pathways', 'survive', 'atlantis', 'finding-atlantis', 'end-of-atlantis'):\n"
+              "    t = LocalTable.new(get_game(slug), {}, seats_for(slug, 2, 1), 7)\n"
+              "    out[slug] = t.match.record.options\n"
+              "print(json.dumps([out, 'pydantic' in sys.modules]))\n")
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    options, pydantic_loaded = json.loads(proc.stdout.splitlines()[-1])
+    assert not pydantic_loaded
+    for slug, recorded in options.items():
+        assert recorded == get_game(slug).options_model().model_dump(mode="json"), slug

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from platformdirs import user_data_dir
 from textual.app import App, SystemCommand
@@ -23,10 +23,12 @@ from .screens.common import ConfirmScreen, CurtainScreen, HelpScreen, game_over_
 from .screens.game import GameScreen
 from .screens.game_over import GameOverScreen
 from .screens.replay import ReplayMixin, replay_screen_class
-from .screens.menu import MenuScreen, TableChoice
 from .seat import LocalTable, ReplaySeat
 from .seats import seat_letter
 from .widgets.seats import SEATS_TCSS
+
+if TYPE_CHECKING:
+    from .screens.menu import TableChoice
 
 __all__ = ["AtlantisApp", "ReplayMixin", "screenshots_dir"]
 
@@ -92,7 +94,10 @@ class AtlantisApp(App):
             await self.remote.close()
 
     def show_menu(self) -> None:
-        # the menu starts as the last one was left (back from Host, Join or a game)
+        # the menu starts as the last one was left (back from Host, Join or a game); its
+        # module is imported here, not with the app: a table's start does not need it
+        from .screens.menu import MenuScreen
+
         self.push_screen(MenuScreen(getattr(self, "menu_state", None)), self._menu_done)
 
     def _menu_done(self, choice: TableChoice | None) -> None:
@@ -143,7 +148,7 @@ class AtlantisApp(App):
         table, screen = self.table, self.game_screen
         if table is None or screen is None:
             return
-        if not self._curtain_up:
+        if not self._curtain_up and not screen.shows_current_view():
             try:
                 screen.refresh_view()
             except NoMatches:  # (the app is closing: the screen's widgets are already gone)

@@ -109,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from engine.gctune import tune  # collector thresholds for a process of many moves
+
+    tune()
     args = build_parser().parse_args(argv)
     cmd = args.command
     if cmd is None:

@@ -191,6 +191,11 @@ class LocalSeat(SeatLink):
     def view(self) -> View:
         return self.table.match.view(self.seat)
 
+    def drawn_key(self) -> Any:
+        """What a screen drawn from this link depends on (the table's state: immutable, a
+        new object for every change): equal keys, nothing to redraw."""
+        return self.table.match.state
+
     def legal(self) -> list[Any]:
         if self.seat is None or self.seat in self.table.bots:
             return []

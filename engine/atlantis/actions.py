@@ -16,10 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from ..core import ActionCodec
-from . import data as D
 
 
 class Sell(NamedTuple):
@@ -75,7 +72,10 @@ NO_BRIDGE = NoBridge()
 PASS = Pass()
 
 
-class AtlantisOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    sales_per_turn: int = Field(D.SALES_PER_TURN, ge=0, le=5,
-                                description="plates a player may sell at the start of a turn")
+def __getattr__(name: str) -> type:
+    """``AtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
+    if name == "AtlantisOptions":
+        from .options import AtlantisOptions
+
+        return AtlantisOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

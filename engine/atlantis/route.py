@@ -67,12 +67,19 @@ _CACHE_MAX = 4096
 def colours(x: Any) -> tuple[int, ...]:
     """The colour of the top plate on every space (-1: empty)."""
     tops = x.tops
+    last = _LAST_COLOURS[0]
+    if last[0] is tops:
+        return last[1]
     out = _COLOURS.get(tops)
     if out is None:
         if len(_COLOURS) >= _CACHE_MAX:
             _COLOURS.clear()
         out = _COLOURS[tops] = tuple(map(_COLOUR_OF.__getitem__, tops))
+    _LAST_COLOURS[0] = (tops, out)
     return out
+
+
+_LAST_COLOURS: list[tuple] = [(None, None)]
 
 
 def top_value(x: Any, space: int) -> int:
@@ -100,13 +107,23 @@ def on_route(heights: tuple[int, ...], space: int) -> bool:
 
 def gaps(x: Any) -> tuple[Gap, ...]:
     """Every gap on the route, in order."""
-    key = (x.heights, x.tops, x.bridges)
+    heights, tops, bridges = x.heights, x.tops, x.bridges
+    last = _LAST_GAPS[0]
+    if last[0] is heights and last[1] is tops and last[2] is bridges:
+        return last[3]
+    key = (heights, tops, bridges)
     out = _GAPS.get(key)
     if out is None:
         if len(_GAPS) >= _CACHE_MAX:
             _GAPS.clear()
         out = _GAPS[key] = _find_gaps(*key)
+    _LAST_GAPS[0] = (heights, tops, bridges, out)
     return out
+
+
+# the tuples last asked about (the same objects, usually) and the answer: one tuple, replaced
+# whole (threads), read once
+_LAST_GAPS: list[tuple] = [(None,) * 4]
 
 
 def _find_gaps(heights: tuple[int, ...], tops: tuple[int, ...], bridges: tuple[int, ...]) -> tuple[Gap, ...]:
@@ -155,12 +172,19 @@ _FIRSTS: dict[tuple, tuple[int, ...]] = {}
 def occupied(x: Any) -> frozenset[int]:
     """Spaces with a figure on them (Atlantis and the mainland hold any number)."""
     figures = x.figures
+    last = _LAST_OCCUPIED[0]
+    if last[0] is figures:
+        return last[1]
     out = _OCCUPIED.get(figures)
     if out is None:
         if len(_OCCUPIED) >= _CACHE_MAX:
             _OCCUPIED.clear()
         out = _OCCUPIED[figures] = frozenset(p for fs in figures for p in fs if 0 <= p < MAINLAND)
+    _LAST_OCCUPIED[0] = (figures, out)
     return out
+
+
+_LAST_OCCUPIED: list[tuple] = [(None, None)]
 
 
 def next_plate(cols: tuple[int, ...], pos: int, colour: int) -> int:
@@ -258,43 +282,93 @@ def first_cards(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
     """The colours that can begin a complete move from ``pos`` (the figure started at
     ``start``) that can be paid for; ``stop_at_one``: only whether there is one.
     (Remembered: ``legal`` on the view and ``apply`` on the state ask the same.)"""
-    key = (x.tops, x.heights, x.bridges, x.figures, x.plates[seat], hand, seat, start, pos)
-    out = _FIRSTS.get(key)
+    tops, heights, bridges, figures, plates = x.tops, x.heights, x.bridges, x.figures, x.plates[seat]
+    last = _LAST[0]   # one read: another thread may replace it, never change it
+    # the same tuples as last time (a view shares its state's): answers per (start, pos)
+    # without hashing the route again; otherwise the answers for these tuples' values
+    if (last[0] is tops and last[1] is heights and last[2] is figures and last[3] is plates
+            and last[4] is hand and last[5] is bridges and last[6] == seat):
+        here = last[7]
+    else:
+        here = {}
+        _LAST[0] = (tops, heights, figures, plates, hand, bridges, seat, here)
+    out = here.get((start, pos))
     if out is None:
-        if len(_FIRSTS) >= _CACHE_MAX:
-            _FIRSTS.clear()
-        # always the whole answer: the move that follows asks for it from the same place
-        out = _FIRSTS[key] = _first_cards(x, hand, seat, start, pos, False)
+        key = (tops, heights, bridges, figures, plates, hand, seat, start, pos)
+        out = _FIRSTS.get(key)
+        if out is None and stop_at_one:
+            # whether there is one: the first colour that works (the whole answer is
+            # worked out when asked for, once that figure moves)
+            some = here.get((start, pos, 1))
+            if some is None:
+                some = _FIRSTS.get((*key, 1))
+                if some is None:
+                    if len(_FIRSTS) >= _CACHE_MAX:
+                        _FIRSTS.clear()
+                    some = _FIRSTS[(*key, 1)] = _first_cards(x, hand, seat, start, pos, True,
+                                                             _prepared(here, x, hand, seat))
+                here[start, pos, 1] = some
+            return some
+        if out is None:
+            if len(_FIRSTS) >= _CACHE_MAX:
+                _FIRSTS.clear()
+            out = _FIRSTS[key] = _first_cards(x, hand, seat, start, pos, False,
+                                              _prepared(here, x, hand, seat))
+        here[start, pos] = out
     return out[:1] if stop_at_one else out
 
 
-def _first_cards(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
-                 stop_at_one: bool) -> tuple[int, ...]:
-    cols = colours(x)
-    busy = occupied(x)
-    all_gaps = [g for g in gaps(x) if not g.bridged and g.first > start]
-    can_bridge = x.bridges[seat] < 0
-    wealth = resources(len(hand), x.plates[seat])
+def _prepared(here: dict, x: Any, hand: tuple[int, ...], seat: int) -> tuple:
+    """``_prepare`` once for the tuples ``here`` belongs to (every figure asks)."""
+    out = here.get(None)
+    if out is None:
+        out = here[None] = _prepare(x, hand, seat)
+    return out
+
+
+_LAST: list[tuple] = [(None,) * 8]
+
+
+def _prepare(x: Any, hand: tuple[int, ...], seat: int) -> tuple:
+    """What ``_first_cards`` reads, the same for every figure of a seat in a position."""
     counts = counts_of(hand)
+    return (colours(x), occupied(x), [g for g in gaps(x) if not g.bridged], x.bridges[seat] < 0,
+            resources(len(hand), x.plates[seat]), counts,
+            [c for c in range(D.NCOLOURS) if counts[c]])   # the others never extend a walk
+
+
+def _first_cards(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
+                 stop_at_one: bool, prepared: tuple | None = None) -> tuple[int, ...]:
+    cols, busy, open_gaps, can_bridge, wealth, counts, held = prepared or _prepare(x, hand, seat)
+    gap_list = [(g.last, g.cost) for g in open_gaps if g.first > start]
+    index = cols.index                                   # next_plate, inlined
     cost_at: dict[int, int] = {}
     out: list[int] = []
-    for first in range(D.NCOLOURS):
-        if not counts[first]:
-            continue
-        stack = [(next_plate(cols, pos, first), (first,))]
+    for first in held:
+        try:
+            q = index(first, pos + 1)
+        except ValueError:
+            q = MAINLAND
+        stack = [(q, (first,))]
         found = False
-        while stack and not found:
+        while stack:
             here, seq = stack.pop()
             if here == MAINLAND or here not in busy:
                 cost = cost_at.get(here)
                 if cost is None:
-                    costs = [g.cost for g in all_gaps if g.last < here]
+                    costs = [c for last, c in gap_list if last < here]
                     cost = cost_at[here] = (sum(costs) - (max(costs) if can_bridge else 0)) if costs else 0
-                found = wealth - len(seq) >= cost
+                if wealth - len(seq) >= cost:
+                    found = True
+                    break
                 continue
-            for c in range(D.NCOLOURS):
+            for c in held:
                 if counts[c] > seq.count(c):
-                    stack.append((next_plate(cols, here, c), seq + (c,)))
+                    try:
+                        q = index(c, here + 1)
+                    except ValueError:
+                        q = MAINLAND
+                    stack.append((q, seq + (c,)))
         if found:
             out.append(first)
             if stop_at_one:

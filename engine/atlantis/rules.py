@@ -26,11 +26,12 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
 from ..core import Event, Game, IllegalAction, Result, View, build, replace
+from ..options import lazy_model
 from ..rng import Rng
 from . import data as D
 from . import route as R
 from .actions import (
-    CODEC, NO_BRIDGE, PASS, AtlantisOptions, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate,
+    CODEC, NO_BRIDGE, PASS, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate,
     Play, Sell,
 )
 
@@ -112,16 +113,23 @@ def scores(x: Any) -> tuple[int, ...]:
 def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
     """Whitelisted field by field into a fresh view (``build`` fills the slots in
     declaration order without the frozen ``__init__``: views are made on every move)."""
-    sizes = tuple(map(len, s.hands))
-    plates = s.plates
+    hands, plates, debts = s.hands, s.plates, s.debts
+    last = _LAST_COUNTS[0]   # every seat's view of a position shares these (one tuple: threads)
+    if last[0] is hands and last[1] is plates and last[2] is debts:
+        sizes, worth = last[3], last[4]
+    else:
+        sizes = tuple(map(len, hands))
+        worth = tuple(R.resources(sizes[p], plates[p]) - debts[p] for p in range(s.players))
+        _LAST_COUNTS[0] = (hands, plates, debts, sizes, worth)
     return build(AtlantisView, (
         seat, s.players, s.tops, s.heights, s.figures, s.bridges, plates,
-        s.hands[seat] if seat is not None else None, sizes, len(s.pile), s.discard,
+        hands[seat] if seat is not None else None, sizes, len(s.pile), s.discard,
         s.sales_per_turn, s.turn, s.phase, s.sold, s.mover, s.start, s.cursor, s.played, s.owed,
-        s.paid, s.passes, s.round,
-        tuple(R.resources(sizes[p], plates[p]) - s.debts[p] for p in range(s.players)),
-        s.debts, s.winners, s.end_reason,
+        s.paid, s.passes, s.round, worth, debts, s.winners, s.end_reason,
     ))
+
+
+_LAST_COUNTS: list[tuple] = [(None,) * 5]
 
 
 # --- the stage table: what the player to act may do ------------------------------------------
@@ -399,7 +407,8 @@ class AtlantisGame(SingleActorTurns, Game):
     rules_version = "atlantis-1"
     min_players = 2
     max_players = 4
-    options_model = AtlantisOptions
+    options_model = lazy_model("engine.atlantis.options:AtlantisOptions")
+    option_defaults = {"sales_per_turn": D.SALES_PER_TURN}  # (= the model's: tests/test_registry.py)
     codec = CODEC
     view_type = AtlantisView
 
@@ -466,3 +475,12 @@ class AtlantisGame(SingleActorTurns, Game):
         if state.phase != "over":
             return None
         return Result(tuple(float(v) for v in scores(state)), state.winners, state.end_reason)
+
+
+def __getattr__(name: str) -> type:
+    """``AtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
+    if name == "AtlantisOptions":
+        from .options import AtlantisOptions
+
+        return AtlantisOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

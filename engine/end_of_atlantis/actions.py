@@ -12,9 +12,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic_core import PydanticCustomError
-
 from ..core import ActionCodec
 from . import data as D
 
@@ -116,26 +113,6 @@ SHIP_TARGETS = tuple(Target(i) for i in range(5))
 
 
 # --- options ---------------------------------------------------------------------------
-class EndOfAtlantisOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    family: bool = Field(False, description="family variant: no Senate phase, ties by Faction markers")
-    chosen_ships: str = Field("", description="chosen ships, e.g. A+,B,C,D+,E (no upgrades); "
-                                               "empty: usual ships")
-    revealed_events: bool = Field(False, description="tactical: the top Event card is face up")
-    revealed_specials: bool = Field(False, description="tactical: 3 special cards face up to choose from")
-    aggressive_neutrals: bool = Field(False, description="neutral refugees push the last player's cube "
-                                                         "off full ships")
-
-    @field_validator("chosen_ships")
-    @classmethod
-    def _ships(cls, value: str) -> str:
-        try:
-            parse_ships(value)
-        except ValueError as exc:  # the sentence alone, without pydantic's "Value error, "
-            raise PydanticCustomError("chosen_ships", str(exc)) from None
-        return value.replace(" ", "").upper()
-
-
 def parse_ships(spec: str) -> tuple[int, ...]:
     """'A+,B,C,D+,E' -> ship tiles in board order (see ``board_order``); each of the 10
     tiles at most once, 1-5 ships.  A bad entry is named in the message."""
@@ -167,3 +144,12 @@ def board_order(tiles: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     state is its board position, whatever order the ships were chosen in (every "ties
     to the left" rule reads that index)."""
     return tuple(sorted(tiles, key=lambda t: (t % D.ADVANCED, t >= D.ADVANCED)))
+
+
+def __getattr__(name: str) -> type:
+    """``EndOfAtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
+    if name == "EndOfAtlantisOptions":
+        from .options import EndOfAtlantisOptions
+
+        return EndOfAtlantisOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

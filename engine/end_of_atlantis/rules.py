@@ -35,10 +35,11 @@ from typing import Any
 
 from ..components import Pile, redeal_hidden
 from ..core import Event, Game, Result, replace
+from ..options import lazy_model
 from ..rng import Rng
 from . import data as D
 from .actions import (
-    ACTIONS, CODEC, DECK_SLOT, Bid, Demagogos, Discard, Done, EndOfAtlantisOptions, Faction, LayCard,
+    ACTIONS, CODEC, DECK_SLOT, Bid, Demagogos, Discard, Done, Faction, LayCard,
     Pass, Play, PlaySpecial, TakeSpecial, Target, UseAbility, board_order, parse_ships,
 )
 from .cards import POLITICS
@@ -83,7 +84,10 @@ class EndOfAtlantisGame(Game):
     min_players = D.MIN_PLAYERS
     max_players = D.MAX_PLAYERS
     seat_names = ("Red", "Blue", "Green", "Yellow", "Purple")
-    options_model = EndOfAtlantisOptions
+    options_model = lazy_model("engine.end_of_atlantis.options:EndOfAtlantisOptions")
+    # the model's defaults, as plain values (tests/test_registry.py checks)
+    option_defaults = {"family": False, "chosen_ships": "", "revealed_events": False,
+                       "revealed_specials": False, "aggressive_neutrals": False}
     codec = CODEC
     view_type = EoaView
 
@@ -236,3 +240,12 @@ def _first_ships(tiles: tuple[int, ...]) -> tuple[tuple[Ship, ...], int]:
             ships[i] = sh._replace(cubes=tuple(cubes))
             camp -= 1
     return tuple(ships), camp
+
+
+def __getattr__(name: str) -> type:
+    """``EndOfAtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
+    if name == "EndOfAtlantisOptions":
+        from .options import EndOfAtlantisOptions
+
+        return EndOfAtlantisOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -45,6 +45,7 @@ from typing import Any, Callable, NamedTuple
 
 from ..components import SingleActorTurns, put
 from ..core import Event, Game, IllegalAction, replace
+from ..options import lazy_model
 from ..rng import Rng
 from . import data as D
 from .actions import (
@@ -60,7 +61,7 @@ from .declaring import declare, pick
 from .mapgen import generate, inner_of
 from .moving import move
 from .secrets import rerandomise as _rerandomise
-from .state import FAState, FAView, FindingAtlantisOptions, PlayerPublic, hand_for, view_of
+from .state import FAState, FAView, PlayerPublic, hand_for, view_of
 from .text import FACT_WORD, fact_word
 from .turns import close_declaration, end_turn
 
@@ -143,7 +144,10 @@ class FindingAtlantisGame(SingleActorTurns, Game):
     rules_version = "finding-atlantis-3"  # 3: a mine takes used artifacts too
     min_players = 2
     max_players = D.MAX_SEATS
-    options_model = FindingAtlantisOptions
+    options_model = lazy_model("engine.finding_atlantis.options:FindingAtlantisOptions")
+    # the model's defaults, as plain values (tests/test_registry.py checks)
+    option_defaults = {"size": 6, "pirate": False, "monsters": "still", "paper": False,
+                       "assistant": True, "max_rounds": 60}
     codec = CODEC
     view_type = FAView
 
@@ -251,3 +255,12 @@ class FindingAtlantisGame(SingleActorTurns, Game):
 
     def rerandomise(self, state: FAState, seat: int, rng: Rng) -> FAState:
         return _rerandomise(state, seat, rng)
+
+
+def __getattr__(name: str) -> type:
+    """``FindingAtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
+    if name == "FindingAtlantisOptions":
+        from .options import FindingAtlantisOptions
+
+        return FindingAtlantisOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

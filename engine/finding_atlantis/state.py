@@ -10,30 +10,10 @@ chart, hand, position and mine, and the public table; never the map.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..core import View, build
 from ..rng import Rng
 from . import data as D
-
-
-class FindingAtlantisOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    size: int = Field(6, description="ocean map 6 (4 Atlantis spaces) or 8 (6)")
-    pirate: bool = Field(False, description="pirate mode: Periscope, Drop Mine")
-    monsters: Literal["still", "roaming"] = Field("still", description="sea monsters still or roaming")
-    paper: bool = Field(False, description="no automatic notes on the chart")
-    assistant: bool = Field(True, description="shade certain cells, warn before a wrong solve")
-    max_rounds: int = Field(60, ge=5, le=500, description="rounds before the game ends unsolved")
-
-    @field_validator("size")
-    @classmethod
-    def _size(cls, v: int) -> int:
-        if v not in D.MAP_SIZES:
-            raise ValueError("size must be 6 or 8")
-        return v
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,3 +145,12 @@ def view_of(state: FAState, seat: int | None) -> FAView:
 def hand_for(pirate: bool) -> tuple[str, ...]:
     """A full hand: every action card of the mode, and the captain."""
     return D.BASE_CARDS + (D.PIRATE_CARDS if pirate else ()) + ("captain",)
+
+
+def __getattr__(name: str) -> type:
+    """``FindingAtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
+    if name == "FindingAtlantisOptions":
+        from .options import FindingAtlantisOptions
+
+        return FindingAtlantisOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

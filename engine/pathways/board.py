@@ -101,8 +101,9 @@ def _rotation_table(rots: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...],
 
 _SHAPE_TABLES: dict[str, tuple[tuple[int, ...], ...]] = {}
 # per tile id: its rotation table (None for special tiles), shared by tiles of one kind
-_ROT_CHOICES = tuple(_SHAPE_TABLES.setdefault(k, _rotation_table(_TILE_ROTS[t])) if _TILE_ROTS[t] else None
-                     for t, k in enumerate(D.TILE_KIND))
+# (built once per kind: ``setdefault(k, table)`` built it for each of the 100 tiles)
+_ROT_CHOICES = tuple((_SHAPE_TABLES.get(k) or _SHAPE_TABLES.setdefault(k, _rotation_table(_TILE_ROTS[t])))
+                     if _TILE_ROTS[t] else None for t, k in enumerate(D.TILE_KIND))
 # per cell, per rotation: the Rotate action (actions are immutable values: shared)
 _ROTATES = tuple(tuple(Rotate(c, r) for r in range(4)) for c in range(D.CELLS))
 

@@ -29,10 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
 from ..core import ActionCodec, Event, Game, IllegalAction, View, build, replace
+from ..options import lazy_model
 from ..rng import Rng
 from . import data as D
 from .board import (  # noqa: F401  (the actions and board helpers live there; re-exported)
@@ -51,11 +50,6 @@ ACTIONS = {
 }
 END_PLAYS = EndPlays()
 END_MOVE = EndMove()
-
-
-class PathwaysOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    max_rounds: int = Field(60, ge=5, le=500, description="rounds before the nearest subpod wins")
 
 
 # --- state and view ----------------------------------------------------------------
@@ -115,7 +109,8 @@ class PathwaysGame(SingleActorTurns, Game):
     rules_version = "pathways-2"
     min_players = 2
     max_players = 4
-    options_model = PathwaysOptions
+    options_model = lazy_model("engine.pathways.options:PathwaysOptions")
+    option_defaults = {"max_rounds": 60}  # (= the model's: tests/test_registry.py)
     codec = ActionCodec(ACTIONS)
     view_type = PathwaysView
 
@@ -403,3 +398,12 @@ class PathwaysGame(SingleActorTurns, Game):
     def reveal(self, state: PathwaysState, names) -> list[str]:
         """Every secret at the end, in sentences: ``text.reveal`` (as ``Game.reveal`` does)."""
         return super().reveal(state, names)
+
+
+def __getattr__(name: str) -> type:
+    """``PathwaysOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
+    if name == "PathwaysOptions":
+        from .options import PathwaysOptions
+
+        return PathwaysOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

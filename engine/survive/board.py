@@ -41,21 +41,22 @@ def is_sea(x: Any, h: int) -> bool:
 
 _ALWAYS_SEA = frozenset(h for h in range(D.HEXES) if TILE_AT[h] < 0 and SAFE_AT[h] < 0)
 _WATER: dict[tuple, frozenset] = {}
-_LAST: list = [None, None]       # the last sunk tuple asked about (usually the same object)
+_LAST: list = [(None, None)]     # the last sunk tuple asked about (usually the same object)
 
 
 def water(x: Any) -> frozenset:
     """Every open-water hex now (a set to test membership in, never to iterate): a
     function of which tiles have sunk, remembered for the few dozen a game has."""
     sunk = x.sunk
-    if sunk is _LAST[0]:
-        return _LAST[1]
+    last = _LAST[0]               # one tuple, replaced whole (threads)
+    if sunk is last[0]:
+        return last[1]
     w = _WATER.get(sunk)
     if w is None:
         if len(_WATER) > 4096:
             _WATER.clear()
         w = _WATER[sunk] = _ALWAYS_SEA | {D.LAND_HEX_INDEX[t] for t, k in enumerate(sunk) if k}
-    _LAST[0], _LAST[1] = sunk, w
+    _LAST[0] = (sunk, w)
     return w
 
 
@@ -158,7 +159,6 @@ def explorer_placements(x: Any, seat: int, values: Sequence[int]) -> list[Any]:
     """One action per (explorer, empty land hex).  Explorers whose value the seat sees
     and that are worth the same are interchangeable: only the first of them is offered."""
     taken = {h for h in x.explorer_hex if h >= 0}
-    free = [h for h in D.LAND_HEX_INDEX if h not in taken]
     seen: set[int] = set()
     out: list[Any] = []
     for e in own_explorers(x, seat):
@@ -168,15 +168,24 @@ def explorer_placements(x: Any, seat: int, values: Sequence[int]) -> list[Any]:
         if v in seen:
             continue
         seen.add(v)
-        out += [_new(PlaceExplorer, (e, h)) for h in free]
+        out += [a for h, a in _PLACES.get(e) or _places(e) if h not in taken]
+    return out
+
+
+_PLACES: dict[int, tuple[tuple[int, Any], ...]] = {}   # explorer -> (land hex, PlaceExplorer there)
+
+
+def _places(e: int) -> tuple[tuple[int, Any], ...]:
+    out = _PLACES[e] = tuple((h, _new(PlaceExplorer, (e, h))) for h in D.LAND_HEX_INDEX)
     return out
 
 
 def boat_placements(x: Any) -> list[Any]:
     """A sea hex next to land with no boat and no creature."""
-    return [_new(PlaceBoat, (h,)) for h in _NEAR_LAND
-            if is_sea(x, h) and h not in x.boat_hex and h not in x.creature_hex
-            and any(is_land(x, n) for n in NB[h])]
+    w, sunk, bh, ch = water(x), x.sunk, x.boat_hex, x.creature_hex
+    return [_new(PlaceBoat, (h,)) for h in _NEAR_LAND      # is_sea, then is_land of a neighbour
+            if h in w and h not in bh and h not in ch
+            and any(TILE_AT[n] >= 0 and not sunk[TILE_AT[n]] for n in NB[h])]
 
 
 # --- step 1: a red tile ------------------------------------------------------------------------
@@ -285,54 +294,98 @@ def boat_moves(x: Any, seat: int, b: int) -> list[Any]:
     return [_new(Sail, (b, h)) for h in sail_targets(x, b)]
 
 
+# --- step 2: the move phase's actions, made once (a table: ``moves`` looks them up) --------------
+# Actions are immutable NamedTuples, so one object per (piece, hex) serves every list; the move
+# phase's list is long (~60) and asked for every point, and building it fresh was most of it.
+_WALKS: dict[tuple[int, int], tuple[tuple[int, Any], ...]] = {}
+_SWIMS: dict[tuple[int, int], tuple[tuple[int, Any], ...]] = {}
+_SAILS: dict[tuple[int, int], tuple[tuple[int, Any], ...]] = {}
+_BOARDS: dict[int, tuple[Any, ...]] = {}
+_ASHORE: dict[int, Any] = {}
+
+
+def _walks(e: int, h: int) -> tuple[tuple[int, Any], ...]:
+    """(neighbour, ``Walk`` there or None for a safe island) for explorer ``e`` on ``h``."""
+    out = _WALKS[e, h] = tuple((n, None if SAFE_AT[n] >= 0 else _new(Walk, (e, n))) for n in NB[h])
+    return out
+
+
+def _swims(e: int, h: int) -> tuple[tuple[int, Any], ...]:
+    out = _SWIMS[e, h] = tuple((n, _new(Swim, (e, n))) for n in NB[h])
+    return out
+
+
+def _sails(b: int, h: int) -> tuple[tuple[int, Any], ...]:
+    out = _SAILS[b, h] = tuple((n, _new(Sail, (b, n))) for n in NB[h])
+    return out
+
+
+def _boards(e: int) -> tuple[Any, ...]:
+    out = _BOARDS[e] = tuple(_new(Board, (e, b)) for b in range(D.BOATS))
+    return out
+
+
+def _ashore(e: int) -> Any:
+    out = _ASHORE[e] = _new(Ashore, (e,))
+    return out
+
+
 def moves(x: Any, seat: int) -> list[Any]:
     """Every move of the move phase: ``explorer_moves`` of each own explorer in order
-    (written out here once more: the phase's list is long and asked for every point),
-    then every boat ``seat`` may sail, then ``EndMoves``."""
+    (written out here once more, from the tables above: the phase's list is long and
+    asked for every point), then every boat ``seat`` may sail, then ``EndMoves``."""
     out: list[Any] = []
     append = out.append
     eh, eb, ch, swum = x.explorer_hex, x.explorer_boat, x.creature_hex, x.swum
     w = water(x)
-    spots = boarding_spots(x)
+    bh = x.boat_hex
+    players = x.players
+    aboard = [0] * (D.BOATS * players)               # explorers aboard, per boat and seat
+    for e, b in enumerate(eb):
+        if b >= 0:
+            aboard[b * players + e // D.EXPLORERS_PER_SEAT] += 1
+    spots = {h: b for b, h in enumerate(bh)           # as boarding_spots
+             if h >= 0 and h not in ch and sum(aboard[b * players:(b + 1) * players]) < D.BOAT_CAPACITY}
     first = seat * D.EXPLORERS_PER_SEAT
+    walks_of, swims_of = _WALKS.get, _SWIMS.get
     for e in range(first, first + D.EXPLORERS_PER_SEAT):
         h = eh[e]
         if h < 0:
             continue
         in_boat = eb[e]
         if in_boat < 0 and h not in w:                 # on land
-            for n in NB[h]:
+            boards = None
+            for n, walk in walks_of((e, h)) or _walks(e, h):
                 if n not in w:
-                    if SAFE_AT[n] < 0:
-                        append(_new(Walk, (e, n)))
+                    if walk is not None:
+                        append(walk)
                 elif n in spots:
-                    append(_new(Board, (e, spots[n])))
+                    if boards is None:
+                        boards = _BOARDS.get(e) or _boards(e)
+                    append(boards[spots[n]])
             continue
         if in_boat >= 0:                               # in a boat: into a boat next to it
             for n in NB[h]:
                 if n in spots:
-                    append(_new(Board, (e, spots[n])))
+                    append((_BOARDS.get(e) or _boards(e))[spots[n]])
         else:                                          # swimming
             if h in spots:
-                append(_new(Board, (e, spots[h])))
+                append((_BOARDS.get(e) or _boards(e))[spots[h]])
             if e not in swum:
-                out += [_new(Swim, (e, n)) for n in NB[h] if n in w and n not in ch]
+                for n, swim in swims_of((e, h)) or _swims(e, h):
+                    if n in w and n not in ch:
+                        append(swim)
         if ENTRANCE_OF[h] >= 0:
-            append(_new(Ashore, (e,)))
-    bh = x.boat_hex
+            append(_ASHORE.get(e) or _ashore(e))
     blocked = {*bh, *ch}
-    aboard: dict[int, list[int]] = {}                  # boat -> explorers aboard per seat
-    for e, b in enumerate(eb):
-        if b >= 0:
-            per = aboard.get(b)
-            if per is None:
-                per = aboard[b] = [0] * x.players
-            per[e // D.EXPLORERS_PER_SEAT] += 1
+    sails_of = _SAILS.get
     for b, h in enumerate(bh):
         if h >= 0:
-            per = aboard.get(b)
-            if per is None or per[seat] >= max(per):   # as may_move_boat
-                out += [_new(Sail, (b, n)) for n in NB[h] if n in w and n not in blocked]
+            per = aboard[b * players:(b + 1) * players]
+            if per[seat] >= max(per):                  # as may_move_boat (an empty boat: 0 >= 0)
+                for n, sail in sails_of((b, h)) or _sails(b, h):
+                    if n in w and n not in blocked:
+                        append(sail)
     append(END_MOVES)
     return out
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..core import ActionCodec, Event, Game, IllegalAction, Result, build, replace
+from ..options import lazy_model
 from ..rng import Rng
 from . import board as B
 from . import data as D
 from . import effects as F
 from .state import (
     ACTIONS, Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile,
-    HeldTile, NoDefence, NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, SurviveOptions,
+    HeldTile, NoDefence, NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink,
     SurviveState, SurviveView, Swim, Walk, WindStep,
 )
 
@@ -92,7 +93,8 @@ class SurviveGame(Game):
     rules_version = "survive-1"
     min_players = 2
     max_players = 4
-    options_model = SurviveOptions
+    options_model = lazy_model("engine.survive.options:SurviveOptions")
+    option_defaults = {"memory": True}  # (= the model's: tests/test_registry.py)
     codec = ActionCodec(ACTIONS)
     view_type = SurviveView
 
@@ -261,3 +263,12 @@ class SurviveGame(Game):
             for t, b in zip(afloat, rest):
                 backs[t] = b
         return replace(state, values=tuple(values), backs=tuple(backs))
+
+
+def __getattr__(name: str) -> type:
+    """``SurviveOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
+    if name == "SurviveOptions":
+        from .options import SurviveOptions
+
+        return SurviveOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,8 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from ..core import View
 from ..rng import Rng
 
@@ -137,12 +135,6 @@ ACTIONS = {
 }
 
 
-class SurviveOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    memory: bool = Field(True, description="explorer values are shown to their owner only while "
-                                           "placing them (off: your own values stay visible)")
-
-
 class Attack(NamedTuple):
     """An attack waiting for answers (public: the same for every seat).
 
@@ -255,3 +247,12 @@ class SurviveView(View):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     end_reason: str
+
+
+def __getattr__(name: str) -> type:
+    """``SurviveOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
+    if name == "SurviveOptions":
+        from .options import SurviveOptions
+
+        return SurviveOptions
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

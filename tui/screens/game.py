@@ -38,6 +38,47 @@ TOO_SMALL = "Make the terminal at least {min_w}x{min_h} (now {w}x{h})"
 TALL = 32
 
 
+class GameFooter(Footer):
+    """Textual's Footer, rebuilt only when what it shows changed.
+
+    Textual's Footer recomposes (restyling every key) on each ``bindings_updated`` signal,
+    and a screen's start sends several (mount, focus, the first ``refresh_view``) with the
+    same keys: the start made three footers for one (issue 15).  Here the signals of one
+    refresh are gathered into one check, and the footer is recomposed only when the keys
+    it would show (or the palette key) differ from the ones it shows."""
+
+    _check_pending = False
+    _composed_as: Any = None
+
+    def _signature(self) -> Any:
+        if not self._bindings_ready:
+            return None
+        return (self.show_command_palette, tuple(
+            (key, b.key, b.key_display, b.description, b.action, b.show, b.group, enabled, tooltip)
+            for key, (_, b, enabled, tooltip) in self.screen.active_bindings.items()))
+
+    def compose(self) -> ComposeResult:
+        self._composed_as = self._signature()
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._check_pending:
+            self._check_pending = True
+            self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        self._check_pending = False
+        if not self.is_attached:  # (the screen went away meanwhile)
+            return
+        if not getattr(self.screen, "_drawn", True):
+            return  # the keys' enabled set is known once the screen drew its first view
+        if self._signature() != self._composed_as:
+            await self.recompose()
+
+
 def recent_style() -> Style:
     """The tint of what the other seats did since your last move (add it to a cell's style)."""
     return _recent_style()
@@ -119,13 +160,17 @@ class GameScreen(Screen):
                 yield Static(id="players")
                 yield Static(id="last-turn")
                 yield EventLog(id="log")
-        yield Footer()
+        # (compact and palette as on_resize would set them: no restyle after the first frame)
+        width = self.app.size.width
+        yield GameFooter(compact=width < self.FOOTER_COMPACT_BELOW,
+                         show_command_palette=width >= self.FOOTER_PALETTE_FROM)
 
     def compose_board(self) -> ComposeResult:
         yield from ()
 
     _summary_seat: int | None = None  # the seat turn_summary() is summing up
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
+    _drawn = False  # set by the first refresh_view (the footer waits for it)
 
     def on_resize(self, event: events.Resize) -> None:
         # (Textual calls every class's on_resize along the MRO: a game screen's own
@@ -134,6 +179,10 @@ class GameScreen(Screen):
             footer.compact = event.size.width < self.FOOTER_COMPACT_BELOW
             footer.show_command_palette = event.size.width >= self.FOOTER_PALETTE_FROM
         self._fit(event.size.width, event.size.height)
+        if not self._drawn and self._ready:
+            # The first layout is done (sizes known) and nothing is painted yet: draw the
+            # view now, so the first frames show it and the footer is composed once.
+            self.refresh_view()
 
     def too_small(self, width: int, height: int) -> str:
         """'' when the board fits, else the line asking for a bigger terminal."""
@@ -152,9 +201,18 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self._ready = True
+        for static in self.query("#side > Static").results(Static):
+            # what each side-panel Static holds from compose (""): _show skips setting it again
+            if static.id:
+                self._shown.setdefault(f"#{static.id}", static.content)
         self._fit(self.app.size.width, self.app.size.height)
-        # is_mounted turns True only after the Mount handlers have run: draw just after.
-        self.call_after_refresh(self.refresh_view)
+        # is_mounted turns True only after the Mount handlers have run: draw at the first
+        # Resize (on_resize, before the first paint) or, failing one, just after a refresh.
+        self.call_after_refresh(self._first_view)
+
+    def _first_view(self) -> None:
+        if not self._drawn:
+            self.refresh_view()
 
     # --- the link ------------------------------------------------------------------
     def set_link(self, link: SeatLink) -> None:
@@ -168,6 +226,8 @@ class GameScreen(Screen):
         if not self.is_mounted or not self._ready:
             return
         self._take_baseline()
+        key = getattr(self.link, "drawn_key", None)
+        drawn_for = (self.link, key() if key else None)
         view = self.link.view()
         legal = self.link.legal()
         log = self.link.log()
@@ -180,7 +240,21 @@ class GameScreen(Screen):
         self._show("#last-turn", self.last_turn(log))
         for event_log in self.query(EventLog):
             event_log.set_lines(log)
+        first, self._drawn, self._drawn_for = not self._drawn, True, drawn_for
         self.refresh_bindings()
+        if first:  # (the footer skipped the signals that came before this first view)
+            for footer in self.query(GameFooter):
+                footer.bindings_changed(self)
+
+    _drawn_for: tuple[Any, Any] = (None, None)  # (link, its drawn_key()) at the last refresh_view
+
+    def shows_current_view(self) -> bool:
+        """The last refresh_view drew what the link gives now (the app skips redrawing).
+        Only for links that tell (``drawn_key``: a local table's seat)."""
+        link, key = self._drawn_for
+        drawn_key = getattr(self.link, "drawn_key", None)
+        return (self._drawn and link is self.link and drawn_key is not None and key is not None
+                and key is drawn_key())
 
     def _show(self, selector: str, content: Any) -> None:
         """Update a side-panel Static only when its text changed (one frame per key).
