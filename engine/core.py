@@ -254,6 +254,9 @@ class Game:
     slug: ClassVar[str]
     title: ClassVar[str]
     rules_version: ClassVar[str]
+    #: What a Result's scores count ("points"); "" for a game that has none (its scores
+    #: are 1 for a winner, 0 for the others), so the game-over screen shows no numbers.
+    score_unit: ClassVar[str] = "points"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     seat_names: ClassVar[Sequence[str]] = ("Red", "Blue", "Green", "Yellow", "Purple", "White")

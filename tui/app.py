@@ -127,6 +127,8 @@ class AtlantisApp(App):
         self.viewer = first if first is not None else (humans[0] if humans else None)
         cls = screen_class(table.game.slug)
         self.game_screen = cls(table.link(self.viewer))
+        self.game_screen.seed_baselines(
+            {s: (table.match.view(s), len(table.link(s).log())) for s in humans})
         if len(humans) > 1 and self.viewer is not None:
             # The curtain comes first: the first player's hand is drawn only once they are here.
             self._raise_curtain(self.viewer)
@@ -214,7 +216,8 @@ class AtlantisApp(App):
         notes = [f"{len(match.record.moves)} moves."]
         if self.save_path:
             notes.append(f"Record: {self.save_path}")
-        text = game_over_summary(match.names, result.winners, result.reason, result.scores, notes)
+        text = game_over_summary(match.names, result.winners, result.reason, result.scores, notes,
+                                 unit=self.table.game.score_unit)
         reveal = table.link(self.viewer).final_reveal()
         hosted = self.hosted is not None
         choices = ("menu", "save", "board", "quit") if hosted else ("rematch", "menu", "save", "board", "quit")
@@ -310,6 +313,11 @@ class AtlantisApp(App):
         return "Leave this game? It is not saved (s saves it first)."
 
     def action_leave(self) -> None:
+        if self.table is not None and self.table.match.result() is not None:
+            # A finished game: q brings the result back (Rematch, Back to menu, Quit).
+            self._over_shown = False
+            self._show_game_over()
+            return
         if self.replay is not None and self.table is None:
             if self.menu_home:
                 self._back_to_menu()

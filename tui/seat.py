@@ -221,6 +221,8 @@ class LocalSeat(SeatLink):
         return self.table.submit(self.seat, action)
 
     def undo(self) -> str | None:
+        if self.table.match.result() is not None:
+            return "The game is over: there is nothing to take back."
         if self.seat is None:
             return "Spectators cannot undo."
         return self.table.undo(self.seat)

@@ -139,6 +139,7 @@ _END_TURN = EndTurn()
 
 # --- the game ------------------------------------------------------------------------------
 class FindingAtlantisGame(SingleActorTurns, Game):
+    score_unit = ""  # no points: a winner or not
     slug = "finding-atlantis"
     title = "Finding Atlantis"
     rules_version = "finding-atlantis-3"  # 3: a mine takes used artifacts too

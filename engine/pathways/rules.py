@@ -104,6 +104,7 @@ class PathwaysView(View):
 
 # --- the game -----------------------------------------------------------------------
 class PathwaysGame(SingleActorTurns, Game):
+    score_unit = ""  # no points: a winner or not
     slug = "pathways"
     title = "Atlantis: Pathways of the Deep"
     rules_version = "pathways-2"

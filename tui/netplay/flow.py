@@ -273,7 +273,8 @@ def _remote_game_over(app: Any, link: Any) -> None:
     mark = "OK" if v and v.ok else "!!"
     notes = [f"[{mark}] Host honesty: {v.text if v else 'not checked'}",
              f"{len(over.moves)} moves. The host keeps the record."]
-    text = game_over_summary(link.names, over.winners, over.reason, over.scores, notes)
+    text = game_over_summary(link.names, over.winners, over.reason, over.scores, notes,
+                             unit=link.game.score_unit)
 
     def chosen(what: str | None) -> None:
         if what == "menu" and getattr(app, "menu_home", False):

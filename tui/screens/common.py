@@ -99,7 +99,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 def game_over_summary(names: Sequence[str], winners: Sequence[int], reason: str, scores: Sequence[float],
-                      notes: Sequence[str] = ()) -> str:
+                      notes: Sequence[str] = (), unit: str = "points") -> str:
     """The text of the game-over modal: winners, why, every score, then ``notes`` (moves,
     where the record is, the host's honesty check)."""
     lines = ["[b]Game over[/b]", ""]
@@ -108,7 +108,10 @@ def game_over_summary(names: Sequence[str], winners: Sequence[int], reason: str,
     lines.append(f"Why: {reason}")
     lines.append("")
     for seat, score in enumerate(scores):
-        lines.append(f"  {seat_letter(seat)} {names[seat]:<10} {score:g}")
+        if unit:
+            lines.append(f"  {seat_letter(seat)} {names[seat]:<10} {score:g} {unit}")
+        else:  # a game without points: who won, not a number
+            lines.append(f"  {seat_letter(seat)} {names[seat]:<10} {'won' if seat in winners else '-'}")
     lines.append("")
     lines += notes
     return "\n".join(lines)

@@ -96,14 +96,15 @@ class GameScreen(Screen):
     GameScreen #body { height: 1fr; }
     GameScreen #size-notice { height: 1fr; content-align: center middle; text-style: bold; display: none; }
     GameScreen #board-area { width: 1fr; height: 100%; }
-    GameScreen #side { width: 34; height: 100%; border-left: solid $primary-darken-2; padding: 0 1; }
+    GameScreen #side { width: 34; height: 100%; border-left: solid $primary-darken-2; padding: 0 1;
+        overflow-y: auto; scrollbar-size-vertical: 1; }
     GameScreen #turn-line { height: auto; text-style: bold; }
     GameScreen #thinking { height: auto; color: $text-muted; text-style: italic; }
     GameScreen #players { height: auto; margin-top: 1; }
     GameScreen #message { height: auto; color: $warning; }
     GameScreen #practice { height: auto; color: $text-muted; }
     GameScreen #last-turn { height: auto; margin-top: 1; }
-    GameScreen EventLog { height: 1fr; margin-top: 1; }
+    GameScreen EventLog { height: 1fr; min-height: 5; margin-top: 1; }
     """
 
     #: The keys every game shares (DESIGN.md "Screens every game shares").  A game's
@@ -114,7 +115,7 @@ class GameScreen(Screen):
                 "Show the rules of this game and this list of keys.", key_display="?"),
         Command("undo", "u", "Undo", "undo", "Take back your last move, where the undo rule allows it."),
         Command("save", "s", "Save", "app.save_record", "Save the record of this game."),
-        Command("leave", "q", "Leave", "app.leave", "Leave the game (asks first)."),
+        Command("leave", "q", "Leave", "app.leave", "Leave the game (asks first); once it is over, show the result again."),
         Command("focus-next", "tab", "Focus", "app.focus_next",
                 "Move the focus between board, hand and log (Shift+Tab: back).", show=False, palette=False),
         Command("focus-prev", "shift+tab", "Focus", "app.focus_previous", show=False),
@@ -313,6 +314,12 @@ class GameScreen(Screen):
         kept = self._baselines.get(self.link.seat)
         return kept[0] if kept else None
 
+    def seed_baselines(self, seen: dict[int, tuple[Any, int]]) -> None:
+        """Each seat's view and log length when the table opened: what the others do
+        before a seat's first move is tinted too (its first turn shows their openings)."""
+        for seat, kept in seen.items():
+            self._baselines.setdefault(seat, kept)
+
     def _baseline_log_length(self) -> int:
         kept = self._baselines.get(self.link.seat)
         return kept[1] if kept else 0
@@ -355,8 +362,9 @@ class GameScreen(Screen):
             if lines:
                 self._summary_seat = seat
                 summary = self.turn_summary(lines)
-                if len(summary) > limit:
-                    summary = summary[: limit - 1] + "…"
+                if len(summary) > limit:  # keep the name and the latest actions
+                    head = f"{name} …"
+                    summary = head + summary[len(summary) - (limit - len(head)):]
                 rows.append(summary)
         return "Last turn:\n" + "\n".join(rows) if rows else ""
 
