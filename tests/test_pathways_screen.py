@@ -269,7 +269,7 @@ async def test_the_legend_explains_the_board_at_80x24_and_in_the_help():
         await pilot.pause()
         legend = app.screen.query_one("#legend")
         line = str(legend.render())
-        for words in ("R", "B", "subpods", "· empty", "+ may go", "changed"):
+        for words in ("R", "B", "subpods", "· empty", "+ place or go", "changed"):
             assert words in line, line
         assert legend.region.height == 1 and app.screen.board.cell_h == 2  # the board keeps its rows
     assert "**What the screen shows.**" in get_game("pathways").help_markdown()

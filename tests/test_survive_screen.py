@@ -87,7 +87,7 @@ async def test_a_setup_placement_by_keyboard_puts_the_picked_value_on_a_plus_hex
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SurviveScreen)
-        assert "Setup: put your" in step_line(screen)
+        assert "Setup: explorer of value ★" in step_line(screen)
         assert footer_keys(screen)["enter"] == "Place"
         # the hand row holds the values to place: ★1×3 ★2×2 ★3×2 ★4 ★5 ★6; 5 picks ★5
         await pilot.press("5")
@@ -236,7 +236,7 @@ async def test_hot_seat_setup_passes_the_keyboard_behind_the_curtain():
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and screen.link.seat == 1
-        assert "Setup: put your" in step_line(screen)
+        assert "Setup: explorer of value ★" in step_line(screen)
 
 
 async def test_a_replay_shows_the_board_and_refuses_moves():

@@ -113,7 +113,11 @@ explorers and 2 boats; the other boats wait in the reserve.
 aboard (`[2]` on a small hex: two aboard); `+` a hex the selected piece can reach. Hexes
 changed by the other players since your last move are tinted until you act again. In
 the side panel, per player: `in` explorers still in play, `⌂` explorers saved, `tiles`
-(or `t`) the tiles they hold.
+(or `t`) the tiles they hold. An explorer's number (`explorer #6`) only names the
+piece; its treasure value (`★6`) is hidden from the others, and from you once placed.
+A hex is named by its row, `A` at the north to `M` at the south, and its place in the
+row counted from the west: `G8` is the centre. On a big terminal (160x48) the row
+letters stand west of the board; on a small one the cursor line leaves the name out.
 
 **Keys.** Arrows or `h` `j` `k` `l` move the cursor (Left/Right west and east; Home,
 PgUp, End, PgDn the four diagonals NW, NE, SW, SE); Enter picks a piece (again: the next
@@ -138,7 +142,7 @@ def hex_name(h: int) -> str:
 
 
 def explorer_name(e: int, names: Sequence[str]) -> str:
-    return f"{names[e // D.EXPLORERS_PER_SEAT]}'s explorer {e % D.EXPLORERS_PER_SEAT + 1}"
+    return f"{names[e // D.EXPLORERS_PER_SEAT]}'s explorer #{e % D.EXPLORERS_PER_SEAT + 1}"
 
 
 def creature_name(c: int) -> str:
@@ -157,7 +161,7 @@ def describe_action(action: Any) -> str:
     n = type(action).__name__
     a = action
     if n == "PlaceExplorer":
-        return f"place explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} on {hex_name(a.hex)}"
+        return f"place explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} on {hex_name(a.hex)}"
     if n == "PlaceBoat":
         return f"place a boat on {hex_name(a.hex)}"
     if n == "PlayTile":
@@ -165,19 +169,19 @@ def describe_action(action: Any) -> str:
     if n == "NoTile":
         return "play no tile"
     if n == "DolphinStep":
-        return f"dolphin: explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
+        return f"dolphin: explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
     if n == "WindStep":
         return f"wind: boat {a.boat + 1} to {hex_name(a.to)}"
     if n in ("EndTile", "EndCreature"):
         return "stop"
     if n == "Walk":
-        return f"walk explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
+        return f"walk explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
     if n == "Board":
-        return f"explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} boards boat {a.boat + 1}"
+        return f"explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} boards boat {a.boat + 1}"
     if n == "Swim":
-        return f"swim explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
+        return f"swim explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
     if n == "Ashore":
-        return f"explorer {a.explorer % D.EXPLORERS_PER_SEAT + 1} steps onto the safe island"
+        return f"explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} steps onto the safe island"
     if n == "Sail":
         return f"sail boat {a.boat + 1} to {hex_name(a.to)}"
     if n == "EndMoves":
@@ -208,7 +212,7 @@ def _explorers(es: Sequence[int], viewer: int | None, names: Sequence[str]) -> s
     parts = []
     for seat in sorted(by):
         owner = "your" if seat == viewer else f"{names[seat]}'s"
-        nums = ", ".join(str(x) for x in by[seat])
+        nums = ", ".join(f"#{x}" for x in by[seat])
         parts.append(f"{owner} explorer{'s' if len(by[seat]) > 1 else ''} {nums}")
     return " and ".join(parts)
 
@@ -217,7 +221,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     d, k = event.data, event.kind
     who = (lambda: _who(d["seat"], viewer, names))
     if k == "explorer_placed":
-        return f"{who()} placed explorer {d['explorer'] % D.EXPLORERS_PER_SEAT + 1} on {hex_name(d['hex'])}."
+        return f"{who()} placed explorer #{d['explorer'] % D.EXPLORERS_PER_SEAT + 1} on {hex_name(d['hex'])}."
     if k == "boat_placed":
         return f"{who()} placed boat {d['boat'] + 1} on {hex_name(d['hex'])}."
     if k == "setup_done":
@@ -231,11 +235,11 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "wind":
         return f"The wind blew boat {d['boat'] + 1} to {hex_name(d['to'])}."
     if k == "walked":
-        return f"{who()} walked explorer {d['explorer'] % D.EXPLORERS_PER_SEAT + 1} to {hex_name(d['to'])}."
+        return f"{who()} walked explorer #{d['explorer'] % D.EXPLORERS_PER_SEAT + 1} to {hex_name(d['to'])}."
     if k == "boarded":
-        return f"{who()} put explorer {d['explorer'] % D.EXPLORERS_PER_SEAT + 1} into boat {d['boat'] + 1}."
+        return f"{who()} put explorer #{d['explorer'] % D.EXPLORERS_PER_SEAT + 1} into boat {d['boat'] + 1}."
     if k == "swam":
-        return f"{who()} swam explorer {d['explorer'] % D.EXPLORERS_PER_SEAT + 1} to {hex_name(d['to'])}."
+        return f"{who()} swam explorer #{d['explorer'] % D.EXPLORERS_PER_SEAT + 1} to {hex_name(d['to'])}."
     if k == "sailed":
         return f"{who()} sailed boat {d['boat'] + 1} to {hex_name(d['to'])}."
     if k == "saved":

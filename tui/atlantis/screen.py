@@ -39,7 +39,7 @@ from ..widgets.choice_list import ChoiceList
 from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
 from ..widgets.split_update import use_split_updates
 from ..why_not import why_not_commands
-from .words import ROOMY, STEP_NAMES, WIDE, AtlantisWords, turn_guide
+from .words import ROOMY, STEP_NAMES, WIDE, AtlantisWords, destination_words, turn_guide
 
 def letters(cards: tuple[int, ...]) -> str:
     return " ".join(D.LETTERS[c] for c in cards)
@@ -277,15 +277,11 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
                     f"{' then '.join(D.LETTERS[c] for c in other.cards)}",
                     ([Choose(figure)] if need_choose else []) + [Play(c) for c in other.cards],
                     figure=figure))
-            cards = " then ".join(D.LETTERS[c] for c in way.cards)
-            water = f"water {dest.water}" if dest.water else "no water"
-            if dest.bridge_water != dest.water:
-                water += f" ({dest.bridge_water} with bridge)"
-            more = f" · or {len(ways) - 1} more way{'s' if len(ways) > 2 else ''} below" if len(ways) > 1 else ""
+            words = destination_words(place_name(view, dest.space), [D.LETTERS[c] for c in way.cards],
+                                      dest.water, dest.bridge_water, len(ways) - 1, self._choice_width())
             actions: list[Any] = [Choose(figure)] if need_choose else []
             actions += [Play(c) for c in way.cards]
-            out.append(Option(f"→ {place_name(view, dest.space)}: {cards} · {water}{more}", actions,
-                              figure=figure, position=dest.space))
+            out.append(Option(words, actions, figure=figure, position=dest.space))
         return out + others
 
     # --- drawing -------------------------------------------------------------------------

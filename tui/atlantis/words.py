@@ -84,7 +84,35 @@ def where(pos: int) -> str:
     return str(pos + 1)
 
 
+def destination_words(place: str, cards: Sequence[str], water: int, bridge_water: int,
+                      more: int, width: int) -> str:
+    """A destination choice in the fewest words that fit ``width``: where, by which
+    cards, what water it costs (and with your bridge), how many other ways are below."""
+    def form(then: str, long: bool, note: bool) -> str:
+        out = f"→ {place}: {then.join(cards)} · "
+        if not water:
+            out += "no water"
+        elif long:
+            out += f"water {water}" + (f" ({bridge_water} with bridge)" if bridge_water != water else "")
+        else:
+            out += f"water {water}" + (f" (bridge {bridge_water})" if bridge_water != water else "")
+        if more and note:
+            out += (f" · or {more} more way{'s' if more > 1 else ''} below" if long
+                    else f" · +{more} way{'s' if more > 1 else ''} below")
+        return out
+
+    forms = [form(" then ", True, True), form(" then ", False, True), form(",", False, True),
+             form(",", False, False)]
+    return next((f for f in forms if len(f) <= width), forms[-1])
+
+
 class AtlantisWords:
+    def _choice_width(self) -> int:
+        """The room for a choice's words: the list's width less "▶ 1 " (before the
+        list is laid out: the screen's width less the side panel's)."""
+        width = self.choices.size.width or max(40, self.size.width - 30)
+        return width - 4
+
     # --- side panel ----------------------------------------------------------------------
     def turn_line(self, view: Any, legal: list[Any]) -> Text:
         names = self.link.names

@@ -28,7 +28,7 @@ def legend_text(board: TileBoard, wide: bool, players: int = 4) -> Text:
     if not wide:
         out.append(" subpods ", dim)
         item("·", part("sea"), "empty", " ")
-        item("+", part("target-sea") + part("target-mark"), "may go", " ")
+        item("+", part("target-sea") + part("target-mark"), "place or go", " ")  # (the tile fits / a subpod may step)
         item("  ", recent_style(), "changed", "")
         return out
     out.append(" subpods (underlined: the one moving)  ", dim)

@@ -60,7 +60,7 @@ class SurviveWords:
             lo = seat * PER_SEAT
             left = sum(1 for h in view.explorer_hex[lo:lo + PER_SEAT] if h == D.NOT_PLACED)
             if self.phase() != "wait" and self._value:
-                return f"Setup: put your ★{self._value} explorer on empty land ({left} to go)"
+                return f"Setup: explorer of value ★{self._value} (only you see it) · {left} to go"
             return f"Setup: put an explorer on empty land ({left} to go)"
         if phase == "place_boat":
             left = sum(1 for h in view.boat_hex[:view.players * D.BOATS_PER_SEAT] if h == D.NOT_PLACED)
@@ -88,7 +88,7 @@ class SurviveWords:
             return f"Step 4 of 4: {text}"
         if phase == "respond":
             a = view.attack
-            prey = "the swimmers" if a.kind == "shark" else f"boat {a.boat + 1}"
+            prey = "the swimmers" if a.kind == "shark" else self.piece_name(Piece("boat", a.boat))
             names = self.link.names
             asked = names[view.responders[0]] if view.responders else "?"
             tail = "answer: a repellent, or e" if self.phase() == "respond" else f"{asked} may answer"
@@ -103,10 +103,11 @@ class SurviveWords:
     def cursor_words(self) -> str:
         view = self._view
         h = self.board.cursor
-        parts = [hex_name(h)]
+        # (the hex's name, G8, only where the board draws its row letters beside it)
+        parts = [hex_name(h)] if self.board.labels_shown else []
         t = D.LAND_TILE_AT[h]
         if D.SAFE_AT[h] >= 0:
-            parts = [f"{D.HEX_NAMES[h]} safe island"]
+            parts = [f"{D.HEX_NAMES[h]} safe island" if parts else "a safe island"]
         elif t >= 0 and not view.sunk[t]:
             parts.append(TERRAIN_WORD[view.terrain[t]])
         elif D.ENTRANCE_OF[h] >= 0:
@@ -127,8 +128,8 @@ class SurviveWords:
         if h in view.boat_hex:
             b = view.boat_hex.index(h)
             aboard = [SEAT_LETTERS[e // PER_SEAT] for e, bb in enumerate(view.explorer_boat) if bb == b]
-            parts.append(f"boat {b + 1} [{' '.join(aboard) or 'empty'}]")
-        line = "Cursor " + ", ".join(parts)
+            parts.append(f"boat [{''.join(aboard) or ' '}]" + ("" if aboard else " (empty)"))
+        line = "Cursor: " + ", ".join(parts)
         if self._piece is not None:
             line = f"Selected {self.piece_name(self._piece)} · {len(self.targets())} + · " + line
         return line
@@ -139,8 +140,9 @@ class SurviveWords:
                 D.LAND_TILE_AT[self.where(piece)] < 0 else "aboard" if self._view.explorer_boat[piece.id] >= 0 \
                 else "on land"
             return f"your explorer ({where})"
-        if piece.kind == "boat":
-            return f"boat {piece.id + 1}"
+        if piece.kind == "boat":  # named as drawn: [RB], the letters of those aboard
+            aboard = [SEAT_LETTERS[e // PER_SEAT] for e, b in enumerate(self._view.explorer_boat) if b == piece.id]
+            return f"boat [{''.join(aboard) or ' '}]"
         return creature_name(piece.id)
 
     # --- side panel ---------------------------------------------------------------------------------
@@ -186,12 +188,13 @@ class SurviveWords:
         dim = Style(dim=True)
         over = view.phase == "over"
         out = Text()
-        out.append(f"  {'Player':<10}" + "".join(f" {h:>{w}}" for h, w in TABLE) + (" Score" if over else "")
+        w = min(14, max(8, *(len(n) for n in names)))  # (names whole up to 14 letters)
+        out.append(f"  {'Player':<{w + 2}}" + "".join(f" {h:>{w}}" for h, w in TABLE) + (" Score" if over else "")
                    + "\n", dim)
         for p in range(view.players):
             out.append("▶ " if p == view.turn and not over else "  ")
-            out.append_text(seat_text(p, names[p][:8].ljust(8)))
-            out.append("".join(f" {n:>{w}}" for n, (_, w) in zip(self.explorer_counts(view, p), TABLE)))
+            out.append_text(seat_text(p, names[p][:w].ljust(w)))
+            out.append("".join(f" {n:>{cw}}" for n, (_, cw) in zip(self.explorer_counts(view, p), TABLE)))
             if over:
                 out.append(f" {view.scores[p]:>5}", Style(bold=True))
             out.append("\n")
@@ -208,7 +211,7 @@ class SurviveWords:
         names = self.link.names
         narrow = self.size.width - SIDE_WIDE < BOARD_WIDTH
         out = Text()
-        out.append("    who    " if not narrow else "  who  ", Style(dim=True))
+        out.append("    who    " if not narrow else "   who  ", Style(dim=True))
         out.append(" in  ⌂ tiles\n" if not narrow else " in ⌂ t\n", Style(dim=True))
         over = view.phase == "over"
         for p in range(view.players):
@@ -216,9 +219,14 @@ class SurviveWords:
             in_play = sum(1 for h in ex if h >= 0)
             saved = sum(1 for h in ex if h == D.SAVED)
             out.append("▶" if p == view.turn and not over else " ")
-            width = 9 if not narrow else 4
-            out.append_text(seat_text(p, names[p][:width].ljust(width)))
-            out.append(f" {in_play:>2} {saved:>2} {len(view.held[p]):>{3 if not narrow else 1}}")
+            width = 9 if not narrow else 5  # (narrow: 15 columns, the numbers in 7)
+            numbers = f" {in_play:>2} {saved:>2} {len(view.held[p]):>{3 if not narrow else 1}}"
+            if len(names[p]) <= width:
+                out.append_text(seat_text(p, names[p].ljust(width)))
+            else:  # the whole name on a line of its own, its numbers under it
+                out.append_text(seat_text(p, names[p]))
+                out.append("\n " + " " * (width + 2))
+            out.append(numbers)
             if over:
                 out.append(f" ={view.scores[p]}", Style(bold=True))
             out.append("\n")

@@ -63,6 +63,7 @@ LEGEND: tuple[tuple[str, str, str, str], ...] = (
     ("Ω", "whale", "whale", "whale"), ("[ ]", "boat", "boat (letters: aboard)", "boat"),
     ("R2", "", "2 explorers of R", "2 of R"), ("+", "target", "can go there", "go"),
     ("  ", "recent", "changed since your move", "changed"),
+    ("★", "", "treasure value: only you see yours, while placing", "value: hidden"),
 )
 
 Mark = tuple[str, Style]          # a seat's letter and its style
@@ -88,6 +89,7 @@ class HexBoardPicture:
     selected: int | None = None      # the hex of the selected piece
     recent: Iterable[int] = ()       # hexes the other seats changed since your last action
     legend: bool = True              # draw the legend under the board when there is room
+    row_labels: Sequence[str] = ()   # a label west of each row of hexes, where there is room
 
 
 class SurviveHexBoard(HexGrid):
@@ -354,12 +356,21 @@ class SurviveHexBoard(HexGrid):
             for x in range(x0, min(bw, x0 + self.cell_w - 1)):
                 styles[x] = styles[x] + reverse
         segments = [Segment(" " * left, base)] if left else []
+        labels = getattr(self.picture, "row_labels", ())
+        row, dy = divmod(by, self.cell_h)
+        if left >= 3 and dy == self.cell_h // 2 and row < len(labels):
+            segments = [Segment(labels[row].rjust(2)[:2] + " " * (left - 2), base + self._part("legend"))]
         start = 0
         for x in range(1, bw + 1):
             if x == bw or styles[x] is not styles[start] and styles[x] != styles[start]:
                 segments.append(Segment("".join(chars[start:x]), styles[start]))
                 start = x
         return Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width)
+
+    @property
+    def labels_shown(self) -> bool:
+        """Whether the last build drew the row labels (a margin of 3 west of the board)."""
+        return getattr(self, "_box", (0,))[0] >= 3 and bool(getattr(self.picture, "row_labels", ()))
 
     def show(self, picture: HexBoardPicture) -> None:  # type: ignore[override]
         """Draw a new picture (the same picture again costs nothing)."""

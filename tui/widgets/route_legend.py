@@ -40,9 +40,12 @@ class RouteLegend:
         if short or not pic.colour_names:
             colours.append(" colours", note)
         items.append(colours)
-        words_of = ((("A3", "colour-0", ""), ("≈", "water", " water"), ("══", "bridge", " bridge"),
+        # (short: water before the plates, so that the one-line legend at 80 columns
+        # still says what the number under the water is)
+        words_of = ((("≈", "water", " water, price under it"), ("A3", "colour-0", ""),
+                     ("══", "bridge", " bridge"),
                      ("▲1", "mark", " go: key 1"), ("R", "chosen", " chosen")) if short else
-                    (("A3", "colour-0", ""), ("≈", "water", " water (price below)"),
+                    (("A3", "colour-0", ""), ("≈", "water", " water, the number under it its price"),
                      ("══", "bridge", " bridge"), ("▲1", "mark", " destination: key 1"),
                      ("R", "chosen", " chosen figure")))
         recent = Text()
@@ -72,7 +75,7 @@ class RouteLegend:
         rows = (
             (("A3", "colour-0"),), "a plate: its colour's letter, value",
             (("A3", "colour-0"), (":", "head")), "a stack of 2 plates (▀▀ under it)",
-            (("≈≈", "water"),), "water: its price to cross under it",
+            (("≈≈", "water"),), "water, the number under it its price",
             (("══", "bridge"),), "a bridge: crossing it is free",
             (("▲1", "mark"),), "where the figure can go: key 1",
             (("R", ""),), "a figure: its player's letter",
