@@ -179,6 +179,9 @@ def child_pid(front: Any, before: set[int]) -> int | None:
 
 
 # --- key plans for pathways (the tests' planner, kept here for the load run) ----------------
+_SLOTS: dict[tuple[int, int], list[int | None]] = {}
+
+
 def keys_for_turn(table: Any, seat: int) -> list[bytes] | None:
     from engine.pathways import data as D
     from engine.pathways.rules import EndMove, EndPlays, Place, Remove, Special, Step
@@ -187,11 +190,18 @@ def keys_for_turn(table: Any, seat: int) -> list[bytes] | None:
         r, c = divmod(cell, D.SIZE)
         return [KEYS["up"]] * D.SIZE + [KEYS["left"]] * D.SIZE + [KEYS["right"]] * c + [KEYS["down"]] * r
 
+    from tui.pathways.slots import keep_slots
+
     view, legal = table.match.view(seat), table.match.legal(seat)
+    slots = _SLOTS[(id(table), seat)] = keep_slots(_SLOTS.get((id(table), seat), []), tuple(view.hand or ()))
+
+    def slot_key(tile: int) -> bytes:  # the screen keeps a played tile's number empty
+        return str(slots.index(tile) + 1).encode()
+
     places = [a for a in legal if type(a) is Place]
     if places:
         a = min(places, key=lambda a: (a.rot, a.cell))
-        return [str(view.hand.index(a.tile) + 1).encode()] + [b"r"] * a.rot + corner_then(a.cell) + [KEYS["enter"]]
+        return [slot_key(a.tile)] + [b"r"] * a.rot + corner_then(a.cell) + [KEYS["enter"]]
     if any(type(a) is EndPlays for a in legal):
         return [b"e"]
     steps = [a for a in legal if type(a) is Step and a.pod == seat]
@@ -204,7 +214,7 @@ def keys_for_turn(table: Any, seat: int) -> list[bytes] | None:
         return corner_then(removes[0].cell) + [KEYS["enter"]]
     specials = [a for a in legal if type(a) is Special]
     if specials:
-        return [str(view.hand.index(specials[0].tile) + 1).encode(), KEYS["enter"]]
+        return [slot_key(specials[0].tile), KEYS["enter"]]
     return None
 
 

@@ -18,6 +18,7 @@ from engine.pathways import data as D
 from engine.pathways.rules import EndMove, EndPlays, Place, Remove, Special, Step
 from netplay.host import HostTable
 from engine.registry import get_game
+from tui.pathways.slots import keep_slots
 from tui.ssh.server import SshFront, SshLimits, fingerprint, load_host_key, read_authorized_keys
 
 pytestmark = pytest.mark.timeout(45)
@@ -126,16 +127,8 @@ _SLOTS: dict[tuple[int, int], list[int | None]] = {}
 
 
 def slot_key(table: HostTable, seat: int, hand: tuple[int, ...], tile: int) -> str:
-    """The number key of ``tile``: the screen keeps hand slots numbered (a played tile
-    leaves a gap, new tiles fill the gaps first in hand order), so mirror that here."""
-    before = _SLOTS.get((id(table), seat), [])
-    slots = [t if t in hand else None for t in before]
-    for t in hand:
-        if t not in slots:
-            if None in slots:
-                slots[slots.index(None)] = t
-            else:
-                slots.append(t)
+    """The number key of ``tile``, numbered as the screen numbers its hand slots."""
+    slots = keep_slots(_SLOTS.get((id(table), seat), []), hand)
     _SLOTS[(id(table), seat)] = slots
     return str(slots.index(tile) + 1)
 

@@ -38,6 +38,7 @@ from ..widgets.split_update import use_split_updates
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
 from ..why_not import why_not_commands
 from .legend import legend_text
+from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
 from .turn_line import show_turn_line
 from .words import PathwaysWords
@@ -176,21 +177,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         new tiles fill the gaps first."""
         hand = self.hand_tiles()
         seat = self._view.seat if self._view is not None else None
-        before = self._slots.get(seat, [])
-        slots = [t if t in hand else None for t in before]
-        gone = {t: i for i, t in enumerate(before) if t is not None and t not in hand}
-        self._left_from.setdefault(seat, {}).update(gone)
-        left_from = self._left_from[seat]
-        for tile in hand:
-            if tile in slots:
-                continue
-            home = left_from.pop(tile, None)
-            if home is not None and home < len(slots) and slots[home] is None:
-                slots[home] = tile
-            elif None in slots:
-                slots[slots.index(None)] = tile
-            else:
-                slots.append(tile)
+        slots = keep_slots(self._slots.get(seat, []), hand, self._left_from.setdefault(seat, {}))
         self._slots[seat] = slots
         return slots
 
