@@ -8,57 +8,13 @@ full redraw would show."""
 
 from __future__ import annotations
 
-import asyncio
-
-from textual import events
-from textual.drivers.headless_driver import HeadlessDriver
+from frame_counting import CountingDriver, frames_per_key, settled
 
 from engine.core import SeatInfo
 from engine.finding_atlantis.text import cell_name
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.seat import LocalTable
-
-QUIET = 0.08  # seconds without a frame: the screen has settled (the second frame came ~30 ms late)
-
-
-class CountingDriver(HeadlessDriver):
-    """Renders every frame (not headless) and counts the flushes instead of writing."""
-
-    frames = 0
-
-    @property
-    def is_headless(self) -> bool:
-        return False
-
-    def write(self, data: str) -> None:
-        pass
-
-    def flush(self) -> None:
-        CountingDriver.frames += 1
-
-
-async def settled(since: int | None = None) -> None:
-    """Wait for the first frame after ``since`` frames (if given), then for quiet."""
-    for _ in range(500):
-        if since is None or CountingDriver.frames > since:
-            break
-        await asyncio.sleep(0.01)
-    while True:
-        before = CountingDriver.frames
-        await asyncio.sleep(QUIET)
-        if CountingDriver.frames == before:
-            return
-
-
-async def frames_per_key(app: AtlantisApp, keys: list[str]) -> list[int]:
-    out = []
-    for key in keys:  # (the screen has settled before each key)
-        before = CountingDriver.frames
-        app._driver.send_message(events.Key(key, None))
-        await settled(before)
-        out.append(CountingDriver.frames - before)
-    return out
 
 
 def table_for(slug: str) -> LocalTable:

@@ -8,59 +8,17 @@ real terminal and counts its flushes, as ``bench/keys.py`` does."""
 
 from __future__ import annotations
 
-import asyncio
-
 from rich.segment import Segment
-from textual import events
 from textual.app import App
-from textual.drivers.headless_driver import HeadlessDriver
 from textual.strip import Strip
+
+from frame_counting import CountingDriver, frames_per_key, settled
 
 from engine.core import SeatInfo
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.seat import LocalTable
 from tui.widgets.choice_list import ChoiceList
-
-QUIET = 0.08  # seconds without a frame: the screen has settled
-
-
-class CountingDriver(HeadlessDriver):
-    """Renders every frame (not headless) and counts the flushes instead of writing."""
-
-    frames = 0
-
-    @property
-    def is_headless(self) -> bool:
-        return False
-
-    def write(self, data: str) -> None:
-        pass
-
-    def flush(self) -> None:
-        CountingDriver.frames += 1
-
-
-async def settled(since: int | None = None) -> None:
-    for _ in range(500):
-        if since is None or CountingDriver.frames > since:
-            break
-        await asyncio.sleep(0.01)
-    while True:
-        before = CountingDriver.frames
-        await asyncio.sleep(QUIET)
-        if CountingDriver.frames == before:
-            return
-
-
-async def frames_per_key(app: App, keys: list[str]) -> list[int]:
-    out = []
-    for key in keys:
-        before = CountingDriver.frames
-        app._driver.send_message(events.Key(key, None))
-        await settled(before)
-        out.append(CountingDriver.frames - before)
-    return out
 
 
 def app_for(slug: str) -> AtlantisApp:
