@@ -45,3 +45,21 @@ async def test_a_table_starts_with_one_footer_and_one_drawing_of_its_view(monkey
         for _ in range(3):
             await pilot.pause()
         assert len(drawn) == 2 and screen.shows_current_view()
+
+
+async def test_the_footer_composes_its_keys_whoever_runs_the_recompose():
+    """Footer's keys bind to Footer.compact, which needs the footer as the active message
+    pump; a recompose the screen runs (a callback it invokes) must still compose."""
+    from textual._context import active_message_pump
+
+    table = LocalTable.new(get_game("pathways"), {}, seats_for("pathways", 2, 1), 7)
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(GameFooter)
+        token = active_message_pump.set(app.screen)  # as when the screen runs the callback
+        try:
+            keys = [w for w in footer.compose() if isinstance(w, FooterKey)]
+        finally:
+            active_message_pump.reset(token)
+        assert {k.key for k in keys} >= {"1", "q"}

@@ -18,6 +18,7 @@ from typing import Any
 
 from rich.style import Style
 from textual import events
+from textual._context import active_message_pump
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
@@ -59,7 +60,20 @@ class GameFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._composed_as = self._signature()
-        yield from super().compose()
+        # Footer's keys data_bind to Footer.compact, which needs this footer as the active
+        # message pump; a recompose run from a callback the screen invokes has the screen
+        # there ("Footer is not defined on PathwaysScreen", seen now and then): set it
+        # around each step of Footer's compose.
+        keys = super().compose()
+        while True:
+            token = active_message_pump.set(self)
+            try:
+                widget = next(keys)
+            except StopIteration:
+                return
+            finally:
+                active_message_pump.reset(token)
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
