@@ -45,9 +45,14 @@ async def record_by_keyboard(tmp_path: Path) -> tuple[Path, str]:
             await pilot.pause(0.02)
             if app.table.match.to_act() == frozenset({0}) and len(app.table.match.record.moves) > 5:
                 break
-        await pilot.pause()
+        app.demo().save(out)  # (the moves it ends on: no bot acts on seat 0's turn)
         final_screen = export_ansi(app)
-        app.demo().save(out)
+        for _ in range(20):  # the screen settled: two looks 50 ms apart agree (a loaded machine)
+            await pilot.pause(0.05)
+            now = export_ansi(app)
+            if now == final_screen:
+                break
+            final_screen = now
     return out, final_screen
 
 

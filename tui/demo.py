@@ -235,7 +235,13 @@ async def render(demo: Demo, cast: Path | None, svg_dir: Path | None, name: str 
 
         await drive(app, demo, settle, on_frame)
         last_t = max((t for t, _ in frames), default=0.0)
-        frames.append((round(last_t + 1.0, 3), export_ansi(app)))
+        final = export_ansi(app)
+        for _ in range(20):  # the last frame once the screen has settled (a loaded machine)
+            await pilot.pause(0.05)
+            now, final = final, export_ansi(app)
+            if now == final:
+                break
+        frames.append((round(last_t + 1.0, 3), final))
     if cast is not None:
         cast.parent.mkdir(parents=True, exist_ok=True)
         header = {"version": 2, "width": w, "height": h, "title": demo.title or name,
