@@ -141,8 +141,13 @@ def hex_name(h: int) -> str:
     return D.HEX_NAMES[h]
 
 
+def explorer_number(e: int) -> str:
+    """An explorer's piece number within its seat ("#6": not its hidden value)."""
+    return f"#{e % D.EXPLORERS_PER_SEAT + 1}"
+
+
 def explorer_name(e: int, names: Sequence[str]) -> str:
-    return f"{names[e // D.EXPLORERS_PER_SEAT]}'s explorer #{e % D.EXPLORERS_PER_SEAT + 1}"
+    return f"{names[e // D.EXPLORERS_PER_SEAT]}'s explorer {explorer_number(e)}"
 
 
 def creature_name(c: int) -> str:
@@ -161,7 +166,7 @@ def describe_action(action: Any) -> str:
     n = type(action).__name__
     a = action
     if n == "PlaceExplorer":
-        return f"place explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} on {hex_name(a.hex)}"
+        return f"place explorer {explorer_number(a.explorer)} on {hex_name(a.hex)}"
     if n == "PlaceBoat":
         return f"place a boat on {hex_name(a.hex)}"
     if n == "PlayTile":
@@ -169,19 +174,19 @@ def describe_action(action: Any) -> str:
     if n == "NoTile":
         return "play no tile"
     if n == "DolphinStep":
-        return f"dolphin: explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
+        return f"dolphin: explorer {explorer_number(a.explorer)} to {hex_name(a.to)}"
     if n == "WindStep":
         return f"wind: boat {a.boat + 1} to {hex_name(a.to)}"
     if n in ("EndTile", "EndCreature"):
         return "stop"
     if n == "Walk":
-        return f"walk explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
+        return f"walk explorer {explorer_number(a.explorer)} to {hex_name(a.to)}"
     if n == "Board":
-        return f"explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} boards boat {a.boat + 1}"
+        return f"explorer {explorer_number(a.explorer)} boards boat {a.boat + 1}"
     if n == "Swim":
-        return f"swim explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} to {hex_name(a.to)}"
+        return f"swim explorer {explorer_number(a.explorer)} to {hex_name(a.to)}"
     if n == "Ashore":
-        return f"explorer #{a.explorer % D.EXPLORERS_PER_SEAT + 1} steps onto the safe island"
+        return f"explorer {explorer_number(a.explorer)} steps onto the safe island"
     if n == "Sail":
         return f"sail boat {a.boat + 1} to {hex_name(a.to)}"
     if n == "EndMoves":
@@ -221,7 +226,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     d, k = event.data, event.kind
     who = (lambda: _who(d["seat"], viewer, names))
     if k == "explorer_placed":
-        return f"{who()} placed explorer #{d['explorer'] % D.EXPLORERS_PER_SEAT + 1} on {hex_name(d['hex'])}."
+        return f"{who()} placed explorer {explorer_number(d['explorer'])} on {hex_name(d['hex'])}."
     if k == "boat_placed":
         return f"{who()} placed boat {d['boat'] + 1} on {hex_name(d['hex'])}."
     if k == "setup_done":
@@ -235,11 +240,11 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "wind":
         return f"The wind blew boat {d['boat'] + 1} to {hex_name(d['to'])}."
     if k == "walked":
-        return f"{who()} walked explorer #{d['explorer'] % D.EXPLORERS_PER_SEAT + 1} to {hex_name(d['to'])}."
+        return f"{who()} walked explorer {explorer_number(d['explorer'])} to {hex_name(d['to'])}."
     if k == "boarded":
-        return f"{who()} put explorer #{d['explorer'] % D.EXPLORERS_PER_SEAT + 1} into boat {d['boat'] + 1}."
+        return f"{who()} put explorer {explorer_number(d['explorer'])} into boat {d['boat'] + 1}."
     if k == "swam":
-        return f"{who()} swam explorer #{d['explorer'] % D.EXPLORERS_PER_SEAT + 1} to {hex_name(d['to'])}."
+        return f"{who()} swam explorer {explorer_number(d['explorer'])} to {hex_name(d['to'])}."
     if k == "sailed":
         return f"{who()} sailed boat {d['boat'] + 1} to {hex_name(d['to'])}."
     if k == "saved":
