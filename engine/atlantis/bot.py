@@ -230,7 +230,8 @@ class RandomMoveBot(Bot):
             if moves:
                 self.plan, self.rng = self.rng.choice(moves)
                 return Choose(self.plan[0])
-        if view.phase == "move" and self.plan and self.plan[0] == view.mover:
+        if (view.phase == "move" and self.plan and self.plan[0] == view.mover
+                and len(view.played) < len(self.plan[1])):  # (a plan of an earlier turn may be shorter)
             action = Play(self.plan[1][len(view.played)])
             if action in legal:
                 return action

@@ -57,24 +57,17 @@ class Destination(NamedTuple):
     gaps: tuple[Gap, ...]
 
 
-# Pure-function caches (a turn asks the same questions of the same route many times);
-# keyed by the tuples themselves, so they cannot change any answer.
-_COLOURS: dict[tuple[int, ...], tuple[int, ...]] = {}
-_GAPS: dict[tuple, tuple["Gap", ...]] = {}
-_CACHE_MAX = 4096
-
-
+# The answers for the tuples last asked about: a view shares its state's tuples, so the
+# same objects are asked again and again in one position (``legal``, then ``apply``, the
+# screen).  No table of older positions: hashing the route would cost more than working
+# it out again.
 def colours(x: Any) -> tuple[int, ...]:
     """The colour of the top plate on every space (-1: empty)."""
     tops = x.tops
     last = _LAST_COLOURS[0]
     if last[0] is tops:
         return last[1]
-    out = _COLOURS.get(tops)
-    if out is None:
-        if len(_COLOURS) >= _CACHE_MAX:
-            _COLOURS.clear()
-        out = _COLOURS[tops] = tuple(map(_COLOUR_OF.__getitem__, tops))
+    out = tuple(map(_COLOUR_OF.__getitem__, tops))
     _LAST_COLOURS[0] = (tops, out)
     return out
 
@@ -111,12 +104,7 @@ def gaps(x: Any) -> tuple[Gap, ...]:
     last = _LAST_GAPS[0]
     if last[0] is heights and last[1] is tops and last[2] is bridges:
         return last[3]
-    key = (heights, tops, bridges)
-    out = _GAPS.get(key)
-    if out is None:
-        if len(_GAPS) >= _CACHE_MAX:
-            _GAPS.clear()
-        out = _GAPS[key] = _find_gaps(*key)
+    out = _find_gaps(heights, tops, bridges)
     _LAST_GAPS[0] = (heights, tops, bridges, out)
     return out
 
@@ -126,22 +114,29 @@ def gaps(x: Any) -> tuple[Gap, ...]:
 _LAST_GAPS: list[tuple] = [(None,) * 4]
 
 
+_WATER_OR_PLATES = bytes.maketrans(bytes(range(3)), b"wpp")  # heights 0, 1, 2 as letters
+_new_gap = tuple.__new__   # ``Gap(...)`` less its Python-level ``__new__``
+
+
 def _find_gaps(heights: tuple[int, ...], tops: tuple[int, ...], bridges: tuple[int, ...]) -> tuple[Gap, ...]:
-    first, last = ends(heights)
-    if 0 not in heights[first:last + 1]:
+    row = bytes(heights).translate(_WATER_OR_PLATES)   # "w" water, "p" plates: scanned in C
+    last = row.rfind(b"p")                             # the ends (``ends``): lost ends skipped
+    i = row.find(b"w", row.find(b"p") + 1, last) if last > 0 else -1
+    if i < 0:
         return ()
-    empty = [i for i in range(first + 1, last) if not heights[i]]
     built = [b for b in bridges if b >= 0]
     out: list[Gap] = []
-    k = 0
-    while k < len(empty):
-        i = j = empty[k]
-        k += 1
-        while k < len(empty) and empty[k] == j + 1:
-            j = empty[k]
-            k += 1
+    find = row.find
+    while i >= 0:
+        j = find(b"p", i) - 1      # row[last] holds plates
         cost = min(_VALUE_OF[tops[i - 1]], _VALUE_OF[tops[j + 1]])
-        out.append(Gap(i, j, cost, any(i <= b <= j for b in built)))
+        bridged = False
+        for b in built:
+            if i <= b <= j:
+                bridged = True
+                break
+        out.append(_new_gap(Gap, (i, j, cost, bridged)))
+        i = find(b"w", j + 2, last)
     return tuple(out)
 
 
@@ -165,21 +160,13 @@ def water_cost(passed: tuple[Gap, ...], with_bridge: bool) -> int:
     return sum(costs) - (max(costs) if with_bridge else 0)
 
 
-_OCCUPIED: dict[tuple, frozenset[int]] = {}
-_FIRSTS: dict[tuple, tuple[int, ...]] = {}
-
-
 def occupied(x: Any) -> frozenset[int]:
     """Spaces with a figure on them (Atlantis and the mainland hold any number)."""
     figures = x.figures
     last = _LAST_OCCUPIED[0]
     if last[0] is figures:
         return last[1]
-    out = _OCCUPIED.get(figures)
-    if out is None:
-        if len(_OCCUPIED) >= _CACHE_MAX:
-            _OCCUPIED.clear()
-        out = _OCCUPIED[figures] = frozenset(p for fs in figures for p in fs if 0 <= p < MAINLAND)
+    out = frozenset(p for fs in figures for p in fs if 0 <= p < MAINLAND)
     _LAST_OCCUPIED[0] = (figures, out)
     return out
 
@@ -280,99 +267,108 @@ def plans(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
 def first_cards(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
                 stop_at_one: bool = False) -> tuple[int, ...]:
     """The colours that can begin a complete move from ``pos`` (the figure started at
-    ``start``) that can be paid for; ``stop_at_one``: only whether there is one.
-    (Remembered: ``legal`` on the view and ``apply`` on the state ask the same.)"""
+    ``start``) that can be paid for; ``stop_at_one``: only whether there is one (the
+    first such colour, or none).  (Remembered for the position: ``legal`` on the view and
+    ``apply`` on the state ask the same of the same tuples.)"""
     tops, heights, bridges, figures, plates = x.tops, x.heights, x.bridges, x.figures, x.plates[seat]
     last = _LAST[0]   # one read: another thread may replace it, never change it
-    # the same tuples as last time (a view shares its state's): answers per (start, pos)
-    # without hashing the route again; otherwise the answers for these tuples' values
     if (last[0] is tops and last[1] is heights and last[2] is figures and last[3] is plates
             and last[4] is hand and last[5] is bridges and last[6] == seat):
-        here = last[7]
+        answers = last[7]
     else:
-        here = {}
-        _LAST[0] = (tops, heights, figures, plates, hand, bridges, seat, here)
-    out = here.get((start, pos))
-    if out is None:
-        key = (tops, heights, bridges, figures, plates, hand, seat, start, pos)
-        out = _FIRSTS.get(key)
-        if out is None and stop_at_one:
-            # whether there is one: the first colour that works (the whole answer is
-            # worked out when asked for, once that figure moves)
-            some = here.get((start, pos, 1))
-            if some is None:
-                some = _FIRSTS.get((*key, 1))
-                if some is None:
-                    if len(_FIRSTS) >= _CACHE_MAX:
-                        _FIRSTS.clear()
-                    some = _FIRSTS[(*key, 1)] = _first_cards(x, hand, seat, start, pos, True,
-                                                             _prepared(here, x, hand, seat))
-                here[start, pos, 1] = some
-            return some
+        answers = {}
+        _LAST[0] = (tops, heights, figures, plates, hand, bridges, seat, answers)
+    out = answers.get((start, pos))
+    if out is not None:
+        return out[:1] if stop_at_one else out
+    if stop_at_one:
+        out = answers.get((start, pos, 1))
         if out is None:
-            if len(_FIRSTS) >= _CACHE_MAX:
-                _FIRSTS.clear()
-            out = _FIRSTS[key] = _first_cards(x, hand, seat, start, pos, False,
-                                              _prepared(here, x, hand, seat))
-        here[start, pos] = out
-    return out[:1] if stop_at_one else out
+            out = answers[start, pos, 1] = _first_cards(_prepared(answers, x, hand, seat), start, pos, True)
+        return out
+    out = answers[start, pos] = _first_cards(_prepared(answers, x, hand, seat), start, pos, False)
+    return out
 
 
-def _prepared(here: dict, x: Any, hand: tuple[int, ...], seat: int) -> tuple:
-    """``_prepare`` once for the tuples ``here`` belongs to (every figure asks)."""
-    out = here.get(None)
+def _prepared(answers: dict, x: Any, hand: tuple[int, ...], seat: int) -> tuple:
+    """``_prepare`` once for the position ``answers`` belongs to (every figure asks)."""
+    out = answers.get(None)
     if out is None:
-        out = here[None] = _prepare(x, hand, seat)
+        out = answers[None] = _prepare(x, hand, seat)
     return out
 
 
 _LAST: list[tuple] = [(None,) * 8]
+# after the last space, every colour once: ``index`` always finds one (an index past the
+# route is the mainland), so no ValueError to catch
+_PAST_THE_END = tuple(range(D.NCOLOURS))
 
 
 def _prepare(x: Any, hand: tuple[int, ...], seat: int) -> tuple:
     """What ``_first_cards`` reads, the same for every figure of a seat in a position."""
     counts = counts_of(hand)
-    return (colours(x), occupied(x), [g for g in gaps(x) if not g.bridged], x.bridges[seat] < 0,
-            resources(len(hand), x.plates[seat]), counts,
-            [c for c in range(D.NCOLOURS) if counts[c]])   # the others never extend a walk
+    return ((colours(x) + _PAST_THE_END).index, occupied(x),
+            tuple((g.first, g.last, g.cost) for g in gaps(x) if not g.bridged),
+            x.bridges[seat] < 0, resources(len(hand), x.plates[seat]), counts,
+            tuple(c for c in range(D.NCOLOURS) if counts[c]),   # the others never extend a walk
+            {})                                                 # water by space, per start
 
 
-def _first_cards(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
-                 stop_at_one: bool, prepared: tuple | None = None) -> tuple[int, ...]:
-    cols, busy, open_gaps, can_bridge, wealth, counts, held = prepared or _prepare(x, hand, seat)
-    gap_list = [(g.last, g.cost) for g in open_gaps if g.first > start]
-    index = cols.index                                   # next_plate, inlined
-    cost_at: dict[int, int] = {}
+def _water_by_space(prep: tuple, start: int) -> list[int]:
+    """What ending a move on each space (index past the route: the mainland) costs, for a
+    figure that started at ``start``: the open gaps wholly between, less the dearest one
+    when the bridge can still be built.  (Never less further on: a move that stands on a
+    space costing more than it can still pay goes nowhere it can pay.)"""
+    by_start = prep[7]
+    out = by_start.get(start)
+    if out is None:
+        out, total, dearest = [], 0, 0
+        can_bridge = prep[3]
+        for first, last, cost in prep[2]:
+            if first > start:
+                out += [total - dearest] * (last + 1 - len(out))
+                total += cost
+                if can_bridge and cost > dearest:
+                    dearest = cost
+        out += [total - dearest] * (MAINLAND + D.NCOLOURS - len(out))
+        by_start[start] = out
+    return out
+
+
+def _first_cards(prep: tuple, start: int, pos: int, stop_at_one: bool) -> tuple[int, ...]:
+    """``walks`` from ``pos``, per first colour, until one ends where the water can be paid
+    with what is left; a walk standing on a plate under a figure is dropped as soon as
+    even one more card would leave too little (the water never gets cheaper further on)."""
+    index, busy, _, _, wealth, counts, held, _ = prep
+    water = _water_by_space(prep, start)
     out: list[int] = []
     for first in held:
-        try:
-            q = index(first, pos + 1)
-        except ValueError:
-            q = MAINLAND
-        stack = [(q, (first,))]
-        found = False
-        while stack:
-            here, seq = stack.pop()
-            if here == MAINLAND or here not in busy:
-                cost = cost_at.get(here)
-                if cost is None:
-                    costs = [c for last, c in gap_list if last < here]
-                    cost = cost_at[here] = (sum(costs) - (max(costs) if can_bridge else 0)) if costs else 0
-                if wealth - len(seq) >= cost:
-                    found = True
-                    break
+        q = index(first, pos + 1)
+        if q not in busy:  # a free plate or the mainland: one card
+            if water[q] > wealth - 1:
                 continue
-            for c in held:
-                if counts[c] > seq.count(c):
-                    try:
+        elif water[q] > wealth - 2:  # every move on from here needs one more card
+            continue
+        else:
+            stack = [(q, (first,))]
+            found = False
+            while stack and not found:
+                here, seq = stack.pop()
+                left = wealth - len(seq) - 1   # what is left after one more card
+                for c in held:
+                    if counts[c] > seq.count(c):
                         q = index(c, here + 1)
-                    except ValueError:
-                        q = MAINLAND
-                    stack.append((q, seq + (c,)))
-        if found:
-            out.append(first)
-            if stop_at_one:
-                break
+                        if q not in busy:
+                            if water[q] <= left:
+                                found = True
+                                break
+                        elif water[q] <= left - 1:
+                            stack.append((q, seq + (c,)))
+            if not found:
+                continue
+        out.append(first)
+        if stop_at_one:
+            break
     return tuple(out)
 
 

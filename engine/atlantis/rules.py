@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from bisect import insort
 from dataclasses import dataclass
+from itertools import repeat
+from operator import add, sub
 from typing import Any, Callable, Mapping, NamedTuple
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
@@ -110,6 +112,14 @@ def scores(x: Any) -> tuple[int, ...]:
     return tuple(R.resources(sizes[p], x.plates[p]) - x.debts[p] for p in range(x.players))
 
 
+# The last view made (its state and itself) and the last ``legal`` answer of such a view
+# (that state, the seat, the actions): a driver asks ``view``, ``legal``, then ``apply`` on
+# the same state, and the legal actions of a view are those of its state for that seat.
+# One tuple each, replaced whole (threads); held, so the ``is`` tests cannot be fooled.
+_MADE: list[tuple] = [(None, None)]
+_ALLOWED: list[tuple] = [(None, None, ())]
+
+
 def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
     """Whitelisted field by field into a fresh view (``build`` fills the slots in
     declaration order without the frozen ``__init__``: views are made on every move)."""
@@ -119,35 +129,63 @@ def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
         sizes, worth = last[3], last[4]
     else:
         sizes = tuple(map(len, hands))
-        worth = tuple(R.resources(sizes[p], plates[p]) - debts[p] for p in range(s.players))
-        _LAST_COUNTS[0] = (hands, plates, debts, sizes, worth)
-    return build(AtlantisView, (
+        if last[1] is plates and last[2] is debts:   # a hand changed: the plates are worth the same
+            base = last[5]
+        else:   # the plates' worth less the debts, per seat; the cards count 1 each on top
+            base = tuple(map(sub, map(R.resources, repeat(0), plates), debts))
+        worth = tuple(map(add, sizes, base))
+        _LAST_COUNTS[0] = (hands, plates, debts, sizes, worth, base)
+    view = build(AtlantisView, (
         seat, s.players, s.tops, s.heights, s.figures, s.bridges, plates,
         hands[seat] if seat is not None else None, sizes, len(s.pile), s.discard,
         s.sales_per_turn, s.turn, s.phase, s.sold, s.mover, s.start, s.cursor, s.played, s.owed,
         s.paid, s.passes, s.round, worth, debts, s.winners, s.end_reason,
     ))
+    _MADE[0] = (s, view)
+    return view
 
 
-_LAST_COUNTS: list[tuple] = [(None,) * 5]
+_LAST_COUNTS: list[tuple] = [(None,) * 6]
 
 
 # --- the stage table: what the player to act may do ------------------------------------------
+# Every action there can be, made once (they are values: equal to any made elsewhere).
+_SELL = tuple(Sell(v) for v in range(max(D.VALUE_OF) + 1))
+_CHOOSE = tuple(Choose(f) for f in range(D.FIGURES))
+_PLAY = tuple(Play(c) for c in range(D.NCOLOURS))
+_PAY_PLATE = tuple(PayPlate(v) for v in range(max(D.VALUE_OF) + 1))
+_PAY_CARD = tuple(PayCard(c) for c in range(D.NCOLOURS))
+_SALEABLE = tuple(D.sale_cards(v) > 0 for v in range(max(D.VALUE_OF) + 1))
+
+
+def _values(plates: tuple[int, ...]) -> tuple[int, ...]:
+    """The distinct values of a collection of plates, in order (remembered per
+    collection: it changes once a turn at most)."""
+    out = _VALUES.get(plates)
+    if out is None:
+        if len(_VALUES) >= 4096:
+            _VALUES.clear()
+        out = _VALUES[plates] = tuple(sorted({D.VALUE_OF[p] for p in plates}))
+    return out
+
+
+_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
 def start_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    out: list[Any] = [Choose(f) for f in movable_figures(x, seat, hand)]
+    out: list[Any] = [_CHOOSE[f] for f in movable_figures(x, seat, hand)]
     if not out:
         out.append(PASS)
     left = x.pile_count if isinstance(x, AtlantisView) else len(x.pile)
     if x.sold < x.sales_per_turn and left + len(x.discard):  # no sale for cards nobody has
-        values = sorted({D.VALUE_OF[p] for p in x.plates[seat] if D.sale_cards(D.VALUE_OF[p]) > 0})
-        out += [Sell(v) for v in values]
+        out += [_SELL[v] for v in _values(x.plates[seat]) if _SALEABLE[v]]
     return out
 
 
 def move_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    out: list[Any] = [Play(c) for c in R.first_cards(x, hand, seat, x.start, x.cursor)]
+    out: list[Any] = [_PLAY[c] for c in R.first_cards(x, hand, seat, x.start, x.cursor)]
     if not x.played:
-        out += [Choose(f) for f in movable_figures(x, seat, hand) if f != x.mover]
+        out += [_CHOOSE[f] for f in movable_figures(x, seat, hand) if f != x.mover]
     return out
 
 
@@ -162,8 +200,8 @@ def bridge_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
 
 
 def pay_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    out: list[Any] = [PayPlate(v) for v in sorted({D.VALUE_OF[p] for p in x.plates[seat]})]
-    out += [PayCard(c) for c in sorted(set(hand))]
+    out: list[Any] = [_PAY_PLATE[v] for v in _values(x.plates[seat])]
+    out += [_PAY_CARD[c] for c in sorted(set(hand))]
     return out
 
 
@@ -174,12 +212,13 @@ def no_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
 def movable_figures(x: Any, seat: int, hand: tuple[int, ...]) -> list[int]:
     """One figure per space (figures sharing Atlantis are alike) that has a move it
     can pay for."""
-    out, seen = [], set()
+    out, seen = [], []
+    first_cards = R.first_cards
     for f, pos in enumerate(x.figures[seat]):
         if pos == MAINLAND or pos in seen:
             continue
-        seen.add(pos)
-        if R.first_cards(x, hand, seat, pos, pos, stop_at_one=True):
+        seen.append(pos)
+        if first_cards(x, hand, seat, pos, pos, True):
             out.append(f)
     return out
 
@@ -439,11 +478,17 @@ class AtlantisGame(SingleActorTurns, Game):
             paid=0, passes=0, round=1, debts=(0,) * seats, winners=(), end_reason="", rng=rng,
         )
 
-    def view(self, state: AtlantisState, seat: int | None) -> AtlantisView:
-        return make_view(state, seat)
+    view = staticmethod(make_view)  # view(state, seat): one call less a move
 
     def legal(self, view: AtlantisView) -> list[Any]:
-        return choices(view, view.seat, view.hand)
+        seat, hand = view.seat, view.hand
+        if seat is None or hand is None or view.phase == "over" or seat != view.turn:
+            return []
+        out = STAGES[view.phase].choices(view, seat, hand)
+        made = _MADE[0]
+        if made[1] is view:  # the last view made: ``apply`` on its state will ask the same
+            _ALLOWED[0] = (made[0], seat, tuple(out))
+        return out
 
     def apply(self, state: AtlantisState, seat: int, action: Any) -> tuple[AtlantisState, list[Event]]:
         if state.phase == "over":
@@ -451,7 +496,12 @@ class AtlantisGame(SingleActorTurns, Game):
         if seat != state.turn:
             raise IllegalAction("It is not your turn.")
         rule = STAGES[state.phase]
-        if action not in rule.choices(state, seat, state.hands[seat]):
+        last = _ALLOWED[0]  # one read: another thread may replace it, never change it
+        if last[0] is state and last[1] == seat:
+            allowed = last[2]  # ``legal`` of this seat's view of this very state
+        else:
+            allowed = rule.choices(state, seat, state.hands[seat])
+        if action not in allowed:
             raise IllegalAction(refusal(state, seat, action))
         return rule.steps[type(action)](state, seat, action)
 
