@@ -14,11 +14,65 @@ table usually starts with every option at its default.  So:
   read as attributes and dumped with ``model_dump`` without pydantic.  Anything else a
   caller asks of it (``model_fields``, ``model_copy``...) is answered by the real model
   instance, built then.
+
+A game's options are written once, as plain data (``OptionField`` rows: name, kind,
+default, range, help) in a table ``FIELDS`` in its ``options`` module, which imports
+neither pydantic nor the rules: the menu draws its fields from that table
+(``engine.registry.option_fields``), and the model is built from the same table
+(``build_model``) the first time the module's model class is asked for.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
+
+
+class OptionField(NamedTuple):
+    """One option of a game, without pydantic: what the menu shows and the model checks."""
+
+    name: str
+    kind: type  # bool, int or str
+    default: Any
+    help: str  # one line (the model's field description)
+    low: int | None = None  # int: the least value allowed (None: no bound)
+    high: int | None = None  # int: the greatest
+    words: tuple[str, ...] = ()  # str: the only words allowed (a Literal), in the menu's order
+
+    @property
+    def annotation(self) -> Any:
+        """The model's type for the field (``Literal[...]`` for a choice of words)."""
+        if self.words:
+            from typing import Literal
+
+            return Literal[self.words]  # type: ignore[valid-type]
+        return self.kind
+
+
+def build_model(name: str, module: str, fields: Sequence[OptionField],
+                validators: Mapping[str, Callable[..., Any]] | None = None) -> Any:
+    """The frozen pydantic model (extra keys forbidden) with one field per row of
+    ``fields``, in their order; ``validators``: pydantic ``field_validator``s by name."""
+    from pydantic import ConfigDict, Field, create_model
+
+    definitions: dict[str, Any] = {}
+    for f in fields:
+        bounds = {k: v for k, v in (("ge", f.low), ("le", f.high)) if v is not None}
+        definitions[f.name] = (f.annotation, Field(f.default, description=f.help, **bounds))
+    return create_model(name, __config__=ConfigDict(extra="forbid", frozen=True), __module__=module,
+                        __validators__=dict(validators or {}), **definitions)
+
+
+def model_getattr(module_globals: dict[str, Any], name: str, build: Callable[[], Any]) -> Callable[[str], Any]:
+    """An options module's ``__getattr__``: its model class ``name``, built by ``build()``
+    on first use and then kept in the module (pydantic is imported only then)."""
+
+    def __getattr__(attr: str) -> Any:
+        if attr != name:
+            raise AttributeError(f"module {module_globals['__name__']!r} has no attribute {attr!r}")
+        model = module_globals[name] = build()
+        return model
+
+    return __getattr__
 
 
 class lazy_model:  # noqa: N801 (used like a class attribute)

@@ -4,7 +4,8 @@ Each game's rules module is imported the first time its ``Game`` is asked for
 (``GAMES[slug]``, ``get_game(slug)``), not when this module is imported: a rules module
 costs tens of milliseconds (and pulls in pydantic for its options), and the menu needs
 only each game's name and seat counts, which ``GAME_INFO`` holds without importing
-anything (``tests/test_registry.py`` checks that it agrees with the rules classes).
+anything (``tests/test_registry.py`` checks that it agrees with the rules classes), and
+``option_fields`` gives a game's options as plain data (without pydantic or the rules).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .core import Game
+    from .options import OptionField
 
 _COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "White")  # Game.seat_names' default
 
@@ -74,6 +76,15 @@ class _Games(Mapping[str, "Game"]):
 
 
 GAMES: _Games = _Games()
+
+
+def option_fields(slug: str) -> tuple[OptionField, ...]:
+    """A game's options as plain data (``FIELDS`` of its ``options`` module, next to its
+    rules module), without importing pydantic or the rules: what the menu draws."""
+    import importlib
+
+    package = GAME_INFO[slug].path.partition(":")[0].rpartition(".")[0]  # KeyError: unknown game
+    return tuple(importlib.import_module(f"{package}.options").FIELDS)
 
 
 def get_game(slug: str) -> Game:

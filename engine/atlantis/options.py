@@ -1,14 +1,16 @@
-"""The options of the game, validated by pydantic (imported only when needed: see
-``engine.options``; the defaults are also in ``rules`` as plain values)."""
+"""The options of the game: ``FIELDS``, plain data (what the menu shows, without pydantic
+or the rules), and ``AtlantisOptions``, the pydantic model built from it on first use
+(see ``engine.options``; the defaults are also in ``rules`` as plain values)."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from ..options import OptionField, build_model, model_getattr
 from . import data as D
 
+FIELDS = (
+    OptionField("sales_per_turn", int, D.SALES_PER_TURN, "plates a player may sell at the start of a turn",
+                low=0, high=5),
+)
 
-class AtlantisOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    sales_per_turn: int = Field(D.SALES_PER_TURN, ge=0, le=5,
-                                description="plates a player may sell at the start of a turn")
+__getattr__ = model_getattr(globals(), "AtlantisOptions",
+                            lambda: build_model("AtlantisOptions", __name__, FIELDS))

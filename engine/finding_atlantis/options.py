@@ -1,27 +1,35 @@
-"""The options of the game, validated by pydantic (imported only when needed: see
-``engine.options``; the defaults are also in ``rules`` as plain values)."""
+"""The options of the game: ``FIELDS``, plain data (what the menu shows, without pydantic
+or the rules), and ``FindingAtlantisOptions``, the pydantic model built from it on first
+use (see ``engine.options``; the defaults are also in ``rules`` as plain values)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
-
+from ..options import OptionField, build_model, model_getattr
 from . import data as D
 
+FIELDS = (
+    OptionField("size", int, 6, "ocean map 6 (4 Atlantis spaces) or 8 (6)"),  # (6 or 8: _size below)
+    OptionField("pirate", bool, False, "pirate mode: Periscope, Drop Mine"),
+    OptionField("monsters", str, "still", "sea monsters still or roaming", words=("still", "roaming")),
+    OptionField("paper", bool, False, "no automatic notes on the chart"),
+    OptionField("assistant", bool, True, "shade certain cells, warn before a wrong solve"),
+    OptionField("max_rounds", int, 60, "rounds before the game ends unsolved", low=5, high=500),
+)
 
-class FindingAtlantisOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    size: int = Field(6, description="ocean map 6 (4 Atlantis spaces) or 8 (6)")
-    pirate: bool = Field(False, description="pirate mode: Periscope, Drop Mine")
-    monsters: Literal["still", "roaming"] = Field("still", description="sea monsters still or roaming")
-    paper: bool = Field(False, description="no automatic notes on the chart")
-    assistant: bool = Field(True, description="shade certain cells, warn before a wrong solve")
-    max_rounds: int = Field(60, ge=5, le=500, description="rounds before the game ends unsolved")
 
-    @field_validator("size")
-    @classmethod
-    def _size(cls, v: int) -> int:
-        if v not in D.MAP_SIZES:
-            raise ValueError("size must be 6 or 8")
-        return v
+def _size(cls: Any, v: int) -> int:
+    if v not in D.MAP_SIZES:
+        raise ValueError("size must be 6 or 8")
+    return v
+
+
+def _build() -> Any:
+    from pydantic import field_validator
+
+    return build_model("FindingAtlantisOptions", __name__, FIELDS,
+                       {"_size": field_validator("size")(classmethod(_size))})
+
+
+__getattr__ = model_getattr(globals(), "FindingAtlantisOptions", _build)
