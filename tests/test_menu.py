@@ -50,7 +50,7 @@ async def test_the_game_list_shows_name_players_and_pitch_and_the_card_its_pictu
             assert game.title in text and f"{game.min_players}-{game.max_players} players" in text
             assert CARDS[slug].pitch in text
         menu = await pick_game(pilot, "survive")
-        assert CARDS["survive"].picture[1] in str(menu.query_one("#picture", Static).render())
+        assert CARDS["survive"].picture[1] in str(menu.query_one("#card", Static).render())
 
 
 async def test_enter_in_a_menu_field_does_not_start_the_game():

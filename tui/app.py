@@ -5,32 +5,68 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
-from platformdirs import user_data_dir
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from engine.core import SeatInfo
-from engine.files import private_dir
-from engine.match import Match
-from engine.registry import get_game
-
-from .commands import help_markdown, palette_commands
-from .common import default_record_path, seats_for
-from .games import screen_class
-from .screens.common import ConfirmScreen, CurtainScreen, HelpScreen, game_over_summary
-from .screens.game import GameScreen
-from .screens.game_over import GameOverScreen
-from .screens.replay import ReplayMixin, replay_screen_class
-from .seat import LocalTable, ReplaySeat
-from .seats import seat_letter
 from .widgets.seats import SEATS_TCSS
 
 if TYPE_CHECKING:
+    from .screens.game import GameScreen
     from .screens.menu import TableChoice
+    from .seat import LocalTable, ReplaySeat
+
+# What a table, a replay or a dialog needs is imported when it is first needed, not with
+# the app: the menu's start needs none of it (~20 ms, issue 15).  The names stay readable
+# from this module as before (``from tui.app import ReplayMixin``...): ``__getattr__``.
+_LAZY = {
+    "SeatInfo": "engine.core", "private_dir": "engine.files", "Match": "engine.match",
+    "get_game": "engine.registry", "help_markdown": "tui.commands", "palette_commands": "tui.commands",
+    "default_record_path": "tui.common", "seats_for": "tui.common", "screen_class": "tui.games",
+    "ConfirmScreen": "tui.screens.common", "CurtainScreen": "tui.screens.common",
+    "HelpScreen": "tui.screens.common", "game_over_summary": "tui.screens.common",
+    "GameScreen": "tui.screens.game", "GameOverScreen": "tui.screens.game_over",
+    "ReplayMixin": "tui.screens.replay", "replay_screen_class": "tui.screens.replay",
+    "LocalTable": "tui.seat", "ReplaySeat": "tui.seat", "seat_letter": "tui.seats",
+    "user_data_dir": "platformdirs",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = globals()[name] = getattr(importlib.import_module(module), name)
+    return value
+
 
 __all__ = ["AtlantisApp", "ReplayMixin", "screenshots_dir"]
+
+
+def _settle_collector() -> None:
+    """Once per process, as the app is made: the collector's thresholds ``atlantis`` sets
+    at start (``engine.gctune``, also when the app is made some other way), and what the
+    imports left alive (modules, classes, Textual's tables: alive for good) moved out of
+    its reach (``gc.freeze``).  Otherwise each full collection while the first screen is
+    built scans all of it again: 30-45 ms of the menu's start (issue 15)."""
+    global _COLLECTOR_SETTLED
+    if _COLLECTOR_SETTLED:
+        return
+    _COLLECTOR_SETTLED = True
+    import atexit
+    import gc
+
+    from engine.gctune import tune
+
+    tune()
+    gc.freeze()
+    atexit.register(gc.unfreeze)  # (at exit all is collectable again: every finalizer runs)
+
+
+_COLLECTOR_SETTLED = False
 
 #: How long a bot waits before it acts, so a person can follow (0 when headless: tests).
 BOT_DELAY = 0.4
@@ -48,6 +84,7 @@ class AtlantisApp(App):
                  on_ready: Any = None, remote: Any = None, hosted: Any = None, lobby: bool = False,
                  player_name: str = "Player", bot_client: bool = False,
                  lan_interfaces: list[str] | None = None, **kwargs: Any):
+        _settle_collector()
         super().__init__(**kwargs)
         # LAN play (tui/netplay/flow.py): a client to join with, a hosted table, or the lobby.
         self.remote, self.hosted, self.lobby = remote, hosted, lobby
@@ -109,6 +146,12 @@ class AtlantisApp(App):
 
             lan.from_menu(self, choice)
             return
+        from engine.core import SeatInfo
+        from engine.registry import get_game
+
+        from .common import default_record_path, seats_for
+        from .seat import LocalTable
+
         game = get_game(choice.game)
         seats = seats_for(choice.game, choice.players, choice.bots)
         if choice.kinds:  # the menu chose human or bot seat by seat
@@ -117,6 +160,8 @@ class AtlantisApp(App):
         self.start_table(LocalTable.new(game, choice.options, seats, choice.seed, autosave=path))
 
     def start_table(self, table: LocalTable) -> None:
+        from .games import screen_class
+
         self.table = table
         self._over_shown = False
         if self.save_path is None and table.autosave is not None:
@@ -137,6 +182,9 @@ class AtlantisApp(App):
         self.call_later(self._advance)
 
     def start_replay(self, replay: ReplaySeat) -> None:
+        from .games import screen_class
+        from .screens.replay import replay_screen_class
+
         self.game_screen = replay_screen_class(screen_class(replay.game.slug))(replay)
         self.push_screen(self.game_screen)
         if replay.problem:
@@ -183,6 +231,9 @@ class AtlantisApp(App):
             self.table.step_bot()  # the table's listener schedules _advance
 
     def _raise_curtain(self, seat: int) -> None:
+        from .screens.common import CurtainScreen
+        from .seats import seat_letter
+
         assert self.table is not None
         self._curtain_up = True
         table = self.table
@@ -209,6 +260,9 @@ class AtlantisApp(App):
     def _show_game_over(self) -> None:
         if self._over_shown or self.table is None:
             return
+        from .screens.common import game_over_summary
+        from .screens.game_over import GameOverScreen
+
         self._over_shown = True
         table = self.table
         match = table.match
@@ -238,6 +292,11 @@ class AtlantisApp(App):
 
     def rematch(self) -> None:
         """The same seats and options at a new table with a new secret seed."""
+        from engine.match import Match
+
+        from .common import default_record_path
+        from .seat import LocalTable
+
         old = self.table
         if old is None:
             return
@@ -250,6 +309,9 @@ class AtlantisApp(App):
 
     # --- shared actions ---------------------------------------------------------------------
     def action_help(self) -> None:
+        from .commands import help_markdown
+        from .screens.common import HelpScreen
+
         game = self.table.game if self.table else (self.replay.game if self.replay else None)
         if game is None and self.netplay_link is not None:
             game = self.netplay_link.client.game
@@ -260,6 +322,8 @@ class AtlantisApp(App):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette: Textual's own commands, then the screen's commands that
         its ``check_action`` allows now (from its ``COMMAND_TABLE``)."""
+        from .commands import palette_commands
+
         yield from super().get_system_commands(screen)
         for title, help_text, callback in palette_commands(screen):
             yield SystemCommand(title, help_text, callback)
@@ -279,6 +343,8 @@ class AtlantisApp(App):
             else:
                 self._say("Nothing to save here.")
             return
+        from .common import default_record_path
+
         path = self.save_path or default_record_path(self.table.game.slug)
         try:
             self.table.save(path)
@@ -313,6 +379,8 @@ class AtlantisApp(App):
         return "Leave this game? It is not saved (s saves it first)."
 
     def action_leave(self) -> None:
+        from .screens.common import ConfirmScreen
+
         if self.table is not None and self.table.match.result() is not None:
             # A finished game: q brings the result back (Rematch, Back to menu, Quit).
             self._over_shown = False
@@ -362,6 +430,8 @@ class AtlantisApp(App):
     def save_screenshot(self, filename: str | None = None, path: str | None = None,
                         time_format: str | None = None) -> str:
         """Textual's screenshot, saved by default into the platform's data folder (made 0700)."""
+        from engine.files import private_dir
+
         folder = Path(path) if path else screenshots_dir()
         private_dir(folder)
         return super().save_screenshot(filename, str(folder), time_format)
@@ -380,4 +450,6 @@ class AtlantisApp(App):
 
 def screenshots_dir() -> Path:
     """Where the palette's screenshots go: the platform's data folder for atlantis."""
+    from platformdirs import user_data_dir
+
     return Path(user_data_dir("atlantis", appauthor=False)) / "screenshots"

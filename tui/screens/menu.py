@@ -22,13 +22,14 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.validation import Integer
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Input, OptionList, Select, Static, Switch
 from textual.widgets.option_list import Option
 
-from engine.registry import GAME_INFO, GAMES  # GAME_INFO: titles and seat counts without loading the rules (start time)
+from engine.registry import GAME_INFO, GAMES, option_fields  # GAME_INFO, option_fields: without the rules (start time)
 
 from ..commands import Command, bindings
 from ..seats import seat_letter
@@ -61,6 +62,25 @@ class TableChoice:
     lan: str = ""  # "host" / "join": play over the LAN (tui/netplay)
     kinds: tuple[str, ...] = ()  # per seat: "human", "bot" or "open" (empty: the last ``bots`` seats)
     menu: MenuState | None = None  # the menu as it was left (the next menu starts from it)
+
+
+class CardView(Static):
+    """The chosen game's card beside the list: its picture, a blank line, its name and
+    player count (muted).  One widget (it was a box of two: start time, issue 15)."""
+
+    COMPONENT_CLASSES = {"card--picture", "card--text"}
+
+    def __init__(self, picture: tuple[str, ...], caption: str, *, id: str) -> None:
+        super().__init__(id=id)
+        self._picture, self._caption = picture, caption
+
+    def show(self, picture: tuple[str, ...], caption: str) -> None:
+        self._picture, self._caption = picture, caption
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        return Text.assemble(("\n".join(self._picture), self.get_component_rich_style("card--picture")), "\n\n",
+                             (self._caption, self.get_component_rich_style("card--text")))
 
 
 class GameList(OptionList):
@@ -105,6 +125,7 @@ class MenuScreen(Screen[TableChoice]):
         self.state.kinds = (list(self.state.kinds) + default_kinds()[len(self.state.kinds):])[:MAX_SEATS]
         self.slugs = sorted(GAMES)
         self.slug = ""  # the game the fields show now
+        self._resumed = False  # (on_screen_resume)
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -126,9 +147,7 @@ class MenuScreen(Screen[TableChoice]):
                 games = GameList(*[self._game_option(s, s == slug) for s in self.slugs], id="games")
                 games.set_reactive(OptionList.highlighted, self.slugs.index(slug))
                 yield games
-                with Vertical(id="card"):
-                    yield Static(Text("\n".join(card.picture)), id="picture")
-                    yield Static(self._card_text(slug), id="card-text")
+                yield CardView(card.picture, self._card_text(slug), id="card")
             yield field_box("players", "Players", CycleSelect(self._players_options(slug), value=n, id="players",
                                                                allow_blank=False), "how many seats the table has")
             seats = []
@@ -166,9 +185,9 @@ class MenuScreen(Screen[TableChoice]):
         return Option(text, id=slug)
 
     @staticmethod
-    def _card_text(slug: str) -> Text:
+    def _card_text(slug: str) -> str:
         info = GAME_INFO[slug]
-        return Text(f"{info.title}\n{info.min_players}-{info.max_players} players")
+        return f"{info.title}\n{info.min_players}-{info.max_players} players"
 
     @staticmethod
     def _players_options(slug: str) -> list[tuple[str, int]]:
@@ -181,8 +200,7 @@ class MenuScreen(Screen[TableChoice]):
     def _option_fields(self, slug: str) -> list[Widget]:
         """The game's option fields, showing what was typed last time (or the defaults)."""
         saved = self.state.options.get(slug, {})
-        return [option_field(name, info, saved.get(name, info.default))
-                for name, info in GAMES[slug].options_model.model_fields.items()]
+        return [option_field(spec, saved.get(spec.name, spec.default)) for spec in option_fields(slug)]
 
     # --- size and help -------------------------------------------------------------------
     def too_small(self, width: int, height: int) -> str:
@@ -191,6 +209,28 @@ class MenuScreen(Screen[TableChoice]):
         if width >= self.MIN_WIDTH and height >= self.MIN_HEIGHT:
             return ""
         return f"Make the terminal at least {self.MIN_WIDTH}x{self.MIN_HEIGHT} (now {width}x{height})"
+
+    # --- no second styling or layout at start (issue 15) ----------------------------------
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first resume comes just after the form was composed, every widget styled as
+        it was mounted: Textual's restyle of them all (``refresh_styles``) would only do it
+        again.  Later resumes (back from the help, a theme changed meanwhile) restyle."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+            # The screen below (Textual's default screen, laid out at the app's start)
+            # still owes a repaint, which Textual would pass on to this screen as a repaint
+            # of all of it (a third full frame): it cannot show through this opaque screen.
+            if self.styles.background.a == 1:
+                for below in self.app.screen_stack[:-1]:
+                    below._repaint_required = False
+
+    def _screen_resized(self, size: Size) -> None:
+        """A resize to the size already laid out (the one every app's start sends, just
+        after the first layout) lays nothing out again; a real one does."""
+        if size == self._compositor.size and self.is_attached and self.stack_updates:
+            return
+        super()._screen_resized(size)
 
     def on_resize(self, event: events.Resize) -> None:
         text = self.too_small(event.size.width, event.size.height)
@@ -234,8 +274,7 @@ class MenuScreen(Screen[TableChoice]):
         self._remember()
         self.slug = slug
         info = GAME_INFO[slug]
-        self.query_one("#picture", Static).update(Text("\n".join(card_for(slug, info.title).picture)))
-        self.query_one("#card-text", Static).update(self._card_text(slug))
+        self.query_one("#card", CardView).show(card_for(slug, info.title).picture, self._card_text(slug))
         players = self.query_one("#players", Select)
         with players.prevent(Select.Changed):
             players.set_options(self._players_options(slug))
@@ -282,8 +321,8 @@ class MenuScreen(Screen[TableChoice]):
         state = self.state
         if self.slug:
             state.game = self.slug
-            state.options[self.slug] = {name: read_value(w) for name in GAMES[self.slug].options_model.model_fields
-                                        for w in self.query(f"#opt-{name}")}
+            state.options[self.slug] = {spec.name: read_value(w) for spec in option_fields(self.slug)
+                                        for w in self.query(f"#opt-{spec.name}")}
         state.players = self._players()
         state.kinds = [str(s.value) for s in self.query(".seat-kind").results(Select)]
         state.seed = self.query_one("#seed", Input).value
@@ -339,12 +378,12 @@ class MenuScreen(Screen[TableChoice]):
         if not lan and "open" in kinds:
             errors["seats"] = "An open seat waits for a LAN player: Host (F2), or make it human or bot."
         if errors:
-            order = ["players", "seats", *game.options_model.model_fields, "seed"]
+            order = ["players", "seats", *(spec.name for spec in option_fields(self.slug)), "seed"]
             for name in order:
                 if name in errors:
                     self.show_error(name, errors[name])
             first = next(n for n in order if n in errors)
-            label = self.query_one(f"#field-{first} .field-label", Label).content
+            label = self.query_one(f"#field-{first} .field-label", Static).content
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
             self.query_one("#error", Static).update(f"Not started: {label}: {errors[first]}{more}")
             self._focus_field(first)

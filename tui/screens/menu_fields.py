@@ -2,7 +2,8 @@
 for on/off, a Select for a fixed set of words, an Input for numbers and text) with its
 help beside it and a line for its error below it.
 
-``option_field`` builds one field from the options model's field info; ``read_value``
+``option_field`` builds one field from a row of the game's option table (plain data,
+``engine.options.OptionField``: no pydantic at the menu's start); ``read_value``
 reads a widget back as the raw value the options model validates; ``field_errors`` maps
 pydantic's complaints to the fields they are about.
 
@@ -20,13 +21,15 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.validation import Integer
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select, Static, Switch
+from textual.widgets import Input, Select, Static, Switch
 
 if typing.TYPE_CHECKING:
     from pydantic import BaseModel
+
+    from engine.options import OptionField
 
 
 class CycleSelect(Select):
@@ -51,9 +54,22 @@ class CycleSelect(Select):
     def _setup_options_renderables(self) -> None:
         """(No drop-down list to fill.)"""
 
+    def _init_selected_option(self, hint: Any = Select.NULL) -> None:
+        """The value it was made with (or the first choice), set quietly: no Changed, no
+        refresh (it is not drawn yet; at start a relayout each cost the menu time)."""
+        if hint == self.NULL and not self._allow_blank:
+            hint = self._options[0][1]
+        self._value = self._validate_value(hint)
+        self.set_reactive(Select.value, self._value)
+
+    def set_options(self, options: Any) -> None:
+        """New choices (the first is chosen, quietly: set ``value`` after); the width may change."""
+        super().set_options(options)
+        self.refresh(layout=True)
+
     def _watch_value(self, value: Any) -> None:
         self._value = value
-        self.refresh(layout=True)
+        self.refresh()  # (its width is its widest choice's: the layout stays)
         if self.is_mounted:
             self.post_message(self.Changed(self, value))
 
@@ -104,60 +120,47 @@ class CycleSelect(Select):
 
 def field_box(name: str, label: str, widget: Widget, help_text: str, *, extra: Widget | None = None) -> Vertical:
     """``[label] [widget] help`` on one row, and the field's error line under it (hidden
-    while empty).  The box has id ``field-NAME``; the error ``error-NAME``."""
-    parts: list[Widget] = [Label(label, classes="field-label"), widget]
+    while empty), laid out by the box itself (a grid: no row container, issue 15).  The
+    box has id ``field-NAME``; the error ``error-NAME``."""
+    parts: list[Widget] = [Static(label, classes="field-label"), widget]
     if extra is not None:
         parts.append(extra)
     parts.append(Static(help_text, classes="field-help"))
-    return Vertical(Horizontal(*parts, classes="field-row"),
-                    Static("", id=f"error-{name}", classes="field-error"),
-                    id=f"field-{name}", classes="field")
+    parts.append(Static("", id=f"error-{name}", classes="field-error"))
+    return Vertical(*parts, id=f"field-{name}", classes="field -with-extra" if extra is not None else "field")
 
 
-def _bounds(info: Any) -> tuple[int | None, int | None]:
-    low = high = None
-    for m in info.metadata:  # annotated_types' Ge / Le, read by name (its import costs ~6 ms)
-        if getattr(m, "ge", None) is not None:
-            low = int(m.ge)
-        if getattr(m, "le", None) is not None:
-            high = int(m.le)
-    return low, high
-
-
-def option_widget(name: str, info: Any, value: Any) -> Widget:
+def option_widget(spec: OptionField, value: Any) -> Widget:
     """The widget for one option, showing ``value`` (the saved raw value or the default)."""
-    wid = f"opt-{name}"
-    annotation = info.annotation
-    if annotation is bool:
+    wid = f"opt-{spec.name}"
+    if spec.kind is bool:
         switch = Switch(bool(value) if not isinstance(value, str) else value.lower() in ("true", "1", "on", "yes"),
                         id=wid, animate=False)
         return switch
-    if typing.get_origin(annotation) is typing.Literal:
-        words = [str(w) for w in typing.get_args(annotation)]
+    if spec.words:
+        words = [str(w) for w in spec.words]
         return CycleSelect([(w, w) for w in words], value=str(value) if str(value) in words else words[0],
                            allow_blank=False, id=wid)
-    if annotation is int:
-        low, high = _bounds(info)
+    if spec.kind is int:
         return Input(str(value), id=wid, type="integer", compact=True, max_length=12,
-                     validators=[Integer(minimum=low, maximum=high)], valid_empty=False)
+                     validators=[Integer(minimum=spec.low, maximum=spec.high)], valid_empty=False)
     return Input(str(value), id=wid, compact=True, max_length=60)
 
 
-def option_help(info: Any) -> str:
-    text = info.description or ""
-    if info.annotation is int:
-        low, high = _bounds(info)
-        if low is not None and high is not None:
-            text += f" ({low}-{high})"
+def option_help(spec: OptionField) -> str:
+    text = spec.help
+    if spec.kind is int and spec.low is not None and spec.high is not None:
+        text += f" ({spec.low}-{spec.high})"
     return text
 
 
-def option_field(name: str, info: Any, value: Any) -> Vertical:
-    widget = option_widget(name, info, value)
+def option_field(spec: OptionField, value: Any) -> Vertical:
+    """The field of one option (a row of the game's ``FIELDS``, ``engine.options``)."""
+    widget = option_widget(spec, value)
     extra = None
     if isinstance(widget, Switch):  # the word beside the slider: readable without colour
-        extra = Static("on" if widget.value else "off", id=f"word-{name}", classes="switch-word")
-    return field_box(name, name.replace("_", " "), widget, option_help(info), extra=extra)
+        extra = Static("on" if widget.value else "off", id=f"word-{spec.name}", classes="switch-word")
+    return field_box(spec.name, spec.name.replace("_", " "), widget, option_help(spec), extra=extra)
 
 
 def read_value(widget: Widget) -> Any:
