@@ -10,16 +10,17 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from . import data as D
+from . import lists as L
+from .lists import water
 from .state import (
-    Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence,
-    NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
+    Ashore, Board, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence, NoTile, PlayTile,
+    Roll, Sail, Swim, Walk, WindStep,
 )
 
 NB = D.NEIGHBOURS
 TILE_AT = D.LAND_TILE_AT
 SAFE_AT = D.SAFE_AT
 ENTRANCE_OF = D.ENTRANCE_OF
-END_MOVES = EndMoves()
 END_TILE = EndTile()
 END_CREATURE = EndCreature()
 NO_TILE = NoTile()
@@ -37,27 +38,6 @@ def is_land(x: Any, h: int) -> bool:
 def is_sea(x: Any, h: int) -> bool:
     """Open water: not a land tile still on the island, not a safe island."""
     return h in water(x)
-
-
-_ALWAYS_SEA = frozenset(h for h in range(D.HEXES) if TILE_AT[h] < 0 and SAFE_AT[h] < 0)
-_WATER: dict[tuple, frozenset] = {}
-_LAST: list = [(None, None)]     # the last sunk tuple asked about (usually the same object)
-
-
-def water(x: Any) -> frozenset:
-    """Every open-water hex now (a set to test membership in, never to iterate): a
-    function of which tiles have sunk, remembered for the few dozen a game has."""
-    sunk = x.sunk
-    last = _LAST[0]               # one tuple, replaced whole (threads)
-    if sunk is last[0]:
-        return last[1]
-    w = _WATER.get(sunk)
-    if w is None:
-        if len(_WATER) > 4096:
-            _WATER.clear()
-        w = _WATER[sunk] = _ALWAYS_SEA | {D.LAND_HEX_INDEX[t] for t, k in enumerate(sunk) if k}
-    _LAST[0] = (sunk, w)
-    return w
 
 
 def has_creature(x: Any, h: int) -> bool:
@@ -118,17 +98,9 @@ def coastal(x: Any, t: int) -> bool:
 def sinkable(x: Any) -> list[int]:
     """The tiles that may be taken off now: touching the sea, of the lowest terrain
     left (beach, then forest, then mountain); if no tile of the lowest terrain left
-    touches the sea, the next terrain's coastal tiles (our decision)."""
-    w, sunk = water(x), x.sunk
-    for terrain in D.SINK_ORDER:
-        ok = [t for t, tt in enumerate(x.terrain) if tt == terrain and not sunk[t]
-              and any(n in w for n in _TILE_NB[t])]
-        if ok:
-            return ok
-    return []
-
-
-_TILE_NB = tuple(NB[h] for h in D.LAND_HEX_INDEX)
+    touches the sea, the next terrain's coastal tiles (our decision).  (Made by
+    ``lists.sinkable``, remembered for the last position.)"""
+    return list(L.sinkable(x))
 
 
 def open_water(x: Any, h: int) -> bool:
@@ -157,35 +129,27 @@ TILE_AT_OK = {h: t for t, h in enumerate(D.LAND_HEX_INDEX)}
 
 def explorer_placements(x: Any, seat: int, values: Sequence[int]) -> list[Any]:
     """One action per (explorer, empty land hex).  Explorers whose value the seat sees
-    and that are worth the same are interchangeable: only the first of them is offered."""
-    taken = {h for h in x.explorer_hex if h >= 0}
-    seen: set[int] = set()
-    out: list[Any] = []
-    for e in own_explorers(x, seat):
-        if x.explorer_hex[e] != D.NOT_PLACED:
-            continue
-        v = values[e]
-        if v in seen:
-            continue
-        seen.add(v)
-        out += [a for h, a in _PLACES.get(e) or _places(e) if h not in taken]
-    return out
+    and that are worth the same are interchangeable: only the first of them is offered.
+    (Made by ``lists.explorer_placements``.)"""
+    return L.explorer_placements(x, seat, values)
 
 
-_PLACES: dict[int, tuple[tuple[int, Any], ...]] = {}   # explorer -> (land hex, PlaceExplorer there)
-
-
-def _places(e: int) -> tuple[tuple[int, Any], ...]:
-    out = _PLACES[e] = tuple((h, _new(PlaceExplorer, (e, h))) for h in D.LAND_HEX_INDEX)
-    return out
+_COAST: list = [(None, ())]      # the last sunk tuple -> the sea hexes next to land then
 
 
 def boat_placements(x: Any) -> list[Any]:
     """A sea hex next to land with no boat and no creature."""
-    w, sunk, bh, ch = water(x), x.sunk, x.boat_hex, x.creature_hex
-    return [_new(PlaceBoat, (h,)) for h in _NEAR_LAND      # is_sea, then is_land of a neighbour
-            if h in w and h not in bh and h not in ch
-            and any(TILE_AT[n] >= 0 and not sunk[TILE_AT[n]] for n in NB[h])]
+    sunk = x.sunk
+    last = _COAST[0]
+    if last[0] is sunk:
+        coast = last[1]
+    else:
+        w = water(x)
+        coast = tuple(h for h in _NEAR_LAND      # is_sea, then is_land of a neighbour
+                      if h in w and any(TILE_AT[n] >= 0 and not sunk[TILE_AT[n]] for n in NB[h]))
+        _COAST[0] = (sunk, coast)
+    blocked, place = {*x.boat_hex, *x.creature_hex}, L.PLACE_BOAT
+    return [place[h] for h in coast if h not in blocked]
 
 
 # --- step 1: a red tile ------------------------------------------------------------------------
@@ -294,105 +258,18 @@ def boat_moves(x: Any, seat: int, b: int) -> list[Any]:
     return [_new(Sail, (b, h)) for h in sail_targets(x, b)]
 
 
-# --- step 2: the move phase's actions, made once (a table: ``moves`` looks them up) --------------
-# Actions are immutable NamedTuples, so one object per (piece, hex) serves every list; the move
-# phase's list is long (~60) and asked for every point, and building it fresh was most of it.
-_WALKS: dict[tuple[int, int], tuple[tuple[int, Any], ...]] = {}
-_SWIMS: dict[tuple[int, int], tuple[tuple[int, Any], ...]] = {}
-_SAILS: dict[tuple[int, int], tuple[tuple[int, Any], ...]] = {}
-_BOARDS: dict[int, tuple[Any, ...]] = {}
-_ASHORE: dict[int, Any] = {}
-
-
-def _walks(e: int, h: int) -> tuple[tuple[int, Any], ...]:
-    """(neighbour, ``Walk`` there or None for a safe island) for explorer ``e`` on ``h``."""
-    out = _WALKS[e, h] = tuple((n, None if SAFE_AT[n] >= 0 else _new(Walk, (e, n))) for n in NB[h])
-    return out
-
-
-def _swims(e: int, h: int) -> tuple[tuple[int, Any], ...]:
-    out = _SWIMS[e, h] = tuple((n, _new(Swim, (e, n))) for n in NB[h])
-    return out
-
-
-def _sails(b: int, h: int) -> tuple[tuple[int, Any], ...]:
-    out = _SAILS[b, h] = tuple((n, _new(Sail, (b, n))) for n in NB[h])
-    return out
-
-
-def _boards(e: int) -> tuple[Any, ...]:
-    out = _BOARDS[e] = tuple(_new(Board, (e, b)) for b in range(D.BOATS))
-    return out
-
-
-def _ashore(e: int) -> Any:
-    out = _ASHORE[e] = _new(Ashore, (e,))
-    return out
-
-
+# --- step 2: the move phase's whole list --------------------------------------------------------
 def moves(x: Any, seat: int) -> list[Any]:
-    """Every move of the move phase: ``explorer_moves`` of each own explorer in order
-    (written out here once more, from the tables above: the phase's list is long and
-    asked for every point), then every boat ``seat`` may sail, then ``EndMoves``."""
-    out: list[Any] = []
-    append = out.append
-    eh, eb, ch, swum = x.explorer_hex, x.explorer_boat, x.creature_hex, x.swum
-    w = water(x)
-    bh = x.boat_hex
-    players = x.players
-    aboard = [0] * (D.BOATS * players)               # explorers aboard, per boat and seat
-    for e, b in enumerate(eb):
-        if b >= 0:
-            aboard[b * players + e // D.EXPLORERS_PER_SEAT] += 1
-    spots = {h: b for b, h in enumerate(bh)           # as boarding_spots
-             if h >= 0 and h not in ch and sum(aboard[b * players:(b + 1) * players]) < D.BOAT_CAPACITY}
-    first = seat * D.EXPLORERS_PER_SEAT
-    walks_of, swims_of = _WALKS.get, _SWIMS.get
-    for e in range(first, first + D.EXPLORERS_PER_SEAT):
-        h = eh[e]
-        if h < 0:
-            continue
-        in_boat = eb[e]
-        if in_boat < 0 and h not in w:                 # on land
-            boards = None
-            for n, walk in walks_of((e, h)) or _walks(e, h):
-                if n not in w:
-                    if walk is not None:
-                        append(walk)
-                elif n in spots:
-                    if boards is None:
-                        boards = _BOARDS.get(e) or _boards(e)
-                    append(boards[spots[n]])
-            continue
-        if in_boat >= 0:                               # in a boat: into a boat next to it
-            for n in NB[h]:
-                if n in spots:
-                    append((_BOARDS.get(e) or _boards(e))[spots[n]])
-        else:                                          # swimming
-            if h in spots:
-                append((_BOARDS.get(e) or _boards(e))[spots[h]])
-            if e not in swum:
-                for n, swim in swims_of((e, h)) or _swims(e, h):
-                    if n in w and n not in ch:
-                        append(swim)
-        if ENTRANCE_OF[h] >= 0:
-            append(_ASHORE.get(e) or _ashore(e))
-    blocked = {*bh, *ch}
-    sails_of = _SAILS.get
-    for b, h in enumerate(bh):
-        if h >= 0:
-            per = aboard[b * players:(b + 1) * players]
-            if per[seat] >= max(per):                  # as may_move_boat (an empty boat: 0 >= 0)
-                for n, sail in sails_of((b, h)) or _sails(b, h):
-                    if n in w and n not in blocked:
-                        append(sail)
-    append(END_MOVES)
-    return out
+    """Every move of the move phase: ``explorer_moves`` of each own explorer in order,
+    then ``boat_moves`` of every boat in order, then ``EndMoves`` (made by ``lists.moves``
+    from tables: the phase's list is long and asked for every point)."""
+    return L.moves(x, seat)
 
 
 # --- step 3: sinking -----------------------------------------------------------------------------
 def sinks(x: Any) -> list[Any]:
-    return [_new(Sink, (t,)) for t in sinkable(x)]
+    sink = L.SINKS
+    return [sink[t] for t in L.sinkable(x)]
 
 
 # --- step 4: creatures ---------------------------------------------------------------------------
@@ -413,10 +290,9 @@ def creature_steps(x: Any) -> list[Any]:
     out: list[Any] = []
     if x.mover >= 0:
         if x.steps < most:
-            out = [_new(CreatureStep, (x.mover, h)) for h in creature_targets(x, x.mover)]
+            out = L.creature_steps_of(x, x.mover, water(x))
     else:
-        for c in creatures_of(x, kind):
-            out += [_new(CreatureStep, (c, h)) for h in creature_targets(x, c)]
+        out = L.kind_steps(x, kind)
     if x.steps >= least or not out:
         out.append(END_CREATURE)
     return out

@@ -87,6 +87,17 @@ REFUSAL = {
 }
 
 
+# Small caches of pure answers for ``view``/``legal``/``to_act`` (asked every action):
+# each holds the last answer per seat (checked by the identity of the immutable tuples it
+# came from) or a handful of values.
+_new = tuple.__new__                  # a NamedTuple without its Python-level __new__
+_ZEROS = tuple((0,) * n for n in range(4 * D.EXPLORERS_PER_SEAT + 1))
+_SEEN: dict = {}                      # seat -> (values, what it sees of them), the last asked
+_HANDS: dict = {}                     # seat -> (held, backs, terrain, its hand), the last asked
+_READS_HAND = frozenset(("tile", "respond"))
+_WHO: dict[tuple, frozenset] = {}     # who acts (a tuple of seats) -> the same as a frozenset
+
+
 class SurviveGame(Game):
     slug = "survive"
     title = "Survive: Escape from Atlantis"
@@ -135,13 +146,19 @@ class SurviveGame(Game):
     def visible_values(state: SurviveState, seat: int | None) -> tuple[int, ...]:
         if state.phase == "over":
             return state.values
+        values = state.values
         if seat is None:
-            return (0,) * len(state.values)
+            return _ZEROS[len(values)]
         setup = state.phase in ("place_explorer", "place_boat")
         if setup or not state.memory:
+            seen = _SEEN.get(seat)
+            if seen is not None and seen[0] is values:
+                return seen[1]
             lo, hi = seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT
-            return (0,) * lo + state.values[lo:hi] + (0,) * (len(state.values) - hi)
-        return (0,) * len(state.values)
+            out = (0,) * lo + values[lo:hi] + (0,) * (len(values) - hi)
+            _SEEN[seat] = (values, out)
+            return out
+        return _ZEROS[len(values)]
 
     @staticmethod
     def own_hand(state: SurviveState, seat: int) -> tuple[tuple[int, str], ...]:
@@ -150,31 +167,45 @@ class SurviveGame(Game):
     def view(self, state: SurviveState, seat: int | None) -> SurviveView:
         hand = None
         if seat is not None:
-            hand = tuple(HeldTile(t, state.terrain[t], state.backs[t]) for t in state.hands[seat])
-        over = state.phase == "over"
+            held, backs, terrain = state.hands[seat], state.backs, state.terrain
+            last = _HANDS.get(seat)
+            if last is not None and last[0] is held and last[1] is backs and last[2] is terrain:
+                hand = last[3]
+            else:
+                hand = tuple([_new(HeldTile, (t, terrain[t], backs[t])) for t in held])
+                _HANDS[seat] = (held, backs, terrain, hand)
+        phase = state.phase
         # SurviveView's fields in declaration order (build: no frozen __init__)
         return build(SurviveView, (
             seat, state.players, state.memory, state.terrain,
             state.sunk, state.explorer_hex, state.explorer_boat,
             self.visible_values(state, seat), state.boat_hex,
             state.creature_hex, state.hands, hand, state.turn,
-            state.phase, state.round, state.points, state.swum,
+            phase, state.round, state.points, state.swum,
             state.red, state.creature_kind, state.mover, state.steps,
             state.die, state.last_sunk, state.attack,
             state.responders,
-            F.scores(state) if over else (0,) * state.players,
+            F.scores(state) if phase == "over" else _ZEROS[state.players],
             state.winners, state.end_reason,
         ))
 
     # --- the contract ----------------------------------------------------------------------
     def legal(self, view: SurviveView) -> list[Any]:
-        if view.seat is None or view.hand is None:
+        seat = view.seat
+        if seat is None or view.hand is None:
             return []
-        hand = tuple((h.tile, h.back) for h in view.hand)
-        return B.choices(view, view.seat, hand, view.values)
+        # only a tile's step and an answer to an attack read the hand
+        hand = tuple([(h.tile, h.back) for h in view.hand]) if view.phase in _READS_HAND else ()
+        return B.choices(view, seat, hand, view.values)
 
     def to_act(self, state: SurviveState) -> frozenset[int]:
-        return frozenset(B.actors(state))
+        who = B.actors(state)
+        out = _WHO.get(who)
+        if out is None:
+            if len(_WHO) > 64:
+                _WHO.clear()
+            out = _WHO[who] = frozenset(who)
+        return out
 
     def result(self, state: SurviveState) -> Result | None:
         if state.phase != "over":
