@@ -1,7 +1,7 @@
 """Atlantis: self-play speed, bot thinking time, the strong bot against random play.
 
 Every game is driven through ``engine.match.Match`` exactly as the app drives it
-(``view`` -> ``legal`` -> ``choose`` -> ``submit``; the loop is ``bench.selfplay``).
+(``view`` -> ``legal`` -> ``choose`` -> ``act``; the loop is ``bench.selfplay``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 random play (one SenatorBot against three RandomBots, 4 players).
 
 Every game runs through ``engine.match.Match`` exactly as the app drives it
-(``view`` -> ``legal`` -> ``choose`` -> ``submit``; the loop is ``bench.selfplay``).
+(``view`` -> ``legal`` -> ``choose`` -> ``act``; the loop is ``bench.selfplay``).
 Simultaneous phases: the lowest seat still to choose acts first.
 """
 

@@ -2,7 +2,7 @@
 the U-Bot solves a 6x6 alone, and the U-Bot against a random-legal bot.
 
 Every game is driven through ``engine.match.Match`` as the app drives it (view ->
-legal -> choose -> submit; the loop is ``bench.selfplay``)."""
+legal -> choose -> act; the loop is ``bench.selfplay``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """The self-play loop every game's bench shares, and the engine figures of issue 15.
 
-``play_games`` drives ``engine.match.Match`` exactly as the app drives it (``view`` ->
-``legal`` -> ``choose`` -> ``submit``).  In simultaneous phases (End of Atlantis bids
+``play_games`` drives ``engine.match.Match`` exactly as ``atlantis selfplay`` and the
+hot-seat table drive it (tui/selfplay.py, tui/seat.py: ``view`` -> ``legal`` -> ``choose``
+-> ``act``; the network host's ``submit``, which also hands every seat its delivery, is
+timed apart: the submit/apply column).  In simultaneous phases (End of Atlantis bids
 and orders) the lowest seat still to choose acts first.  With ``reference=True`` every
 game's moves are then replayed with ``game.apply`` alone, untimed loop around a timed
 call, so each line can say how much a self-play step costs against the rules themselves
@@ -40,7 +42,7 @@ class SelfPlay:
     actions: int = 0
     seconds: float = 0.0  # the whole loop, setup included
     rounds: int = 0
-    # per-action time split (seconds, summed): view + legal, bot choice, Match.submit
+    # per-action time split (seconds, summed): view + legal, bot choice, Match.act
     t_legal: float = 0.0
     t_choose: float = 0.0
     t_submit: float = 0.0
@@ -87,7 +89,7 @@ def play_games(game: Any, make_bot: Callable[..., Any], label: str,
     """One game per seed; ``levels_for(seed)`` gives every seat's bot level.
     ``bot_for(seat, seed, level)`` may build bots the game's ``make_bot`` does not know.
     ``clock`` times each whole game (wall time by default; ``time.process_time`` counts
-    this process's CPU only); the split between view+legal, bot and submit is always
+    this process's CPU only); the split between view+legal, bot and act is always
     wall time (``perf_counter``: a CPU clock costs ~0.5 us a read, too much per phase)."""
     out = SelfPlay(label)
     pc = time.perf_counter
@@ -110,7 +112,7 @@ def play_games(game: Any, make_bot: Callable[..., Any], label: str,
             t1 = pc()
             action = bots[seat].choose(view, legal)
             t2 = pc()
-            match.submit(seat, action)
+            match.act(seat, action)
             t3 = pc()
             t_legal += t1 - t0
             t_choose += t2 - t1
@@ -198,12 +200,12 @@ def random_selfplay(slug: str, games: int, reference: bool = True,
 def engine_table(quick: bool = False) -> dict[str, SelfPlay]:
     games = 15 if quick else 60
     tune_gc()  # as ``atlantis`` does at start (engine/gctune.py)
-    print("Engine: random self-play through Match (view, legal, RandomBot, submit) against"
+    print("Engine: random self-play through Match as `atlantis selfplay` plays (view, legal, RandomBot, act) against"
           f" game.apply() alone on the same moves ({games} games a game, all player counts,"
           f" {'one run' if quick else 'best of two runs, new seeds each'}; CPU time of this process:"
           f" the machine may be shared; gc thresholds {gc.get_threshold()}, as the app sets them)")
     print(f"  {'game':<17} {'actions/s':>9} {'goal':>7}   {'step us':>7} {'apply us':>8}"
-          f"  {'step/apply':>10} {'goal':>5}   {'submit/apply':>12}   a step: view+legal / bot / submit")
+          f"  {'step/apply':>10} {'goal':>5}   {'submit/apply':>12}   a step: view+legal / bot / act")
     out: dict[str, SelfPlay] = {}
     for run in range(1 if quick else 2):  # best of two, games interleaved: the load varies
         for slug in PACKAGES:
@@ -218,9 +220,9 @@ def engine_table(quick: bool = False) -> dict[str, SelfPlay]:
               f"{sp.step_us:>6.1f} {sp.apply_us:>8.1f}  {sp.ratio:>9.2f}x {GOAL_STEP_OVER_APPLY:>4}x {ok_ratio:<4}"
               f" {sp.t_match / sp.t_apply:>11.2f}x   {sp.t_legal / split:.0f}% / {sp.t_choose / split:.0f}%"
               f" / {sp.t_submit / split:.0f}%")
-    print("  (step: the whole self-play loop a move, setup included; submit/apply: Match.submit"
-          " -- checks, apply, record, undo step, deliveries -- over apply alone; the split is of"
-          " wall time)")
+    print("  (step: the whole self-play loop a move, setup included; submit/apply: Match.submit,"
+          " the host's path -- checks, apply, record, undo step, every seat's delivery -- over"
+          " apply alone; the split is of wall time)")
     return out
 
 

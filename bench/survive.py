@@ -1,7 +1,7 @@
 """Survive: self-play speed, bot thinking time, and the strong bot against random play.
 
 Every game is driven through ``engine.match.Match`` exactly as the app drives it
-(``view`` -> ``legal`` -> ``choose`` -> ``submit``; the loop is ``bench.selfplay``).
+(``view`` -> ``legal`` -> ``choose`` -> ``act``; the loop is ``bench.selfplay``).
 The headline win rate is one ``RescueBot`` against three ``RandomBot``s in four-player
 games, its seat rotating with the seed.
 """
