@@ -19,14 +19,17 @@ import dataclasses
 import hashlib
 import json
 import operator
+from itertools import compress
+from operator import is_, is_not
 from typing import Annotated, Any, Literal, Union
 
+import msgpack
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, TypeAdapter, ValidationInfo
 from pydantic import ValidationError, WrapValidator
 
 from engine.core import Event, View, to_data, to_wire
 
-from .wire import FrameError, encode_frame, pack_frame
+from .wire import HEADER, FrameError, encode_frame, pack_frame
 
 PROTOCOL = 2  # 2: 128-bit seeds (Over.seed is a decimal string), Welcome.practice
 SERVICE_TYPE = "_atlantis._tcp.local."
@@ -49,25 +52,47 @@ def commitment(seed: int | str, salt: str) -> str:
 # --- views ---------------------------------------------------------------------------
 class ViewData:
     """A seat's view as plain data, made only from a ``View`` (host side) or from a
-    received frame (client side)."""
+    received frame (client side).  ``data`` is the wire form (a field-ordered list);
+    ``packed`` its msgpack bytes, as they go into an update frame."""
 
-    __slots__ = ("data", "seat")
+    __slots__ = ("_data", "seat", "_packed", "_view")
 
     def __init__(self, view: View, memo: dict[int, tuple[Any, Any]] | None = None):
-        """``memo`` (the host's, for one state of a table): the wire form of each field
-        value by identity, so the parts the seats' views share (a board, a bag) are
-        converted once per move rather than once per seat.  Same result as without."""
+        """``memo`` (the host's, for one state of a table): the packed wire form of each
+        field value by identity, so the parts the seats' views share (a board, a bag)
+        are converted and packed once per move rather than once per seat.  The bytes are
+        those of ``data`` packed, with or without it."""
         if not isinstance(view, View):
             raise TypeError(f"only a game's view() output may be sent to a client, not {type(view).__name__}")
         self.seat = view.seat
-        self.data = to_wire(view) if memo is None else _wire_shared(view, memo)
+        self._view = view
+        if memo is None:
+            self._data = to_wire(view)
+        else:
+            self._packed = _packed_shared(view, memo)
 
     @classmethod
     def received(cls, data: list) -> "ViewData":
         obj = cls.__new__(cls)
-        obj.data = data
+        obj._data = data
         obj.seat = None
         return obj
+
+    @property
+    def data(self) -> Any:
+        try:
+            return self._data
+        except AttributeError:
+            data = self._data = to_wire(self._view)
+            return data
+
+    @property
+    def packed(self) -> bytes:
+        try:
+            return self._packed
+        except AttributeError:
+            packed = self._packed = _PACK(self.data)
+            return packed
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ViewData) and self.data == other.data
@@ -77,35 +102,82 @@ class ViewData:
 
 _FIELDS: dict[type, Any] = {}
 _PLAIN = frozenset((bool, int, float, str, bytes, type(None)))
+_SCALARS = _PLAIN  # (to_wire packs a list or tuple of these as it is)
+_PACK = msgpack.Packer(use_bin_type=True).pack  # (the host's packer: one loop, never re-entered)
 
 
-def _wire_shared(view: View, memo: dict[int, tuple[Any, Any]]) -> Any:
+def pack_list(items: list) -> bytes:
+    """``items`` packed (as ``pack_frame`` packs a list inside a map)."""
+    return _PACK(items)
+
+
+def array_head(n: int) -> bytes:
+    """The msgpack header of an array of ``n`` items (the items' bytes follow it)."""
+    if n < 16:
+        return bytes((0x90 | n,))
+    return b"\xdc" + n.to_bytes(2, "big") if n < 65536 else b"\xdd" + n.to_bytes(4, "big")
+
+
+def _packed_shared(view: View, memo: dict[Any, Any]) -> bytes:
+    """The bytes of ``pack(to_wire(view))``, field by field: an array's bytes are its
+    header and its items' bytes, so each field value is packed on its own.  The first
+    view of a type in a state is the template (``memo[type]``: its values and their
+    bytes); a later view (another seat's) packs only the fields whose value is not the
+    very object the template holds, and the first reuses the bytes of the state
+    before's template for its unchanged values of immutable types."""
     t = type(view)
     fields = _FIELDS.get(t, ())
     if fields == ():
         names = tuple(f.name for f in dataclasses.fields(t)) if dataclasses.is_dataclass(t) else ()
         fields = _FIELDS[t] = operator.attrgetter(*names) if len(names) > 1 else None
     if fields is None:
-        return to_wire(view)
-    out = []
-    plain, get, wire = _PLAIN, memo.get, to_wire
-    older = memo.get(0)  # (the memo of the state before: its immutable values' wire forms)
-    for value in fields(view):
-        if type(value) in plain:
-            out.append(value)
-            continue
-        key = id(value)
-        hit = get(key)
-        if hit is None or hit[0] is not value:  # (the memo keeps the value alive: ids stay unique)
-            if older is not None and _immutable(type(value)):
-                hit = older.get(key)
-                if hit is not None and hit[0] is value:
-                    memo[key] = hit
-                    out.append(hit[1])
-                    continue
-            hit = memo[key] = (value, wire(value, False))
-        out.append(hit[1])
-    return out
+        return _PACK(to_wire(view))
+    values = fields(view)
+    n = len(values)
+    template = memo.get(t)
+    if template is not None and len(template[0]) == n:
+        out = template[1].copy()
+        for i in compress(range(n), map(is_not, values, template[0])):
+            out[i + 1] = _pack_value(values[i], memo)
+        return b"".join(out)
+    out = [array_head(n)]
+    older = memo.get(0)  # (the memo of the state before)
+    before = older.get(t) if older is not None else None
+    if before is not None and len(before[0]) == n:
+        plain, old_parts = _PLAIN, before[1]
+        for i, (value, same) in enumerate(zip(values, map(is_, values, before[0]))):
+            if same and (type(value) in plain or _immutable(type(value))):
+                out.append(old_parts[i + 1])
+            else:
+                out.append(_pack_value(value, memo))
+    else:
+        for value in values:
+            out.append(_pack_value(value, memo))
+    memo[t] = (values, out)
+    return b"".join(out)
+
+
+def _pack_value(value: Any, memo: dict[Any, Any]) -> bytes:
+    """One field value's packed wire form: a plain value packed as it is; any other once
+    per state, by identity, or taken from the state before when it is immutable and the
+    very same object."""
+    if type(value) in _PLAIN:
+        return _PACK(value)
+    key = id(value)
+    hit = memo.get(key)
+    if hit is None or hit[0] is not value:  # (the memo keeps the value alive: ids stay unique)
+        older = memo.get(0)
+        if older is not None and _immutable(type(value)):
+            hit = older.get(key)
+            if hit is not None and hit[0] is value:
+                memo[key] = hit
+                return hit[1]
+        t = type(value)
+        if (t is tuple or t is list) and _SCALARS.issuperset(map(type, value)):
+            hit = memo[key] = (value, _PACK(value))  # (a board, a hand: packed as its list)
+        else:
+            hit = memo[key] = (value, _PACK(to_wire(value, False)))
+    return hit[1]
 
 
 # A value of an immutable type that is the very object it was at the last move has the
@@ -262,8 +334,12 @@ class WireEvent(BaseModel):
     def wire(event: Event) -> dict[str, Any]:
         """What ``WireEvent.of(event)`` puts on the wire, as a plain map (the host's
         fast path: an event is converted once per move, not validated per seat)."""
-        return {"kind": event.kind, "data": to_data(dict(event.data)),
-                "to": None if event.to is None else list(event.to)}
+        data = event.data
+        if type(data) is dict and _PLAIN.issuperset(map(type, data.values())) and all(type(k) is str for k in data):
+            data = {k: data[k] for k in sorted(data)}  # (what to_data makes of a map of plain values)
+        else:
+            data = to_data(dict(data))
+        return {"kind": event.kind, "data": data, "to": None if event.to is None else list(event.to)}
 
     def event(self) -> Event:
         from engine.core import _tuplify
@@ -412,10 +488,25 @@ def frame(msg: Msg) -> bytes:
 def update_frame(seq: int, view: ViewData, events: list[dict[str, Any]], to_act: list[int],
                  resync: bool = False, ack: int = 0) -> bytes:
     """The bytes of ``frame(Update(...))`` without building and validating the model: the
-    host's own update, sent once per seat per move.  ``events`` are ``WireEvent.wire``
-    maps.  The view must still be ``ViewData`` (made only from a ``View``): a raw state
-    cannot be sent this way either."""
+    host's own update.  ``events`` are ``WireEvent.wire`` maps.  The view must still be
+    ``ViewData`` (made only from a ``View``): a raw state cannot be sent this way either."""
+    return update_bytes(seq, view, _PACK(events), _PACK(to_act), resync, ack)
+
+
+# The update map, key by key, in the order ``pack_frame`` of the Update's fields packs it.
+_UPDATE_HEAD = b"\x88" + b"".join(_PACK(x) for x in ("v", PROTOCOL, "t", "update", "seq"))
+_K_VIEW, _K_EVENTS, _K_TO_ACT, _K_ACK = (_PACK(k) for k in ("view", "events", "to_act", "ack"))
+_K_RESYNC = {False: _PACK("resync") + _PACK(False), True: _PACK("resync") + _PACK(True)}
+
+
+def update_bytes(seq: int, view: ViewData, events: bytes, to_act: bytes, resync: bool = False,
+                 ack: int = 0) -> bytes:
+    """``update_frame`` with the events and the seats to act already packed (the host
+    packs them once per move for every seat): the frame is its parts' bytes joined,
+    the same bytes as packing the whole map."""
     if type(view) is not ViewData:
         raise TypeError(f"an update's view must be ViewData made from a game's view(), not {type(view).__name__}")
-    return pack_frame({"v": PROTOCOL, "t": "update", "seq": seq, "view": view.data, "events": events,
-                       "to_act": to_act, "resync": resync, "ack": ack})
+    parts = [b"", _UPDATE_HEAD, _PACK(seq), _K_VIEW, view.packed, _K_EVENTS, events, _K_TO_ACT, to_act,
+             _K_RESYNC[bool(resync)], _K_ACK, _PACK(ack)]
+    parts[0] = HEADER.pack(sum(map(len, parts)))
+    return b"".join(parts)

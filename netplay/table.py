@@ -350,44 +350,59 @@ class HostTable:
             conn.send_bytes(frame)
 
     def _frame(self, holder: Any, delivery: Delivery, seat: int | None, resync: bool = False) -> bytes | None:
-        """The update frame for ``seat`` (None: every spectator), or None if it has no news.
-
-        Built as plain data (``messages.update_frame``): the view is ``ViewData`` made
-        from the seat's ``View``, converted sharing the parts every seat's view shares
-        (``self._memo``, one state), and each event is converted once per move."""
+        """The update frame for ``seat`` (None: every spectator), or None if it has no news:
+        bytes (``messages.update_bytes``) of ``ViewData`` made from the seat's ``View``, packed
+        sharing what the seats' views share (``self._memo``, one state), and of the events
+        and seats to act, packed once per move (``_events``, ``_acting_bytes``)."""
         data = M.ViewData(delivery.view, self._memo)
-        if data.data != holder.last_view:
-            holder.last_view = data.data
+        packed = data.packed
+        if packed != holder.last_view:  # (the bytes of the view it was last sent)
+            holder.last_view = packed
             holder.version += 1
         events = delivery.events
         if not events and not resync and holder.last_sent == holder.version:
             return None
         holder.last_sent = holder.version
-        wired = self._wired
-        out = []
-        for e in events:
-            if e.to is None or (seat is not None and seat in e.to):
-                w = wired.get(id(e))
-                if w is None or w[0] is not e:
-                    w = wired[id(e)] = (e, M.WireEvent.wire(e))
-                out.append(w[1])
-        frame = M.update_frame(holder.version, data, out, self._acting(), resync, getattr(holder, "acked", 0))
+        frame = M.update_bytes(holder.version, data, self._events(events, seat), self._acting_bytes(),
+                               resync, getattr(holder, "acked", 0))
         if self.update_sizes is not None and not resync:
             self.update_sizes.append(len(frame))
         return frame
 
-    # One state of the table: the wire form of its views' shared parts, of its events
-    # and its seats to act (cleared by ``_fresh`` whenever the state changes).
+    def _events(self, events: tuple, seat: int | None) -> bytes:
+        """The packed list of the ``events`` ``seat`` may see: each event converted once
+        per move, a tuple of public events (every seat's delivery shares it) packed once."""
+        hit = self._packed_events.get(id(events))
+        if hit is not None and hit[0] is events and (hit[1] or hit[2] == seat):
+            return hit[3]
+        wired, out, public = self._wired, [], True
+        for e in events:
+            if e.to is not None:
+                public = False
+                if seat is None or seat not in e.to:
+                    continue
+            w = wired.get(id(e))
+            if w is None or w[0] is not e:
+                w = wired[id(e)] = (e, M.WireEvent.wire(e))
+            out.append(w[1])
+        packed = M.pack_list(out)
+        self._packed_events[id(events)] = (events, public, seat, packed)
+        return packed
+
+    # One state of the table: the packed wire form of its views' shared parts, of its
+    # events and its seats to act (cleared by ``_fresh`` whenever the state changes).
     _memo: dict = {}  # (key 0: the memo of the state before, for what the move did not touch)
     _wired: dict = {}
+    _packed_events: dict = {}
     _to_act: list[int] | None = None
-
+    _to_act_bytes: bytes | None = None
     _state: Any = None  # the state the above belong to
 
     def _fresh(self) -> None:
         older = self._memo
         older.pop(0, None)  # (one state back only)
-        self._memo, self._wired, self._to_act = {0: older} if older else {}, {}, None
+        self._memo, self._wired, self._packed_events = {0: older} if older else {}, {}, {}
+        self._to_act = self._to_act_bytes = None
         self._state = self.match.state
 
     def _acting(self) -> list[int]:
@@ -397,6 +412,11 @@ class HostTable:
                 self._fresh()
             self._to_act = sorted(self.match.to_act())
         return self._to_act
+
+    def _acting_bytes(self) -> bytes:
+        acting = self._acting()  # (first: a new state clears the bytes)
+        self._to_act_bytes = self._to_act_bytes or M.pack_list(acting)
+        return self._to_act_bytes
 
     update_sizes: list[int] | None = None  # bench: the byte size of every update sent
 
@@ -425,7 +445,7 @@ class HostTable:
         self._fresh()
         # Every frame is made first and then they are sent back to back: the last seat's
         # view goes out one send after the first, not after the others' views are built
-        # (a woken client may take this core between two sends).
+        # (a woken client may take this core between two sends, or sleep between them).
         out = []
         for slot in self.slots:
             if slot.conn is not None:

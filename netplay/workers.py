@@ -451,8 +451,10 @@ class WorkerServer(TableServer):
             return None
         for fd in fds:  # (only a connection comes with a descriptor)
             os.close(fd)
-        if op == "ready":
-            return {}
+        if op == "ready":  # (with the collector's thresholds: every worker tunes them as the host does)
+            import gc
+
+            return {"gc": list(gc.get_threshold())}
         if op == "ids":
             return {"ids": list(self.tables)}
         if op == "count":
@@ -478,7 +480,10 @@ def _reply(got: Any) -> dict[str, Any]:
 
 
 async def worker_main(fd: int, index: int, config: dict[str, Any]) -> None:
+    from engine.gctune import tune
     from engine.registry import GAMES
+
+    tune()  # (a worker is a process of many moves, as ``atlantis host`` is: tui/cli.py main)
 
     games = None if config["games"] is None else {g: GAMES[g] for g in config["games"]}
     server = WorkerServer(index, config["workers"], config["port"], name=config["name"], host=config["bind"],

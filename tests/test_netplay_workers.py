@@ -74,6 +74,45 @@ def test_views_sent_with_shared_conversion_equal_each_seats_own_view_at_every_mo
     assert checked > 40
 
 
+@pytest.mark.parametrize("slug", sorted(GAMES))
+def test_update_frames_are_the_bytes_of_the_update_map_packed_whole(slug):
+    """The host joins each update from parts packed once per move (views field by field,
+    shared values once); the bytes must be those of the whole map packed at once, with
+    each seat's own view and events as the engine gives them."""
+    from netplay.wire import pack_frame
+
+    game = GAMES[slug]
+    n = game.min_players
+    table = HostTable.create(game, {}, ["open"] * n, 12)
+    conns = [Collect() for _ in range(n)]
+    for c in conns:
+        slot, token = table.claim("p")
+        table.attach(c, slot, token)
+    spectator = Collect()
+    table.attach(spectator, None, None)
+    bots = [game.make_bot(i, 12, "random") for i in range(n)]
+    checked = 0
+    for _ in range(30):
+        if table.match.result() is not None:
+            break
+        seat = min(table.match.to_act())
+        view = table.match.view(seat)
+        before = [len(c.frames) for c in conns + [spectator]]
+        assert table.submit(seat, bots[seat].choose(view, game.legal(view))) is None
+        events = table.match.history[-1].events
+        for who, c, k in zip([*range(n), None], conns + [spectator], before):
+            for frame in c.frames[k:]:
+                got = decode_body(frame[4:])
+                if got["t"] != "update":
+                    continue
+                whole = {"v": M.PROTOCOL, "t": "update", "seq": got["seq"], "view": to_wire(table.match.view(who)),
+                         "events": [M.WireEvent.of(e).model_dump() for e in events if e.visible_to(who)],
+                         "to_act": sorted(table.match.to_act()), "resync": False, "ack": got["ack"]}
+                assert frame == pack_frame(whole)
+                checked += 1
+    assert checked >= 30
+
+
 def test_a_table_id_always_maps_to_the_same_worker():
     assert [shard_of(t, 2) for t in ("0000000a", "0000000b")] == [0, 1]
     assert shard_of("not-hex!", 3) == shard_of("not-hex!", 3) in (0, 1, 2)
@@ -87,6 +126,10 @@ async def test_two_worker_processes_serve_lobby_seats_reconnects_and_limits_on_o
     await server.start()
     try:
         assert len(set(server.worker_pids())) == 2
+        from engine.gctune import THRESHOLDS
+
+        for w in server.workers:  # every worker tunes its collector as the host process does
+            assert tuple((await w.call("ready"))["gc"]) == THRESHOLDS
         server.register_identity("session-ana", "SHA256:ana")
         opened = []
         for _ in range(3):
