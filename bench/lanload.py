@@ -1,11 +1,21 @@
 """Cheap scripted LAN clients and the host processes they load (used by ``bench.netplay``).
 
 The clients do not think and do not replay: every table's moves are played beforehand
-by the engine (the same seed, options and random bots as the host's table), and each
-client is an ``asyncio.Protocol`` on a raw socket that reads frames, decodes them with
-msgpack and sends its seat's next scripted action, with the ``seq`` of the update it
-holds, as soon as it is its turn.  So the host (validating every action with the
-engine, sending four views) is the process that is at 100%, not the clients.
+by the engine (the same seed, options and random bots as the host's table).  Two kinds:
+
+* ``Seat`` / ``play`` (the round trips and their floor): each client is an
+  ``asyncio.Protocol`` on a raw socket that reads frames, decodes them with msgpack and
+  sends its seat's next scripted action, with the ``seq`` of the update it holds, as
+  soon as it is its turn;
+* ``drive`` (the throughput runs): no asyncio; every seat's socket in one epoll, only
+  the socket a table waits for watched; an update is read by its head (its ``seq``) and
+  the last one in a read by its tail (seats to act, ack), nothing else decoded; the act
+  frames are made beforehand but for their ``seq``.  They are still real TCP peers of
+  the real host: every action is read, checked and applied by the host as any client's.
+
+So the host (validating every action with the engine, sending four views) is the
+process that is at 100%, not the clients.  Every host process here tunes its collector
+as ``atlantis host`` and ``atlantis serve`` do (``engine.gctune``).
 
 Host processes (``python -m bench.lanload KIND ...``; each prints its port and table ids
 on its first line, then its worker pids on the second, and runs until stdin closes):
@@ -233,6 +243,264 @@ async def play(port: int, tables: list[Table], timeout: float = 60.0, duration: 
     return time.perf_counter() - t0
 
 
+# --- the cheap driver: raw sockets and one epoll, for the throughput runs -----------------
+# An update frame's body begins with these bytes (the host packs the map's keys in one
+# order: "v", "t", "seq", ...), then its seq; its seats to act and ack are its last keys.
+_UPDATE_AT = b"\xa1v" + msgpack.packb(PROTOCOL) + b"\xa1t\xa6update\xa3seq"
+_TAIL_KEY = b"\xa6to_act"
+_seq_packer = msgpack.Packer()
+
+
+def _unpack(data: bytes) -> Any:
+    return msgpack.unpackb(data, raw=False)
+
+
+def _uint(buf: Any, at: int) -> int:
+    """The msgpack non-negative int at ``buf[at]`` (a seq: fixint, uint8/16/32)."""
+    b = buf[at]
+    if b < 0x80:
+        return b
+    width = {0xcc: 1, 0xcd: 2, 0xce: 4, 0xcf: 8}[b]
+    return int.from_bytes(buf[at + 1:at + 1 + width], "big")
+
+
+class _Peer:
+    """One seat's socket in ``drive``: its buffer and what its last update said."""
+
+    __slots__ = ("sock", "fd", "table", "buf", "seat", "seq", "to_act", "ack", "n", "over", "hello")
+
+    def __init__(self, sock: Any, table: "_Run", hello: bytes):
+        self.sock, self.fd, self.table, self.hello = sock, sock.fileno(), table, hello
+        self.buf = b""
+        self.seat: int | None = None
+        self.seq: int | None = None
+        self.to_act: list[int] = []
+        self.ack = 0
+        self.n = 0
+        self.over = False
+
+    def read(self) -> bool:
+        """Take every byte the socket holds and read its frames: an update's seq from
+        its head and, for the last one, its seats to act and ack from its tail; any
+        other frame decoded whole.  False when the host closed the connection."""
+        try:
+            data = self.sock.recv(1 << 18)
+        except (BlockingIOError, InterruptedError):
+            return True
+        if not data:
+            return False
+        if self.buf:
+            data = self.buf + data
+        buf, pos, last = data, 0, -1
+        size = len(buf)
+        while size - pos >= 4:
+            end = pos + 4 + int.from_bytes(buf[pos:pos + 4], "big")
+            if end > size:
+                break
+            if buf.startswith(_UPDATE_AT, pos + 5):
+                last = pos
+            else:
+                self.other(_unpack(buf[pos + 4:end]))
+            pos = end
+        if last >= 0:
+            end = last + 4 + int.from_bytes(buf[last:last + 4], "big")
+            self.seq = _uint(buf, last + 5 + len(_UPDATE_AT))
+            tail = buf.rfind(_TAIL_KEY, last, end) + len(_TAIL_KEY)
+            head = buf[tail]
+            if 0x90 <= head <= 0x9f and max(buf[tail + 1:tail + 1 + (head & 15)], default=0) < 0x80:
+                count = head & 15  # (a short list of small ints, then "resync", a bool, "ack")
+                self.to_act = list(buf[tail + 1:tail + 1 + count])
+                self.ack = _uint(buf, tail + 1 + count + 12)
+            else:
+                got = _unpack(b"\x83" + buf[tail - len(_TAIL_KEY):end])
+                self.to_act, self.ack = got["to_act"], got["ack"]
+        self.buf = buf[pos:] if pos < size else b""
+        return True
+
+    def other(self, obj: dict) -> None:
+        t = obj.get("t")
+        if t == "welcome":
+            self.seat = obj["seat"]
+            self.table.seats[self.seat] = self
+        elif t == "over":
+            self.over = True
+        elif t == "error":
+            self.table.errors.append(f"{obj.get('code')}: {obj.get('message')}")
+
+
+class _Run:
+    """One table in ``drive``: its seats and its script as act frames made beforehand
+    (the engine's own moves for the host's seed: every one is checked and applied by
+    the host as any client's)."""
+
+    def __init__(self, spec: "Table"):
+        self.spec = spec
+        self.moves = spec.moves
+        self.players = spec.players
+        self.seats: dict[int, _Peer] = {}
+        self.peers: list[_Peer] = []
+        self.errors: list[str] = []
+        counts = [0] * spec.players
+        self.acts: list[tuple[int, int, bytes, bytes]] = []  # (seat, n, head up to seq, the rest)
+        head = b"\x85" + msgpack.packb("t") + msgpack.packb("act") + msgpack.packb("v") + msgpack.packb(PROTOCOL) + msgpack.packb("seq")
+        for seat, action in self.moves:
+            counts[seat] += 1
+            rest = msgpack.packb("action") + msgpack.packb(action, use_bin_type=True) + msgpack.packb("n") + msgpack.packb(counts[seat])
+            self.acts.append((seat, counts[seat], head, rest))
+        self.idx = 0
+        self.pending: _Peer | None = None
+        self.watching: list[_Peer] = []  # the sockets in the epoll (one once the table has begun)
+        self.sent_at = 0.0
+        self.due = 0.0       # paced: when the next act may go (0: at once)
+        self.done = False
+        self.rng = spec.rng
+
+    def act_frame(self, k: int, seq: int) -> bytes:
+        _seat, _n, head, rest = self.acts[k]
+        body = head + _seq_packer.pack(seq) + rest
+        return HEADER.pack(len(body)) + body
+
+
+def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: float | None = None,
+          batch: float = 0.002, started: Any = None) -> float:
+    """``play`` for the throughput runs, without asyncio: each table's 4 seats are raw
+    sockets in one epoll, and only the socket of the seat the table waits for is
+    watched (its own update after an act, or the update that makes it the next to
+    act); the others' frames wait in their buffers until that seat is next.  A seat
+    reads an update's seq from its head and its seats to act and ack from its tail
+    (nothing else of it is decoded) and writes its next act frame, made beforehand.
+    ``batch``: after handling what one wait brought, sleep this long before the next, so
+    that one wake-up handles the frames of many tables (a process woken for every frame
+    spends more on waking than on the frame), but only while at least half the tables
+    have an act at the host (so that the host never runs dry).  Paced tables (``think``)
+    are driven with no batching.
+    Blocks (call it from the event loop's thread only when nothing else must run).
+    Every seat connects and says hello first (no table plays meanwhile), then
+    ``started()`` is called (the caller's clocks start) and play begins.  Returns the
+    wall time of the play; fills each table's ``stats`` as ``play`` does."""
+    import heapq
+    import select
+    import socket
+
+    ep = select.epoll()
+    runs = [_Run(t) for t in tables]
+    by_fd: dict[int, _Peer] = {}
+    t0 = time.perf_counter()
+    for run in runs:
+        spec = run.spec
+        for i in range(run.players):
+            hello = {"t": "hello", "v": PROTOCOL, "name": f"c{i}"}
+            if spec.id:
+                hello["table"] = spec.id
+            if spec.token and i == 0:
+                hello["token"] = spec.token
+            sock = socket.create_connection((LOOPBACK, port))
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            sock.setblocking(False)
+            peer = _Peer(sock, run, pack(hello))
+            run.peers.append(peer)
+            by_fd[peer.fd] = peer
+            sock.send(peer.hello)
+            ep.register(peer.fd, select.EPOLLIN)
+            run.watching.append(peer)
+
+    def watch_only(run: _Run, keep: _Peer | None) -> None:
+        watching = run.watching
+        if len(watching) == 1 and watching[0] is keep:
+            return
+        for p in watching:
+            if p is not keep:
+                ep.unregister(p.fd)
+        if keep is not None and keep not in watching:
+            ep.register(keep.fd, select.EPOLLIN)
+        run.watching = [keep] if keep is not None else []
+
+    timers: list[tuple[float, int, _Run]] = []
+
+    def step(run: _Run) -> None:
+        """Move ``run`` on as far as it can go now."""
+        while not run.done:
+            if len(run.seats) < run.players:
+                return  # (every seat's welcome first: then the table has begun)
+            p = run.pending
+            if p is not None:
+                if p.ack < run.acts[run.idx][1]:
+                    watch_only(run, p)
+                    return
+                run.pending = None
+                run.spec.stats.own.append(time.perf_counter() - run.sent_at)
+                run.idx += 1
+            if run.idx >= len(run.moves):
+                run.done = True
+                run.spec.stats.moves += len(run.moves)
+                watch_only(run, None)
+                return
+            seat = run.acts[run.idx][0]
+            c = run.seats[seat]
+            if c not in run.watching and not c.read():
+                raise RuntimeError(f"table {run.spec.id}: the host closed seat {seat}")
+            if c.seq is None or seat not in c.to_act:
+                watch_only(run, c)
+                return
+            if run.spec.think:
+                now = time.perf_counter()
+                if run.due == 0.0:
+                    run.due = now + run.spec.think * (0.5 + run.rng.random())
+                    heapq.heappush(timers, (run.due, id(run), run))
+                if now < run.due:
+                    watch_only(run, None)
+                    return
+                run.due = 0.0
+            run.pending = c
+            run.sent_at = time.perf_counter()
+            c.sock.send(run.act_frame(run.idx, c.seq))
+            watch_only(run, c)
+            return
+
+    if started is not None:
+        started()
+    t0 = time.perf_counter()  # (the play: every seat is connected)
+    end = t0 + (duration if duration is not None else timeout)
+    left = len(runs)
+    pause = 0.0 if any(t.think for t in tables) else batch
+    try:
+        while left:
+            now = time.perf_counter()
+            if now >= end:
+                if duration is not None:
+                    break
+                raise TimeoutError(f"{left} of {len(runs)} tables unfinished after {timeout:g} s")
+            wait = end - now
+            if timers:
+                wait = min(wait, max(0.0, timers[0][0] - now))
+            events = ep.poll(wait)
+            for fd, _ev in events:
+                peer = by_fd[fd]
+                run = peer.table
+                if not peer.read():
+                    raise RuntimeError(f"table {run.spec.id}: the host closed a seat ({run.errors})")
+                if run.errors:
+                    raise RuntimeError(f"table {run.spec.id}: {run.errors[0]}")
+                if not run.done:
+                    step(run)
+                    left -= run.done
+            now = time.perf_counter()
+            while timers and timers[0][0] <= now:
+                _, _, run = heapq.heappop(timers)
+                if not run.done:
+                    step(run)
+                    left -= run.done
+            if pause and events and 2 * sum(r.pending is not None for r in runs) >= len(runs):
+                time.sleep(pause)
+    finally:
+        wall = time.perf_counter() - t0
+        ep.close()
+        for run in runs:
+            for p in run.peers:
+                p.sock.close()
+    return wall
+
+
 def cpu_s(pid: int) -> float:
     """CPU seconds a process has run (``/proc/PID/schedstat``: nanoseconds, not 10 ms
     clock ticks; the host processes here are single-threaded)."""
@@ -406,6 +674,9 @@ async def _server(workers: int, tables: int, rounds: int) -> None:
 
 
 if __name__ == "__main__":
+    from engine.gctune import tune
+
+    tune()  # (as ``atlantis host`` and ``atlantis serve`` do at start, and their workers)
     kind, args = sys.argv[1], [int(a) for a in sys.argv[2:]]
     if kind == "host":
         asyncio.run(_host(*args))

@@ -3,8 +3,12 @@ CPU per action, tables sharded over worker processes, bytes per update, hostile 
 how soon ``browse`` lists a new host.
 
 Everything runs on 127.0.0.1.  The host always runs in its own process (``bench.lanload``)
-and the clients are cheap (``bench.lanload.Seat``: raw sockets, msgpack frames, each
-table's moves played beforehand by the engine), so the host is the process at 100 %.
+and the clients are cheap, each table's moves played beforehand by the engine: for the
+round trips ``bench.lanload.Seat`` (asyncio protocols decoding every frame, the same
+client for the host and its floor), for the throughput runs ``bench.lanload.drive``
+(raw sockets in one epoll, act frames made beforehand, only each update's head and tail
+read, only the socket a table waits for watched), so the host is the process at 100 %;
+every process's CPU share is printed beside its figure.
 
 * Round trip: one Pathways table, 4 clients, closed loop: from the acting client's send
   until *every* seat has its new view; the game-ending move (timed until every seat has
@@ -77,15 +81,15 @@ async def round_trips(n: int, rounds: int = 10) -> dict[str, Any]:
 
 async def host_cpu(tables: int, rounds: int = 10) -> dict[str, Any]:
     """One host process, ``tables`` tables played at full speed: its CPU per action."""
-    from bench.lanload import Proc, Stats, Table, play, script, self_cpu_s
+    from bench.lanload import Proc, Stats, Table, drive, script, self_cpu_s
 
     host = await Proc.start("host", tables, rounds)
     stats = Stats()
     try:
         made = [Table(tid, script(1000 + i, rounds), stats=stats) for i, tid in enumerate(host.ids)]
-        c0, s0 = sum(host.cpu()), self_cpu_s()
-        wall = await play(host.port, made)
-        cpu, clients = sum(host.cpu()) - c0, self_cpu_s() - s0
+        at: list[float] = []
+        wall = drive(host.port, made, started=lambda: at.extend((sum(host.cpu()), self_cpu_s())))
+        cpu, clients = sum(host.cpu()) - at[0], self_cpu_s() - at[1]
     finally:
         await host.stop()
     return {"tables": tables, "moves": stats.moves, "wall": wall, "cpu": cpu, "us": cpu / stats.moves * 1e6,
@@ -97,8 +101,9 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
     """CPU microseconds per action of each step the host takes for one (4 seats, in this
     process, no sockets): the engine's move (``Match.submit``: decode, apply), the log
     entry (``HostLog.append``: the action's encoding, the state's digest, one write),
-    the 4 seat views (``game.view``), their wire form (``ViewData``, shared parts
-    converted once), and the 4 update frames (``update_frame``)."""
+    the 4 seat views (``game.view``), their packed wire form (``ViewData``, what the
+    seats' views share packed once), and the 4 update frames (``update_bytes``: the
+    events and seats to act packed once, the parts joined), as ``HostTable.publish``."""
     from bench.lanload import script
     from engine.registry import GAMES
     from netplay import messages as M
@@ -115,7 +120,6 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
         match = table.match
         log = HostLog(logs / f"t{g}.atlrec")
         log.write(table.header(), [])
-        memo: dict = {}
         for seat, action in script(1000 + g, rounds):
             t0 = clock()
             deliveries = match.submit(seat, game.codec.decode(action))
@@ -124,15 +128,14 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
             t1b = clock()
             views = [deliveries[i].view for i in range(4)]
             t2 = clock()
-            memo = {0: memo} if memo else {}
-            datas = [M.ViewData(v, memo) for v in views]
-            t3 = clock()
-            events = [M.WireEvent.wire(e) for e in deliveries[0].events]
-            to_act = sorted(match.to_act())
+            table._fresh()  # (what ``publish`` does first: one memo per state)
+            datas = [M.ViewData(v, table._memo) for v in views]
             for d in datas:
-                M.update_frame(n, d, events, to_act, False, 0)
+                d.packed
+            t3 = clock()
+            for i, d in enumerate(datas):
+                M.update_bytes(n, d, table._events(deliveries[i].events, i), table._acting_bytes(), False, 0)
             t4 = clock()
-            memo.pop(0, None)
             t["engine"] += t1 - t0
             t["log"] += t1b - t1
             t["views"] += t2 - t1b
@@ -150,7 +153,7 @@ async def sharded(workers: int, tables: int, rounds: int = 10, think: float = 0.
                   duration: float | None = None) -> dict[str, Any]:
     """The table server (``workers``: 0 in one process, else worker processes) with
     ``tables`` tables of 4 clients."""
-    from bench.lanload import Proc, Stats, Table, play, script, self_cpu_s
+    from bench.lanload import Proc, Stats, Table, drive, script, self_cpu_s
 
     server = await Proc.start("server", workers, tables, rounds)
     stats = Stats()
@@ -159,10 +162,10 @@ async def sharded(workers: int, tables: int, rounds: int = 10, think: float = 0.
         for i, ticket in enumerate(server.ids):
             tid, token = ticket.split(":")
             made.append(Table(tid, script(1000 + i, rounds), stats=stats, token=token, think=think))
-        c0, s0 = server.cpu(), self_cpu_s()
-        wall = await play(server.port, made, duration=duration)
-        cpu = [b - a for a, b in zip(c0, server.cpu())]
-        clients = self_cpu_s() - s0
+        at: list[Any] = []  # (the clocks start once every seat is connected: the play)
+        wall = drive(server.port, made, duration=duration, started=lambda: at.extend((server.cpu(), self_cpu_s())))
+        cpu = [b - a for a, b in zip(at[0], server.cpu())]
+        clients = self_cpu_s() - at[1]
         rss = sum(_rss_kb(p).get("VmHWM", 0) for p in server.pids) / 1024
     finally:
         await server.stop()
@@ -655,11 +658,21 @@ async def _run(quick: bool) -> dict[str, float]:
     two = max(runs[2], key=lambda r: r["actions_per_s"])
     shares = " + ".join(f"{x * 100:.0f}" for x in two["shares"])
     print(f"  table server, {tables} tables x 4 clients at full speed{' (best of 2 runs each)' if not quick else ''}: "
-          f"one process {one['actions_per_s']:.0f} actions/s (CPU {one['shares'][0] * 100:.0f} %), 2 worker processes "
-          f"{two['actions_per_s']:.0f} actions/s (front + workers CPU {shares} %) = "
+          f"one process {one['actions_per_s']:.0f} actions/s (CPU share: server {one['shares'][0] * 100:.0f} %, "
+          f"clients {one['client_share'] * 100:.0f} %), 2 worker processes {two['actions_per_s']:.0f} actions/s "
+          f"(front + workers {shares} %, clients {two['client_share'] * 100:.0f} %) = "
           f"{two['actions_per_s'] / one['actions_per_s']:.2f}x one process (goal >= 1.7x on 2 cores"
-          f"{'; quick run: a smoke test' if quick else ''}; the clients' process took "
-          f"{two['client_share'] * 100:.0f} % of a core beside them)")
+          f"{'; quick run: a smoke test' if quick else ''}; the clients are ``bench.lanload.drive``: raw sockets, "
+          f"one epoll, act frames made beforehand, only an update's head and tail read)")
+    # What the machine's other programs cannot blur: CPU per action.  On 2 cores the 2
+    # workers get at most 2 cores less the clients' and the front's CPU, so the scaling is
+    # at most 2 / (1 + clients' share of the workers' CPU + the front's).
+    per = {k: r["client_share"] * r["wall"] / r["moves"] * 1e6 for k, r in (("one", one), ("two", two))}
+    c2 = (two["client_share"] + two["shares"][0]) / max(1e-9, sum(two["shares"][1:]))
+    print(f"    clients' CPU per action {per['one']:.0f} us (one process) / {per['two']:.0f} us (2 workers) = "
+          f"{one['client_share'] / one['shares'][0] * 100:.0f} % / {two['client_share'] / max(1e-9, sum(two['shares'][1:])) * 100:.0f} % "
+          f"of the server's; with the front's, the most 2 workers can scale on 2 cores beside them is "
+          f"{2 / (1 + c2):.2f}x (the process at 100 % when the machine is quiet: each worker)")
     cap1, cap2 = one["moves"] / sum(one["cpu"]), two["moves"] / sum(two["cpu"])
     print(f"    per CPU second of the server's processes: one process {cap1:.0f} actions, 2 workers {cap2:.0f} "
           f"(= {cap2 / cap1:.2f}: the front costs little, so the scaling is the cores the workers get; "
