@@ -63,3 +63,27 @@ async def test_a_cursor_key_in_the_end_of_atlantis_choices_makes_one_frame():
         choices = app.screen.choices
         assert app.focused is choices and len(app.screen._legal) >= 2
         assert await frames_per_key(app, ["down", "up", "down"]) == [1, 1, 1]
+
+
+async def test_a_table_start_draws_the_end_of_atlantis_board_once_and_restyles_no_footer_key(monkeypatch):
+    # (the start sends two Resizes of the same size; and each FooterKey was born compact,
+    # then set to the footer's value: two restyles of every key at each footer compose)
+    from textual.app import App as TextualApp
+    from textual.widgets._footer import FooterKey
+
+    from tui.end_of_atlantis.screen import EndOfAtlantisScreen
+
+    drawn, restyled = [], []
+    board, restyle = EndOfAtlantisScreen.refresh_board, TextualApp.update_styles
+    monkeypatch.setattr(EndOfAtlantisScreen, "refresh_board", lambda self, *a: (drawn.append(1), board(self, *a)))
+    monkeypatch.setattr(TextualApp, "update_styles",
+                        lambda self, node, *a, **k: (restyled.append(node), restyle(self, node, *a, **k))[1])
+    app = AtlantisApp(table=table_for("end-of-atlantis"), autosave=False, manual_bots=True,
+                      driver_class=CountingDriver)
+    async with app.run_test(size=(120, 40), headless=False):
+        await settled()
+        assert len(drawn) == 1
+        assert app.screen.query(FooterKey)   # (the footer shows its keys)
+        # (but the palette key: not bound to the footer, it is compact as in Textual's footer)
+        assert not [node for node in restyled if isinstance(node, FooterKey) and not node.has_class("-command-palette")]
+        assert str(app.screen.query_one("#choices").render_line(0).text).strip()

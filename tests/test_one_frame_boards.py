@@ -119,3 +119,50 @@ async def test_the_split_compositor_sends_the_same_bytes_as_textual_for_far_apar
             compositor._dirty_regions.update(dirty)
             sent.append(compositor.render_partial_update().render_segments(app.console))
         assert sent[0] and sent[1] == sent[0]
+
+
+async def test_the_split_compositor_leaves_out_only_widgets_hidden_behind_others_and_sends_the_same_bytes():
+    import random
+
+    from textual._compositor import Compositor
+    from textual.geometry import Region
+
+    from tui.widgets.split_update import SplitCompositor
+
+    app = app_for("finding-atlantis")
+    async with app.run_test(size=(120, 40), headless=False):
+        await settled()
+        compositor = app.screen._compositor
+        assert isinstance(compositor, SplitCompositor)
+        rendered: list[str] = []
+        for widget in compositor.visible_widgets:   # count what each way renders
+            original = widget.render_lines
+
+            def spy(crop, widget=widget, original=original):
+                rendered.append(widget.id or type(widget).__name__)
+                return original(crop)
+            widget.render_lines = spy
+        rng = random.Random(15)
+        cases = [[Region(0, 12, 84, 1), Region(0, 14, 84, 1), Region(86, 0, 33, 4)]]   # a cursor key
+        for _ in range(30):   # and changes anywhere on the screen, on both sides
+            regions = []
+            for _ in range(rng.randrange(2, 5)):
+                width, height = rng.randrange(1, 40), rng.randrange(1, 6)
+                regions.append(Region(rng.randrange(0, 121 - width), rng.randrange(0, 41 - height), width, height))
+            cases.append(regions)
+        for i, dirty in enumerate(cases):
+            sent, counts = [], []
+            for kind in (Compositor, SplitCompositor):
+                compositor.__class__ = kind
+                rendered.clear()
+                compositor._dirty_regions.update(dirty)
+                update = compositor.render_partial_update()
+                sent.append(update.render_segments(app.console) if update is not None else "")
+                counts.append(list(rendered))
+            assert sent[1] == sent[0], dirty
+            if i == 0:
+                # the cursor key: the chart and the side panel's top, not the panel below
+                # them, nor the containers behind the chart; Textual renders them all
+                assert {"chart", "turn-line"} <= set(counts[1]), counts[1]
+                assert not {"players", "log", "charts", "board-area", "GameFooter"} & set(counts[1]), counts[1]
+                assert {"players", "log", "charts", "board-area", "GameFooter"} <= set(counts[0]), counts[0]

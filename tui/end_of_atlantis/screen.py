@@ -126,8 +126,13 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     def _tall(self) -> bool:
         return self.size.height >= TALL
 
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
+    def on_mount(self) -> None:
+        # (GameScreen's on_mount runs too.)  The sizes as the first Resize will set them, so
+        # the first layout is already the right one: the board is drawn once at the start
+        # (issue 15), not once for the default side panel's width and again for its own.
+        self._fit_size(*self.app.size)
+
+    def _fit_size(self, width: int, height: int) -> None:
         self.query_one("#side").styles.width = 30 if width < 110 else 40 if width < WIDE else 48
         lanes = self.query_one("#lanes", ShipLanes)
         lanes.picture.notes = width >= 110
@@ -136,9 +141,29 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         track.legend = height >= 28
         track.display = height >= 26
         self.query_one("#last-vote").styles.max_height = 3 if height < TALL else 6
+
+    def _layout_key(self) -> tuple:
+        """What the board's drawing depends on of the layout (refresh_board reads these)."""
+        return (self.size, *(self.query_one(wid).size.width for wid in ("#choices", "#legend", "#me")))
+
+    _drawn_layout: tuple = ()   # _layout_key() when the board was last drawn
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_size(*event.size)
         self._place_legend()
-        if self._view is not None:
+        # (a Resize to the size the board was drawn for, with the same layout, draws it the
+        # same again: a table's start sends two)
+        if self._view is None:
+            return
+        if self._layout_key() != self._drawn_layout:
             self.refresh_board(self._view, self._legal)
+        else:
+            self._show_last_vote()   # (the one thing of the board _place_legend set again)
+
+    _has_last_vote = False   # the board shows a last vote (or the Senate bids)
+
+    def _show_last_vote(self) -> None:
+        self.query_one("#last-vote").display = self._has_last_vote and not (self._legend_shown() and not self._tall())
 
     def _legend_shown(self) -> bool:
         return self._tall() if self._legend_wanted is None else self._legend_wanted
@@ -174,6 +199,7 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     # --- drawing -------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
         self._view, self._legal = view, list(legal)
+        self._drawn_layout = self._layout_key()
         names = self.link.names
         wide = self.size.width >= WIDE
         baseline = getattr(self, "baseline_view", lambda: None)()
@@ -204,7 +230,8 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
             last, head = W.senate_reveal_text(view, names, short=not self._tall()), "Senate bids: "
         box = self.query_one("#last-vote", Static)
         box.update(Text.assemble((head, "bold"), last) if last else "")
-        box.display = bool(last) and not (self._legend_shown() and not self._tall())
+        self._has_last_vote = bool(last)
+        self._show_last_vote()
         self._draw_me()
         self.query_one("#legend", Static).update(self._legend_text(view))
         key = (view.stage, view.turn, view.vote, len(legal), view.effect)

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from rich.cells import cell_len
 from rich.style import Style
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -32,6 +34,7 @@ from ..commands import Command, bindings
 from ..screens.common import game_over_line
 from ..screens.game import GameScreen
 from ..widgets.chart_grid import ChartGrid, recent_style
+from ..widgets.split_update import use_split_updates
 from . import words as W
 from .picture import MARK_WORDS, chart_picture, mark_cycle, truth_picture
 
@@ -41,6 +44,16 @@ WHY_KEYS = (("enter", "enter"), ("a", "artifact"), ("b", "burn"), ("m", "mark"),
             ("D", "declare"), ("e", "end_turn"), ("escape", "cancel"))
 
 __all__ = ["FindingAtlantisScreen", "mark_cycle", "MARK_WORDS"]
+
+
+def same_height(before: Any, text: Any, width: int) -> bool:
+    """Whether ``text`` surely wraps to as many lines as ``before`` at ``width`` without
+    measuring it (a measure costs ~0.2 ms): only the last line differs, and both fit."""
+    if not isinstance(before, Text) or not isinstance(text, Text) or width <= 0:
+        return False
+    head, _, tail = before.plain.rpartition("\n")
+    new_head, _, new_tail = text.plain.rpartition("\n")
+    return head == new_head and cell_len(tail) <= width and cell_len(new_tail) <= width
 
 
 class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
@@ -92,6 +105,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
+        use_split_updates(self)   # the chart's cursor lines and the turn line: one frame, not the panel
         self._view: Any = None
         self._legal: list[Any] = []
         self._know: Any = None
@@ -112,10 +126,19 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
             yield truth
         yield Static(id="cards")
 
+    def on_mount(self) -> None:
+        # (GameScreen's on_mount runs too.)  The first layout already as wide as on_resize
+        # will make it (issue 15: no second layout and redraw at the start).
+        self.set_class(self.app.size.width >= 140, "-wide")
+
+    _resized_to: Any = None   # the size of the last Resize
+
     def on_resize(self, event: Any) -> None:
         # (GameScreen's on_resize runs too: Textual calls each class's handler)
         self.set_class(event.size.width >= 140, "-wide")
-        self.call_after_refresh(self._redraw)   # the cards wrap to the new width
+        if event.size != self._resized_to:   # (a table's start sends the same size twice)
+            self._resized_to = event.size
+            self.call_after_refresh(self._redraw)   # the cards wrap to the new width
 
     _chart: ChartGrid | None = None
 
@@ -221,8 +244,11 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         widget = self.query_one(selector, Static)
         if selector in shown and widget.content is shown[selector] and shown[selector] == content:
             return
-        shown[selector] = content
+        previous, shown[selector] = shown.get(selector), content
         width = widget.size.width
+        if width and same_height(previous, content, widget.content_size.width):
+            widget.update(content, layout=False)   # (a cursor key: only the last line changed)
+            return
         before = widget.get_content_height(widget.size, self.size, width)
         widget.update(content, layout=False)
         if not width or widget.get_content_height(widget.size, self.size, width) != before:

@@ -24,10 +24,12 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
 
 from ..commands import Command, bindings
 from ..seat import SeatLink
 from ..widgets.eventlog import EventLog
+from ..widgets.turn_line import TurnLine
 from ..widgets.seats import RECENT_CLASS, recent_style as _recent_style
 
 
@@ -73,6 +75,13 @@ class GameFooter(Footer):
                 return
             finally:
                 active_message_pump.reset(token)
+            if isinstance(widget, FooterKey) and "compact" in (getattr(widget, "_reactive_connect", None) or {}):
+                # A FooterKey starts compact (its reactive's default) and its data binding
+                # then sets the footer's value: two restyles of every key at each compose
+                # (issue 15).  Born as the footer is, neither changes anything.  (The
+                # palette key is not bound: it stays compact, as in Textual's own footer.)
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
             yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
@@ -166,7 +175,7 @@ class GameScreen(Screen):
             with Vertical(id="board-area"):
                 yield from self.compose_board()
             with Vertical(id="side"):
-                yield Static(id="turn-line")
+                yield TurnLine(id="turn-line")
                 yield Static(id="thinking")
                 practice = Static(PRACTICE_LINE, id="practice")
                 practice.display = bool(getattr(self.link, "practice", False))
@@ -210,7 +219,8 @@ class GameScreen(Screen):
             return
         notice = self.too_small(width, height)
         small = self.query_one("#size-notice", Static)
-        small.update(notice)
+        if small.content != notice:   # (an update lays the screen out again: not for the same line)
+            small.update(notice)
         small.display = bool(notice)
         self.query_one("#body").display = not notice
 

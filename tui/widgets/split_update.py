@@ -9,8 +9,9 @@ was rendered again for nothing, about a third of a key's CPU.
 ``SplitCompositor`` groups the changed regions into columns that do not overlap across
 (regions whose x ranges overlap share a group), renders each group's own bounding box,
 and sends the one update of all of them: the same cells are written, to the same
-places, in one frame.  Where Textual's internals are not as expected, it does what
-Textual does.
+places, in one frame.  A widget wholly behind the ones in front of it there (the
+containers behind a board, the screen) is not rendered at all.  Where Textual's
+internals are not as expected, it does what Textual does.
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ class SplitCompositor(Compositor):
             if not crop:
                 continue
             lines = {y for y, _, _ in self._regions_to_spans(members)}
-            chops = self._render_chops(crop, lines.__contains__)
+            chops = self._group_chops(crop, lines, chop_ends)
             if merged is None:
                 merged = [dict.fromkeys(line) for line in chops]
             x0, x1 = crop.x, crop.right
@@ -96,6 +97,38 @@ class SplitCompositor(Compositor):
         if merged is None:
             return None
         return ChopsUpdate(merged, spans, chop_ends)
+
+    def _group_chops(self, crop: Region, lines: set[int], chop_ends: list[list[int]]) -> list[dict[int, Any]]:
+        """Textual's ``_render_chops`` for one group, front to back, but a widget is not
+        rendered when every chop the group sends that it would fill is filled already by
+        the widgets in front of it (a container behind its children, the screen behind
+        them all): the first strip of a chop wins, so the chops sent are the same."""
+        cuts = self.cuts
+        chops: list[dict[int, Any]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        x0, x1 = crop.x, crop.right
+        top, height = crop.y, crop.height
+        overlaps = crop.overlaps
+        for widget, (region, clip) in self.visible_widgets.items():
+            clip = clip.intersection(Region(clip.x, top, clip.width, height))
+            x, y, width, rows = visible = region.intersection(clip)
+            if not (width and rows and overlaps(visible)):
+                continue
+            right = x + width
+            wanted = [line for line in range(y, y + rows) if line in lines]
+            if not any(chops[line].get(cut, 0) is None and cut <= x1 and end > x0
+                       for line in wanted
+                       for cut, end in zip(cuts[line], chop_ends[line]) if x <= cut < right):
+                continue   # hidden here behind what is in front of it
+            strips = widget.render_lines(Region(x - region.x, y - region.y, width, rows))
+            for line, strip in zip(range(y, y + rows), strips):
+                if line not in lines:
+                    continue
+                chops_line = chops[line]
+                final_cuts = [cut for cut in cuts[line] if right >= cut >= x]
+                for cut, piece in zip(final_cuts, strip.divide([cut - x for cut in final_cuts[1:]])):
+                    if chops_line.get(cut) is None:
+                        chops_line[cut] = piece
+        return chops
 
 
 def use_split_updates(screen: Any) -> None:
