@@ -930,7 +930,7 @@ def test_board_data_derived_move_by_move_equals_a_fresh_computation():
         while match.result() is None and len(match.history) < 400:
             (seat,) = match.to_act()
             view = match.view(seat)
-            hit = B._NEEDS.get(id(view.cells))
+            hit = B._NEEDS.get(id(view.masks))
             derived += hit is not None and hit[0] is view.cells and hit[1] is view.masks
             got = (dict(B.needs(view.masks, view.cells)), B.rotate_actions(view))
             assert got == fresh(view.cells, view.masks)

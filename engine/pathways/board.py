@@ -5,16 +5,19 @@ Everything here works on states and views alike (their ``cells``, ``masks``, ``p
 ...), so ``legal(view)`` and the checks inside ``apply`` are the same code.  Two kinds of
 derived data are kept *beside* the states, never in them (a state's fields are its
 digest): for recent boards, which empty cells a tile could join (``needs``) and each
-cell's Rotate actions.  Both are keyed by the identity of the board tuples (an entry
-holds them, so an id is never reused while it is cached) and derived incrementally by
-``apply`` from the board before a placement, rotation or removal, so a turn's ``legal``
-finds its board ready.  They are caches only: every answer equals a fresh computation.
+cell's Rotate actions.  Both are keyed by the identity of the board's ``masks`` tuple
+(every placement, rotation or removal makes a new one; a rotation keeps ``cells``), an
+entry holds both tuples, so an id is never reused while it is cached; they are derived
+incrementally by ``apply`` from the board before a placement, rotation or removal, so a
+turn's ``legal`` finds its board ready.  They are caches only: every answer equals a
+fresh computation.  ``legal`` hands out shared, prebuilt action values (immutable).
 """
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, compress
 from operator import itemgetter
+from struct import Struct
 from typing import Any, NamedTuple
 
 from . import data as D
@@ -78,6 +81,9 @@ _NB_VALUES = tuple(itemgetter(*_ON_BOARD_NB[c]) for c in range(D.CELLS))
 # end (index CELLS stands for "off the board")
 _NB4_VALUES = tuple(itemgetter(*[n if n >= 0 else D.CELLS for n in NB[c]]) for c in range(D.CELLS))
 _tuple_new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
+_CELL_IDS = range(D.CELLS)
+END_PLAYS = EndPlays()
+END_MOVE = EndMove()
 
 
 def _distinct_rotations(shape: int) -> tuple[tuple[int, int], ...]:
@@ -92,20 +98,22 @@ def _distinct_rotations(shape: int) -> tuple[tuple[int, int], ...]:
 _TILE_ROTS = tuple(_distinct_rotations(D.SHAPES[k]) if k in D.SHAPES else () for k in D.TILE_KIND)
 
 
-def _rotation_table(rots: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
-    """Indexed by ``current mask * 16 + facing sides``: the rotations (in rotation order)
-    that change the tile and still meet a neighbour's path end."""
-    return tuple(tuple(rot for rot, m in rots if m != current and m & facing)
+def _rotation_table(rots: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Indexed by ``current mask * 16 + facing sides``: the rotations that change the
+    tile and still meet a neighbour's path end, as a bit per rotation."""
+    return tuple(sum(1 << rot for rot, m in rots if m != current and m & facing)
                  for current in range(16) for facing in range(16))
 
 
-_SHAPE_TABLES: dict[str, tuple[tuple[int, ...], ...]] = {}
+_SHAPE_TABLES: dict[str, tuple[int, ...]] = {}
 # per tile id: its rotation table (None for special tiles), shared by tiles of one kind
 # (built once per kind: ``setdefault(k, table)`` built it for each of the 100 tiles)
 _ROT_CHOICES = tuple((_SHAPE_TABLES.get(k) or _SHAPE_TABLES.setdefault(k, _rotation_table(_TILE_ROTS[t])))
                      if _TILE_ROTS[t] else None for t, k in enumerate(D.TILE_KIND))
-# per cell, per rotation: the Rotate action (actions are immutable values: shared)
-_ROTATES = tuple(tuple(Rotate(c, r) for r in range(4)) for c in range(D.CELLS))
+# per cell, per set of rotations (a bit each): its Rotate actions in rotation order
+# (actions are immutable values: shared)
+_ROTATE_SETS = tuple(tuple(tuple([row[r] for r in range(4) if bits >> r & 1]) for bits in range(16))
+                     for row in [[_tuple_new(Rotate, (c, r)) for r in range(4)] for c in range(D.CELLS)])
 
 
 def connects(masks: tuple[int, ...], cells: tuple[int, ...], cell: int, mask: int) -> bool:
@@ -117,7 +125,7 @@ def connects(masks: tuple[int, ...], cells: tuple[int, ...], cell: int, mask: in
 
 
 # Derived data kept beside the states rather than in them (a state's fields are its
-# digest): the ``needs`` of recent boards, keyed by the board tuples' identity (the entry
+# digest): the ``needs`` of recent boards, keyed by the masks tuple's identity (the entry
 # holds the tuples, so an id cannot be reused while it is here).  ``_place`` derives the
 # next board's entry from the last one; a turn's play phase then finds its board here.
 _NEEDS: dict[int, tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]] = {}
@@ -127,7 +135,7 @@ _NEEDS_KEPT = 64
 def _remember(cache: dict, cells: tuple[int, ...], masks: tuple[int, ...], derived: Any) -> None:
     if len(cache) >= _NEEDS_KEPT:
         cache.clear()
-    cache[id(cells)] = (cells, masks, derived)
+    cache[id(masks)] = (cells, masks, derived)
 
 
 def _remember_needs(cells: tuple[int, ...], masks: tuple[int, ...], need: dict[int, int]) -> None:
@@ -137,7 +145,7 @@ def _remember_needs(cells: tuple[int, ...], masks: tuple[int, ...], need: dict[i
 def needs(masks: tuple[int, ...], cells: tuple[int, ...]) -> dict[int, int]:
     """For each empty cell next to an open path end: the sides that would connect.
     (The dict may be shared with later calls on the same board: read it, never change it.)"""
-    hit = _NEEDS.get(id(cells))
+    hit = _NEEDS.get(id(masks))
     if hit is not None and hit[0] is cells and hit[1] is masks:
         return hit[2]
     out: dict[int, int] = {}
@@ -155,7 +163,7 @@ def _needs_after_place(old_cells: tuple[int, ...], old_masks: tuple[int, ...], c
                        masks: tuple[int, ...], cell: int, mask: int) -> None:
     """If the board before a placement has its ``needs`` at hand, derive the next one's:
     ``cell`` is no longer empty, and its open ends reach the empty cells beside it."""
-    hit = _NEEDS.get(id(old_cells))
+    hit = _NEEDS.get(id(old_masks))
     if hit is None or hit[0] is not old_cells or hit[1] is not old_masks:
         return
     need = dict(hit[2])
@@ -170,7 +178,7 @@ def _needs_after_rotate(cells: tuple[int, ...], old_masks: tuple[int, ...], mask
                         cell: int, old: int, new: int) -> None:
     """As ``_needs_after_place`` for a tile turned at ``cell`` (from mask ``old`` to
     ``new``): an empty cell's side facing ``cell`` is needed because of ``cell`` alone."""
-    hit = _NEEDS.get(id(cells))
+    hit = _NEEDS.get(id(old_masks))
     if hit is None or hit[0] is not cells or hit[1] is not old_masks:
         return
     need = dict(hit[2])
@@ -184,6 +192,30 @@ def _needs_after_rotate(cells: tuple[int, ...], old_masks: tuple[int, ...], mask
     for n, opp in _OPEN_LINKS[cell][new]:
         if cells[n] == EMPTY:
             need[n] = need.get(n, 0) | opp
+    _remember_needs(cells, masks, need)
+
+
+def _needs_after_remove(old_cells: tuple[int, ...], old_masks: tuple[int, ...], cells: tuple[int, ...],
+                        masks: tuple[int, ...], cell: int) -> None:
+    """As ``_needs_after_place`` for the tile taken off ``cell``: its open ends no longer
+    reach the empty cells beside it, and ``cell`` needs the path ends facing it."""
+    hit = _NEEDS.get(id(old_masks))
+    if hit is None or hit[0] is not old_cells or hit[1] is not old_masks:
+        return
+    need = dict(hit[2])
+    for n, opp in _OPEN_LINKS[cell][old_masks[cell]]:
+        if cells[n] == EMPTY:
+            left = need[n] & ~opp
+            if left:
+                need[n] = left
+            else:
+                del need[n]
+    own = 0
+    for bit, n, opp in _LINKS[cell]:
+        if cells[n] >= 0 and masks[n] & opp:
+            own |= bit
+    if own:
+        need[cell] = own
     _remember_needs(cells, masks, need)
 
 
@@ -212,28 +244,83 @@ def tile_rot_mask(tile: int, rot: int) -> int:
 
 
 # --- enumerations shared by legal() and validation ---------------------------------------
+# Actions are immutable values, so legal() hands out shared ones instead of building each:
+# per tile, its Special (None for a path tile); per pod and side, its Step; per cell, its
+# Remove; per tile, lazily, its Place actions (see _place_plan).
+_SPECIAL_OF = tuple(Special(t) if k in D.SPECIAL_KINDS else None for t, k in enumerate(D.TILE_KIND))
+_IS_TRADE = tuple(k == "trade" for k in D.TILE_KIND)
+_KINDS = tuple(sorted(set(D.TILE_KIND)))
+_KIND_BIT = tuple(1 << _KINDS.index(k) for k in D.TILE_KIND)  # a bit per tile kind
+_STEPS = tuple(tuple(Step(p, s) for s in range(4)) for p in range(4))
+_REMOVES = tuple(Remove(c) for c in range(D.CELLS))
+# per cell and open-side mask: (side index, neighbour, neighbour's facing side bit) for
+# the open sides with a neighbour on the board, in side order (a step's candidates)
+_STEP_LINKS = tuple(tuple([tuple([link for link in links if m >> link[0] & 1]) for m in range(16)])
+                    for links in [[(i, NB[c][i], SIDES[OPP_INDEX[i]]) for i in range(4) if NB[c][i] >= 0]
+                                  for c in range(D.CELLS)])
+# per path tile, once it is first played: its (mask, Place actions indexed by cell) for
+# each distinct rotation, in rotation order (100 tuples a rotation, built on first use)
+_PLACE_PLANS: list[tuple[tuple[int, tuple[Place, ...]], ...] | None] = [None] * len(D.TILE_KIND)
+
+
+def _place_plan(tile: int) -> tuple[tuple[int, tuple[Place, ...]], ...]:
+    plan = tuple((m, tuple([_tuple_new(Place, (tile, rot, c)) for c in range(D.CELLS)]))
+                 for rot, m in _TILE_ROTS[tile])
+    _PLACE_PLANS[tile] = plan
+    return plan
+
+
 def play_actions(view) -> list[Any]:
-    """Every Place and Special the owner of ``view`` could make now."""
-    out: list[Any] = []
+    """Every Place and Special the owner of ``view`` could make now: for each kind of
+    tile in the hand (its first tile), a Special, or a Place for each distinct rotation
+    (in rotation order) and each empty cell it would join (in cell order)."""
     hand = view.hands[view.turn] if hasattr(view, "hands") else view.hand  # a state, or a view
     if not hand:
-        return out
+        return []
+    return _play_actions(hand, view)
+
+
+def _play_actions(hand: tuple[int, ...], view) -> list[Any]:
+    out: list[Any] = []
     need = needs(view.masks, view.cells)
-    need_items = None
-    seen_kinds: set[str] = set()
+    order = None
+    seen = 0
     for tile in hand:
-        kind = D.TILE_KIND[tile]
-        if kind in seen_kinds:
+        bit = _KIND_BIT[tile]
+        if seen & bit:
             continue
-        seen_kinds.add(kind)
-        if kind in D.SPECIAL_KINDS:
-            if kind != "trade" or _any_removable(view):
-                out.append(Special(tile))
+        seen |= bit
+        special = _SPECIAL_OF[tile]
+        if special is not None:
+            if not _IS_TRADE[tile] or _any_removable(view):
+                out.append(special)
             continue
-        if need_items is None:
-            need_items = sorted(need.items())
-        for rot, m in _TILE_ROTS[tile]:
-            out += [_tuple_new(Place, (tile, rot, cell)) for cell, sides in need_items if sides & m]
+        if order is None:
+            order = sorted(need)
+        for m, row in _PLACE_PLANS[tile] or _place_plan(tile):
+            out += [row[c] for c in order if need[c] & m]
+    return out
+
+
+def legal_actions(view) -> list[Any]:
+    """``PathwaysGame.legal``: the actions the owner of ``view`` may take, in the order
+    the bots index them (goldens and demos depend on it)."""
+    if view.phase == "over" or view.seat != view.turn or view.hand is None:
+        return []
+    pending = view.pending
+    if pending == "trade":
+        return [_REMOVES[c] for c in removable_cells(view)]
+    if pending or view.phase == "move":  # "move_own_3" / "move_other_3", or the move
+        out = step_actions(view)
+        out.append(END_MOVE)
+        return out
+    hand = view.hand
+    out = _play_actions(hand, view) if hand else []
+    plays_made = view.plays_made
+    if plays_made >= D.BASE_PLAYS or not out:
+        out.append(END_PLAYS)
+    if plays_made == 0:
+        out += _rotations_in_order(_rotation_rows(view.cells, view.masks))
     return out
 
 
@@ -248,80 +335,140 @@ def _rotation_row(cells: tuple[int, ...], masks: tuple[int, ...], padded: tuple[
     # connects(): only tiles have non-zero masks)
     m_n, m_e, m_s, m_w = _NB4_VALUES[cell](padded)
     facing = ((m_n & 4) >> 2) | ((m_e & 8) >> 2) | ((m_s & 1) << 2) | ((m_w & 2) << 2)
-    rots = _ROT_CHOICES[tile][masks[cell] * 16 + facing]
-    if not rots:
-        return ()
-    row = _ROTATES[cell]
-    return tuple([row[r] for r in rots])
+    return _ROTATE_SETS[cell][_ROT_CHOICES[tile][masks[cell] * 16 + facing]]
 
 
-# Per board (as _NEEDS): every cell's Rotate actions.  A change at one cell changes the
-# rows of that cell and its neighbours only, so apply derives the next board's rows.
-_ROWS: dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Rotate, ...], ...]]] = {}
+# Per board (as _NEEDS): the Rotate actions of every cell that has some, by cell.  A change
+# at one cell changes the rows of that cell and its neighbours only, so apply derives the
+# next board's rows.
+_ROWS: dict[int, tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[Rotate, ...]]]] = {}
 _AFFECTED = tuple((c, *_ON_BOARD_NB[c]) for c in range(D.CELLS))
 
 
-def _rotation_rows(cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[tuple[Rotate, ...], ...]:
-    hit = _ROWS.get(id(cells))
+def _rotation_rows(cells: tuple[int, ...], masks: tuple[int, ...]) -> dict[int, tuple[Rotate, ...]]:
+    """Cell -> its Rotate actions, for the cells that have any (shared: read it only)."""
+    hit = _ROWS.get(id(masks))
     if hit is not None and hit[0] is cells and hit[1] is masks:
         return hit[2]
     padded = masks + (0,)
-    rows = tuple([_rotation_row(cells, masks, padded, c) for c in range(D.CELLS)])
+    rows = {}
+    for c in range(D.CELLS):
+        row = _rotation_row(cells, masks, padded, c)
+        if row:
+            rows[c] = row
     _remember(_ROWS, cells, masks, rows)
     return rows
 
 
 def _rows_after_change(old_cells: tuple[int, ...], old_masks: tuple[int, ...], cells: tuple[int, ...],
                        masks: tuple[int, ...], cell: int) -> None:
-    hit = _ROWS.get(id(old_cells))
+    hit = _ROWS.get(id(old_masks))
     if hit is None or hit[0] is not old_cells or hit[1] is not old_masks:
         return
-    rows = list(hit[2])
+    rows = hit[2].copy()
     padded = masks + (0,)
     for c in _AFFECTED[cell]:
-        rows[c] = _rotation_row(cells, masks, padded, c)
-    _remember(_ROWS, cells, masks, tuple(rows))
+        row = _rotation_row(cells, masks, padded, c)
+        if row:
+            rows[c] = row
+        else:
+            rows.pop(c, None)
+    _remember(_ROWS, cells, masks, rows)
+
+
+def _rotations_in_order(rows: dict[int, tuple[Rotate, ...]]) -> chain:
+    return chain.from_iterable(map(rows.__getitem__, sorted(rows)))
 
 
 def rotate_actions(view) -> list[Rotate]:
-    return list(chain.from_iterable(_rotation_rows(view.cells, view.masks)))
+    """Every Rotate, by cell then rotation."""
+    return list(_rotations_in_order(_rotation_rows(view.cells, view.masks)))
 
 
 def _any_removable(view) -> bool:
-    """``bool(removable_cells(view))``, stopping at the first one."""
-    cells, pods = view.cells, view.pods
-    for c, tile in enumerate(cells):
-        if tile >= 0 and EMPTY in _NB_VALUES[c](cells) and c not in pods:
-            return True
-    return False
+    """``bool(removable_cells(view))``, stopping at the first one.  Usually settled by
+    the empty cells next to a path end (``needs``): every tile beside an empty cell is
+    unlocked, so one of those without a subpod answers at once; else every cell is seen."""
+    cells, masks, pods = view.cells, view.masks, view.pods
+    hit = _NEEDS.get(id(masks))
+    if hit is not None and hit[0] is cells and hit[1] is masks:  # (if at hand: no new work)
+        for n in hit[2]:
+            for c in _ON_BOARD_NB[n]:
+                if cells[c] >= 0 and c not in pods:
+                    return True
+    free = _unlocked_tiles(cells)
+    for p in pods:
+        if p >= 0 and free >> (8 * p) & 1:
+            free ^= 1 << (8 * p)
+    return free != 0
+
+
+def is_removable(view, cell: int) -> bool:
+    """``cell in removable_cells(view)``, for one cell."""
+    cells = view.cells
+    return (0 <= cell < D.CELLS and cells[cell] >= 0 and EMPTY in _NB_VALUES[cell](cells)
+            and cell not in view.pods)
+
+
+# Removable tiles by bit arithmetic on the board as one integer, a byte per cell: the
+# cells as signed bytes are 0..99 for a tile, 0xFF for EMPTY and 0xFE for Atlantis, so a
+# byte's top bit says "no tile" and, with its low bit, "empty".  Each mask below has a 1
+# in the low bit of the bytes it selects.
+_ONES = int.from_bytes(bytes([1] * D.CELLS), "little")
+_NOT_COL0 = int.from_bytes(bytes(int(c % D.SIZE != 0) for c in range(D.CELLS)), "little")
+_NOT_COL9 = int.from_bytes(bytes(int(c % D.SIZE != D.SIZE - 1) for c in range(D.CELLS)), "little")
+_ROW_SHIFT = 8 * D.SIZE
+_PACK_CELLS = Struct(f"{D.CELLS}b").pack
+
+
+def _unlocked_tiles(cells: tuple[int, ...]) -> int:
+    """The tiles with an empty cell beside them (not locked), a low bit per cell's byte."""
+    board = int.from_bytes(_PACK_CELLS(*cells), "little")
+    empty = (board >> 7) & board & _ONES
+    beside = (((empty >> 8) & _NOT_COL9) | ((empty << 8) & _NOT_COL0)
+              | (empty >> _ROW_SHIFT) | (empty << _ROW_SHIFT))
+    return beside & (~board >> 7) & _ONES
 
 
 def removable_cells(view) -> list[int]:
-    cells = view.cells
-    pods = view.pods
-    return [c for c, tile in enumerate(cells)
-            if tile >= 0 and EMPTY in _NB_VALUES[c](cells) and c not in pods]
+    """Tiles that may be traded away: not locked, no subpod on them (in cell order)."""
+    free = _unlocked_tiles(view.cells)
+    for p in view.pods:
+        if p >= 0 and free >> (8 * p) & 1:
+            free ^= 1 << (8 * p)
+    return list(compress(_CELL_IDS, free.to_bytes(D.CELLS, "little")))
 
 
 def step_actions(view) -> list[Step]:
-    out = []
-    me = view.turn
-    pending = view.pending
-    if view.mover >= 0:
-        candidates = [view.mover] if view.steps_left > 0 else []
-    elif pending == "move_own_3":
-        candidates = [me]
-    elif pending == "move_other_3":
-        candidates = [p for p in range(view.players) if p != me]
+    """Every Step: for each subpod that may move (in seat order), each side (N, E, S, W)
+    whose path joins the next tile or Atlantis, never back onto the move's start."""
+    mover = view.mover
+    if mover >= 0:
+        if view.steps_left <= 0:
+            return []
+        candidates: Any = (mover,)
     else:
-        candidates = list(range(view.players))
+        pending = view.pending
+        me = view.turn
+        if pending == "move_own_3":
+            candidates = (me,)
+        elif pending == "move_other_3":
+            candidates = [p for p in range(view.players) if p != me]
+        else:
+            candidates = range(view.players)
+    out: list[Step] = []
+    cells, masks, pods = view.cells, view.masks, view.pods
     for pod in candidates:
-        pos = view.pods[pod]
-        if pos == IN_ATLANTIS:
+        pos = pods[pod]
+        if pos < 0:  # IN_ATLANTIS
             continue
-        start = view.move_start if view.mover >= 0 else pos
-        for side in range(4):
-            t = step_target(view.masks, view.cells, pos, side)
-            if t is not None and t != start:
-                out.append(Step(pod, side))
+        start = view.move_start if mover >= 0 else pos
+        steps = _STEPS[pod]
+        for side, n, opp in _STEP_LINKS[pos][masks[pos]]:
+            c = cells[n]
+            if c == ATLANTIS:
+                if start != IN_ATLANTIS:
+                    out.append(steps[side])
+            elif c >= 0 and masks[n] & opp and n != start:
+                out.append(steps[side])
     return out

@@ -27,6 +27,7 @@ Decisions where the rule text is silent (also in the in-app help):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
@@ -35,10 +36,11 @@ from ..options import lazy_model
 from ..rng import Rng
 from . import data as D
 from .board import (  # noqa: F401  (the actions and board helpers live there; re-exported)
-    ATLANTIS, EMPTY, IN_ATLANTIS, EndMove, EndPlays, NB, OPP_INDEX, Place, Remove, Rotate,
-    SIDES, Special, Step, connects, is_locked, needs, play_actions, removable_cells,
-    rotate_actions, step_actions, step_target, tile_rot_mask, _needs_after_place,
-    _needs_after_rotate, _rows_after_change,
+    ATLANTIS, EMPTY, END_MOVE, END_PLAYS, IN_ATLANTIS, EndMove, EndPlays, NB, OPP_INDEX, Place,
+    Remove, Rotate, SIDES, Special, Step, connects, is_locked, is_removable, legal_actions, needs,
+    play_actions, removable_cells, rotate_actions, step_actions, step_target, tile_rot_mask,
+    _any_removable, _needs_after_place, _needs_after_remove, _needs_after_rotate,
+    _rows_after_change,
 )
 
 TILE_PILE = Pile("tiles")  # a shuffled pile drawn from the top; "drew_tiles" to the drawer
@@ -48,8 +50,6 @@ ACTIONS = {
     "place": Place, "rotate": Rotate, "special": Special, "remove": Remove,
     "end_plays": EndPlays, "step": Step, "end_move": EndMove,
 }
-END_PLAYS = EndPlays()
-END_MOVE = EndMove()
 
 
 # --- state and view ----------------------------------------------------------------
@@ -102,6 +102,13 @@ class PathwaysView(View):
     end_reason: str
 
 
+# the state's fields a view copies as they are, before and after the hand
+_VIEW_HEAD = attrgetter("players", "cells", "masks", "pods")
+_VIEW_TAIL = attrgetter("discard", "turn", "phase", "plays_made", "plays_allowed", "pending", "mover",
+                        "move_start", "steps_left", "round", "max_rounds", "winners", "end_reason")
+_LAST_SIZES: tuple[Any, tuple[int, ...]] = (None, ())
+
+
 # --- the game -----------------------------------------------------------------------
 class PathwaysGame(SingleActorTurns, Game):
     score_unit = ""  # no points: a winner or not
@@ -144,30 +151,21 @@ class PathwaysGame(SingleActorTurns, Game):
 
     # --- view -------------------------------------------------------------------------
     def view(self, state: PathwaysState, seat: int | None) -> PathwaysView:
-        # PathwaysView's fields in declaration order (build: no frozen __init__)
+        # PathwaysView's fields in declaration order (build: no frozen __init__); the hand
+        # sizes of the last hands seen are kept (they stay through a whole move phase)
+        global _LAST_SIZES
+        hands = state.hands
+        last = _LAST_SIZES  # read once: another thread may replace it
+        if last[0] is not hands:
+            last = _LAST_SIZES = (hands, tuple(map(len, hands)))
         return build(PathwaysView, (
-            seat, state.players, state.cells, state.masks, state.pods,
-            state.hands[seat] if seat is not None else None,
-            tuple(map(len, state.hands)), len(state.draw), state.discard, state.turn,
-            state.phase, state.plays_made, state.plays_allowed, state.pending, state.mover,
-            state.move_start, state.steps_left, state.round, state.max_rounds,
-            state.winners, state.end_reason,
+            seat, *_VIEW_HEAD(state), hands[seat] if seat is not None else None,
+            last[1], len(state.draw), *_VIEW_TAIL(state),
         ))
 
     # --- legal actions ----------------------------------------------------------------
     def legal(self, view: PathwaysView) -> list[Any]:
-        if view.phase == "over" or view.seat != view.turn or view.hand is None:
-            return []
-        if view.pending == "trade":
-            return [Remove(c) for c in removable_cells(view)]
-        if view.pending in ("move_own_3", "move_other_3") or view.phase == "move":
-            return step_actions(view) + [END_MOVE]
-        out = play_actions(view)
-        if view.plays_made >= D.BASE_PLAYS or not out:
-            out.append(END_PLAYS)
-        if view.plays_made == 0:
-            out += rotate_actions(view)
-        return out
+        return legal_actions(view)
 
     # --- apply ------------------------------------------------------------------------
     def apply(self, state: PathwaysState, seat: int, action: Any) -> tuple[PathwaysState, list[Event]]:
@@ -248,7 +246,7 @@ class PathwaysGame(SingleActorTurns, Game):
         kind = D.TILE_KIND[a.tile]
         if kind not in D.SPECIAL_KINDS:
             raise IllegalAction("That is a path tile: place it on the board.")
-        if kind == "trade" and not removable_cells(state):
+        if kind == "trade" and not _any_removable(state):
             raise IllegalAction("No tile on the board can be traded: every one is locked or holds a subpod.")
         hands = put(state.hands, seat, without(hand, a.tile))
         changes: dict[str, Any] = dict(hands=hands, discard=state.discard + (a.tile,),
@@ -263,7 +261,7 @@ class PathwaysGame(SingleActorTurns, Game):
         return self._after_play(state, **changes), [ev]
 
     def _remove(self, state, seat, a: Remove):
-        if a.cell not in removable_cells(state):
+        if not is_removable(state, a.cell):
             if 0 <= a.cell < D.CELLS and state.cells[a.cell] >= 0:
                 if a.cell in state.pods:
                     raise IllegalAction("You cannot remove a tile with a subpod on it.")
@@ -275,6 +273,7 @@ class PathwaysGame(SingleActorTurns, Game):
         cells[a.cell] = EMPTY
         masks[a.cell] = 0
         new_cells, new_masks = tuple(cells), tuple(masks)
+        _needs_after_remove(state.cells, state.masks, new_cells, new_masks, a.cell)
         _rows_after_change(state.cells, state.masks, new_cells, new_masks, a.cell)
         pos, rng = state.rng.below(len(state.draw) + 1)
         draw = state.draw[:pos] + (tile,) + state.draw[pos:]

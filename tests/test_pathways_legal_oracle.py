@@ -1,0 +1,133 @@
+"""Pathways ``legal()`` is built from tables, shared actions and per-board caches
+(engine/pathways/board.py) for self-play speed.  Here it is compared, position by
+position in random games, with a slow enumeration written straight from the rules:
+same actions, same order (the random bot picks by index, so goldens depend on it)."""
+
+from __future__ import annotations
+
+from engine.core import SeatInfo
+from engine.match import Match
+from engine.pathways import board as B
+from engine.pathways import data as D
+from engine.pathways.rules import (
+    ATLANTIS, EMPTY, IN_ATLANTIS, EndMove, EndPlays, Place, Remove, Rotate, Special, Step,
+)
+from pathways_helpers import GAME
+
+
+def _neighbour(cell: int, side: int) -> int | None:
+    r, c = divmod(cell, D.SIZE)
+    r, c = r + D.DR[side], c + D.DC[side]
+    return r * D.SIZE + c if 0 <= r < D.SIZE and 0 <= c < D.SIZE else None
+
+
+def _opposite(side: int) -> int:
+    return (side + 2) % 4
+
+
+def slow_legal(v) -> list:
+    """Every legal action, enumerated cell by cell and side by side."""
+    if v.phase == "over" or v.seat != v.turn or v.hand is None:
+        return []
+    cells, masks, pods = v.cells, v.masks, v.pods
+
+    def locked(cell):
+        return all(cells[n] != EMPTY for i in range(4) if (n := _neighbour(cell, i)) is not None)
+
+    def removable(cell):
+        return cells[cell] >= 0 and not locked(cell) and cell not in pods
+
+    def joins(cell, mask):  # meets an open path end of a neighbouring tile
+        for i in range(4):
+            n = _neighbour(cell, i)
+            if mask & D.SIDES[i] and n is not None and cells[n] >= 0 \
+                    and masks[n] & D.SIDES[_opposite(i)]:
+                return True
+        return False
+
+    def distinct_rotations(tile):  # (rot, mask), the first rot of each mask
+        out = []
+        for rot in range(4):
+            m = D.rotate(D.SHAPES[D.TILE_KIND[tile]], rot)
+            if m not in [seen for _, seen in out]:
+                out.append((rot, m))
+        return out
+
+    if v.pending == "trade":
+        return [Remove(c) for c in range(D.CELLS) if removable(c)]
+    if v.pending or v.phase == "move":
+        if v.mover >= 0:
+            movers = [v.mover] if v.steps_left > 0 else []
+        elif v.pending == "move_own_3":
+            movers = [v.turn]
+        elif v.pending == "move_other_3":
+            movers = [p for p in range(v.players) if p != v.turn]
+        else:
+            movers = list(range(v.players))
+        out = []
+        for pod in movers:
+            pos = pods[pod]
+            if pos == IN_ATLANTIS:
+                continue
+            start = v.move_start if v.mover >= 0 else pos
+            for side in range(4):
+                n = _neighbour(pos, side)
+                if not masks[pos] & D.SIDES[side] or n is None:
+                    continue
+                if cells[n] == ATLANTIS:
+                    target = IN_ATLANTIS
+                elif cells[n] >= 0 and masks[n] & D.SIDES[_opposite(side)]:
+                    target = n
+                else:
+                    continue
+                if target != start:
+                    out.append(Step(pod, side))
+        return out + [EndMove()]
+    out = []
+    kinds_seen = []
+    for tile in v.hand:
+        kind = D.TILE_KIND[tile]
+        if kind in kinds_seen:
+            continue
+        kinds_seen.append(kind)
+        if kind in D.SPECIAL_KINDS:
+            if kind != "trade" or any(removable(c) for c in range(D.CELLS)):
+                out.append(Special(tile))
+            continue
+        for rot, m in distinct_rotations(tile):
+            out += [Place(tile, rot, c) for c in range(D.CELLS) if cells[c] == EMPTY and joins(c, m)]
+    if v.plays_made >= D.BASE_PLAYS or not out:
+        out.append(EndPlays())
+    if v.plays_made == 0:
+        for c in range(D.CELLS):
+            if cells[c] < 0 or locked(c):
+                continue
+            out += [Rotate(c, rot) for rot, m in distinct_rotations(cells[c])
+                    if m != masks[c] and joins(c, m)]
+    return out
+
+
+def test_legal_equals_a_slow_enumeration_at_every_position_of_random_games():
+    checked = cold = 0
+    kinds: set[str] = set()
+    for seed in range(24):
+        players = 2 + seed % 3
+        match = Match(GAME, {}, [SeatInfo(f"P{i}", "bot") for i in range(players)], 500 + seed)
+        bots = [GAME.make_bot(i, 500 + seed, "random") for i in range(players)]
+        while match.result() is None and len(match.history) < 160:
+            (seat,) = match.to_act()
+            view = match.view(seat)
+            legal = GAME.legal(view)
+            assert legal == slow_legal(view), (seed, len(match.history))
+            if len(match.history) % 9 == 4:  # the same answer without the per-board caches
+                B._NEEDS.clear()
+                B._ROWS.clear()
+                assert GAME.legal(view) == legal
+                cold += 1
+            assert GAME.legal(match.view((seat + 1) % players)) == []
+            assert GAME.legal(match.view(None)) == []
+            kinds.update(type(a).__name__ for a in legal)
+            checked += 1
+            match.submit(seat, bots[seat].choose(view, legal))
+    assert checked > 2000 and cold > 200
+    assert kinds == {"Place", "Rotate", "Special", "Remove", "EndPlays", "Step", "EndMove"}
