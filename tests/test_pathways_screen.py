@@ -15,6 +15,7 @@ from tui.app import AtlantisApp
 from tui.pathways.screen import PathwaysScreen, is_special, tile_mask
 from tui.seat import LocalTable
 from tui.widgets.tile_board import TileBoard
+from textual.visual import Visual, visualize
 
 A1, A3 = 0, 20
 ARROWS = ("up", "right", "down", "left")
@@ -346,3 +347,11 @@ async def test_a_cursor_key_redraws_only_the_board_lines_of_the_two_cursor_cells
         after = board._strips
         changed = [y for y in range(len(after)) if after[y] is not before[y]]
         assert changed and set(changed) <= set(range(row, row + board.cell_h))
+        # The turn line after the key (only its last line, the cursor's words, changed)
+        # draws what Textual draws for the whole text, segment for segment.
+        line = app.screen.query_one("#turn-line")
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Cursor C1" in str(line.render())
+        fresh = Visual.to_strips(line, visualize(line, line.content), *line.size, line.visual_style)
+        assert [list(strip) for strip in line._render_cache.lines] == [list(strip) for strip in fresh]

@@ -176,10 +176,16 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
 
     _wide = False  # the side panel has the players in full words (from WIDE columns)
 
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
+    def _fit_side(self, width: int, height: int) -> None:
         self.query_one("#side").styles.width = 30 if width < 110 else 40 if width < WIDE else 48
         self.set_class(width >= ROOMY[0] and height >= ROOMY[1], "roomy")
+
+    def on_mount(self) -> None:
+        self._fit_side(*self.app.size)  # (as on_resize will: the first layout is the last)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        self._fit_side(width, height)
         if self._view is not None:
             if self._wide != (width >= WIDE):
                 self._wide = width >= WIDE
@@ -315,9 +321,10 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
         if view is None or not self.is_mounted:
             return
         self._options = self.build_options()
-        self.query_one("#atl-step", Static).update(self._step_text())
+        # (only what changed: a redraw for a new size repaints and lays out nothing else)
+        self._show_static("#atl-step", self._step_text())
         pay = self.query_one("#atl-pay", Static)
-        pay.update(self._pay_text())
+        self._show_static("#atl-pay", self._pay_text())
         pay.display = self.my_phase() in ("bridge", "pay")
         self.track.show(self._picture())
         if self.roomy():

@@ -124,8 +124,12 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         board = TileBoard(D.SIZE, id="board")
         board.enter_selects = False  # our Enter bindings say what Enter does now
         yield board
-        yield Hand(id="hand")
-        yield Static(id="legend")
+        hand = Hand(id="hand")
+        # (as on_resize will set it: the first layout is the last, the board is drawn once)
+        hand.set_reactive(Hand.compact, self.app.size.height < 36)
+        yield hand
+        # (as tall as the legend it will show: the board keeps its first size)
+        yield Static("\n" if self.app.size.height >= 36 else "", id="legend")
 
     @property
     def board(self) -> TileBoard:
@@ -135,14 +139,21 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
     def hand(self) -> Hand:
         return self.query_one("#hand", Hand)
 
+    def on_mount(self) -> None:
+        # The turn line shows no links: it skips Textual's link styling on each redraw
+        # (a fifth of the turn line's CPU on a cursor key; issue 15).
+        self.query_one("#turn-line", Static).set_reactive(Static.auto_links, False)
+
     def on_resize(self, event: events.Resize) -> None:
         # The tall hand (4 rows) only when the board keeps its 3-row cells beside it.
         self.hand.compact = event.size.height < 36
         self._draw_legend()
 
     def _draw_legend(self) -> None:
+        if self._view is None:
+            return  # (the first view draws it: once, for its number of players)
         wide = self.size.height >= 36
-        players = self._view.players if self._view is not None else 4
+        players = self._view.players
         if self._legend_drawn != (wide, players):
             self._legend_drawn = (wide, players)
             self.query_one("#legend", Static).update(legend_text(self.board, wide, players))
@@ -359,6 +370,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         self._show_turn_line(self.turn_line(self._view, self._legal))
         if dropped:
             self.refresh_bindings()
+        event.stop()  # (no one above the screen listens: it need not go on to the app)
 
     @on(TileBoard.CellSelected)
     def _cell_selected(self, event: TileBoard.CellSelected) -> None:

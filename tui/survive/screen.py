@@ -34,6 +34,7 @@ from ..screens.game import GameScreen
 from ..widgets.hand import Hand, HandItem
 from ..widgets.hex_board import SurviveHexBoard
 from ..widgets.split_update import use_split_updates
+from ..widgets.turn_line import TurnLine
 from .picture import board_picture
 from .words import SurviveWords
 
@@ -105,7 +106,8 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
 
     # --- layout -----------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
-        yield Static(id="step-line")
+        # (a TurnLine: a cursor key draws and repaints only its second line, the cursor's)
+        yield TurnLine(id="step-line")
         board = SurviveHexBoard(D.BOARD, id="board")
         board.enter_selects = False  # our Enter bindings say what Enter does now
         yield board
@@ -292,7 +294,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         self.board.show(board_picture(view, targets=self.targets(), selected=selected,
                                       recent=self.recent_hexes()))
         self._draw_hand()
-        self.query_one("#step-line", Static).update(self.step_text())
+        self._show_step_line(self.step_text(), layout=True)
 
     def _draw_hand(self) -> None:
         view = self._view
@@ -326,16 +328,26 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         if self._view is not None and self.is_mounted:
             # (two rows always: a repaint, not a layout, so a cursor key makes one frame;
             # the same words again are not drawn again)
-            text = self.step_text()
-            line = self.query_one("#step-line", Static)
-            if line.content is not self._step_shown or text != self._step_shown:
-                self._step_shown = text
-                line.update(text, layout=False)
+            self._show_step_line(self.step_text())
             # Of the keys only Enter's "go" / "select" depends on the cursor (enter_meaning).
             if self._piece is not None and self.phase() in ("move", "red", "creature"):
                 self.refresh_bindings()
+        event.stop()  # (no one above the screen listens: it need not go on to the app)
 
     _step_shown: Any = None
+
+    def _show_step_line(self, text: Any, layout: bool = False) -> None:
+        """The step line, unless it shows these words already."""
+        line = self.query_one("#step-line", Static)
+        if line.content is not self._step_shown or text != self._step_shown:
+            self._step_shown = text
+            line.update(text, layout=layout)
+
+    def on_mount(self) -> None:
+        # The step line shows no links: it skips Textual's link styling on each repaint.
+        self.query_one("#step-line", Static).set_reactive(Static.auto_links, False)
+        # The side panel as on_resize will set it: the first layout is the one drawn for.
+        self.query_one("#side").styles.width = side_width(self.app.size.width)
 
     @on(SurviveHexBoard.CellSelected)
     def _cell_selected(self, event: SurviveHexBoard.CellSelected) -> None:
