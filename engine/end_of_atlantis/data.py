@@ -86,8 +86,11 @@ ADVANCED_ABILITY = (
 SCIENCE_BONUS = 2
 
 
+CAPACITY = BASIC_CAPACITY + ADVANCED_CAPACITY  # by tile
+
+
 def capacity(tile: int) -> int:
-    return ADVANCED_CAPACITY[tile - ADVANCED] if tile >= ADVANCED else BASIC_CAPACITY[tile]
+    return CAPACITY[tile]
 
 
 def ship_label(tile: int) -> str:

@@ -35,64 +35,124 @@ RIDER_STEPS: dict[str, Callable[[tuple], tuple]] = {
     "winds": lambda steps: (S.MOVE, S.MOVE, S.MOVE),
 }
 BETRAYAL_MAX = 4  # cubes from a ship, tokens from the Senate pool
+_CAPACITY = D.CAPACITY
 
 
 # --- can a card be carried out in full? -------------------------------------------------------
 def _port_room(x: Any, seat: int) -> list[tuple[int, int, int]]:
     """(ship, free spaces, cubes of other colours) for every ship in port."""
-    return [(i, free(sh), sum(sh.cubes) - sh.cubes[seat]) for i, sh in enumerate(x.ships)
-            if not sh.at_sea]
+    out = []
+    i = 0
+    for sh in x.ships:
+        if not sh.at_sea:
+            cubes = sh.cubes
+            aboard = sum(cubes)
+            out.append((i, _CAPACITY[sh.tile] - aboard, aboard - cubes[seat]))
+        i += 1
+    return out
 
 
+# (These run for every legal list of the play stage and every Play applied: plain loops.)
 def _fits_one(frees: list[int], tokens: int) -> bool:
-    return tokens >= 1 and any(f >= 1 for f in frees)
+    if tokens >= 1:
+        for f in frees:
+            if f >= 1:
+                return True
+    return False
 
 
 def _fits_two(frees: list[int], tokens: int) -> bool:
-    return tokens >= 2 and any(f >= 2 for f in frees)
+    if tokens >= 2:
+        for f in frees:
+            if f >= 2:
+                return True
+    return False
 
 
 def _fits_two_and_one(frees: list[int], tokens: int) -> bool:
-    return tokens >= 3 and any(f >= 2 and any(g >= 1 for j, g in enumerate(frees) if j != i)
-                               for i, f in enumerate(frees))
+    if tokens >= 3:
+        for i, f in enumerate(frees):
+            if f >= 2:
+                for j, g in enumerate(frees):
+                    if j != i and g >= 1:
+                        return True
+    return False
 
 
 PLACEMENT_FITS = {"refugees1": _fits_one, "refugees2": _fits_two, "refugees21": _fits_two_and_one}
 
 
-def _alliance_frees(port: list[tuple[int, int, int]]):
+def _alliance_frees(port: list[tuple[int, int, int]]) -> list[tuple[int, list[int]]]:
     """For every ship in port with a cube of another colour: the free spaces of all ships
     in port once Alliance has discarded one of those cubes."""
+    out = []
     for k, (i, _, others) in enumerate(port):
         if others:
-            yield i, [g + (1 if j == k else 0) for j, (_, g, _) in enumerate(port)]
+            frees = [g for _, g, _ in port]
+            frees[k] += 1
+            out.append((i, frees))
+    return out
 
 
 def _refugees_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
     fits, tokens = PLACEMENT_FITS[kind], x.screen[seat]
-    port = _port_room(x, seat)
     if rider == "alliance":
-        return any(fits(frees, tokens) for _, frees in _alliance_frees(port))
-    return fits([f for _, f, _ in port], tokens)
+        for _, frees in _alliance_frees(_port_room(x, seat)):
+            if fits(frees, tokens):
+                return True
+        return False
+    frees = []
+    for sh in x.ships:
+        if not sh.at_sea:
+            frees.append(_CAPACITY[sh.tile] - sum(sh.cubes))
+    return fits(frees, tokens)
 
 
 def _aristocracy_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
     need = 2 if rider == "empath" else 1
-    room = sum(f + o for _, f, o in _port_room(x, seat))
-    return x.screen[seat] >= need and room >= need
+    if x.screen[seat] < need:
+        return False
+    room = 0  # free spaces and cubes of other colours (which a full ship may lose)
+    for sh in x.ships:
+        if not sh.at_sea:
+            room += _CAPACITY[sh.tile] - sh.cubes[seat]
+    return room >= need
 
 
 def _ships_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
     need = 3 if rider == "winds" else 2
-    return sum(1 for sh in x.ships if aboard(sh) > 0) >= need
+    loaded = 0
+    for sh in x.ships:
+        if sum(sh.cubes) > 0:
+            loaded += 1
+    return loaded >= need
 
 
 def _royal_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
-    return any(aboard(sh) > 0 and sh.tile != ADVANCED_AIRSHIP for sh in x.ships)
+    for sh in x.ships:
+        if sh.tile != ADVANCED_AIRSHIP and sum(sh.cubes) > 0:
+            return True
+    return False
 
 
 def _sabotage_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
-    return any(sh.at_sea and sh.tile != ADVANCED_WARSHIP for sh in x.ships)
+    for sh in x.ships:
+        if sh.at_sea and sh.tile != ADVANCED_WARSHIP:
+            return True
+    return False
+
+
+def _betrayal_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+    """``betrayal_targets(x, seat)`` is not empty."""
+    for sh in x.ships:
+        if not sh.at_sea and sh.tile != ADVANCED_WARSHIP and _removable_colours(x, sh):
+            return True
+    if not x.family:
+        pool = x.senate_pool
+        for p in range(x.players):
+            if p != seat and pool[p] > 0 and not immune(x, p):
+                return True
+    return False
 
 
 FEASIBLE: dict[str, Callable[[Any, int, str, str], bool]] = {
@@ -101,7 +161,7 @@ FEASIBLE: dict[str, Callable[[Any, int, str, str], bool]] = {
     "ships": _ships_feasible, "royal": _royal_feasible,
     "support": lambda x, seat, kind, rider: special_available(x),
     "sabotage": _sabotage_feasible,
-    "betrayal": lambda x, seat, kind, rider: bool(betrayal_targets(x, seat)),
+    "betrayal": _betrayal_feasible,
 }
 
 
@@ -142,25 +202,48 @@ def play_sources(x: Any, seat: int) -> list[int]:
     return out
 
 
+# The Play actions made once: ``PLAYS[source][special + 1]`` (``legal()`` hands these out).
+PLAYS = tuple(tuple(Play(source, c) for c in range(-1, len(D.SPECIAL_KEY))) for source in range(D.MAX_PLAYERS))
+# Per card kind, the riders that may ride on it.
+_FITTING = {kind: frozenset(key for key, what in D.SPECIAL_KIND.items()
+                            if what == "rider" and D.rider_fits(key, kind)) for kind in set(D.CARD_KIND)}
+_RIDERS: dict[tuple, tuple] = {}  # special cards -> riders_of (a cache of a pure answer)
+
+
+def riders_of(specials: tuple) -> tuple[tuple[str, int], ...]:
+    """(key, card) for each kind of rider among ``specials``: its lowest card, kinds in
+    the order of those cards."""
+    riders = _RIDERS.get(specials)
+    if riders is None:
+        found: dict[str, int] = {}
+        for c in sorted(specials):
+            key = D.SPECIAL_KEY[c]
+            if D.SPECIAL_KIND[key] == "rider":
+                found.setdefault(key, c)
+        if len(_RIDERS) >= 4096:
+            _RIDERS.clear()
+        riders = _RIDERS[specials] = tuple(found.items())
+    return riders
+
+
 def play_choices(x: Any, seat: int) -> list[Play]:
     """Every card ``seat`` may play now, alone or with each kind of rider it holds."""
     out: list[Play] = []
     vote = x.vote
-    riders: dict[str, int] = {}
-    for c in sorted(x.specials_of(seat)):
-        key = D.SPECIAL_KEY[c]
-        if D.SPECIAL_KIND[key] == "rider":
-            riders.setdefault(key, c)
+    riders = riders_of(x.specials_of(seat))
     for source in play_sources(x, seat):
         card = x.voting_cards[source][vote]
         if card < 0:
             continue
         kind = D.CARD_KIND[card]
-        if card_feasible(x, seat, kind, ""):
-            out.append(Play(source))
-        for key, c in riders.items():
-            if D.rider_fits(key, kind) and card_feasible(x, seat, kind, key):
-                out.append(Play(source, c))
+        feasible = FEASIBLE[kind]
+        plays = PLAYS[source]
+        if feasible(x, seat, kind, ""):
+            out.append(plays[0])
+        fitting = _FITTING[kind]
+        for key, c in riders:
+            if key in fitting and feasible(x, seat, kind, key):
+                out.append(plays[c + 1])
     return out
 
 

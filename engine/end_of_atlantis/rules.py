@@ -65,6 +65,7 @@ __all__ = [
 ]
 
 SPECIALS = Pile("specials", order="random")  # dealt at setup
+_SEATS: dict[tuple[int, ...], frozenset[int]] = {}  # actors -> to_act (at most 2**5 of them)
 _OVER = Stage.OVER
 
 
@@ -155,7 +156,11 @@ class EndOfAtlantisGame(Game):
         return choices(view, view.seat)
 
     def to_act(self, state: EoaState) -> frozenset[int]:
-        return frozenset(actors(state))
+        who = actors(state)
+        seats = _SEATS.get(who)
+        if seats is None:
+            seats = _SEATS[who] = frozenset(who)
+        return seats
 
     def apply(self, state: EoaState, seat: int, action: Any) -> tuple[EoaState, list[Event]]:
         return apply(state, seat, action)

@@ -39,12 +39,26 @@ class StageRule(NamedTuple):
 
 
 # --- who acts ----------------------------------------------------------------------------------
+_UNDECIDED: dict[tuple, tuple[int, ...]] = {}  # bids -> the seats still to bid (a cache)
+
+
 def _undecided_bidders(x: Any) -> tuple[int, ...]:
-    return tuple(p for p, b in enumerate(x.bids) if b == -1)  # a view shows others' as -2 or -1
+    bids = x.bids  # a view shows others' as -2 or -1
+    who = _UNDECIDED.get(bids)
+    if who is None:
+        if len(_UNDECIDED) >= 4096:
+            _UNDECIDED.clear()
+        who = _UNDECIDED[bids] = tuple([p for p, b in enumerate(bids) if b == -1])
+    return who
 
 
 def _card_layers(x: Any) -> tuple[int, ...]:
-    return tuple(p for p in range(x.players) if len(x.voting_cards[p]) < x.cards_to_lay[p])
+    need = x.cards_to_lay
+    out = []
+    for p in range(x.players):
+        if len(x.voting_cards[p]) < need[p]:
+            out.append(p)
+    return tuple(out)
 
 
 def _faction_chooser(x: Any) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ..core import View, build
+from ..core import View, maker
 from ..rng import Rng
 from . import data as D
 
@@ -279,67 +279,100 @@ class EoaView(View):
 
 _HIDDEN_ROWS = tuple((-1,) * k for k in range(D.HAND + 1))
 _OVER = Stage.OVER
+_make_view = maker(EoaView)
+
+# ``make_view`` runs for a seat after every move (self-play, bots, every screen): the
+# parts every seat sees alike are worked out once per table and shared, each kept with
+# the state's tuple it came from (one entry each: the next table replaces it, whatever
+# the match; a tuple of the state is compared by identity, so an entry is never stale).
+_sizes_memo: tuple = (None, (), None, ())     # hands, their sizes; specials, their counts
+_rows_memo: tuple = (None, None, None, ())    # voting_cards, face_up, cards_revealed, rows
+_bids_memo: tuple = (None, ())                # bids, as the other seats see them
+
+
+def public_rows(s: EoaState) -> tuple:
+    """The voting rows as a spectator sees them: -1 for a card not turned up."""
+    global _rows_memo
+    cards, face_up, revealed = s.voting_cards, s.face_up, s.cards_revealed
+    memo = _rows_memo
+    if cards is memo[0] and face_up is memo[1] and revealed is memo[2]:
+        return memo[3]
+    if not revealed:
+        rows = tuple([_HIDDEN_ROWS[len(row)] for row in cards])
+    else:
+        rows = tuple([row if False not in face_up[p] else
+                      tuple([c if face_up[p][i] else -1 for i, c in enumerate(row)])
+                      for p, row in enumerate(cards)])
+    _rows_memo = (cards, face_up, revealed, rows)
+    return rows
+
+
+def public_bids(bids: tuple) -> tuple:
+    """Bids not yet revealed, as the other seats see them: -2 chosen, -1 still choosing."""
+    global _bids_memo
+    memo = _bids_memo
+    if bids is memo[0]:
+        return memo[1]
+    shown = tuple([-2 if b >= 0 else -1 for b in bids])
+    _bids_memo = (bids, shown)
+    return shown
 
 
 def make_view(s: EoaState, seat: int | None) -> EoaView:
     """Everything ``seat`` may know (``None``: a spectator), and nothing else."""
-    n = s.players
-    revealed = s.cards_revealed
-    rows = []
-    for p in range(n):
-        row = s.voting_cards[p]
-        if p == seat:
-            rows.append(row)
-        elif not revealed:
-            rows.append(_HIDDEN_ROWS[len(row)])
-        else:
-            shown = s.face_up[p]
-            rows.append(row if False not in shown else
-                        tuple(c if shown[i] else -1 for i, c in enumerate(row)))
+    global _sizes_memo
+    rows = public_rows(s)
     secret = s.stage in SECRET_BID_STAGES
-    if secret:
-        bids = tuple(s.bids[p] if p == seat else (-2 if s.bids[p] >= 0 else -1) for p in range(n))
-    else:
-        bids = s.bids
-    look = s.demagogos_look
+    bids = public_bids(s.bids) if secret else s.bids
+    sizes = _sizes_memo
+    hands, specials = s.hands, s.specials
+    if hands is not sizes[0] or specials is not sizes[2]:
+        sizes = _sizes_memo = (hands, tuple(map(len, hands)), specials, tuple(map(len, specials)))
     peeked: tuple = ()
-    if look and seat is not None and look.seat == seat and secret:
-        peeked = PeekedBid(look.target, s.bids[look.target])
-    own = seat is not None
-    queue = s.ability_queue
-    return build(EoaView, (
-        seat, n, s.family, s.aggressive_neutrals, s.revealed_events, s.revealed_specials,
+    if seat is None:
+        hand = my_specials = my_face_down = None
+        archont = 0
+    else:
+        hand, my_specials, my_face_down = hands[seat], specials[seat], s.face_down[seat]
+        row = s.voting_cards[seat]
+        if rows[seat] is not row:
+            rows = rows[:seat] + (row,) + rows[seat + 1:]
+        if secret:
+            bids = bids[:seat] + (s.bids[seat],) + bids[seat + 1:]
+            look = s.demagogos_look
+            if look and look.seat == seat:
+                peeked = PeekedBid(look.target, s.bids[look.target])
+        queue = s.ability_queue
+        archont = s.archont_discards if queue and queue[0].seat == seat else 0
+    return _make_view(
+        seat, s.players, s.family, s.aggressive_neutrals, s.revealed_events, s.revealed_specials,
         s.ships_chosen, s.turn, s.stage, s.vp, s.screen, s.senate_pool, s.buildings,
         s.promised_land, s.promised_land_neutrals, s.camp, s.ships,
-        s.hands[seat] if own else None,                                   # hand
-        tuple(map(len, s.hands)),                                         # hand_sizes
-        len(s.deck),                                                      # deck_count
-        s.discard,
-        s.specials[seat] if own else None,                                # my_specials
-        tuple(map(len, s.specials)),                                      # special_counts
-        s.specials if s.stage == _OVER else (),                           # all_specials
-        len(s.special_deck),                                              # special_deck_count
+        hand, sizes[1], len(s.deck), s.discard,                    # hand, hand_sizes, deck_count
+        my_specials, sizes[3],                                     # my_specials, special_counts
+        specials if s.stage == _OVER else (),                      # all_specials
+        len(s.special_deck),                                       # special_deck_count
         s.special_discard, s.face_up_specials, s.faction_holders, s.plus_one, s.markers,
         s.faction_order, s.faction_queue, s.faction_pos, s.faction_passers, s.favour_seat,
-        queue,
-        s.archont_discards if queue and queue[0].seat == seat else 0,     # archont_discards
-        s.vote_cards, s.cards_to_lay,
-        tuple(rows),                                                      # voting_cards
-        s.face_down[seat] if own else None,                               # my_face_down
+        s.ability_queue, archont, s.vote_cards, s.cards_to_lay,
+        rows, my_face_down,                                        # voting_cards, my_face_down
         s.cards_revealed, s.face_up, s.tokens_on_cards, s.played, s.vote, s.vote_kind,
         bids, peeked, s.demagogos_used, s.open_bidders, s.vote_winners, s.play_queue,
         s.card_players, s.effect, s.last_bids, s.last_winners, s.last_refund, s.event,
         s.other_events,
-        s.other_events_left + s.dooms_left + (s.top_event >= 0),          # events_left
+        s.other_events_left + s.dooms_left + (s.top_event >= 0),  # events_left
         s.top_event, s.doom_markers, s.together_queue, s.together_placed, s.game_winners,
         s.end_reason,
-    ))
+    )
 
 
 # --- questions about the table (states and views alike) -------------------------------
+_CAPACITY = D.CAPACITY
+
+
 def free(ship: Ship) -> int:
     """Free spaces aboard."""
-    return D.capacity(ship.tile) - sum(ship.cubes)
+    return _CAPACITY[ship.tile] - sum(ship.cubes)
 
 
 def aboard(ship: Ship) -> int:

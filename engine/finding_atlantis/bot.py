@@ -42,7 +42,12 @@ class RandomBot(Bot):
 
     def choose(self, view, legal):
         if not view.may_declare and legal and type(legal[-1]) is EndTurn:
-            pool = legal[:-1]  # EndTurn is always last; picks only when may_declare
+            # EndTurn is always last; picks only when may_declare.  ``below(n)`` draws
+            # exactly as ``choice`` of the first n would (no copy of the list).
+            if len(legal) > 1:
+                i, self.rng = self.rng.below(len(legal) - 1)
+                return legal[i]
+            pool = []
         else:
             pool = [a for a in legal if type(a) not in (PickCell, Declare, EndTurn)]
         if not pool:

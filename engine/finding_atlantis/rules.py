@@ -103,6 +103,9 @@ def first_move(state: FAState, seat: int, a: FirstMove) -> tuple[FAState, list[E
     return replace(s, turn=nxt), ev
 
 
+_FIRST_MOVES = tuple(FirstMove(d) for d in range(8))
+
+
 class Opening(NamedTuple):
     """An opening phase: the one kind of action it takes, the refusal of any other,
     what ``legal`` offers, and what the action does."""
@@ -116,7 +119,7 @@ OPENING: dict[str, Opening] = {
     "captain": Opening(ChooseCaptain, "First keep one of your two captains.",
                        lambda view: [ChooseCaptain(c) for c in view.offers], choose_captain),
     "first_move": Opening(FirstMove, "First make your free hidden move.",
-                          lambda view: [FirstMove(d) for d in range(8)], first_move),
+                          lambda view: list(_FIRST_MOVES), first_move),
 }
 OPENING_ACTIONS = tuple(stage.action for stage in OPENING.values())
 
@@ -135,6 +138,7 @@ DECLARING: dict[type, Step] = {PickCell: pick, Declare: declare, EndTurn: end_tu
 # are free); these need an action left:
 PLAYS: dict[type, Step] = {Burn: burn, UseCaptain: use_captain, **{cls: play for cls in CARD_OF_ACTION}}
 _END_TURN = EndTurn()
+_LEGAL: dict[tuple, tuple] = {}  # FindingAtlantisGame.legal's play-phase lists
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -194,6 +198,19 @@ class FindingAtlantisGame(SingleActorTurns, Game):
         opening = OPENING.get(view.phase)
         if opening is not None:
             return opening.choices(view)
+        # The play phase's list is a pure function of these (a cache: legal runs once per
+        # decision in self-play; the list is made again on a miss).
+        key = (view.hand, view.captain, view.artifacts, view.actions_left > 0, view.may_declare,
+               view.picks, view.seat, view.players, view.n, view.k)
+        known = _LEGAL.get(key)
+        if known is None:
+            if len(_LEGAL) >= 4096:
+                _LEGAL.clear()
+            known = _LEGAL[key] = tuple(self._play_legal(view))
+        return list(known)
+
+    @staticmethod
+    def _play_legal(view: FAView) -> list[Any]:
         out: list[Any] = []
         if view.may_declare:
             if len(view.picks) < view.k:

@@ -10,8 +10,9 @@ chart, hand, position and mine, and the public table; never the map.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
-from ..core import View, build
+from ..core import View, maker
 from ..rng import Rng
 from . import data as D
 
@@ -115,31 +116,61 @@ class FAView(View):
 
 _SPECTATOR_OWN = (-1, (), (), (0, 0), (), "", (), (), -1, False, ())
 
+# ``view_of`` runs for a seat after every move (self-play, bots, every screen), so it is
+# built by positional construction (``engine.core.maker``) and shares what is public.
+_make_public = maker(PlayerPublic)
+_make_view = maker(FAView)
+# The public row of each seat is made from per-seat fields of the state, and only from
+# them: the "hot" ones change with most actions, the others seldom.
+_COLD = attrgetter("starts", "arts", "used", "captain", "captain_shown", "mines", "lost", "skip")
+# The last table seen: its cold fields, its hot ones and its ``PlayerPublic`` rows.  A row
+# whose fields are those of the last table is the same value, so it is shared (public
+# values only; the next table replaces the entry, whatever the match).
+_last_public: tuple = (None, (), (), (), (), ())
+
+
+def public_of(state: FAState) -> tuple[PlayerPublic, ...]:
+    """Every seat's public row (``FAView.public``)."""
+    global _last_public
+    cold = _COLD(state)
+    hands, played, trail, surfaced = state.hands, state.played, state.trail, state.surfaced
+    last_cold, last_hands, last_played, last_trail, last_surfaced, last_pub = _last_public
+    same = cold == last_cold  # then the seats are the same too (``starts``)
+    out = []
+    for s in range(len(hands)):
+        if same and hands[s] is last_hands[s] and played[s] is last_played[s] \
+                and trail[s] is last_trail[s] and surfaced[s] == last_surfaced[s]:
+            out.append(last_pub[s])
+            continue
+        pile = played[s]
+        out.append(_make_public(
+            cold[0][s], pile[-2:], len(pile), len(hands[s]), len(cold[1][s]), cold[2][s],
+            cold[3][s] if cold[4][s] else "", surfaced[s], trail[s], cold[5][s] >= 0, cold[6][s],
+            cold[7][s]))
+    pub = tuple(out)
+    _last_public = (cold, hands, played, trail, surfaced, pub)
+    return pub
+
 
 def view_of(state: FAState, seat: int | None) -> FAView:
-    """What ``seat`` may know (``None``: a spectator).  Built field by field in
-    declaration order with ``build`` (a view is made for every seat after every
-    move, so this is on the self-play path)."""
-    pub = tuple(
-        build(PlayerPublic, (
-            state.starts[s], state.played[s][-2:], len(state.played[s]), len(state.hands[s]),
-            len(state.arts[s]), state.used[s], state.captain[s] if state.captain_shown[s] else "",
-            state.surfaced[s], state.trail[s], state.mines[s] >= 0, state.lost[s], state.skip[s],
-        )) for s in range(state.players))
-    common = (
+    """What ``seat`` may know (``None``: a spectator), field by field in declaration order."""
+    terrain = state.terrain if state.phase == "over" else ()
+    if seat is None:
+        return _make_view(
+            None, state.n, state.k, state.players, state.pirate, state.roaming, state.paper,
+            state.assistant, state.max_rounds, state.phase, state.turn, state.first,
+            state.actions_left, state.round, public_of(state), state.monsters, len(state.deck),
+            state.failed, state.winners, state.end_reason, *_SPECTATOR_OWN, terrain)
+    arts = state.arts[seat]
+    return _make_view(
         seat, state.n, state.k, state.players, state.pirate, state.roaming, state.paper,
         state.assistant, state.max_rounds, state.phase, state.turn, state.first,
-        state.actions_left, state.round, pub, state.monsters, len(state.deck), state.failed,
-        state.winners, state.end_reason,
-    )
-    if seat is None:
-        own = _SPECTATOR_OWN
-    else:
-        own = (-1 if state.lost[seat] else state.pos[seat], state.charts[seat], state.lost_obs[seat],
-               state.lost_disp[seat], state.hands[seat], state.captain[seat], state.offers[seat],
-               tuple(a for a, _ in state.arts[seat]), state.mines[seat], state.may_declare[seat],
-               state.picks[seat])
-    return build(FAView, common + own + (state.terrain if state.phase == "over" else (),))
+        state.actions_left, state.round, public_of(state), state.monsters, len(state.deck),
+        state.failed, state.winners, state.end_reason,
+        -1 if state.lost[seat] else state.pos[seat], state.charts[seat], state.lost_obs[seat],
+        state.lost_disp[seat], state.hands[seat], state.captain[seat], state.offers[seat],
+        tuple([a for a, _ in arts]) if arts else (), state.mines[seat], state.may_declare[seat],
+        state.picks[seat], terrain)
 
 
 def hand_for(pirate: bool) -> tuple[str, ...]:
