@@ -123,6 +123,61 @@ class AtlantisApp(App):
         if self.on_ready is not None:
             self.call_later(self.on_ready)
 
+    # --- Textual's start without the work nobody sees (issue 15) -------------------------------
+    @property
+    def _background_screens(self) -> list[Screen]:
+        """Textual's screens that may show through the top one, less its blank default screen
+        when the screen just above it is opaque: nothing of it can show, and otherwise each
+        resize lays it out again and repaints the whole top screen for it (at the start of
+        every table a frame more).  With the default screen alone, or under a see-through
+        screen, Textual's list as it is."""
+        screens = super()._background_screens
+        stack = self._screen_stack
+        if (len(screens) == 1 and len(stack) == 2 and screens[0] is stack[0]
+                and stack[0].id == "_default" and stack[1].styles.background.a == 1):
+            return []
+        return screens
+
+    _start_size: Any = None  # the size Textual's own first Resize laid the screens out at
+    _start_resize_pending = True  # the terminal's first Resize has not come yet
+
+    def _check_resize(self) -> None:
+        """The terminal's first Resize repeats the size the app started at (the driver sends
+        it as it starts).  Textual would lay every screen out again for it: the first
+        screen's resize handlers once more, a layout and a repaint of all of it, the last
+        frames of a start.  Only the repaint is needed (what the start drew inside Textual's
+        mount batch was never sent): the whole screen is painted once, with whatever layout
+        is pending.  Any other Resize goes on as Textual sends it."""
+        event = self._resize_event
+        if event is not None and self._start_resize_pending:
+            if self._start_size is None:
+                self._start_size = event.size
+            else:
+                self._start_resize_pending = False
+                if event.size == self._start_size and self._repaint_for_start_resize():
+                    return
+        super()._check_resize()
+
+    def _repaint_for_start_resize(self) -> bool:
+        try:
+            screen = self.screen
+            compositor = screen._compositor
+        except Exception:  # (no screen yet, or Textual's internals changed: Textual's way)
+            return False
+        if compositor.size != self._start_size:
+            return False
+        if self._resize_timer is not None:
+            self._resize_timer.stop()
+            self._resize_timer = None
+        self._resize_event = None
+        # The whole screen dirty, as Textual's repaint would make it, but painted in the
+        # same pass as a pending layout (a pending repaint would be a second full render).
+        screen._repaint_required = False
+        compositor._dirty_regions.add(compositor.size.region)
+        screen._dirty_widgets.add(screen)
+        screen.check_idle()
+        return True
+
     async def on_unmount(self) -> None:
         """LAN play: a host says goodbye on the LAN and closes its log; a client says bye."""
         if self.hosted is not None:

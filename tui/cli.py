@@ -31,7 +31,6 @@ from .netplay import commands as lan_commands
 from .ssh import commands as ssh_commands
 from .seat import LocalTable, ReplaySeat
 from .selfplay import selfplay
-from .setups import load_setups
 
 #: ``add_parsers(sub)`` of each module that brings its own subcommands.
 SUBCOMMAND_MODULES: list[Callable[[Any], None]] = [
@@ -125,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{slug:<18} {g.title} ({g.min_players}-{g.max_players} players)")
         return 0
     if cmd == "setups":
+        from .setups import load_setups  # (pydantic: imported only where setups are read)
+
         for name, setup in load_setups().items():
             print(f"{name:<22} {setup.game}, {setup.players} players ({setup.bots} bots), seed {setup.seed}: {setup.about}")
         return 0
@@ -181,6 +182,8 @@ def _play(args: argparse.Namespace) -> int:
 def _apply_setup(args: argparse.Namespace) -> str | None:
     """Fill the play arguments from a named setup (explicit arguments win)."""
     if args.setup:
+        from .setups import load_setups  # (pydantic: ~70 ms CPU off every other start, issue 15)
+
         setups = load_setups()
         if args.setup not in setups:
             return f"unknown setup {args.setup!r}; known: {', '.join(sorted(setups))}"
