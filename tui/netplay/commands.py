@@ -24,7 +24,6 @@ from engine.record import RecordError
 from engine.registry import GAMES
 
 from ..common import DEFAULT_PORT, host_log_path, parse_options
-from .hosting import HostedTable, reachable_addresses
 
 __all__ = ["DEFAULT_PORT", "add_parsers", "cmd_browse", "cmd_host", "cmd_join", "host_log_path", "make_table"]
 
@@ -137,6 +136,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if args.headless:
         return _host_headless(host, table, args, advertise)
     from ..app import AtlantisApp  # (lazy on purpose: Textual only for the TUI)
+    from .hosting import HostedTable  # (lazy: ifaddr and ctypes, ~7 ms of every start)
 
     AtlantisApp(hosted=HostedTable(host, table, advertise), save_path=table.log.path if table.log else None,
                 lan_interfaces=table.interfaces).run()
@@ -150,6 +150,8 @@ def _describe_seats(table: Any) -> str:
 
 def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: Any) -> int:
     from netplay.host import serve  # (lazy on purpose: the LAN stack)
+
+    from .hosting import reachable_addresses
 
     def announce(address: str) -> None:
         addresses = reachable_addresses(host.bind, host.port)
