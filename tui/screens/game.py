@@ -20,6 +20,7 @@ from rich.style import Style
 from textual import events
 from textual._context import active_message_pump
 from textual.app import ComposeResult
+from textual.compose import compose as compose_children
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -82,7 +83,24 @@ class GameFooter(Footer):
                 # palette key is not bound: it stays compact, as in Textual's own footer.)
                 widget.set_reactive(FooterKey.compact, self.compact)
                 widget.set_class(self.compact, "-compact", update=False)
+            elif isinstance(widget, FooterKey):
+                # The palette key: compact (its reactive's default), whose watcher adds the
+                # class once mounted: a restyle and one more layout and frame (issue 15).
+                widget.set_class(widget.compact, "-compact", update=False)
             yield widget
+
+    def compose_first_keys(self, screen: Screen) -> bool:
+        """Mount the keys of the screen's first view now, from its first ``refresh_view``
+        (before the first frame): the footer was composed empty (no bindings yet), and
+        rebuilding it after the first frame cost a compose, a layout and a frame (issue 15).
+        False when it cannot (another screen's, keys already shown, the app unfocused)."""
+        if self._composed_as is not None or self.children or not screen.app.app_focus:
+            return False
+        if not self.is_attached or screen is not self.screen:
+            return False
+        self._bindings_ready = True
+        self.mount_all(compose_children(self))
+        return True
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
@@ -269,7 +287,8 @@ class GameScreen(Screen):
         self.refresh_bindings()
         if first:  # (the footer skipped the signals that came before this first view)
             for footer in self.query(GameFooter):
-                footer.bindings_changed(self)
+                if not footer.compose_first_keys(self):
+                    footer.bindings_changed(self)
 
     _drawn_for: tuple[Any, Any] = (None, None)  # (link, its drawn_key()) at the last refresh_view
 
