@@ -8,8 +8,9 @@ them.  For each key: the key event goes in through the driver as a terminal's wo
 then the loop waits until no frame came for ``QUIET`` seconds.  Per key it reports
 
 * frames: flushes between the key and the quiet (1 is the floor: the cursor moved);
-* CPU ms: process CPU from the key to the quiet, less the idle loop's own CPU (measured
-  in the same process over the same length of time without a key);
+* CPU ms: process CPU from the key to the last frame it caused (read as that frame was
+  flushed), less the idle loop's own CPU over that time (measured in the same process
+  without a key);
 * settle ms: wall time from the key to the last frame it caused.
 
 Medians over the keys after the first pair (warm-up).  The game tables are two-seat
@@ -154,7 +155,11 @@ async def _measure(app, driver_class, keys: tuple[str, ...], presses: int) -> di
             t0, c0 = time.perf_counter(), time.process_time()
             app._driver.send_message(events.Key(key, None))
             last = await _settle(frames, t0)
-            cpu = time.process_time() - c0 - idle * (time.perf_counter() - t0)
+            # CPU up to the key's last frame (read as it was flushed): the quiet wait after
+            # it is not the key's, and subtracting its estimated idle cost was most of the
+            # noise (the minimal app read 1.4-3.1 ms a key from run to run)
+            end = driver_class.cpu[-1] if len(frames) > n0 else time.process_time()
+            cpu = end - c0 - idle * (last - t0)
             if i < 2:  # warm-up: first-time code paths
                 continue
             out["frames"].append(len(frames) - n0)
@@ -186,7 +191,7 @@ def _med(values: list[float]) -> float:
 
 def bench_keys(quick: bool = False) -> dict[str, dict[str, float]]:
     """Print one line per screen beside the minimal app; return the medians."""
-    presses = 6 if quick else 14
+    presses = 6 if quick else 26
     print(f"Key to settled screen (cursor keys, {SIZE[0]}x{SIZE[1]}, rendered as for a terminal;"
           f" median of {presses - 2} keys after 2 warm-up; one process, minimal app first and last)")
     order = QUICK_ORDER if quick else ORDER
