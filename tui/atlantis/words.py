@@ -11,8 +11,7 @@ from rich.text import Text
 
 from engine.atlantis import data as D
 
-from ..screens.common import game_over_line
-from ..seats import SEAT_LETTERS, seat_text
+from ..seats import SEAT_LETTERS, game_over_line, seat_text
 
 
 STEP_NAMES = {

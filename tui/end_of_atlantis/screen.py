@@ -32,9 +32,8 @@ from engine.end_of_atlantis import data as D
 from engine.end_of_atlantis.rules import Bid, Pass, PlaySpecial, Target
 
 from ..commands import Command, bindings
-from ..screens.common import game_over_line
 from ..screens.game import GameScreen
-from ..seats import neutral_style, seat_style, seat_text
+from ..seats import game_over_line, neutral_style, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.player_screen import PlayerScreen
 from ..widgets.senate_row import FactionSpace, SenateRow

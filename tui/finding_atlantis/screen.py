@@ -31,7 +31,7 @@ from engine.finding_atlantis.rules import (
 from engine.finding_atlantis.text import cell_name, set_size
 
 from ..commands import Command, bindings
-from ..screens.common import game_over_line
+from ..seats import game_over_line
 from ..screens.game import GameScreen
 from ..widgets.chart_grid import ChartGrid, recent_style
 from ..widgets.split_update import use_split_updates

@@ -13,8 +13,7 @@ from engine.pathways import data as D
 from engine.pathways.rules import ATLANTIS, EMPTY, IN_ATLANTIS
 from engine.pathways.text import tile_label
 
-from ..screens.common import game_over_line
-from ..seats import SEAT_LETTERS, seat_text
+from ..seats import SEAT_LETTERS, game_over_line, seat_text
 from .tiles import SPECIAL_HINT, is_special, kind_of
 
 

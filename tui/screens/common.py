@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from ..seats import seat_label, seat_letter, seat_text
+from ..seats import game_over_line, seat_label, seat_letter  # (game_over_line: read from here too)
 from .game_over import GameOverScreen
 
 __all__ = ["ConfirmScreen", "CurtainScreen", "GameOverScreen", "HelpScreen", "game_over_line",
@@ -115,14 +114,3 @@ def game_over_summary(names: Sequence[str], winners: Sequence[int], reason: str,
     lines.append("")
     lines += notes
     return "\n".join(lines)
-
-
-def game_over_line(names: Sequence[str], winners: Sequence[int], tail: str) -> Text:
-    """The turn line of a finished game: "Game over. R Alice wins: reason." (``tail`` is
-    the game's own words after the winners)."""
-    out = Text("Game over. ")
-    for seat in winners:
-        out.append_text(seat_text(seat, names[seat]))
-        out.append(" ")
-    out.append(tail)
-    return out

@@ -32,6 +32,7 @@ from ..seat import SeatLink
 from ..widgets.eventlog import EventLog
 from ..widgets.turn_line import TurnLine
 from ..widgets.seats import RECENT_CLASS, recent_style as _recent_style
+from .start_layout import start_layout
 
 
 # A typed seed or a named setup: someone knew the deal before play began.
@@ -213,6 +214,16 @@ class GameScreen(Screen):
     _summary_seat: int | None = None  # the seat turn_summary() is summing up
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
     _drawn = False  # set by the first refresh_view (the footer waits for it)
+    _started = False  # the layout that shows the first view is done: Textual's own layout from then
+
+    def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
+        # Until the first view is laid out, without the second layout (and two more frames)
+        # that widgets given their first virtual size ask for (tui/screens/start_layout.py).
+        if scroll or self._started or self.app.is_inline:
+            super()._refresh_layout(size, scroll)
+            return
+        self._started = self._drawn and not self.app._batch_count
+        start_layout(self, size)
 
     def on_resize(self, event: events.Resize) -> None:
         # (Textual calls every class's on_resize along the MRO: a game screen's own
@@ -241,6 +252,17 @@ class GameScreen(Screen):
             small.update(notice)
         small.display = bool(notice)
         self.query_one("#body").display = not notice
+
+    _resumed = False  # (on_screen_resume)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # The first resume comes as the pushed screen is mounting, every widget styled as it
+        # was registered: Textual's restyle of them all (``refresh_styles``) would only do it
+        # again (~8-10 ms of a table's start, issue 15; the menu does the same).  Later
+        # resumes (back from a dialog, the curtain, a theme changed meanwhile) restyle.
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         self._ready = True

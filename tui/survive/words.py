@@ -16,8 +16,7 @@ from engine.survive.state import (
 )
 from engine.survive.text import creature_name, hex_name
 
-from ..screens.common import game_over_line
-from ..seats import SEAT_LETTERS, seat_text
+from ..seats import SEAT_LETTERS, game_over_line, seat_text
 from .picture import spots
 from .shared import BOARD_WIDTH, PER_SEAT, SIDE_WIDE, TERRAIN_WORD, Piece
 

@@ -75,7 +75,8 @@ class ChoiceList(CursorList, inherit_bindings=False):
         super().__init__(name=name, id=id, classes=classes)
         self.title = title
         self.items: list[str] = []
-        self.disabled: frozenset[int] = frozenset()
+        # (not ``disabled``: that is Textual's reactive, whose every set restyles the widget)
+        self.disabled_items: frozenset[int] = frozenset()
         self.empty_text = ""
         self._top = 0
         self._painted: int | None = None  # the cursor line drawn last (None: repaint all)
@@ -85,7 +86,7 @@ class ChoiceList(CursorList, inherit_bindings=False):
         """New items; the cursor stays on ``keep`` if given (else on the same index).
         ``disabled`` items are drawn dim and the cursor skips them."""
         self.items = list(items)
-        self.disabled = frozenset(disabled)
+        self.disabled_items = frozenset(disabled)
         self.empty_text = empty
         index = self.cursor if keep is None else keep
         self.cursor = max(0, min(len(self.items) - 1, index)) if self.items else 0
@@ -116,7 +117,7 @@ class ChoiceList(CursorList, inherit_bindings=False):
         return len(self.items)
 
     def entry_enabled(self, index: int) -> bool:
-        return index not in self.disabled
+        return index not in self.disabled_items
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -153,7 +154,7 @@ class ChoiceList(CursorList, inherit_bindings=False):
             more = " ↓"
         text = (mark + self.items[index])[: max(0, width - len(more))]
         style = base
-        if index in self.disabled:
+        if index in self.disabled_items:
             style += part("choice-list--disabled", partial=True)
         if chosen:
             style += part("choice-list--cursor", partial=True)

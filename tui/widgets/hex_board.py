@@ -369,8 +369,16 @@ class SurviveHexBoard(HexGrid):
 
     @property
     def labels_shown(self) -> bool:
-        """Whether the last build drew the row labels (a margin of 3 west of the board)."""
-        return getattr(self, "_box", (0,))[0] >= 3 and bool(getattr(self.picture, "row_labels", ()))
+        """Whether the board draws the row labels (a margin of 3 west of the board): as the
+        last build drew it, or, not built since it was laid out (a table's start paints once,
+        after the first view was drawn: issue 15), as the build at its size will draw it."""
+        if not getattr(self.picture, "row_labels", ()):
+            return False
+        if self._strips is None and self.size:
+            cw, _ = self.choose_cell_size(self.size)
+            half_columns, _ = self.board.size()
+            return max(0, (self.size.width - half_columns * cw // 2) // 2) >= 3
+        return getattr(self, "_box", (0,))[0] >= 3
 
     def show(self, picture: HexBoardPicture) -> None:  # type: ignore[override]
         """Draw a new picture (the same picture again costs nothing)."""

@@ -1,0 +1,94 @@
+"""A game screen's first layouts without the layout they ask for again (issue 15).
+
+When Textual lays a screen out it gives each widget its region and its virtual size; a
+widget whose virtual size changed sets the ``virtual_size`` reactive, which asks for a
+whole new layout (``Reactive(layout=True)``), and with it a repaint: one more layout and
+one more frame.  The layout that asks has just placed every widget from the same sizes,
+so the next one places them all where they already are.  At a table's start the keys of
+the footer (mounted with the first view) and every widget the first view filled get
+their sizes in the first frame's layout, and each table started with a second layout
+and two more frames (~10-25 ms of CPU, for the same screen).
+
+``start_layout`` is Textual's ``Screen._refresh_layout`` (textual 8.2.8, pinned; the
+non-scrolling branch, the one a start takes) with one change: the virtual size is stored
+without asking for that layout (``_size_updated(..., layout=False)``, as Textual's own
+scrolling branch does).  What does change the layout still asks for its own: a
+scrollbar that appears or goes (its own reactive), a Resize handler, a widget updated.
+And a scrollbar the layout set (its container's ``_scroll_update`` asks it to repaint) is
+not repainted again in a frame of its own when the refresh that ends the same layout has
+just painted it as it is now (``_painted_scrollbars``: the event log's, a frame more).
+A layout in a batch leaves its refresh to the batch's end (``_refresh_after_batch``).
+A game screen uses it until its first view is on screen (``GameScreen._refresh_layout``);
+after that, Textual's own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import events
+from textual.geometry import Region, Size
+from textual.scrollbar import ScrollBar
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+
+def start_layout(screen: Screen, size: Size | None = None) -> None:
+    """Textual's ``Screen._refresh_layout(size, scroll=False)``, virtual sizes stored quietly."""
+    app = screen.app
+    size = screen.outer_size if size is None else size
+    if not size:
+        return
+    screen._compositor.update_widgets(screen._dirty_widgets)
+    screen._update_timer.pause()
+    try:
+        hidden, shown, resized = screen._compositor.reflow(screen, size)
+        screen._layout_widgets.clear()
+        for widget in hidden:
+            widget.post_message(events.Hide())
+        send_resize = shown | resized
+        for widget, (region, _order, _clip, virtual_size, container_size, _, _) in screen._compositor.layers:
+            widget._size_updated(region.size, virtual_size, container_size, layout=False)
+            if widget in send_resize:
+                widget.post_message(events.Resize(region.size, virtual_size, container_size))
+        for widget in shown:
+            widget.post_message(events.Show())
+    except Exception as error:
+        app._handle_exception(error)
+        return
+    if screen.is_current:
+        if app._batch_count:
+            screen.call_later(_refresh_after_batch, screen)
+        else:
+            painting = set(screen._compositor._dirty_regions)  # (what this refresh repaints)
+            screen._compositor_refresh()
+            _painted_scrollbars(screen, size, painting)
+    if app._dom_ready:
+        screen.screen_layout_refresh_signal.publish(screen.screen)
+    else:
+        app.post_message(events.Ready())
+        app._dom_ready = True
+
+
+def _painted_scrollbars(screen: Screen, size: Size, painted: set[Region]) -> None:
+    """The scrollbars the refresh just painted whole ask for no repaint of their own."""
+    whole = size.region in painted
+    for widget, geometry in screen._compositor.layers:
+        if isinstance(widget, ScrollBar) and widget._repaint_required:
+            shown = geometry.clip.intersection(geometry.region)
+            if whole or any(region.contains_region(shown) for region in painted):
+                widget._repaint_required = False
+                widget._exchange_repaint_regions()
+
+
+def _refresh_after_batch(screen: Screen) -> None:
+    """Textual's refresh after a layout in a batch (``call_later``), unless the batch still
+    holds: then what it rendered would be thrown away (``App._display`` shows nothing
+    in a batch) and the first frame renders every widget again anyway (~8-12 ms at a
+    table's start, the app's mount batch).  The screen is marked for a repaint instead:
+    when the batch ends, its next update paints it (after the layout the batch asked for)."""
+    if screen.app._batch_count:
+        screen._repaint_required = True
+        return
+    screen._compositor_refresh()
