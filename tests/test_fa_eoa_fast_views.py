@@ -115,6 +115,23 @@ def eoa_view_slowly(s, seat):
     )
 
 
+def actors_slowly(x):
+    """Who acts, stage by stage, as the rules say it (what ``stages.ACTORS`` answers)."""
+    st = x.stage
+    if st in (Stage.SENATE, Stage.HIDDEN_VOTE):
+        return frozenset(p for p, b in enumerate(x.bids) if b == -1)
+    if st == Stage.LAY_CARDS:
+        return frozenset(p for p in range(x.players) if len(x.voting_cards[p]) < x.cards_to_lay[p])
+    if st == Stage.FACTIONS:
+        return frozenset((x.faction_queue[x.faction_pos].seat,))
+    if st in (Stage.ABILITIES, Stage.ARCHONT):
+        return frozenset((x.ability_queue[0].seat,))
+    if st in (Stage.DEMAGOGOS_LOOK, Stage.DEMAGOGOS_REBID, Stage.DEMAGOGOS_CALL):
+        return frozenset((x.faction_holders[ED.DEMAGOGOS],))
+    one = {Stage.OPEN_VOTE: "open_bidders", Stage.PLAY: "play_queue", Stage.TOGETHER: "together_queue"}.get(st)
+    return frozenset((getattr(x, one)[0],)) if one else frozenset()
+
+
 def _fits(kind, frees, tokens):
     if kind == "refugees1":
         return tokens >= 1 and any(f >= 1 for f in frees)
@@ -228,9 +245,14 @@ def test_end_of_atlantis_views_legal_lists_and_to_act_are_the_obvious_ones_for_e
     plays = 0
     for state in states:
         rule = STAGES[state.stage]
-        assert EOA.to_act(state) == frozenset(rule.actors(state))
+        assert EOA.to_act(state) == frozenset(rule.actors(state)) == actors_slowly(state)
+        assert type(EOA.to_act(state)) is frozenset
+        for seat in (*range(state.players), None):  # the seats not to act are offered nothing
+            if seat not in EOA.to_act(state):
+                assert EOA.legal(EOA.view(state, seat)) == []
         for seat in EOA.to_act(state):
             view = EOA.view(state, seat)
+            assert rule.actors(view) == actors_slowly(view) == EOA.to_act(state)
             legal = EOA.legal(view)
             assert legal == rule.choices(state, seat) == rule.choices(view, seat)
             if state.stage == Stage.PLAY and state.effect is None:

@@ -48,7 +48,7 @@ from .effects import card_feasible, effect_choices, play_choices
 from .events import draw_event, end_bonus
 from .factions import faction_cost
 from .ships import arrival_scores
-from .stages import STAGES, StageRule, actors, apply, choices, settle
+from .stages import ACTORS as _ACTORS, CHOICES as _CHOICES, STAGES, StageRule, actors, apply, choices, settle
 from .state import (
     PAID, SECRET_BID_STAGES, AbilityTurn, Effect, EffectStep, EoaState, EoaView, FactionTurn, Look, PeekedBid,
     Ship, Stage, aboard, free, make_view, marker_order, one_per_kind, senate_order,
@@ -65,7 +65,6 @@ __all__ = [
 ]
 
 SPECIALS = Pile("specials", order="random")  # dealt at setup
-_SEATS: dict[tuple[int, ...], frozenset[int]] = {}  # actors -> to_act (at most 2**5 of them)
 _OVER = Stage.OVER
 
 
@@ -149,18 +148,18 @@ class EndOfAtlantisGame(Game):
         return settle(s, [])[0]
 
     # --- the contract -------------------------------------------------------------------------
-    def view(self, state: EoaState, seat: int | None) -> EoaView:
-        return make_view(state, seat)
+    # ``view(state, seat)`` is ``make_view`` itself (no method frame in between: a view
+    # is made for a seat after every move)
+    view = staticmethod(make_view)
 
     def legal(self, view: EoaView) -> list[Any]:
-        return choices(view, view.seat)
+        seat, stage = view.seat, view.stage  # ``stages.choices``, one call fewer a decision
+        if seat is None or seat not in _ACTORS[stage](view):
+            return []
+        return _CHOICES[stage](view, seat)
 
     def to_act(self, state: EoaState) -> frozenset[int]:
-        who = actors(state)
-        seats = _SEATS.get(who)
-        if seats is None:
-            seats = _SEATS[who] = frozenset(who)
-        return seats
+        return _ACTORS[state.stage](state)
 
     def apply(self, state: EoaState, seat: int, action: Any) -> tuple[EoaState, list[Event]]:
         return apply(state, seat, action)

@@ -33,60 +33,67 @@ Step = Callable[[EoaState, int, Any], tuple[EoaState, list[Event]]]
 
 
 class StageRule(NamedTuple):
-    actors: Callable[[Any], tuple[int, ...]]
+    actors: Callable[[Any], frozenset[int]]
     choices: Callable[[Any, int], list[Any]]
     steps: Mapping[type, Step]
 
 
 # --- who acts ----------------------------------------------------------------------------------
-_UNDECIDED: dict[tuple, tuple[int, ...]] = {}  # bids -> the seats still to bid (a cache)
+# Every ``actors`` answers a frozenset (``to_act`` is exactly it), one made once per
+# group of seats: a simultaneous stage's from a cache keyed by what decides it.
+_ONLY = {p: frozenset((p,)) for p in range(-1, D.MAX_PLAYERS)}  # (-1: no holder, as the tuple said)
+_NOBODY: frozenset[int] = frozenset()
+_UNDECIDED: dict[tuple, frozenset[int]] = {}  # bids -> the seats still to bid (a cache)
+_LAYERS: dict[tuple, frozenset[int]] = {}     # (cards laid, cards to lay) -> who still lays
 
 
-def _undecided_bidders(x: Any) -> tuple[int, ...]:
+def _undecided_bidders(x: Any) -> frozenset[int]:
     bids = x.bids  # a view shows others' as -2 or -1
     who = _UNDECIDED.get(bids)
     if who is None:
         if len(_UNDECIDED) >= 4096:
             _UNDECIDED.clear()
-        who = _UNDECIDED[bids] = tuple([p for p, b in enumerate(bids) if b == -1])
+        who = _UNDECIDED[bids] = frozenset([p for p, b in enumerate(bids) if b == -1])
     return who
 
 
-def _card_layers(x: Any) -> tuple[int, ...]:
-    need = x.cards_to_lay
-    out = []
-    for p in range(x.players):
-        if len(x.voting_cards[p]) < need[p]:
-            out.append(p)
-    return tuple(out)
+def _card_layers(x: Any) -> frozenset[int]:
+    key = (tuple(map(len, x.voting_cards)), x.cards_to_lay)
+    who = _LAYERS.get(key)
+    if who is None:
+        if len(_LAYERS) >= 4096:
+            _LAYERS.clear()
+        laid, need = key
+        who = _LAYERS[key] = frozenset([p for p in range(x.players) if laid[p] < need[p]])
+    return who
 
 
-def _faction_chooser(x: Any) -> tuple[int, ...]:
-    return (x.faction_queue[x.faction_pos].seat,)
+def _faction_chooser(x: Any) -> frozenset[int]:
+    return _ONLY[x.faction_queue[x.faction_pos].seat]
 
 
-def _ability_user(x: Any) -> tuple[int, ...]:
-    return (x.ability_queue[0].seat,)
+def _ability_user(x: Any) -> frozenset[int]:
+    return _ONLY[x.ability_queue[0].seat]
 
 
-def _demagogos(x: Any) -> tuple[int, ...]:
-    return (x.faction_holders[D.DEMAGOGOS],)
+def _demagogos(x: Any) -> frozenset[int]:
+    return _ONLY[x.faction_holders[D.DEMAGOGOS]]
 
 
-def _next_open_bidder(x: Any) -> tuple[int, ...]:
-    return (x.open_bidders[0],)
+def _next_open_bidder(x: Any) -> frozenset[int]:
+    return _ONLY[x.open_bidders[0]]
 
 
-def _next_card_player(x: Any) -> tuple[int, ...]:
-    return (x.play_queue[0],)
+def _next_card_player(x: Any) -> frozenset[int]:
+    return _ONLY[x.play_queue[0]]
 
 
-def _next_placer(x: Any) -> tuple[int, ...]:
-    return (x.together_queue[0],)
+def _next_placer(x: Any) -> frozenset[int]:
+    return _ONLY[x.together_queue[0]]
 
 
-def _nobody(x: Any) -> tuple[int, ...]:
-    return ()
+def _nobody(x: Any) -> frozenset[int]:
+    return _NOBODY
 
 
 def _nothing(x: Any, seat: int) -> list[Any]:
@@ -129,8 +136,14 @@ STAGES: dict[Stage, StageRule] = {
 assert set(STAGES) == set(Stage), "every stage has a rule"
 
 
-def actors(x: Any) -> tuple[int, ...]:
-    return STAGES[x.stage].actors(x)
+# The table's two columns by stage, for the per-decision calls (``to_act``, ``legal``).
+ACTORS: dict[Stage, Callable[[Any], frozenset[int]]] = {stage: rule.actors for stage, rule in STAGES.items()}
+CHOICES: dict[Stage, Callable[[Any, int], list[Any]]] = {stage: rule.choices for stage, rule in STAGES.items()}
+
+
+def actors(x: Any) -> frozenset[int]:
+    """Who acts now (the same frozenset on the state and on every view)."""
+    return ACTORS[x.stage](x)
 
 
 def choices(x: Any, seat: int | None) -> list[Any]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ..core import View, maker
+from ..core import View
 from ..rng import Rng
 from . import data as D
 
@@ -279,7 +279,8 @@ class EoaView(View):
 
 _HIDDEN_ROWS = tuple((-1,) * k for k in range(D.HAND + 1))
 _OVER = Stage.OVER
-_make_view = maker(EoaView)
+_new = object.__new__
+_ViewTwin = type("EoaView", EoaView.__bases__, {"__slots__": EoaView.__slots__, "__module__": __name__})
 
 # ``make_view`` runs for a seat after every move (self-play, bots, every screen): the
 # parts every seat sees alike are worked out once per table and shared, each kept with
@@ -288,6 +289,7 @@ _make_view = maker(EoaView)
 _sizes_memo: tuple = (None, (), None, ())     # hands, their sizes; specials, their counts
 _rows_memo: tuple = (None, None, None, ())    # voting_cards, face_up, cards_revealed, rows
 _bids_memo: tuple = (None, ())                # bids, as the other seats see them
+_HIDDEN_TABLES: dict[tuple, tuple] = {}      # row lengths -> the rows before the reveal
 
 
 def public_rows(s: EoaState) -> tuple:
@@ -297,8 +299,15 @@ def public_rows(s: EoaState) -> tuple:
     memo = _rows_memo
     if cards is memo[0] and face_up is memo[1] and revealed is memo[2]:
         return memo[3]
-    if not revealed:
-        rows = tuple([_HIDDEN_ROWS[len(row)] for row in cards])
+    if not revealed:  # while the cards are laid out: one row of -1 per card laid
+        lengths = tuple(map(len, cards))
+        rows = _HIDDEN_TABLES.get(lengths)
+        if rows is None:
+            if len(_HIDDEN_TABLES) >= 4096:
+                _HIDDEN_TABLES.clear()
+            rows = _HIDDEN_TABLES[lengths] = tuple([_HIDDEN_ROWS[k] for k in lengths])
+    elif revealed is memo[2] and cards == memo[0] and face_up == memo[1]:
+        rows = memo[3]  # the same rows, rebuilt by a rule
     else:
         rows = tuple([row if False not in face_up[p] else
                       tuple([c if face_up[p][i] else -1 for i, c in enumerate(row)])
@@ -319,51 +328,104 @@ def public_bids(bids: tuple) -> tuple:
 
 
 def make_view(s: EoaState, seat: int | None) -> EoaView:
-    """Everything ``seat`` may know (``None``: a spectator), and nothing else."""
+    """Everything ``seat`` may know (``None``: a spectator), and nothing else.
+
+    Built as ``engine.core.maker`` builds a view: a mutable twin of ``EoaView`` (same
+    bases, same slots) is filled by plain attribute stores, each straight from the state,
+    and then becomes an ``EoaView`` (``__class__`` assignment: same layout)."""
     global _sizes_memo
+    o = _new(_ViewTwin)
     rows = public_rows(s)
-    secret = s.stage in SECRET_BID_STAGES
+    stage = s.stage
+    secret = stage in SECRET_BID_STAGES
     bids = public_bids(s.bids) if secret else s.bids
     sizes = _sizes_memo
     hands, specials = s.hands, s.specials
     if hands is not sizes[0] or specials is not sizes[2]:
         sizes = _sizes_memo = (hands, tuple(map(len, hands)), specials, tuple(map(len, specials)))
-    peeked: tuple = ()
     if seat is None:
-        hand = my_specials = my_face_down = None
-        archont = 0
+        o.hand = o.my_specials = o.my_face_down = None
+        o.archont_discards = 0
+        o.peeked_bid = ()
     else:
-        hand, my_specials, my_face_down = hands[seat], specials[seat], s.face_down[seat]
+        o.hand = hands[seat]
+        o.my_specials = specials[seat]
+        o.my_face_down = s.face_down[seat]
         row = s.voting_cards[seat]
         if rows[seat] is not row:
-            rows = rows[:seat] + (row,) + rows[seat + 1:]
+            rows = (*rows[:seat], row, *rows[seat + 1:])
+        o.peeked_bid = ()
         if secret:
-            bids = bids[:seat] + (s.bids[seat],) + bids[seat + 1:]
+            bids = (*bids[:seat], s.bids[seat], *bids[seat + 1:])
             look = s.demagogos_look
             if look and look.seat == seat:
-                peeked = PeekedBid(look.target, s.bids[look.target])
+                o.peeked_bid = PeekedBid(look.target, s.bids[look.target])
         queue = s.ability_queue
-        archont = s.archont_discards if queue and queue[0].seat == seat else 0
-    return _make_view(
-        seat, s.players, s.family, s.aggressive_neutrals, s.revealed_events, s.revealed_specials,
-        s.ships_chosen, s.turn, s.stage, s.vp, s.screen, s.senate_pool, s.buildings,
-        s.promised_land, s.promised_land_neutrals, s.camp, s.ships,
-        hand, sizes[1], len(s.deck), s.discard,                    # hand, hand_sizes, deck_count
-        my_specials, sizes[3],                                     # my_specials, special_counts
-        specials if s.stage == _OVER else (),                      # all_specials
-        len(s.special_deck),                                       # special_deck_count
-        s.special_discard, s.face_up_specials, s.faction_holders, s.plus_one, s.markers,
-        s.faction_order, s.faction_queue, s.faction_pos, s.faction_passers, s.favour_seat,
-        s.ability_queue, archont, s.vote_cards, s.cards_to_lay,
-        rows, my_face_down,                                        # voting_cards, my_face_down
-        s.cards_revealed, s.face_up, s.tokens_on_cards, s.played, s.vote, s.vote_kind,
-        bids, peeked, s.demagogos_used, s.open_bidders, s.vote_winners, s.play_queue,
-        s.card_players, s.effect, s.last_bids, s.last_winners, s.last_refund, s.event,
-        s.other_events,
-        s.other_events_left + s.dooms_left + (s.top_event >= 0),  # events_left
-        s.top_event, s.doom_markers, s.together_queue, s.together_placed, s.game_winners,
-        s.end_reason,
-    )
+        o.archont_discards = s.archont_discards if queue and queue[0].seat == seat else 0
+    o.seat = seat
+    o.players = s.players
+    o.family = s.family
+    o.aggressive_neutrals = s.aggressive_neutrals
+    o.revealed_events = s.revealed_events
+    o.revealed_specials = s.revealed_specials
+    o.ships_chosen = s.ships_chosen
+    o.turn = s.turn
+    o.stage = stage
+    o.vp = s.vp
+    o.screen = s.screen
+    o.senate_pool = s.senate_pool
+    o.buildings = s.buildings
+    o.promised_land = s.promised_land
+    o.promised_land_neutrals = s.promised_land_neutrals
+    o.camp = s.camp
+    o.ships = s.ships
+    o.hand_sizes = sizes[1]
+    o.deck_count = len(s.deck)
+    o.discard = s.discard
+    o.special_counts = sizes[3]
+    o.all_specials = specials if stage == _OVER else ()
+    o.special_deck_count = len(s.special_deck)
+    o.special_discard = s.special_discard
+    o.face_up_specials = s.face_up_specials
+    o.faction_holders = s.faction_holders
+    o.plus_one = s.plus_one
+    o.markers = s.markers
+    o.faction_order = s.faction_order
+    o.faction_queue = s.faction_queue
+    o.faction_pos = s.faction_pos
+    o.faction_passers = s.faction_passers
+    o.favour_seat = s.favour_seat
+    o.ability_queue = s.ability_queue
+    o.vote_cards = s.vote_cards
+    o.cards_to_lay = s.cards_to_lay
+    o.voting_cards = rows
+    o.cards_revealed = s.cards_revealed
+    o.face_up = s.face_up
+    o.tokens_on_cards = s.tokens_on_cards
+    o.played = s.played
+    o.vote = s.vote
+    o.vote_kind = s.vote_kind
+    o.bids = bids
+    o.demagogos_used = s.demagogos_used
+    o.open_bidders = s.open_bidders
+    o.vote_winners = s.vote_winners
+    o.play_queue = s.play_queue
+    o.card_players = s.card_players
+    o.effect = s.effect
+    o.last_bids = s.last_bids
+    o.last_winners = s.last_winners
+    o.last_refund = s.last_refund
+    o.event = s.event
+    o.other_events = s.other_events
+    o.events_left = s.other_events_left + s.dooms_left + (s.top_event >= 0)
+    o.top_event = s.top_event
+    o.doom_markers = s.doom_markers
+    o.together_queue = s.together_queue
+    o.together_placed = s.together_placed
+    o.game_winners = s.game_winners
+    o.end_reason = s.end_reason
+    o.__class__ = EoaView
+    return o
 
 
 # --- questions about the table (states and views alike) -------------------------------

@@ -189,19 +189,24 @@ class FindingAtlantisGame(SingleActorTurns, Game):
             end_reason="", rng=rng,
         )
 
-    def view(self, state: FAState, seat: int | None) -> FAView:
-        return view_of(state, seat)
+    # ``view(state, seat)`` is ``view_of`` itself (no method frame in between: a view
+    # is made for a seat after every move)
+    view = staticmethod(view_of)
 
     def legal(self, view: FAView) -> list[Any]:
-        if view.phase == "over" or view.seat is None or view.seat != view.turn:
+        seat, phase = view.seat, view.phase
+        if seat != view.turn or seat is None:
             return []
-        opening = OPENING.get(view.phase)
-        if opening is not None:
-            return opening.choices(view)
+        if phase != "play":
+            if phase == "over":
+                return []
+            opening = OPENING.get(phase)
+            if opening is not None:
+                return opening.choices(view)
         # The play phase's list is a pure function of these (a cache: legal runs once per
         # decision in self-play; the list is made again on a miss).
         key = (view.hand, view.captain, view.artifacts, view.actions_left > 0, view.may_declare,
-               view.picks, view.seat, view.players, view.n, view.k)
+               view.picks, seat, view.players, view.n, view.k)
         known = _LEGAL.get(key)
         if known is None:
             if len(_LEGAL) >= 4096:

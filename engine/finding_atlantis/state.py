@@ -10,9 +10,8 @@ chart, hand, position and mine, and the public table; never the map.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 
-from ..core import View, maker
+from ..core import View
 from ..rng import Rng
 from . import data as D
 
@@ -114,63 +113,115 @@ class FAView(View):
     truth: tuple[int, ...] = ()   # the whole map (world terrain), for everyone once the game is over
 
 
-_SPECTATOR_OWN = (-1, (), (), (0, 0), (), "", (), (), -1, False, ())
-
 # ``view_of`` runs for a seat after every move (self-play, bots, every screen), so it is
-# built by positional construction (``engine.core.maker``) and shares what is public.
-_make_public = maker(PlayerPublic)
-_make_view = maker(FAView)
+# built as ``engine.core.maker`` builds: a mutable twin of ``FAView`` (same bases, same
+# slots) filled by plain attribute stores, which then becomes an ``FAView`` (``__class__``
+# assignment: same layout).  The stores are written out here, each straight from the
+# state (no 32-argument call in between).  The public rows are shared while unchanged.
+_new = object.__new__
+_ViewTwin = type("FAView", FAView.__bases__, {"__slots__": FAView.__slots__, "__module__": __name__})
+_PublicTwin = type("PlayerPublic", PlayerPublic.__bases__,
+                   {"__slots__": PlayerPublic.__slots__, "__module__": __name__})
 # The public row of each seat is made from per-seat fields of the state, and only from
-# them: the "hot" ones change with most actions, the others seldom.
-_COLD = attrgetter("starts", "arts", "used", "captain", "captain_shown", "mines", "lost", "skip")
+# them: the "hot" ones (hand, discard pile, trail, surfacing) change with most actions --
+# nearly always one seat's only --, the "cold" ones seldom.
 # The last table seen: its cold fields, its hot ones and its ``PlayerPublic`` rows.  A row
 # whose fields are those of the last table is the same value, so it is shared (public
 # values only; the next table replaces the entry, whatever the match).
 _last_public: tuple = (None, (), (), (), (), ())
 
 
+def _public_row(state: FAState, s: int) -> PlayerPublic:
+    pile = state.played[s]
+    row = _new(_PublicTwin)
+    row.start = state.starts[s]
+    row.last_played = pile[-2:]
+    row.played_count = len(pile)
+    row.hand_count = len(state.hands[s])
+    row.artifacts_held = len(state.arts[s])
+    row.used = state.used[s]
+    row.captain = state.captain[s] if state.captain_shown[s] else ""
+    row.surfaced = state.surfaced[s]
+    row.trail = state.trail[s]
+    row.has_mine = state.mines[s] >= 0
+    row.lost = state.lost[s]
+    row.skip = state.skip[s]
+    row.__class__ = PlayerPublic
+    return row
+
+
 def public_of(state: FAState) -> tuple[PlayerPublic, ...]:
     """Every seat's public row (``FAView.public``)."""
     global _last_public
-    cold = _COLD(state)
+    cold = (state.starts, state.arts, state.used, state.captain, state.captain_shown, state.mines,
+            state.lost, state.skip)
     hands, played, trail, surfaced = state.hands, state.played, state.trail, state.surfaced
-    last_cold, last_hands, last_played, last_trail, last_surfaced, last_pub = _last_public
-    same = cold == last_cold  # then the seats are the same too (``starts``)
-    out = []
-    for s in range(len(hands)):
-        if same and hands[s] is last_hands[s] and played[s] is last_played[s] \
-                and trail[s] is last_trail[s] and surfaced[s] == last_surfaced[s]:
-            out.append(last_pub[s])
-            continue
-        pile = played[s]
-        out.append(_make_public(
-            cold[0][s], pile[-2:], len(pile), len(hands[s]), len(cold[1][s]), cold[2][s],
-            cold[3][s] if cold[4][s] else "", surfaced[s], trail[s], cold[5][s] >= 0, cold[6][s],
-            cold[7][s]))
-    pub = tuple(out)
+    last_cold, last_hands, last_played, last_trail, last_surfaced, pub = _last_public
+    if cold != last_cold:  # (equal cold fields: the same seats too, ``starts``)
+        pub = tuple([_public_row(state, s) for s in range(len(hands))])
+    elif hands is not last_hands or played is not last_played or trail is not last_trail \
+            or surfaced is not last_surfaced:
+        s = 0
+        for hand in hands:
+            if hand is not last_hands[s] or played[s] is not last_played[s] \
+                    or trail[s] is not last_trail[s] or surfaced[s] != last_surfaced[s]:
+                pub = (*pub[:s], _public_row(state, s), *pub[s + 1:])
+            s += 1
     _last_public = (cold, hands, played, trail, surfaced, pub)
     return pub
 
 
 def view_of(state: FAState, seat: int | None) -> FAView:
     """What ``seat`` may know (``None``: a spectator), field by field in declaration order."""
-    terrain = state.terrain if state.phase == "over" else ()
+    o = _new(_ViewTwin)
+    o.seat = seat
+    o.n = state.n
+    o.k = state.k
+    o.players = state.players
+    o.pirate = state.pirate
+    o.roaming = state.roaming
+    o.paper = state.paper
+    o.assistant = state.assistant
+    o.max_rounds = state.max_rounds
+    o.phase = phase = state.phase
+    o.turn = state.turn
+    o.first = state.first
+    o.actions_left = state.actions_left
+    o.round = state.round
+    o.public = public_of(state)
+    o.monsters = state.monsters
+    o.deck_count = len(state.deck)
+    o.failed = state.failed
+    o.winners = state.winners
+    o.end_reason = state.end_reason
     if seat is None:
-        return _make_view(
-            None, state.n, state.k, state.players, state.pirate, state.roaming, state.paper,
-            state.assistant, state.max_rounds, state.phase, state.turn, state.first,
-            state.actions_left, state.round, public_of(state), state.monsters, len(state.deck),
-            state.failed, state.winners, state.end_reason, *_SPECTATOR_OWN, terrain)
-    arts = state.arts[seat]
-    return _make_view(
-        seat, state.n, state.k, state.players, state.pirate, state.roaming, state.paper,
-        state.assistant, state.max_rounds, state.phase, state.turn, state.first,
-        state.actions_left, state.round, public_of(state), state.monsters, len(state.deck),
-        state.failed, state.winners, state.end_reason,
-        -1 if state.lost[seat] else state.pos[seat], state.charts[seat], state.lost_obs[seat],
-        state.lost_disp[seat], state.hands[seat], state.captain[seat], state.offers[seat],
-        tuple([a for a, _ in arts]) if arts else (), state.mines[seat], state.may_declare[seat],
-        state.picks[seat], terrain)
+        o.pos = -1
+        o.chart = ()
+        o.lost_obs = ()
+        o.lost_disp = (0, 0)
+        o.hand = ()
+        o.captain = ""
+        o.offers = ()
+        o.artifacts = ()
+        o.mine = -1
+        o.may_declare = False
+        o.picks = ()
+    else:
+        o.pos = -1 if state.lost[seat] else state.pos[seat]
+        o.chart = state.charts[seat]
+        o.lost_obs = state.lost_obs[seat]
+        o.lost_disp = state.lost_disp[seat]
+        o.hand = state.hands[seat]
+        o.captain = state.captain[seat]
+        o.offers = state.offers[seat]
+        arts = state.arts[seat]
+        o.artifacts = tuple([a for a, _ in arts]) if arts else ()
+        o.mine = state.mines[seat]
+        o.may_declare = state.may_declare[seat]
+        o.picks = state.picks[seat]
+    o.truth = state.terrain if phase == "over" else ()
+    o.__class__ = FAView
+    return o
 
 
 def hand_for(pirate: bool) -> tuple[str, ...]:
