@@ -17,7 +17,10 @@ import dataclasses
 import enum
 import hashlib
 import io
+import operator
 import threading
+from itertools import compress
+from operator import is_not
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,7 +39,7 @@ class RecordError(Exception):
     """A record that cannot be read or does not replay; the message is one line."""
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, Any] = {}  # a dataclass -> the getter of its fields' values, in order
 
 
 def _default(obj: Any) -> Any:
@@ -44,17 +47,23 @@ def _default(obj: Any) -> Any:
     their fields in order, enums their value -- exactly what ``core.to_data`` does.
     Tuples (NamedTuples too) and scalars are packed natively, in C, the same way
     ``to_data`` would present them.  States hold no dicts (their key order would be
-    insertion order here but sorted in ``to_data``); the tests compare both."""
+    insertion order here but sorted in ``to_data``); the tests compare both.  (A
+    dataclass's fields come as one tuple from an ``attrgetter``: packed as the list.)"""
     t = type(obj)
-    names = _FIELDS.get(t)
-    if names is None:
+    get = _FIELDS.get(t)
+    if get is None:
         if dataclasses.is_dataclass(t):
-            names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))
+            names = tuple(f.name for f in dataclasses.fields(t))
+            if len(names) > 1:
+                get = operator.attrgetter(*names)
+            else:
+                get = (lambda o, names=names: [getattr(o, n) for n in names])
+            _FIELDS[t] = get
         elif isinstance(obj, enum.Enum):
             return obj.value
         else:
             raise TypeError(f"cannot encode {t.__name__} canonically")
-    return [getattr(obj, n) for n in names]
+    return get(obj)
 
 
 _PACKERS = threading.local()
@@ -71,9 +80,98 @@ def canonical_bytes(state: Any) -> bytes:
     return packer.pack(state)
 
 
-def digest(state: Any) -> str:
-    """Hash of the canonical msgpack encoding of a state (hex, 32 chars)."""
-    return hashlib.sha256(canonical_bytes(state)).hexdigest()[:32]
+def digest(state: Any, before: Any = None) -> str:
+    """Hash of the canonical msgpack encoding of a state (hex, 32 chars).
+
+    ``before``: the state it was made from by one move (a ``Match`` step's), if known:
+    then the bytes of each field that is the very object ``before`` held are those this
+    thread packed when it digested ``before`` (``_after``), and only the other fields
+    are packed.  The digest is the same either way."""
+    if before is None:
+        return hashlib.sha256(canonical_bytes(state)).hexdigest()[:32]
+    return hashlib.sha256(_after(state, before)).hexdigest()[:32]
+
+
+# A state's fields' bytes are kept for the next move's digest: those of the last
+# ``_KEPT`` states this thread digested (a host with many tables digests one state of
+# each in turn).  Only fields of types that cannot change in place are reused.
+_KEPT = 256
+_STABLE: set[type] = {int, float, str, bytes, bool, type(None), tuple}
+
+
+def _stable(t: type) -> bool:
+    """Whether a value of type ``t`` that is the same object has the same bytes: a
+    scalar, a tuple (of such values: the state discipline), a frozen dataclass, an enum."""
+    params = getattr(t, "__dataclass_params__", None)
+    if (params is not None and params.frozen) or issubclass(t, (tuple, enum.Enum)):
+        _STABLE.add(t)
+        return True
+    return False
+
+
+def _after(state: Any, before: Any) -> bytes:
+    """``canonical_bytes(state)``, field by field, from the bytes kept of ``before``."""
+    get = _FIELDS.get(type(state))
+    if type(get) is not operator.attrgetter:  # (a type not met yet, or of one field)
+        return canonical_bytes(state)
+    values = get(state)
+    if not _STABLE.issuperset(map(type, values)) and not all(
+            t in _STABLE or _stable(t) for t in set(map(type, values))):
+        return canonical_bytes(state)
+    local = _PACKERS
+    kept = getattr(local, "kept", None)
+    if kept is None:
+        kept = local.kept = {}
+        canonical_bytes(None)  # (makes this thread's packer)
+    pack = local.packer.pack
+    n = len(values)
+    old = kept.pop(id(before), None)
+    if old is not None and old[0] is before and len(old[1]) == n:
+        old_values, parts = old[1], old[2].copy()
+        for i in compress(range(n), map(is_not, values, old_values)):
+            value = values[i]
+            if type(value) is tuple and len(value) >= 16:
+                parts[i + 1] = repack(pack, value, old_values[i], parts[i + 1])
+            else:
+                parts[i + 1] = pack(value)
+    else:
+        parts = [_array_head(n)]
+        parts += map(pack, values)
+    kept[id(state)] = (state, values, parts)
+    if len(kept) > _KEPT:
+        del kept[next(iter(kept))]
+    return b"".join(parts)
+
+
+def _array_head(n: int) -> bytes:
+    """The msgpack header of an array of ``n`` items."""
+    if n < 16:
+        return bytes((0x90 | n,))
+    return b"\xdc" + n.to_bytes(2, "big") if n < 65536 else b"\xdd" + n.to_bytes(4, "big")
+
+
+def repack(pack: Any, value: Any, old: Any, old_bytes: bytes) -> bytes:
+    """``pack(value)``, given that ``old_bytes`` is ``pack(old)`` (both with the same
+    packer, or the same conversion to plain data first): a tuple as long as the tuple
+    ``old``, each of whose items took one byte (small ints, None, booleans, empty
+    arrays), has only the items that are not the very objects ``old`` held written,
+    when they are small ints (a board after one move: one cell changed)."""
+    if type(value) is not tuple or type(old) is not tuple:
+        return pack(value)
+    n = len(value)
+    head = len(old_bytes) - n
+    if n < 16 or len(old) != n or head != (3 if n < 65536 else 5):
+        return pack(value)
+    changed = list(compress(range(n), map(is_not, value, old)))
+    if len(changed) * 2 > n:
+        return pack(value)
+    out = bytearray(old_bytes)
+    for i in changed:
+        v = value[i]
+        if type(v) is not int or not -32 <= v < 128:
+            return pack(value)
+        out[head + i] = v & 0xFF  # (a fixint is its own byte; -32..-1 are 0xe0..0xff)
+    return bytes(out)
 
 
 class Move:
@@ -101,10 +199,10 @@ class Move:
 
     def _settle(self) -> None:
         # a Match step (game, before, after, seat, action, ...): see lazy_move
-        game, _, state, _, action = self._pending[:5]
+        game, before, state, _, action = self._pending[:5]
         self._pending = None
         self._action = game.codec.encode(action)
-        self._digest = digest(state)
+        self._digest = digest(state, before)
 
     @property
     def action(self) -> dict[str, Any]:
@@ -209,7 +307,13 @@ class GameRecord:
 
     @staticmethod
     def move_bytes(move: Move) -> bytes:
-        return msgpack.packb(move.to_map(), use_bin_type=True)
+        """``packb(move.to_map())`` (with one packer per thread: the host logs every move)."""
+        packer = getattr(_PACKERS, "plain", None)
+        if packer is None:
+            packer = _PACKERS.plain = msgpack.Packer(use_bin_type=True)
+        if type(move) is Move and move._pending is not None:
+            move._settle()  # (what reading its action would do)
+        return packer.pack({"seat": move.seat, "action": move.action, "digest": move.digest})
 
     # --- decoding --------------------------------------------------------------
     @classmethod

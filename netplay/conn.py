@@ -134,6 +134,8 @@ class Conn:
         self.writer.transport.abort()
 
 
+_UNPACK, _HSIZE = HEADER.unpack_from, HEADER.size
+_act_fields = M.act_fields
 _HELLO, _PLAY, _ASKING, _DONE = 0, 1, 2, 3  # a session's phases (_ASKING: a lobby request is answered)
 
 
@@ -204,9 +206,44 @@ class Session(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.phase > _PLAY:
             return
+        if not self.buf and not self.paused and len(data) > _HSIZE:
+            # (the common case: one whole frame and nothing else; read as ``_frames`` would)
+            size = _UNPACK(data)[0]
+            if len(data) - _HSIZE == size <= MAX_CLIENT_FRAME:
+                conn = self.conn
+                if conn is not None and not conn.closed:
+                    self._one(conn, data[_HSIZE:])
+                    return
         self.buf += data
         if not self.paused:
             self._frames()
+
+    def _one(self, conn: Conn, body: bytes) -> None:
+        """``_frames`` for a buffer that held one whole frame, ``body``."""
+        try:
+            obj = decode_body(body, MAX_CLIENT_FRAME)
+        except FrameError as exc:
+            if self.phase == _HELLO:
+                conn.error("bad-frame", str(exc), fatal=True)
+            else:
+                conn.errors += 1
+                conn.error("bad-frame", str(exc), fatal=conn.errors > self.host.limits.max_errors)
+        else:
+            try:
+                self._handle(obj)
+            except Exception:  # never let one client stop the host
+                log.exception("connection %s failed", conn.peer)
+                conn.close()
+        phase = self.phase
+        if conn.closed or phase == _DONE:
+            self._end()
+            return
+        if phase == _ASKING:
+            return
+        self.heard = self.loop.time()
+        self.begun = None
+        if self.timer is None:
+            self._arm()
 
     def eof_received(self) -> bool:
         return False  # (the transport closes: connection_lost ends the session)
@@ -275,10 +312,12 @@ class Session(asyncio.Protocol):
     def _arm(self, moved: bool = False) -> None:
         """Set the timer for the current deadline (``moved``: it may be earlier than
         the one set)."""
-        due = self._due()
         timer = self.timer
+        if timer is not None and not moved:
+            return
+        due = self._due()
         if timer is not None:
-            if not moved or timer.when() <= due:
+            if timer.when() <= due:
                 return
             timer.cancel()
         self.timer = self.loop.call_at(due, self._deadline)
@@ -382,11 +421,10 @@ class Session(asyncio.Protocol):
             conn.error("flood", "Too many messages: disconnected.", fatal=True)
             return
         table = conn.table
-        if obj.get("t") == "act" and obj.get("v") == M.PROTOCOL:
-            fields = M.act_fields(obj)
-            if fields is not None:  # (a valid act, checked by hand: the hot path)
-                table.client_action(conn, *fields)
-                return
+        fields = _act_fields(obj)
+        if fields is not None:  # (a valid act, checked by hand: the hot path)
+            table.client_action(conn, *fields)
+            return
         try:
             msg = M.parse_client(obj)
         except FrameError as exc:

@@ -20,7 +20,7 @@ import hashlib
 import json
 import operator
 from itertools import compress
-from operator import is_, is_not
+from operator import is_not
 from typing import Annotated, Any, Literal, Union
 
 import msgpack
@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, TypeAdapter,
 from pydantic import ValidationError, WrapValidator
 
 from engine.core import Event, View, to_data, to_wire
+from engine.record import repack
 
 from .wire import HEADER, FrameError, encode_frame, pack_frame
 
@@ -103,6 +104,7 @@ class ViewData:
 _FIELDS: dict[type, Any] = {}
 _PLAIN = frozenset((bool, int, float, str, bytes, type(None)))
 _SCALARS = _PLAIN  # (to_wire packs a list or tuple of these as it is)
+_STR = frozenset((str,))
 _PACK = msgpack.Packer(use_bin_type=True).pack  # (the host's packer: one loop, never re-entered)
 
 
@@ -121,10 +123,11 @@ def array_head(n: int) -> bytes:
 def _packed_shared(view: View, memo: dict[Any, Any]) -> bytes:
     """The bytes of ``pack(to_wire(view))``, field by field: an array's bytes are its
     header and its items' bytes, so each field value is packed on its own.  The first
-    view of a type in a state is the template (``memo[type]``: its values and their
-    bytes); a later view (another seat's) packs only the fields whose value is not the
-    very object the template holds, and the first reuses the bytes of the state
-    before's template for its unchanged values of immutable types."""
+    view of a type in a state is the template (``memo[type]``: its values, their bytes
+    and which of them are of a mutable type); a later view (another seat's) packs only
+    the fields whose value is not the very object the template holds, and the first
+    starts from the state before's template: it packs only the fields whose value is
+    not the very object that template held, or is of a mutable type."""
     t = type(view)
     fields = _FIELDS.get(t, ())
     if fields == ():
@@ -138,51 +141,68 @@ def _packed_shared(view: View, memo: dict[Any, Any]) -> bytes:
     if template is not None and len(template[0]) == n:
         out = template[1].copy()
         for i in compress(range(n), map(is_not, values, template[0])):
-            out[i + 1] = _pack_value(values[i], memo)
+            value = values[i]
+            t = type(value)
+            if t in _PLAIN or (t is tuple and len(value) < 16 and _SCALARS.issuperset(map(type, value))):
+                out[i + 1] = _PACK(value)  # (a seat's own hand: packed as it is, not kept)
+            else:
+                out[i + 1] = _pack_value(value, memo)
         return b"".join(out)
-    out = [array_head(n)]
     older = memo.get(0)  # (the memo of the state before)
     before = older.get(t) if older is not None else None
     if before is not None and len(before[0]) == n:
-        plain, old_parts = _PLAIN, before[1]
-        for i, (value, same) in enumerate(zip(values, map(is_, values, before[0]))):
-            if same and (type(value) in plain or _immutable(type(value))):
-                out.append(old_parts[i + 1])
-            else:
-                out.append(_pack_value(value, memo))
+        old, out = before[0], before[1].copy()
+        redo: Any = compress(range(n), map(is_not, values, old))
+        if before[2]:  # (values of a mutable type: packed again even when the same object)
+            redo = sorted(set(redo).union(before[2]))
+        for i in redo:  # (a board one move changed: only its changed cells are written)
+            value = values[i]
+            out[i + 1] = _PACK(value) if type(value) in _PLAIN else _pack_value(value, memo, old[i], out[i + 1])
     else:
-        for value in values:
-            out.append(_pack_value(value, memo))
-    memo[t] = (values, out)
+        out = [array_head(n)]
+        out += [_pack_value(value, memo) for value in values]
+    mutable = () if _KNOWN_IMMUTABLE.issuperset(map(type, values)) else tuple(
+        i for i, value in enumerate(values) if not _immutable(type(value)))
+    memo[t] = (values, out, mutable)
     return b"".join(out)
 
 
-def _pack_value(value: Any, memo: dict[Any, Any]) -> bytes:
+def _pack_value(value: Any, memo: dict[Any, Any], old: Any = None, old_bytes: bytes | None = None) -> bytes:
     """One field value's packed wire form: a plain value packed as it is; any other once
     per state, by identity, or taken from the state before when it is immutable and the
-    very same object."""
+    very same object (``old``, ``old_bytes``: the value the field held in the state
+    before and its bytes, ``engine.record.repack``)."""
     if type(value) in _PLAIN:
         return _PACK(value)
     key = id(value)
     hit = memo.get(key)
     if hit is None or hit[0] is not value:  # (the memo keeps the value alive: ids stay unique)
         older = memo.get(0)
-        if older is not None and _immutable(type(value)):
+        t = type(value)
+        if older is not None and (t in _KNOWN_IMMUTABLE or _immutable(t)):
             hit = older.get(key)
             if hit is not None and hit[0] is value:
                 memo[key] = hit
                 return hit[1]
-        t = type(value)
-        if (t is tuple or t is list) and _SCALARS.issuperset(map(type, value)):
-            hit = memo[key] = (value, _PACK(value))  # (a board, a hand: packed as its list)
+        if old_bytes is not None and t is tuple and len(value) >= 16:
+            hit = memo[key] = (value, repack(_pack_wire, value, old, old_bytes))
         else:
-            hit = memo[key] = (value, _PACK(to_wire(value, False)))
+            hit = memo[key] = (value, _pack_wire(value))
     return hit[1]
+
+
+def _pack_wire(value: Any) -> bytes:
+    """``pack(to_wire(value, False))``."""
+    t = type(value)
+    if (t is tuple or t is list) and _SCALARS.issuperset(map(type, value)):
+        return _PACK(value)  # (a board, a hand: packed as its list)
+    return _PACK(to_wire(value, False))
 
 
 # A value of an immutable type that is the very object it was at the last move has the
 # same wire form (an engine state is immutable: what a move did not touch is shared).
 _IMMUTABLE: dict[type, bool] = {tuple: True, frozenset: True, list: False, dict: False}
+_KNOWN_IMMUTABLE = set(_PLAIN) | {tuple, frozenset}  # (and every frozen dataclass met)
 
 
 def _immutable(t: type) -> bool:
@@ -190,6 +210,8 @@ def _immutable(t: type) -> bool:
     if known is None:
         params = getattr(t, "__dataclass_params__", None)
         known = _IMMUTABLE[t] = bool(params is not None and params.frozen)
+        if known:
+            _KNOWN_IMMUTABLE.add(t)
     return known
 
 
@@ -335,7 +357,7 @@ class WireEvent(BaseModel):
         """What ``WireEvent.of(event)`` puts on the wire, as a plain map (the host's
         fast path: an event is converted once per move, not validated per seat)."""
         data = event.data
-        if type(data) is dict and _PLAIN.issuperset(map(type, data.values())) and all(type(k) is str for k in data):
+        if type(data) is dict and _PLAIN.issuperset(map(type, data.values())) and _STR.issuperset(map(type, data)):
             data = {k: data[k] for k in sorted(data)}  # (what to_data makes of a map of plain values)
         else:
             data = to_data(dict(data))
@@ -464,11 +486,8 @@ def act_fields(obj: dict[str, Any]) -> tuple[int, dict[str, Any], int | None, in
         return None
     if seat is not None and (type(seat) is not int or not 0 <= seat < 64):
         return None
-    if type(action) is not dict:
+    if type(action) is not dict or not _STR.issuperset(map(type, action)):
         return None
-    for key in action:
-        if type(key) is not str:
-            return None
     return seq, dict(action), seat, n
 
 
@@ -510,3 +529,26 @@ def update_bytes(seq: int, view: ViewData, events: bytes, to_act: bytes, resync:
              _K_RESYNC[bool(resync)], _K_ACK, _PACK(ack)]
     parts[0] = HEADER.pack(sum(map(len, parts)))
     return b"".join(parts)
+
+
+def update_tail(events: bytes, to_act: bytes, resync: bool = False) -> bytes:
+    """The bytes of an update between its view and its ack's value: the packed events
+    and seats to act with their keys, ``resync`` and the ack's key (the same for every
+    seat a move's events and seats to act are sent to: joined once per move)."""
+    return b"".join((_K_EVENTS, events, _K_TO_ACT, to_act, _K_RESYNC[bool(resync)], _K_ACK))
+
+
+_FIXED = len(_UPDATE_HEAD) + len(_K_VIEW)
+
+
+def update_with_tail(seq: int, view: ViewData, tail: bytes, ack: int = 0) -> bytes:
+    """``update_bytes`` with its ``update_tail`` joined already."""
+    if type(view) is not ViewData:
+        raise TypeError(f"an update's view must be ViewData made from a game's view(), not {type(view).__name__}")
+    try:
+        packed = view._packed
+    except AttributeError:
+        packed = view.packed
+    seq_b, ack_b = _PACK(seq), _PACK(ack)
+    size = _FIXED + len(seq_b) + len(packed) + len(tail) + len(ack_b)
+    return b"".join((HEADER.pack(size), _UPDATE_HEAD, seq_b, _K_VIEW, packed, tail, ack_b))

@@ -25,6 +25,7 @@ from engine.registry import get_game
 from . import messages as M
 from .log import HostLog, read_log
 from .text import clean_name
+from .updates import Updates
 
 log = logging.getLogger("atlantis.host")
 
@@ -74,7 +75,7 @@ class Audience:
     last_sent: int = 0
 
 
-class HostTable:
+class HostTable(Updates):
     """One game at the host."""
 
     def __init__(self, game: Game, match: Match, kinds: list[str], *, name: str, table_id: str,
@@ -342,122 +343,16 @@ class HostTable:
         for fn in list(self.seat_listeners) + list(self.listeners):
             fn()
 
-    # --- views out --------------------------------------------------------------------
-    def _update(self, conn: Conn, holder: Any, delivery: Delivery, resync: bool = False) -> None:
-        """Send ``conn`` its view (``holder`` keeps the view's version) and events."""
-        frame = self._frame(holder, delivery, conn.seat, resync)
-        if frame is not None:
-            conn.send_bytes(frame)
-
-    def _frame(self, holder: Any, delivery: Delivery, seat: int | None, resync: bool = False) -> bytes | None:
-        """The update frame for ``seat`` (None: every spectator), or None if it has no news:
-        bytes (``messages.update_bytes``) of ``ViewData`` made from the seat's ``View``, packed
-        sharing what the seats' views share (``self._memo``, one state), and of the events
-        and seats to act, packed once per move (``_events``, ``_acting_bytes``)."""
-        data = M.ViewData(delivery.view, self._memo)
-        packed = data.packed
-        if packed != holder.last_view:  # (the bytes of the view it was last sent)
-            holder.last_view = packed
-            holder.version += 1
-        events = delivery.events
-        if not events and not resync and holder.last_sent == holder.version:
-            return None
-        holder.last_sent = holder.version
-        frame = M.update_bytes(holder.version, data, self._events(events, seat), self._acting_bytes(),
-                               resync, getattr(holder, "acked", 0))
-        if self.update_sizes is not None and not resync:
-            self.update_sizes.append(len(frame))
-        return frame
-
-    def _events(self, events: tuple, seat: int | None) -> bytes:
-        """The packed list of the ``events`` ``seat`` may see: each event converted once
-        per move, a tuple of public events (every seat's delivery shares it) packed once."""
-        hit = self._packed_events.get(id(events))
-        if hit is not None and hit[0] is events and (hit[1] or hit[2] == seat):
-            return hit[3]
-        wired, out, public = self._wired, [], True
-        for e in events:
-            if e.to is not None:
-                public = False
-                if seat is None or seat not in e.to:
-                    continue
-            w = wired.get(id(e))
-            if w is None or w[0] is not e:
-                w = wired[id(e)] = (e, M.WireEvent.wire(e))
-            out.append(w[1])
-        packed = M.pack_list(out)
-        self._packed_events[id(events)] = (events, public, seat, packed)
-        return packed
-
-    # One state of the table: the packed wire form of its views' shared parts, of its
-    # events and its seats to act (cleared by ``_fresh`` whenever the state changes).
-    _memo: dict = {}  # (key 0: the memo of the state before, for what the move did not touch)
-    _wired: dict = {}
-    _packed_events: dict = {}
-    _to_act: list[int] | None = None
-    _to_act_bytes: bytes | None = None
-    _state: Any = None  # the state the above belong to
-
-    def _fresh(self) -> None:
-        older = self._memo
-        older.pop(0, None)  # (one state back only)
-        self._memo, self._wired, self._packed_events = {0: older} if older else {}, {}, {}
-        self._to_act = self._to_act_bytes = None
-        self._state = self.match.state
-
-    def _acting(self) -> list[int]:
-        """The seats to act, sorted (once per state)."""
-        if self._to_act is None or self._state is not self.match.state:
-            if self._state is not self.match.state:
-                self._fresh()
-            self._to_act = sorted(self.match.to_act())
-        return self._to_act
-
-    def _acting_bytes(self) -> bytes:
-        acting = self._acting()  # (first: a new state clears the bytes)
-        self._to_act_bytes = self._to_act_bytes or M.pack_list(acting)
-        return self._to_act_bytes
-
-    update_sizes: list[int] | None = None  # bench: the byte size of every update sent
-
-    def resync(self, conn: Conn) -> None:
-        """The seat's full view and whole event log (on join, reconnect, stale action).
-        Spectators all get the same frame: it is made once per state of the table."""
-        seat = conn.seat
-        if seat is None and self._public_resync is not None:
-            conn.send_bytes(self._public_resync)
-            return
-        holder = self.slots[seat] if seat is not None else self.public
-        if self._state is not self.match.state:
-            self._fresh()  # (no publish has run since the state changed)
-        log_events = tuple(self.match.events_for(seat))
-        delivery = Delivery(self.match.view(seat), log_events)
-        frame = self._frame(holder, delivery, seat, resync=True)
-        if seat is None:
-            self._public_resync = frame
-        if frame is not None:
-            conn.send_bytes(frame)
-
-    _public_resync: bytes | None = None  # the spectators' resync frame, until the state changes
-
+    # --- views out (the frames themselves: ``updates.Updates``) ----------------------
     def publish(self, deliveries: dict[int | None, Delivery]) -> None:
         self._public_resync = None
         self._fresh()
         # Every frame is made first and then they are sent back to back: the last seat's
         # view goes out one send after the first, not after the others' views are built
         # (a woken client may take this core between two sends, or sleep between them).
-        out = []
-        for slot in self.slots:
-            if slot.conn is not None:
-                frame = self._frame(slot, deliveries[slot.index], slot.index)
-                if frame is not None:
-                    out.append((slot.conn, frame))
-        if self.spectators:  # one public view for all of them: encoded once, sent to each
-            frame = self._frame(self.public, deliveries[None], None)
-            if frame is not None:
-                out.extend((conn, frame) for conn in self.spectators)
-        for conn, frame in out:
+        for conn, frame in self.frames(deliveries):
             conn.send_bytes(frame)
+        self._dropped = None  # (freed once every frame is out)
         self._sync_windows()
         for fn in list(self.listeners):
             fn()

@@ -24,7 +24,7 @@ _LIMITS = dict(max_str_len=64 * 1024, max_bin_len=64 * 1024, max_array_len=64 * 
                max_map_len=1024, max_ext_len=0)
 
 
-_SIZED: dict[int, dict[str, int]] = {}  # the limits above, capped at a frame size
+_SIZED: dict[int, Any] = {}  # an unpack with the limits above, capped at a frame size
 
 
 class FrameError(Exception):
@@ -51,17 +51,32 @@ def decode_body(body: bytes, max_size: int = MAX_HOST_FRAME) -> dict[str, Any]:
     """Decode one frame body into a map (no validation of its fields)."""
     if len(body) > max_size:
         raise FrameError(f"frame of {len(body)} bytes is over the {max_size} byte limit")
-    limits = _SIZED.get(max_size)
-    if limits is None:
-        limits = _SIZED[max_size] = {k: min(v, max_size) for k, v in _LIMITS.items()}
+    unpack = _SIZED.get(max_size)
+    if unpack is None:
+        unpack = _SIZED[max_size] = _unpacker(max_size)
     try:
-        obj = msgpack.unpackb(body, raw=False, strict_map_key=True, use_list=True, **limits)
+        obj = unpack(body)
     except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError,
             TypeError, UnicodeDecodeError, RecursionError) as exc:
         raise FrameError(f"frame is not valid msgpack ({type(exc).__name__})") from None
     if not isinstance(obj, dict):
         raise FrameError(f"a frame must hold a map, not {type(obj).__name__}")
     return obj
+
+
+def _unpacker(max_size: int) -> Any:
+    """``msgpack.unpackb`` with ``_LIMITS`` capped at ``max_size``, its arguments given
+    by name (a call with a ``**`` map of them costs a third more: every action's frame)."""
+    lim = {k: min(v, max_size) for k, v in _LIMITS.items()}
+    strs, bins, arrays, maps, exts = (lim[k] for k in ("max_str_len", "max_bin_len", "max_array_len",
+                                                        "max_map_len", "max_ext_len"))
+    unpackb = msgpack.unpackb
+
+    def unpack(body: bytes) -> Any:
+        return unpackb(body, raw=False, strict_map_key=True, use_list=True, max_str_len=strs,
+                       max_bin_len=bins, max_array_len=arrays, max_map_len=maps, max_ext_len=exts)
+
+    return unpack
 
 
 class SlowFrame(asyncio.TimeoutError):
