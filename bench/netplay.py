@@ -102,8 +102,8 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
     process, no sockets): the engine's move (``Match.submit``: decode, apply), the log
     entry (``HostLog.append``: the action's encoding, the state's digest, one write),
     the 4 seat views (``game.view``), their packed wire form (``ViewData``, what the
-    seats' views share packed once), and the 4 update frames (``update_bytes``: the
-    events and seats to act packed once, the parts joined), as ``HostTable.publish``;
+    seats' views share packed once), and the 4 update frames (``update_with_tail``: the
+    events and seats to act packed and joined once a move), as ``Updates.frames``;
     after one untimed game, as in a host that has played before."""
     from bench.lanload import script
     from engine.registry import GAMES
@@ -137,8 +137,8 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
             for d in datas:
                 d.packed
             t3 = clock()
-            for i, d in enumerate(datas):
-                M.update_bytes(n, d, table._events(deliveries[i].events, i), table._acting_bytes(), False, 0)
+            for i, d in enumerate(datas):  # as ``Updates.frames``: the tail joined once a move
+                M.update_with_tail(n, d, table._events(deliveries[i].events, i, True), 0)
             t4 = clock()
             t["engine"] += t1 - t0
             t["log"] += t1b - t1
