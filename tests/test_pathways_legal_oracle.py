@@ -131,3 +131,37 @@ def test_legal_equals_a_slow_enumeration_at_every_position_of_random_games():
             match.submit(seat, bots[seat].choose(view, legal))
     assert checked > 2000 and cold > 200
     assert kinds == {"Place", "Rotate", "Special", "Remove", "EndPlays", "Step", "EndMove"}
+
+
+def test_per_cell_facing_and_exit_functions_equal_a_side_by_side_check_on_random_boards():
+    """``board._FACING`` / ``board._EXITS`` (one generated function per cell, used by the
+    move phase's Steps and the Rotate rows) and ``board._AWAY`` against the rules read
+    side by side, on random boards (tiles with random open sides, empty cells, Atlantis)."""
+    from engine.rng import Rng
+
+    rng = Rng.from_seed(7, "facing-oracle")
+    for _ in range(60):
+        cells, masks = [], []
+        for c in range(D.CELLS):
+            r, rng = rng.below(3)
+            m, rng = rng.below(16)
+            tile = c in D.ATLANTIS_CELLS and ATLANTIS or (EMPTY if r == 0 else c)
+            cells.append(tile)
+            masks.append(m if tile >= 0 else 0)
+        cells, masks = tuple(cells), tuple(masks)
+        for c in range(D.CELLS):
+            facing = exits = 0
+            for i in range(4):
+                n = _neighbour(c, i)
+                if n is None:
+                    continue
+                meets = cells[n] >= 0 and masks[n] & D.SIDES[_opposite(i)]
+                facing |= D.SIDES[i] if meets else 0
+                if masks[c] & D.SIDES[i] and (meets or cells[n] == ATLANTIS):
+                    exits |= D.SIDES[i]
+            assert B._FACING[c](masks) == facing, c
+            assert B._EXITS[c](masks) == exits, c
+    for c in range(D.CELLS):
+        for start in range(D.CELLS):
+            back = [i for i in range(4) if _neighbour(c, i) == start]
+            assert B._AWAY[c][start] == 15 & ~sum(D.SIDES[i] for i in back), (c, start)

@@ -77,9 +77,35 @@ _OPEN_LINKS = tuple(tuple(tuple((n, opp) for bit, n, opp in _LINKS[c] if m & bit
 # per cell: fetches the on-board neighbours' values of a board tuple in one C call
 # (every cell has at least two on-board neighbours, so it always returns a tuple)
 _NB_VALUES = tuple(itemgetter(*_ON_BOARD_NB[c]) for c in range(D.CELLS))
-# per cell: its N, E, S, W neighbours' values of a board tuple padded with one 0 at the
-# end (index CELLS stands for "off the board")
-_NB4_VALUES = tuple(itemgetter(*[n if n >= 0 else D.CELLS for n in NB[c]]) for c in range(D.CELLS))
+
+
+def _cell_functions() -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """Per cell, two functions of a board's masks, written out with the cell's
+    neighbours as constants (one Python call, no loop): ``facing(masks)``, the sides on
+    which a neighbouring tile's open path end faces the cell (only tiles have non-zero
+    masks), and ``exits(masks)``, the open sides of the cell's own tile that a subpod can
+    step through (the neighbour's path meets it, or the neighbour is Atlantis)."""
+    facing, exits = [], []
+    for c in range(D.CELLS):
+        terms, atlantis = [], 0
+        for i in range(4):
+            n = NB[c][i]
+            if n < 0:
+                continue
+            if n in D.ATLANTIS_CELLS:  # (Atlantis has no mask: it never faces a cell)
+                atlantis |= SIDES[i]
+                continue
+            opp = SIDES[OPP_INDEX[i]]
+            terms.append(f"((m[{n}] & {opp}) {'>>' if opp > SIDES[i] else '<<'} 2)")
+        space: dict[str, Any] = {}
+        exec(f"def facing(m):\n    return {' | '.join(terms) or '0'}\n"  # noqa: S102
+             f"def exits(m):\n    return m[{c}] & ({' | '.join(terms + [str(atlantis)])})\n", space)
+        facing.append(space["facing"])
+        exits.append(space["exits"])
+    return tuple(facing), tuple(exits)
+
+
+_FACING, _EXITS = _cell_functions()
 _tuple_new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
 _CELL_IDS = range(D.CELLS)
 END_PLAYS = EndPlays()
@@ -253,11 +279,21 @@ _KINDS = tuple(sorted(set(D.TILE_KIND)))
 _KIND_BIT = tuple(1 << _KINDS.index(k) for k in D.TILE_KIND)  # a bit per tile kind
 _STEPS = tuple(tuple(Step(p, s) for s in range(4)) for p in range(4))
 _REMOVES = tuple(Remove(c) for c in range(D.CELLS))
-# per cell and open-side mask: (side index, neighbour, neighbour's facing side bit) for
-# the open sides with a neighbour on the board, in side order (a step's candidates)
-_STEP_LINKS = tuple(tuple([tuple([link for link in links if m >> link[0] & 1]) for m in range(16)])
-                    for links in [[(i, NB[c][i], SIDES[OPP_INDEX[i]]) for i in range(4) if NB[c][i] >= 0]
-                                  for c in range(D.CELLS)])
+# per pod and set of sides (a bit each): its Step actions in side order
+_STEP_SETS = tuple(tuple(tuple(steps[i] for i in range(4) if bits >> i & 1) for bits in range(16))
+                   for steps in _STEPS)
+_STEPS_THEN_END = tuple(tuple(steps + (END_MOVE,) for steps in sets) for sets in _STEP_SETS)
+# per cell and the cell a move began on: the sides a step may take (all but the one
+# back onto the start)
+def _away(cell: int) -> tuple[int, ...]:
+    row = [15] * D.CELLS
+    for i, n in enumerate(NB[cell]):
+        if n >= 0:
+            row[n] = 15 & ~SIDES[i]
+    return tuple(row)
+
+
+_AWAY = tuple(map(_away, range(D.CELLS)))
 # per path tile, once it is first played: its (mask, Place actions indexed by cell) for
 # each distinct rotation, in rotation order (100 tuples a rotation, built on first use)
 _PLACE_PLANS: list[tuple[tuple[int, tuple[Place, ...]], ...] | None] = [None] * len(D.TILE_KIND)
@@ -311,6 +347,12 @@ def legal_actions(view) -> list[Any]:
     if pending == "trade":
         return [_REMOVES[c] for c in removable_cells(view)]
     if pending or view.phase == "move":  # "move_own_3" / "move_other_3", or the move
+        mover = view.mover
+        if mover >= 0:  # (step_actions, inlined for the move going on: most moves)
+            pos = view.pods[mover]
+            if view.steps_left <= 0 or pos < 0:
+                return [END_MOVE]
+            return list(_STEPS_THEN_END[mover][_EXITS[pos](view.masks) & _AWAY[pos][view.move_start]])
         out = step_actions(view)
         out.append(END_MOVE)
         return out
@@ -324,18 +366,15 @@ def legal_actions(view) -> list[Any]:
     return out
 
 
-def _rotation_row(cells: tuple[int, ...], masks: tuple[int, ...], padded: tuple[int, ...],
-                  cell: int) -> tuple[Rotate, ...]:
+def _rotation_row(cells: tuple[int, ...], masks: tuple[int, ...], cell: int) -> tuple[Rotate, ...]:
     """The Rotate actions of one cell: a tile, not locked, turned to a new way that
     still meets a neighbour's path end."""
     tile = cells[cell]
     if tile < 0 or EMPTY not in _NB_VALUES[cell](cells):  # empty or locked
         return ()
-    # the sides on which a neighbour's path end faces this cell (same test as
-    # connects(): only tiles have non-zero masks)
-    m_n, m_e, m_s, m_w = _NB4_VALUES[cell](padded)
-    facing = ((m_n & 4) >> 2) | ((m_e & 8) >> 2) | ((m_s & 1) << 2) | ((m_w & 2) << 2)
-    return _ROTATE_SETS[cell][_ROT_CHOICES[tile][masks[cell] * 16 + facing]]
+    # (_FACING: the sides on which a neighbour's path end faces this cell, the same test
+    # as connects(): only tiles have non-zero masks)
+    return _ROTATE_SETS[cell][_ROT_CHOICES[tile][masks[cell] * 16 + _FACING[cell](masks)]]
 
 
 # Per board (as _NEEDS): the Rotate actions of every cell that has some, by cell.  A change
@@ -350,10 +389,9 @@ def _rotation_rows(cells: tuple[int, ...], masks: tuple[int, ...]) -> dict[int, 
     hit = _ROWS.get(id(masks))
     if hit is not None and hit[0] is cells and hit[1] is masks:
         return hit[2]
-    padded = masks + (0,)
     rows = {}
     for c in range(D.CELLS):
-        row = _rotation_row(cells, masks, padded, c)
+        row = _rotation_row(cells, masks, c)
         if row:
             rows[c] = row
     _remember(_ROWS, cells, masks, rows)
@@ -366,9 +404,8 @@ def _rows_after_change(old_cells: tuple[int, ...], old_masks: tuple[int, ...], c
     if hit is None or hit[0] is not old_cells or hit[1] is not old_masks:
         return
     rows = hit[2].copy()
-    padded = masks + (0,)
     for c in _AFFECTED[cell]:
-        row = _rotation_row(cells, masks, padded, c)
+        row = _rotation_row(cells, masks, c)
         if row:
             rows[c] = row
         else:
@@ -442,33 +479,24 @@ def removable_cells(view) -> list[int]:
 def step_actions(view) -> list[Step]:
     """Every Step: for each subpod that may move (in seat order), each side (N, E, S, W)
     whose path joins the next tile or Atlantis, never back onto the move's start."""
+    masks, pods = view.masks, view.pods
     mover = view.mover
-    if mover >= 0:
-        if view.steps_left <= 0:
+    if mover >= 0:  # the move goes on: that subpod, never back onto the move's start
+        pos = pods[mover]
+        if view.steps_left <= 0 or pos < 0:
             return []
-        candidates: Any = (mover,)
+        return list(_STEP_SETS[mover][_EXITS[pos](masks) & _AWAY[pos][view.move_start]])
+    pending = view.pending
+    me = view.turn
+    if pending == "move_own_3":
+        candidates: Any = (me,)
+    elif pending == "move_other_3":
+        candidates = [p for p in range(view.players) if p != me]
     else:
-        pending = view.pending
-        me = view.turn
-        if pending == "move_own_3":
-            candidates = (me,)
-        elif pending == "move_other_3":
-            candidates = [p for p in range(view.players) if p != me]
-        else:
-            candidates = range(view.players)
+        candidates = range(view.players)
     out: list[Step] = []
-    cells, masks, pods = view.cells, view.masks, view.pods
-    for pod in candidates:
+    for pod in candidates:  # (a first step never returns to the start: it leaves it)
         pos = pods[pod]
-        if pos < 0:  # IN_ATLANTIS
-            continue
-        start = view.move_start if mover >= 0 else pos
-        steps = _STEPS[pod]
-        for side, n, opp in _STEP_LINKS[pos][masks[pos]]:
-            c = cells[n]
-            if c == ATLANTIS:
-                if start != IN_ATLANTIS:
-                    out.append(steps[side])
-            elif c >= 0 and masks[n] & opp and n != start:
-                out.append(steps[side])
+        if pos >= 0:  # (not IN_ATLANTIS)
+            out += _STEP_SETS[pod][_EXITS[pos](masks)]
     return out

@@ -27,11 +27,10 @@ Decisions where the rule text is silent (also in the in-app help):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
-from ..core import ActionCodec, Event, Game, IllegalAction, View, build, replace
+from ..core import ActionCodec, Event, Game, IllegalAction, View, maker, replace
 from ..options import lazy_model
 from ..rng import Rng
 from . import data as D
@@ -102,10 +101,7 @@ class PathwaysView(View):
     end_reason: str
 
 
-# the state's fields a view copies as they are, before and after the hand
-_VIEW_HEAD = attrgetter("players", "cells", "masks", "pods")
-_VIEW_TAIL = attrgetter("discard", "turn", "phase", "plays_made", "plays_allowed", "pending", "mover",
-                        "move_start", "steps_left", "round", "max_rounds", "winners", "end_reason")
+_MAKE_VIEW = maker(PathwaysView)  # PathwaysView(*fields), without the frozen __init__
 _LAST_SIZES: tuple[Any, tuple[int, ...]] = (None, ())
 
 
@@ -151,21 +147,25 @@ class PathwaysGame(SingleActorTurns, Game):
 
     # --- view -------------------------------------------------------------------------
     def view(self, state: PathwaysState, seat: int | None) -> PathwaysView:
-        # PathwaysView's fields in declaration order (build: no frozen __init__); the hand
-        # sizes of the last hands seen are kept (they stay through a whole move phase)
+        # PathwaysView's fields in declaration order, passed straight to its positional
+        # maker (no frozen __init__); the hand sizes of the last hands seen are kept
+        # (they stay through a whole move phase)
         global _LAST_SIZES
         hands = state.hands
         last = _LAST_SIZES  # read once: another thread may replace it
         if last[0] is not hands:
             last = _LAST_SIZES = (hands, tuple(map(len, hands)))
-        return build(PathwaysView, (
-            seat, *_VIEW_HEAD(state), hands[seat] if seat is not None else None,
-            last[1], len(state.draw), *_VIEW_TAIL(state),
-        ))
+        s = state
+        return _MAKE_VIEW(
+            seat, s.players, s.cells, s.masks, s.pods, hands[seat] if seat is not None else None,
+            last[1], len(s.draw), s.discard, s.turn, s.phase, s.plays_made, s.plays_allowed,
+            s.pending, s.mover, s.move_start, s.steps_left, s.round, s.max_rounds, s.winners,
+            s.end_reason,
+        )
 
     # --- legal actions ----------------------------------------------------------------
-    def legal(self, view: PathwaysView) -> list[Any]:
-        return legal_actions(view)
+    # (board.legal_actions itself: the self-play loop calls it once a move)
+    legal = staticmethod(legal_actions)
 
     # --- apply ------------------------------------------------------------------------
     def apply(self, state: PathwaysState, seat: int, action: Any) -> tuple[PathwaysState, list[Event]]:
