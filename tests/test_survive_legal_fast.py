@@ -186,3 +186,57 @@ def test_the_move_list_is_each_pieces_own_list_as_apply_checks_them():
                 pieces += [a for b in range(D.BOATS) for a in B.boat_moves(s, seat, b)]
                 assert legal == pieces + [EndMoves()]
             m.act(seat, bots[seat].choose(view, legal))
+
+
+def test_the_move_list_is_right_for_positions_in_any_order():
+    """``moves.py`` patches each seat's last list from the position it was made for
+    (a walk remakes one explorer's part, a sail the pieces around the boat): positions
+    asked for out of order (a seat's list after another game's, a turn skipped, the same
+    position twice) must give the slow list all the same."""
+    import random
+
+    views = []
+    for seed in (40, 41, 42):
+        n = 2 + seed % 3
+        m = Match(GAME, {}, [SeatInfo(f"P{i}", "bot") for i in range(n)], seed)
+        bots = [GAME.make_bot(i, seed, "random") for i in range(n)]
+        while m.result() is None:
+            (seat,) = m.to_act()
+            view = m.view(seat)
+            if view.phase == "move":
+                views.append(view)
+            m.act(seat, bots[seat].choose(view, GAME.legal(view)))
+    order = list(range(len(views)))
+    random.Random(7).shuffle(order)
+    for i in order[:400] + order[:50]:
+        assert GAME.legal(views[i]) == slow_moves(views[i], views[i].seat), i
+
+
+def test_the_move_list_follows_a_change_of_water_or_creatures_alone():
+    """A position that shares every other tuple with the seat's last one (by identity)
+    but has another tile sunk or a creature elsewhere: the patched list must see it."""
+    import random
+
+    rnd = random.Random(3)
+    seen = 0
+    for seed in (50, 51):
+        n = 2 + seed % 3
+        m = Match(GAME, {}, [SeatInfo(f"P{i}", "bot") for i in range(n)], seed)
+        bots = [GAME.make_bot(i, seed, "random") for i in range(n)]
+        while m.result() is None:
+            (seat,) = m.to_act()
+            view = m.view(seat)
+            legal = GAME.legal(view)
+            if view.phase == "move":
+                afloat = [t for t, k in enumerate(view.sunk) if not k]
+                sunk = list(view.sunk)
+                sunk[rnd.choice(afloat)] = 1
+                creatures = list(view.creature_hex)
+                creatures[rnd.randrange(len(creatures))] = rnd.choice(
+                    [h for h in range(D.HEXES) if _sea(view, h)])
+                for other in (replace(view, sunk=tuple(sunk)), replace(view, creature_hex=tuple(creatures))):
+                    assert GAME.legal(other) == slow_moves(other, seat)
+                    assert GAME.legal(view) == legal
+                    seen += 1
+            m.act(seat, bots[seat].choose(view, legal))
+    assert seen > 100

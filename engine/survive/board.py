@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 from . import data as D
 from . import lists as L
+from . import moves as M
 from .lists import water
 from .state import (
     Ashore, Board, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence, NoTile, PlayTile,
@@ -261,9 +262,10 @@ def boat_moves(x: Any, seat: int, b: int) -> list[Any]:
 # --- step 2: the move phase's whole list --------------------------------------------------------
 def moves(x: Any, seat: int) -> list[Any]:
     """Every move of the move phase: ``explorer_moves`` of each own explorer in order,
-    then ``boat_moves`` of every boat in order, then ``EndMoves`` (made by ``lists.moves``
-    from tables: the phase's list is long and asked for every point)."""
-    return L.moves(x, seat)
+    then ``boat_moves`` of every boat in order, then ``EndMoves`` (made by ``moves.moves``
+    from tables, kept up to date from the seat's last list: it is long and asked for every
+    point)."""
+    return M.moves(x, seat)
 
 
 # --- step 3: sinking -----------------------------------------------------------------------------
