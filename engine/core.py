@@ -33,81 +33,8 @@ if TYPE_CHECKING:  # pydantic is imported where it is used (~50 ms: not on a tab
     from pydantic import BaseModel, TypeAdapter
 
 
-# --- the state discipline -----------------------------------------------------------------
-_PLANS: dict[type, Any] = {}
-
-
-def _plan(cls: type) -> Any:
-    """For a slots dataclass: a one-call getter of every field, the index of each name,
-    and an unrolled constructor that fills the slots through their descriptors (a
-    frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
-    which dominated self-play with ~50 fields and a few rebuilt states per action)."""
-    if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
-        raise TypeError(f"{cls.__name__}: states are slots dataclasses without __post_init__")
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    space: dict[str, Any] = {"new_": object.__new__, "cls": cls}
-    for i, n in enumerate(names):
-        space[f"S{i}"] = cls.__dict__[n].__set__
-    body = "".join(f"    S{i}(o, v[{i}])\n" for i in range(len(names)))
-    exec("def fill(v):\n    o = new_(cls)\n" + body + "    return o\n", space)  # noqa: S102
-    getter = operator.attrgetter(*names) if len(names) > 1 else (lambda o, n=names[0]: (getattr(o, n),))
-    plan = (getter, {n: i for i, n in enumerate(names)}, space["fill"])
-    _PLANS[cls] = plan
-    return plan
-
-
-def replace(obj: Any, /, **changes: Any) -> Any:
-    """``dataclasses.replace`` for states (frozen slots dataclasses), minus its per-call
-    introspection.  An unknown field name raises ``KeyError``."""
-    get_all, index, fill = _PLANS.get(type(obj)) or _plan(type(obj))
-    values = list(get_all(obj))
-    for key, value in changes.items():
-        values[index[key]] = value
-    return fill(values)
-
-
-def build(cls: type, values: Sequence[Any]) -> Any:
-    """A state (or view) from its field values in declaration order (no frozen ``__init__``)."""
-    return (_MAKERS.get(cls) or maker(cls))(*values)
-
-
-_MAKERS: dict[type, Any] = {}
-
-
-def maker(cls: type) -> Any:
-    """A positional constructor of slots dataclass ``cls``: ``maker(cls)(*values)`` is
-    ``build(cls, values)``.  Views are made for a seat after every move, so this is on
-    the self-play path: the object is made as a mutable twin of ``cls`` (same bases, same
-    slots), filled by plain attribute stores (~3x cheaper than calling each slot's
-    descriptor) and then becomes a ``cls`` (``__class__`` assignment: same layout); a class
-    the twin cannot stand in for (a base with its own ``__setattr__``) gets ``_plan``'s fill."""
-    made = _MAKERS.get(cls)
-    if made is not None:
-        return made
-    fill = (_PLANS.get(cls) or _plan(cls))[2]
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    args = ", ".join(f"v{i}" for i in range(len(names)))
-    make = None
-    slots = cls.__dict__.get("__slots__", ())
-    if set(names) == set(slots) and len(names) < 250:
-        twin = type(cls.__name__, cls.__bases__, {"__slots__": slots,
-                                                  "__module__": cls.__module__})
-        if twin.__setattr__ is object.__setattr__:
-            space: dict[str, Any] = {"twin": twin, "cls": cls, "new": object.__new__}
-            stores = "".join(f"    o.{n} = v{i}\n" for i, n in enumerate(names))
-            exec(f"def make({args}):\n    o = new(twin)\n{stores}    o.__class__ = cls\n    return o\n",
-                 space)  # noqa: S102
-            try:
-                make = space["make"]
-                make(*names)  # a layout __class__ assignment refuses fails here, once
-            except TypeError:
-                make = None
-    if make is None:
-        space = {"fill": fill}
-        exec(f"def make({args}):\n    return fill(({args},))\n", space)  # noqa: S102
-        make = space["make"]
-    _MAKERS[cls] = make
-    return make
+# --- the state discipline (its helpers live in engine/states.py) ---------------------------
+from .states import _MAKERS, _PLANS, _plan, build, maker, replace  # noqa: E402,F401  (re-exported)
 
 
 class IllegalAction(Exception):
@@ -118,16 +45,39 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
+_NO_DATA: Any = object()
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
-    """Something that happened. ``to=None`` is public; else the seats that see it."""
+    """Something that happened. ``to=None`` is public; else the seats that see it.
+
+    ``Event(kind, data={}, to=None)``.  A move makes one to three, so an event is made by
+    ``__new__`` alone, as ``engine.states`` makes states: a mutable twin of the class
+    filled by plain stores, then made an ``Event`` (the frozen ``__init__`` set each field
+    through ``object.__setattr__``: ~5.8k instructions an event, now ~3k)."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     to: tuple[int, ...] | None = None
 
+    def __new__(cls, kind: str, data: Mapping[str, Any] = _NO_DATA,
+                to: tuple[int, ...] | None = None) -> "Event":
+        o = _EventTwin()
+        o.kind = kind
+        o.data = {} if data is _NO_DATA else data
+        o.to = to
+        o.__class__ = cls
+        return o
+
+    def __reduce__(self) -> Any:  # (copy, pickle: ``__new__`` takes the fields)
+        return (type(self), (self.kind, self.data, self.to))
+
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
+
+
+_EventTwin = type("Event", (), {"__slots__": Event.__slots__, "__module__": __name__})
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,13 +190,42 @@ class ActionCodec:
         return out
 
     def decode(self, data: Any) -> Any:
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise IllegalAction("An action must be a map with a 'k' kind.")
         name = data.get("k")
         cls = self.kinds.get(name) if isinstance(name, str) else None
         if cls is None:
             raise IllegalAction(f"Unknown action kind {name!r:.40}.")
+        # The common case without pydantic: every field present (or defaulted) and of
+        # exactly its annotated type (int, bool or str: a kind with any other annotation
+        # always takes pydantic's way), which pydantic would return unchanged.  Any
+        # other map (an extra or missing field, a value to coerce or refuse) is
+        # pydantic's, exactly as before.
+        try:
+            plans = self._plans
+        except AttributeError:
+            plans = self._plans = {}
+        plan = plans.get(name)
+        if plan is None:
+            import typing
+
+            try:
+                hints = typing.get_type_hints(cls)
+            except Exception:  # (an annotation that does not resolve: pydantic decides)
+                hints = {}
+            types = tuple(hints.get(f) for f in cls._fields)
+            unset = object()  # (a missing field's value: of no annotated type)
+            plan = plans[name] = (
+                frozenset(cls._fields) | {"k"},
+                tuple(cls._field_defaults.get(f, unset) for f in cls._fields),
+                types if all(t in (int, bool, str) for t in types) else None,
+            )
+        keys, defaults, types = plan
         fields = cls._fields
+        if types is not None and keys.issuperset(data):
+            values = tuple(map(data.get, fields, defaults))
+            if all(map(operator.is_, map(type, values), types)):
+                return tuple.__new__(cls, values)
         extra = set(data) - set(fields) - {"k"}
         if extra:
             shown = ", ".join(sorted(repr(x)[:20] for x in extra))[:80]
@@ -272,8 +251,10 @@ def _make_type_aware(cls: type, index: int) -> None:
     ``EndPlays() == EndMove()``.  Actions must differ by kind: compare the type
     too, and hash with an index (not the class name, whose hash varies by process)."""
 
+    teq = tuple.__eq__  # (read once: rules compare actions in their hot loops)
+
     def __eq__(self: Any, other: Any) -> bool:
-        return type(self) is type(other) and tuple.__eq__(self, other)
+        return type(self) is type(other) and teq(self, other)
 
     def __ne__(self: Any, other: Any) -> bool:
         return not __eq__(self, other)

@@ -23,7 +23,7 @@ class Delivery:
     the spectators after each move, and a bot or self-play loop reads none of them, so
     building them all eagerly was a large share of the cost of a move.  Pass ``view`` to
     give it directly, or ``make`` (a no-argument callable) to build it when first read.
-    (``Match.deliveries`` makes them with ``_delivery``: the view and the seat's share of
+    (``Match.deliveries`` makes them without ``__init__``: the view and the seat's share of
     the events are both worked out when first read; a slot not yet filled is unset.)
     """
 
@@ -80,15 +80,6 @@ class Delivery:
 
 
 _new = object.__new__
-_SET_SOURCE = Delivery.__dict__["_source"].__set__
-_SET_SEAT = Delivery.__dict__["_seat"].__set__
-
-
-def _delivery(moment: "_Moment", seat: int | None) -> Delivery:
-    d = _new(Delivery)
-    _SET_SOURCE(d, moment)
-    _SET_SEAT(d, seat)
-    return d
 
 
 class _Moment:
@@ -140,10 +131,6 @@ class _Step(tuple):
     def barrier(self) -> str | None:
         game, before, after, seat, action, _ = self
         return game.undo_barrier(before, after, seat, action)
-
-
-_tuple_new = tuple.__new__
-
 
 
 class Match:
@@ -217,14 +204,19 @@ class Match:
     def act(self, seat: int, action: Any) -> list[Event]:
         """Apply ``seat``'s action and record it; returns its events (all of them).
         For drivers that read views themselves (hot-seat, self-play)."""
-        game, before = self.game, self.state
-        if self.result() is not None:
+        before = self.state
+        # ``result()`` and ``to_act()``, their remembered answers read in place: a driver
+        # asked both of this state just before (one call less each, every move)
+        seen = self._result
+        if (seen[1] if seen[0] is before else self.result()) is not None:
             raise IllegalAction("The game is over.")
-        if seat not in self.to_act():
+        seen = self._to_act
+        if seat not in (seen[1] if seen[0] is before else self.to_act()):
             raise IllegalAction("It is not your turn.")
+        game = self.game
         after, events = game.apply(before, seat, action)
         self.state = after
-        step = _tuple_new(_Step, (game, before, after, seat, action, tuple(events)))
+        step = _Step((game, before, after, seat, action, tuple(events)))  # (cheaper than tuple.__new__)
         self.history.append(step)
         # the action's plain data and the digest are made when first read, from the step
         move = lazy_move(seat, step)
@@ -235,7 +227,13 @@ class Match:
 
     def deliveries(self, events: Sequence[Event] = ()) -> dict[int | None, Delivery]:
         moment = _Moment(self.game.view, self.state, events if type(events) is tuple else tuple(events))
-        return {seat: _delivery(moment, seat) for seat in self._audience}
+        out = {}
+        for seat in self._audience:  # a delivery of the moment: two slots set, in place
+            d = _new(Delivery)
+            d._source = moment
+            d._seat = seat
+            out[seat] = d
+        return out
 
     def undo_reason(self, seat: int) -> str | None:
         """Why ``seat`` may not undo now, or None if it may."""

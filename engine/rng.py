@@ -16,6 +16,7 @@ Nothing here depends on ``hash()``, ``PYTHONHASHSEED`` or the wall clock.
 from __future__ import annotations
 
 import hashlib
+import struct
 from dataclasses import dataclass
 from typing import Sequence, TypeVar
 
@@ -32,6 +33,24 @@ _DRAW_PERSON = b"atl-draw"
 # keying a new one).  Only a cache: the output is a pure function of key and counter.
 _HASHERS: dict[bytes, "hashlib._Hash"] = {}
 _HASHERS_MAX = 512
+
+# A draw is ~5k instructions of hashing and as many again of Python around it, so the
+# code around it is kept short: the counter's 8 little-endian bytes by one C call
+# (``struct``: what ``counter.to_bytes(8, "little")`` gives), the rejection limit of
+# ``below(n)`` for the small ``n`` of every list of legal actions looked up, and the
+# next ``Rng`` made as ``engine.states`` makes states (a mutable twin, then its class).
+_COUNTER_BYTES = struct.Struct("<Q").pack
+_from_bytes = int.from_bytes
+_LIMITS_MAX = 1024
+_LIMITS = [0] * (_LIMITS_MAX + 1)  # [n]: below(n)'s limit, filled on first use (0: not yet)
+
+
+def _limit(n: int) -> int:
+    """The rejection limit of ``below(n)``: the largest multiple of ``n`` up to 2**64."""
+    limit = _SPAN - (_SPAN % n)
+    if n <= _LIMITS_MAX:
+        _LIMITS[n] = limit
+    return limit
 
 
 def key_from(*parts: object) -> bytes:
@@ -80,58 +99,149 @@ class Rng:
     def next64(self) -> tuple[int, "Rng"]:
         counter = self.counter + 1
         key = self.key
-        h = (_HASHERS.get(key) or _hasher(key)).copy()
-        h.update(counter.to_bytes(8, "little"))
-        return int.from_bytes(h.digest(), "little"), _make(key, counter)
+        try:
+            base = _HASHERS[key]
+        except KeyError:
+            base = _hasher(key)
+        h = base.copy()
+        h.update(_COUNTER_BYTES(counter))
+        return _from_bytes(h.digest(), "little"), _make(key, counter)
 
     def below(self, n: int) -> tuple[int, "Rng"]:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = _SPAN - (_SPAN % n)
         key, counter = self.key, self.counter
-        base = _HASHERS.get(key) or _hasher(key)
+        try:
+            base = _HASHERS[key]
+        except KeyError:
+            base = _hasher(key)
+        limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
         while True:  # next64, inlined: bots and shuffles draw thousands of times a game
             counter += 1
             h = base.copy()
-            h.update(counter.to_bytes(8, "little"))
-            value = int.from_bytes(h.digest(), "little")
+            h.update(_COUNTER_BYTES(counter))
+            value = _from_bytes(h.digest(), "little")
             if value < limit:
-                return value % n, _make(key, counter)
+                r = _Twin()
+                r.key = key
+                r.counter = counter
+                r.__class__ = Rng
+                return value % n, r
 
     def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
         n = len(items)
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = _SPAN - (_SPAN % n)
         key, counter = self.key, self.counter
-        base = _HASHERS.get(key) or _hasher(key)
+        try:
+            base = _HASHERS[key]
+        except KeyError:
+            base = _hasher(key)
+        limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
         while True:  # below(len(items)), inlined: a random bot draws once an action
             counter += 1
             h = base.copy()
-            h.update(counter.to_bytes(8, "little"))
-            value = int.from_bytes(h.digest(), "little")
+            h.update(_COUNTER_BYTES(counter))
+            value = _from_bytes(h.digest(), "little")
             if value < limit:
-                return items[value % n], _make(key, counter)
+                r = _Twin()
+                r.key = key
+                r.counter = counter
+                r.__class__ = Rng
+                return items[value % n], r
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], "Rng"]:
-        """Fisher-Yates over a copy; returns a tuple."""
+        """Fisher-Yates over a copy; returns a tuple.  (Each swap draws ``below(i + 1)``,
+        inlined: one ``Rng`` is made at the end, not one a card.)"""
         out = list(items)
-        rng = self
+        if len(out) < 2:
+            return tuple(out), self
+        key, counter = self.key, self.counter
+        try:
+            base = _HASHERS[key]
+        except KeyError:
+            base = _hasher(key)
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            n = i + 1
+            limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
+            while True:
+                counter += 1
+                h = base.copy()
+                h.update(_COUNTER_BYTES(counter))
+                value = _from_bytes(h.digest(), "little")
+                if value < limit:
+                    break
+            j = value % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), _make(key, counter)
 
 
-_SET_KEY = Rng.__dict__["key"].__set__
-_SET_COUNTER = Rng.__dict__["counter"].__set__
+class _Twin:
+    """``Rng``'s layout without its frozen ``__setattr__``: a new ``Rng`` is made as one of
+    these, filled, and given its class (half the cost of the slot descriptors' calls)."""
+
+    __slots__ = ("key", "counter")
 
 
 def _make(key: bytes, counter: int) -> Rng:
     """The next ``Rng`` of a stream whose key was checked already: its slots filled
     directly (the frozen ``__init__`` and the key check cost more than the draw)."""
-    r = object.__new__(Rng)
-    _SET_KEY(r, key)
-    _SET_COUNTER(r, counter)
+    r = _Twin()
+    r.key = key
+    r.counter = counter
+    r.__class__ = Rng
     return r
+
+
+class Draws:
+    """A stream read as a cursor: ``choice`` and ``below`` draw exactly what ``Rng``'s do,
+    value for value, from the same key and counter, without making an ``Rng`` a draw
+    (a bot's own stream, drawn from once an action; ``rng`` is where the cursor is, as
+    an ``Rng``, and may be set)."""
+
+    __slots__ = ("_key", "_counter", "_base")
+
+    def __init__(self, rng: Rng):
+        self.rng = rng
+
+    @property
+    def rng(self) -> Rng:
+        return _make(self._key, self._counter)
+
+    @rng.setter
+    def rng(self, rng: Rng) -> None:
+        if type(rng) is not Rng:
+            raise TypeError("Draws needs an Rng")
+        self._key, self._counter = rng.key, rng.counter
+        # (the stream's keyed hasher, held: the shared cache may let it go)
+        self._base = _HASHERS.get(rng.key) or _hasher(rng.key)
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
+        base, counter = self._base, self._counter
+        while True:
+            counter += 1
+            h = base.copy()
+            h.update(_COUNTER_BYTES(counter))
+            value = _from_bytes(h.digest(), "little")
+            if value < limit:
+                self._counter = counter
+                return value % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        n = len(items)
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
+        base, counter = self._base, self._counter
+        while True:
+            counter += 1
+            h = base.copy()
+            h.update(_COUNTER_BYTES(counter))
+            value = _from_bytes(h.digest(), "little")
+            if value < limit:
+                self._counter = counter
+                return items[value % n]

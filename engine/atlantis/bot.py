@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Bot
-from ..rng import Rng
+from ..rng import Draws, Rng
 from . import data as D
 from . import route as R
 from .actions import Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell
@@ -203,11 +203,13 @@ class RandomBot(Bot):
     """Any legal action, uniformly, from the bot's own stream."""
 
     def __init__(self, seat: int, seed: int):
-        self.rng = Rng.from_seed(seed, f"atlantis-random-{seat}")
+        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
+        self.draws = Draws(Rng.from_seed(seed, f"atlantis-random-{seat}"))
 
     def choose(self, view: Any, legal: list[Any]) -> Any:
-        action, self.rng = self.rng.choice(legal)
-        return action
+        return self.draws.choice(legal)
+
+    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
 
 
 class RandomMoveBot(Bot):

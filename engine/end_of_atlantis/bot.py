@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Bot
-from ..rng import Rng
+from ..rng import Draws, Rng
 from . import data as D
 from .actions import (
     DECK_SLOT, PASS, USE_ABILITY, Bid, Demagogos, Discard, Done, Faction, LayCard, Play, PlaySpecial,
@@ -41,11 +41,13 @@ SPECIAL_VALUE = {"treasury": 3.0, "favourite": 1.5, "builders": 1.5, "winds": 2.
 
 class RandomBot(Bot):
     def __init__(self, seat: int, seed: int):
-        self.rng = Rng.from_seed(seed, f"eoa-random-{seat}")
+        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
+        self.draws = Draws(Rng.from_seed(seed, f"eoa-random-{seat}"))
 
     def choose(self, view: Any, legal: list[Any]) -> Any:
-        action, self.rng = self.rng.choice(legal)
-        return action
+        return self.draws.choice(legal)
+
+    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
 
 
 def ship_value(v: Any, me: int, i: int) -> float:

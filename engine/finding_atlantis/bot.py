@@ -20,7 +20,7 @@ Ties are broken by its own ``Rng`` stream, forked from the seed and the seat.
 from __future__ import annotations
 
 from ..core import Bot
-from ..rng import Rng
+from ..rng import Draws, Rng
 from . import data as D
 from .actions import (
     Burn, ChooseCaptain, Declare, EndTurn, Explore, FirstMove, JellyRod, LongSilent,
@@ -38,22 +38,23 @@ CAPTAIN_PREFERENCE = ("navy", "geologist", "racer", "diver", "quartermaster", "s
 class RandomBot(Bot):
     def __init__(self, seat: int, seed: int):
         self.seat = seat
-        self.rng = Rng.from_seed(seed, f"fa-random-{seat}")
+        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
+        self.draws = Draws(Rng.from_seed(seed, f"fa-random-{seat}"))
 
     def choose(self, view, legal):
         if not view.may_declare and legal and type(legal[-1]) is EndTurn:
             # EndTurn is always last; picks only when may_declare.  ``below(n)`` draws
             # exactly as ``choice`` of the first n would (no copy of the list).
             if len(legal) > 1:
-                i, self.rng = self.rng.below(len(legal) - 1)
-                return legal[i]
+                return legal[self.draws.below(len(legal) - 1)]
             pool = []
         else:
             pool = [a for a in legal if type(a) not in (PickCell, Declare, EndTurn)]
         if not pool:
             return EndTurn() if EndTurn() in legal else legal[0]
-        a, self.rng = self.rng.choice(pool)
-        return a
+        return self.draws.choice(pool)
+
+    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
 
 
 class UBot(Bot):

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..core import Bot
-from ..rng import Rng
+from ..rng import Draws, Rng
 from . import data as D
 from .routes import _OPP, _SIDE_NB, BUILD, INF, NB, SIDES, STEP, goal_field, reach_field, walks
 from .rules import (
@@ -491,11 +491,13 @@ class RandomBot(Bot):
     """Any legal action, uniformly, from the bot's own stream."""
 
     def __init__(self, seat: int, seed: int):
-        self.rng = Rng.from_seed(seed, f"random-bot-{seat}")
+        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
+        self.draws = Draws(Rng.from_seed(seed, f"random-bot-{seat}"))
 
     def choose(self, view, legal):
-        action, self.rng = self.rng.choice(legal)
-        return action
+        return self.draws.choice(legal)
+
+    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
 
 
 BOT_LEVELS = ("normal", "random")

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Bot, replace
-from ..rng import Rng
+from ..rng import Draws, Rng
 from . import board as B
 from . import data as D
 from . import effects as F
@@ -251,11 +251,13 @@ class RandomBot(Bot):
     """Any legal action, uniformly, from the bot's own stream."""
 
     def __init__(self, seat: int, seed: int):
-        self.rng = Rng.from_seed(seed, f"random-bot-{seat}")
+        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
+        self.draws = Draws(Rng.from_seed(seed, f"random-bot-{seat}"))
 
     def choose(self, view, legal):
-        action, self.rng = self.rng.choice(legal)
-        return action
+        return self.draws.choice(legal)
+
+    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
 
 
 BOT_LEVELS = ("normal", "random")
