@@ -232,16 +232,4 @@ class Draws:
                 return value % n
 
     def choice(self, items: Sequence[T]) -> T:
-        n = len(items)
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
-        base, counter = self._base, self._counter
-        while True:
-            counter += 1
-            h = base.copy()
-            h.update(_COUNTER_BYTES(counter))
-            value = _from_bytes(h.digest(), "little")
-            if value < limit:
-                self._counter = counter
-                return items[value % n]
+        return items[self.below(len(items))]
