@@ -152,29 +152,17 @@ class Rng:
                 return items[value % n], r
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], "Rng"]:
-        """Fisher-Yates over a copy; returns a tuple.  (Each swap draws ``below(i + 1)``,
-        inlined: one ``Rng`` is made at the end, not one a card.)"""
+        """Fisher-Yates over a copy; returns a tuple.  (Each swap draws ``below(i + 1)``
+        through one ``Draws`` cursor: one ``Rng`` is made at the end, not one a card.)"""
         out = list(items)
         if len(out) < 2:
             return tuple(out), self
-        key, counter = self.key, self.counter
-        try:
-            base = _HASHERS[key]
-        except KeyError:
-            base = _hasher(key)
+        draws = Draws(self)
+        below = draws.below
         for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
-            while True:
-                counter += 1
-                h = base.copy()
-                h.update(_COUNTER_BYTES(counter))
-                value = _from_bytes(h.digest(), "little")
-                if value < limit:
-                    break
-            j = value % n
+            j = below(i + 1)
             out[i], out[j] = out[j], out[i]
-        return tuple(out), _make(key, counter)
+        return tuple(out), draws.rng
 
 
 class _Twin:
