@@ -16,6 +16,8 @@ screen (on a view) ask the same questions and get the same answers.
 
 from __future__ import annotations
 
+from itertools import chain, compress
+from operator import itemgetter
 from typing import Any, Iterator, NamedTuple
 
 from . import data as D
@@ -60,19 +62,29 @@ class Destination(NamedTuple):
 # The answers for the tuples last asked about: a view shares its state's tuples, so the
 # same objects are asked again and again in one position (``legal``, then ``apply``, the
 # screen).  No table of older positions: hashing the route would cost more than working
-# it out again.
+# it out again.  (tests/test_atlantis_legal_fast.py asks positions out of order, with
+# fresh tuples and with tuples shared by another position, against slow versions.)
 def colours(x: Any) -> tuple[int, ...]:
     """The colour of the top plate on every space (-1: empty)."""
     tops = x.tops
     last = _LAST_COLOURS[0]
     if last[0] is tops:
         return last[1]
-    out = tuple(map(_COLOUR_OF.__getitem__, tops))
-    _LAST_COLOURS[0] = (tops, out)
-    return out
+    return _colours_of(tops)[1]
 
 
-_LAST_COLOURS: list[tuple] = [(None, None)]
+def _colours_of(tops: tuple[int, ...]) -> tuple:
+    """(tops, their colours, ``index`` of the colours followed by every colour once):
+    the record ``colours`` and ``_prepare`` read (one ``itemgetter`` call: C-level)."""
+    out = itemgetter(*tops)(_COLOUR_OF) if len(tops) > 1 else tuple(_COLOUR_OF[t] for t in tops)
+    rec = _LAST_COLOURS[0] = (tops, out, (out + _PAST_THE_END).index)
+    return rec
+
+
+_LAST_COLOURS: list[tuple] = [(None, None, None)]
+# after the last space, every colour once: ``index`` always finds one (an index past the
+# route is the mainland), so no ValueError to catch
+_PAST_THE_END = tuple(range(D.NCOLOURS))
 
 
 def top_value(x: Any, space: int) -> int:
@@ -104,40 +116,53 @@ def gaps(x: Any) -> tuple[Gap, ...]:
     last = _LAST_GAPS[0]
     if last[0] is heights and last[1] is tops and last[2] is bridges:
         return last[3]
-    out = _find_gaps(heights, tops, bridges)
-    _LAST_GAPS[0] = (heights, tops, bridges, out)
-    return out
+    return _gap_record(heights, tops, bridges)[3]
+
+
+def _gap_record(heights: tuple[int, ...], tops: tuple[int, ...], bridges: tuple[int, ...]) -> tuple:
+    """(heights, tops, bridges, the gaps, the unbridged ones as (first, last, cost), the
+    water tables of ``_water_by_space`` by whether the bridge can still be built, by start)."""
+    out, open_ = _find_gaps(heights, tops, bridges)
+    rec = _LAST_GAPS[0] = (heights, tops, bridges, out, open_, ({}, {}))
+    return rec
 
 
 # the tuples last asked about (the same objects, usually) and the answer: one tuple, replaced
 # whole (threads), read once
-_LAST_GAPS: list[tuple] = [(None,) * 4]
+_LAST_GAPS: list[tuple] = [(None,) * 6]
 
 
 _WATER_OR_PLATES = bytes.maketrans(bytes(range(3)), b"wpp")  # heights 0, 1, 2 as letters
 _new_gap = tuple.__new__   # ``Gap(...)`` less its Python-level ``__new__``
 
 
-def _find_gaps(heights: tuple[int, ...], tops: tuple[int, ...], bridges: tuple[int, ...]) -> tuple[Gap, ...]:
+def _find_gaps(heights: tuple[int, ...], tops: tuple[int, ...], bridges: tuple[int, ...]
+               ) -> tuple[tuple[Gap, ...], tuple[tuple[int, int, int], ...]]:
+    """The gaps, and the unbridged ones as (first, last, cost)."""
     row = bytes(heights).translate(_WATER_OR_PLATES)   # "w" water, "p" plates: scanned in C
     last = row.rfind(b"p")                             # the ends (``ends``): lost ends skipped
     i = row.find(b"w", row.find(b"p") + 1, last) if last > 0 else -1
     if i < 0:
-        return ()
+        return (), ()
     built = [b for b in bridges if b >= 0]
     out: list[Gap] = []
-    find = row.find
+    open_: list[tuple[int, int, int]] = []
+    find, value = row.find, _VALUE_OF
     while i >= 0:
         j = find(b"p", i) - 1      # row[last] holds plates
-        cost = min(_VALUE_OF[tops[i - 1]], _VALUE_OF[tops[j + 1]])
-        bridged = False
+        cost = value[tops[i - 1]]
+        after = value[tops[j + 1]]
+        if after < cost:
+            cost = after
         for b in built:
             if i <= b <= j:
-                bridged = True
+                out.append(_new_gap(Gap, (i, j, cost, True)))
                 break
-        out.append(_new_gap(Gap, (i, j, cost, bridged)))
+        else:
+            out.append(_new_gap(Gap, (i, j, cost, False)))
+            open_.append((i, j, cost))
         i = find(b"w", j + 2, last)
-    return tuple(out)
+    return tuple(out), tuple(open_)
 
 
 def gap_at(x: Any, space: int) -> Gap | None:
@@ -166,11 +191,12 @@ def occupied(x: Any) -> frozenset[int]:
     last = _LAST_OCCUPIED[0]
     if last[0] is figures:
         return last[1]
-    out = frozenset(p for fs in figures for p in fs if 0 <= p < MAINLAND)
+    out = frozenset(chain.from_iterable(figures)).difference(_OFF_ROUTE)
     _LAST_OCCUPIED[0] = (figures, out)
     return out
 
 
+_OFF_ROUTE = (D.ATLANTIS, MAINLAND)
 _LAST_OCCUPIED: list[tuple] = [(None, None)]
 
 
@@ -270,14 +296,25 @@ def first_cards(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
     ``start``) that can be paid for; ``stop_at_one``: only whether there is one (the
     first such colour, or none).  (Remembered for the position: ``legal`` on the view and
     ``apply`` on the state ask the same of the same tuples.)"""
+    return first_cards_in(answers_for(x, hand, seat), x, hand, seat, start, pos, stop_at_one)
+
+
+def answers_for(x: Any, hand: tuple[int, ...], seat: int) -> dict:
+    """The remembered answers of ``seat`` with ``hand`` in the position of ``x`` (the
+    route, figures, bridges and the seat's plates): one dict for the last such position."""
     tops, heights, bridges, figures, plates = x.tops, x.heights, x.bridges, x.figures, x.plates[seat]
     last = _LAST[0]   # one read: another thread may replace it, never change it
     if (last[0] is tops and last[1] is heights and last[2] is figures and last[3] is plates
             and last[4] is hand and last[5] is bridges and last[6] == seat):
-        answers = last[7]
-    else:
-        answers = {}
-        _LAST[0] = (tops, heights, figures, plates, hand, bridges, seat, answers)
+        return last[7]
+    answers: dict = {}
+    _LAST[0] = (tops, heights, figures, plates, hand, bridges, seat, answers)
+    return answers
+
+
+def first_cards_in(answers: dict, x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
+                   stop_at_one: bool = False) -> tuple[int, ...]:
+    """``first_cards`` with ``answers_for(x, hand, seat)`` already in hand."""
     out = answers.get((start, pos))
     if out is not None:
         return out[:1] if stop_at_one else out
@@ -299,26 +336,31 @@ def _prepared(answers: dict, x: Any, hand: tuple[int, ...], seat: int) -> tuple:
 
 
 _LAST: list[tuple] = [(None,) * 8]
-# after the last space, every colour once: ``index`` always finds one (an index past the
-# route is the mainland), so no ValueError to catch
-_PAST_THE_END = tuple(range(D.NCOLOURS))
+_COLOUR_IDS = tuple(range(D.NCOLOURS))
 
 
 def _prepare(x: Any, hand: tuple[int, ...], seat: int) -> tuple:
     """What ``_first_cards`` reads, the same for every figure of a seat in a position."""
     counts = counts_of(hand)
-    return ((colours(x) + _PAST_THE_END).index, occupied(x),
-            tuple((g.first, g.last, g.cost) for g in gaps(x) if not g.bridged),
-            x.bridges[seat] < 0, resources(len(hand), x.plates[seat]), counts,
-            tuple(c for c in range(D.NCOLOURS) if counts[c]),   # the others never extend a walk
-            {})                                                 # water by space, per start
+    heights, tops, bridges = x.heights, x.tops, x.bridges
+    route = _LAST_GAPS[0]
+    if not (route[0] is heights and route[1] is tops and route[2] is bridges):
+        route = _gap_record(heights, tops, bridges)
+    cols = _LAST_COLOURS[0]
+    if cols[0] is not tops:
+        cols = _colours_of(tops)
+    can_bridge = bridges[seat] < 0
+    return (cols[2], occupied(x), route[4], can_bridge, resources(len(hand), x.plates[seat]), counts,
+            tuple(compress(_COLOUR_IDS, counts)),   # the colours held: the others never extend a walk
+            route[5][can_bridge])                   # water by space, per start (of these gaps)
 
 
 def _water_by_space(prep: tuple, start: int) -> list[int]:
     """What ending a move on each space (index past the route: the mainland) costs, for a
     figure that started at ``start``: the open gaps wholly between, less the dearest one
     when the bridge can still be built.  (Never less further on: a move that stands on a
-    space costing more than it can still pay goes nowhere it can pay.)"""
+    space costing more than it can still pay goes nowhere it can pay.)  Remembered with
+    the gaps: the same for every hand and figure until the route changes."""
     by_start = prep[7]
     out = by_start.get(start)
     if out is None:

@@ -23,11 +23,11 @@ from __future__ import annotations
 from bisect import insort
 from dataclasses import dataclass
 from itertools import repeat
-from operator import add, sub
+from operator import sub
 from typing import Any, Callable, Mapping, NamedTuple
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
-from ..core import Event, Game, IllegalAction, Result, View, build, replace
+from ..core import Event, Game, IllegalAction, Result, View, maker, replace
 from ..options import lazy_model
 from ..rng import Rng
 from . import data as D
@@ -36,6 +36,7 @@ from .actions import (
     CODEC, NO_BRIDGE, PASS, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate,
     Play, Sell,
 )
+from .viewcounts import ANY_COUNT, COUNTS
 
 CARDS = Pile("cards", order="random")  # "drew_cards" goes to the drawer alone
 MAINLAND = D.MAINLAND
@@ -121,30 +122,32 @@ _ALLOWED: list[tuple] = [(None, None, ())]
 
 
 def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
-    """Whitelisted field by field into a fresh view (``build`` fills the slots in
-    declaration order without the frozen ``__init__``: views are made on every move)."""
+    """Whitelisted field by field into a fresh view (``maker``'s positional constructor
+    fills the slots in declaration order without the frozen ``__init__``: views are made
+    on every move; the hand sizes and scores are remembered for the last hands and plates)."""
     hands, plates, debts = s.hands, s.plates, s.debts
     last = _LAST_COUNTS[0]   # every seat's view of a position shares these (one tuple: threads)
     if last[0] is hands and last[1] is plates and last[2] is debts:
         sizes, worth = last[3], last[4]
     else:
-        sizes = tuple(map(len, hands))
+        counts = COUNTS.get(len(hands), ANY_COUNT)
         if last[1] is plates and last[2] is debts:   # a hand changed: the plates are worth the same
             base = last[5]
         else:   # the plates' worth less the debts, per seat; the cards count 1 each on top
-            base = tuple(map(sub, map(R.resources, repeat(0), plates), debts))
-        worth = tuple(map(add, sizes, base))
+            base = counts[1](plates, debts) or tuple(map(sub, map(R.resources, repeat(0), plates), debts))
+        sizes, worth = counts[0](hands, base)
         _LAST_COUNTS[0] = (hands, plates, debts, sizes, worth, base)
-    view = build(AtlantisView, (
+    view = _MAKE_VIEW(
         seat, s.players, s.tops, s.heights, s.figures, s.bridges, plates,
         hands[seat] if seat is not None else None, sizes, len(s.pile), s.discard,
         s.sales_per_turn, s.turn, s.phase, s.sold, s.mover, s.start, s.cursor, s.played, s.owed,
         s.paid, s.passes, s.round, worth, debts, s.winners, s.end_reason,
-    ))
+    )
     _MADE[0] = (s, view)
     return view
 
 
+_MAKE_VIEW = maker(AtlantisView)  # AtlantisView(*fields), without the frozen __init__
 _LAST_COUNTS: list[tuple] = [(None,) * 6]
 
 
@@ -209,17 +212,21 @@ def no_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
     return []
 
 
-def movable_figures(x: Any, seat: int, hand: tuple[int, ...]) -> list[int]:
+def movable_figures(x: Any, seat: int, hand: tuple[int, ...]) -> tuple[int, ...]:
     """One figure per space (figures sharing Atlantis are alike) that has a move it
-    can pay for."""
-    out, seen = [], []
-    first_cards = R.first_cards
-    for f, pos in enumerate(x.figures[seat]):
-        if pos == MAINLAND or pos in seen:
-            continue
-        seen.append(pos)
-        if first_cards(x, hand, seat, pos, pos, True):
-            out.append(f)
+    can pay for (remembered with the position's other answers: the move phase asks again)."""
+    answers = R.answers_for(x, hand, seat)
+    out = answers.get("movable")
+    if out is None:
+        found, seen = [], []
+        first_cards_in = R.first_cards_in
+        for f, pos in enumerate(x.figures[seat]):
+            if pos == MAINLAND or pos in seen:
+                continue
+            seen.append(pos)
+            if first_cards_in(answers, x, hand, seat, pos, pos, True):
+                found.append(f)
+        out = answers["movable"] = tuple(found)
     return out
 
 
@@ -403,6 +410,7 @@ STAGES: dict[str, StageRule] = {
     "pay": StageRule(pay_choices, {PayPlate: _pay_plate, PayCard: _pay_card}),
     "over": StageRule(no_choices, {}),
 }
+_CHOICES = {phase: rule.choices for phase, rule in STAGES.items()}
 
 
 def refusal(s: AtlantisState, seat: int, action: Any) -> str:
@@ -482,9 +490,9 @@ class AtlantisGame(SingleActorTurns, Game):
 
     def legal(self, view: AtlantisView) -> list[Any]:
         seat, hand = view.seat, view.hand
-        if seat is None or hand is None or view.phase == "over" or seat != view.turn:
+        if seat is None or hand is None or seat != view.turn:
             return []
-        out = STAGES[view.phase].choices(view, seat, hand)
+        out = _CHOICES[view.phase](view, seat, hand)   # ("over": none)
         made = _MADE[0]
         if made[1] is view:  # the last view made: ``apply`` on its state will ask the same
             _ALLOWED[0] = (made[0], seat, tuple(out))
