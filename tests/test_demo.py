@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tui.cli import main
-from tui.demo import DemoStale, PlayArgs, export_ansi, load_demo, recording_app, render
+from tui.widgets.eventlog import EventLog
+from tui.demo import DemoStale, PlayArgs, export_ansi, load_demo, pending_work, recording_app, render, until_idle
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "seeds" / "demos" / "pathways.demo"
@@ -47,13 +48,11 @@ async def record_by_keyboard(tmp_path: Path) -> tuple[Path, str]:
             if app.table.match.to_act() == frozenset({0}) and len(app.table.match.record.moves) > 5:
                 break
         app.demo().save(out)  # (the moves it ends on: no bot acts on seat 0's turn)
+        await until_idle(pilot)  # no refresh, scroll, message, animation or bot move pending
+        assert not pending_work(app)
+        log = app.screen.query_one(EventLog)
+        assert log.scroll_y == log.max_scroll_y  # the recording's log shows its last line
         final_screen = export_ansi(app)
-        for _ in range(20):  # the screen settled: two looks 50 ms apart agree (a loaded machine)
-            await pilot.pause(0.05)
-            now = export_ansi(app)
-            if now == final_screen:
-                break
-            final_screen = now
     return out, final_screen
 
 

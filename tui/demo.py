@@ -142,6 +142,39 @@ def export_ansi(app) -> str:
     return console.file.getvalue()
 
 
+def pending_work(app) -> str:
+    """What the app still has to do before its screen is final, or "" when nothing: a
+    screen refresh (layout, scroll, repaint, dirty widgets), callbacks waiting for that
+    refresh (RichLog's scroll to its end is one), a message not yet handled by the app or a
+    widget on its screen, an animation, a bot's timed move, a running worker."""
+    screen = app.screen
+    if (screen._layout_required or screen._scroll_required or screen._repaint_required
+            or screen._recompose_required or screen._dirty_widgets):
+        return "a screen refresh"
+    if screen._callbacks:
+        return "callbacks waiting for a refresh"
+    for pump in (app, *screen.walk_children(with_self=True)):
+        if not pump._message_queue.empty() or pump._next_callbacks:
+            return f"messages for {type(pump).__name__}"
+    if app.animator._animations or app.animator._scheduled:
+        return "an animation"
+    if getattr(app, "_bot_timer", None) is not None:
+        return "a bot's move"
+    if any(not worker.is_finished for worker in app.workers):
+        return "a worker"
+    return ""
+
+
+async def until_idle(pilot, tries: int = 500) -> None:
+    """Wait (headless, through the app's test pilot) until the app has nothing left to do
+    (``pending_work``), however slowly a loaded machine gets there."""
+    for _ in range(tries):
+        await pilot.pause()
+        if not pending_work(pilot.app):
+            return
+    raise DemoError(f"the app never settled: {pending_work(pilot.app)} still pending")
+
+
 # --- driving the app ------------------------------------------------------------------
 async def drive(app, demo: Demo, settle: Callable[[], Awaitable[None]],
                 on_frame: Callable[[int, float, bool], Awaitable[None]] | None = None,
@@ -221,8 +254,7 @@ async def render(demo: Demo, cast: Path | None, svg_dir: Path | None, name: str 
     w, h = demo.size
     async with app.run_test(size=(w, h)) as pilot:
         async def settle() -> None:
-            await pilot.pause()
-            await pilot.pause()
+            await until_idle(pilot)
 
         async def on_frame(i: int, t: float, ready: bool) -> None:
             if t >= 0:
@@ -235,13 +267,8 @@ async def render(demo: Demo, cast: Path | None, svg_dir: Path | None, name: str 
 
         await drive(app, demo, settle, on_frame)
         last_t = max((t for t, _ in frames), default=0.0)
-        final = export_ansi(app)
-        for _ in range(20):  # the last frame once the screen has settled (a loaded machine)
-            await pilot.pause(0.05)
-            now, final = final, export_ansi(app)
-            if now == final:
-                break
-        frames.append((round(last_t + 1.0, 3), final))
+        await until_idle(pilot)
+        frames.append((round(last_t + 1.0, 3), export_ansi(app)))
     if cast is not None:
         cast.parent.mkdir(parents=True, exist_ok=True)
         header = {"version": 2, "width": w, "height": h, "title": demo.title or name,

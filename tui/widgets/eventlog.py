@@ -35,6 +35,12 @@ class EventLog(RichLog, can_focus=True):
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=MAX_LINES, min_width=10, **kwargs)
         self._shown: list[str] = []
 
+    def on_mount(self) -> None:
+        # Anchored, the log stays on its last line when it gets shorter (a panel above it grew
+        # after the new lines were scrolled to), until the reader scrolls it away; RichLog's own
+        # scroll-to-end after a write runs once and misses a later change of height.
+        self.anchor()
+
     def set_lines(self, lines: list[str]) -> None:
         """Show exactly these lines, appending when only new ones were added."""
         if lines[: len(self._shown)] == self._shown:
