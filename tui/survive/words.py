@@ -18,7 +18,7 @@ from engine.survive.text import creature_name, hex_name
 
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
 from .picture import spots
-from .shared import BOARD_WIDTH, PER_SEAT, SIDE_WIDE, TERRAIN_WORD, Piece
+from .shared import PER_SEAT, SIDE_ROOMY, SIDE_WIDE, TERRAIN_WORD, Piece, side_width
 
 #: The columns of the roomy players table: (heading, width).
 TABLE = (("On land", 7), ("In sea", 6), ("In boat", 7), ("Saved", 5), ("Lost", 4), ("Tiles", 5))
@@ -186,53 +186,70 @@ class SurviveWords:
         names = self.link.names
         dim = Style(dim=True)
         over = view.phase == "over"
+        columns = TABLE[:-1] + (("Score", 5),) if over else TABLE  # (at the end: the score, not tiles)
         out = Text()
-        w = min(14, max(8, *(len(n) for n in names)))  # (names whole up to 14 letters)
-        out.append(f"  {'Player':<{w + 2}}" + "".join(f" {h:>{w}}" for h, w in TABLE) + (" Score" if over else "")
-                   + "\n", dim)
+        # A row: "▶ ", the letter and a space, the name, the numbers: on one line of the panel
+        # (its border, padding and a scrollbar's column aside), names cut to fit with "…".
+        room = SIDE_ROOMY - 4 - 4 - sum(1 + cw for _, cw in columns)
+        w = min(room, max(8, *(len(n) for n in names)))
+        out.append(f"  {'Player':<{w + 2}}" + "".join(f" {h:>{cw}}" for h, cw in columns) + "\n", dim)
         for p in range(view.players):
             out.append("▶ " if p == view.turn and not over else "  ")
-            out.append_text(seat_text(p, names[p][:w].ljust(w)))
-            out.append("".join(f" {n:>{cw}}" for n, (_, cw) in zip(self.explorer_counts(view, p), TABLE)))
-            if over:
-                out.append(f" {view.scores[p]:>5}", Style(bold=True))
+            name = names[p] if len(names[p]) <= w else names[p][:w - 1] + "…"
+            out.append_text(seat_text(p, name.ljust(w)))
+            counts = self.explorer_counts(view, p)
+            out.append("".join(f" {n:>{cw}}" for n, (_, cw) in zip(counts, columns[:5])))
+            last = (view.scores[p], Style(bold=True)) if over else (counts[5], None)
+            out.append(f" {last[0]:>{columns[5][1]}}", last[1])
             out.append("\n")
         out.append("On land, in the sea, in a boat: explorers still in play. Saved: on a safe "
-                   "island. Lost: taken by the sea or a creature. Tiles: land tiles held "
-                   "(their backs hidden).\n", dim)
+                   "island. Lost: taken by the sea or a creature. "
+                   + ("Score: the treasure they saved.\n" if over else "Tiles: land tiles held (their backs hidden).\n"),
+                   dim)
         if view.seat is not None and view.phase != "place_explorer" and view.memory and not over:
             out.append("Treasure values are hidden: remember your own.", dim)
         return out
 
     def players_panel(self, view: Any) -> Text:
+        """The players in a few columns under a heading row, one line a player, as narrow
+        as the side panel needs (80x24: 16 columns); words in full when roomy."""
         if self.roomy():
             return self.players_table(view)
         names = self.link.names
-        narrow = self.size.width - SIDE_WIDE < BOARD_WIDTH
-        out = Text()
-        out.append("    who    " if not narrow else "   who  ", Style(dim=True))
-        out.append(" in  ⌂ tiles\n" if not narrow else " in ⌂ t\n", Style(dim=True))
+        side = side_width(self.size.width)
+        narrow = side < SIDE_WIDE
+        room = side - 4  # (the panel's border and padding, and a column for its scrollbar)
         over = view.phase == "over"
+        rows = []
         for p in range(view.players):
             ex = view.explorer_hex[p * PER_SEAT:(p + 1) * PER_SEAT]
             in_play = sum(1 for h in ex if h >= 0)
             saved = sum(1 for h in ex if h == D.SAVED)
-            out.append("▶" if p == view.turn and not over else " ")
-            width = 9 if not narrow else 5  # (narrow: 15 columns, the numbers in 7)
-            numbers = f" {in_play:>2} {saved:>2} {len(view.held[p]):>{3 if not narrow else 1}}"
-            if len(names[p]) <= width:
-                out.append_text(seat_text(p, names[p].ljust(width)))
-            else:  # the whole name on a line of its own, its numbers under it
-                out.append_text(seat_text(p, names[p]))
-                out.append("\n " + " " * (width + 2))
-            out.append(numbers)
-            if over:
-                out.append(f" ={view.scores[p]}", Style(bold=True))
+            rows.append((in_play, saved, view.scores[p] if over else len(view.held[p])))
+        heads = ("in", "⌂", "★" if over else "t" if narrow else "tiles")  # (★: treasure, as placed)
+        gap = 1 if narrow else 2
+        widths = [max(len(h), *(len(str(r[i])) for r in rows)) for i, h in enumerate(heads)]
+        # "▶" (whose turn; not once it is over), the seat's letter and a space, the name, the numbers.
+        mark = "" if over else " "
+        name_w = min(room - len(mark) - 2 - sum(w + gap for w in widths), max(3, *(len(n) for n in names)))
+        dim = Style(dim=True)
+        out = Text()
+        out.append(mark + "who".ljust(2 + name_w) + "".join(" " * gap + h.rjust(w) for h, w in zip(heads, widths))
+                   + "\n", dim)
+        for p, numbers in enumerate(rows):
+            out.append("▶" if p == view.turn and not over else mark)
+            name = names[p] if len(names[p]) <= name_w else names[p][:name_w - 1] + "…"
+            out.append_text(seat_text(p, name.ljust(name_w)))
+            out.append("".join(" " * gap + str(n).rjust(w) for n, w in zip(numbers, widths)),
+                       Style(bold=True) if over else None)
             out.append("\n")
-        out.append("in: explorers in play, ⌂ saved,\ntiles: held tiles\n" if not narrow
-                   else "in: in play\n⌂ saved, t tiles\n", Style(dim=True))
+        if narrow:
+            out.append("in: in play\n" + ("⌂ saved\n★ treasure\n" if over else "⌂ saved, t tiles\n"), dim)
+        else:
+            out.append("in: explorers in play,\n" + ("⌂ saved, ★ treasure saved\n" if over
+                                                      else "⌂ saved, tiles: held tiles\n"), dim)
         if view.seat is not None and view.phase not in ("place_explorer",) and view.memory and not over:
-            out.append("Values hidden: remember yours." if not narrow else "Values hidden.", Style(dim=True))
+            out.append("Values hidden." if narrow else "Values hidden: remember yours.", dim)
         return out
 
     # --- messages -------------------------------------------------------------------------------------

@@ -1,0 +1,36 @@
+"""Survive's players panel at 80x24: a heading row, then one line a player (name and its
+three numbers together), nothing wrapped onto a second line; mid-game and at the end."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tui.app import AtlantisApp
+from tui.screenshots import mid_game_table
+
+NAMES = ("Red", "Blue", "Green", "Yellow")
+
+
+@pytest.mark.parametrize("actions", [60, 100_000], ids=["mid-game", "game-over"])
+async def test_at_80x24_every_players_panel_row_fits_on_one_line(actions):
+    table = mid_game_table("survive", 3, 4, actions)
+    over = table.match.result() is not None
+    assert over == (actions > 60)
+    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#players")
+        shown = [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+        meant = [line.rstrip() for line in str(panel.render()).splitlines()]
+        assert shown[:len(meant)] == meant and not any(shown[len(meant):]), "\n".join(shown)
+        assert max(map(len, meant)) <= panel.content_size.width
+        heading = ["in", "⌂", "★" if over else "t"]
+        assert meant[0].split() == ["who", *heading]
+        for seat, name in enumerate(NAMES):
+            row = re.fullmatch(rf"[▶ ]?{'RBGY'[seat]} {name} +(\d+) +(\d+) +(\d+)", meant[1 + seat])
+            assert row, meant[1 + seat]
+            view = table.match.view(0)
+            in_play = sum(1 for h in view.explorer_hex[seat * 10:(seat + 1) * 10] if h >= 0)
+            assert int(row[1]) == in_play
