@@ -154,6 +154,12 @@ class Client:
         self.finished = asyncio.Event()
 
     # --- life --------------------------------------------------------------------
+    @property
+    def has_started(self) -> bool:
+        """Whether ``start`` has set the connection going (a second start would open a
+        second connection, to the same seat)."""
+        return self._task is not None
+
     def start(self) -> asyncio.Task:
         self._task = asyncio.get_running_loop().create_task(self.run())
         return self._task
@@ -580,7 +586,7 @@ async def run_bot(client: Client, seed: int | None = None, delay: float = 0.0,
             client.submit(action)
 
     client.listeners.append(on_change)
-    if client._task is None:
+    if not client.has_started:
         client.start()
     await client.finished.wait()
     return client

@@ -286,10 +286,13 @@ async def two_sessions_with_canary(tmp_path: Path, play: bool = True) -> dict[st
 
         await red.sees("Your turn", 15)
         await asyncio.sleep(0.5)
-        # The check can fail: Blue's own screen shows the label that Red must not see.
         canary()
+        # The check can fail: Blue's own screen shows the label that Red must not see (once
+        # Blue's game screen is drawn: Red's turn says nothing of when that is).
         blue_own = held[1] - held[0]
-        assert blue_own and any(label in blue.text for label in blue_own)
+        assert blue_own
+        await until(lambda: any(label in blue.text for label in blue_own), 15, "Blue's screen shows its own hand")
+        canary()
         if play:
             await play_turns(table, players, max_moves=16, timeout=40, on_move=canary)  # two rounds
             canary()

@@ -129,13 +129,32 @@ def _back_to_lobby(app: Any, client: Any, from_menu: bool) -> None:
     lobby_flow(app, from_menu)
 
 
+class _Join:
+    """One join: its link, the connecting screen it shows, and the game screen that
+    replaces it once the first view is in (None until then)."""
+
+    def __init__(self, link: Any, connecting: ConnectingScreen):
+        self.link, self.connecting = link, connecting
+        self.screen: Any = None
+
+
 def remote_flow(app: Any, client: Any, back: Any = None) -> None:
     """Join with ``client``; ``back``: what Esc on the connecting screen does (default:
-    leave the app)."""
+    leave the app).
+
+    The client's events reach the app through ``call_later``, each handled by the join
+    it belongs to (``_client_event``): an event of an earlier join (its client replaced
+    by this one), or of a join given up on (Esc on its connecting screen), changes
+    nothing, and what waits for the first view is this join's connecting screen, not
+    whatever ``app.game_screen`` held before.  (A client this one replaces is the
+    caller's to close: its goodbye would give up a seat not yet played, the very seat a
+    join with its token comes back to.)"""
     link = RemoteSeat(client)
     app.remote = client
     app.netplay_link = link
+    app.game_screen = None  # (this join's own comes with its first view)
     connecting = ConnectingScreen(f"Connecting to {client.host}:{client.port}...", back is not None)
+    join = _Join(link, connecting)
 
     def left(_: Any) -> None:
         if back is not None:
@@ -144,31 +163,40 @@ def remote_flow(app: Any, client: Any, back: Any = None) -> None:
             app.exit()
 
     app.push_screen(connecting, left)
-    client.listeners.append(lambda what: app.call_later(_client_event, app, link, connecting, what))
+    client.listeners.append(lambda what: app.call_later(_client_event, app, join, what))
+    if client.view is not None:  # (a client already under way: its first view is in, to show)
+        app.call_later(_client_event, app, join, "update")
     if app.bot_client:
         app._bot_task = asyncio.ensure_future(run_bot(client, delay=app.bot_delay))
-    else:
+    elif not client.has_started:
         client.start()
 
 
-def _client_event(app: Any, link: Any, connecting: ConnectingScreen, what: str) -> None:
+def _client_event(app: Any, join: _Join, what: str) -> None:
+    if app.netplay_link is not join.link:
+        return  # a join this app has left (or replaced): nothing of it is on the screen
     try:
-        _on_client_event(app, link, connecting, what)
+        _on_client_event(app, join, what)
     except NoMatches:
         pass  # the game screen is still composing: its own on_mount draws the view
 
 
-def _on_client_event(app: Any, link: Any, connecting: ConnectingScreen, what: str) -> None:
+def _on_client_event(app: Any, join: _Join, what: str) -> None:
+    link, connecting = join.link, join.connecting
     client = link.client
-    if app.game_screen is None:
+    if join.screen is None:  # still connecting
+        if connecting not in app.screen_stack:
+            return  # given up on (Esc on it): the way back is under way
         if client.view is not None and client.game is not None:
             try:
                 cls = screen_class(client.game.slug)
             except KeyError:
                 connecting.set_text(f"This program has no screen for {client.game.title} yet.")
                 return
-            app.game_screen = cls(link)
-            app.pop_screen()
+            app.game_screen = join.screen = cls(link)
+            while app.screen is not connecting:  # (a screen over it, the command palette say)
+                app.pop_screen()
+            app.pop_screen()  # (the connecting screen itself, not whatever is on top)
             app.push_screen(app.game_screen)
             who = "a spectator" if client.seat is None else seat_label(client.seat, link.names[client.seat])
             token = " Your seat token is in the side panel." if client.seat is not None else ""
@@ -183,6 +211,8 @@ def _on_client_event(app: Any, link: Any, connecting: ConnectingScreen, what: st
             connecting.set_text(f"Connecting to {client.host}:{client.port}... (try {client.attempt})\n"
                                 f"{client.last_error}")
         return
+    if app.game_screen is not join.screen:
+        return  # (its game screen is gone: the app is leaving this game)
     screen = app.game_screen
     show_lan_status(app, link)
     if what == "status":

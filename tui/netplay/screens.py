@@ -356,5 +356,7 @@ class ConnectingScreen(Screen[None]):
 
     def set_text(self, text: str) -> None:
         self.text = text
-        if self.is_mounted:
-            self.query_one("#connecting", Static).update(text)
+        # Composed (mounted or not yet): its box shows it now; not composed yet: compose
+        # uses self.text (a text set between compose and the end of the mount is not lost).
+        for box in self.query("#connecting").results(Static):
+            box.update(text)

@@ -26,13 +26,20 @@ class ServerApp(AtlantisApp):
         self.lobby_screen: ServerLobbyScreen | None = None
         self._first_lobby = True
 
-    def on_mount(self) -> None:
-        self.show_lobby()
-        if self.on_ready is not None:
-            self.call_later(self.on_ready)
+    # No ``on_mount`` here: Textual calls every ``on_mount`` along the class's MRO, so
+    # one here would run besides ``AtlantisApp.on_mount``, whose start (no table, no
+    # replay, no LAN client: the "menu" one, ``menu_home`` set) shows the lobby through
+    # ``show_menu``.  Two would push two lobbies: the hidden one kept asking the server
+    # every second under the game and, holding the "back after a drop" rejoin, could
+    # dismiss itself later (a dismiss pops the top screen, the game's) and join a second
+    # time, which left the player on a connecting screen for good.
 
     # --- the lobby ----------------------------------------------------------------------
     def show_lobby(self, error: str = "") -> None:
+        if self.lobby_screen is not None and self.lobby_screen in self.screen_stack:
+            if error:  # (one lobby at a time: it is there already)
+                self.call_after_refresh(self.lobby_screen.show_error, error)
+            return
         rejoin, self._first_lobby = self._first_lobby, False
         self.lobby_screen = ServerLobbyScreen(self.server_host, self.server_port, self.identity,
                                               self.player_name, rejoin=rejoin)

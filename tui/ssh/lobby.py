@@ -83,12 +83,15 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
             return
         self.listing = answer
         mine = {t.table: t for t in answer.mine}
-        if self.rejoin and mine:  # back after a drop: straight into the seat held
+        # Back after a drop: straight into the seat held; only as the screen on top (a
+        # dismiss pops the top screen, whichever it is: under another screen, the next
+        # answer does it once this one is on top again).
+        if self.rejoin and mine and self.is_active:
             self.rejoin = False
             ticket = next(iter(mine.values()))
             self.dismiss(LobbyChoice("rejoin", ticket.table, ticket))
             return
-        self.rejoin = False
+        self.rejoin = self.rejoin and bool(mine)
         shown = (answer.tables, answer.mine, answer.limit)
         if shown == self._shown:  # (nothing changed: no redraw, no bytes to the terminal)
             return

@@ -1,0 +1,140 @@
+"""The join flow's screens, whatever order the events come in: the server app's one lobby,
+a join that replaces another, a client whose first view came before the flow began.
+
+In-process and headless (no SSH, no PTY child): each test drives ``ServerApp`` or
+``AtlantisApp`` with ``run_test`` against a table server or host on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.registry import GAMES
+from netplay import messages as M
+from netplay.server import TableServer
+from tui.app import AtlantisApp
+from tui.netplay.flow import remote_flow
+from tui.netplay.screens import ConnectingScreen
+from tui.ssh.app import ServerApp
+from tui.ssh.lobby import ServerLobbyScreen
+
+from netplay_helpers import LOOPBACK, client, running_host
+
+pytestmark = pytest.mark.timeout(30)
+
+GAME = GAMES["pathways"]
+SIZE = (100, 30)
+
+
+async def wait(pilot, pred, tries: int = 250) -> None:
+    for _ in range(tries):
+        if pred():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached")
+
+
+def lobbies(app) -> list:
+    return [s for s in app.screen_stack if isinstance(s, ServerLobbyScreen)]
+
+
+async def test_the_server_app_starts_with_one_lobby(tmp_path):
+    """Textual runs every ``on_mount`` along the MRO: the server app once pushed two lobbies,
+    the hidden one asking the server every second under the game and able to dismiss itself
+    (which pops the game's screen) into a second join."""
+    server = TableServer(name="Kitchen", host=LOOPBACK, port=0, records=tmp_path)
+    await server.start()
+    ready: list[int] = []
+    app = ServerApp(LOOPBACK, server.port, player_name="ana", on_ready=lambda: ready.append(1))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: isinstance(app.screen, ServerLobbyScreen) and app.screen.listing is not None)
+            await pilot.pause()
+            assert lobbies(app) == [app.screen] and ready == [1]
+    finally:
+        await server.close()
+
+
+async def test_a_join_that_replaces_another_ends_on_its_own_game_screen():
+    """A second join while the first one's game is up (the same seat, by its token): the
+    new connecting screen gives way to the new game screen, and the first client's events
+    (its seat taken over) change nothing on the screen."""
+    async with running_host(GAME, ["open", "open"], seed=3) as host:
+        first = client(host, name="Red")
+        app = AtlantisApp(remote=first, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen)
+            old_screen = app.game_screen
+            again = client(host, name="Red", token=first.token)
+            remote_flow(app, again)
+            assert isinstance(app.screen, ConnectingScreen)
+            await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen
+                       and app.game_screen is not old_screen)
+            assert app.game_screen.link.client is again and app.remote is again
+            await wait(pilot, lambda: first.finished.is_set())  # (the host took its seat back)
+            await wait(pilot, lambda: host.table.slots[0].conn is not None)
+            for _ in range(5):
+                await pilot.pause(0.02)
+            assert app.screen is app.game_screen and app.game_screen.link.client is again
+            assert not any(isinstance(s, ConnectingScreen) for s in app.screen_stack)
+            await again.close()
+
+
+async def test_a_client_whose_first_view_came_before_the_flow_shows_the_game_at_once():
+    """The first view (and the welcome) were in before the flow listened: nothing more
+    comes while the table waits for its second player, and the player must still see the
+    game screen, not "Connecting..." until someone else joins, over the one connection
+    the client has."""
+    async with running_host(GAME, ["open", "open"], seed=5) as host:
+        me = client(host, name="Red")
+        me.start()
+        await asyncio.wait_for(me.ready.wait(), 10)
+        for _ in range(100):
+            if me.view is not None and me.seats is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert me.view is not None and me.seats is not None and not me.seats.started
+        conn = host.table.slots[me.seat].conn
+        app = AtlantisApp(remote=me, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen)
+            for _ in range(5):
+                await pilot.pause(0.02)
+            assert me.status == "connected" and isinstance(me.seats, M.Seats) and not me.seats.started
+            # (one connection: the flow does not start a client that is under way again)
+            assert host.table.slots[me.seat].conn is conn and not conn.closed
+        await me.close()
+
+
+async def test_a_lobby_under_another_screen_rejoins_only_once_it_is_on_top(tmp_path):
+    """The lobby's "back after a drop" rejoin dismisses it, and a dismiss pops the top
+    screen, whichever it is: an answer that comes with another screen over the lobby
+    leaves both as they are (the lobby's own answers, every second, too), and the next one
+    with the lobby on top takes the seat."""
+    from netplay.server import ask
+
+    server = TableServer(name="Kitchen", host=LOOPBACK, port=0, records=tmp_path)
+    await server.start()
+    app = ServerApp(LOOPBACK, server.port, player_name="ana")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: isinstance(app.screen, ServerLobbyScreen) and app.screen.listing is not None)
+            lobby = app.screen
+            await pilot.press("n")
+            await wait(pilot, lambda: type(app.screen).__name__ == "OpenTableScreen")
+            over = app.screen
+            # A seat this player holds (the same identity: its address), as after a drop.
+            seated = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, bots=1, name="ana",
+                                                                  options={"max_rounds": 5}))
+            assert isinstance(seated, M.Seated)
+            lobby.rejoin = True
+            await lobby.refresh_tables()
+            await pilot.pause()
+            assert app.screen is over and lobby in app.screen_stack and lobby.rejoin and app.remote is None
+            await pilot.press("escape")  # the lobby on top: its next answer (a second at most) rejoins
+            await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen)
+            assert app.remote.table == seated.ticket.table
+            assert lobbies(app) == [] and not any(isinstance(s, ConnectingScreen) for s in app.screen_stack)
+    finally:
+        await server.close()
