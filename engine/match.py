@@ -146,11 +146,12 @@ class Match:
         self.practice = seed is not None if practice is None else bool(practice)
         self.seed = new_seed() if seed is None else int(seed)
         self.state = game.setup(self.options, len(self.seats), self.seed)
-        self.record = GameRecord(
-            game=game.slug, rules_version=game.rules_version,
-            options=self.options.model_dump(mode="json"), seats=list(self.seats),
-            seed=self.seed, start_digest=digest(self.state), practice=self.practice,
-        )
+        # The record is built when first read (``record``): its header's fields are taken
+        # now, as they are, but the start is digested and the moves made from ``history``
+        # only then (self-play and bots never read it).  Once built, ``act`` adds to it.
+        self._record: GameRecord | None = None
+        self._header = (game.slug, game.rules_version, self.options.model_dump(mode="json"),
+                        list(self.seats), self.seed, self.state, self.practice)
         self.history: list[_Step] = []
         self._audience: tuple[int | None, ...] = (*range(len(self.seats)), None)
         self._to_act: tuple[Any, Any] = (None, None)
@@ -158,6 +159,18 @@ class Match:
         self.on_move = on_move
 
     # --- reading ---------------------------------------------------------------
+    @property
+    def record(self) -> GameRecord:
+        """The game's record: its header and every move played, each with its digest."""
+        record = self._record
+        if record is None:
+            slug, rules, options, seats, seed, start, practice = self._header
+            record = self._record = GameRecord(
+                game=slug, rules_version=rules, options=options, seats=seats, seed=seed,
+                start_digest=digest(start), practice=practice,
+                moves=[lazy_move(step[3], step) for step in self.history])
+        return record
+
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
@@ -217,9 +230,16 @@ class Match:
         self.state = after
         step = _Step((game, before, after, seat, action, tuple(events)))  # (cheaper than tuple.__new__)
         self.history.append(step)
-        # the action's plain data and the digest are made when first read, from the step
-        move = lazy_move(seat, step)
-        self.record.moves.append(move)
+        # the record's move (its action's plain data and digest made when first read, from
+        # the step), only if the record was built or someone is told of every move
+        record = self._record
+        if record is not None:
+            move = lazy_move(seat, step)
+            record.moves.append(move)
+        elif self.on_move is None:
+            return events
+        else:
+            move = self.record.moves[-1]  # (built now: this step's move is its last)
         if self.on_move is not None:
             self.on_move(move)
         return events
@@ -251,7 +271,8 @@ class Match:
         if reason:
             raise IllegalAction(reason)
         step = self.history.pop()
-        self.record.moves.pop()
+        if self._record is not None:
+            self._record.moves.pop()
         self.state = step.before
         return self.deliveries([Event("undo", {"seat": seat})])
 

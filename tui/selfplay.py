@@ -35,7 +35,7 @@ def selfplay(slug: str, games: int, seed: int, players: int | None = None,
     digests = []
     for i in range(games):
         match = play_one(slug, seed + i, players, options, [level] * players)
-        actions += len(match.record.moves)
+        actions += len(match.history)  # (as many as the record's moves: the record is not built)
         finished += match.result() is not None
         digests.append(match.digest())
     seconds = time.perf_counter() - start
