@@ -101,11 +101,23 @@ def _refugees_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
             if fits(frees, tokens):
                 return True
         return False
-    frees = []
-    for sh in x.ships:
-        if not sh.at_sea:
-            frees.append(_CAPACITY[sh.tile] - sum(sh.cubes))
-    return fits(frees, tokens)
+    return fits(port_frees(x.ships), tokens)
+
+
+_frees_memo: tuple = (None, ())  # ships, and the free spaces of those in port
+
+
+def port_frees(ships: tuple) -> tuple[int, ...]:
+    """The free spaces of every ship in port, in board order (remembered for the ships
+    last asked about: the legal list of the view and ``apply``'s check of the state ask
+    of the same tuple)."""
+    global _frees_memo
+    memo = _frees_memo
+    if ships is memo[0]:
+        return memo[1]
+    frees = tuple([_CAPACITY[sh.tile] - sum(sh.cubes) for sh in ships if not sh.at_sea])
+    _frees_memo = (ships, frees)
+    return frees
 
 
 def _aristocracy_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:

@@ -48,7 +48,10 @@ from .effects import card_feasible, effect_choices, play_choices
 from .events import draw_event, end_bonus
 from .factions import faction_cost
 from .ships import arrival_scores
-from .stages import ACTORS as _ACTORS, CHOICES as _CHOICES, STAGES, StageRule, actors, apply, choices, settle
+from .stages import (
+    ACTORS as _ACTORS, CHOICES as _CHOICES, MAY_ACT as _MAY_ACT, STAGES, StageRule, actors, apply, choices,
+    settle,
+)
 from .state import (
     PAID, SECRET_BID_STAGES, AbilityTurn, Effect, EffectStep, EoaState, EoaView, FactionTurn, Look, PeekedBid,
     Ship, Stage, aboard, free, make_view, marker_order, one_per_kind, senate_order,
@@ -154,7 +157,7 @@ class EndOfAtlantisGame(Game):
 
     def legal(self, view: EoaView) -> list[Any]:
         seat, stage = view.seat, view.stage  # ``stages.choices``, one call fewer a decision
-        if seat is None or seat not in _ACTORS[stage](view):
+        if seat is None or not _MAY_ACT[stage](view, seat):
             return []
         return _CHOICES[stage](view, seat)
 

@@ -8,6 +8,7 @@ view, for the client) and ``apply`` (on the state, inside the rules) all read it
   know; on the state it reads the same fields through the seat's-eye accessors
   (``state.EoaState.hand_of`` ...), so ``apply`` checks an action against exactly the
   list the seat's screen offered.
+* ``MAY_ACT[stage](x, seat)`` is ``seat in actors(x)``, asked of one seat (``legal``).
 * ``steps`` maps each kind of action to the function carrying it out:
   ``(state, seat, action) -> (state, events)``.
 
@@ -27,7 +28,7 @@ from .actions import (
     Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial, Target,
     UseAbility,
 )
-from .state import EoaState, Stage
+from .state import EoaState, Stage, row_lengths
 
 Step = Callable[[EoaState, int, Any], tuple[EoaState, list[Event]]]
 
@@ -58,7 +59,7 @@ def _undecided_bidders(x: Any) -> frozenset[int]:
 
 
 def _card_layers(x: Any) -> frozenset[int]:
-    key = (tuple(map(len, x.voting_cards)), x.cards_to_lay)
+    key = (row_lengths(x.voting_cards), x.cards_to_lay)
     who = _LAYERS.get(key)
     if who is None:
         if len(_LAYERS) >= 4096:
@@ -139,6 +140,37 @@ assert set(STAGES) == set(Stage), "every stage has a rule"
 # The table's two columns by stage, for the per-decision calls (``to_act``, ``legal``).
 ACTORS: dict[Stage, Callable[[Any], frozenset[int]]] = {stage: rule.actors for stage, rule in STAGES.items()}
 CHOICES: dict[Stage, Callable[[Any, int], list[Any]]] = {stage: rule.choices for stage, rule in STAGES.items()}
+
+
+# ``seat in actors(x)``, asked of one seat (``legal``: a view is made for one seat, and
+# whether that seat acts is one look at its own entry, where the whole set of a
+# simultaneous stage is a cache lookup keyed by every seat's entries).
+def _bidding(x: Any, seat: int) -> bool:
+    return x.bids[seat] == -1
+
+
+def _laying(x: Any, seat: int) -> bool:
+    return len(x.voting_cards[seat]) < x.cards_to_lay[seat]
+
+
+MAY_ACT: dict[Stage, Callable[[Any, int], bool]] = {
+    Stage.SENATE: _bidding,
+    Stage.FACTIONS: lambda x, seat: x.faction_queue[x.faction_pos].seat == seat,
+    Stage.ABILITIES: lambda x, seat: x.ability_queue[0].seat == seat,
+    Stage.ARCHONT: lambda x, seat: x.ability_queue[0].seat == seat,
+    Stage.LAY_CARDS: _laying,
+    Stage.HIDDEN_VOTE: _bidding,
+    Stage.DEMAGOGOS_LOOK: lambda x, seat: x.faction_holders[D.DEMAGOGOS] == seat,
+    Stage.DEMAGOGOS_REBID: lambda x, seat: x.faction_holders[D.DEMAGOGOS] == seat,
+    Stage.DEMAGOGOS_CALL: lambda x, seat: x.faction_holders[D.DEMAGOGOS] == seat,
+    Stage.OPEN_VOTE: lambda x, seat: x.open_bidders[0] == seat,
+    Stage.PLAY: lambda x, seat: x.play_queue[0] == seat,
+    Stage.TOGETHER: lambda x, seat: x.together_queue[0] == seat,
+    Stage.START: lambda x, seat: False,
+    Stage.DOOM: lambda x, seat: False,
+    Stage.OVER: lambda x, seat: False,
+}
+assert set(MAY_ACT) == set(Stage), "every stage says who may act"
 
 
 def actors(x: Any) -> frozenset[int]:

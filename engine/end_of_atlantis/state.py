@@ -280,16 +280,36 @@ class EoaView(View):
 _HIDDEN_ROWS = tuple((-1,) * k for k in range(D.HAND + 1))
 _OVER = Stage.OVER
 _new = object.__new__
-_ViewTwin = type("EoaView", EoaView.__bases__, {"__slots__": EoaView.__slots__, "__module__": __name__})
+# The twin ``make_view`` fills: a subclass adding no slots, with ``object``'s ``__setattr__``
+# (plain slot stores; the ``__class__`` assignment then finds the layouts alike at once,
+# where a twin beside ``EoaView``, with slots of its own, has them compared name by name).
+_ViewTwin = type("EoaView", (EoaView,), {"__slots__": (), "__module__": __name__,
+                                         "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
 
 # ``make_view`` runs for a seat after every move (self-play, bots, every screen): the
 # parts every seat sees alike are worked out once per table and shared, each kept with
 # the state's tuple it came from (one entry each: the next table replaces it, whatever
 # the match; a tuple of the state is compared by identity, so an entry is never stale).
-_sizes_memo: tuple = (None, (), None, ())     # hands, their sizes; specials, their counts
+_sizes_memo: tuple = (None, ())               # hands, their sizes
+_counts_memo: tuple = (None, ())              # specials, their counts
 _rows_memo: tuple = (None, None, None, ())    # voting_cards, face_up, cards_revealed, rows
 _bids_memo: tuple = (None, ())                # bids, as the other seats see them
 _HIDDEN_TABLES: dict[tuple, tuple] = {}      # row lengths -> the rows before the reveal
+
+
+_lengths_memo: tuple = (None, ())             # voting_cards, the lengths of its rows
+
+
+def row_lengths(cards: tuple) -> tuple:
+    """How many voting cards each seat has laid (``voting_cards`` of a state or a view):
+    asked of the same rows by ``to_act``, the view and ``apply`` while cards are laid."""
+    global _lengths_memo
+    memo = _lengths_memo
+    if cards is memo[0]:
+        return memo[1]
+    lengths = tuple(map(len, cards))
+    _lengths_memo = (cards, lengths)
+    return lengths
 
 
 def public_rows(s: EoaState) -> tuple:
@@ -300,7 +320,7 @@ def public_rows(s: EoaState) -> tuple:
     if cards is memo[0] and face_up is memo[1] and revealed is memo[2]:
         return memo[3]
     if not revealed:  # while the cards are laid out: one row of -1 per card laid
-        lengths = tuple(map(len, cards))
+        lengths = row_lengths(cards)
         rows = _HIDDEN_TABLES.get(lengths)
         if rows is None:
             if len(_HIDDEN_TABLES) >= 4096:
@@ -330,19 +350,21 @@ def public_bids(bids: tuple) -> tuple:
 def make_view(s: EoaState, seat: int | None) -> EoaView:
     """Everything ``seat`` may know (``None``: a spectator), and nothing else.
 
-    Built as ``engine.core.maker`` builds a view: a mutable twin of ``EoaView`` (same
-    bases, same slots) is filled by plain attribute stores, each straight from the state,
-    and then becomes an ``EoaView`` (``__class__`` assignment: same layout)."""
-    global _sizes_memo
+    Built as ``engine.core.maker`` builds a view: a mutable twin of ``EoaView`` (a
+    subclass adding no slots) is filled by plain attribute stores, each straight from the
+    state, and then becomes an ``EoaView`` (``__class__`` assignment: same layout)."""
+    global _sizes_memo, _counts_memo
     o = _new(_ViewTwin)
     rows = public_rows(s)
     stage = s.stage
     secret = stage in SECRET_BID_STAGES
     bids = public_bids(s.bids) if secret else s.bids
-    sizes = _sizes_memo
+    sizes, counts = _sizes_memo, _counts_memo
     hands, specials = s.hands, s.specials
-    if hands is not sizes[0] or specials is not sizes[2]:
-        sizes = _sizes_memo = (hands, tuple(map(len, hands)), specials, tuple(map(len, specials)))
+    if hands is not sizes[0]:  # (while cards are laid the hands change, the specials seldom)
+        sizes = _sizes_memo = (hands, tuple(map(len, hands)))
+    if specials is not counts[0]:
+        counts = _counts_memo = (specials, tuple(map(len, specials)))
     if seat is None:
         o.hand = o.my_specials = o.my_face_down = None
         o.archont_discards = 0
@@ -356,7 +378,9 @@ def make_view(s: EoaState, seat: int | None) -> EoaView:
             rows = (*rows[:seat], row, *rows[seat + 1:])
         o.peeked_bid = ()
         if secret:
-            bids = (*bids[:seat], s.bids[seat], *bids[seat + 1:])
+            own = s.bids[seat]
+            if own != -1:  # (a seat still choosing sees its own -1 as everyone does)
+                bids = (*bids[:seat], own, *bids[seat + 1:])
             look = s.demagogos_look
             if look and look.seat == seat:
                 o.peeked_bid = PeekedBid(look.target, s.bids[look.target])
@@ -382,7 +406,7 @@ def make_view(s: EoaState, seat: int | None) -> EoaView:
     o.hand_sizes = sizes[1]
     o.deck_count = len(s.deck)
     o.discard = s.discard
-    o.special_counts = sizes[3]
+    o.special_counts = counts[1]
     o.all_specials = specials if stage == _OVER else ()
     o.special_deck_count = len(s.special_deck)
     o.special_discard = s.special_discard

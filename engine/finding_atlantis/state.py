@@ -114,21 +114,31 @@ class FAView(View):
 
 
 # ``view_of`` runs for a seat after every move (self-play, bots, every screen), so it is
-# built as ``engine.core.maker`` builds: a mutable twin of ``FAView`` (same bases, same
-# slots) filled by plain attribute stores, which then becomes an ``FAView`` (``__class__``
-# assignment: same layout).  The stores are written out here, each straight from the
-# state (no 32-argument call in between).  The public rows are shared while unchanged.
+# built as ``engine.core.maker`` builds: a mutable twin of ``FAView`` filled by plain
+# attribute stores, which then becomes an ``FAView`` (``__class__`` assignment).  The twin
+# is a subclass adding no slots, with ``object``'s ``__setattr__``: its stores are plain
+# slot stores, and the class assignment finds the layouts alike at once (a twin beside
+# ``FAView``, with slots of its own, has them compared name by name).  The stores are
+# written out here, each straight from the state (no 32-argument call in between).
 _new = object.__new__
-_ViewTwin = type("FAView", FAView.__bases__, {"__slots__": FAView.__slots__, "__module__": __name__})
-_PublicTwin = type("PlayerPublic", PlayerPublic.__bases__,
-                   {"__slots__": PlayerPublic.__slots__, "__module__": __name__})
+
+
+def _twin(cls: type) -> type:
+    return type(cls.__name__, (cls,), {"__slots__": (), "__module__": __name__,
+                                       "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
+
+
+_ViewTwin = _twin(FAView)
+_PublicTwin = _twin(PlayerPublic)
 # The public row of each seat is made from per-seat fields of the state, and only from
 # them: the "hot" ones (hand, discard pile, trail, surfacing) change with most actions --
 # nearly always one seat's only --, the "cold" ones seldom.
-# The last table seen: its cold fields, its hot ones and its ``PlayerPublic`` rows.  A row
-# whose fields are those of the last table is the same value, so it is shared (public
-# values only; the next table replaces the entry, whatever the match).
-_last_public: tuple = (None, (), (), (), (), ())
+# The last table seen: the state it came from and its ``PlayerPublic`` rows.  A row whose
+# fields are those of the last table (the same tuples: states share what a move leaves
+# alone) is the same value, so it is shared (public values only; the next table replaces
+# the entry, whatever the match).
+_last_public: tuple = (None, ())
+_artifact_names: list = [((), ())] * D.MAX_SEATS  # per seat: its last ``arts`` and their ids
 
 
 def _public_row(state: FAState, s: int) -> PlayerPublic:
@@ -150,24 +160,48 @@ def _public_row(state: FAState, s: int) -> PlayerPublic:
     return row
 
 
+def _hot_row(state: FAState, s: int, old: PlayerPublic) -> PlayerPublic:
+    """Seat ``s``'s row when only its hot fields changed: the cold ones are ``old``'s."""
+    pile = state.played[s]
+    row = _new(_PublicTwin)
+    row.start = old.start
+    row.last_played = pile[-2:]
+    row.played_count = len(pile)
+    row.hand_count = len(state.hands[s])
+    row.artifacts_held = old.artifacts_held
+    row.used = old.used
+    row.captain = old.captain
+    row.surfaced = state.surfaced[s]
+    row.trail = state.trail[s]
+    row.has_mine = old.has_mine
+    row.lost = old.lost
+    row.skip = old.skip
+    row.__class__ = PlayerPublic
+    return row
+
+
 def public_of(state: FAState) -> tuple[PlayerPublic, ...]:
     """Every seat's public row (``FAView.public``)."""
     global _last_public
-    cold = (state.starts, state.arts, state.used, state.captain, state.captain_shown, state.mines,
-            state.lost, state.skip)
+    last, pub = _last_public
+    if last is state:
+        return pub
     hands, played, trail, surfaced = state.hands, state.played, state.trail, state.surfaced
-    last_cold, last_hands, last_played, last_trail, last_surfaced, pub = _last_public
-    if cold != last_cold:  # (equal cold fields: the same seats too, ``starts``)
+    if last is None or state.starts is not last.starts or state.arts is not last.arts \
+            or state.used is not last.used or state.captain is not last.captain \
+            or state.captain_shown is not last.captain_shown or state.mines is not last.mines \
+            or state.lost is not last.lost or state.skip is not last.skip:
         pub = tuple([_public_row(state, s) for s in range(len(hands))])
-    elif hands is not last_hands or played is not last_played or trail is not last_trail \
-            or surfaced is not last_surfaced:
+    elif hands is not last.hands or played is not last.played or trail is not last.trail \
+            or surfaced is not last.surfaced:
+        last_hands, last_played, last_trail, last_surfaced = last.hands, last.played, last.trail, last.surfaced
         s = 0
         for hand in hands:
             if hand is not last_hands[s] or played[s] is not last_played[s] \
                     or trail[s] is not last_trail[s] or surfaced[s] != last_surfaced[s]:
-                pub = (*pub[:s], _public_row(state, s), *pub[s + 1:])
+                pub = (*pub[:s], _hot_row(state, s, pub[s]), *pub[s + 1:])
             s += 1
-    _last_public = (cold, hands, played, trail, surfaced, pub)
+    _last_public = (state, pub)
     return pub
 
 
@@ -215,7 +249,13 @@ def view_of(state: FAState, seat: int | None) -> FAView:
         o.captain = state.captain[seat]
         o.offers = state.offers[seat]
         arts = state.arts[seat]
-        o.artifacts = tuple([a for a, _ in arts]) if arts else ()
+        if arts:
+            known = _artifact_names[seat]
+            if known[0] is not arts:
+                known = _artifact_names[seat] = (arts, tuple([a for a, _ in arts]))
+            o.artifacts = known[1]
+        else:
+            o.artifacts = ()
         o.mine = state.mines[seat]
         o.may_declare = state.may_declare[seat]
         o.picks = state.picks[seat]
