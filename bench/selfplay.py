@@ -7,7 +7,10 @@ timed apart: the submit/apply column).  In simultaneous phases (End of Atlantis 
 and orders) the lowest seat still to choose acts first.  With ``reference=True`` every
 game's moves are then replayed with ``game.apply`` alone, untimed loop around a timed
 call, so each line can say how much a self-play step costs against the rules themselves
-(measured on the same games, in the same run).
+(measured on the same games, in the same run).  ``engine_table`` replays them in new
+processes instead (``reference="fresh"``, ``fresh_reference``): in the process that has
+just played them, the rules' caches remember every position, and apply would be timed
+cheaper than self-play paid for it.
 
 ``engine_table`` prints, for every game, random self-play actions/s beside its goal
 (>= 20,000) and the self-play step over ``apply()`` alone beside its goal (<= 1.5x).
@@ -48,7 +51,11 @@ class SelfPlay:
     t_submit: float = 0.0
     t_apply: float = 0.0  # the same moves through game.apply alone (reference=True)
     t_match: float = 0.0  # the same moves through a fresh Match.submit alone (reference=True)
+    t_apply_fresh: float = 0.0  # game.apply alone in a new process (fresh_reference)
     choose_times: dict[str, list[float]] = field(default_factory=dict)
+    # reference="both": every game's (options, seats, seed, moves), and the warm-up's
+    played: list[tuple[Any, list, int, list]] = field(default_factory=list)
+    warm: list[tuple[Any, list, int, list]] = field(default_factory=list)
     wins: dict[str, float] = field(default_factory=dict)
     scores: dict[str, float] = field(default_factory=dict)
 
@@ -82,7 +89,7 @@ def game_and_bots(slug: str) -> tuple[Any, Callable[..., Any]]:
 
 def play_games(game: Any, make_bot: Callable[..., Any], label: str,
                levels_for: Callable[[int], list[str]], seeds: Iterable[int],
-               options: dict | None = None, *, reference: bool = False,
+               options: dict | None = None, *, reference: bool | str = False,
                bot_for: Callable[[int, int, str], Any] | None = None,
                rounds: Callable[[Any], int] | None = None,
                clock: Callable[[], float] = time.perf_counter, split: bool = True) -> SelfPlay:
@@ -143,10 +150,51 @@ def play_games(game: Any, make_bot: Callable[..., Any], label: str,
             out.wins[levels[w]] = out.wins.get(levels[w], 0.0) + 1.0 / len(result.winners)
         for seat, lv in enumerate(levels):
             out.scores[lv] = out.scores.get(lv, 0.0) + result.scores[seat]
+        if reference == "both":  # (and kept for fresh_reference)
+            out.played.append((match.options.model_dump(mode="json"), match.seats, match.seed, moves))
         if reference:
             out.t_apply += apply_alone(game, match, moves, clock)
             out.t_match += submit_alone(game, match, moves, clock)
     return out
+
+
+def fresh_reference(slug: str, kind: str, sp: SelfPlay) -> float:
+    """CPU seconds that ``apply()`` alone (``kind`` "apply") or a fresh ``Match.submit``
+    ("submit") takes over the moves of ``sp``'s games, in a new process that has not
+    played them.  The two references bracket what self-play pays for ``apply``:
+    replayed in the process that has just played them (``apply_alone``), the rules'
+    caches of pure answers remember every position (End of Atlantis's ``apply`` then
+    reads 16-24% fewer instructions than it did in self-play: the cheapest apply); in a
+    new process they start cold, as self-play's did, but ``apply`` also works out alone
+    what ``legal`` had found for it in self-play (Atlantis checks a move against the
+    legal list it then builds itself: the dearest apply).  Like the self-play, it first
+    replays one untimed game (the self-play's warm-up): imports and first-use tables
+    are not a move's cost."""
+    import pickle
+    import subprocess
+    import sys
+
+    payload = pickle.dumps((slug, kind, sp.warm, sp.played))
+    done = subprocess.run([sys.executable, "-m", "bench.selfplay", "--reference"], input=payload,
+                          capture_output=True, check=True)
+    return float(done.stdout.decode().split()[-1])
+
+
+def _reference_child() -> None:
+    """``python -m bench.selfplay --reference``: the other end of ``fresh_reference``."""
+    import pickle
+    import sys
+
+    slug, kind, warm, games = pickle.loads(sys.stdin.buffer.read())
+    tune_gc()
+    game, _ = game_and_bots(slug)
+    timer = apply_alone if kind == "apply" else submit_alone
+    total = 0.0
+    for i, (options, seats, seed, moves) in enumerate(warm + games):
+        match = Match(game, options, seats, seed)
+        spent = timer(game, match, moves, time.process_time)
+        total += spent if i >= len(warm) else 0.0
+    print(f"{total!r}")
 
 
 def submit_alone(game: Any, match: Match, moves: list[tuple[int, Any]],
@@ -194,7 +242,7 @@ def think_line(think: list[float]) -> str:
 
 
 # --- the engine table (issue 15, item 3) --------------------------------------------------
-def random_selfplay(slug: str, games: int, reference: bool = True,
+def random_selfplay(slug: str, games: int, reference: bool | str = True,
                     clock: Callable[[], float] = time.perf_counter, first: int = 0,
                     split: bool = True) -> SelfPlay:
     """Random bots at every player count the game takes, seeds first..first+games-1
@@ -204,27 +252,34 @@ def random_selfplay(slug: str, games: int, reference: bool = True,
     game, make_bot = game_and_bots(slug)
     counts = list(range(game.min_players, game.max_players + 1))
     levels = lambda s: ["random"] * counts[s % len(counts)]  # noqa: E731
-    play_games(game, make_bot, slug, levels, [first + games], reference=reference)
-    return play_games(game, make_bot, slug, levels, range(first, first + games), reference=reference,
-                      clock=clock, split=split)
+    warm = play_games(game, make_bot, slug, levels, [first + games], reference=reference)
+    out = play_games(game, make_bot, slug, levels, range(first, first + games), reference=reference,
+                     clock=clock, split=split)
+    out.warm = warm.played  # (reference="both": see fresh_reference)
+    return out
 
 
 def engine_table(quick: bool = False) -> dict[str, SelfPlay]:
     games = 15 if quick else 60
     tune_gc()  # as ``atlantis`` does at start (engine/gctune.py)
     print("Engine: random self-play through Match as `atlantis selfplay` plays (view, legal, RandomBot, act) against"
-          f" game.apply() alone on the same moves ({games} games a game, all player counts,"
+          f" game.apply() alone on the same moves, replayed in this process after each game (its caches warm: the"
+          f" goal's column) and in a new process (caches cold; see bench.selfplay.fresh_reference)"
+          f" ({games} games a game, all player counts,"
           f" {'one run' if quick else 'best of two runs, new seeds each'}; CPU time of this process:"
           f" the machine may be shared; gc thresholds {gc.get_threshold()}, as the app sets them)")
     print(f"  {'game':<17} {'actions/s':>9} {'goal':>7}   {'step us':>7} {'apply us':>8}"
-          f"  {'step/apply':>10} {'goal':>5}   {'submit/apply':>12}   a step: view+legal / bot / act")
+          f"  {'step/apply':>10} {'goal':>5}   {'new process: apply us, step/apply':>33}"
+          f"   {'submit/apply':>12}   a step: view+legal / bot / act")
     out: dict[str, SelfPlay] = {}
     for run in range(1 if quick else 2):  # best of two, games interleaved: the load varies
         for slug in PACKAGES:
             sp = random_selfplay(slug, games, clock=time.process_time, first=run * (games + 1),
-                                 split=False)
+                                 split=False, reference="both")
             if slug not in out or sp.actions_per_s > out[slug].actions_per_s:
                 out[slug] = sp
+    for slug, sp in out.items():  # apply alone on the best run's moves, in a new process too
+        sp.t_apply_fresh = fresh_reference(slug, "apply", sp)
     # the split of a step, from other games played with a clock read around each phase
     # (the timed runs above read no clock inside the loop)
     splits = {slug: random_selfplay(slug, 5 if quick else 10, reference=False, first=3 * games)
@@ -234,10 +289,15 @@ def engine_table(quick: bool = False) -> dict[str, SelfPlay]:
         split = (part.t_legal + part.t_choose + part.t_submit) / 100 or 1.0
         ok_rate = "ok" if sp.actions_per_s >= GOAL_ACTIONS_PER_S else "MISS"
         ok_ratio = "ok" if sp.ratio <= GOAL_STEP_OVER_APPLY else "MISS"
+        fresh_us = 1e6 * sp.t_apply_fresh / sp.actions
         print(f"  {slug:<17} {sp.actions_per_s:>9,.0f} {GOAL_ACTIONS_PER_S:>7,} {ok_rate:<4}"
               f"{sp.step_us:>6.1f} {sp.apply_us:>8.1f}  {sp.ratio:>9.2f}x {GOAL_STEP_OVER_APPLY:>4}x {ok_ratio:<4}"
-              f" {sp.t_match / sp.t_apply:>11.2f}x   {part.t_legal / split:.0f}% / {part.t_choose / split:.0f}%"
+              f" {fresh_us:>21.1f} {sp.seconds / sp.t_apply_fresh:>10.2f}x"
+              f" {sp.t_match / sp.t_apply:>13.2f}x   {part.t_legal / split:.0f}% / {part.t_choose / split:.0f}%"
               f" / {part.t_submit / split:.0f}%")
+    print("  (the two applies bracket what self-play pays for apply: this process's replay finds every"
+          " position's answers remembered, the cheapest apply, so the goal is judged on it; a new process's"
+          " apply also works out alone what legal() had found for it in self-play, the dearest)")
     print("  (step: the whole self-play loop a move, setup included; submit/apply: Match.submit,"
           " the host's path -- checks, apply, record, undo step, every seat's delivery -- over"
           " apply alone; the split is of wall time, from other games with a clock read around each"
@@ -255,4 +315,7 @@ def run(quick: bool = False, seeds: int = 200) -> dict[str, float]:
 if __name__ == "__main__":
     import sys
 
-    run(quick="--quick" in sys.argv)
+    if "--reference" in sys.argv:
+        _reference_child()
+    else:
+        run(quick="--quick" in sys.argv)
