@@ -34,3 +34,24 @@ async def test_at_80x24_every_players_panel_row_fits_on_one_line(actions):
             view = table.match.view(0)
             in_play = sum(1 for h in view.explorer_hex[seat * 10:(seat + 1) * 10] if h >= 0)
             assert int(row[1]) == in_play
+
+
+async def test_at_80x24_a_name_too_long_for_its_row_is_whole_with_its_numbers_under_the_headings():
+    from engine.core import SeatInfo
+    from engine.registry import get_game
+    from tui.seat import LocalTable
+
+    table = LocalTable.new(get_game("survive"), {}, [SeatInfo("Red", "human"), SeatInfo("Greenbeard", "bot")],
+                           seed=1)
+    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#players")
+        shown = [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+        meant = [line.rstrip() for line in str(panel.render()).splitlines()]
+        assert shown[:len(meant)] == meant, "\n".join(shown)
+        assert re.fullmatch(r"[▶ ]?R Red +\d+ +\d+ +\d+", meant[1]), meant
+        assert re.fullmatch(r" ?B Greenbeard", meant[2]), meant
+        numbers = re.fullmatch(r" +(\d+) +(\d+) +(\d+)", meant[3])
+        assert numbers, meant
+        assert [m.end() for m in re.finditer(r"\d+", meant[3])] == [m.end() for m in re.finditer(r"\d+", meant[1])]

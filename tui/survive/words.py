@@ -211,8 +211,9 @@ class SurviveWords:
         return out
 
     def players_panel(self, view: Any) -> Text:
-        """The players in a few columns under a heading row, one line a player, as narrow
-        as the side panel needs (80x24: 16 columns); words in full when roomy."""
+        """The players in a few columns under a heading row, one line a player (two for a
+        name too long to share its line), as narrow as the side panel needs (80x24: 16
+        columns); words in full when roomy."""
         if self.roomy():
             return self.players_table(view)
         names = self.link.names
@@ -232,14 +233,19 @@ class SurviveWords:
         # "▶" (whose turn; not once it is over), the seat's letter and a space, the name, the numbers.
         mark = "" if over else " "
         name_w = min(room - len(mark) - 2 - sum(w + gap for w in widths), max(3, *(len(n) for n in names)))
+        # (a name longer than that is shown whole, its numbers on the next line under their headings)
         dim = Style(dim=True)
         out = Text()
         out.append(mark + "who".ljust(2 + name_w) + "".join(" " * gap + h.rjust(w) for h, w in zip(heads, widths))
                    + "\n", dim)
         for p, numbers in enumerate(rows):
             out.append("▶" if p == view.turn and not over else mark)
-            name = names[p] if len(names[p]) <= name_w else names[p][:name_w - 1] + "…"
-            out.append_text(seat_text(p, name.ljust(name_w)))
+            if len(names[p]) <= name_w:
+                out.append_text(seat_text(p, names[p].ljust(name_w)))
+            else:
+                whole = room - len(mark) - 2
+                out.append_text(seat_text(p, names[p] if len(names[p]) <= whole else names[p][:whole - 1] + "…"))
+                out.append("\n" + mark + " " * (2 + name_w))
             out.append("".join(" " * gap + str(n).rjust(w) for n, w in zip(numbers, widths)),
                        Style(bold=True) if over else None)
             out.append("\n")
