@@ -91,8 +91,10 @@ class View:
     """Marker base class of every per-seat view (a frozen dataclass in each game).
 
     ``seat`` is the seat the view belongs to (``None`` for a spectator).
+    No slots of its own, and no ``__dict__`` in the games' slotted views.
     """
 
+    __slots__ = ()
     seat: int | None
 
 
