@@ -362,7 +362,7 @@ class _Run:
 
 
 def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: float | None = None,
-          batch: float = 0.002, started: Any = None) -> float:
+          batch: float = 0.002, started: Any = None, seated: bool = False) -> float:
     """``play`` for the throughput runs, without asyncio: each table's 4 seats are raw
     sockets in one epoll, and only the socket of the seat the table waits for is
     watched (its own update after an act, or the update that makes it the next to
@@ -372,11 +372,15 @@ def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: flo
     ``batch``: after handling what one wait brought, sleep this long before the next, so
     that one wake-up handles the frames of many tables (a process woken for every frame
     spends more on waking than on the frame), but only while at least half the tables
-    have an act at the host (so that the host never runs dry).  Paced tables (``think``)
+    still playing have an act at the host, and 16 of them (or half of all, if fewer), so
+    that the host never runs dry (and the last tables, on one worker when the other's
+    are done, are batched too, not polled a frame at a time).  Paced tables (``think``)
     are driven with no batching.
     Blocks (call it from the event loop's thread only when nothing else must run).
-    Every seat connects and says hello first (no table plays meanwhile), then
-    ``started()`` is called (the caller's clocks start) and play begins.  Returns the
+    Every seat connects and says hello first (no table plays meanwhile); ``seated``: and
+    has its welcome and its first update (the host has seated all: its joins are then
+    not in the clocks); then ``started()`` is called (the caller's clocks start) and
+    play begins.  No collector runs in the play (it makes no cycles).  Returns the
     wall time of the play; fills each table's ``stats`` as ``play`` does."""
     import heapq
     import select
@@ -415,10 +419,27 @@ def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: flo
             ep.register(keep.fd, select.EPOLLIN)
         run.watching = [keep] if keep is not None else []
 
+    perf = time.perf_counter
+    end = perf() + timeout
+    unseated = sum(run.players for run in runs) if seated else 0  # (seats without their first update)
+    while unseated:
+        if perf() >= end:
+            raise TimeoutError(f"{unseated} seats not seated after {timeout:g} s")
+        for fd, _ev in ep.poll(max(0.0, end - perf())):
+            peer = by_fd[fd]
+            had = peer.seq is not None
+            if not peer.read():
+                raise RuntimeError(f"table {peer.table.spec.id}: the host closed a seat ({peer.table.errors})")
+            if peer.table.errors:
+                raise RuntimeError(f"table {peer.table.spec.id}: {peer.table.errors[0]}")
+            unseated -= not had and peer.seq is not None
+
     timers: list[tuple[float, int, _Run]] = []
+    in_flight = 0  # (tables with an act at the host: ``pending``)
 
     def step(run: _Run) -> None:
         """Move ``run`` on as far as it can go now."""
+        nonlocal in_flight
         while not run.done:
             if len(run.seats) < run.players:
                 return  # (every seat's welcome first: then the table has begun)
@@ -428,7 +449,8 @@ def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: flo
                     watch_only(run, p)
                     return
                 run.pending = None
-                run.spec.stats.own.append(time.perf_counter() - run.sent_at)
+                in_flight -= 1
+                run.spec.stats.own.append(perf() - run.sent_at)
                 run.idx += 1
             if run.idx >= len(run.moves):
                 run.done = True
@@ -452,10 +474,13 @@ def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: flo
                     return
                 run.due = 0.0
             run.pending = c
-            run.sent_at = time.perf_counter()
+            in_flight += 1
+            run.sent_at = perf()
             c.sock.send(run.act_frame(run.idx, c.seq))
             watch_only(run, c)
             return
+
+    import gc
 
     if started is not None:
         started()
@@ -463,7 +488,14 @@ def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: flo
     end = t0 + (duration if duration is not None else timeout)
     left = len(runs)
     pause = 0.0 if any(t.think for t in tables) else batch
+    floor = min(16, len(runs) / 2)  # (fewer in flight: a sleep could leave a worker dry)
+    collecting = gc.isenabled()
+    gc.disable()  # (the play makes no cycles: no collector passes over the scripts while it runs)
     try:
+        if seated:
+            for run in runs:
+                step(run)
+                left -= run.done
         while left:
             now = time.perf_counter()
             if now >= end:
@@ -490,10 +522,12 @@ def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: flo
                 if not run.done:
                     step(run)
                     left -= run.done
-            if pause and events and 2 * sum(r.pending is not None for r in runs) >= len(runs):
+            if pause and events and in_flight >= floor and 2 * in_flight >= left:
                 time.sleep(pause)
     finally:
         wall = time.perf_counter() - t0
+        if collecting:
+            gc.enable()
         ep.close()
         for run in runs:
             for p in run.peers:

@@ -21,7 +21,8 @@ every process's CPU share is printed beside its figure.
   share of the host and of this (clients') process.
 * Sharding: ``atlantis serve``'s table server, in one process and with 2 worker
   processes (``netplay.workers``), T tables opened through its lobby: actions/s at full
-  speed (the ratio is the scaling), the round trip send -> own new view at full speed
+  speed, clocked once every seat is seated (the joins are not play: one process would do
+  them alone and 2 workers side by side; the ratio is the scaling), the round trip send -> own new view at full speed
   (mostly queueing: tables in flight / throughput) and paced (each client thinks 0.125-0.375 s).
 * Bytes per update: the size of the update frames (view + events) the clients received
   (Pathways; the full run adds one game of every other game with ``netplay.client`` bots).
@@ -167,7 +168,8 @@ async def sharded(workers: int, tables: int, rounds: int = 10, think: float = 0.
             tid, token = ticket.split(":")
             made.append(Table(tid, script(1000 + i, rounds), stats=stats, token=token, think=think))
         at: list[Any] = []  # (the clocks start once every seat is connected: the play)
-        wall = drive(server.port, made, duration=duration, started=lambda: at.extend((server.cpu(), self_cpu_s())))
+        wall = drive(server.port, made, duration=duration, seated=True,
+                     started=lambda: at.extend((server.cpu(), self_cpu_s())))
         cpu = [b - a for a, b in zip(at[0], server.cpu())]
         clients = self_cpu_s() - at[1]
         rss = sum(_rss_kb(p).get("VmHWM", 0) for p in server.pids) / 1024
