@@ -51,3 +51,12 @@ async def until(pred: Any, timeout: float = 5.0, step: float = 0.01) -> None:
         if loop.time() > end:
             raise AssertionError("condition not reached in time")
         await asyncio.sleep(step)
+
+
+async def wait(pilot: Any, pred: Any, tries: int = 300) -> None:
+    """Let the app run (20 ms at a time) until ``pred()`` holds; fail after ``tries``."""
+    for _ in range(tries):
+        if pred():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached")

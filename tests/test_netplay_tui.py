@@ -17,18 +17,10 @@ from tui.screens.common import GameOverScreen
 from tui.screens.menu import MenuScreen
 from tui.seat import SeatLink
 
-from netplay_helpers import LOOPBACK, client, running_host
+from netplay_helpers import LOOPBACK, client, running_host, wait
 
 GAME = GAMES["pathways"]
 SIZE = (80, 24)
-
-
-async def wait(pilot, pred, tries: int = 300) -> None:
-    for _ in range(tries):
-        if pred():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached")
 
 
 def lan_status(screen) -> str:

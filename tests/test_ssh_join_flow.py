@@ -19,20 +19,12 @@ from tui.netplay.screens import ConnectingScreen
 from tui.ssh.app import ServerApp
 from tui.ssh.lobby import ServerLobbyScreen
 
-from netplay_helpers import LOOPBACK, client, running_host
+from netplay_helpers import LOOPBACK, client, running_host, wait
 
 pytestmark = pytest.mark.timeout(30)
 
 GAME = GAMES["pathways"]
 SIZE = (100, 30)
-
-
-async def wait(pilot, pred, tries: int = 250) -> None:
-    for _ in range(tries):
-        if pred():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached")
 
 
 def lobbies(app) -> list:
