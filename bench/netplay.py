@@ -41,6 +41,8 @@ import textwrap
 import time
 from typing import Any, Callable
 
+ROOT = Path(__file__).resolve().parents[1]
+
 
 LOOPBACK = "127.0.0.1"
 
@@ -56,27 +58,34 @@ def pct(values: list[float], p: float) -> float:
 # --- round trip and its floor --------------------------------------------------------------
 async def round_trips(n: int, rounds: int = 10) -> dict[str, Any]:
     """Closed-loop round trips at one table after another (4 clients each) until ``n``
-    steady samples, then the same count against the fan-out floor."""
+    steady samples, and as many against the fan-out floor, interleaved: after each of
+    the host's games, the floor answers as many actions as that game had steady ones
+    (this VM's speed drifts by tens of percent within a minute: measured one after the
+    other, the ratio read 1.5x in one run and 2.4x in the next on the same code)."""
     from bench.lanload import Proc, Stats, Table, play, script
 
     games = max(1, -(-n // (script(1000, rounds).__len__() - 1)))
     host = await Proc.start("host", games, rounds)
-    stats = Stats()
+    stats, floor_stats = Stats(), Stats()
+    floor = None
+    floor_cpu = 0.0
     try:
         for i, tid in enumerate(host.ids):
+            had = len(stats.steady)
             await play(host.port, [Table(tid, script(1000 + i, rounds), closed=True, stats=stats)])
+            if floor is None:  # (its frames the size of the host's updates, known after a game)
+                size = int(statistics.median(stats.sizes))
+                floor = await Proc.start("floor", size)
+            moves = [(k % 4, {"k": "x"}) for k in range(len(stats.steady) - had)]
+            c0 = sum(floor.cpu())
+            await play(floor.port, [Table("", moves, closed=True, stats=floor_stats, expect_over=False)])
+            floor_cpu += sum(floor.cpu()) - c0
     finally:
         await host.stop()
+        if floor is not None:
+            await floor.stop()
     size = int(statistics.median(stats.sizes))
-    floor_stats = Stats()
-    floor = await Proc.start("floor", size)
-    try:
-        moves = [(i % 4, {"k": "x"}) for i in range(len(stats.steady))]
-        c0 = sum(floor.cpu())
-        await play(floor.port, [Table("", moves, closed=True, stats=floor_stats, expect_over=False)])
-        floor_us = (sum(floor.cpu()) - c0) / len(moves) * 1e6
-    finally:
-        await floor.stop()
+    floor_us = floor_cpu / max(1, len(floor_stats.steady)) * 1e6
     return {"rt": stats, "floor": floor_stats, "size": size, "games": games, "floor_us": floor_us}
 
 
@@ -152,6 +161,21 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
 
     shutil.rmtree(logs, ignore_errors=True)
     return {k: v / n * 1e6 for k, v in t.items()}
+
+
+def host_phases_fresh(games: int) -> dict[str, float]:
+    """``host_phases`` in a new process whose collector is tuned as a host's
+    (``engine.gctune``): in this process, after the round trips, the default collector
+    scanning this process's heap was timed as part of the phase that allocates most
+    (the wire form read 95 us an action here against 24-36 us in a host-like process)."""
+    import json
+    import subprocess
+
+    code = ("import json; from engine.gctune import tune; tune(); from bench.netplay import host_phases; "
+            f"print(json.dumps(host_phases({int(games)})))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                          timeout=120)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 async def sharded(workers: int, tables: int, rounds: int = 10, think: float = 0.0,
@@ -637,7 +661,7 @@ async def _run(quick: bool) -> dict[str, float]:
           f"in {hc['wall']:.2f} s = {hc['actions_per_s']:.0f}/s; CPU share: host process "
           f"{hc['host_share'] * 100:.0f} %, clients' process {hc['client_share'] * 100:.0f} %")
     if hc["per_core"] < 3000 or r50 > 2 * f50 or r99 > 2e-3:
-        ph = host_phases(2 if quick else 6)
+        ph = host_phases_fresh(2 if quick else 6)
         rest = hc["us"] - sum(ph.values())
         print(f"    where the host's {hc['us']:.0f} us per action go (goal not reached): engine move "
               f"(decode, apply) {ph['engine']:.0f} us, its log entry (encoding, digest, write) {ph['log']:.0f} us, "
