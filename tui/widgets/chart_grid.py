@@ -176,16 +176,15 @@ class ChartGrid(CursorGrid):
         if old == new:
             return
         self._drawn_cursor = new
-        lines: set[int] = set()
-        for idx in (old, new):
-            if idx >= 0:
-                lines |= self._paint_cell(idx)
+        left = self._paint_cell(old) if old >= 0 else set()
+        under = self._paint_cell(new) if new >= 0 else set()   # the lines the cursor is on now
         top, width = self._box[1], self.size.width
         regions = []
-        for by in sorted(lines):
+        for by in sorted(left | under):
             y = top + by
             if 0 <= y < len(self._strips):
-                self._strips[y] = self._strip(by)
+                kept = None if by in under else self._plain.get((by, width))
+                self._strips[y] = kept if kept is not None else self._strip(by, plain=by not in under)
                 regions.append(Region(0, y, width, 1))
         if regions:
             self.refresh(*regions)
@@ -373,8 +372,12 @@ class ChartGrid(CursorGrid):
         self._chars, self._styles, self._cache, self._base = chars, styles, cache, base
         self._grid_at = (gx + lw, oy)
         self._drawn_cursor = self._cursor_index()
+        self._plain = {}
+        under: set[int] = set()
         for idx in range(g * g):
-            self._paint_cell(idx)
+            lines = self._paint_cell(idx)
+            if idx == self._drawn_cursor:
+                under = lines
         for i, line in enumerate(legend):
             y = oy + g * ch + i
             x = 0
@@ -391,7 +394,8 @@ class ChartGrid(CursorGrid):
                 other._strips = None
                 other.refresh()
         blank = Strip.blank(width, base)
-        return [self._strip(y - top) if 0 <= y - top < bh else blank for y in range(height)]
+        return [self._strip(y - top, plain=y - top not in under) if 0 <= y - top < bh else blank
+                for y in range(height)]
 
     def _paint_cell(self, idx: int) -> set[int]:
         """Draw grid cell ``idx`` (ring included) of the last build into its characters
@@ -414,8 +418,11 @@ class ChartGrid(CursorGrid):
                 row_styles[x0 + c * cw + dx] = st
         return lines
 
-    def _strip(self, by: int) -> Strip:
-        """Line ``by`` of the drawn box, as the widget's line (padded to its width)."""
+    _plain: dict[tuple[int, int], Strip] = {}   # (box line, width) -> the line without the cursor (this build's)
+
+    def _strip(self, by: int, plain: bool = False) -> Strip:
+        """Line ``by`` of the drawn box, as the widget's line (padded to its width); kept
+        for the next cursor move off it when it is ``plain`` (the cursor is not on it)."""
         width, base = self.size.width, self._base   # (the build's: a refresh drops Textual's cache)
         left, _, bw, _ = self._box
         segments = [Segment(" " * left, base)] if left else []
@@ -425,4 +432,7 @@ class ChartGrid(CursorGrid):
             if x == bw or row_styles[x] is not row_styles[start] and row_styles[x] != row_styles[start]:
                 segments.append(Segment("".join(row_chars[start:x]), row_styles[start]))
                 start = x
-        return Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width)
+        strip = Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width)
+        if plain:
+            self._plain[by, width] = strip
+        return strip

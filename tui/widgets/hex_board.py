@@ -340,17 +340,25 @@ class SurviveHexBoard(HexGrid):
         self._chars, self._styles, self._box = chars, styles, (left, top, bw, bh)
         self._drawn_cursor = self.cursor
         # the styles a cursor move needs, read once here (~0.1 ms each from Textual)
-        self._base, self._reverse = base, part("cursor")
+        self._base, self._reverse, self._label = base, part("cursor"), base + part("legend")
+        self._plain = {}
         return [strip if strip is not None else self._board_strip(y) for y, strip in enumerate(strips)]
+
+    _label = Style()
+    _plain: dict[tuple[int, int], Strip] = {}   # (line, width) -> its strip without the cursor (this build's)
 
     def _board_strip(self, y: int) -> Strip:
         """Board line ``y`` of the last build, the cursor hex reversed where it is on it."""
-        width, base = self.size.width, self._base
         left, top, bw, bh = self._box
         by = y - top
-        chars, styles = self._chars[by], self._styles[by]
         x0, y0 = self._hex_at.get(self.cursor, (0, -bh))
-        if y0 <= by < y0 + self.cell_h:
+        on_cursor = y0 <= by < y0 + self.cell_h
+        width, base = self.size.width, self._base
+        kept = None if on_cursor else self._plain.get((y, width))
+        if kept is not None:
+            return kept   # (the cursor left this line: as this build drew it)
+        chars, styles = self._chars[by], self._styles[by]
+        if on_cursor:
             styles = list(styles)
             reverse = self._reverse
             for x in range(x0, min(bw, x0 + self.cell_w - 1)):
@@ -359,13 +367,16 @@ class SurviveHexBoard(HexGrid):
         labels = getattr(self.picture, "row_labels", ())
         row, dy = divmod(by, self.cell_h)
         if left >= 3 and dy == self.cell_h // 2 and row < len(labels):
-            segments = [Segment(labels[row].rjust(2)[:2] + " " * (left - 2), base + self._part("legend"))]
+            segments = [Segment(labels[row].rjust(2)[:2] + " " * (left - 2), self._label)]
         start = 0
         for x in range(1, bw + 1):
             if x == bw or styles[x] is not styles[start] and styles[x] != styles[start]:
                 segments.append(Segment("".join(chars[start:x]), styles[start]))
                 start = x
-        return Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width)
+        strip = Strip(segments, left + bw).extend_cell_length(width, base).crop(0, width)
+        if not on_cursor:
+            self._plain[y, width] = strip
+        return strip
 
     @property
     def labels_shown(self) -> bool:

@@ -6,12 +6,14 @@ left and the turn line in the side panel on the right: their bounding box spans 
 width, so every panel widget between them (the players, the log and its scroll bar...)
 was rendered again for nothing, about a third of a key's CPU.
 
-``SplitCompositor`` groups the changed regions into columns that do not overlap across
-(regions whose x ranges overlap share a group), renders each group's own bounding box,
-and sends the one update of all of them: the same cells are written, to the same
-places, in one frame.  A widget wholly behind the ones in front of it there (the
-containers behind a board, the screen) is not rendered at all.  Where Textual's
-internals are not as expected, it does what Textual does.
+``SplitCompositor`` renders, for the same update, only what the update writes: a widget
+is rendered only when it fills a piece of a changed line that no widget in front of it
+fills, and only over those lines (see ``_needed_update``).  So a widget wholly behind
+the ones in front of it there (the containers behind a board, the screen) is not
+rendered at all, nor are the widgets between far-apart changes, across (a board and a
+side panel) or down (a turn line above a board and the board's cursor lines).  The same
+bytes go out, in one frame.  Where Textual's internals are not as expected, it does what
+Textual does.
 """
 
 from __future__ import annotations
@@ -57,78 +59,70 @@ class SplitCompositor(Compositor):
 
     def render_partial_update(self) -> ChopsUpdate | None:
         regions = list(self._dirty_regions)
-        if len(regions) < 2:
-            return super().render_partial_update()
-        groups = column_groups(regions)
-        if len(groups) < 2:
+        if not regions:
             return super().render_partial_update()
         try:
-            return self._split_update(regions, groups)
+            return self._needed_update(regions)
         except Exception:  # (Textual's internals changed: its own way)
             return super().render_partial_update()
 
-    def _split_update(self, regions: list[Region], groups: list[list[Region]]) -> ChopsUpdate | None:
-        screen_region = self.size.region
-        spans = list(self._regions_to_spans(regions))
-        chop_ends = [cut_set[1:] for cut_set in self.cuts]
-        merged: list[dict[int, Any]] | None = None
-        for members in groups:
-            crop = Region.from_union(members).intersection(screen_region)
-            if not crop:
-                continue
-            lines = {y for y, _, _ in self._regions_to_spans(members)}
-            chops = self._group_chops(crop, lines, chop_ends)
-            if merged is None:
-                merged = [dict.fromkeys(line) for line in chops]
-            x0, x1 = crop.x, crop.right
-            for y in lines:
-                if not 0 <= y < len(chops):
-                    continue
-                ends = chop_ends[y]
-                target = merged[y]
-                # a chop that reaches into this group's columns was rendered with every
-                # widget over it (they all overlap the crop): it is right here.  (One that
-                # starts just after them too: Textual sends a cursor move for it, and so
-                # do we, byte for byte; nothing of it is drawn.)
-                for end, (x, strip) in zip(ends, chops[y].items()):
-                    if strip is not None and x <= x1 and end > x0:
-                        target[x] = strip
-        self._dirty_regions.clear()
-        if merged is None:
-            return None
-        return ChopsUpdate(merged, spans, chop_ends)
+    def _needed_update(self, regions: list[Region]) -> ChopsUpdate:
+        """Textual's update for ``regions``, rendering only what it sends.
 
-    def _group_chops(self, crop: Region, lines: set[int], chop_ends: list[list[int]]) -> list[dict[int, Any]]:
-        """Textual's ``_render_chops`` for one group, front to back, but a widget is not
-        rendered when every chop the group sends that it would fill is filled already by
-        the widgets in front of it (a container behind its children, the screen behind
-        them all): the first strip of a chop wins, so the chops sent are the same."""
+        Of a line's chops (the pieces between its cuts), ``ChopsUpdate`` writes those that
+        meet one of the line's spans and, for a chop that starts where a span ends, only a
+        cursor move to it (its strip is not drawn, but it must be there).  Front to back, a
+        widget is rendered only when it fills a chop written that no widget in front of it
+        filled, and only over the lines of those chops: every written chop gets the strip
+        Textual gives it (the first widget's), a moved-to chop any strip.  Far-apart
+        changes (the board's cursor lines and a side panel's turn line, or a turn line
+        above the board and the board's lines) then cost their own widgets' lines, not the
+        containers and panels between or behind them."""
+        spans = list(self._regions_to_spans(regions))
         cuts = self.cuts
+        chop_ends = [cut_set[1:] for cut_set in cuts]
         chops: list[dict[int, Any]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
-        x0, x1 = crop.x, crop.right
-        top, height = crop.y, crop.height
-        overlaps = crop.overlaps
-        for widget, (region, clip) in self.visible_widgets.items():
-            clip = clip.intersection(Region(clip.x, top, clip.width, height))
-            x, y, width, rows = visible = region.intersection(clip)
-            if not (width and rows and overlaps(visible)):
+        written: dict[int, set[int]] = {}    # line -> the chops written there
+        moved: list[tuple[int, int]] = []    # (line, chop) only moved to
+        for y, x1, x2 in spans:
+            if not 0 <= y < len(cuts):
                 continue
-            right = x + width
-            wanted = [line for line in range(y, y + rows) if line in lines]
-            if not any(chops[line].get(cut, 0) is None and cut <= x1 and end > x0
-                       for line in wanted
-                       for cut, end in zip(cuts[line], chop_ends[line]) if x <= cut < right):
-                continue   # hidden here behind what is in front of it
-            strips = widget.render_lines(Region(x - region.x, y - region.y, width, rows))
-            for line, strip in zip(range(y, y + rows), strips):
-                if line not in lines:
-                    continue
-                chops_line = chops[line]
+            for cut, end in zip(cuts[y], chop_ends[y]):
+                if cut < x2 and end > x1:
+                    written.setdefault(y, set()).add(cut)
+                elif cut == x2:
+                    moved.append((y, cut))
+        left = sum(len(line) for line in written.values())
+        for widget, (region, clip) in self.visible_widgets.items():
+            if not left:
+                break
+            x, y, width, rows = region.intersection(clip)
+            if not (width and rows):
+                continue
+            right, bottom = x + width, y + rows
+            lines = sorted(line for line, wanted in written.items() if y <= line < bottom and any(
+                x <= cut < right and chops[line][cut] is None for cut in wanted))
+            if not lines:
+                continue   # nothing left to write here, or hidden behind what is in front of it
+            top = lines[0]
+            strips = widget.render_lines(Region(x - region.x, top - region.y, width, lines[-1] + 1 - top))
+            for line in lines:
+                chops_line, wanted = chops[line], written[line]
                 final_cuts = [cut for cut in cuts[line] if right >= cut >= x]
-                for cut, piece in zip(final_cuts, strip.divide([cut - x for cut in final_cuts[1:]])):
-                    if chops_line.get(cut) is None:
+                pieces = strips[line - top].divide([cut - x for cut in final_cuts[1:]])
+                for cut, piece in zip(final_cuts, pieces):
+                    if chops_line.get(cut, 0) is None:
                         chops_line[cut] = piece
-        return chops
+                        if cut in wanted:
+                            left -= 1
+        for y, cut in moved:
+            if chops[y][cut] is None:
+                chops[y][cut] = _MOVED_TO
+        self._dirty_regions.clear()
+        return ChopsUpdate(chops, spans, chop_ends)
+
+
+_MOVED_TO = Strip([], 0)   # the strip of a chop only moved to (never drawn)
 
 
 def use_split_updates(screen: Any) -> None:

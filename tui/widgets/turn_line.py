@@ -5,7 +5,8 @@ A cursor key on a board changes only the turn line's last paragraph (what is und
 cursor), yet Textual lays out and styles the whole text again, and repaints all its
 lines: about a third of such a key's CPU.  Here each paragraph (the text between two
 newlines) of a rich ``Text`` is drawn on its own and kept; a paragraph that did not
-change is not drawn again.  The lines are the ones Textual draws for the whole text,
+change is not drawn again, nor one of the ``KEEP`` drawn last (the words under a cell
+the cursor comes back to).  The lines are the ones Textual draws for the whole text,
 segment for segment (a paragraph is drawn after as many empty lines as come before it,
 so the offsets Textual puts in the styles for text selection are the same).  And an
 ``update(..., layout=False)`` repaints only the lines that differ from the ones shown.
@@ -23,11 +24,15 @@ from textual.visual import Visual, visualize
 from textual.widget import _RenderCache
 from textual.widgets import Static
 
+#: Paragraphs kept drawn: a cursor moving back and forth over the board comes back to
+#: the words under a cell it left (the turn line's other paragraphs are one each).
+KEEP = 32
+
 
 class TurnLine(Static):
     """A Static whose unchanged paragraphs are not drawn again."""
 
-    _kept: dict[Any, list[Any]] = {}   # paragraph key -> its drawn lines (the last draw's)
+    _kept: dict[Any, list[Any]] = {}   # paragraph key -> its drawn lines (the KEEP last drawn)
     _updating = False                  # in update(..., layout=False)
 
     def update(self, content: Any = "", *, layout: bool = True) -> None:
@@ -67,7 +72,9 @@ class TurnLine(Static):
             super()._render_content()
             return
         style = self.visual_style
-        kept, drawn = self._kept, {}
+        kept = self._kept
+        if kept is TurnLine._kept:
+            kept = self._kept = {}
         lines: list[Any] = []
         start = 0
         for index, paragraph in enumerate(content.plain.split("\n")):
@@ -75,13 +82,14 @@ class TurnLine(Static):
             part = content[start:end]
             key = (index, width, style, part.plain, tuple(part.spans), content.style, content.justify,
                    content.overflow, content.no_wrap, content.end, self._render_markup)
-            strips = kept.get(key)
+            strips = kept.pop(key, None)
             if strips is None:
                 strips = self._draw_paragraph(content, part, index, width, style)
-            drawn[key] = strips
+            kept[key] = strips   # (the newest last)
             lines.extend(strips)
             start = end + 1
-        self._kept = drawn
+        for old in list(kept)[:max(0, len(kept) - KEEP)]:
+            del kept[old]   # the paragraphs least recently drawn
         self._render_cache = _RenderCache(self.size, lines[:height])
         self._dirty_regions.clear()
 
