@@ -35,7 +35,8 @@ from ..commands import Command, bindings
 from ..seats import seat_letter
 from .menu_cards import ABOUT, card_for
 from .menu_keys import FormButton, KeyLine
-from .menu_fields import CycleSelect, field_box, field_errors, option_field, read_value
+from .menu_fields import CycleSelect, error_lines, field_box, field_errors, option_field, read_value
+from .start_layout import start_layout
 
 SEAT_KINDS = (("human", "human"), ("bot", "bot"), ("open", "open"))  # open: for a LAN player (the help line says so)
 MAX_SEATS = max(g.max_players for g in GAME_INFO.values())
@@ -150,13 +151,8 @@ class MenuScreen(Screen[TableChoice]):
                 yield CardView(card.picture, self._card_text(slug), id="card")
             yield field_box("players", "Players", CycleSelect(self._players_options(slug), value=n, id="players",
                                                                allow_blank=False), "how many seats the table has")
-            seats = []
-            for i in range(MAX_SEATS):
-                select = CycleSelect(self._seat_options(i), value=self.state.kinds[i], allow_blank=False,
-                                     id=f"seat-{i}", classes="seat-kind")
-                select.display = i < n
-                select.tooltip = self._seat_tooltip(i)
-                seats.append(select)
+            # a seat's choice for each seat the table has (more are made when the players grow)
+            seats = [self._seat_select(i) for i in range(n)]
             yield field_box("seats", "Seats", Horizontal(*seats, id="seats"), "")
             yield Static("human: plays at this keyboard.  bot: the computer.  open: a player "
                          "on the LAN (only when you Host, F2).", id="seats-help", classes="note")
@@ -224,6 +220,18 @@ class MenuScreen(Screen[TableChoice]):
             if self.styles.background.a == 1:
                 for below in self.app.screen_stack[:-1]:
                     below._repaint_required = False
+
+    _started = False  # the first layout outside the app's mount batch is done: Textual's own from then
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        """The first layouts without the layout the widgets given their first virtual size
+        ask for again, nor a render inside the app's mount batch (thrown away):
+        tui/screens/start_layout.py, as a game screen's start."""
+        if scroll or self._started or self.app.is_inline:
+            super()._refresh_layout(size, scroll)
+            return
+        self._started = not self.app._batch_count
+        start_layout(self, size)
 
     def _screen_resized(self, size: Size) -> None:
         """A resize to the size already laid out (the one every app's start sends, just
@@ -294,12 +302,21 @@ class MenuScreen(Screen[TableChoice]):
         for word in self.query(f"#word-{name}").results(Static):
             word.update("on" if event.value else "off")
 
+    def _seat_select(self, seat: int) -> CycleSelect:
+        select = CycleSelect(self._seat_options(seat), value=self.state.kinds[seat], allow_blank=False,
+                             id=f"seat-{seat}", classes="seat-kind")
+        select.tooltip = self._seat_tooltip(seat)
+        return select
+
     def _players_changed(self) -> None:
         n = self._players()
-        for i, select in enumerate(self.query(".seat-kind").results(Select)):
+        made = list(self.query(".seat-kind").results(Select))
+        for i, select in enumerate(made):
             select.display = i < n
             if i < n:
                 select.tooltip = self._seat_tooltip(i)  # another game's seat names
+        if len(made) < n:  # the seats never shown yet, as the last menu left them
+            self.query_one("#seats", Horizontal).mount_all([self._seat_select(i) for i in range(len(made), n)])
 
     def _seat_tooltip(self, seat: int) -> str:
         return f"{self._seat_name(seat)}: a human here, a bot, or open for a LAN player"
@@ -324,7 +341,8 @@ class MenuScreen(Screen[TableChoice]):
             state.options[self.slug] = {spec.name: read_value(w) for spec in option_fields(self.slug)
                                         for w in self.query(f"#opt-{spec.name}")}
         state.players = self._players()
-        state.kinds = [str(s.value) for s in self.query(".seat-kind").results(Select)]
+        kinds = [str(s.value) for s in self.query(".seat-kind").results(Select)]
+        state.kinds = kinds + state.kinds[len(kinds):]  # (with the seats not made yet)
         state.seed = self.query_one("#seed", Input).value
         return state
 
@@ -340,6 +358,7 @@ class MenuScreen(Screen[TableChoice]):
             self.action_start(event.button.id)
 
     def _clear_errors(self) -> None:
+        error_lines(self)
         for error in self.query(".field-error").results(Static):
             error.update("")
             error.display = False
@@ -347,13 +366,15 @@ class MenuScreen(Screen[TableChoice]):
 
     def show_error(self, name: str, message: str) -> None:
         """Write ``message`` under the field ``name``."""
+        if not self.query(f"#error-{name}"):
+            error_lines(self)
         error = self.query_one(f"#error-{name}", Static)
         error.update(message)
         error.display = True
 
     def _focus_field(self, name: str) -> None:
         box = self.query_one(f"#field-{name}")
-        target = next((w for w in box.query("Input, Select, Switch") if w.display), None)
+        target = next((w for w in box.query("Input, CycleSelect, Switch") if w.display), None)
         if target is not None:
             target.focus(scroll_visible=False)
         self.call_after_refresh(box.scroll_visible, animate=False)

@@ -32,7 +32,7 @@ if typing.TYPE_CHECKING:
     from engine.options import OptionField
 
 
-class CycleSelect(Select):
+class CycleSelect(Select, inherit_css=False):
     """A Select on one line (``‹ choice ›``): Space, → or ↓ step to the next choice, ← or
     ↑ to the one before, a click steps on, and a typed letter jumps to the next choice
     whose value starts with it (h, b, o for a seat; a digit for players).  Enter goes on
@@ -40,8 +40,11 @@ class CycleSelect(Select):
 
     It keeps Select's API (``value``, ``set_options``, ``Changed``) but composes no
     children: no SelectCurrent, no SelectOverlay (whose relayouts and restyles were most
-    of the menu's start)."""
+    of the menu's start).  Nor Select's CSS (its children's, for the most part): of it
+    and Widget's, the two rules that style this widget itself (start time: one
+    stylesheet less to parse).  In CSS it is a ``CycleSelect`` only."""
 
+    DEFAULT_CSS = "CycleSelect { color: $foreground; background: transparent; }"
     BINDINGS = [
         Binding("space,right,down", "step(1)", "Next choice", show=False),
         Binding("enter", "app.focus_next", "Next field", show=False),
@@ -119,15 +122,24 @@ class CycleSelect(Select):
 
 
 def field_box(name: str, label: str, widget: Widget, help_text: str, *, extra: Widget | None = None) -> Vertical:
-    """``[label] [widget] help`` on one row, and the field's error line under it (hidden
-    while empty), laid out by the box itself (a grid: no row container, issue 15).  The
-    box has id ``field-NAME``; the error ``error-NAME``."""
+    """``[label] [widget] help`` on one row, laid out by the box itself (a grid: no row
+    container, issue 15), and later the field's error line under it (``error_lines``).
+    The box has id ``field-NAME``."""
     parts: list[Widget] = [Static(label, classes="field-label"), widget]
     if extra is not None:
         parts.append(extra)
     parts.append(Static(help_text, classes="field-help"))
-    parts.append(Static("", id=f"error-{name}", classes="field-error"))
     return Vertical(*parts, id=f"field-{name}", classes="field -with-extra" if extra is not None else "field")
+
+
+def error_lines(form: Widget) -> None:
+    """Give every field box of ``form`` that has none its error line (``error-NAME``, hidden
+    while empty), last in the box.  Made when the form is first checked, not with the
+    form: until then no field has an error, and a widget each costs start time (issue 15)."""
+    for box in form.query(".field"):
+        if not box.query_children(".field-error"):
+            name = (box.id or "").removeprefix("field-")
+            box.mount(Static("", id=f"error-{name}", classes="field-error"))
 
 
 def option_widget(spec: OptionField, value: Any) -> Widget:
