@@ -35,7 +35,7 @@ async def test_a_table_starts_in_one_frame_and_shows_what_a_fresh_layout_and_dra
         await settled(0)
         assert CountingDriver.frames == 1
         screen = app.game_screen
-        assert screen is app.screen and screen._started
+        assert screen is app.screen and screen._drawn
         started = _text(app)
         # Textual's own layout (the one the start skipped) and the view drawn again
         Screen._refresh_layout(screen)

@@ -214,15 +214,13 @@ class GameScreen(Screen):
     _summary_seat: int | None = None  # the seat turn_summary() is summing up
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
     _drawn = False  # set by the first refresh_view (the footer waits for it)
-    _started = False  # the layout that shows the first view is done: Textual's own layout from then
-
     def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
-        # Until the first view is laid out, without the second layout (and two more frames)
-        # that widgets given their first virtual size ask for (tui/screens/start_layout.py).
-        if scroll or self._started or self.app.is_inline:
+        # Every layout without the second layout (and two more frames) that widgets given a
+        # new virtual size ask for (tui/screens/start_layout.py): at the start, and at each
+        # move, whose panels and log get their new sizes in its one layout.
+        if scroll or self.app.is_inline:
             super()._refresh_layout(size, scroll)
             return
-        self._started = self._drawn and not self.app._batch_count
         start_layout(self, size)
 
     def on_resize(self, event: events.Resize) -> None:

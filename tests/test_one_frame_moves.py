@@ -1,0 +1,84 @@
+"""One layout for a bot's move, in every game's table (issue 15: redraw only what changed).
+
+A move fills the side panels and the event log anew; a panel that grows or shrinks, and
+the log with more lines, get their new sizes in the move's layout.  Textual then asked
+for a second whole layout (every widget whose virtual size changed) and a frame for it:
+two layouts and three frames a move.  A game screen now lays every move out as its
+start (tui/screens/start_layout.py): one layout.  One more frame remains once the log is
+longer than its panel: the log scrolls to its new end after the move's frame (RichLog's
+own scroll, which alone knows the log's new height; the frame repaints the log only).
+The moves counted are bots' moves while you are not to act, before or after (your turn
+changes the footer's keys: the footer is composed anew, with a layout of its own).
+After the moves, Textual's own layout asked again must change nothing on the screen."""
+
+from __future__ import annotations
+
+import pytest
+from textual.screen import Screen
+
+from frame_counting import CountingDriver, settled
+
+from engine.core import SeatInfo
+from engine.registry import get_game
+from tui.app import AtlantisApp
+from tui.screens import game as game_screen
+from tui.seat import LocalTable
+
+GAMES = ["pathways", "finding-atlantis", "end-of-atlantis", "survive", "atlantis"]
+
+
+def _table(slug: str) -> LocalTable:
+    game = get_game(slug)
+    players = min(game.max_players, 4)
+    seats = [SeatInfo("Red", "human")] + [SeatInfo(f"Bot{i}", "bot") for i in range(1, players)]
+    return LocalTable.new(game, {}, seats, seed=7)
+
+
+def _lines(app: AtlantisApp) -> list[str]:
+    """The screen's characters, line by line, as the terminal shows them."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def _you_play(table: LocalTable) -> None:
+    seat = table.human_to_act()
+    table.match.act(seat, table.game.legal(table.match.view(seat))[-1])
+    table._changed()
+
+
+@pytest.mark.parametrize("slug", GAMES)
+async def test_a_bots_move_is_laid_out_once_and_drawn_in_at_most_two_frames(slug, monkeypatch):
+    layouts = []
+    real = game_screen.start_layout
+    monkeypatch.setattr(game_screen, "start_layout", lambda screen, size=None: (layouts.append(1), real(screen, size)))
+    real_textual = Screen._refresh_layout
+    monkeypatch.setattr(Screen, "_refresh_layout",
+                        lambda self, size=None, scroll=False: (layouts.append(1) if not scroll else None,
+                                                               real_textual(self, size, scroll)))
+    table = _table(slug)
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=CountingDriver)
+    counted: list[tuple[int, int]] = []  # (layouts, frames) of each move counted
+    async with app.run_test(size=(120, 40), headless=False):
+        await settled()
+        for _ in range(80):
+            if len(counted) == 8 or table.match.result() is not None:
+                break
+            if table.bot_to_act() is None:  # (you to act: play your last legal action)
+                _you_play(table)
+                await settled()
+                continue
+            frames, laid = CountingDriver.frames, len(layouts)
+            yours = table.human_to_act() is not None
+            table.step_bot()
+            yours = yours or table.human_to_act() is not None or table.match.result() is not None
+            await settled(frames)
+            if not yours:  # (not your turn before the move nor after it: the same keys)
+                counted.append((len(layouts) - laid, CountingDriver.frames - frames))
+        shown = _lines(app)
+        # Textual's own layout, asked again, places every widget where it already is
+        real_textual(app.screen, None, False)
+        await settled()
+        assert _lines(app) == shown, slug
+    assert len(counted) >= 4, (slug, counted)
+    assert all(laid == 1 for laid, _ in counted), (slug, counted)
+    assert all(frames <= 2 for _, frames in counted), (slug, counted)
+    assert any(frames == 1 for _, frames in counted), (slug, counted)
