@@ -1,4 +1,4 @@
-"""A game screen's first layouts without the layout they ask for again (issue 15).
+"""A game screen's layouts without the layout they ask for again (issue 15).
 
 When Textual lays a screen out it gives each widget its region and its virtual size; a
 widget whose virtual size changed sets the ``virtual_size`` reactive, which asks for a
@@ -18,8 +18,10 @@ And a scrollbar the layout set (its container's ``_scroll_update`` asks it to re
 not repainted again in a frame of its own when the refresh that ends the same layout has
 just painted it as it is now (``_painted_scrollbars``: the event log's, a frame more).
 A layout in a batch leaves its refresh to the batch's end (``_refresh_after_batch``).
-A game screen uses it until its first view is on screen (``GameScreen._refresh_layout``);
-after that, Textual's own.
+A game screen uses it for every layout that is not a scroll (``GameScreen._refresh_layout``):
+a move's panels and log get their new sizes in its one layout, as the start's widgets do
+(two layouts and three frames a move before).  The menu uses it until its first layout
+outside the app's mount batch (``MenuScreen._refresh_layout``); then Textual's own.
 """
 
 from __future__ import annotations
