@@ -48,13 +48,17 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_app and not args.only:
         from .app_start import bench_app_start
         from .keys import bench_keys
+        from .moves import bench_moves
 
         t0 = time.perf_counter()
         bench_app_start(runs=1 if args.quick else 3, quick=args.quick)  # issue 15 item 2
         took["app_start"] = time.perf_counter() - t0
         t0 = time.perf_counter()
-        bench_keys(quick=args.quick)  # issue 15 item 1: key to settled screen
+        keys = bench_keys(quick=args.quick)  # issue 15 item 1: key to settled screen
         took["keys"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        bench_moves(quick=args.quick, keys=keys)  # a bot's move to settled screen (for information)
+        took["moves"] = time.perf_counter() - t0
     total = time.perf_counter() - started
     budget = 30 if args.quick else 180
     print(f"bench done in {total:.1f} s (budget {budget} s: {total / budget:.2f}x; "
