@@ -56,11 +56,17 @@ class GameFooter(Footer):
     _composed_as: Any = None
 
     def _signature(self) -> Any:
+        """What Footer.compose shows: the shown bindings, and the palette's key (a hidden
+        binding changing, e.g. a digit key's action when your turn begins, changes
+        nothing on the footer: it was a compose, a layout and two frames each time)."""
         if not self._bindings_ready:
             return None
+        active = self.screen.active_bindings
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING) if self.show_command_palette else None
         return (self.show_command_palette, tuple(
-            (key, b.key, b.key_display, b.description, b.action, b.show, b.group, enabled, tooltip)
-            for key, (_, b, enabled, tooltip) in self.screen.active_bindings.items()))
+            (key, b.key, b.key_display, b.description, b.action, b.group, enabled, tooltip)
+            for key, (_, b, enabled, tooltip) in active.items() if b.show),
+            palette and (palette[1].key, palette[1].description, palette[1].action, palette[2], palette[1].tooltip))
 
     def compose(self) -> ComposeResult:
         self._composed_as = self._signature()
