@@ -1,5 +1,6 @@
 """A table's start (issue 15, item 2): the footer gets the first view's keys before the
-first frame (no recompose after it), and later changes of the enabled keys still reach it."""
+first frame (no recompose after it), later changes of the enabled keys still reach it, and
+only a change of the keys it shows composes it anew."""
 
 from __future__ import annotations
 
@@ -65,3 +66,46 @@ async def test_the_palette_key_is_born_compact_as_its_watcher_would_make_it():
         finally:
             active_message_pump.reset(token)
         assert born and all(k.has_class("-compact") for k in born)
+
+
+def _keys_shown(footer: GameFooter) -> list[tuple[str, str, bool]]:
+    """The footer's keys as drawn: key, description, enabled."""
+    return [(k.key, k.description, not k.disabled) for k in footer.query(FooterKey)]
+
+
+async def test_the_footer_is_composed_anew_only_when_the_keys_it_shows_change(monkeypatch):
+    # Atlantis: the digit keys 2-9 are hidden bindings whose action changes as your turn
+    # begins and ends; that alone recomposed the footer (a compose, a layout, two frames)
+    recomposed: list[tuple[list, list]] = []
+    original = GameFooter.recompose
+
+    async def recompose(self):
+        before = _keys_shown(self)
+        await original(self)
+        recomposed.append((before, _keys_shown(self)))
+
+    monkeypatch.setattr(GameFooter, "recompose", recompose)
+    app = _app("atlantis")
+    table = app.table
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        hidden_changed = 0
+        for _ in range(30):
+            if table.match.result() is not None:
+                break
+            hidden = {k: b.action for k, (_, b, _, _) in app.game_screen.active_bindings.items() if not b.show}
+            if table.bot_to_act() is not None:
+                table.step_bot()
+            else:
+                seat = table.human_to_act()
+                table.match.act(seat, table.game.legal(table.match.view(seat))[-1])
+                table._changed()
+            for _ in range(4):
+                await pilot.pause()
+            now = {k: b.action for k, (_, b, _, _) in app.game_screen.active_bindings.items() if not b.show}
+            hidden_changed += now != hidden
+        assert hidden_changed  # (the moves did change hidden keys)
+        assert recomposed  # (and the shown ones, now and then)
+        for before, after in recomposed:
+            assert before != after  # every compose changed what the footer shows
