@@ -14,9 +14,10 @@ non-scrolling branch, the one a start takes) with one change: the virtual size i
 without asking for that layout (``_size_updated(..., layout=False)``, as Textual's own
 scrolling branch does).  What does change the layout still asks for its own: a
 scrollbar that appears or goes (its own reactive), a Resize handler, a widget updated.
-And a scrollbar the layout set (its container's ``_scroll_update`` asks it to repaint) is
-not repainted again in a frame of its own when the refresh that ends the same layout has
-just painted it as it is now (``_painted_scrollbars``: the event log's, a frame more).
+And a widget the layout set (a scrollbar's window, its container's ``_scroll_update``;
+the event log's scroll to its end, the compositor's anchor) is not repainted again in a
+frame of its own when the refresh that ends the same layout has just painted it whole as
+it is now (``_painted_widgets``: at each move, the log's, a frame more).
 A layout in a batch leaves its refresh to the batch's end (``_refresh_after_batch``).
 A game screen uses it for every layout that is not a scroll (``GameScreen._refresh_layout``):
 a move's panels and log get their new sizes in its one layout, as the start's widgets do
@@ -30,7 +31,6 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.geometry import Region, Size
-from textual.scrollbar import ScrollBar
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -54,6 +54,8 @@ def start_layout(screen: Screen, size: Size | None = None) -> None:
             widget._size_updated(region.size, virtual_size, container_size, layout=False)
             if widget in send_resize:
                 widget.post_message(events.Resize(region.size, virtual_size, container_size))
+            if widget._anchored and not widget._anchor_released:
+                _to_anchor(widget)
         for widget in shown:
             widget.post_message(events.Show())
     except Exception as error:
@@ -65,7 +67,7 @@ def start_layout(screen: Screen, size: Size | None = None) -> None:
         else:
             painting = set(screen._compositor._dirty_regions)  # (what this refresh repaints)
             screen._compositor_refresh()
-            _painted_scrollbars(screen, size, painting)
+            _painted_widgets(screen, size, painting)
     if app._dom_ready:
         screen.screen_layout_refresh_signal.publish(screen.screen)
     else:
@@ -73,11 +75,26 @@ def start_layout(screen: Screen, size: Size | None = None) -> None:
         app._dom_ready = True
 
 
-def _painted_scrollbars(screen: Screen, size: Size, painted: set[Region]) -> None:
-    """The scrollbars the refresh just painted whole ask for no repaint of their own."""
+def _to_anchor(widget) -> None:
+    """An anchored widget (the event log) scrolled to its end from its new height.  The
+    compositor anchors it as it arranges, from the height it had before this layout: when
+    a panel above it grew or shrank, the log was off by as many lines, and its own scroll
+    to the end after the frame drew it again, in a frame more."""
+    end = widget.max_scroll_y
+    if widget.scroll_y != end:
+        widget.set_reactive(type(widget).scroll_y, end)
+        widget.set_reactive(type(widget).scroll_target_y, end)
+        widget.vertical_scrollbar._reactive_position = end
+        widget.vertical_scrollbar.refresh()
+
+
+def _painted_widgets(screen: Screen, size: Size, painted: set[Region]) -> None:
+    """The widgets the refresh just painted whole ask for no repaint of their own: what
+    the layout set on them (a scrollbar's window, the event log's scroll to its end) has
+    been drawn, from their content as it is now."""
     whole = size.region in painted
     for widget, geometry in screen._compositor.layers:
-        if isinstance(widget, ScrollBar) and widget._repaint_required:
+        if widget._repaint_required:
             shown = geometry.clip.intersection(geometry.region)
             if whole or any(region.contains_region(shown) for region in painted):
                 widget._repaint_required = False
