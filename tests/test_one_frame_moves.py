@@ -82,3 +82,34 @@ async def test_a_bots_move_is_laid_out_once_and_drawn_in_one_frame(slug, monkeyp
     assert len(counted) >= 4, (slug, counted)
     assert all(laid == 1 for laid, _ in counted), (slug, counted)
     assert all(frames <= 1 for _, frames in counted), (slug, counted)
+
+
+@pytest.mark.parametrize("slug", ["pathways", "survive"])
+async def test_a_layout_leaves_no_repaint_asked_for_a_frame_of_its_own(slug, monkeypatch):
+    # you against one bot: each move begins or ends your turn and the footer is composed
+    # anew, with a layout of its own; what a layout asks to repaint (the event log's
+    # scrollbar, given its window again) goes out in that layout's frame, not in one more
+    left: list[list[str]] = []
+    real = game_screen.start_layout
+
+    def checked(screen, size=None):
+        real(screen, size)
+        if screen.is_current and not screen.app._batch_count:
+            left.append([type(w).__name__ for w, _ in screen._compositor.layers if w._repaint_required])
+
+    monkeypatch.setattr(game_screen, "start_layout", checked)
+    game = get_game(slug)
+    table = LocalTable.new(game, {}, [SeatInfo("Red", "human"), SeatInfo("Bot", "bot")], seed=7)
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=CountingDriver)
+    async with app.run_test(size=(120, 40), headless=False):
+        await settled()
+        for _ in range(16):
+            if table.match.result() is not None:
+                break
+            frames = CountingDriver.frames
+            if table.bot_to_act() is not None:
+                table.step_bot()
+            else:
+                _you_play(table)
+            await settled(frames)
+    assert len(left) >= 16 and not any(left), (slug, [x for x in left if x][:3])

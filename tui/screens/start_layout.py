@@ -65,6 +65,10 @@ def start_layout(screen: Screen, size: Size | None = None) -> None:
         if app._batch_count:
             screen.call_later(_refresh_after_batch, screen)
         else:
+            # what the layout asked to repaint (a scrollbar's new window) is painted with it
+            asked = {widget for widget, _ in screen._compositor.layers if widget._repaint_required}
+            if asked:
+                screen._compositor.update_widgets(asked)
             painting = set(screen._compositor._dirty_regions)  # (what this refresh repaints)
             screen._compositor_refresh()
             _painted_widgets(screen, size, painting)
