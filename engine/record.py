@@ -122,6 +122,7 @@ def _after(state: Any, before: Any) -> bytes:
     kept = getattr(local, "kept", None)
     if kept is None:
         kept = local.kept = {}
+        local.shared = {}
         canonical_bytes(None)  # (makes this thread's packer)
     pack = local.packer.pack
     n = len(values)
@@ -130,10 +131,9 @@ def _after(state: Any, before: Any) -> bytes:
         old_values, parts = old[1], old[2].copy()
         for i in compress(range(n), map(is_not, values, old_values)):
             value = values[i]
-            if type(value) is tuple and len(value) >= 16:
-                parts[i + 1] = repack(pack, value, old_values[i], parts[i + 1])
-            else:
-                parts[i + 1] = pack(value)
+            packed = parts[i + 1] = pack(value)
+            if type(value) is tuple and len(value) >= 16:  # (a board: its bytes for the views)
+                share(value, packed, local.shared)
     else:
         parts = [_array_head(n)]
         parts += map(pack, values)
@@ -141,6 +141,37 @@ def _after(state: Any, before: Any) -> bytes:
     if len(kept) > _KEPT:
         del kept[next(iter(kept))]
     return b"".join(parts)
+
+
+# The bytes of the long tuples of plain values (boards) a digest packed, by identity, for
+# a view of the same state (``netplay.messages``): a game's view holds the very tuple
+# its state does, and the wire form of such a tuple is its packed bytes.  Only a tuple
+# each of whose items took one byte that only an int, None, a bool or "" packs to is
+# kept (never an empty container: a dataclass or NamedTuple of no fields packs to one
+# byte here but is tagged on the wire); per thread, the last ``_SHARED`` of them.
+_SHARED = 64
+_ONE_BYTE_PLAIN = bytes([*range(0x80), *range(0xE0, 0x100), 0xC0, 0xC2, 0xC3, 0xA0])
+
+
+def share(value: tuple, packed: bytes, shared: dict[int, Any]) -> None:
+    """Keep ``packed`` (``pack(value)``) for ``shared_bytes`` if ``value`` qualifies."""
+    n = len(value)
+    head = 3 if n < 65536 else 5
+    if len(packed) - n == head and not packed[head:].translate(None, _ONE_BYTE_PLAIN):
+        shared[id(value)] = (value, packed)
+        if len(shared) > _SHARED:
+            del shared[next(iter(shared))]
+
+
+def shared_bytes(value: Any) -> bytes | None:
+    """The packed bytes of ``value`` if this thread's digest packed that very tuple and
+    it is a board of plain one-byte values (``share``): what ``msgpack.packb(value)``
+    and the wire form of it (``core.to_wire``) both give.  Else None."""
+    shared = getattr(_PACKERS, "shared", None)
+    if shared is None:
+        return None
+    hit = shared.get(id(value))
+    return hit[1] if hit is not None and hit[0] is value else None
 
 
 def _array_head(n: int) -> bytes:

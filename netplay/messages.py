@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, TypeAdapter,
 from pydantic import ValidationError, WrapValidator
 
 from engine.core import Event, View, to_data, to_wire
-from engine.record import repack
+from engine.record import repack, shared_bytes as _shared_bytes
 
 from .wire import HEADER, FrameError, encode_frame, pack_frame
 
@@ -129,8 +129,8 @@ def _packed_shared(view: View, memo: dict[Any, Any]) -> bytes:
     starts from the state before's template: it packs only the fields whose value is
     not the very object that template held, or is of a mutable type."""
     t = type(view)
-    fields = _FIELDS.get(t, ())
-    if fields == ():
+    fields = _FIELDS.get(t, _UNSEEN)
+    if fields is _UNSEEN:
         names = tuple(f.name for f in dataclasses.fields(t)) if dataclasses.is_dataclass(t) else ()
         fields = _FIELDS[t] = operator.attrgetter(*names) if len(names) > 1 else None
     if fields is None:
@@ -167,6 +167,9 @@ def _packed_shared(view: View, memo: dict[Any, Any]) -> bytes:
     return b"".join(out)
 
 
+_UNSEEN = object()
+
+
 def _pack_value(value: Any, memo: dict[Any, Any], old: Any = None, old_bytes: bytes | None = None) -> bytes:
     """One field value's packed wire form: a plain value packed as it is; any other once
     per state, by identity, or taken from the state before when it is immutable and the
@@ -184,8 +187,11 @@ def _pack_value(value: Any, memo: dict[Any, Any], old: Any = None, old_bytes: by
             if hit is not None and hit[0] is value:
                 memo[key] = hit
                 return hit[1]
-        if old_bytes is not None and t is tuple and len(value) >= 16:
-            hit = memo[key] = (value, repack(_pack_wire, value, old, old_bytes))
+        if t is tuple and len(value) >= 16:
+            packed = _shared_bytes(value)  # (a board the move's digest packed already)
+            if packed is None:
+                packed = _pack_wire(value) if old_bytes is None else repack(_pack_wire, value, old, old_bytes)
+            hit = memo[key] = (value, packed)
         else:
             hit = memo[key] = (value, _pack_wire(value))
     return hit[1]
@@ -357,16 +363,38 @@ class WireEvent(BaseModel):
         """What ``WireEvent.of(event)`` puts on the wire, as a plain map (the host's
         fast path: an event is converted once per move, not validated per seat)."""
         data = event.data
-        if type(data) is dict and _PLAIN.issuperset(map(type, data.values())) and _STR.issuperset(map(type, data)):
-            data = {k: data[k] for k in sorted(data)}  # (what to_data makes of a map of plain values)
-        else:
-            data = to_data(dict(data))
-        return {"kind": event.kind, "data": data, "to": None if event.to is None else list(event.to)}
+        if type(data) is dict and _PLAIN.issuperset(map(type, data.values())):
+            keys = tuple(data)
+            order = _KEY_ORDER.get(keys)
+            if order is None:
+                order = _key_order(keys)
+            if order is not False:  # (what to_data makes of a map of plain values: its keys sorted)
+                data = dict(data) if order is True else {k: data[k] for k in order}
+                to = event.to
+                return {"kind": event.kind, "data": data, "to": None if to is None else list(to)}
+        return {"kind": event.kind, "data": to_data(dict(data)),
+                "to": None if event.to is None else list(event.to)}
 
     def event(self) -> Event:
         from engine.core import _tuplify
 
         return Event(self.kind, _tuplify(self.data), None if self.to is None else tuple(self.to))
+
+
+# An event's data keys in their order -> the same keys sorted (True: they are in order;
+# False: not all of them are strings, to_data's way); the kinds of event a game makes
+# have few key sets.
+_KEY_ORDER: dict[tuple, Any] = {}
+
+
+def _key_order(keys: tuple) -> Any:
+    if not _STR.issuperset(map(type, keys)):
+        return False
+    order = tuple(sorted(keys))
+    order = True if order == keys else order
+    if len(_KEY_ORDER) < 4096:
+        _KEY_ORDER[keys] = order
+    return order
 
 
 class Update(Msg):

@@ -64,6 +64,7 @@ class Updates:
         each, the seats' inline: the host's hot path), in the order they are to be sent."""
         memo, events_of, sizes = self._memo, self._events, self.update_sizes
         out = []
+        seen = tail = None  # (the seats' events tuple met last, and its tail if public)
         for slot in self.slots:
             conn = slot.conn
             if conn is None:
@@ -78,7 +79,10 @@ class Updates:
             if not events and slot.last_sent == slot.version:
                 continue
             slot.last_sent = version = slot.version
-            frame = _update_with_tail(version, data, events_of(events, slot.index, True), slot.acked)
+            if events is not seen:  # (a move's public events: one tuple for every seat, one tail)
+                tail = events_of(events, slot.index, True)
+                seen = events if self._public else None
+            frame = _update_with_tail(version, data, tail, slot.acked)
             if sizes is not None:
                 sizes.append(len(frame))
             out.append((conn, frame))
@@ -96,6 +100,7 @@ class Updates:
         key = tuple(map(id, events))
         hit = self._packed_events.get(key)
         if hit is not None and (hit[1] or hit[2] == seat):
+            self._public = hit[1]
             if not tail:
                 return hit[3]
             joined = hit[4]
@@ -116,6 +121,7 @@ class Updates:
         joined = _update_tail(packed, self._acting_bytes()) if tail else None
         if hit is None or public:  # (the events themselves are kept: their ids stay theirs)
             self._packed_events[key] = [events, public, seat, packed, joined]
+        self._public = public
         return joined if tail else packed
 
     # One state of the table: the packed wire form of its views' shared parts, of its
@@ -124,6 +130,7 @@ class Updates:
     _wired: dict = {}
     _packed_events: dict = {}
     _to_act: list[int] | None = None
+    _public = False  # whether the events ``_events`` last packed are every seat's alike
     _to_act_bytes: bytes | None = None
     _state: Any = None  # the state the above belong to
     _dropped: Any = None  # the memo of two states back (and the last state's events), to free
