@@ -21,7 +21,7 @@ import time
 from bench.keys import ROOT, SIZE, TIMEOUT
 
 GAMES = ["pathways", "finding-atlantis", "end-of-atlantis", "survive", "atlantis"]
-MOVES = 8  # counted moves a game (the first 2 of them: warm-up)
+MOVES = 6  # counted moves a game (the first 2 of them: warm-up)
 
 
 async def _measure(slug: str, moves: int) -> dict:
