@@ -2,7 +2,8 @@
 
 Options: ``--quick`` (a smoke run of about 30 s), ``--seeds N`` (games of the strong bot
 against RandomBot: default 60, quick 10), ``--no-app`` (skip the app start and key timings),
-``--only NAME`` (one bench module, e.g. ``netplay``; may be repeated).
+``--only NAME`` (one bench module, e.g. ``netplay``; may be repeated), ``--moves`` (also a
+bot's move to settled screen, ``bench.moves``: for information, ~10 s).
 
 The time budget (issue 15): the full run under 3 minutes, the quick one about 30 s on
 the 2-core reference machine.  What ``quick`` means to every module's ``run(quick,
@@ -29,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=None, help="strong bot vs random: games (default 60; quick 10)")
     parser.add_argument("--only", action="append", metavar="NAME", help="run only this bench module")
     parser.add_argument("--no-app", action="store_true", help="skip the app start and key timings")
+    parser.add_argument("--moves", action="store_true", help="also a bot's move to settled screen (bench.moves)")
     args = parser.parse_args(argv)
     seeds = args.seeds if args.seeds is not None else (10 if args.quick else 60)
 
@@ -56,9 +58,10 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         keys = bench_keys(quick=args.quick)  # issue 15 item 1: key to settled screen
         took["keys"] = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        bench_moves(quick=args.quick, keys=keys)  # a bot's move to settled screen (for information)
-        took["moves"] = time.perf_counter() - t0
+        if args.moves:  # a bot's move to settled screen (for information: no goal; ~10 s)
+            t0 = time.perf_counter()
+            bench_moves(quick=args.quick, keys=keys)
+            took["moves"] = time.perf_counter() - t0
     total = time.perf_counter() - started
     budget = 30 if args.quick else 180
     print(f"bench done in {total:.1f} s (budget {budget} s: {total / budget:.2f}x; "

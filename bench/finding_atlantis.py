@@ -57,7 +57,7 @@ def run(quick: bool = False, seeds: int = 200) -> dict[str, float]:
         print(f"  self-play {label:<26} {sp.actions_per_s:>8,.0f} actions/s ({sp.actions / games:.0f} actions a game)")
         out[f"actions_per_s {label}"] = sp.actions_per_s
 
-    solo_games = 40 if quick else 200
+    solo_games = 40 if quick else 100
     turns = []
     unsolved = 0
     for seed in range(solo_games):  # one game at a time: the turns of each solved game

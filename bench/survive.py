@@ -30,7 +30,7 @@ def _one_strong(seed: int) -> list[str]:
 def run(quick: bool = False, seeds: int = 200) -> dict[str, float]:
     """Print the Survive figures; return the headline numbers."""
     n_rand = 20 if quick else 100
-    n_norm = 10 if quick else 24  # (four thinking bots: ~0.23 s a game; their decisions: ~8,000)
+    n_norm = 10 if quick else 16  # (four thinking bots: ~0.23 s a game; their decisions: ~5,000)
     n_vs = min(seeds, 60) if quick else seeds
     print("Survive self-play through engine.match.Match")
     rand = play_games("random x4 (4p)", lambda s: ["random"] * 4, range(n_rand))
