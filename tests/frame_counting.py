@@ -49,3 +49,14 @@ async def frames_per_key(app: App, keys: list[str]) -> list[int]:
         await settled(before)
         out.append(CountingDriver.frames - before)
     return out
+
+
+def next_move(table) -> None:
+    """The table's next move: a bot's, or else your last legal action (a ``LocalTable``
+    with ``manual_bots``: nothing moves unless told)."""
+    if table.bot_to_act() is not None:
+        table.step_bot()
+        return
+    seat = table.human_to_act()
+    table.match.act(seat, table.game.legal(table.match.view(seat))[-1])
+    table._changed()

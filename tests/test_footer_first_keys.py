@@ -8,6 +8,7 @@ from engine.registry import get_game
 from textual._context import active_message_pump
 from textual.widgets._footer import FooterKey
 
+from frame_counting import next_move
 from tui.app import AtlantisApp
 from tui.common import seats_for
 from tui.screens.game import GameFooter
@@ -95,12 +96,7 @@ async def test_the_footer_is_composed_anew_only_when_the_keys_it_shows_change(mo
             if table.match.result() is not None:
                 break
             hidden = {k: b.action for k, (_, b, _, _) in app.game_screen.active_bindings.items() if not b.show}
-            if table.bot_to_act() is not None:
-                table.step_bot()
-            else:
-                seat = table.human_to_act()
-                table.match.act(seat, table.game.legal(table.match.view(seat))[-1])
-                table._changed()
+            next_move(table)
             for _ in range(4):
                 await pilot.pause()
             now = {k: b.action for k, (_, b, _, _) in app.game_screen.active_bindings.items() if not b.show}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 from textual.screen import Screen
 
-from frame_counting import CountingDriver, settled
+from frame_counting import CountingDriver, next_move, settled
 
 from engine.core import SeatInfo
 from engine.registry import get_game
@@ -40,12 +40,6 @@ def _lines(app: AtlantisApp) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
-def _you_play(table: LocalTable) -> None:
-    seat = table.human_to_act()
-    table.match.act(seat, table.game.legal(table.match.view(seat))[-1])
-    table._changed()
-
-
 @pytest.mark.parametrize("slug", GAMES)
 async def test_a_bots_move_is_laid_out_once_and_drawn_in_at_most_two_frames(slug, monkeypatch):
     layouts = []
@@ -64,7 +58,7 @@ async def test_a_bots_move_is_laid_out_once_and_drawn_in_at_most_two_frames(slug
             if len(counted) == 8 or table.match.result() is not None:
                 break
             if table.bot_to_act() is None:  # (you to act: play your last legal action)
-                _you_play(table)
+                next_move(table)
                 await settled()
                 continue
             frames, laid = CountingDriver.frames, len(layouts)
