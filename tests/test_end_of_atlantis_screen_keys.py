@@ -6,7 +6,6 @@ Senate bids' reveal says why a tie went one way."""
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
-from textual.widgets._footer import FooterKey
 
 from engine.core import SeatInfo
 from engine.end_of_atlantis.state import senate_order_of
@@ -16,6 +15,7 @@ from tui.end_of_atlantis import words as W
 from tui.seat import LocalTable
 from tui.seats import seat_style
 from tui.widgets.choice_list import ChoiceList
+from tui.widgets.key_line import KeyLine
 from tui.widgets.player_screen import PlayerScreen
 from tui.widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
 from tui.widgets.voting_row import VoteCard, VoteRowLine, VotingRow
@@ -41,7 +41,7 @@ async def until(pilot, test, tries: int = 600) -> None:
 
 
 def footer(app) -> list[str]:
-    return [key.description for key in app.screen.query(FooterKey)]
+    return [key.description for key in app.screen.query_one(KeyLine).drawn_keys()]
 
 
 def message(app) -> str:

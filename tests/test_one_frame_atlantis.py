@@ -65,13 +65,13 @@ async def test_a_cursor_key_in_the_end_of_atlantis_choices_makes_one_frame():
         assert await frames_per_key(app, ["down", "up", "down"]) == [1, 1, 1]
 
 
-async def test_a_table_start_draws_the_end_of_atlantis_board_once_and_restyles_no_footer_key(monkeypatch):
-    # (the start sends two Resizes of the same size; and each FooterKey was born compact,
-    # then set to the footer's value: two restyles of every key at each footer compose)
+async def test_a_table_start_draws_the_end_of_atlantis_board_once_and_its_keys_in_one_widget(monkeypatch):
+    # (the start sends two Resizes of the same size; and Textual's Footer made a widget per
+    # key, restyled twice at each compose: the key line is one widget, styled once)
     from textual.app import App as TextualApp
-    from textual.widgets._footer import FooterKey
 
     from tui.end_of_atlantis.screen import EndOfAtlantisScreen
+    from tui.widgets.key_line import KeyLine
 
     drawn, restyled = [], []
     board, restyle = EndOfAtlantisScreen.refresh_board, TextualApp.update_styles
@@ -83,7 +83,7 @@ async def test_a_table_start_draws_the_end_of_atlantis_board_once_and_restyles_n
     async with app.run_test(size=(120, 40), headless=False):
         await settled()
         assert len(drawn) == 1
-        assert app.screen.query(FooterKey)   # (the footer shows its keys)
-        # (but the palette key: not bound to the footer, it is compact as in Textual's footer)
-        assert not [node for node in restyled if isinstance(node, FooterKey) and not node.has_class("-command-palette")]
+        line = app.screen.query_one(KeyLine)
+        assert line.drawn_keys()   # (the line shows its keys)
+        assert not app.screen.query("FooterKey") and not [node for node in restyled if isinstance(node, KeyLine)]
         assert str(app.screen.query_one("#choices").render_line(0).text).strip()

@@ -164,5 +164,5 @@ async def test_the_split_compositor_leaves_out_only_widgets_hidden_behind_others
                 # the cursor key: the chart and the side panel's top, not the panel below
                 # them, nor the containers behind the chart; Textual renders them all
                 assert {"chart", "turn-line"} <= set(counts[1]), counts[1]
-                assert not {"players", "log", "charts", "board-area", "GameFooter"} & set(counts[1]), counts[1]
-                assert {"players", "log", "charts", "board-area", "GameFooter"} <= set(counts[0]), counts[0]
+                assert not {"players", "log", "charts", "board-area", "KeyLine"} & set(counts[1]), counts[1]
+                assert {"players", "log", "charts", "board-area", "KeyLine"} <= set(counts[0]), counts[0]

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import re
 
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.screens.replay import ReplayMixin
 from tui.seat import ReplaySeat
 from tui.selfplay import play_one
+from tui.widgets.key_line import KeyLine
 
 
 def replay_of(slug: str, players: int) -> ReplaySeat:
@@ -49,7 +48,7 @@ async def test_the_replay_footer_shows_only_replay_keys_help_and_leave():
     app = AtlantisApp(replay=replay_of("pathways", 2))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        shown = {key.description for key in app.game_screen.query_one(Footer).query(FooterKey)}
+        shown = {key.description for key in app.game_screen.query_one(KeyLine).drawn_keys()}
         replay_labels = {c.label for c in ReplayMixin.REPLAY_COMMANDS}
         assert replay_labels <= shown
         assert shown <= replay_labels | {"Help", "Leave", "palette"}  # (Ctrl+P: Textual's palette)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from textual.actions import parse
-from textual.widgets import Footer
 
 from engine.core import SeatInfo
 from engine.record import GameRecord
@@ -22,6 +21,7 @@ from tui.screens.game import GameScreen
 from tui.seat import LocalTable, ReplaySeat
 from tui.seats import SEAT_LETTERS, seat_label, seat_letter, seat_text
 from tui.selfplay import play_one
+from tui.widgets.key_line import KeyLine
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREEN_CLASSES = [screen_class(slug) for slug in sorted(SCREENS)]
@@ -136,7 +136,7 @@ async def test_the_footer_drops_its_padding_on_a_narrow_terminal(slug, width, co
     app = AtlantisApp(table=LocalTable.new(game, {}, seats, 5), bot_delay=0, autosave=False, manual_bots=True)
     async with app.run_test(size=(width, 34)) as pilot:
         await pilot.pause()
-        assert app.game_screen.query_one(Footer).compact is compact
+        assert app.game_screen.query_one(KeyLine).compact is compact
 
 
 # --- seats and the game-over summary ---------------------------------------------------------
@@ -232,7 +232,6 @@ async def test_the_side_panel_sums_up_the_other_seats_last_turn():
 @pytest.mark.parametrize("slug", sorted(SCREENS))
 async def test_below_80x24_a_screen_asks_for_more_and_at_80x24_its_footer_clips_no_label(slug):
     from textual.command import CommandPalette
-    from textual.widgets._footer import FooterKey
 
     game = get_game(slug)
     seats = [SeatInfo("Red", "human")] + [SeatInfo(f"Bot{i}", "bot") for i in range(1, game.min_players)]
@@ -247,10 +246,11 @@ async def test_below_80x24_a_screen_asks_for_more_and_at_80x24_its_footer_clips_
         await pilot.resize_terminal(screen.MIN_WIDTH, screen.MIN_HEIGHT)
         await pilot.pause()
         assert not notice.display and screen.query_one("#body").display
-        footer = screen.query_one(Footer)
+        footer = screen.query_one(KeyLine)
         assert not footer.show_command_palette  # (no room for "^p palette" at 80 columns)
-        keys = list(footer.query(FooterKey))
-        assert keys and footer.max_scroll_x == 0 and max(k.region.right for k in keys) <= screen.MIN_WIDTH
+        spans = footer.key_spans()
+        assert spans and max(end for _start, end, _key in spans) <= screen.MIN_WIDTH
+        assert all(f"{key.display} {key.description}" in footer.plain() for _s, _e, key in spans)
         await pilot.press("ctrl+p")  # the palette still opens
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)

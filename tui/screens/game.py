@@ -18,18 +18,16 @@ from typing import Any
 
 from rich.style import Style
 from textual import events
-from textual._context import active_message_pump
 from textual.app import ComposeResult
-from textual.compose import compose as compose_children
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Static
 
 from ..commands import Command, bindings
 from ..seat import SeatLink
 from ..widgets.eventlog import EventLog
+from ..widgets.key_line import KeyLine
 from ..widgets.turn_line import TurnLine
 from ..widgets.seats import RECENT_CLASS, recent_style as _recent_style
 from .start_layout import start_layout
@@ -41,90 +39,6 @@ PRACTICE_LINE = "practice: seed known"
 TOO_SMALL = "Make the terminal at least {min_w}x{min_h} (now {w}x{h})"
 #: From this terminal height a seat's "last turn" summary may take two rows, not one.
 TALL = 32
-
-
-class GameFooter(Footer):
-    """Textual's Footer, rebuilt only when what it shows changed.
-
-    Textual's Footer recomposes (restyling every key) on each ``bindings_updated`` signal,
-    and a screen's start sends several (mount, focus, the first ``refresh_view``) with the
-    same keys: the start made three footers for one (issue 15).  Here the signals of one
-    refresh are gathered into one check, and the footer is recomposed only when the keys
-    it would show (or the palette key) differ from the ones it shows."""
-
-    _check_pending = False
-    _composed_as: Any = None
-
-    def _signature(self) -> Any:
-        """What Footer.compose shows: the shown bindings, and the palette's key (a hidden
-        binding changing, e.g. a digit key's action when your turn begins, changes
-        nothing on the footer: it was a compose, a layout and two frames each time)."""
-        if not self._bindings_ready:
-            return None
-        active = self.screen.active_bindings
-        palette = active.get(self.app.COMMAND_PALETTE_BINDING) if self.show_command_palette else None
-        return (self.show_command_palette, tuple(
-            (key, b.key, b.key_display, b.description, b.action, b.group, enabled, tooltip)
-            for key, (_, b, enabled, tooltip) in active.items() if b.show),
-            palette and (palette[1].key, palette[1].description, palette[1].action, palette[2], palette[1].tooltip))
-
-    def compose(self) -> ComposeResult:
-        self._composed_as = self._signature()
-        # Footer's keys data_bind to Footer.compact, which needs this footer as the active
-        # message pump; a recompose run from a callback the screen invokes has the screen
-        # there ("Footer is not defined on PathwaysScreen", seen now and then): set it
-        # around each step of Footer's compose.
-        keys = super().compose()
-        while True:
-            token = active_message_pump.set(self)
-            try:
-                widget = next(keys)
-            except StopIteration:
-                return
-            finally:
-                active_message_pump.reset(token)
-            if isinstance(widget, FooterKey) and "compact" in (getattr(widget, "_reactive_connect", None) or {}):
-                # A FooterKey starts compact (its reactive's default) and its data binding
-                # then sets the footer's value: two restyles of every key at each compose
-                # (issue 15).  Born as the footer is, neither changes anything.  (The
-                # palette key is not bound: it stays compact, as in Textual's own footer.)
-                widget.set_reactive(FooterKey.compact, self.compact)
-                widget.set_class(self.compact, "-compact", update=False)
-            elif isinstance(widget, FooterKey):
-                # The palette key: compact (its reactive's default), whose watcher adds the
-                # class once mounted: a restyle and one more layout and frame (issue 15).
-                widget.set_class(widget.compact, "-compact", update=False)
-            yield widget
-
-    def compose_first_keys(self, screen: Screen) -> bool:
-        """Mount the keys of the screen's first view now, from its first ``refresh_view``
-        (before the first frame): the footer was composed empty (no bindings yet), and
-        rebuilding it after the first frame cost a compose, a layout and a frame (issue 15).
-        False when it cannot (another screen's, keys already shown, the app unfocused)."""
-        if self._composed_as is not None or self.children or not screen.app.app_focus:
-            return False
-        if not self.is_attached or screen is not self.screen:
-            return False
-        self._bindings_ready = True
-        self.mount_all(compose_children(self))
-        return True
-
-    def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
-        if self.is_attached and screen is self.screen and not self._check_pending:
-            self._check_pending = True
-            self.call_after_refresh(self._recompose_if_changed)
-
-    async def _recompose_if_changed(self) -> None:
-        self._check_pending = False
-        if not self.is_attached:  # (the screen went away meanwhile)
-            return
-        if not getattr(self.screen, "_drawn", True):
-            return  # the keys' enabled set is known once the screen drew its first view
-        if self._signature() != self._composed_as:
-            await self.recompose()
 
 
 def recent_style() -> Style:
@@ -211,15 +125,15 @@ class GameScreen(Screen):
                 yield EventLog(id="log")
         # (compact and palette as on_resize would set them: no restyle after the first frame)
         width = self.app.size.width
-        yield GameFooter(compact=width < self.FOOTER_COMPACT_BELOW,
-                         show_command_palette=width >= self.FOOTER_PALETTE_FROM)
+        yield KeyLine(compact=width < self.FOOTER_COMPACT_BELOW,
+                      show_command_palette=width >= self.FOOTER_PALETTE_FROM)
 
     def compose_board(self) -> ComposeResult:
         yield from ()
 
     _summary_seat: int | None = None  # the seat turn_summary() is summing up
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
-    _drawn = False  # set by the first refresh_view (the footer waits for it)
+    _drawn = False  # set by the first refresh_view
     def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
         # Every layout without the second layout (and two more frames) that widgets given a
         # new virtual size ask for (tui/screens/start_layout.py): at the start, and at each
@@ -232,13 +146,13 @@ class GameScreen(Screen):
     def on_resize(self, event: events.Resize) -> None:
         # (Textual calls every class's on_resize along the MRO: a game screen's own
         # on_resize adds to this one, it does not replace it.)
-        for footer in self.query(Footer):
+        for footer in self.query(KeyLine):
             footer.compact = event.size.width < self.FOOTER_COMPACT_BELOW
             footer.show_command_palette = event.size.width >= self.FOOTER_PALETTE_FROM
         self._fit(event.size.width, event.size.height)
         if not self._drawn and self._ready:
             # The first layout is done (sizes known) and nothing is painted yet: draw the
-            # view now, so the first frames show it and the footer is composed once.
+            # view now, so the first frame shows it.
             self.refresh_view()
 
     def too_small(self, width: int, height: int) -> str:
@@ -309,12 +223,8 @@ class GameScreen(Screen):
         self._show("#last-turn", self.last_turn(log))
         for event_log in self.query(EventLog):
             event_log.set_lines(log)
-        first, self._drawn, self._drawn_for = not self._drawn, True, drawn_for
+        self._drawn, self._drawn_for = True, drawn_for
         self.refresh_bindings()
-        if first:  # (the footer skipped the signals that came before this first view)
-            for footer in self.query(GameFooter):
-                if not footer.compose_first_keys(self):
-                    footer.bindings_changed(self)
 
     _drawn_for: tuple[Any, Any] = (None, None)  # (link, its drawn_key()) at the last refresh_view
 

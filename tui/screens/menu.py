@@ -168,7 +168,7 @@ class MenuScreen(Screen[TableChoice]):
                 yield FormButton("Start  (Ctrl+S)", id="start", primary=True)
                 yield FormButton("Host on LAN (F2)", id="host")
                 yield FormButton("Join LAN (F3)", id="join")
-        yield KeyLine()
+        yield KeyLine(screen_only=True)
 
     def _game_option(self, slug: str, chosen: bool = False) -> Option:
         """A game's two lines in the list; the highlighted one is marked with ▶ too (the
