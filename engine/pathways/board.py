@@ -21,6 +21,8 @@ from struct import Struct
 from typing import Any, NamedTuple
 
 from . import data as D
+from ._tables import EXITS as _EXITS, FACING as _FACING, OPEN_LINKS as _OPEN_LINKS
+from ._tables import ROT_CHOICES as _ROT_CHOICES, TILE_ROTS as _TILE_ROTS
 
 EMPTY = -1
 ATLANTIS = -2
@@ -66,80 +68,31 @@ SIDES = D.SIDES
 OPP_INDEX = (2, 3, 0, 1)
 # Precomputed for the hot helpers below (self-play runs them thousands of times a second):
 # per cell, (own side bit, neighbour cell, neighbour's facing side bit) for on-board
-# neighbours; per cell, the on-board neighbours; per tile id, its distinct
-# (rotation, mask) pairs in rotation order (empty for special tiles).
+# neighbours; per cell, the on-board neighbours.
 _LINKS = tuple(tuple((SIDES[i], NB[c][i], SIDES[OPP_INDEX[i]]) for i in range(4) if NB[c][i] >= 0)
                for c in range(D.CELLS))
 _ON_BOARD_NB = tuple(tuple(n for n in NB[c] if n >= 0) for c in range(D.CELLS))
-# per cell and open-side mask: the (neighbour, neighbour's facing side bit) pairs
-_OPEN_LINKS = tuple(tuple(tuple((n, opp) for bit, n, opp in _LINKS[c] if m & bit) for m in range(16))
-                    for c in range(D.CELLS))
 # per cell: fetches the on-board neighbours' values of a board tuple in one C call
 # (every cell has at least two on-board neighbours, so it always returns a tuple)
 _NB_VALUES = tuple(itemgetter(*_ON_BOARD_NB[c]) for c in range(D.CELLS))
+# Worked out from data.py ahead of time (engine/pathways/tables_gen.py; imported above):
+# per cell, its ``facing(masks)`` and ``exits(masks)`` functions (``_FACING``, ``_EXITS``)
+# and, per open-side mask, its (neighbour, facing side bit) pairs (``_OPEN_LINKS``); per
+# tile id, its distinct (rotation, mask) pairs (``_TILE_ROTS``) and its rotation table
+# (``_ROT_CHOICES``, indexed by current mask * 16 + facing sides: the rotations that
+# change the tile and still meet a neighbour's path end, a bit each).
 
-
-def _cell_functions() -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """Per cell, two functions of a board's masks, written out with the cell's
-    neighbours as constants (one Python call, no loop): ``facing(masks)``, the sides on
-    which a neighbouring tile's open path end faces the cell (only tiles have non-zero
-    masks), and ``exits(masks)``, the open sides of the cell's own tile that a subpod can
-    step through (the neighbour's path meets it, or the neighbour is Atlantis)."""
-    facing, exits = [], []
-    for c in range(D.CELLS):
-        terms, atlantis = [], 0
-        for i in range(4):
-            n = NB[c][i]
-            if n < 0:
-                continue
-            if n in D.ATLANTIS_CELLS:  # (Atlantis has no mask: it never faces a cell)
-                atlantis |= SIDES[i]
-                continue
-            opp = SIDES[OPP_INDEX[i]]
-            terms.append(f"((m[{n}] & {opp}) {'>>' if opp > SIDES[i] else '<<'} 2)")
-        space: dict[str, Any] = {}
-        exec(f"def facing(m):\n    return {' | '.join(terms) or '0'}\n"  # noqa: S102
-             f"def exits(m):\n    return m[{c}] & ({' | '.join(terms + [str(atlantis)])})\n", space)
-        facing.append(space["facing"])
-        exits.append(space["exits"])
-    return tuple(facing), tuple(exits)
-
-
-_FACING, _EXITS = _cell_functions()
 _tuple_new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
 _CELL_IDS = range(D.CELLS)
 END_PLAYS = EndPlays()
 END_MOVE = EndMove()
 
 
-def _distinct_rotations(shape: int) -> tuple[tuple[int, int], ...]:
-    out: list[tuple[int, int]] = []
-    for rot in range(4):
-        m = D.rotate(shape, rot)
-        if all(m != seen for _, seen in out):
-            out.append((rot, m))
-    return tuple(out)
-
-
-_TILE_ROTS = tuple(_distinct_rotations(D.SHAPES[k]) if k in D.SHAPES else () for k in D.TILE_KIND)
-
-
-def _rotation_table(rots: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-    """Indexed by ``current mask * 16 + facing sides``: the rotations that change the
-    tile and still meet a neighbour's path end, as a bit per rotation."""
-    return tuple(sum(1 << rot for rot, m in rots if m != current and m & facing)
-                 for current in range(16) for facing in range(16))
-
-
-_SHAPE_TABLES: dict[str, tuple[int, ...]] = {}
-# per tile id: its rotation table (None for special tiles), shared by tiles of one kind
-# (built once per kind: ``setdefault(k, table)`` built it for each of the 100 tiles)
-_ROT_CHOICES = tuple((_SHAPE_TABLES.get(k) or _SHAPE_TABLES.setdefault(k, _rotation_table(_TILE_ROTS[t])))
-                     if _TILE_ROTS[t] else None for t, k in enumerate(D.TILE_KIND))
 # per cell, per set of rotations (a bit each): its Rotate actions in rotation order
 # (actions are immutable values: shared)
-_ROTATE_SETS = tuple(tuple(tuple([row[r] for r in range(4) if bits >> r & 1]) for bits in range(16))
-                     for row in [[_tuple_new(Rotate, (c, r)) for r in range(4)] for c in range(D.CELLS)])
+_BIT_SETS = tuple(tuple(bits >> r & 1 for r in range(4)) for bits in range(16))
+_ROTATE_SETS = tuple([tuple([tuple(compress(row, bits)) for bits in _BIT_SETS])
+                      for row in [[_tuple_new(Rotate, (c, r)) for r in range(4)] for c in range(D.CELLS)]])
 
 
 def connects(masks: tuple[int, ...], cells: tuple[int, ...], cell: int, mask: int) -> bool:
