@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pydantic is imported where it is used (~50 ms: not on a tab
 
 
 # --- the state discipline (its helpers live in engine/states.py) ---------------------------
-from .states import _MAKERS, _PLANS, _plan, build, maker, replace  # noqa: E402,F401  (re-exported)
+from .states import _MAKERS, _PLANS, _plan, build, maker, replace, state_class  # noqa: E402,F401  (re-exported)
 
 
 class IllegalAction(Exception):

@@ -21,13 +21,12 @@ start, and nothing to hide meanwhile).
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import dataclass
 from itertools import repeat
 from operator import sub
 from typing import Any, Callable, Mapping, NamedTuple
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
-from ..core import Event, Game, IllegalAction, Result, View, maker, replace
+from ..core import Event, Game, IllegalAction, Result, View, maker, replace, state_class
 from ..options import lazy_model
 from ..rng import Rng
 from . import data as D
@@ -44,7 +43,7 @@ ATLANTIS = D.ATLANTIS
 
 
 # --- state and view ------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@state_class
 class AtlantisState:
     players: int
     tops: tuple[int, ...]             # top plate id per space, -1 when empty
@@ -74,7 +73,7 @@ class AtlantisState:
     rng: Rng
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class AtlantisView(View):
     """What one seat may know: the whole route (top plates, stack heights), figures,
     bridges, everyone's plates and hand sizes, its own hand, the move in progress."""

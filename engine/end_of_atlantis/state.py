@@ -13,11 +13,10 @@ view on the client and the state inside ``apply`` with the same code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ..core import View
+from ..core import View, state_class
 from ..rng import Rng
 from . import data as D
 
@@ -114,7 +113,7 @@ class PeekedBid(NamedTuple):
     tokens: int
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class EoaState:
     players: int
     family: bool
@@ -197,7 +196,7 @@ class EoaState:
         return len(self.special_deck)
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class EoaView(View):
     seat: int | None
     players: int

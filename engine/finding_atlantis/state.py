@@ -9,14 +9,13 @@ chart, hand, position and mine, and the public table; never the map.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from ..core import View
+from ..core import View, state_class
 from ..rng import Rng
 from . import data as D
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class FAState:
     n: int
     k: int
@@ -60,7 +59,7 @@ class FAState:
     rng: Rng
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class PlayerPublic:
     start: int
     last_played: tuple[tuple[str, int], ...]   # the last 2 cards, oldest first
@@ -76,7 +75,7 @@ class PlayerPublic:
     skip: int
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class FAView(View):
     seat: int | None
     n: int

@@ -26,11 +26,10 @@ Decisions where the rule text is silent (also in the in-app help):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
-from ..core import ActionCodec, Event, Game, IllegalAction, View, maker, replace
+from ..core import ActionCodec, Event, Game, IllegalAction, View, maker, replace, state_class
 from ..options import lazy_model
 from ..rng import Rng
 from . import data as D
@@ -52,7 +51,7 @@ ACTIONS = {
 
 
 # --- state and view ----------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@state_class
 class PathwaysState:
     players: int
     cells: tuple[int, ...]       # tile id per cell, EMPTY, or ATLANTIS
@@ -76,7 +75,7 @@ class PathwaysState:
     rng: Rng
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class PathwaysView(View):
     seat: int | None
     players: int

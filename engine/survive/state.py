@@ -17,10 +17,9 @@ codes ``NOT_PLACED`` (-1), ``SAVED`` (-2) and ``LOST`` (-3) from ``data``:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..core import View
+from ..core import View, state_class
 from ..rng import Rng
 
 
@@ -150,7 +149,7 @@ class Attack(NamedTuple):
 
 
 # --- the state ---------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@state_class
 class SurviveState:
     players: int
     memory: bool
@@ -190,7 +189,7 @@ class HeldTile(NamedTuple):
     back: str
 
 
-@dataclass(frozen=True, slots=True)
+@state_class
 class SurviveView(View):
     """What one seat may know (``seat=None``: a spectator).  Drawing guide:
 
