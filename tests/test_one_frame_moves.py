@@ -8,8 +8,9 @@ after the frame: two layouts and three frames a move.  A game screen now lays ev
 out as its start (tui/screens/start_layout.py), the log anchored from its new height:
 one layout, and one frame or two (the second: the log's own repaint of what the move's
 frame painted, which it asked for during the layout).
-The moves counted are bots' moves while you are not to act, before or after (your turn
-changes the footer's keys: the footer is composed anew, with a layout of its own).
+Every move counts: bots' moves, the ones that hand you the turn, and your own (your turn
+changes the keys shown at the bottom: the key line repaints; Textual's Footer was
+composed anew, with a layout and a frame of its own).
 After the moves, Textual's own layout asked again must change nothing on the screen."""
 
 from __future__ import annotations
@@ -54,25 +55,22 @@ async def test_a_bots_move_is_laid_out_once_and_drawn_in_at_most_two_frames(slug
     counted: list[tuple[int, int]] = []  # (layouts, frames) of each move counted
     async with app.run_test(size=(120, 40), headless=False):
         await settled()
+        turns = 0  # moves that began or ended your turn
         for _ in range(80):
-            if len(counted) == 8 or table.match.result() is not None:
+            if (len(counted) >= 12 and turns >= 2) or table.match.result() is not None:
                 break
-            if table.bot_to_act() is None:  # (you to act: play your last legal action)
-                next_move(table)
-                await settled()
-                continue
             frames, laid = CountingDriver.frames, len(layouts)
             yours = table.human_to_act() is not None
-            table.step_bot()
-            yours = yours or table.human_to_act() is not None or table.match.result() is not None
+            next_move(table)  # (a bot's, or you play your last legal action)
+            turns += yours != (table.human_to_act() is not None)
             await settled(frames)
-            if not yours:  # (not your turn before the move nor after it: the same keys)
+            if table.match.result() is None:  # (game over: the result screen follows)
                 counted.append((len(layouts) - laid, CountingDriver.frames - frames))
         shown = _lines(app)
         # Textual's own layout, asked again, places every widget where it already is
         real_textual(app.screen, None, False)
         await settled()
         assert _lines(app) == shown, slug
-    assert len(counted) >= 4, (slug, counted)
+    assert len(counted) >= 8 and turns >= 2, (slug, counted, turns)
     assert all(laid == 1 for laid, _ in counted), (slug, counted)
     assert all(frames <= 2 for _, frames in counted), (slug, counted)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
-from textual import events
+from textual import events, messages
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
@@ -142,6 +142,14 @@ class GameScreen(Screen):
             super()._refresh_layout(size, scroll)
             return
         start_layout(self, size)
+
+    async def _on_layout(self, message: messages.Layout) -> None:
+        # (Textual's Screen._on_layout runs after this one unless this one prevents it)
+        if message.time <= getattr(self, "_laid_at", float("-inf")):
+            # asked before the last layout, which placed that widget as it is now
+            # (tui/screens/start_layout.py): not one more layout
+            message.stop()
+            message.prevent_default()
 
     def on_resize(self, event: events.Resize) -> None:
         # (Textual calls every class's on_resize along the MRO: a game screen's own

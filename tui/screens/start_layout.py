@@ -21,6 +21,12 @@ just painted it as it is now (``_painted_scrollbars``: the event log's, a frame 
 layout's frame, saved the frame the log's repaint costs after a move; but with it, the
 SSH tests under load left a session on a screen never painted, 2 runs in 5, none in 4
 without it: not done.)
+Widgets a move changed ask for a layout from their own idle handlers, each in its turn: one
+that comes after the move's layout asked for a second one (Atlantis: your every move, two
+layouts).  The layout takes every request made before it (``_take_layout_requests``:
+what Textual's ``_check_refresh`` would do for them), and notes when it began
+(``screen._laid_at``), so a game screen drops a request sent before then
+(``GameScreen._on_layout``).
 A layout in a batch leaves its refresh to the batch's end (``_refresh_after_batch``).
 A game screen uses it for every layout that is not a scroll (``GameScreen._refresh_layout``):
 a move's panels and log get their new sizes in its one layout, as the start's widgets do
@@ -33,8 +39,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual._time import get_time
 from textual.geometry import Region, Size
 from textual.scrollbar import ScrollBar
+from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -46,6 +54,8 @@ def start_layout(screen: Screen, size: Size | None = None) -> None:
     size = screen.outer_size if size is None else size
     if not size:
         return
+    _take_layout_requests(screen)
+    screen._laid_at = get_time()
     screen._compositor.update_widgets(screen._dirty_widgets)
     screen._update_timer.pause()
     try:
@@ -77,6 +87,23 @@ def start_layout(screen: Screen, size: Size | None = None) -> None:
     else:
         app.post_message(events.Ready())
         app._dom_ready = True
+
+
+def _take_layout_requests(screen: Screen) -> None:
+    """The layout requests of widgets that have not sent them yet: Textual's
+    ``Widget._check_refresh`` sends one from the widget's next idle, clearing the
+    arrangements it changes first; this layout does both now, for all of them."""
+    for widget in screen.walk_children(Widget):
+        if not widget._layout_required:
+            continue
+        widget._layout_required = False
+        for ancestor in widget.ancestors:
+            if not isinstance(ancestor, Widget):
+                break
+            ancestor._clear_arrangement_cache()
+            ancestor._layout_updates += 1
+            if not ancestor.styles.auto_dimensions:
+                break
 
 
 def _to_anchor(widget) -> None:
