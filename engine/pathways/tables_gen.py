@@ -67,8 +67,8 @@ def cell_function_source(c: int) -> tuple[str, str]:
             continue
         opp = D.SIDES[OPP_INDEX[i]]
         terms.append(f"((m[{n}] & {opp}) {'>>' if opp > D.SIDES[i] else '<<'} 2)")
-    facing = f"def _facing_{c}(m):\n    return {' | '.join(terms) or '0'}\n"
-    exits = f"def _exits_{c}(m):\n    return m[{c}] & ({' | '.join(terms + [str(atlantis)])})\n"
+    facing = f"def _facing_{c}(m): return {' | '.join(terms) or '0'}\n"
+    exits = f"def _exits_{c}(m): return m[{c}] & ({' | '.join(terms + [str(atlantis)])})\n"
     return facing, exits
 
 
@@ -95,8 +95,8 @@ def source() -> str:
         '"""Pathways board tables, written by ``python -m engine.pathways.tables_gen`` from\n'
         '``data.py`` (do not edit: run it again; tests/test_pathways_tables.py checks it)."""\n\n'
         "# ruff: noqa\n# fmt: off\n\n",
-        *(f + "\n\n" for f, _ in functions),
-        *(e + "\n\n" for _, e in functions),
+        *(f for f, _ in functions), "\n",
+        *(e for _, e in functions), "\n",
         "# per cell: the sides on which a neighbouring tile's open path end faces it\n",
         "FACING = (", ", ".join(f"_facing_{c}" for c in range(D.CELLS)), ")\n",
         "# per cell: the open sides of its tile a subpod can step through\n",
