@@ -9,7 +9,7 @@ the functions that took the CPU over those keys (cProfile, by own time and cumul
 
 ``SLUG`` may be ``minimal``.  ``--no-cprofile`` skips the CPU table.  ``--start SLUG``
 (or ``--start menu``) lists instead what happens from the app's start until its screen
-is still (frames, layouts, footer rebuilds and recomposes, with their causes), and counts.
+is still (frames, layouts, key-line checks and recomposes, with their causes), and counts.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def _instrument() -> None:
         return "refresh" + (f" {len(a)} regions" if a else "")
 
     wrap(Widget, "refresh", refresh_kind)
-    wrap(Screen, "refresh_bindings", "BINDINGS (footer rebuild)")
+    wrap(Screen, "refresh_bindings", "BINDINGS (key line check)")
     wrap(Screen, "_refresh_layout", "LAYOUT")
     wrap(Widget, "recompose", "RECOMPOSE")
     wrap(Static, "update", "Static.update")
@@ -128,7 +128,7 @@ def start_events(kind: str) -> None:
     asyncio.run(run())
     last = frames[-1]
     counts: Counter = Counter()
-    big = ("FRAME", "LAYOUT", "BINDINGS (footer rebuild)", "RECOMPOSE", "REFRESH layout", "REFRESH recompose", "paint")
+    big = ("FRAME", "LAYOUT", "BINDINGS (key line check)", "RECOMPOSE", "REFRESH layout", "REFRESH recompose", "paint")
     for t, what, detail, cause in sorted([(t, "FRAME", "", "") for t in frames] + EVENTS, key=lambda e: e[0]):
         if t > last:
             break

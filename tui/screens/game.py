@@ -258,8 +258,8 @@ class GameScreen(Screen):
         widget.update(content)
 
     def refresh_bindings(self) -> None:
-        """Rebuild the footer only when the set of enabled keys changed (issue 15: a key
-        that only moves the cursor makes one frame, not a footer rebuild)."""
+        """Tell the key line only when the set of enabled keys changed (issue 15: a key
+        that only moves the cursor makes one frame, not a key-line check)."""
         if not self.is_mounted:
             super().refresh_bindings()
             return
