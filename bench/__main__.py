@@ -1,7 +1,7 @@
 """``make bench``: print performance figures (never fails on time).
 
 Options: ``--quick`` (a smoke run of about 30 s), ``--seeds N`` (games of the strong bot
-against RandomBot: default 60, quick 10), ``--no-app`` (skip the app start and key timings),
+against RandomBot: default 40, quick 10), ``--no-app`` (skip the app start and key timings),
 ``--only NAME`` (one bench module, e.g. ``netplay``; may be repeated), ``--moves`` (also a
 bot's move to settled screen, ``bench.moves``: for information, ~10 s).
 
@@ -27,12 +27,12 @@ GAME_BENCHES = ["selfplay", "rng", "pathways", "finding_atlantis", "end_of_atlan
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run of about 30 s")
-    parser.add_argument("--seeds", type=int, default=None, help="strong bot vs random: games (default 60; quick 10)")
+    parser.add_argument("--seeds", type=int, default=None, help="strong bot vs random: games (default 40; quick 10)")
     parser.add_argument("--only", action="append", metavar="NAME", help="run only this bench module")
     parser.add_argument("--no-app", action="store_true", help="skip the app start and key timings")
     parser.add_argument("--moves", action="store_true", help="also a bot's move to settled screen (bench.moves)")
     args = parser.parse_args(argv)
-    seeds = args.seeds if args.seeds is not None else (10 if args.quick else 60)
+    seeds = args.seeds if args.seeds is not None else (10 if args.quick else 40)
 
     started = time.perf_counter()
     print(f"atlantis bench  (Python {platform.python_version()}, {platform.machine()},"
