@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -72,6 +73,10 @@ _COLLECTOR_SETTLED = False
 BOT_DELAY = 0.4
 
 
+#: Seconds between checks that the terminal is still there (``_leave_if_terminal_gone``).
+TERMINAL_CHECK = 1.0
+
+
 class AtlantisApp(App):
     TITLE = "atlantis"
     CSS_PATH = [SEATS_TCSS]  # the seat colours and the `recent` tint, as CSS classes
@@ -122,6 +127,17 @@ class AtlantisApp(App):
             self.show_menu()
         if self.on_ready is not None:
             self.call_later(self.on_ready)
+        fd = getattr(self._driver, "fileno", None)  # (a terminal's driver reads it; headless ones have none)
+        if isinstance(fd, int) and os.isatty(fd):
+            self.set_interval(TERMINAL_CHECK, lambda: self._leave_if_terminal_gone(fd), name="terminal check")
+
+    def _leave_if_terminal_gone(self, fd: int) -> None:
+        """The terminal hung up (its window closed, the SSH link to it dropped) and no
+        SIGHUP reached this process (under ``make play`` it does not): Textual's input
+        thread then reads nothing forever, at half a core.  Leave as a hangup would have
+        made us (every move is saved as it is made)."""
+        if not os.isatty(fd):
+            self.exit(return_code=129)
 
     # --- Textual's start without the work nobody sees (issue 15) -------------------------------
     @property
