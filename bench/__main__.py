@@ -34,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seeds = args.seeds if args.seeds is not None else (10 if args.quick else 40)
 
+    from .machine import Watch
+
+    watch = Watch()
     started = time.perf_counter()
     print(f"atlantis bench  (Python {platform.python_version()}, {platform.machine()},"
           f" {'quick' if args.quick else 'full'} run)")
@@ -66,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     budget = 30 if args.quick else 180
     print(f"bench done in {total:.1f} s (budget {budget} s: {total / budget:.2f}x; "
           + ", ".join(f"{k} {v:.0f} s" for k, v in sorted(took.items(), key=lambda kv: -kv[1])) + ")")
+    busy = watch.line(total)
+    if busy:
+        print(busy)
     return 0
 
 
