@@ -83,3 +83,29 @@ def test_the_command_line_reaches_a_table_without_importing_pydantic():
     out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def test_atlantis_alone_opens_the_menu_without_the_parser_or_a_match():
+    """`atlantis` with no arguments makes the menu's app straight away: no argument parser
+    is built and nothing a table needs (the match, its records and seats) is loaded
+    before the menu's first frame (issue 15: ~20 ms of every start)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import sys\n"
+        "import tui.app\n"
+        "made = []\n"
+        "tui.app.AtlantisApp.run = lambda self, *a, **k: made.append(self)\n"
+        "import tui.cli\n"
+        "tui.cli.build_parser = lambda: 1 / 0\n"
+        "sys.argv = ['atlantis']\n"
+        "assert tui.cli.main() == 0 and made and made[0].table is None\n"
+        "heavy = ['engine.match', 'engine.record', 'tui.seat', 'msgpack', 'tui.selfplay']\n"
+        "print([m for m in heavy if m in sys.modules])\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

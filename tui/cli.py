@@ -8,7 +8,10 @@ Subcommands that live in their own module register themselves: the module's
 
 Textual (``tui.app``, ``tui.demo``) is imported inside the commands that open a
 screen, on purpose: ``atlantis games``, ``selfplay``, ``replay --verify`` and the
-headless LAN commands start without loading it.
+headless LAN commands start without loading it.  What only some commands need (the
+match and its records, seats, option parsing, name checks) is imported inside them too:
+``atlantis`` alone opens the menu without building the parser or loading a match
+(issue 15: ~20 ms of every start).
 """
 
 from __future__ import annotations
@@ -20,17 +23,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.match import Match, replay_states
-from engine.record import GameRecord, RecordError
 from engine.registry import GAMES
-from engine.rng import new_seed
-from netplay.text import clean_text, name_key
 
-from .common import default_record_path, parse_options, seats_for
 from .netplay import commands as lan_commands
 from .ssh import commands as ssh_commands
-from .seat import LocalTable, ReplaySeat
-from .selfplay import selfplay
 
 #: ``add_parsers(sub)`` of each module that brings its own subcommands.
 SUBCOMMAND_MODULES: list[Callable[[Any], None]] = [
@@ -111,6 +107,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engine.gctune import tune  # collector thresholds for a process of many moves
 
     tune()
+    if not (sys.argv[1:] if argv is None else argv):  # ``atlantis``: the menu, no parser needed
+        from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
+
+        AtlantisApp().run()
+        return 0
     args = build_parser().parse_args(argv)
     cmd = args.command
     if cmd is None:
@@ -146,7 +147,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from engine.match import Match
+    from engine.record import GameRecord, RecordError
+
     from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
+    from .common import default_record_path
+    from .seat import LocalTable
 
     if args.resume:
         try:
@@ -203,6 +209,8 @@ def _resolve_table(args: argparse.Namespace):
     Seats, as on other game tables: ``--players N`` alone is N humans taking turns at
     this keyboard (hot-seat); ``--bots K`` makes the last K of them bots; with neither,
     you play the game's smallest table against bots."""
+    from .common import parse_options, seats_for
+
     game = _game_or_die(args.game)
     if game is None:
         return 2
@@ -241,6 +249,8 @@ def check_players(game: Any, players: int | None) -> str | None:
 def parse_names(text: str, players: int) -> tuple[list[str], str | None]:
     """``--names A,B,C``: one name per seat, none empty, no two alike (compared as the
     LAN host compares them: case and width do not make two names different)."""
+    from netplay.text import clean_text, name_key
+
     names = [clean_text(n, 24) for n in text.split(",")]
     if len(names) != players:
         return names, f"--names gives {len(names)} name(s) for {players} seats: give one per seat, comma-separated"
@@ -268,6 +278,8 @@ def _record(args: argparse.Namespace) -> int:
         return resolved
     game, options, seats, seed = resolved
     if seed is None:  # a demo replays its game, so it keeps a seed: a practice game
+        from engine.rng import new_seed
+
         seed = new_seed()
     play = PlayArgs(game=game.slug, players=len(seats), bots=sum(s.kind == "bot" for s in seats),
                     seed=seed, options=options,
@@ -306,6 +318,9 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from engine.match import replay_states
+    from engine.record import GameRecord, RecordError
+
     try:
         record = GameRecord.load(args.file)
     except RecordError as exc:
@@ -327,12 +342,17 @@ def _replay(args: argparse.Namespace) -> int:
         return 0
     from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
 
+    from .seat import ReplaySeat
+
     replay = ReplaySeat(game, record)
     AtlantisApp(replay=replay).run()
     return 0
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    from .common import parse_options
+    from .selfplay import selfplay
+
     game = _game_or_die(args.game)
     if game is None:
         return 2

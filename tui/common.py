@@ -10,15 +10,16 @@ so), so any module of ``tui`` may import it at the top.
 
 from __future__ import annotations
 
-import secrets
-from datetime import datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from platformdirs import user_data_dir
-
-from engine.core import SeatInfo
 from engine.registry import get_game
+
+if TYPE_CHECKING:
+    from engine.core import SeatInfo
+
+# (``secrets``, ``datetime``, ``platformdirs`` and ``engine.core`` are imported where they
+# are used: the command line imports this module on every start, for ``DEFAULT_PORT``.)
 
 #: The TCP port ``atlantis host`` listens on and ``atlantis join HOST`` dials.
 DEFAULT_PORT = 7341
@@ -27,12 +28,17 @@ DEFAULT_PORT = 7341
 # --- records ------------------------------------------------------------------------------
 def records_dir() -> Path:
     """The platform's folder for records (made 0700 when first written into)."""
+    from platformdirs import user_data_dir
+
     return Path(user_data_dir("atlantis", appauthor=False)) / "records"
 
 
 def record_file_name(game: str, kind: str = "") -> str:
     """``GAME[-KIND]-YYYYmmdd-HHMMSS-XXXXXX.atlrec``: the time and a random tag, never
     the seed (a file name is seen by anyone who lists the folder or the screen)."""
+    import secrets
+    from datetime import datetime
+
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     return f"{game}{'-' + kind if kind else ''}-{stamp}-{secrets.token_hex(3)}.atlrec"
 
@@ -51,6 +57,8 @@ def host_log_path(game: str) -> Path:
 def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None = None) -> list[SeatInfo]:
     """The seats of a new table: the given names first, then the game's own seat names;
     the last ``bots`` seats are bots."""
+    from engine.core import SeatInfo
+
     game = get_game(game_slug)
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players")

@@ -20,7 +20,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.record import RecordError
 from engine.registry import GAMES
 
 from ..common import DEFAULT_PORT, host_log_path, parse_options
@@ -80,6 +79,7 @@ def _die(message: str) -> int:
 
 def make_table(args: argparse.Namespace) -> Any:
     """The HostTable the arguments describe (new, or resumed from a log)."""
+    from engine.record import RecordError
     from netplay.host import HostTable, make_kinds  # (lazy on purpose: the LAN stack)
 
     if args.resume:
