@@ -217,3 +217,30 @@ async def test_at_160x48_the_whole_legend_stands_beside_the_choices_with_the_ste
     async with small.run_test(size=(80, 24)) as pilot:   # and none of it at 80x24
         await pilot.pause()
         assert not small.screen.query_one("#atl-legend").display and small.screen.track.picture.legend
+
+
+async def test_every_player_keeps_one_line_in_the_narrow_side_panel_at_80x24():
+    """The narrow players panel (side panel 30 wide, less its border, padding and the scroll
+    bar it shows when its lines overflow: 26 columns) holds each player's row on one line
+    even at its widest: three figures on two-digit spaces, two-digit cards, plates and score.
+    (A 27-column row once put the score on a line of its own.)"""
+    from dataclasses import replace
+
+    table = mid_game_table("atlantis", 3, 4, 8)
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = replace(screen._view, figures=((10, 11, 12),) * 4, hand_sizes=(10, 11, 12, 13),
+                       plates=(tuple(range(12)),) * 4, scores=(99, 98, 97, 96))
+        panel = screen.players_panel(view)
+        rows = [line for line in panel.plain.splitlines() if "11,12,13" in line]
+        assert len(rows) == 4
+        assert max(map(len, rows)) <= 26, rows
+        players = screen.query_one("#players")
+        players.styles.max_height = None
+        screen._show("#players", panel)
+        await pilot.pause()
+        lines = [strip.text for strip in players.render_lines(players.content_region.reset_offset)]
+        assert sum("11,12,13" in line for line in lines) == 4
+        assert all(line.rstrip().endswith(("99", "98", "97", "96")) for line in lines if "11,12,13" in line)

@@ -142,7 +142,8 @@ class AtlantisWords:
             out.append("▶" if p == view.turn and view.phase != "over" else " ")
             out.append_text(seat_text(p, names[p][:5].ljust(5)))
             figs = ",".join(where(pos) for pos in sorted(view.figures[p]))
-            out.append(f" {figs:<8}{view.hand_sizes[p]:>2}c{len(view.plates[p]):>2}p{view.scores[p]:>4}\n")
+            # (26 columns at most: the narrow panel's room when its scroll bar shows)
+            out.append(f" {figs:<8}{view.hand_sizes[p]:>2}c{len(view.plates[p]):>2}p{view.scores[p]:>3}\n")
         built = [SEAT_LETTERS[p] for p in range(view.players) if view.bridges[p] >= 0]
         out.append("A Atlantis · M mainland\nc cards · p plates · score\n", Style(dim=True))
         out.append(f"Bridges built: {' '.join(built) or 'none'}\n", Style(dim=True))
