@@ -31,6 +31,7 @@ from textual import events
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
+from .changed_lines import show_changed
 from .cursor_grid import CursorGrid
 from .seats import seat_style
 
@@ -161,8 +162,7 @@ class ChartGrid(CursorGrid):
         if picture == self.picture:
             return
         self.picture = picture
-        self._strips = None
-        self.refresh()
+        show_changed(self)  # (only the lines the new picture changed are repainted)
 
     def side(self) -> int:
         return self.n
@@ -284,7 +284,7 @@ class ChartGrid(CursorGrid):
 
     # --- drawing -------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
-        if self._strips is None:
+        if self._strips is None or self._built_size != self.size:  # (built by show() before a resize)
             self._strips = self._build()
         if 0 <= y < len(self._strips):
             return self._strips[y]
@@ -324,6 +324,7 @@ class ChartGrid(CursorGrid):
         return rows
 
     def _build(self) -> list[Strip]:
+        self._built_size = self.size
         width, height = self.size.width, self.size.height
         cw, ch, labels = self.choose_cell_size(self.size)
         self.cell_w, self.cell_h, self.show_labels = cw, ch, labels

@@ -273,6 +273,7 @@ class SurviveHexBoard(HexGrid):
 
     # --- drawing ------------------------------------------------------------------------------
     def _build(self) -> list[Strip]:
+        self._built_size = self.size
         width, height = self.size.width, self.size.height
         cw, ch = self.choose_cell_size(self.size)
         self.cell_w, self.cell_h = cw, ch

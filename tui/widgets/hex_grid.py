@@ -27,6 +27,7 @@ from textual.strip import Strip
 
 from engine.geometry import HexBoard
 
+from .changed_lines import show_changed
 from .cursor_grid import CursorGrid
 
 # (width, height) of a hex, largest first; the first that fits wins.  Widths are even,
@@ -73,8 +74,7 @@ class HexGrid(CursorGrid):
 
     def show(self, picture: HexPicture) -> None:
         self.picture = picture
-        self._strips = None
-        self.refresh()
+        show_changed(self)  # (only the lines the new picture changed are repainted)
 
     def cursor_moved(self) -> None:
         self._strips = None
@@ -116,7 +116,7 @@ class HexGrid(CursorGrid):
         return CELL_SIZES[-1]
 
     def render_line(self, y: int) -> Strip:
-        if self._strips is None:
+        if self._strips is None or self._built_size != self.size:  # (built by show() before a resize)
             self._strips = self._build()
         if 0 <= y < len(self._strips):
             return self._strips[y]

@@ -22,7 +22,7 @@ Sides are bits: N=1, E=2, S=4, W=8.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from rich.segment import Segment
@@ -31,6 +31,7 @@ from textual import events
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
+from .changed_lines import show_changed
 from .cursor_grid import CursorGrid
 from .seats import recent_style
 
@@ -176,15 +177,35 @@ class TileBoard(CursorGrid):
         if picture == self.picture:
             return
         old, self.picture = self.picture, picture
-        if self._strips is not None and replace(old, ghost=picture.ghost) == picture:
-            cells = {g.cell for g in (old.ghost, picture.ghost) if g is not None}
-            if cells.isdisjoint(self._block_cells) and all(0 <= c < self.grid ** 2 for c in cells):
-                for cell in cells:
-                    self._repaint(cell)
-                self._restrip({self._cell_row(c) for c in cells})
-                return
-        self._strips = None
-        self.refresh()
+        cells = self._changed_cells(old, picture)
+        if cells is not None:  # (a move: a few cells, their lines alone made again)
+            self._tiles = list(picture.tiles) + [None] * (self.grid ** 2 - len(picture.tiles))
+            self._targets, self._recent = set(picture.targets), set(picture.recent)
+            for cell in cells:
+                self._repaint(cell)
+            self._restrip({self._cell_row(c) for c in cells})
+            return
+        show_changed(self)  # (only the lines the new picture changed are repainted)
+
+    def _changed_cells(self, old: BoardPicture, new: BoardPicture) -> set[int] | None:
+        """The cells whose drawing differs between two pictures, when they can be painted
+        again alone over the last build (the same size and blocks, none of them in a
+        block, a few of them); else None: build the board again."""
+        n = self.grid ** 2
+        if (self._strips is None or getattr(self, "_built_size", None) != self.size
+                or old.blocks != new.blocks or len(old.tiles) != len(new.tiles) or len(new.tiles) > n):
+            return None
+        cells = {i for i, (a, b) in enumerate(zip(old.tiles, new.tiles)) if a != b}
+        cells |= set(old.targets) ^ set(new.targets)
+        cells |= set(old.recent) ^ set(new.recent)
+        old_marks, new_marks = old.markers, new.markers
+        cells |= {c for c in old_marks.keys() | new_marks.keys() if old_marks.get(c) != new_marks.get(c)}
+        if old.ghost != new.ghost:
+            cells |= {g.cell for g in (old.ghost, new.ghost) if g is not None}
+        if len(cells) > 3 * self.grid or not cells.isdisjoint(self._block_cells) or not all(
+                0 <= c < n for c in cells):
+            return None
+        return cells
 
     def side(self) -> int:
         return self.grid
@@ -273,7 +294,7 @@ class TileBoard(CursorGrid):
         return self.get_component_rich_style(f"tile-board--{name}", partial=True)
 
     def render_line(self, y: int) -> Strip:
-        if self._strips is None:
+        if self._strips is None or self._built_size != self.size:  # (built by show() before a resize)
             self._strips = self._build()
         if 0 <= y < len(self._strips):
             return self._strips[y]
@@ -315,6 +336,8 @@ class TileBoard(CursorGrid):
         tiles = list(pic.tiles) + [None] * (n * n - len(pic.tiles))
         targets = set(pic.targets)
         recent = set(pic.recent)
+        # (read by paint and mark at each call: show() repaints changed cells over this build)
+        self._tiles, self._targets, self._recent = tiles, targets, recent
         block_of: dict[int, Block] = {c: b for b in pic.blocks for c in b.cells}
         recent_bg = recent_style()  # the shared tint of seats.tcss's `recent` class
         dot = part("cursor-dot")
@@ -334,16 +357,16 @@ class TileBoard(CursorGrid):
         def paint(cell: int) -> None:
             """Cell ``cell`` (not a block's): its tile or sea, ghost, target mark."""
             r, c = divmod(cell, n)
-            mask = tiles[cell]
+            mask = self._tiles[cell]
             odd = (r + c) % 2
-            target = cell in targets
+            target = cell in self._targets
             shown = self.picture.ghost  # (the current one: a moved ghost repaints alone)
             ghost = shown if shown is not None and shown.cell == cell else None
             if mask is None:
                 style = part("target-sea" if target else ("sea-alt" if odd else "sea"))
             else:
                 style = part("target-tile" if target else ("tile-alt" if odd else "tile"))
-            if cell in recent and not target:
+            if cell in self._recent and not target:
                 style += recent_bg
             dotted = mask is None and ghost is None
             if ghost is not None:
@@ -358,11 +381,11 @@ class TileBoard(CursorGrid):
 
         def mark(cell: int) -> None:
             """The markers on cell ``cell`` (over its tile or block)."""
-            marks = pic.markers.get(cell)
+            marks = self.picture.markers.get(cell)
             if not marks or not 0 <= cell < n * n:
                 return
             text_styles = list(marks)[:cw]
-            for x, (letter, mstyle) in zip(marker_columns(tiles[cell], cw, ch, len(text_styles)), text_styles):
+            for x, (letter, mstyle) in zip(marker_columns(self._tiles[cell], cw, ch, len(text_styles)), text_styles):
                 put(cell, x, ch // 2, letter[:1], mstyle)
 
         for cell in range(n * n):
@@ -374,7 +397,7 @@ class TileBoard(CursorGrid):
 
         for cell in pic.markers:
             mark(cell)
-        # a ghost that moves repaints only its old and new cells (issue 15)
+        # a move or a ghost that moves repaints only the cells it changed (issue 15)
         self._repaint = lambda cell: (paint(cell), mark(cell))
         self._block_cells = frozenset(block_of)
 

@@ -1,0 +1,181 @@
+"""A move repaints only the board lines it changed, and the terminal then shows what a
+whole repaint would (issue 15: a bot's move wrote every line of the board, ~12 KB at
+120x40 on Pathways, ~20 KB on Survive; ``tui/widgets/changed_lines.py``).
+
+The bytes the app sends are played on a small terminal model (cursor moves, styles and
+characters), move after move; then the whole screen is repainted and played on a blank
+model: the two must hold the same characters in the same styles."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from frame_counting import CountingDriver, next_move, settled
+from engine.core import SeatInfo
+from engine.registry import get_game
+from tui.app import AtlantisApp
+from tui.seat import LocalTable
+
+SIZE = (120, 40)
+_CSI = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])")
+
+
+class RecordingDriver(CountingDriver):
+    """Renders every frame as for a real terminal, counts them and keeps what it writes."""
+
+    out: list[str] = []
+
+    def write(self, data: str) -> None:
+        RecordingDriver.out.append(data)
+
+
+def play(grid: dict[tuple[int, int], tuple[str, str]], data: str) -> None:
+    """Apply terminal output to ``grid`` ((row, column) -> (style codes, character))."""
+    row = col = 0
+    style = ""
+    at = 0
+    for match in _CSI.finditer(data + "\x1b[0Z"):   # (a final no-op sequence: the tail's text)
+        for ch in data[at:match.start()]:
+            if ch == "\n":
+                row, col = row + 1, 0
+            elif ch == "\r":
+                col = 0
+            elif ch >= " ":
+                grid[row, col] = (style, ch)
+                col += 1
+        at = match.end()
+        params, final = match.groups()
+        if final == "H":
+            parts = (params or "1;1").split(";")
+            row, col = int(parts[0]) - 1, int(parts[1] if len(parts) > 1 else 1) - 1
+        elif final == "m":
+            style = "" if params in ("", "0") else (style + ";" + params if style else params)
+
+
+def board_lines(driver_out: list[str], region) -> set[int]:
+    """The rows of the screen ``region`` that the output moved the cursor into."""
+    rows = set()
+    for chunk in driver_out:
+        for match in _CSI.finditer(chunk):
+            params, final = match.groups()
+            if final == "H" and params:
+                row, col = (int(p) - 1 for p in (params.split(";") + ["1"])[:2])
+                if region.y <= row < region.bottom and region.x <= col < region.right:
+                    rows.add(row)
+    return rows
+
+
+@pytest.mark.parametrize("slug", ["pathways", "survive", "finding-atlantis"])
+async def test_a_bots_move_repaints_only_changed_board_lines_and_the_screen_stays_true(slug):
+    game = get_game(slug)
+    seats = [SeatInfo("You", "human")] + [SeatInfo(f"Bot {i}", "bot") for i in range(1, min(4, game.max_players))]
+    table = LocalTable.new(game, {}, seats, 7)
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=RecordingDriver)
+    RecordingDriver.out = []
+    grid: dict = {}
+    async with app.run_test(size=SIZE, headless=False):
+        await settled()
+        board = app.screen.query_one("#board" if slug != "finding-atlantis" else "#chart")
+        region = board.region
+        few, counted = 0, []
+        for _ in range(12):
+            if table.match.result() is not None:
+                break
+            bot = table.bot_to_act() is not None and table.human_to_act() is None
+            for chunk in RecordingDriver.out:
+                play(grid, chunk)
+            RecordingDriver.out = []
+            before = CountingDriver.frames
+            next_move(table)
+            await settled(before)
+            rows = board_lines(RecordingDriver.out, region)
+            if bot and 1 < len(rows) < region.height // 2:  # (one row: another widget's edge)
+                few += 1
+            counted.append((bot, len(rows)))
+        for chunk in RecordingDriver.out:
+            play(grid, chunk)
+        RecordingDriver.out = []
+        # the whole screen drawn again from every widget's lines made anew, on a blank
+        # terminal (a widget's refresh() forgets the lines Textual kept of it)
+        before = CountingDriver.frames
+        board._strips = None
+        for widget in app.screen.walk_children(with_self=True):
+            widget.refresh()
+        app.refresh()
+        await settled(before)
+        whole: dict = {}
+        for chunk in RecordingDriver.out:
+            play(whole, chunk)
+        assert len(whole) == SIZE[0] * SIZE[1]
+        wrong = sorted(k for k in whole if grid.get(k) != whole[k])
+        assert not wrong, f"{len(wrong)} cells differ, first {wrong[:5]}: {[(grid.get(k), whole[k]) for k in wrong[:3]]}"
+        # bot moves that changed the board wrote less than half its lines (a whole repaint:
+        # every line, each move)
+        assert few >= 1, counted
+
+
+async def test_the_tile_board_painted_cell_by_cell_matches_a_whole_build():
+    """A new picture that changes a few cells repaints those cells over the last build
+    (``TileBoard._changed_cells``); after each of many random changes (tiles, markers,
+    targets, the recent tint, the ghost; now and then many at once or the block's cells,
+    which build the board again) the board's lines are those of a whole new build."""
+    import random
+
+    from rich.style import Style
+    from textual.app import App
+    from textual.containers import Horizontal
+
+    from tui.widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
+
+    class Two(App):  # one board shown every picture in turn, the other building each anew
+        CSS = "Horizontal { height: 1fr; }"
+
+        def compose(self):
+            with Horizontal():
+                yield TileBoard(10, id="board")
+                yield TileBoard(10, id="fresh")
+
+    rng = random.Random(15)
+    block = Block((44, 45, 54, 55), ("ATLANTIS", "@"))
+    styles = [Style(color="red", bold=True), Style(color="blue")]
+
+    def changed(pic: BoardPicture) -> BoardPicture:
+        tiles, markers = list(pic.tiles), dict(pic.markers)
+        targets, recent, ghost = set(pic.targets), set(pic.recent), pic.ghost
+        for _ in range(rng.choice([1, 1, 2, 3, 40])):
+            cell = rng.randrange(100)
+            what = rng.randrange(5)
+            if what == 0:
+                tiles[cell] = rng.choice([None, 1, 5, 10, 15, 7])
+            elif what == 1:
+                markers[cell] = tuple((rng.choice("RBGY"), rng.choice(styles)) for _ in range(rng.randrange(0, 3)))
+            elif what == 2:
+                targets ^= {cell}
+            elif what == 3:
+                recent ^= {cell}
+            else:
+                ghost = rng.choice([None, Ghost(cell, rng.choice([3, 5, 15]), rng.random() < 0.5)])
+        return BoardPicture(tiles=tiles, blocks=[block], markers=markers, targets=sorted(targets),
+                            ghost=ghost, recent=sorted(recent))
+
+    app = Two()
+    async with app.run_test(size=(180, 36)) as pilot:
+        board, fresh = app.query_one("#board", TileBoard), app.query_one("#fresh", TileBoard)
+        pic = BoardPicture(tiles=[None] * 100, blocks=[block])
+        board.show(pic)
+        await pilot.pause()
+        assert board._strips is not None
+        painted = 0
+        for step in range(300):
+            pic = changed(pic)
+            kept = board._strips
+            board.show(pic)
+            painted += board._strips is kept   # (the same list, cells painted over it)
+            if board._strips is None:
+                board.render_line(0)
+            fresh.picture = pic
+            assert board.size == fresh.size and board._strips == fresh._build(), f"step {step}"
+            if step % 50 == 0:
+                await pilot.pause()
+        assert painted > 150
