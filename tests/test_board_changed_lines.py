@@ -179,3 +179,62 @@ async def test_the_tile_board_painted_cell_by_cell_matches_a_whole_build():
             if step % 50 == 0:
                 await pilot.pause()
         assert painted > 150
+
+
+async def test_the_survive_board_painted_hex_by_hex_matches_a_whole_build():
+    """As the tile board: a Survive board shown the pictures of a played game in turn,
+    with random targets, tint and selection besides, holds after each the lines of a
+    whole new build (``SurviveHexBoard._changed_hexes``)."""
+    import random
+    from dataclasses import replace
+
+    from textual.app import App
+    from textual.containers import Horizontal
+
+    from tui.widgets.hex_board import SurviveHexBoard
+
+    game = get_game("survive")
+    seats = [SeatInfo("You", "human")] + [SeatInfo(f"Bot {i}", "bot") for i in range(1, 4)]
+    table = LocalTable.new(game, {}, seats, 7)
+    pictures = []
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=CountingDriver)
+    async with app.run_test(size=SIZE, headless=False):  # (the screen makes the pictures)
+        await settled()
+        shape = app.screen.board.board
+        for _ in range(40):
+            if table.match.result() is not None:
+                break
+            before = CountingDriver.frames
+            next_move(table)
+            await settled(before)
+            pictures.append(app.screen.board.picture)
+    rng = random.Random(15)
+
+    class Two(App):
+        CSS = "Horizontal { height: 1fr; }"
+
+        def compose(self):
+            with Horizontal():
+                yield SurviveHexBoard(shape, id="board")
+                yield SurviveHexBoard(shape, id="fresh")
+
+    two = Two()
+    async with two.run_test(size=(172, 40)) as pilot:
+        board, fresh = two.query_one("#board", SurviveHexBoard), two.query_one("#fresh", SurviveHexBoard)
+        board.show(pictures[0])
+        await pilot.pause()
+        assert board._strips is not None
+        painted = 0
+        for step, pic in enumerate(pictures * 3):
+            count = len(pic.spots)
+            pic = replace(pic, targets=rng.sample(range(count), rng.choice([0, 0, 2, 5])),
+                          recent=rng.sample(range(count), rng.choice([0, 1, 3])),
+                          selected=rng.choice([None, rng.randrange(count)]))
+            kept = board._strips
+            board.show(pic)
+            painted += board._strips is kept
+            if board._strips is None:
+                board.render_line(0)
+            fresh.picture = pic
+            assert board.size == fresh.size and board._strips == fresh._build(), f"step {step}"
+        assert painted > len(pictures)

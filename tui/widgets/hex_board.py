@@ -283,50 +283,14 @@ class SurviveHexBoard(HexGrid):
         left, top = max(0, (width - bw) // 2), max(0, (height - total_h) // 2)
         self._origin = (left, top)
         base = self.rich_style
-        pic: HexBoardPicture = self.picture  # type: ignore[assignment]
-        spots = list(pic.spots) + [HexSpot()] * (len(self.board) - len(pic.spots))
-        targets, recent = set(pic.targets), set(pic.recent)
-        recent_bg = recent_style()  # the shared tint of seats.tcss's `recent` class
-        chars = [[" "] * bw for _ in range(bh)]
-        styles = [[base] * bw for _ in range(bh)]
-        part = self._part
-        n = cw - 1
+        self._set_picture_sets()
+        self._chars = [[" "] * bw for _ in range(bh)]
+        self._styles = [[base] * bw for _ in range(bh)]
+        self._paint_with = (base, recent_style())  # (the shared tint of seats.tcss's `recent` class)
         self._hex_at = {}
-        for index, (x2, row) in enumerate(self.board.positions()):
-            spot = spots[index]
-            bg = base + part(spot.terrain if spot.terrain in TERRAIN_GLYPH else "sea")
-            if index in recent:
-                bg += recent_bg
-            if index == pic.selected:
-                bg += part("selected")
-            target = index in targets
-            lines = self.hex_rows(spot, n, ch)
-            if target:
-                lines, marked = self._mark_target(lines, n, ch)
-                # Land keeps its colour when its "+" badge fits; the sea (and a full
-                # hex) takes the target colour, underlined.
-                if not (marked and spot.terrain in LAND):
-                    bg += part("target")
-            x0 = x2 * cw // 2
-            self._hex_at[index] = (x0, row * ch)
-            for dy in range(ch):
-                y = row * ch + dy
-                run = lines[dy] if dy < len(lines) else []
-                length = self._length(run)
-                pad = (n - length) // 2
-                cells: list[tuple[str, Style]] = [(" ", bg)] * n
-                x = pad
-                for text, style in run:
-                    st = bg + (part(style) if isinstance(style, str) else style)
-                    if isinstance(style, str) and style == spot.terrain:
-                        st = bg
-                    for t in text:
-                        if 0 <= x < n:
-                            cells[x] = (t, st)
-                        x += 1
-                for dx, (t, st) in enumerate(cells):
-                    chars[y][x0 + dx] = t
-                    styles[y][x0 + dx] = st
+        self._positions = list(self.board.positions())
+        for index in range(len(self._positions)):
+            self._paint_hex(index)
         strips: list[Strip] = []
         legend = self.legend_lines(width) if self.legend_rows else []
         for y in range(height):
@@ -338,15 +302,80 @@ class SurviveHexBoard(HexGrid):
                 strips.append(Strip.blank(width, base))
                 continue
             strips.append(None)  # type: ignore[arg-type]  (a board line: below, with the cursor)
-        self._chars, self._styles, self._box = chars, styles, (left, top, bw, bh)
+        self._box = (left, top, bw, bh)
         self._drawn_cursor = self.cursor
         # the styles a cursor move needs, read once here (~0.1 ms each from Textual)
-        self._base, self._reverse, self._label = base, part("cursor"), base + part("legend")
+        self._base, self._reverse, self._label = base, self._part("cursor"), base + self._part("legend")
         self._plain = {}
         return [strip if strip is not None else self._board_strip(y) for y, strip in enumerate(strips)]
 
     _label = Style()
     _plain: dict[tuple[int, int], Strip] = {}   # (line, width) -> its strip without the cursor (this build's)
+
+    def _set_picture_sets(self) -> None:
+        """What ``_paint_hex`` reads of the picture, made once per picture."""
+        pic: HexBoardPicture = self.picture  # type: ignore[assignment]
+        self._spots = list(pic.spots) + [HexSpot()] * (len(self.board) - len(pic.spots))
+        self._targets, self._recent = set(pic.targets), set(pic.recent)
+
+    def _paint_hex(self, index: int) -> None:
+        """Hex ``index`` of the picture into the last build's characters and styles."""
+        base, recent_bg = self._paint_with
+        part, cw, ch = self._part, self.cell_w, self.cell_h
+        n = cw - 1
+        x2, row = self._positions[index]
+        spot = self._spots[index]
+        bg = base + part(spot.terrain if spot.terrain in TERRAIN_GLYPH else "sea")
+        if index in self._recent:
+            bg += recent_bg
+        if index == self.picture.selected:  # type: ignore[attr-defined]
+            bg += part("selected")
+        lines = self.hex_rows(spot, n, ch)
+        if index in self._targets:
+            lines, marked = self._mark_target(lines, n, ch)
+            # Land keeps its colour when its "+" badge fits; the sea (and a full
+            # hex) takes the target colour, underlined.
+            if not (marked and spot.terrain in LAND):
+                bg += part("target")
+        x0 = x2 * cw // 2
+        self._hex_at[index] = (x0, row * ch)
+        chars, styles = self._chars, self._styles
+        for dy in range(ch):
+            y = row * ch + dy
+            run = lines[dy] if dy < len(lines) else []
+            length = self._length(run)
+            pad = (n - length) // 2
+            cells: list[tuple[str, Style]] = [(" ", bg)] * n
+            x = pad
+            for text, style in run:
+                st = bg + (part(style) if isinstance(style, str) else style)
+                if isinstance(style, str) and style == spot.terrain:
+                    st = bg
+                for t in text:
+                    if 0 <= x < n:
+                        cells[x] = (t, st)
+                    x += 1
+            for dx, (t, st) in enumerate(cells):
+                chars[y][x0 + dx] = t
+                styles[y][x0 + dx] = st
+
+    def _changed_hexes(self, old: HexBoardPicture, new: HexBoardPicture) -> set[int] | None:
+        """The hexes whose drawing differs between two pictures, when they can be painted
+        again alone over the last build (the same size, legend and labels, a few hexes);
+        else None: build the board again."""
+        count = len(self.board)
+        if (self._strips is None or getattr(self, "_built_size", None) != self.size
+                or old.legend != new.legend or list(old.row_labels) != list(new.row_labels)
+                or len(old.spots) != len(new.spots) or len(new.spots) > count):
+            return None
+        hexes = {i for i, (a, b) in enumerate(zip(old.spots, new.spots)) if a != b}
+        hexes |= set(old.targets) ^ set(new.targets)
+        hexes |= set(old.recent) ^ set(new.recent)
+        if old.selected != new.selected:
+            hexes |= {h for h in (old.selected, new.selected) if h is not None}
+        if len(hexes) > count // 3 or not all(0 <= h < count for h in hexes):
+            return None
+        return hexes
 
     def _board_strip(self, y: int) -> Strip:
         """Board line ``y`` of the last build, the cursor hex reversed where it is on it."""
@@ -396,7 +425,27 @@ class SurviveHexBoard(HexGrid):
         """Draw a new picture (the same picture again costs nothing)."""
         if picture == self.picture:
             return
-        super().show(picture)  # type: ignore[arg-type]
+        old = self.picture
+        hexes = self._changed_hexes(old, picture)  # type: ignore[arg-type]
+        if hexes is None:
+            super().show(picture)  # type: ignore[arg-type]
+            return
+        self.picture = picture  # (a move: its hexes painted again, their lines alone made anew)
+        self._set_picture_sets()
+        top, ch, width = self._box[1], self.cell_h, self.size.width
+        lines = set()
+        for index in hexes:
+            self._paint_hex(index)
+            y0 = top + self._positions[index][1] * ch
+            lines.update(range(y0, y0 + ch))
+        regions = []
+        for y in sorted(lines):
+            if 0 <= y < len(self._strips):
+                self._plain.pop((y, width), None)
+                self._strips[y] = self._board_strip(y)
+                regions.append(Region(0, y, width, 1))
+        if regions:
+            self.refresh(*regions)
 
     def cursor_moved(self) -> None:
         """Only the lines of the old and the new cursor hex change: keep the rest."""
