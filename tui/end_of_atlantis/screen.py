@@ -203,7 +203,7 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         wide = self.size.width >= WIDE
         baseline = getattr(self, "baseline_view", lambda: None)()
         self._recent = W.recent_changes(baseline, view)
-        self.query_one("#eoa-head", Static).update(self._head(view))
+        self._show("#eoa-head", self._head(view))  # (each Static only when its text changed)
         self._draw_lanes()
         self.query_one("#track", VictoryTrack).show(
             [Marker(CUBE_LETTERS[p], cube_style(p), view.vp[p]) for p in range(view.players)],
@@ -227,12 +227,11 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         head = "Last vote: "
         if not last:
             last, head = W.senate_reveal_text(view, names, short=not self._tall()), "Senate bids: "
-        box = self.query_one("#last-vote", Static)
-        box.update(Text.assemble((head, "bold"), last) if last else "")
+        self._show("#last-vote", Text.assemble((head, "bold"), last) if last else "")
         self._has_last_vote = bool(last)
         self._show_last_vote()
         self._draw_me()
-        self.query_one("#legend", Static).update(self._legend_text(view))
+        self._show("#legend", self._legend_text(view))
         key = (view.stage, view.turn, view.vote, len(legal), view.effect)
         room = (self.choices.size.width or self.size.width - 30) - 4  # (the cursor mark, " ↓")
         items = [W.fit_choice(self.choice_text(a), room) for a in legal]
