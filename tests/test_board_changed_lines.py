@@ -238,3 +238,30 @@ async def test_the_survive_board_painted_hex_by_hex_matches_a_whole_build():
             fresh.picture = pic
             assert board.size == fresh.size and board._strips == fresh._build(), f"step {step}"
         assert painted > len(pictures)
+
+
+async def test_end_of_atlantis_keeps_its_legend_head_and_last_vote_when_a_move_leaves_them_alike():
+    """A bot's move that does not change the legend (or the head line, or the last vote)
+    does not update it: no layout and no drawing of its lines (it was 15 lines a move)."""
+    game = get_game("end-of-atlantis")
+    seats = [SeatInfo("You", "human")] + [SeatInfo(f"Bot {i}", "bot") for i in range(1, 4)]
+    table = LocalTable.new(game, {}, seats, 7)
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=CountingDriver)
+    async with app.run_test(size=SIZE, headless=False):
+        await settled()
+        screen = app.screen
+        legend = screen.query_one("#legend")
+        shown = legend.content
+        updates = []
+        for wid in ("#legend", "#eoa-head", "#last-vote"):
+            widget = screen.query_one(wid)
+            original = widget.update
+            widget.update = lambda *a, wid=wid, original=original, **k: (updates.append(wid), original(*a, **k))
+        heads = []
+        for _ in range(6):
+            heads.append(str(screen.query_one("#eoa-head").content))
+            before = CountingDriver.frames
+            next_move(table)
+            await settled(before)
+        assert legend.content is shown and "#legend" not in updates
+        assert updates.count("#eoa-head") <= len(set(heads))
