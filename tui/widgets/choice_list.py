@@ -84,14 +84,51 @@ class ChoiceList(CursorList, inherit_bindings=False):
     def show(self, items: Sequence[str], keep: int | None = None, empty: str = "",
              disabled: Collection[int] = ()) -> None:
         """New items; the cursor stays on ``keep`` if given (else on the same index).
-        ``disabled`` items are drawn dim and the cursor skips them."""
-        self.items = list(items)
-        self.disabled_items = frozenset(disabled)
-        self.empty_text = empty
+        ``disabled`` items are drawn dim and the cursor skips them.  The same list again
+        draws nothing (another seat's move leaves yours alike: issue 15, a whole list a move)."""
+        items, disabled = list(items), frozenset(disabled)
         index = self.cursor if keep is None else keep
-        self.cursor = max(0, min(len(self.items) - 1, index)) if self.items else 0
-        self._painted = None
-        self.refresh()
+        cursor = max(0, min(len(items) - 1, index)) if items else 0
+        if (items == self.items and disabled == self.disabled_items and empty == self.empty_text
+                and cursor == self.cursor):
+            return
+        drawn = self._row_keys() if self.is_mounted and self.size else None
+        self.items, self.disabled_items, self.empty_text = items, disabled, empty
+        self.cursor = cursor
+        if drawn is None:
+            self._painted = None
+            self.refresh()
+            return
+        # only the lines whose words, mark or look changed (a new "Waiting for ..." is one)
+        width = self.size.width
+        changed = [y for y, (was, now) in enumerate(zip(drawn, self._row_keys())) if was != now]
+        self._painted = cursor
+        if changed:
+            self.refresh(*[Region(0, y, width, 1) for y in changed])
+
+    def _row_keys(self) -> list[tuple]:
+        """What each line of the widget shows, as ``render_line`` would draw it now (its
+        scrolling worked out the same way, without moving it)."""
+        height = self.size.height
+        head = 1 if self.title else 0
+        rows = max(1, height - head)
+        top = self._top
+        if self.cursor < top:
+            top = self.cursor
+        elif self.cursor >= top + rows:
+            top = self.cursor - rows + 1
+        out: list[tuple] = [("title", self.title)] if head else []
+        for y in range(head, height):
+            if not self.items:
+                out.append(("empty", self.empty_text if y == head else ""))
+                continue
+            index = top + y - head
+            if not 0 <= index < len(self.items):
+                out.append(())
+                continue
+            more = (y == head and top > 0) or (y == height - 1 and index < len(self.items) - 1)
+            out.append((self.items[index], index == self.cursor, index in self.disabled_items, more, y == head))
+        return out
 
     def cursor_moved(self) -> None:
         # Only the old and the new cursor line change, unless the list scrolls (issue 15:
