@@ -40,7 +40,7 @@ async def _measure(slug: str, moves: int) -> dict:
     table = LocalTable.new(game, {}, seats, 7)
     app = AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=driver_class)
     frames, cpu = driver_class.frames, driver_class.cpu
-    out: dict = {"frames": [], "cpu_ms": []}
+    out: dict = {"frames": [], "cpu_ms": [], "chars": []}
     async with app.run_test(size=SIZE, headless=False):
         await _settle(frames, time.perf_counter())
         await asyncio.sleep(0.2)
@@ -50,7 +50,7 @@ async def _measure(slug: str, moves: int) -> dict:
             if counted == moves or table.match.result() is not None:
                 break
             yours = table.human_to_act() is not None
-            n0, t0, c0 = len(frames), time.perf_counter(), time.process_time()
+            n0, t0, c0, w0 = len(frames), time.perf_counter(), time.process_time(), driver_class.written
             if table.bot_to_act() is not None:
                 table.step_bot()
             else:
@@ -66,6 +66,7 @@ async def _measure(slug: str, moves: int) -> dict:
                 continue
             out["frames"].append(len(frames) - n0)
             out["cpu_ms"].append(((cpu[-1] if len(frames) > n0 else time.process_time()) - c0) * 1e3)
+            out["chars"].append(driver_class.written - w0)
     return out
 
 
@@ -100,9 +101,10 @@ def bench_moves(quick: bool = False, keys: dict | None = None) -> dict[str, dict
         if res.get("error") or not res["frames"]:
             print(f"  {name:<18} could not run: {res.get('error', 'no move counted')}")
             continue
-        out[name] = {k: statistics.median(res[k]) for k in ("frames", "cpu_ms")}
+        out[name] = {k: statistics.median(res[k]) for k in ("frames", "cpu_ms", "chars")}
         print(f"  {name:<18} {statistics.mean(res['frames']):4.1f} frames/move (most {max(res['frames'])})"
               f"  {out[name]['cpu_ms']:6.1f} ms CPU/move (median; max {max(res['cpu_ms']):.1f})"
+              f"  {out[name]['chars'] / 1000:5.1f}K characters to the terminal (median)"
               + (f"  = {out[name]['cpu_ms'] / keys[name]['cpu_ms']:4.1f}x a cursor key on that screen"
                  if keys.get(name, {}).get("cpu_ms") else ""))
     return out
