@@ -62,50 +62,48 @@ async def test_the_blank_default_screen_is_no_background_under_an_opaque_screen_
         assert app._background_screens[-1] is app.game_screen
 
 
-def test_the_command_line_reaches_a_table_without_importing_pydantic():
-    """`atlantis play` builds its table and app without pydantic (~70 ms of CPU at every
-    start; setups and option checks import it where they are used)."""
+# A fresh interpreter's start through the command line, the app's run() replaced by
+# noting the app made: what the script prints.
+_CLI_PREFIX = (
+    "import sys\n"
+    "import tui.app\n"
+    "made = []\n"
+    "tui.app.AtlantisApp.run = lambda self, *a, **k: made.append(self)\n"
+)
+
+
+def _cli_start(script: str) -> str:
     import subprocess
     import sys
     from pathlib import Path
 
-    script = (
-        "import sys\n"
-        "import tui.app\n"
-        "made = []\n"
-        "tui.app.AtlantisApp.run = lambda self, *a, **k: made.append(self)\n"
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", _CLI_PREFIX + script], cwd=root, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_the_command_line_reaches_a_table_without_importing_pydantic():
+    """`atlantis play` builds its table and app without pydantic (~70 ms of CPU at every
+    start; setups and option checks import it where they are used)."""
+    assert _cli_start(
         "from tui.cli import main\n"
         "main(['play', 'end-of-atlantis', '--players', '2', '--bots', '1', '--no-autosave'])\n"
         "assert made and made[0].table is not None\n"
         "print('pydantic' in sys.modules)\n"
-    )
-    root = Path(__file__).resolve().parents[1]
-    out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "False"
+    ) == "False"
 
 
 def test_atlantis_alone_opens_the_menu_without_the_parser_or_a_match():
     """`atlantis` with no arguments makes the menu's app straight away: no argument parser
     is built and nothing a table needs (the match, its records and seats) is loaded
     before the menu's first frame (issue 15: ~20 ms of every start)."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    script = (
-        "import sys\n"
-        "import tui.app\n"
-        "made = []\n"
-        "tui.app.AtlantisApp.run = lambda self, *a, **k: made.append(self)\n"
+    assert _cli_start(
         "import tui.cli\n"
         "tui.cli.build_parser = lambda: 1 / 0\n"
         "sys.argv = ['atlantis']\n"
         "assert tui.cli.main() == 0 and made and made[0].table is None\n"
         "heavy = ['engine.match', 'engine.record', 'tui.seat', 'msgpack', 'tui.selfplay']\n"
         "print([m for m in heavy if m in sys.modules])\n"
-    )
-    root = Path(__file__).resolve().parents[1]
-    out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    ) == "[]"
