@@ -6,8 +6,10 @@ for a second whole layout (every widget whose virtual size changed), and when th
 panel changed height the log was anchored from its old height and scrolled to its end
 after the frame: two layouts and three frames a move.  A game screen now lays every move
 out as its start (tui/screens/start_layout.py), the log anchored from its new height:
-one layout, and one frame or two (the second: the log's own repaint of what the move's
-frame painted, which it asked for during the layout).
+one layout, and one frame or two.  The second frame was the log's: RichLog scrolls to
+its new lines after the next frame, so every move that logged a line repainted the log
+in a frame of its own; the log, anchored at its end, now scrolls as it takes the lines
+(tui/widgets/eventlog.py), and most moves are one frame.
 Every move counts: bots' moves, the ones that hand you the turn, and your own (your turn
 changes the keys shown at the bottom: the key line repaints; Textual's Footer was
 composed anew, with a layout and a frame of its own).
@@ -42,7 +44,7 @@ def _lines(app: AtlantisApp) -> list[str]:
 
 
 @pytest.mark.parametrize("slug", GAMES)
-async def test_a_bots_move_is_laid_out_once_and_drawn_in_at_most_two_frames(slug, monkeypatch):
+async def test_a_bots_move_is_laid_out_once_and_drawn_in_one_frame_mostly_two_at_most(slug, monkeypatch):
     layouts = []
     real = game_screen.start_layout
     monkeypatch.setattr(game_screen, "start_layout", lambda screen, size=None: (layouts.append(1), real(screen, size)))
@@ -74,3 +76,5 @@ async def test_a_bots_move_is_laid_out_once_and_drawn_in_at_most_two_frames(slug
     assert len(counted) >= 8 and turns >= 2, (slug, counted, turns)
     assert all(laid == 1 for laid, _ in counted), (slug, counted)
     assert all(frames <= 2 for _, frames in counted), (slug, counted)
+    # most moves in one frame: the log's new lines are scrolled to in the move's frame
+    assert sum(frames == 1 for _, frames in counted) * 4 >= len(counted) * 3, (slug, counted)
