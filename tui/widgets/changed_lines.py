@@ -16,9 +16,29 @@ layout after ``show`` can resize the board before its Resize event comes).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Sequence
 
 from textual.geometry import Region
+
+
+def changed_rows(old: Sequence[Any], new: Sequence[Any]) -> set[int]:
+    """The lines where two drawings differ (a line only one of them has counts)."""
+    return {y for y in range(max(len(old), len(new))) if y >= len(old) or y >= len(new) or old[y] != new[y]}
+
+
+def line_regions(rows: Iterable[int], width: int, height: int) -> list[Region]:
+    """Regions ``width`` wide covering ``rows`` (those in 0..height-1), one per run of
+    consecutive lines: one refresh request for them all."""
+    regions: list[Region] = []
+    for y in sorted(rows):
+        if not 0 <= y < height:
+            continue
+        last = regions[-1] if regions else None
+        if last is not None and last.bottom == y:
+            regions[-1] = Region(0, last.y, width, last.height + 1)
+        else:
+            regions.append(Region(0, y, width, 1))
+    return regions
 
 
 def show_changed(widget: Any) -> None:
@@ -35,17 +55,6 @@ def show_changed(widget: Any) -> None:
     if len(new) != len(old):
         widget.refresh()
         return
-    width = size.width
-    regions = []
-    start = None  # (the first line of a run of changed lines: one region per run)
-    for y, (was, now) in enumerate(zip(old, new)):
-        if was != now:
-            if start is None:
-                start = y
-        elif start is not None:
-            regions.append(Region(0, start, width, y - start))
-            start = None
-    if start is not None:
-        regions.append(Region(0, start, width, len(new) - start))
+    regions = line_regions(changed_rows(old, new), size.width, len(new))
     if regions:
         widget.refresh(*regions)

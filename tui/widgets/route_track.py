@@ -26,7 +26,6 @@ the plate and card colours, in the order of the picture's colour indices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from math import ceil
 from typing import Sequence
 
@@ -39,56 +38,14 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 
+from .changed_lines import changed_rows, line_regions
 from .cursor_list import CursorList
 from .route_legend import BIG_WIDTH, COLOURS, RouteLegend
+from .route_picture import RouteMark, RoutePicture, RouteSpace
 from .seats import recent_style
 
 SMALL_CELL = 4     # "A3: " -- label, stack mark, gap
 BIG_CELL = 6       # " A3:  " on a wide terminal
-
-
-@dataclass(frozen=True)
-class RouteSpace:
-    """One space: ``kind`` is "plate", "water", "bridge" or "gone" (a lost end)."""
-
-    kind: str
-    label: str = ""                 # "A3" for a plate
-    colour: int = -1                # colour index of a plate (0-6)
-    stacked: bool = False           # a second plate lies under this one
-    figures: tuple[tuple[str, Style], ...] = ()   # (letter, style) of figures on it
-    note: str = ""                  # under a water space: the gap's price ("4")
-
-
-@dataclass(frozen=True)
-class RouteMark:
-    """A destination of the chosen figure: where, its key, and in words its cards and
-    water (for the info line)."""
-
-    position: int
-    key: str
-    words: str = ""
-
-
-@dataclass
-class RoutePicture:
-    spaces: Sequence[RouteSpace] = ()
-    start_name: str = "ATLANTIS"
-    goal_name: str = "MAINLAND"
-    at_start: Sequence[tuple[str, Style]] = ()    # figures still at the start
-    at_goal: Sequence[tuple[str, Style]] = ()     # figures that reached the goal
-    chosen: int | None = None                     # position of the chosen figure
-    chosen_letter: str = ""                       # its letter (several share the start)
-    marks: Sequence[RouteMark] = ()
-    recent: frozenset[int] = frozenset()          # spaces the other seats changed since your move
-    hand: Sequence[int] = ()                      # the viewer's cards: colour indices
-    hand_note: str = ""                           # "(hidden)" for a spectator
-    plates: Sequence[tuple[int, str]] = ()        # the viewer's plates: (colour, label)
-    letters: str = "ACJLNPT"                      # colour index -> letter (the legend)
-    colour_names: Sequence[str] = ()              # colour index -> name (the long legend)
-    legend: bool = True
-    legend_rows: int = 3                          # at most this many legend lines (1: compact)
-    legend_more: str = ""                         # said when items were left out ("g: more")
-    words: dict[int, str] = field(default_factory=dict)  # position -> what the info line says
 
 
 class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
@@ -198,8 +155,29 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
             return
         width = self.size.width or 48
         height = self.get_content_height(self.size, self.size, width)
+        cursor, note = self.cursor, self._note_style
+        drawn = self._base is not None and bool(self._lines)
+        info = self._info_line(cursor, note) if drawn else None  # (the old picture's words)
         self.picture = picture
-        self.refresh(layout=self.get_content_height(self.size, self.size, width) != height)
+        if self.get_content_height(self.size, self.size, width) != height:
+            self.refresh(layout=True)
+            return
+        if not drawn or self._lines_key[2:] != (width,) or not self.size:
+            self.refresh()
+            return
+        # The same height: only the changed lines are drawn again (issue 15), the info line
+        # and the cursor's as they change with the words or the cursor's entry.
+        lines, spans, info_y = self._lines, dict(self._spans), self._info_y
+        self._lines_key = (id(picture), picture, width)
+        self._lines = new = self._render_text(None).split("\n", allow_blank=True)
+        changed = changed_rows(lines, new)
+        if info_y != self._info_y or info != self._info_line(cursor, note):
+            changed |= {info_y, self._info_y}
+        if spans.get(cursor) != self._spans.get(cursor):  # (the cursor's entry moved)
+            changed |= {span[0] for span in (spans.get(cursor), self._spans.get(cursor)) if span}
+        regions = line_regions(changed, width, len(new))
+        if regions:
+            self.refresh(*regions)
 
     def cursor_moved(self) -> None:
         """Repaint only the old and the new cursor entry's lines and the info line."""
