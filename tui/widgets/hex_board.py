@@ -41,6 +41,7 @@ from textual.strip import Strip
 
 from engine.geometry import HexBoard
 
+from .changed_lines import line_regions
 from .hex_grid import HexGrid
 from .seats import recent_style
 
@@ -438,14 +439,12 @@ class SurviveHexBoard(HexGrid):
             self._paint_hex(index)
             y0 = top + self._positions[index][1] * ch
             lines.update(range(y0, y0 + ch))
-        regions = []
-        for y in sorted(lines):
-            if 0 <= y < len(self._strips):
-                self._plain.pop((y, width), None)
-                self._strips[y] = self._board_strip(y)
-                regions.append(Region(0, y, width, 1))
-        if regions:
-            self.refresh(*regions)
+        lines = {y for y in lines if 0 <= y < len(self._strips)}
+        for y in lines:
+            self._plain.pop((y, width), None)
+            self._strips[y] = self._board_strip(y)
+        if lines:
+            self.refresh(*line_regions(lines, width, len(self._strips)))
 
     def cursor_moved(self) -> None:
         """Only the lines of the old and the new cursor hex change: keep the rest."""
