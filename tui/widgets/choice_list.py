@@ -20,6 +20,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 
+from .changed_lines import changed_rows, line_regions
 from .cursor_list import PAGE, CursorList
 
 
@@ -100,11 +101,10 @@ class ChoiceList(CursorList, inherit_bindings=False):
             self.refresh()
             return
         # only the lines whose words, mark or look changed (a new "Waiting for ..." is one)
-        width = self.size.width
-        changed = [y for y, (was, now) in enumerate(zip(drawn, self._row_keys())) if was != now]
+        changed = changed_rows(drawn, self._row_keys())
         self._painted = cursor
         if changed:
-            self.refresh(*[Region(0, y, width, 1) for y in changed])
+            self.refresh(*line_regions(changed, self.size.width, self.size.height))
 
     def _row_keys(self) -> list[tuple]:
         """What each line of the widget shows, as ``render_line`` would draw it now (its
