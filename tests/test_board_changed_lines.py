@@ -248,7 +248,7 @@ async def test_the_survive_board_painted_hex_by_hex_matches_a_whole_build():
         assert painted > len(pictures)
 
 
-async def test_end_of_atlantis_keeps_its_legend_head_and_last_vote_when_a_move_leaves_them_alike():
+async def test_end_of_atlantis_keeps_its_legend_head_last_vote_and_your_screen_when_a_move_leaves_them_alike():
     """A bot's move that does not change the legend (or the head line, or the last vote)
     does not update it: no layout and no drawing of its lines (it was 15 lines a move)."""
     game = get_game("end-of-atlantis")
@@ -273,3 +273,16 @@ async def test_end_of_atlantis_keeps_its_legend_head_and_last_vote_when_a_move_l
             await settled(before)
         assert legend.content is shown and "#legend" not in updates
         assert updates.count("#eoa-head") <= len(set(heads))
+        # your own screen (tokens, hand) is drawn again only when the bots' moves change it
+        me, drawn, seen = screen.query_one("#me"), [], []
+        render = me.render
+        me.render = lambda: (drawn.append(1), render())[1]
+        for _ in range(6):
+            if table.human_to_act() is not None or table.match.result() is not None:
+                break
+            seen.append((me.tokens, tuple(me.hand), tuple(me.specials), me.pending))
+            before = CountingDriver.frames
+            next_move(table)
+            await settled(before)
+        seen.append((me.tokens, tuple(me.hand), tuple(me.specials), me.pending))
+        assert len(seen) >= 3 and len(drawn) <= len(set(seen)) - 1, (seen, drawn)

@@ -62,6 +62,11 @@ class PlayerScreen(Widget):
 
     def show(self, who: tuple[str, Style] | None, tokens: int = 0, hand: Sequence[str] = (),
              specials: Sequence[str] = (), pending: str = "", watching: str = "") -> None:
+        # the same again costs nothing (another seat's move leaves your screen alike)
+        key = (who, tokens, tuple(hand), tuple(specials), pending, watching)
+        if key == self._shown:
+            return
+        self._shown = key
         self.who = who
         self.tokens = tokens
         self.hand = list(hand)
@@ -69,6 +74,8 @@ class PlayerScreen(Widget):
         self.pending = pending
         self.watching = watching
         self.refresh(layout=True)
+
+    _shown: tuple | None = None  # the last show()'s arguments
 
     def lines(self, width: int) -> list[Text]:
         """Every line at ``width``: the screen's tokens (and the specials when they fit
