@@ -4,10 +4,18 @@ flushes (one per frame), as ``bench/keys.py`` does; the one-frame-per-key tests 
 from __future__ import annotations
 
 import asyncio
+import io
 
+from rich.console import Console
 from textual import events
 from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
+
+#: What the tests render terminal output with: a truecolor terminal.  Not ``app.console``,
+#: whose colour system comes from $TERM (16 colours under TERM=xterm or no TERM): rich and
+#: Textual keep a style's first escape codes on the style, shared across the process, so a
+#: 16-colour rendering here would change what later tests (the demo round trip) see.
+TERMINAL = Console(file=io.StringIO(), force_terminal=True, color_system="truecolor", legacy_windows=False)
 
 QUIET = 0.08  # seconds without a frame: the screen has settled (a second frame came ~30 ms late)
 

@@ -16,7 +16,7 @@ from textual.app import App
 from textual.containers import Horizontal, Vertical
 from textual.strip import Strip
 
-from frame_counting import CountingDriver, frames_per_key, settled
+from frame_counting import TERMINAL, CountingDriver, frames_per_key, settled
 
 from engine.core import SeatInfo
 from engine.registry import get_game
@@ -64,7 +64,7 @@ async def test_the_split_compositor_sends_textuals_bytes_for_survives_step_line_
                 rendered.clear()
                 compositor._dirty_regions.update(dirty)
                 update = compositor.render_partial_update()
-                sent.append(update.render_segments(app.console) if update is not None else "")
+                sent.append(update.render_segments(TERMINAL) if update is not None else "")
                 counts.append(list(rendered))
             assert sent[1] == sent[0], dirty
             if i == 0:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -10,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
+from textual.strip import Strip
 
 from tui.cli import main
 from tui.widgets.eventlog import EventLog
@@ -66,6 +69,28 @@ async def test_record_then_render_round_trip_ends_on_the_same_screen(tmp_path):
     assert cast in written and (tmp_path / "svg" / "opening.svg").exists()
     events = check_asciicast_v2(cast.read_text(), 90, 28)
     assert events[-1][2] == "\x1b[H" + final_screen, _lines_apart(events[-1][2], "\x1b[H" + final_screen)
+
+
+async def test_screen_export_stays_truecolor_after_a_16_colour_rendering_of_the_same_styles(tmp_path):
+    """A style keeps the escape codes of its first rendering (rich and Textual cache them on
+    the shared style object); a 16-colour rendering elsewhere in the process (a test app
+    under TERM=xterm) must not turn the demo's frames into 16 colours (a CI flake once)."""
+    play = PlayArgs(game="pathways", players=2, bots=1, seed=42, options={})
+    app = recording_app(play, tmp_path / "x.demo", title="test")
+    async with app.run_test(size=(90, 28)) as pilot:
+        await pilot.press("1", "j", "enter")
+        await until_idle(pilot)
+        before = export_ansi(app)
+        update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+        styles = {id(s): s for line in update.strips for strip in line for _, s, _ in strip if s is not None}
+        for style in styles.values():
+            style._ansi = None  # (as if nothing had rendered them yet)
+        Strip.render_ansi.cache_clear()
+        sixteen = Console(file=io.StringIO(), force_terminal=True, color_system="standard")
+        assert "38;2;" not in update.render_segments(sixteen)  # (that rendering was in 16 colours)
+        assert all(s._ansi is not None for s in styles.values())  # (each kept its 16-colour codes)
+        assert export_ansi(app) == before
+        assert "38;2;" in before
 
 
 def _lines_apart(rendered: str, recorded: str) -> str:

@@ -12,7 +12,7 @@ from rich.segment import Segment
 from textual.app import App
 from textual.strip import Strip
 
-from frame_counting import CountingDriver, frames_per_key, settled
+from frame_counting import TERMINAL, CountingDriver, frames_per_key, settled
 
 from engine.core import SeatInfo
 from engine.registry import get_game
@@ -62,7 +62,7 @@ async def test_a_cursor_key_on_the_route_makes_one_frame_drawn_as_in_full():
         # every line as the whole text with the cursor drawn in it renders it
         base, width = track.rich_style, track.size.width
         for y, line in enumerate(track.render().split("\n", allow_blank=True)):
-            full = Strip(Segment.apply_style(list(line.render(app.console)), base))
+            full = Strip(Segment.apply_style(list(line.render(TERMINAL)), base))
             assert track.render_line(y) == full.extend_cell_length(width, base).crop(0, width), y
 
 
@@ -117,7 +117,7 @@ async def test_the_split_compositor_sends_the_same_bytes_as_textual_for_far_apar
         for kind in (Compositor, SplitCompositor):  # Textual's own, then the split one
             compositor.__class__ = kind
             compositor._dirty_regions.update(dirty)
-            sent.append(compositor.render_partial_update().render_segments(app.console))
+            sent.append(compositor.render_partial_update().render_segments(TERMINAL))
         assert sent[0] and sent[1] == sent[0]
 
 
@@ -157,7 +157,7 @@ async def test_the_split_compositor_leaves_out_only_widgets_hidden_behind_others
                 rendered.clear()
                 compositor._dirty_regions.update(dirty)
                 update = compositor.render_partial_update()
-                sent.append(update.render_segments(app.console) if update is not None else "")
+                sent.append(update.render_segments(TERMINAL) if update is not None else "")
                 counts.append(list(rendered))
             assert sent[1] == sent[0], dirty
             if i == 0:

@@ -138,7 +138,23 @@ def export_ansi(app) -> str:
     console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
                       color_system="truecolor", legacy_windows=False, safe_box=False)
     update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    console.print(update, end="")
+    # A rich Style keeps the escape codes of its first rendering whatever the colour system
+    # (Textual's Strip.render_ansi and rich's Style.render both cache them on the style),
+    # and equal styles are one shared object across apps.  So one earlier rendering for a
+    # 16-colour terminal anywhere in this process would make this screen come out in 16
+    # colours.  The styles' codes are made afresh here for truecolor and put back after.
+    kept: dict[int, tuple[Any, str | None]] = {}
+    for line in update.strips:
+        for strip in line:
+            for _text, style, _control in strip:
+                if style is not None and id(style) not in kept:
+                    kept[id(style)] = (style, style._ansi)
+                    style._ansi = None
+    try:
+        console.print(update, end="")
+    finally:
+        for style, codes in kept.values():
+            style._ansi = codes
     return console.file.getvalue()
 
 
