@@ -295,6 +295,17 @@ def engine_table(quick: bool = False) -> dict[str, SelfPlay]:
               f" {fresh_us:>21.1f} {sp.seconds / sp.t_apply_fresh:>10.2f}x"
               f" {sp.t_match / sp.t_apply:>13.2f}x   {part.t_legal / split:.0f}% / {part.t_choose / split:.0f}%"
               f" / {part.t_submit / split:.0f}%")
+    for slug, sp in out.items():  # the misses: what the rest of a step would have to fit in
+        if sp.ratio <= GOAL_STEP_OVER_APPLY:
+            continue
+        part = splits[slug]
+        whole = (part.t_legal + part.t_choose + part.t_submit) or 1.0
+        legal, bot, act = (sp.step_us * t / whole for t in (part.t_legal, part.t_choose, part.t_submit))
+        room = (GOAL_STEP_OVER_APPLY - 1) * sp.apply_us
+        print(f"  {slug}: for {GOAL_STEP_OVER_APPLY}x, all of a step but apply (view, legal, the bot, Match's"
+              f" bookkeeping) must fit in {room:.1f} us; today {sp.step_us - sp.apply_us:.1f} us: view+legal"
+              f" ~{legal:.1f}, bot ~{bot:.1f}, act beyond apply ~{max(0.0, act - sp.apply_us):.1f} (its first"
+              f" time at each position: cold caches, gc); view+legal alone is {legal / sp.apply_us:.0%} of apply")
     print("  (the two applies bracket what self-play pays for apply: this process's replay finds every"
           " position's answers remembered, the cheapest apply, so the goal is judged on it; a new process's"
           " apply also works out alone what legal() had found for it in self-play, the dearest)")
