@@ -11,7 +11,10 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
+from . import css_cache
 from .widgets.seats import SEATS_TCSS
+
+css_cache.install()  # parsed CSS kept between runs (start time, issue 15)
 
 if TYPE_CHECKING:
     from .screens.game import GameScreen

@@ -1,0 +1,71 @@
+"""Parsed CSS kept between runs (tui/css_cache.py): the same rules as a fresh parse, the
+theme's variables in the key, a bad file ignored and replaced."""
+
+from __future__ import annotations
+
+import pytest
+from textual.css.stylesheet import Stylesheet
+
+from tui import css_cache
+CSS = "Screen { background: $surface; }\n.mark { color: $primary; text-style: bold; }\nStatic > .x { width: 1fr; }"
+WHERE = ("game.py", "GameScreen.DEFAULT_CSS")
+VARIABLES = {"primary": "#004578", "surface": "#1e1e1e"}
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    path = tmp_path / "css.pickle"
+    monkeypatch.setenv("ATLANTIS_CSS_CACHE", str(path))
+    monkeypatch.setattr(css_cache, "_entries", None)
+    monkeypatch.setattr(css_cache, "_changed", False)
+    return path
+
+
+def parsed(variables=VARIABLES) -> list[str]:
+    sheet = Stylesheet(variables=dict(variables))
+    return [rule.css for rule in css_cache._parse_rules(sheet, CSS, WHERE, True, 0, "")]
+
+
+def fresh(variables=VARIABLES) -> list[str]:
+    return [rule.css for rule in css_cache._ORIGINAL(Stylesheet(variables=dict(variables)), CSS, WHERE, True, 0, "")]
+
+
+def next_run(monkeypatch) -> None:
+    monkeypatch.setattr(css_cache, "_entries", None)  # (as a new process: the file read again)
+
+
+def test_rules_read_back_from_the_cache_are_those_a_fresh_parse_makes(cache, monkeypatch):
+    first = parsed()
+    css_cache.save()
+    assert cache.exists() and first == fresh()
+    next_run(monkeypatch)
+    original = css_cache._ORIGINAL
+    monkeypatch.setattr(css_cache, "_ORIGINAL", lambda *a: pytest.fail("parsed again"))
+    assert parsed() == first
+    monkeypatch.setattr(css_cache, "_ORIGINAL", original)
+
+
+def test_other_css_variables_are_another_entry(cache, monkeypatch):
+    parsed()
+    css_cache.save()
+    next_run(monkeypatch)
+    other = {**VARIABLES, "primary": "#ff0000"}
+    assert parsed(other) == fresh(other)
+    assert len(css_cache._entries) == 2
+
+
+@pytest.mark.parametrize("content", [b"", b"not a pickle", b"\x80\x05N."])
+def test_a_bad_cache_file_is_ignored_and_replaced(cache, monkeypatch, content):
+    cache.write_bytes(content)
+    cache.chmod(0o600)
+    assert parsed() == fresh()
+    css_cache.save()
+    next_run(monkeypatch)
+    assert len(css_cache._load()) == 1
+
+
+def test_a_file_others_may_write_is_never_read(cache, monkeypatch):
+    parsed()
+    css_cache.save()
+    cache.chmod(0o666)
+    assert css_cache._load() == {}

@@ -1,0 +1,145 @@
+"""Parsed Textual CSS kept between runs, as Python keeps compiled modules (issue 15).
+
+Textual parses every stylesheet source (each widget class's ``DEFAULT_CSS``, the app's
+and the screens' CSS, ``seats.tcss``) at every start, and again in full whenever its
+stylesheet is re-parsed (each ``reparse`` makes a new ``Stylesheet`` with an empty
+cache): 23-70 parses, 28-30 ms of a table's or the menu's start, ~2 ms to read back.
+
+``install()`` puts a process-wide cache in front of ``Stylesheet._parse_rules``.  A
+source's rules are found by a hash of everything they are made from: the CSS text, where
+it was read from, the flags ``_parse_rules`` takes, the CSS variables (the theme) and the
+Textual and Python versions.  Rules with errors are never kept (Textual reports them as
+before).  The file is read once, when the first source is parsed, and written once, at
+exit, only if a source was new; it holds the sources met in the last runs (at most
+``LIMIT``).  A file that cannot be read, is not ours alone (another owner, writable by
+others) or is not a cache of this version is ignored and replaced: it is a cache, never
+a document of the user's.  ``ATLANTIS_CSS_CACHE=off`` turns it off; a path puts it there.
+
+The rules are Textual's own objects, pickled: pinned Textual (8.2.8) and its private
+``_parse_rules``, as ``tui/widgets/one_frame.py`` depends on its internals too.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import textual
+from textual.css.stylesheet import Stylesheet
+
+FORMAT = 1
+LIMIT = 512  # sources kept (the five games and the menu use ~120)
+_ORIGINAL = Stylesheet._parse_rules
+
+_entries: dict[bytes, Any] | None = None  # key -> rules (None: the file not read yet)
+_used: set[bytes] = set()
+_changed = False
+_installed = False
+_VERSIONS = f"{FORMAT} textual {textual.__version__} python {sys.version_info[:2]}".encode()
+
+
+def cache_path() -> Path | None:
+    """Where the cache lives (None: turned off)."""
+    where = os.environ.get("ATLANTIS_CSS_CACHE", "")
+    if where == "off":
+        return None
+    if where:
+        return Path(where)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("atlantis", appauthor=False)) / f"css-textual-{textual.__version__}.pickle"
+
+
+def _load() -> dict[bytes, Any]:
+    path = cache_path()
+    if path is None:
+        return {}
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            if st.st_uid != os.getuid() or st.st_mode & 0o022:
+                return {}  # (not this user's alone: never unpickled)
+            import pickle
+
+            kept = pickle.load(f)
+    except Exception:  # missing, cut short, another format: parsed afresh, then replaced
+        return {}
+    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _VERSIONS and isinstance(kept[1], dict)):
+        return {}
+    return kept[1]
+
+
+def save() -> None:
+    """Write the cache if this run parsed a source it did not hold (atomic; errors ignored)."""
+    global _changed
+    path = cache_path()
+    if not _changed or _entries is None or path is None:
+        return
+    _changed = False
+    entries = _entries
+    if len(entries) > LIMIT:  # the sources of this run first, then the rest up to the limit
+        keep = [k for k in entries if k in _used] + [k for k in entries if k not in _used]
+        entries = {k: entries[k] for k in keep[:LIMIT]}
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        import pickle
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump((_VERSIONS, entries), f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except Exception:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def _variables_key(sheet: Stylesheet) -> bytes:
+    """A hash of the sheet's CSS variables, remembered per variables dict (Textual
+    replaces the dict when the variables change: ``set_variables``)."""
+    variables = sheet._variables
+    memo = sheet.__dict__.get("_atlantis_variables")
+    if memo is not None and memo[0] is variables and memo[1] == len(variables):
+        return memo[2]
+    digest = hashlib.blake2b(repr(sorted(variables.items())).encode(), digest_size=16).digest()
+    sheet.__dict__["_atlantis_variables"] = (variables, len(variables), digest)
+    return digest
+
+
+def _parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
+                 tie_breaker: int = 0, scope: str = "") -> list:
+    global _entries, _changed
+    cache_key = (css, read_from, is_default_rules, tie_breaker, scope)
+    hit = self._parse_cache.get(cache_key)  # (Textual's own, per sheet: first)
+    if hit is not None:
+        return hit
+    if _entries is None:
+        _entries = _load()
+    key = hashlib.blake2b(repr(cache_key).encode() + _VERSIONS, digest_size=16,
+                          key=_variables_key(self)).digest()
+    rules = _entries.get(key)
+    if rules is None:
+        rules = _ORIGINAL(self, css, read_from, is_default_rules, tie_breaker, scope)
+        if not any(rule.errors for rule in rules):
+            _entries[key] = rules
+            _changed = True
+    else:
+        self._parse_cache[cache_key] = rules
+    _used.add(key)
+    return rules
+
+
+def install() -> None:
+    """Put the cache in front of Textual's CSS parser (once per process)."""
+    global _installed
+    if _installed or cache_path() is None:
+        return
+    _installed = True
+    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+    atexit.register(save)
