@@ -22,6 +22,7 @@ The rules are Textual's own objects, pickled: pinned Textual (8.2.8) and its pri
 from __future__ import annotations
 
 import atexit
+import contextlib
 import hashlib
 import os
 import sys
@@ -93,11 +94,9 @@ def save() -> None:
         with os.fdopen(fd, "wb") as f:
             pickle.dump((_VERSIONS, entries), f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
-    except Exception:
-        try:
+    except Exception:  # (no cache written: the next start parses again)
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
 
 
 def _variables_key(sheet: Stylesheet) -> bytes:
