@@ -69,3 +69,16 @@ def test_a_file_others_may_write_is_never_read(cache, monkeypatch):
     css_cache.save()
     cache.chmod(0o666)
     assert css_cache._load() == {}
+
+
+def test_the_textual_version_in_the_key_is_the_installed_one_read_without_importlib_metadata():
+    import subprocess
+    import sys
+    from importlib.metadata import version
+
+    assert css_cache.TEXTUAL_VERSION == version("textual")
+    # (textual.__version__ would import importlib.metadata, ~12 ms of every start: the
+    # app's import must not)
+    code = "import sys, tui.app; print('importlib.metadata' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "False", out.stderr[-400:]

@@ -40,7 +40,25 @@ _entries: dict[bytes, Any] | None = None  # key -> rules (None: the file not rea
 _used: set[bytes] = set()
 _changed = False
 _installed = False
-_VERSIONS = f"{FORMAT} textual {textual.__version__} python {sys.version_info[:2]}".encode()
+
+
+def _textual_version() -> str:
+    """Textual's version, from the name of its ``dist-info`` folder beside the package:
+    ``textual.__version__`` imports ``importlib.metadata`` (and ``email``) for it, ~12 ms
+    of every start, and nothing else at a start needs them.  Anything but one such
+    folder there (an editable or an odd install) asks ``importlib.metadata``."""
+    site = os.path.dirname(os.path.dirname(os.path.abspath(textual.__file__)))
+    try:
+        found = [name for name in os.listdir(site) if name.startswith("textual-") and name.endswith(".dist-info")]
+    except OSError:
+        found = []
+    if len(found) == 1:
+        return found[0][len("textual-"):-len(".dist-info")]
+    return textual.__version__
+
+
+TEXTUAL_VERSION = _textual_version()
+_VERSIONS = f"{FORMAT} textual {TEXTUAL_VERSION} python {sys.version_info[:2]}".encode()
 
 
 def cache_path() -> Path | None:
@@ -52,7 +70,7 @@ def cache_path() -> Path | None:
         return Path(where)
     from platformdirs import user_cache_dir
 
-    return Path(user_cache_dir("atlantis", appauthor=False)) / f"css-textual-{textual.__version__}.pickle"
+    return Path(user_cache_dir("atlantis", appauthor=False)) / f"css-textual-{TEXTUAL_VERSION}.pickle"
 
 
 def _load() -> dict[bytes, Any]:
