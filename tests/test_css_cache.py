@@ -18,6 +18,7 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("ATLANTIS_CSS_CACHE", str(path))
     monkeypatch.setattr(css_cache, "_entries", None)
     monkeypatch.setattr(css_cache, "_changed", False)
+    monkeypatch.setattr(css_cache, "_raw", {})
     return path
 
 
@@ -82,3 +83,31 @@ def test_the_textual_version_in_the_key_is_the_installed_one_read_without_import
     code = "import sys, tui.app; print('importlib.metadata' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr[-400:]
+
+
+def test_a_source_is_unpickled_only_when_met_and_written_back_as_it_was_read(cache, monkeypatch):
+    other = {**VARIABLES, "primary": "#ff0000"}
+    parsed()
+    parsed(other)
+    css_cache.save()
+    kept = cache.read_bytes()
+    next_run(monkeypatch)
+    assert parsed() == fresh()
+    assert sorted(type(v).__name__ for v in css_cache._entries.values()) == ["bytes", "list"]
+    css_cache._changed = True  # (as if a new source was met: the file is written again)
+    css_cache.save()
+    assert cache.read_bytes() == kept
+
+
+def test_a_source_whose_pickle_is_damaged_is_parsed_afresh(cache, monkeypatch):
+    parsed()
+    css_cache.save()
+    next_run(monkeypatch)
+    entries = css_cache._load()
+    (key,) = entries
+    import pickle
+
+    cache.write_bytes(pickle.dumps((css_cache._VERSIONS, {key: b"not a pickle"})))
+    cache.chmod(0o600)
+    assert parsed() == fresh()
+    assert isinstance(css_cache._entries[key], list)

@@ -3,14 +3,15 @@
 Textual parses every stylesheet source (each widget class's ``DEFAULT_CSS``, the app's
 and the screens' CSS, ``seats.tcss``) at every start, and again in full whenever its
 stylesheet is re-parsed (each ``reparse`` makes a new ``Stylesheet`` with an empty
-cache): 23-70 parses, 28-30 ms of a table's or the menu's start, ~2 ms to read back.
+cache): 23-70 parses, 28-30 ms of a table's or the menu's start.
 
 ``install()`` puts a process-wide cache in front of ``Stylesheet._parse_rules``.  A
 source's rules are found by a hash of everything they are made from: the CSS text, where
 it was read from, the flags ``_parse_rules`` takes, the CSS variables (the theme) and the
 Textual and Python versions.  Rules with errors are never kept (Textual reports them as
-before).  The file is read once, when the first source is parsed, and written once, at
-exit, only if a source was new; it holds the sources met in the last runs (at most
+before).  The file is read once, when the first source is parsed (each source kept
+pickled on its own, unpickled when first met: a start pays for the ~20 it uses), and
+written once, at exit, only if a source was new; it holds the sources met in the last runs (at most
 ``LIMIT``).  A file that cannot be read, is not ours alone (another owner, writable by
 others) or is not a cache of this version is ignored and replaced: it is a cache, never
 a document of the user's.  ``ATLANTIS_CSS_CACHE=off`` turns it off; a path puts it there.
@@ -32,11 +33,12 @@ from typing import Any
 import textual
 from textual.css.stylesheet import Stylesheet
 
-FORMAT = 1
+FORMAT = 2  # (2: each source pickled on its own)
 LIMIT = 512  # sources kept (the five games and the menu use ~120)
 _ORIGINAL = Stylesheet._parse_rules
 
-_entries: dict[bytes, Any] | None = None  # key -> rules (None: the file not read yet)
+_entries: dict[bytes, Any] | None = None  # key -> rules, or their pickle (None: the file not read yet)
+_raw: dict[bytes, bytes] = {}  # key -> the pickle its rules were read from (written back as it was)
 _used: set[bytes] = set()
 _changed = False
 _installed = False
@@ -74,6 +76,9 @@ def cache_path() -> Path | None:
 
 
 def _load() -> dict[bytes, Any]:
+    """The kept sources, each still pickled (``bytes``): one is unpickled when first met
+    (``_parse_rules``), so a start pays only for the sources it uses (the menu ~20 of
+    ~45, each screen its own)."""
     path = cache_path()
     if path is None:
         return {}
@@ -87,7 +92,8 @@ def _load() -> dict[bytes, Any]:
             kept = pickle.load(f)
     except Exception:  # missing, cut short, another format: parsed afresh, then replaced
         return {}
-    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _VERSIONS and isinstance(kept[1], dict)):
+    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _VERSIONS and isinstance(kept[1], dict)
+            and all(type(v) is bytes for v in kept[1].values())):
         return {}
     return kept[1]
 
@@ -107,10 +113,12 @@ def save() -> None:
     try:
         import pickle
 
+        blobs = {k: v if type(v) is bytes else _raw.get(k) or pickle.dumps(v, protocol=pickle.HIGHEST_PROTOCOL)
+                 for k, v in entries.items()}
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as f:
-            pickle.dump((_VERSIONS, entries), f, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((_VERSIONS, blobs), f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
     except Exception:  # (no cache written: the next start parses again)
         with contextlib.suppress(OSError):
@@ -141,6 +149,19 @@ def _parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: b
     key = hashlib.blake2b(repr(cache_key).encode() + _VERSIONS, digest_size=16,
                           key=_variables_key(self)).digest()
     rules = _entries.get(key)
+    if type(rules) is bytes:  # (kept pickled until first met: what the file holds)
+        try:
+            import pickle
+
+            rules = pickle.loads(rules)
+        except Exception:
+            rules = None
+        if isinstance(rules, list):
+            _raw[key] = _entries[key]
+            _entries[key] = rules
+        else:
+            del _entries[key]
+            rules = None
     if rules is None:
         rules = _ORIGINAL(self, css, read_from, is_default_rules, tie_breaker, scope)
         if not any(rule.errors for rule in rules):
