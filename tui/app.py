@@ -11,10 +11,11 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from . import css_cache
+from . import css_cache, handler_cache
 from .widgets.seats import SEATS_TCSS
 
 css_cache.install()  # parsed CSS kept between runs (start time, issue 15)
+handler_cache.install()  # Textual's handler look-ups remembered (start time, issue 15)
 
 if TYPE_CHECKING:
     from .screens.game import GameScreen
