@@ -182,15 +182,16 @@ async def test_keys_typed_ahead_are_handled_in_order():
 
 
 async def test_menu_chooses_which_seats_are_bots():
-    from textual.widgets import OptionList, Select
+    from textual.widgets import Select
 
     from engine.registry import GAMES
+    from tui.screens.menu import GameList
 
     app = AtlantisApp(bot_delay=3600, autosave=False)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         menu = app.screen
-        menu.query_one("#games", OptionList).highlighted = sorted(GAMES).index("pathways")
+        menu.query_one("#games", GameList).highlighted = sorted(GAMES).index("pathways")
         await pilot.pause()
         menu.query_one("#players", Select).value = 3
         await pilot.pause()

@@ -6,11 +6,11 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
-from textual.widgets import Input, OptionList, Select, Static, Switch
+from textual.widgets import Input, Select, Static, Switch
 
 from engine.registry import GAMES
 from tui.app import AtlantisApp
-from tui.screens.menu import MenuScreen
+from tui.screens.menu import GameList, MenuScreen
 from tui.screens.menu_cards import CARDS, PICTURE_WIDTH, PITCH_WIDTH
 
 SMALL = (80, 24)
@@ -25,7 +25,7 @@ def catch_start(menu: MenuScreen) -> list:
 
 async def pick_game(pilot, slug: str) -> MenuScreen:
     menu = pilot.app.screen
-    menu.query_one("#games", OptionList).highlighted = sorted(GAMES).index(slug)
+    menu.query_one("#games", GameList).highlighted = sorted(GAMES).index(slug)
     await pilot.pause()
     assert menu.slug == slug
     return menu
@@ -42,7 +42,7 @@ async def test_the_game_list_shows_name_players_and_pitch_and_the_card_its_pictu
     app = AtlantisApp(autosave=False, bot_delay=0)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        games = app.screen.query_one("#games", OptionList)
+        games = app.screen.query_one("#games", GameList)
         assert games.option_count == len(GAMES)
         for index, slug in enumerate(sorted(GAMES)):
             text = str(games.get_option_at_index(index).prompt)
@@ -146,9 +146,35 @@ async def test_j_and_k_move_in_the_game_list_like_the_arrows():
         menu = app.screen
         await pilot.press("j", "j")
         assert menu.slug == sorted(GAMES)[2]
-        assert str(menu.query_one("#games", OptionList).get_option_at_index(2).prompt).startswith("▶")
+        assert str(menu.query_one("#games", GameList).get_option_at_index(2).prompt).startswith("▶")
         await pilot.press("k")
         assert menu.slug == sorted(GAMES)[1]
+
+
+async def test_the_game_list_goes_round_jumps_to_its_ends_and_a_pick_moves_on_to_the_players():
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        games = menu.query_one("#games", GameList)
+        slugs = sorted(GAMES)
+        await pilot.press("up")  # from the first game round to the last
+        assert menu.slug == slugs[-1] and games.highlighted == len(slugs) - 1
+        await pilot.press("down")
+        assert menu.slug == slugs[0]
+        await pilot.press("end")
+        assert menu.slug == slugs[-1]
+        await pilot.press("home")
+        assert menu.slug == slugs[0]
+        marked = [i for i in range(games.option_count) if str(games.get_option_at_index(i).prompt).startswith("▶")]
+        assert marked == [0]
+        await pilot.press("enter")  # picked: on to how many players
+        assert app.focused is menu.query_one("#players", Select) and menu.slug == slugs[0]
+        # a click on a game's second line picks that game
+        await pilot.click("#games", offset=(5, 1 + 2 * 3 + 1))
+        await pilot.pause()
+        assert menu.slug == slugs[3] and games.highlighted == 3
+        assert app.focused is menu.query_one("#players", Select)
 
 
 async def test_a_seat_steps_through_human_bot_open_by_keys_and_typed_letters():
@@ -185,7 +211,7 @@ async def test_a_menu_opens_composed_on_the_game_it_was_left_on():
         menu = MenuScreen(state)
         await app.push_screen(menu)
         await pilot.pause()
-        games = menu.query_one("#games", OptionList)
+        games = menu.query_one("#games", GameList)
         assert menu.slug == "survive" and games.highlighted == sorted(GAMES).index("survive")
         marked = [i for i in range(games.option_count) if str(games.get_option_at_index(i).prompt).startswith("▶")]
         assert marked == [games.highlighted] and app.focused is games

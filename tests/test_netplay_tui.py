@@ -132,13 +132,15 @@ async def test_the_lobby_lists_tables_and_takes_an_address():
 
 
 async def test_the_menu_hosts_on_f2_and_joins_on_f3_and_coming_back_keeps_every_choice():
-    from textual.widgets import Input, OptionList, Select
+    from textual.widgets import Input, Select
+
+    from tui.screens.menu import GameList
 
     app = AtlantisApp(autosave=False, lan_interfaces=[LOOPBACK])  # the lobby browses loopback only
     async with app.run_test(size=SIZE) as pilot:
         await wait(pilot, lambda: isinstance(app.screen, MenuScreen))
         menu = app.screen
-        menu.query_one("#games", OptionList).highlighted = sorted(GAMES).index("pathways")
+        menu.query_one("#games", GameList).highlighted = sorted(GAMES).index("pathways")
         await pilot.pause()
         menu.query_one("#players", Select).value = 3
         await pilot.pause()

@@ -26,7 +26,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.validation import Integer
 from textual.widget import Widget
-from textual.widgets import Input, OptionList, Select, Static, Switch
+from textual.widgets import Input, Select, Static, Switch
 from textual.widgets.option_list import Option
 
 from engine.registry import GAME_INFO, GAMES, option_fields  # GAME_INFO, option_fields: without the rules (start time)
@@ -34,6 +34,7 @@ from engine.registry import GAME_INFO, GAMES, option_fields  # GAME_INFO, option
 from ..commands import Command, bindings
 from ..seats import seat_letter
 from .menu_cards import ABOUT, card_for
+from .menu_games import CardView, GameList
 from .menu_keys import FormButton, KeyLine
 from .menu_fields import CycleSelect, error_lines, field_box, field_errors, option_field, read_value
 from .start_layout import start_layout
@@ -63,31 +64,6 @@ class TableChoice:
     lan: str = ""  # "host" / "join": play over the LAN (tui/netplay)
     kinds: tuple[str, ...] = ()  # per seat: "human", "bot" or "open" (empty: the last ``bots`` seats)
     menu: MenuState | None = None  # the menu as it was left (the next menu starts from it)
-
-
-class CardView(Static):
-    """The chosen game's card beside the list: its picture, a blank line, its name and
-    player count (muted).  One widget (it was a box of two: start time, issue 15)."""
-
-    COMPONENT_CLASSES = {"card--picture", "card--text"}
-
-    def __init__(self, picture: tuple[str, ...], caption: str, *, id: str) -> None:
-        super().__init__(id=id)
-        self._picture, self._caption = picture, caption
-
-    def show(self, picture: tuple[str, ...], caption: str) -> None:
-        self._picture, self._caption = picture, caption
-        self.refresh(layout=True)
-
-    def render(self) -> Text:
-        return Text.assemble(("\n".join(self._picture), self.get_component_rich_style("card--picture")), "\n\n",
-                             (self._caption, self.get_component_rich_style("card--text")))
-
-
-class GameList(OptionList):
-    """The list of games; j/k move in it as the arrows do (the keys of every board)."""
-
-    BINDINGS = [Binding("j", "cursor_down", "Down", show=False), Binding("k", "cursor_up", "Up", show=False)]
 
 
 def default_kinds() -> list[str]:
@@ -145,8 +121,8 @@ class MenuScreen(Screen[TableChoice]):
         with menu:
             yield Static("ATLANTIS - a game table for the terminal", id="title")
             with Horizontal(id="games-row"):
-                games = GameList(*[self._game_option(s, s == slug) for s in self.slugs], id="games")
-                games.set_reactive(OptionList.highlighted, self.slugs.index(slug))
+                games = GameList(*[self._game_option(s, s == slug) for s in self.slugs],
+                                 highlighted=self.slugs.index(slug), id="games")
                 yield games
                 yield CardView(card.picture, self._card_text(slug), id="card")
             yield field_box("players", "Players", CycleSelect(self._players_options(slug), value=n, id="players",
@@ -262,20 +238,20 @@ class MenuScreen(Screen[TableChoice]):
         self.app.push_screen(MenuHelp())
 
     # --- the game and its seats --------------------------------------------------------------
-    @on(OptionList.OptionHighlighted, "#games")
-    async def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(GameList.Highlighted, "#games")
+    async def _game_highlighted(self, event: GameList.Highlighted) -> None:
         old = self.slug
-        if event.option_index != event.option_list.highlighted:
-            return  # stale (OptionList highlights its first option while it is built)
+        if event.index != event.games.highlighted:
+            return  # stale: the highlight moved on since
         if event.option.id and event.option.id != old:
             await self._show_game(event.option.id)
-            games = self.query_one("#games", OptionList)
+            games = self.query_one("#games", GameList)
             for slug in (old, self.slug):  # the ▶ moves from the old game to the new one
                 prompt = self._game_option(slug, slug == self.slug).prompt
                 games.replace_option_prompt_at_index(self.slugs.index(slug), prompt)
 
-    @on(OptionList.OptionSelected, "#games")
-    def _game_selected(self, event: OptionList.OptionSelected) -> None:
+    @on(GameList.Selected, "#games")
+    def _game_selected(self, event: GameList.Selected) -> None:
         self.query_one("#players", Select).focus()  # Enter on a game: on to its seats
 
     async def _show_game(self, slug: str) -> None:
