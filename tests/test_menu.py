@@ -177,6 +177,36 @@ async def test_the_game_list_goes_round_jumps_to_its_ends_and_a_pick_moves_on_to
         assert app.focused is menu.query_one("#players", Select)
 
 
+async def test_the_buttons_step_by_tab_and_arrows_and_each_presses_by_enter_or_a_click():
+    from tui.screens.menu_keys import FormButtons
+
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        started: list = []
+        menu.action_start = lambda lan="": started.append(lan or "start")  # type: ignore[method-assign]
+        buttons = menu.query_one("#buttons", FormButtons)
+        menu.query_one("#seed", Input).focus()
+        await pilot.press("tab")  # from the last field into the buttons: the first one
+        assert app.focused is buttons and buttons.current_id == "start"
+        await pilot.press("tab", "enter")
+        assert buttons.current_id == "host" and started == ["host"]
+        await pilot.press("right", "right", "space")  # (it stops at the last)
+        assert started == ["host", "join"]
+        await pilot.press("left", "shift+tab")
+        assert app.focused is buttons and buttons.current_id == "start"
+        await pilot.press("shift+tab")  # back out of the row, to the last field
+        assert app.focused is menu.query_one("#seed", Input)
+        await pilot.press("tab", "tab", "tab", "tab")  # past the last button: on round the form
+        assert app.focused is not buttons
+        await pilot.press("shift+tab")  # into the row from after it: the last button
+        assert app.focused is buttons and buttons.current_id == "join"
+        # a click presses the button under it ("Start  (Ctrl+S)" is 17 cells, then 2 between)
+        await pilot.click("#buttons", offset=(17 + 2 + 3, 0))
+        assert started == ["host", "join", "host"] and buttons.current_id == "host"
+
+
 async def test_a_seat_steps_through_human_bot_open_by_keys_and_typed_letters():
     from textual.widgets._select import SelectOverlay
 

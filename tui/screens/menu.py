@@ -35,7 +35,7 @@ from ..commands import Command, bindings
 from ..seats import seat_letter
 from .menu_cards import ABOUT, card_for
 from .menu_games import CardView, GameList
-from .menu_keys import FormButton, KeyLine
+from .menu_keys import FormButtons, KeyLine
 from .menu_fields import CycleSelect, error_lines, field_box, field_errors, option_field, read_value
 from .start_layout import start_layout
 
@@ -140,10 +140,8 @@ class MenuScreen(Screen[TableChoice]):
             yield Static("Tab or Enter: next field, Shift+Tab: back. Only Ctrl+S starts. ?: help",
                          id="about", classes="note")
             yield Static("", id="error")
-            with Horizontal(id="buttons"):
-                yield FormButton("Start  (Ctrl+S)", id="start", primary=True)
-                yield FormButton("Host on LAN (F2)", id="host")
-                yield FormButton("Join LAN (F3)", id="join")
+            yield FormButtons([("start", "Start  (Ctrl+S)"), ("host", "Host on LAN (F2)"), ("join", "Join LAN (F3)")],
+                              primary="start", id="buttons")
         yield KeyLine(screen_only=True)
 
     def _game_option(self, slug: str, chosen: bool = False) -> Option:
@@ -327,11 +325,16 @@ class MenuScreen(Screen[TableChoice]):
         event.stop()
         self.focus_next()  # Enter in a field never starts the game
 
-    def on_form_button_pressed(self, event: FormButton.Pressed) -> None:
-        if event.button.id == "start":
+    def on_form_buttons_pressed(self, event: FormButtons.Pressed) -> None:
+        if event.button == "start":
             self.action_start()
-        elif event.button.id in ("host", "join"):
-            self.action_start(event.button.id)
+        elif event.button in ("host", "join"):
+            self.action_start(event.button)
+
+    last_key = ""  # the last key pressed on this screen (FormButtons: Shift+Tab into the row)
+
+    def on_key(self, event: events.Key) -> None:
+        self.last_key = event.key
 
     def _clear_errors(self) -> None:
         error_lines(self)
