@@ -36,7 +36,7 @@ from ..seats import seat_letter
 from .menu_cards import ABOUT, card_for
 from .menu_games import CardView, GameList
 from .menu_keys import FormButtons, KeyLine
-from .menu_fields import CycleSelect, error_lines, field_box, field_errors, option_field, read_value
+from .menu_fields import CycleSelect, FieldBox, error_lines, field_box, field_errors, option_field, read_value
 from .start_layout import start_layout
 
 SEAT_KINDS = (("human", "human"), ("bot", "bot"), ("open", "open"))  # open: for a LAN player (the help line says so)
@@ -129,7 +129,7 @@ class MenuScreen(Screen[TableChoice]):
                                                                allow_blank=False), "how many seats the table has")
             # a seat's choice for each seat the table has (more are made when the players grow)
             seats = [self._seat_select(i) for i in range(n)]
-            yield field_box("seats", "Seats", Horizontal(*seats, id="seats"), "")
+            yield field_box("seats", "Seats", Horizontal(*seats, id="seats"), None)
             yield Static("human: plays at this keyboard.  bot: the computer.  open: a player "
                          "on the LAN (only when you Host, F2).", id="seats-help", classes="note")
             yield Vertical(*self._option_fields(slug), id="options")
@@ -139,7 +139,6 @@ class MenuScreen(Screen[TableChoice]):
                             "empty: a secret deal; a number replays the same deal (a practice game)")
             yield Static("Tab or Enter: next field, Shift+Tab: back. Only Ctrl+S starts. ?: help",
                          id="about", classes="note")
-            yield Static("", id="error")
             yield FormButtons([("start", "Start  (Ctrl+S)"), ("host", "Host on LAN (F2)"), ("join", "Join LAN (F3)")],
                               primary="start", id="buttons")
         yield KeyLine(screen_only=True)
@@ -336,12 +335,22 @@ class MenuScreen(Screen[TableChoice]):
     def on_key(self, event: events.Key) -> None:
         self.last_key = event.key
 
+    def _error_line(self) -> Static:
+        """The line above the buttons that says why the game did not start, made when first
+        needed (until then there is nothing to say, and a widget costs start time)."""
+        line = next(self.query("#error").results(Static), None)
+        if line is None:
+            line = Static("", id="error")
+            self.query_one("#menu").mount(line, before="#buttons")
+        return line
+
     def _clear_errors(self) -> None:
         error_lines(self)
         for error in self.query(".field-error").results(Static):
             error.update("")
             error.display = False
-        self.query_one("#error", Static).update("")
+        for line in self.query("#error").results(Static):
+            line.update("")
 
     def show_error(self, name: str, message: str) -> None:
         """Write ``message`` under the field ``name``."""
@@ -383,9 +392,9 @@ class MenuScreen(Screen[TableChoice]):
                 if name in errors:
                     self.show_error(name, errors[name])
             first = next(n for n in order if n in errors)
-            label = self.query_one(f"#field-{first} .field-label", Static).content
+            label = self.query_one(f"#field-{first}", FieldBox).label
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-            self.query_one("#error", Static).update(f"Not started: {label}: {errors[first]}{more}")
+            self._error_line().update(f"Not started: {label}: {errors[first]}{more}")
             self._focus_field(first)
             return
         assert options is not None
