@@ -310,3 +310,22 @@ async def test_the_hint_line_is_whole_at_80_columns():
         await pilot.pause()
         about = app.screen.query_one("#about", Static)
         assert about.size.height == 1 and "Ctrl+S starts" in str(about.render())
+
+
+async def test_a_fields_label_is_drawn_by_its_box_wrapped_and_reversed_while_the_field_has_the_focus():
+    from textual.widgets import Switch
+
+    from tui.screens.menu_fields import FieldBox
+
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = await pick_game(pilot, "end-of-atlantis")
+        box = menu.query_one("#field-aggressive_neutrals", FieldBox)
+        assert box.render().plain == "aggressive\nneutrals" and box.size.height == 2  # (whole, on two lines)
+        assert not box.render().spans or not any(s.style and "reverse" in str(s.style) for s in box.render().spans)
+        menu.query_one("#opt-aggressive_neutrals", Switch).focus()
+        await pilot.pause()
+        assert all("reverse" in str(s.style) for s in box.render().spans) and box.render().spans
+        seed = menu.query_one("#field-seed", FieldBox)
+        assert seed.label == "Practice seed" and seed.render().plain == "Practice seed"
