@@ -185,7 +185,9 @@ def bench_app_start(runs: int = RUNS, quick: bool = False) -> dict[str, dict[str
 
 
 def callgrind_starts(kinds: list[str] | None = None) -> dict[str, int]:
-    """Instructions each start executes up to its first frame, counted by valgrind's
+    """Instructions each start executes up to its first frame (ours: their ready frame;
+    the minimal app's ready frame is its third, ~10M instructions later: counted to its
+    first, the ratios are a little stricter than the goal's), counted by valgrind's
     callgrind (``python -m bench.app_start --callgrind``; not part of ``make bench``: ~25 s
     a start).  Unlike wall time on a shared VM (the same start reads 230-390 ms), the
     count repeats to within ~0.1% from one run to the next, so it shows what a change
