@@ -23,7 +23,6 @@ The rules are Textual's own objects, pickled: pinned Textual (8.2.8) and its pri
 from __future__ import annotations
 
 import atexit
-import contextlib
 import hashlib
 import os
 import sys
@@ -32,6 +31,8 @@ from typing import Any
 
 import textual
 from textual.css.stylesheet import Stylesheet
+
+from .disk_cache import cache_file, read_private, write_private
 
 FORMAT = 2  # (2: each source pickled on its own)
 LIMIT = 512  # sources kept (the five games and the menu use ~120)
@@ -65,14 +66,7 @@ _VERSIONS = f"{FORMAT} textual {TEXTUAL_VERSION} python {sys.version_info[:2]}".
 
 def cache_path() -> Path | None:
     """Where the cache lives (None: turned off)."""
-    where = os.environ.get("ATLANTIS_CSS_CACHE", "")
-    if where == "off":
-        return None
-    if where:
-        return Path(where)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("atlantis", appauthor=False)) / f"css-textual-{TEXTUAL_VERSION}.pickle"
+    return cache_file("ATLANTIS_CSS_CACHE", f"css-textual-{TEXTUAL_VERSION}.pickle")
 
 
 def _load() -> dict[bytes, Any]:
@@ -80,17 +74,14 @@ def _load() -> dict[bytes, Any]:
     (``_parse_rules``), so a start pays only for the sources it uses (the menu ~20 of
     ~45, each screen its own)."""
     path = cache_path()
-    if path is None:
+    data = None if path is None else read_private(path)  # (not this user's alone: never unpickled)
+    if data is None:
         return {}
     try:
-        with open(path, "rb") as f:
-            st = os.fstat(f.fileno())
-            if st.st_uid != os.getuid() or st.st_mode & 0o022:
-                return {}  # (not this user's alone: never unpickled)
-            import pickle
+        import pickle
 
-            kept = pickle.load(f)
-    except Exception:  # missing, cut short, another format: parsed afresh, then replaced
+        kept = pickle.loads(data)
+    except Exception:  # cut short, another format: parsed afresh, then replaced
         return {}
     if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _VERSIONS and isinstance(kept[1], dict)
             and all(type(v) is bytes for v in kept[1].values())):
@@ -109,20 +100,15 @@ def save() -> None:
     if len(entries) > LIMIT:  # the sources of this run first, then the rest up to the limit
         keep = [k for k in entries if k in _used] + [k for k in entries if k not in _used]
         entries = {k: entries[k] for k in keep[:LIMIT]}
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         import pickle
 
         blobs = {k: v if type(v) is bytes else _raw.get(k) or pickle.dumps(v, protocol=pickle.HIGHEST_PROTOCOL)
                  for k, v in entries.items()}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump((_VERSIONS, blobs), f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
+        data = pickle.dumps((_VERSIONS, blobs), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # (no cache written: the next start parses again)
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        return
+    write_private(path, data)
 
 
 def _variables_key(sheet: Stylesheet) -> bytes:

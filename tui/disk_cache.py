@@ -1,0 +1,57 @@
+"""The files the app keeps between runs to start faster (issue 15): parsed CSS
+(``css_cache``) and compiled code (``code_cache``), in the platform's cache folder
+(``~/.cache/atlantis/`` on Linux), as Python keeps compiled modules.
+
+Each is a cache, never a document of the user's: a file that cannot be read, is not
+this user's alone (another owner, or writable by others) or is of another format is
+ignored and replaced.  Files are written whole and atomically (a temporary file, then
+a rename), readable by their owner only.  Each cache has its environment variable:
+``off`` turns it off, a path puts its file there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+
+def cache_file(variable: str, name: str) -> Path | None:
+    """Where a cache's file lives: ``$variable`` if set (None for ``off``), else ``name``
+    in the platform's cache folder."""
+    where = os.environ.get(variable, "")
+    if where == "off":
+        return None
+    if where:
+        return Path(where)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("atlantis", appauthor=False)) / name
+
+
+def read_private(path: Path) -> bytes | None:
+    """The file's bytes, or None: missing, unreadable, or not this user's alone (then it
+    is never read: what a cache holds is loaded as objects and code)."""
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            if st.st_uid != os.getuid() or st.st_mode & 0o022:
+                return None
+            return f.read()
+    except OSError:
+        return None
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Replace the file with ``data`` at once (mode 0600); errors leave no file behind and
+    are ignored (the next start works without the cache)."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
