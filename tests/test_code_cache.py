@@ -1,0 +1,92 @@
+"""Compiled code kept between runs (tui/code_cache.py): dataclasses and namedtuples made
+with it are the same as without; a text compiled once is read back, not compiled again;
+a bad or foreign file is ignored."""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import subprocess
+import sys
+import typing
+
+import pytest
+
+from tui import code_cache
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    path = tmp_path / "code.marshal"
+    monkeypatch.setenv("ATLANTIS_CODE_CACHE", str(path))
+    monkeypatch.setattr(code_cache, "_codes", None)
+    monkeypatch.setattr(code_cache, "_changed", False)
+    return path
+
+
+def make_classes():
+    @dataclasses.dataclass(frozen=True, order=True)
+    class Point:
+        x: int
+        y: int = 2
+        tags: tuple = ()
+
+    class Pair(typing.NamedTuple):
+        a: int
+        b: str = "b"
+
+    Row = collections.namedtuple("Row", "left right")
+    return Point, Pair, Row
+
+
+def test_classes_made_through_the_cache_behave_as_without_it(cache):
+    assert dataclasses.exec is code_cache.remembering_exec and collections.eval is code_cache.remembering_eval
+    Point, Pair, Row = make_classes()
+    p = Point(1)
+    assert (p.x, p.y, p.tags) == (1, 2, ()) and repr(p).endswith("Point(x=1, y=2, tags=())")
+    assert Point(1) == p and Point(0, 5) < p and hash(p) == hash(Point(1))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.x = 3  # type: ignore[misc]
+    # compiled as the builtin compiles a text: no future flags of code_cache's own module
+    assert Point.__init__.__annotations__["return"] is None
+    assert Pair(1) == (1, "b") and Pair(1)._replace(b="c").b == "c" and Row(1, 2).right == 2
+    assert len(code_cache._codes) >= 5 and code_cache._changed
+
+
+def test_a_text_compiled_once_is_read_back_from_the_file_not_compiled_again(cache, monkeypatch):
+    make_classes()
+    code_cache.save()
+    assert cache.exists() and oct(cache.stat().st_mode & 0o777) == "0o600"
+    monkeypatch.setattr(code_cache, "_codes", None)  # (a new process: the file read again)
+    monkeypatch.setattr(code_cache, "compile", lambda *a, **k: pytest.fail("compiled again"), raising=False)
+    Point, Pair, Row = make_classes()
+    assert Point(3) == Point(3, 2) and Pair(2).b == "b" and Row(1, 2).left == 1
+
+
+@pytest.mark.parametrize("content", [b"", b"not marshal", b"\xe9\x00"])
+def test_a_bad_file_is_ignored_and_replaced(cache, content):
+    cache.write_bytes(content)
+    cache.chmod(0o600)
+    make_classes()
+    code_cache.save()
+    assert len(code_cache._load()) >= 5
+
+
+def test_a_file_others_may_write_is_never_read(cache):
+    make_classes()
+    code_cache.save()
+    cache.chmod(0o666)
+    assert code_cache._load() == {}
+
+
+def test_the_app_is_imported_with_the_cache_in_place_before_textual():
+    code = ("import sys, tui.app; from tui import code_cache; "
+            "print(len(code_cache._codes or {}), 'textual.app' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         env={"ATLANTIS_CODE_CACHE": "off", "PATH": ""})
+    # off: nothing installed (and nothing kept)
+    assert out.stdout.split() == ["0", "True"], out.stderr[-400:]
+    code = ("import sys, tui.app; from tui import code_cache; import textual.widget; "
+            "print(len(code_cache._codes or {}) > 100)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "True", out.stderr[-400:]  # (Textual's dataclasses among them)
