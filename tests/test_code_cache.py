@@ -21,6 +21,7 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("ATLANTIS_CODE_CACHE", str(path))
     monkeypatch.setattr(code_cache, "_codes", None)
     monkeypatch.setattr(code_cache, "_changed", False)
+    monkeypatch.setattr(code_cache, "_used", set())
     return path
 
 
@@ -90,3 +91,18 @@ def test_the_app_is_imported_with_the_cache_in_place_before_textual():
             "print(len(code_cache._codes or {}) > 100)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "True", out.stderr[-400:]  # (Textual's dataclasses among them)
+
+
+def test_only_the_texts_met_are_loaded_and_the_file_keeps_this_runs_first(cache, monkeypatch):
+    make_classes()
+    code_cache.compiled("x = 1", "exec")  # (a text this next run will not meet)
+    code_cache.save()
+    monkeypatch.setattr(code_cache, "_codes", None)
+    monkeypatch.setattr(code_cache, "_used", set())
+    make_classes()
+    assert type(code_cache._codes[("exec", "x = 1")]) is bytes  # (still as the file holds it)
+    monkeypatch.setattr(code_cache, "LIMIT", 3)
+    code_cache._changed = True
+    code_cache.save()
+    kept = code_cache._load()
+    assert len(kept) == 3 and ("exec", "x = 1") not in kept and set(kept) <= code_cache._used

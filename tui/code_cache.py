@@ -27,13 +27,17 @@ import dataclasses
 import importlib.util
 import marshal
 import sys
+from types import CodeType
 from typing import Any
 
 from .disk_cache import cache_file, read_private, write_private
 
-LIMIT = 4096  # texts kept (a start of any table meets ~260)
-_TAG = (1, importlib.util.MAGIC_NUMBER, sys.version)
-_codes: dict[tuple[str, str], Any] | None = None  # (mode, text) -> code (None: the file not read yet)
+LIMIT = 1024  # texts kept: this run's first (a start of any table meets ~260; tests make more)
+_TAG = (2, importlib.util.MAGIC_NUMBER, sys.version)
+# (mode, text) -> its code, or the code still marshalled (bytes: as the file holds it,
+# loaded when first met); None: the file not read yet
+_codes: dict[tuple[str, str], Any] | None = None
+_used: set[tuple[str, str]] = set()
 _changed = False
 _installed = False
 
@@ -51,7 +55,8 @@ def _load() -> dict[tuple[str, str], Any]:
         kept = marshal.loads(data)
     except Exception:  # cut short, another format: compiled afresh, then replaced
         return {}
-    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _TAG and isinstance(kept[1], dict)):
+    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _TAG and isinstance(kept[1], dict)
+            and all(type(v) is bytes for v in kept[1].values())):
         return {}
     return kept[1]
 
@@ -63,11 +68,18 @@ def compiled(source: str, mode: str) -> Any:
         _codes = _load()
     key = (mode, source)
     code = _codes.get(key)
+    if type(code) is bytes:
+        try:
+            code = marshal.loads(code)
+        except Exception:
+            code = None
+        if type(code) is not CodeType:
+            code = None
     if code is None:
         code = compile(source, "<string>", mode, dont_inherit=True)
-        if len(_codes) < LIMIT:
-            _codes[key] = code
-            _changed = True
+        _changed = True
+    _codes[key] = code
+    _used.add(key)
     return code
 
 
@@ -90,8 +102,10 @@ def save() -> None:
     if not _changed or _codes is None or path is None:
         return
     _changed = False
+    keys = [k for k in _codes if k in _used] + [k for k in _codes if k not in _used]
     try:
-        data = marshal.dumps((_TAG, _codes))
+        kept = {k: v if type(v := _codes[k]) is bytes else marshal.dumps(v) for k in keys[:LIMIT]}
+        data = marshal.dumps((_TAG, kept))
     except Exception:  # (no file written: the next start compiles again)
         return
     write_private(path, data)
