@@ -139,6 +139,7 @@ class MenuScreen(Screen[TableChoice]):
                             "empty: a secret deal; a number replays the same deal (a practice game)")
             yield Static("Tab or Enter: next field, Shift+Tab: back. Only Ctrl+S starts. ?: help",
                          id="about", classes="note")
+            yield Static("", id="error")
             yield FormButtons([("start", "Start  (Ctrl+S)"), ("host", "Host on LAN (F2)"), ("join", "Join LAN (F3)")],
                               primary="start", id="buttons")
         yield KeyLine(screen_only=True)
@@ -335,22 +336,12 @@ class MenuScreen(Screen[TableChoice]):
     def on_key(self, event: events.Key) -> None:
         self.last_key = event.key
 
-    def _error_line(self) -> Static:
-        """The line above the buttons that says why the game did not start, made when first
-        needed (until then there is nothing to say, and a widget costs start time)."""
-        line = next(self.query("#error").results(Static), None)
-        if line is None:
-            line = Static("", id="error")
-            self.query_one("#menu").mount(line, before="#buttons")
-        return line
-
     def _clear_errors(self) -> None:
         error_lines(self)
         for error in self.query(".field-error").results(Static):
             error.update("")
             error.display = False
-        for line in self.query("#error").results(Static):
-            line.update("")
+        self.query_one("#error", Static).update("")
 
     def show_error(self, name: str, message: str) -> None:
         """Write ``message`` under the field ``name``."""
@@ -394,7 +385,7 @@ class MenuScreen(Screen[TableChoice]):
             first = next(n for n in order if n in errors)
             label = self.query_one(f"#field-{first}", FieldBox).label
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-            self._error_line().update(f"Not started: {label}: {errors[first]}{more}")
+            self.query_one("#error", Static).update(f"Not started: {label}: {errors[first]}{more}")
             self._focus_field(first)
             return
         assert options is not None
