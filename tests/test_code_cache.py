@@ -106,3 +106,46 @@ def test_only_the_texts_met_are_loaded_and_the_file_keeps_this_runs_first(cache,
     code_cache.save()
     kept = code_cache._load()
     assert len(kept) == 3 and ("exec", "x = 1") not in kept and set(kept) <= code_cache._used
+
+
+PATTERNS = [(r"(?P<key>[a-z_]+)\s*=\s*(?P<value>\d+)", 0), (r"^\s*#.*$", 0), (r"colou?r", 2),  # 2: IGNORECASE
+            (r"""\$ ([a-z]+) # a variable
+                 (?:\.(\w+))?""", 64), (rb"\x00+(..)", 0)]  # 64: VERBOSE; a bytes pattern
+TEXTS = ["size = 10", "  # a note", "COLOUR Color", "$theme.primary", b"ab\x00\x00cd"]
+
+
+def matches() -> list:
+    out = []
+    for (pattern, flags), text in zip(PATTERNS, TEXTS):
+        compiled = code_cache.remembering_re_compile(pattern, flags)
+        found = compiled.search(text)
+        out.append((compiled.pattern, compiled.flags, compiled.groupindex, found and found.groups(),
+                    compiled.findall(text)))
+    return out
+
+
+def test_regular_expressions_from_the_cache_match_as_freshly_compiled_ones(cache, monkeypatch):
+    import re
+
+    assert re._compiler.compile is code_cache.remembering_re_compile
+    fresh = [(p.pattern, p.flags, p.groupindex, (m := p.search(t)) and m.groups(), p.findall(t))
+             for p, t in ((code_cache._ORIGINAL_RE(pattern, flags), text)
+                          for (pattern, flags), text in zip(PATTERNS, TEXTS))]
+    assert matches() == fresh
+    code_cache.save()
+    monkeypatch.setattr(code_cache, "_codes", None)  # (a new process: the file read again)
+    original, again = code_cache._ORIGINAL_RE, []
+    monkeypatch.setattr(code_cache, "_ORIGINAL_RE", lambda p, f=0: again.append(p) or original(p, f))
+    assert matches() == fresh
+    assert not [p for p in again if p in [pattern for pattern, _ in PATTERNS]]  # (none compiled again)
+
+
+def test_a_program_sre_refuses_is_compiled_afresh(cache):
+    import re
+
+    code_cache.remembering_re_compile(r"a+b", 0)
+    key = ("re", r"a+b", 0)
+    flags, program, *rest = code_cache._codes[key]
+    code_cache._codes[key] = (flags, [999999] + program, *rest)  # (no such opcode)
+    assert code_cache.remembering_re_compile(r"a+b", 0).fullmatch("aab")
+    assert code_cache._codes[key][1] == program and re.compile(r"x").match("x")

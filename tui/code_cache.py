@@ -20,20 +20,24 @@ off, a path puts it there.
 
 from __future__ import annotations
 
+import _sre
 import atexit
 import builtins
 import collections
 import dataclasses
 import importlib.util
 import marshal
+import re
+import re._compiler
 import sys
+import threading
 from types import CodeType
 from typing import Any
 
 from .disk_cache import cache_file, read_private, write_private
 
 LIMIT = 1024  # texts kept: this run's first (a start of any table meets ~260; tests make more)
-_TAG = (2, importlib.util.MAGIC_NUMBER, sys.version)
+_TAG = (3, importlib.util.MAGIC_NUMBER, _sre.MAGIC, sys.version)
 # (mode, text) -> its code, or the code still marshalled (bytes: as the file holds it,
 # loaded when first met); None: the file not read yet
 _codes: dict[tuple[str, str], Any] | None = None
@@ -61,25 +65,43 @@ def _load() -> dict[tuple[str, str], Any]:
     return kept[1]
 
 
-def compiled(source: str, mode: str) -> Any:
-    """``compile(source, "<string>", mode)`` as ``exec``/``eval`` of a text does it, kept."""
-    global _codes, _changed
+def _kept(key: tuple, valid: Any) -> Any:
+    """What the cache holds for ``key`` (loaded now if still marshalled), or None; ``valid``
+    tells a loaded value of the right kind."""
+    global _codes
     if _codes is None:
         _codes = _load()
-    key = (mode, source)
-    code = _codes.get(key)
-    if type(code) is bytes:
+    value = _codes.get(key)
+    if type(value) is bytes:
         try:
-            code = marshal.loads(code)
+            value = marshal.loads(value)
         except Exception:
-            code = None
-        if type(code) is not CodeType:
-            code = None
+            value = None
+        if value is not None and not valid(value):
+            value = None
+        if value is None:
+            del _codes[key]
+        else:
+            _codes[key] = value
+    if value is not None:
+        _used.add(key)
+    return value
+
+
+def _keep(key: tuple, value: Any) -> None:
+    global _changed
+    _codes[key] = value  # type: ignore[index]
+    _used.add(key)
+    _changed = True
+
+
+def compiled(source: str, mode: str) -> Any:
+    """``compile(source, "<string>", mode)`` as ``exec``/``eval`` of a text does it, kept."""
+    key = (mode, source)
+    code = _kept(key, lambda v: type(v) is CodeType)
     if code is None:
         code = compile(source, "<string>", mode, dont_inherit=True)
-        _changed = True
-    _codes[key] = code
-    _used.add(key)
+        _keep(key, code)
     return code
 
 
@@ -95,6 +117,60 @@ def remembering_eval(source: Any, globals: Any = None, locals: Any = None, /) ->
     return builtins.eval(source, globals, locals)
 
 
+# --- regular expressions -------------------------------------------------------------------
+# ``re`` compiles a pattern in Python (``re._compiler.compile``: parse, then the SRE program)
+# and hands the program to ``_sre.compile``.  A pattern's program depends only on the
+# pattern and its flags: it is kept as the arguments ``_sre.compile`` was given, and a kept
+# pattern goes to ``_sre.compile`` at once (which checks the program: a bad one is refused,
+# and the pattern compiled afresh).
+_ORIGINAL_RE = re._compiler.compile
+_capture = threading.local()
+
+
+class _SreShim:
+    """``_sre`` as ``re._compiler`` sees it: the same module, but ``compile`` notes its
+    arguments while ``remembering_re_compile`` asks."""
+
+    def __init__(self, real: Any) -> None:
+        self._real = real
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+    def compile(self, pattern: Any, *args: Any) -> Any:
+        seen = getattr(_capture, "seen", None)
+        if seen is not None:
+            seen.append(args)
+        return self._real.compile(pattern, *args)
+
+
+def _valid_program(args: Any) -> bool:
+    return (type(args) is tuple and len(args) == 5 and type(args[0]) is int and type(args[1]) is list
+            and type(args[2]) is int and type(args[3]) is dict and type(args[4]) is tuple)
+
+
+def remembering_re_compile(pattern: Any, flags: int = 0) -> Any:
+    """``re._compiler.compile(pattern, flags)``, the program of a pattern seen before kept."""
+    if type(pattern) not in (str, bytes) or flags & re.DEBUG:
+        return _ORIGINAL_RE(pattern, flags)
+    key = ("re", pattern, flags)
+    args = _kept(key, _valid_program)
+    if args is not None:
+        try:
+            return _sre.compile(pattern, *args)
+        except Exception:  # (a program _sre refuses: compiled afresh below)
+            pass
+    _capture.seen = seen = []
+    try:
+        compiled_pattern = _ORIGINAL_RE(pattern, flags)
+    finally:
+        _capture.seen = None
+    if len(seen) == 1:  # (the program's opcodes are int subclasses: kept as plain ints)
+        flags_seen, program, groups, groupindex, indexgroup = seen[0]
+        _keep(key, (int(flags_seen), [int(op) for op in program], int(groups), dict(groupindex), tuple(indexgroup)))
+    return compiled_pattern
+
+
 def save() -> None:
     """Write the file if this run compiled a text it did not hold (atomic; errors ignored)."""
     global _changed
@@ -103,20 +179,25 @@ def save() -> None:
         return
     _changed = False
     keys = [k for k in _codes if k in _used] + [k for k in _codes if k not in _used]
-    try:
-        kept = {k: v if type(v := _codes[k]) is bytes else marshal.dumps(v) for k in keys[:LIMIT]}
-        data = marshal.dumps((_TAG, kept))
-    except Exception:  # (no file written: the next start compiles again)
-        return
-    write_private(path, data)
+    kept: dict[tuple, bytes] = {}
+    for key in keys[:LIMIT]:
+        value = _codes[key]
+        try:
+            kept[key] = value if type(value) is bytes else marshal.dumps(value)
+        except ValueError:  # (one that marshal cannot write is compiled again next time)
+            continue
+    write_private(path, marshal.dumps((_TAG, kept)))
 
 
 def install() -> None:
-    """Put the remembering ``exec`` and ``eval`` in place (once per process)."""
+    """Put the remembering ``exec``, ``eval`` and regular-expression compiler in place (once
+    per process)."""
     global _installed
     if _installed or cache_path() is None:
         return
     _installed = True
     dataclasses.exec = remembering_exec  # type: ignore[attr-defined]
     collections.eval = remembering_eval  # type: ignore[attr-defined]
+    re._compiler._sre = _SreShim(_sre)  # type: ignore[attr-defined]
+    re._compiler.compile = remembering_re_compile  # type: ignore[attr-defined]
     atexit.register(save)
