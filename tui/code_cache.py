@@ -1,21 +1,27 @@
-"""Compiled code kept between runs for the functions classes write at import (issue 15).
+"""Compiled code kept between runs for what Python compiles afresh at every start (issue 15).
 
 A ``@dataclass`` writes its ``__init__``, ``__repr__``, ``__eq__``... as source text and
-compiles it, and a ``namedtuple`` (``typing.NamedTuple`` too) compiles its ``__new__``:
-every start compiled the same ~230 small texts again, Textual's ~200 and ours, 15-27 ms of
-a table's or the menu's start (compile time measured around each of them).  Python keeps
-the bytecode of modules in ``__pycache__``, but not of these.
+compiles it, a ``namedtuple`` (``typing.NamedTuple`` too) compiles its ``__new__``, and
+``re`` compiles each pattern into an SRE program in Python: every start did the same
+~230 small texts and ~70 patterns again, Textual's and ours, 25-40 ms of a table's or the
+menu's start (compile time measured around each).  Python keeps the bytecode of modules
+in ``__pycache__``, but not of these.
 
 ``install()`` puts a remembering ``exec`` in the ``dataclasses`` module and a remembering
 ``eval`` in ``collections`` (module globals come before builtins: nothing else changes),
-before Textual is imported (from ``tui/__init__``: the app's package is imported first).
-A text is compiled as the builtin would compile it (``dont_inherit``: no future flags of
-this module) and its code object is kept, keyed by the exact text; the file is read
-once, at the first text, and written once, at exit, only if a text was new, in the
-bytecode's own format (``marshal``, as a ``.pyc``), for this Python only (its bytecode
-magic number is in the file).  The file rules are ``disk_cache``'s (owner only, never read
-when others may write it, replaced when unreadable); ``ATLANTIS_CODE_CACHE=off`` turns it
-off, a path puts it there.
+and a remembering ``re._compiler.compile``, before Textual is imported (from
+``tui/__init__``: the app's package is imported first).  A text is compiled as the
+builtin would compile it (``dont_inherit``: no future flags of this module) and its code
+object is kept, keyed by the exact text; a pattern's program is kept as the arguments
+``_sre.compile`` was given, keyed by the pattern and its flags, and a kept one goes to
+``_sre.compile`` at once (which checks the program).  The file is read once, at the first
+use, and written once, at exit, only if something was new, in the bytecode's own format
+(``marshal``, as a ``.pyc``), each entry on its own and loaded when first met (a start
+pays for the ~300 it uses, not for all kept), for this Python only (its bytecode and SRE
+magic numbers are in the file); the entries of the last run come first when the file is
+full (``LIMIT``).  The file rules are ``disk_cache``'s (owner only, never read when others
+may write it, replaced when unreadable); ``ATLANTIS_CODE_CACHE=off`` turns it off, a path
+puts it there.
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from typing import Any
 
 from .disk_cache import cache_file, read_private, write_private
 
-LIMIT = 1024  # texts kept: this run's first (a start of any table meets ~260; tests make more)
+LIMIT = 1024  # entries kept, this run's first (a start of any table meets ~330; the tests make more)
 _TAG = (3, importlib.util.MAGIC_NUMBER, _sre.MAGIC, sys.version)
 # (mode, text) -> its code, or the code still marshalled (bytes: as the file holds it,
 # loaded when first met); None: the file not read yet
@@ -165,9 +171,13 @@ def remembering_re_compile(pattern: Any, flags: int = 0) -> Any:
         compiled_pattern = _ORIGINAL_RE(pattern, flags)
     finally:
         _capture.seen = None
-    if len(seen) == 1:  # (the program's opcodes are int subclasses: kept as plain ints)
+    if len(seen) == 1 and len(seen[0]) == 5:  # (another Python's other arguments: not kept)
         flags_seen, program, groups, groupindex, indexgroup = seen[0]
-        _keep(key, (int(flags_seen), [int(op) for op in program], int(groups), dict(groupindex), tuple(indexgroup)))
+        try:  # (the program's opcodes are int subclasses: kept as plain ints)
+            args = (int(flags_seen), [int(op) for op in program], int(groups), dict(groupindex), tuple(indexgroup))
+        except (TypeError, ValueError):
+            return compiled_pattern
+        _keep(key, args)
     return compiled_pattern
 
 
