@@ -170,6 +170,11 @@ async def test_the_game_list_goes_round_jumps_to_its_ends_and_a_pick_moves_on_to
         assert marked == [0]
         await pilot.press("enter")  # picked: on to how many players
         assert app.focused is menu.query_one("#players", Select) and menu.slug == slugs[0]
+        # the game under the pointer is marked (and no longer once it leaves)
+        await pilot.hover("#games", offset=(5, 1 + 2 * 2))
+        assert games._hover == 2
+        await pilot.hover("#players")
+        assert games._hover is None
         # a click on a game's second line picks that game
         await pilot.click("#games", offset=(5, 1 + 2 * 3 + 1))
         await pilot.pause()
@@ -202,6 +207,8 @@ async def test_the_buttons_step_by_tab_and_arrows_and_each_presses_by_enter_or_a
         assert app.focused is not buttons
         await pilot.press("shift+tab")  # into the row from after it: the last button
         assert app.focused is buttons and buttons.current_id == "join"
+        await pilot.hover("#buttons", offset=(1, 0))
+        assert buttons._hover == 0
         # a click presses the button under it ("Start  (Ctrl+S)" is 17 cells, then 2 between)
         await pilot.click("#buttons", offset=(17 + 2 + 3, 0))
         assert started == ["host", "join", "host"] and buttons.current_id == "host"

@@ -12,6 +12,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from ..widgets.hover import HoverMark
+
 
 class CardView(Static):
     """The chosen game's card beside the list: its picture, a blank line, its name and
@@ -32,7 +34,7 @@ class CardView(Static):
                              (self._caption, self.get_component_rich_style("card--text")))
 
 
-class GameList(Widget, can_focus=True):
+class GameList(HoverMark, Widget, can_focus=True):
     """The list of games, two lines a game (``Option`` prompts); the highlighted game is
     marked ▶ and drawn in the cursor's colours.  Up/Down (or k/j), Home/End move the
     highlight (round from the last to the first); Enter or a click picks the game.
@@ -121,16 +123,8 @@ class GameList(Widget, can_focus=True):
             self.highlighted = index
             self.action_select()
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        index = self._option_at(event.y - self.gutter.top)
-        if index != self._hover:
-            self._hover = index
-            self.refresh()
-
-    def on_leave(self, event: events.Leave) -> None:
-        if self._hover is not None:
-            self._hover = None
-            self.refresh()
+    def hover_at(self, event: events.MouseMove) -> int | None:
+        return self._option_at(event.y - self.gutter.top)
 
     # --- drawing ----------------------------------------------------------------------------
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

@@ -14,12 +14,13 @@ from textual.message import Message
 from textual.geometry import Size
 from textual.widget import Widget
 
+from ..widgets.hover import HoverMark
 from ..widgets.key_line import KeyLine
 
 __all__ = ["FormButtons", "KeyLine"]
 
 
-class FormButtons(Widget, can_focus=True):
+class FormButtons(HoverMark, Widget, can_focus=True):
     """The menu's one-line buttons (Start, Host on LAN, Join LAN), one widget drawing
     them all: Tab and Shift+Tab step from one button to the next as from field to field
     (on to the next field past the last; Shift+Tab into the row lands on the last one),
@@ -99,16 +100,8 @@ class FormButtons(Widget, can_focus=True):
             self.focus()
             self.action_press()
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        index = self._at(event.x - self.gutter.left)
-        if index != self._hover:
-            self._hover = index
-            self.refresh()
-
-    def on_leave(self, event: events.Leave) -> None:
-        if self._hover is not None:
-            self._hover = None
-            self.refresh()
+    def hover_at(self, event: events.MouseMove) -> int | None:
+        return self._at(event.x - self.gutter.left)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._spans()[-1][1]

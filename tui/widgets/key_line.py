@@ -27,6 +27,8 @@ from textual import events
 from textual.strip import Strip
 from textual.widget import Widget
 
+from .hover import HoverMark
+
 
 class ShownKey(NamedTuple):
     """One key as the line draws it."""
@@ -37,7 +39,7 @@ class ShownKey(NamedTuple):
     enabled: bool
 
 
-class KeyLine(Widget):
+class KeyLine(HoverMark, Widget):
     """The screen's shown keys, ``^p palette`` at the right (``show_command_palette``);
     ``compact`` drops the padding around each key, as the Footer's compact form does.
     ``screen_only``: only the screen's own bindings (the menu: its fields' keys are not
@@ -202,14 +204,6 @@ class KeyLine(Widget):
         else:
             self.app.bell()
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
+    def hover_at(self, event: events.MouseMove) -> str | None:
         key = self._at(event.x)
-        at = key.key if key is not None else None
-        if at != self._hover:
-            self._hover = at
-            self.refresh()
-
-    def on_leave(self, _event: events.Leave) -> None:
-        if self._hover is not None:
-            self._hover = None
-            self.refresh()
+        return key.key if key is not None else None
