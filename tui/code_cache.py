@@ -40,7 +40,7 @@ import threading
 from types import CodeType
 from typing import Any
 
-from .disk_cache import cache_file, read_private, write_private
+from .disk_cache import cache_file, read_entries, write_entries
 
 LIMIT = 1024  # entries kept, this run's first (a start of any table meets ~330; the tests make more)
 _TAG = (3, importlib.util.MAGIC_NUMBER, _sre.MAGIC, sys.version)
@@ -56,19 +56,8 @@ def cache_path():
     return cache_file("ATLANTIS_CODE_CACHE", f"code-{sys.implementation.cache_tag}.marshal")
 
 
-def _load() -> dict[tuple[str, str], Any]:
-    path = cache_path()
-    data = None if path is None else read_private(path)
-    if data is None:
-        return {}
-    try:
-        kept = marshal.loads(data)
-    except Exception:  # cut short, another format: compiled afresh, then replaced
-        return {}
-    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _TAG and isinstance(kept[1], dict)
-            and all(type(v) is bytes for v in kept[1].values())):
-        return {}
-    return kept[1]
+def _load() -> dict[tuple, bytes]:
+    return read_entries(cache_path(), marshal.loads, _TAG)
 
 
 def _kept(key: tuple, valid: Any) -> Any:
@@ -182,21 +171,19 @@ def remembering_re_compile(pattern: Any, flags: int = 0) -> Any:
 
 
 def save() -> None:
-    """Write the file if this run compiled a text it did not hold (atomic; errors ignored)."""
+    """Write the file if this run compiled something it did not hold (atomic; errors ignored)."""
     global _changed
     path = cache_path()
     if not _changed or _codes is None or path is None:
         return
     _changed = False
-    keys = [k for k in _codes if k in _used] + [k for k in _codes if k not in _used]
-    kept: dict[tuple, bytes] = {}
-    for key in keys[:LIMIT]:
-        value = _codes[key]
+    encoded: dict[tuple, bytes] = {}
+    for key, value in _codes.items():
         try:
-            kept[key] = value if type(value) is bytes else marshal.dumps(value)
+            encoded[key] = value if type(value) is bytes else marshal.dumps(value)
         except ValueError:  # (one that marshal cannot write is compiled again next time)
             continue
-    write_private(path, marshal.dumps((_TAG, kept)))
+    write_entries(path, marshal.dumps, _TAG, encoded, _used, LIMIT)
 
 
 def install() -> None:

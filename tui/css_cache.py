@@ -32,7 +32,7 @@ from typing import Any
 import textual
 from textual.css.stylesheet import Stylesheet
 
-from .disk_cache import cache_file, read_private, write_private
+from .disk_cache import cache_file, read_entries, write_entries
 
 FORMAT = 2  # (2: each source pickled on its own)
 LIMIT = 512  # sources kept (the five games and the menu use ~120)
@@ -73,20 +73,9 @@ def _load() -> dict[bytes, Any]:
     """The kept sources, each still pickled (``bytes``): one is unpickled when first met
     (``_parse_rules``), so a start pays only for the sources it uses (the menu ~20 of
     ~45, each screen its own)."""
-    path = cache_path()
-    data = None if path is None else read_private(path)  # (not this user's alone: never unpickled)
-    if data is None:
-        return {}
-    try:
-        import pickle
+    import pickle
 
-        kept = pickle.loads(data)
-    except Exception:  # cut short, another format: parsed afresh, then replaced
-        return {}
-    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == _VERSIONS and isinstance(kept[1], dict)
-            and all(type(v) is bytes for v in kept[1].values())):
-        return {}
-    return kept[1]
+    return read_entries(cache_path(), pickle.loads, _VERSIONS)
 
 
 def save() -> None:
@@ -96,19 +85,17 @@ def save() -> None:
     if not _changed or _entries is None or path is None:
         return
     _changed = False
-    entries = _entries
-    if len(entries) > LIMIT:  # the sources of this run first, then the rest up to the limit
-        keep = [k for k in entries if k in _used] + [k for k in entries if k not in _used]
-        entries = {k: entries[k] for k in keep[:LIMIT]}
-    try:
-        import pickle
+    import pickle
 
-        blobs = {k: v if type(v) is bytes else _raw.get(k) or pickle.dumps(v, protocol=pickle.HIGHEST_PROTOCOL)
-                 for k, v in entries.items()}
-        data = pickle.dumps((_VERSIONS, blobs), protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # (no cache written: the next start parses again)
-        return
-    write_private(path, data)
+    encoded: dict[bytes, bytes] = {}
+    for key, rules in _entries.items():
+        try:
+            encoded[key] = rules if type(rules) is bytes else _raw.get(key) or pickle.dumps(
+                rules, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # (a source that cannot be pickled is parsed again next time)
+            continue
+    write_entries(path, lambda kept: pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL), _VERSIONS,
+                  encoded, _used, LIMIT)
 
 
 def _variables_key(sheet: Stylesheet) -> bytes:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
+from typing import Any, Callable, Container
 
 
 def cache_file(variable: str, name: str) -> Path | None:
@@ -55,3 +56,32 @@ def write_private(path: Path, data: bytes) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+
+
+def read_entries(path: Path | None, loads: Callable[[bytes], Any], tag: Any) -> dict[Any, bytes]:
+    """A cache file of entries (``write_entries``): each entry's value still encoded, to be
+    decoded when first met (a start pays for the entries it uses).  {} when there is none,
+    or it is not this user's alone, cut short, of another ``tag`` or format."""
+    data = None if path is None else read_private(path)
+    if data is None:
+        return {}
+    try:
+        kept = loads(data)
+    except Exception:
+        return {}
+    if not (isinstance(kept, tuple) and len(kept) == 2 and kept[0] == tag and isinstance(kept[1], dict)
+            and all(type(v) is bytes for v in kept[1].values())):
+        return {}
+    return kept[1]
+
+
+def write_entries(path: Path, dumps: Callable[[Any], bytes], tag: Any, entries: dict[Any, bytes],
+                  used: Container[Any], limit: int) -> None:
+    """Write ``(tag, entries)``: the entries ``used`` in this run first, then the others, at
+    most ``limit``."""
+    keys = [k for k in entries if k in used] + [k for k in entries if k not in used]
+    try:
+        data = dumps((tag, {k: entries[k] for k in keys[:limit]}))
+    except Exception:  # (no file written: the next start works without it)
+        return
+    write_private(path, data)
