@@ -44,10 +44,10 @@ from .disk_cache import cache_file, read_entries, write_entries
 
 LIMIT = 1024  # entries kept, this run's first (a start of any table meets ~330; the tests make more)
 _TAG = (3, importlib.util.MAGIC_NUMBER, _sre.MAGIC, sys.version)
-# (mode, text) -> its code, or the code still marshalled (bytes: as the file holds it,
-# loaded when first met); None: the file not read yet
-_codes: dict[tuple[str, str], Any] | None = None
-_used: set[tuple[str, str]] = set()
+# (mode, text) -> its code and ("re", pattern, flags) -> its program, or either still
+# marshalled (bytes: as the file holds it, loaded when first met); None: the file not read yet
+_codes: dict[tuple, Any] | None = None
+_used: set[tuple] = set()
 _changed = False
 _installed = False
 
