@@ -144,8 +144,39 @@ def test_a_program_sre_refuses_is_compiled_afresh(cache):
     import re
 
     code_cache.remembering_re_compile(r"a+b", 0)
-    key = ("re", r"a+b", 0)
+    key = ("re", "str", r"a+b", 0)
     flags, program, *rest = code_cache._codes[key]
     code_cache._codes[key] = (flags, [999999] + program, *rest)  # (no such opcode)
     assert code_cache.remembering_re_compile(r"a+b", 0).fullmatch("aab")
     assert code_cache._codes[key][1] == program and re.compile(r"x").match("x")
+
+
+def test_a_pattern_whose_parsing_warns_is_never_kept_and_warns_each_time(cache):
+    import enum
+    import warnings
+
+    for _ in range(2):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            code_cache.remembering_re_compile("[[a]x", 0)  # (a possible nested set)
+        assert [w.category for w in caught] == [FutureWarning]
+    assert not [k for k in code_cache._codes if k[:1] == ("re",) and k[2] == "[[a]x"]
+
+    class Flag(enum.IntFlag):  # (a caller's own flags: kept under the plain number)
+        I = 2
+
+    code_cache.remembering_re_compile("x+", Flag.I)
+    code_cache.remembering_re_compile(b"x+", Flag.I)
+    code_cache.save()
+    kept = code_cache._load()
+    assert ("re", "str", "x+", 2) in kept and ("re", "bytes", b"x+", 2) in kept
+
+
+def test_exec_and_eval_without_namespaces_run_in_the_callers_as_the_builtins_do():
+    here = 5
+    namespace: dict = {}
+    code_cache.remembering_exec("namespace['there'] = here + 1")  # (the caller's locals read)
+    assert namespace["there"] == 6
+    assert code_cache.remembering_eval("here * 2") == 10
+    code_cache.remembering_exec(b"def f(x: int) -> int: return x", namespace)  # (bytes: no future flags)
+    assert namespace["f"].__annotations__ == {"x": int, "return": int}

@@ -37,13 +37,14 @@ import re
 import re._compiler
 import sys
 import threading
+import warnings
 from types import CodeType
 from typing import Any
 
 from .disk_cache import cache_file, read_entries, write_entries
 
 LIMIT = 1024  # entries kept, this run's first (a start of any table meets ~330; the tests make more)
-_TAG = (3, importlib.util.MAGIC_NUMBER, _sre.MAGIC, sys.version)
+_TAG = (4, importlib.util.MAGIC_NUMBER, _sre.MAGIC, _sre.CODESIZE, sys.byteorder, sys.version)
 # (mode, text) -> its code and ("re", pattern, flags) -> its program, or either still
 # marshalled (bytes: as the file holds it, loaded when first met); None: the file not read yet
 _codes: dict[tuple, Any] | None = None
@@ -75,7 +76,7 @@ def _kept(key: tuple, valid: Any) -> Any:
         if value is not None and not valid(value):
             value = None
         if value is None:
-            del _codes[key]
+            _codes.pop(key, None)
         else:
             _codes[key] = value
     if value is not None:
@@ -100,16 +101,28 @@ def compiled(source: str, mode: str) -> Any:
     return code
 
 
-def remembering_exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> Any:
+def _as_called(source: Any, mode: str, globals: Any, locals: Any) -> tuple[Any, Any, Any]:
+    """What the builtin would run, and with which namespaces, had the caller called it: a
+    text compiled without this module's future flags (kept when it is a plain ``str``),
+    the caller's globals and locals when none are given."""
     if type(source) is str:
-        source = compiled(source, "exec")
-    return builtins.exec(source, globals, locals, **kwargs)
+        source = compiled(source, mode)
+    elif isinstance(source, (str, bytes, bytearray)):
+        source = compile(source, "<string>", mode, dont_inherit=True)
+    if globals is None:
+        caller = sys._getframe(2)
+        globals = caller.f_globals
+        if locals is None:
+            locals = caller.f_locals
+    return source, globals, locals
+
+
+def remembering_exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> Any:
+    return builtins.exec(*_as_called(source, "exec", globals, locals), **kwargs)
 
 
 def remembering_eval(source: Any, globals: Any = None, locals: Any = None, /) -> Any:
-    if type(source) is str:
-        source = compiled(source, "eval")
-    return builtins.eval(source, globals, locals)
+    return builtins.eval(*_as_called(source, "eval", globals, locals))
 
 
 # --- regular expressions -------------------------------------------------------------------
@@ -130,13 +143,15 @@ class _SreShim:
         self._real = real
 
     def __getattr__(self, name: str) -> Any:
+        if name == "_real":  # (not set yet: a copy being made)
+            raise AttributeError(name)
         return getattr(self._real, name)
 
-    def compile(self, pattern: Any, *args: Any) -> Any:
+    def compile(self, pattern: Any, *args: Any, **kwargs: Any) -> Any:
         seen = getattr(_capture, "seen", None)
         if seen is not None:
-            seen.append(args)
-        return self._real.compile(pattern, *args)
+            seen.append(args if not kwargs else ())
+        return self._real.compile(pattern, *args, **kwargs)
 
 
 def _valid_program(args: Any) -> bool:
@@ -145,21 +160,31 @@ def _valid_program(args: Any) -> bool:
 
 
 def remembering_re_compile(pattern: Any, flags: int = 0) -> Any:
-    """``re._compiler.compile(pattern, flags)``, the program of a pattern seen before kept."""
+    """``re._compiler.compile(pattern, flags)``, the program of a pattern seen before kept.
+    A pattern whose parsing warns (a possible nested set, a bad group name...) is never
+    kept: each compile of it warns, as ``re``'s does.  A pattern is kept only while this
+    is the process's one thread (the warnings are caught to see them: at a start, imports)."""
     if type(pattern) not in (str, bytes) or flags & re.DEBUG:
         return _ORIGINAL_RE(pattern, flags)
-    key = ("re", pattern, flags)
+    flags = int(flags)  # (an IntFlag of the caller's own: the same number, a plain key)
+    key = ("re", type(pattern).__name__, pattern, flags)  # (str and bytes apart before compared)
     args = _kept(key, _valid_program)
     if args is not None:
         try:
             return _sre.compile(pattern, *args)
         except Exception:  # (a program _sre refuses: compiled afresh below)
             pass
+    if threading.active_count() > 1:
+        return _ORIGINAL_RE(pattern, flags)
     _capture.seen = seen = []
     try:
-        compiled_pattern = _ORIGINAL_RE(pattern, flags)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            compiled_pattern = _ORIGINAL_RE(pattern, flags)
     finally:
         _capture.seen = None
+    if caught:  # (compiled again, not kept: its warnings go as re would give them)
+        return _ORIGINAL_RE(pattern, flags)
     if len(seen) == 1 and len(seen[0]) == 5:  # (another Python's other arguments: not kept)
         flags_seen, program, groups, groupindex, indexgroup = seen[0]
         try:  # (the program's opcodes are int subclasses: kept as plain ints)
@@ -178,7 +203,7 @@ def save() -> None:
         return
     _changed = False
     encoded: dict[tuple, bytes] = {}
-    for key, value in _codes.items():
+    for key, value in list(_codes.items()):  # (a copy: another thread may compile meanwhile)
         try:
             encoded[key] = value if type(value) is bytes else marshal.dumps(value)
         except ValueError:  # (one that marshal cannot write is compiled again next time)
