@@ -115,3 +115,16 @@ async def test_the_handlers_found_are_textuals_in_textuals_order():
                     assert walk(handler_cache.dispatch_methods, pump, name, make(), stop) == theirs
         found = walk(handler_cache.dispatch_methods, leaf, "on_button_pressed", pressed(go))
         assert [f.__name__ for _, f in found] == ["on_button_pressed", "go_pressed"]
+
+
+async def test_a_classs_plans_are_held_by_the_class_itself():
+    handler_cache.install()  # (as tui.app does)
+
+    class Host(App):
+        def compose(self) -> ComposeResult:
+            yield Static("x")
+
+    async with Host().run_test():
+        pass
+    # (no registry outside the class keeps it: a class made and dropped goes with its plans)
+    assert handler_cache.PLANS in Host.__dict__ and not hasattr(handler_cache, "_plans")

@@ -19,13 +19,13 @@ messages at a start (the menu's: ~800 messages, ~110 handlers met for the first 
 
 The plans rely on handler methods not being added to or replaced on a class once its
 instances get messages (nothing here does: instance attributes were never handlers).
-They are held per class, weakly, so a class made in a test goes with its plans.
+Each class holds its own plans (in its ``__dict__``), so a class made in a test goes with
+its plans.
 """
 
 from __future__ import annotations
 
 import inspect
-import weakref
 from types import FunctionType
 from typing import Any, Callable, Iterable
 
@@ -39,11 +39,13 @@ _ORIGINAL_COUNT = _callback._count_parameters
 _ORIGINAL_DISPATCH = MessagePump._get_dispatch_methods
 _VARARGS, _VARKEYWORDS = inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
 _installed = False
+#: what makes ``inspect.signature`` look past a function's own code
+_SIGNATURE_ATTRIBUTES = frozenset({"__wrapped__", "__signature__", "_partialmethod", "__text_signature__"})
 
 
 def fast_count_parameters(func: Callable) -> int:
     """``len(inspect.signature(func).parameters)``, from the code object of a plain function."""
-    if type(func) is FunctionType and "__wrapped__" not in func.__dict__ and "__signature__" not in func.__dict__:
+    if type(func) is FunctionType and not _SIGNATURE_ATTRIBUTES.intersection(func.__dict__):
         code = func.__code__
         flags = code.co_flags
         return (code.co_argcount + code.co_kwonlyargcount
@@ -52,8 +54,9 @@ def fast_count_parameters(func: Callable) -> int:
 
 
 Plan = tuple[tuple[type, tuple[tuple[Callable, Any], ...]], ...]
-# receiver class -> {(message class, method name): plan}
-_plans: weakref.WeakKeyDictionary[type, dict[tuple[type, str], Plan]] = weakref.WeakKeyDictionary()
+#: where a receiver class keeps its plans, {(message class, method name): plan}, in its own
+#: ``__dict__`` (a plan names the class: held by it, they go together)
+PLANS = "_atlantis_dispatch_plans"
 
 
 def plan(pump_class: type, message_class: type, method_name: str) -> Plan:
@@ -81,9 +84,10 @@ def plan(pump_class: type, message_class: type, method_name: str) -> Plan:
 def dispatch_methods(self: MessagePump, method_name: str, message: Message) -> Iterable[tuple[type, Callable]]:
     """``MessagePump._get_dispatch_methods`` from a kept plan (same results, same order)."""
     pump_class = type(self)
-    plans = _plans.get(pump_class)
+    plans = pump_class.__dict__.get(PLANS)
     if plans is None:
-        plans = _plans[pump_class] = {}
+        plans = {}
+        setattr(pump_class, PLANS, plans)
     key = (type(message), method_name)
     steps = plans.get(key)
     if steps is None:
