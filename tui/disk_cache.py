@@ -44,12 +44,15 @@ def read_private(path: Path) -> bytes | None:
 
 
 def write_private(path: Path, data: bytes) -> None:
-    """Replace the file with ``data`` at once (mode 0600); errors leave no file behind and
-    are ignored (the next start works without the cache)."""
+    """Replace the file with ``data`` at once (mode 0600, through a new temporary file
+    beside it, never a link followed); errors leave no file behind and are ignored (the
+    next start works without the cache)."""
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)  # (one left by a process of the same number: made anew, never followed)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, path)
