@@ -202,13 +202,7 @@ def save() -> None:
     if not _changed or _codes is None or path is None:
         return
     _changed = False
-    encoded: dict[tuple, bytes] = {}
-    for key, value in list(_codes.items()):  # (a copy: another thread may compile meanwhile)
-        try:
-            encoded[key] = value if type(value) is bytes else marshal.dumps(value)
-        except ValueError:  # (one that marshal cannot write is compiled again next time)
-            continue
-    write_entries(path, marshal.dumps, _TAG, encoded, _used, LIMIT)
+    write_entries(path, marshal.dumps, _TAG, _codes, lambda _key, value: marshal.dumps(value), _used, LIMIT)
 
 
 def install() -> None:

@@ -87,15 +87,11 @@ def save() -> None:
     _changed = False
     import pickle
 
-    encoded: dict[bytes, bytes] = {}
-    for key, rules in _entries.items():
-        try:
-            encoded[key] = rules if type(rules) is bytes else _raw.get(key) or pickle.dumps(
-                rules, protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # (a source that cannot be pickled is parsed again next time)
-            continue
-    write_entries(path, lambda kept: pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL), _VERSIONS,
-                  encoded, _used, LIMIT)
+    def dumps(value: Any) -> bytes:
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+    # (rules read from the file are written back as they were read: _raw)
+    write_entries(path, dumps, _VERSIONS, _entries, lambda key, rules: _raw.get(key) or dumps(rules), _used, LIMIT)
 
 
 def _variables_key(sheet: Stylesheet) -> bytes:

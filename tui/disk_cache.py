@@ -78,13 +78,20 @@ def read_entries(path: Path | None, loads: Callable[[bytes], Any], tag: Any) -> 
     return kept[1]
 
 
-def write_entries(path: Path, dumps: Callable[[Any], bytes], tag: Any, entries: dict[Any, bytes],
-                  used: Container[Any], limit: int) -> None:
-    """Write ``(tag, entries)``: the entries ``used`` in this run first, then the others, at
-    most ``limit``."""
-    keys = [k for k in entries if k in used] + [k for k in entries if k not in used]
+def write_entries(path: Path, dumps: Callable[[Any], bytes], tag: Any, entries: dict[Any, Any],
+                  encode: Callable[[Any, Any], bytes], used: Container[Any], limit: int) -> None:
+    """Write ``(tag, entries)``, each value as ``encode(key, value)`` gives it (bytes
+    already: as they are): the entries ``used`` in this run first, then the others, at
+    most ``limit``.  An entry that cannot be encoded is left out (made again next time)."""
+    encoded: dict[Any, bytes] = {}
+    for key, value in list(entries.items()):  # (a copy: another thread may add meanwhile)
+        try:
+            encoded[key] = value if type(value) is bytes else encode(key, value)
+        except Exception:
+            continue
+    keys = [k for k in encoded if k in used] + [k for k in encoded if k not in used]
     try:
-        data = dumps((tag, {k: entries[k] for k in keys[:limit]}))
+        data = dumps((tag, {k: encoded[k] for k in keys[:limit]}))
     except Exception:  # (no file written: the next start works without it)
         return
     write_private(path, data)
