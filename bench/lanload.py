@@ -31,6 +31,10 @@ on its first line, then its worker pids on the second, and runs until stdin clos
 
 ``ATLANTIS_PROFILE=1`` in the environment of ``host``: its cProfile is printed to stderr
 when it stops (``ATLANTIS_PROFILE_SORT``, ``ATLANTIS_PROFILE_N``: order and lines).
+``ATLANTIS_BENCH_PATH=1`` in the environment of ``host`` or ``floor``: it clocks its own
+path for each action (wall time from its protocol being handed the action's bytes to
+its last send for it) and prints them, a line ``path US US ...``, when it stops
+(``Proc.path``).
 """
 
 from __future__ import annotations
@@ -556,6 +560,7 @@ class Proc:
 
     def __init__(self, proc: Any, port: int, ids: list[str], pids: list[int]):
         self.proc, self.port, self.ids, self.pids = proc, port, ids, pids
+        self.path: list[float] = []  # (ATLANTIS_BENCH_PATH: its path per action, us; read at stop)
 
     @classmethod
     async def start(cls, *args: Any, env: dict | None = None) -> "Proc":
@@ -573,10 +578,15 @@ class Proc:
         if self.proc.returncode is None:
             self.proc.stdin.close()
             try:
+                rest = await asyncio.wait_for(self.proc.stdout.read(), 15)
                 await asyncio.wait_for(self.proc.wait(), 15)
             except asyncio.TimeoutError:
                 self.proc.kill()
                 await self.proc.wait()
+                return
+            for line in rest.decode().splitlines():
+                if line.startswith("path "):
+                    self.path = [float(x) for x in line.split()[1:]]
 
 
 # --- the host processes -------------------------------------------------------------------
@@ -586,6 +596,51 @@ async def _until_stdin_closes() -> None:
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
     while await stdin.readline():
         pass
+
+
+class _PathClock:
+    """``ATLANTIS_BENCH_PATH``: each action's path through this process, in us: from
+    ``begin`` (its bytes handed to the protocol) to the last ``sent`` before ``end``
+    (kept only for a frame answered by 4 or more sends: an action fanned out)."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+        self.t0 = self.last = 0.0
+        self.sends = 0
+
+    def begin(self) -> None:
+        self.t0, self.sends = time.perf_counter(), 0
+
+    def sent(self) -> None:
+        self.last = time.perf_counter()
+        self.sends += 1
+
+    def end(self) -> None:
+        if self.sends >= 4:
+            self.samples.append((self.last - self.t0) * 1e6)
+
+    def report(self) -> None:
+        print("path " + " ".join(f"{x:.1f}" for x in self.samples), flush=True)
+
+
+def _clock_host_path() -> _PathClock:
+    """Wrap the host's ``Session.data_received`` and ``Conn.send_bytes`` in a clock."""
+    from netplay import conn as C
+
+    clock = _PathClock()
+    received, send_bytes = C.Session.data_received, C.Conn.send_bytes
+
+    def data_received(self: Any, data: bytes) -> None:
+        clock.begin()
+        received(self, data)
+        clock.end()
+
+    def sending(self: Any, data: bytes) -> None:
+        send_bytes(self, data)
+        clock.sent()
+
+    C.Session.data_received, C.Conn.send_bytes = data_received, sending  # type: ignore[method-assign]
+    return clock
 
 
 def _limits() -> Any:
@@ -605,6 +660,7 @@ async def _host(tables: int, rounds: int) -> None:
     logs = Path(tempfile.mkdtemp(prefix="atlantis-bench-host-"))  # (a host logs every move, as in play)
     made = [HostTable.create(game, {"max_rounds": rounds}, ["open"] * 4, 1000 + i, log_path=logs / f"t{i}.atlrec")
             for i in range(tables)]
+    clock = _clock_host_path() if os.environ.get("ATLANTIS_BENCH_PATH") else None
     host = Host(made, host=LOOPBACK, port=0, limits=_limits())
     await host.start()
     print(host.port, " ".join(t.id for t in made), flush=True)
@@ -620,6 +676,8 @@ async def _host(tables: int, rounds: int) -> None:
         pstats.Stats(prof, stream=sys.stderr).sort_stats(os.environ.get("ATLANTIS_PROFILE_SORT", "tottime")).print_stats(int(os.environ.get("ATLANTIS_PROFILE_N", "30")))
     else:
         await _until_stdin_closes()
+    if clock is not None:
+        clock.report()
     await host.close()
     import shutil
 
@@ -632,6 +690,7 @@ async def _floor(size: int) -> None:
     ``data_received``, sent with ``transport.write``: the host's own layout,
     ``netplay.conn.Session``, with no game, no checks and no log)."""
     groups: list[list[asyncio.Transport]] = [[]]
+    clock = _PathClock() if os.environ.get("ATLANTIS_BENCH_PATH") else None
     # The padding is a list of small ints, as a view is mostly (a board, hands): the
     # clients decode as many items as in a real update.  It is packed once; a frame is
     # its head map with one more key (the map header says 6, then "p" and the list).
@@ -671,11 +730,24 @@ async def _floor(size: int) -> None:
                 seq, nxt, seat = act["seq"] + 1, (self.seat + 1) % 4, self.seat
                 for i, w in enumerate(self.group):
                     w.write(update(seq, nxt, act["n"] if i == seat else 0))
+                    if clock is not None:
+                        clock.sent()
 
+    if clock is not None:  # (the same clock as the host's, around its data_received)
+        received = Answer.data_received
+
+        def data_received(self: Any, data: bytes) -> None:
+            clock.begin()
+            received(self, data)
+            clock.end()
+
+        Answer.data_received = data_received  # type: ignore[method-assign]
     server = await asyncio.get_running_loop().create_server(Answer, LOOPBACK, 0)
     print(server.sockets[0].getsockname()[1], flush=True)
     print("", flush=True)
     await _until_stdin_closes()
+    if clock is not None:
+        clock.report()
     server.close()
 
 

@@ -64,8 +64,11 @@ async def round_trips(n: int, rounds: int = 10) -> dict[str, Any]:
     other, the ratio read 1.5x in one run and 2.4x in the next on the same code)."""
     from bench.lanload import Proc, Stats, Table, play, script
 
+    import os
+
     games = max(1, -(-n // (script(1000, rounds).__len__() - 1)))
-    host = await Proc.start("host", games, rounds)
+    env = dict(os.environ, ATLANTIS_BENCH_PATH="1")  # (each clocks its own path: ``Proc.path``)
+    host = await Proc.start("host", games, rounds, env=env)
     stats, floor_stats = Stats(), Stats()
     floor = None
     floor_cpu = 0.0
@@ -75,7 +78,7 @@ async def round_trips(n: int, rounds: int = 10) -> dict[str, Any]:
             await play(host.port, [Table(tid, script(1000 + i, rounds), closed=True, stats=stats)])
             if floor is None:  # (its frames the size of the host's updates, known after a game)
                 size = int(statistics.median(stats.sizes))
-                floor = await Proc.start("floor", size)
+                floor = await Proc.start("floor", size, env=env)
             moves = [(k % 4, {"k": "x"}) for k in range(len(stats.steady) - had)]
             c0 = sum(floor.cpu())
             await play(floor.port, [Table("", moves, closed=True, stats=floor_stats, expect_over=False)])
@@ -86,7 +89,9 @@ async def round_trips(n: int, rounds: int = 10) -> dict[str, Any]:
             await floor.stop()
     size = int(statistics.median(stats.sizes))
     floor_us = floor_cpu / max(1, len(floor_stats.steady)) * 1e6
-    return {"rt": stats, "floor": floor_stats, "size": size, "games": games, "floor_us": floor_us}
+    paths = {"host_path": pct(host.path, 50) * 1e-6 if host.path else 0.0,
+             "floor_path": pct(floor.path, 50) * 1e-6 if floor is not None and floor.path else 0.0}
+    return {"rt": stats, "floor": floor_stats, "size": size, "games": games, "floor_us": floor_us, **paths}
 
 
 async def host_cpu(tables: int, rounds: int = 10) -> dict[str, Any]:
@@ -643,6 +648,12 @@ async def _run(quick: bool) -> dict[str, float]:
     print(f"  action round trip, 4 clients, every view in (steady moves): p50 {_ms(r50)}  p99 {_ms(r99)}  "
           f"= {r50 / f50:.2f}x / {r99 / f99:.2f}x the floor  ({len(st.steady)} actions, {rt['games']} game(s); "
           f"goal <= 2x, p99 < 2 ms)")
+    hp, fp = rt["host_path"], rt["floor_path"]
+    if hp and fp:
+        print(f"    each action's path through the host process (its protocol handed the action's bytes -> its 4th"
+              f" send, wall time, clocked in that process): p50 {hp * 1e6:.0f} us; through the floor's: p50"
+              f" {fp * 1e6:.0f} us; the rest of a round trip (the client's send, the kernel, waking, the 4 clients"
+              f" reading): {(r50 - hp) * 1e6:.0f} us at the host, {(f50 - fp) * 1e6:.0f} us at the floor")
     print(f"  game-ending moves (send -> every seat has `over` with the moves and digest): "
           f"p50 {_ms(pct(st.ending, 50))}  max {_ms(max(st.ending))}  ({len(st.ending)} game(s); the `over` "
           f"frame carries every move, and reading each move's action settles its lazy digest)")
@@ -669,14 +680,15 @@ async def _run(quick: bool) -> dict[str, float]:
               f"{ph['pack']:.0f} us; the other {rest:.0f} us are the event loop, reading and checking the "
               f"action and 4 socket sends (the floor process, the same reading and 4 sends with no game, takes "
               f"{rt['floor_us']:.0f} us of CPU per action)")
-        extra = hc["us"] - rt["floor_us"]
-        table = sum(ph.values())
-        print(f"    needed for the round trip <= 2x floor: the host's own work on the path within one floor "
-              f"(~{f50 * 1e6:.0f} us); today it is ~{extra:.0f} us of CPU beyond the floor's ({table:.0f} us the "
-              f"table's work above, ~{extra - table:.0f} us the rest: the host makes the floor's syscalls per action "
-              f"(4 sends, 1 receive, 1 poll) plus the log's write, so the rest is Python between them: parsing and "
-              f"checking the frame in data_received, the table's bookkeeping beyond the steps above); what would "
-              f"be needed: a cheaper engine move, digest and views (engine/), or fewer Python steps per seat)")
+        if hp and fp and r50 > 2 * f50:
+            may = 2 * f50 - (r50 - hp)
+            print(f"    needed for the round trip <= 2x floor: the host's path within 2 x {f50 * 1e6:.0f} us less the"
+                  f" rest of its round trip ({(r50 - hp) * 1e6:.0f} us), i.e. {may * 1e6:.0f} us; today"
+                  f" {hp * 1e6:.0f} us, {hp / may if may > 0 else float('inf'):.2f}x that. The floor's own path is"
+                  f" {fp * 1e6:.0f} us (reading a frame, 4 sends); the host's {(hp - fp) * 1e6:.0f} us beyond it (the"
+                  f" table's work above, {sum(ph.values()):.0f} us of CPU, and the Python around it) would have to"
+                  f" fit in {max(0.0, may - fp) * 1e6:.0f} us: a cheaper engine move, digest and views, or fewer"
+                  f" Python steps per seat")
     # Scaling: one process against 2 workers, alternated (best of 2 each in the full run:
     # other programs on a shared machine take whole seconds of CPU at random), at the
     # issue's load of 100 tables x 4 clients.  With fewer tables in flight each worker

@@ -13,7 +13,9 @@ just played them, the rules' caches remember every position, and apply would be 
 cheaper than self-play paid for it.
 
 ``engine_table`` prints, for every game, random self-play actions/s beside its goal
-(>= 20,000) and the self-play step over ``apply()`` alone beside its goal (<= 1.5x).
+(>= 20,000) and the self-play step over ``apply()`` alone beside its goal (<= 1.5x);
+for a game that misses, where the rest of its step goes (``ablate``) beside the floor
+every game pays (``loop_floor``: the same loop driving a game that does nothing).
 """
 
 from __future__ import annotations
@@ -241,6 +243,114 @@ def think_line(think: list[float]) -> str:
             f"   mean {statistics.fmean(think) * 1e3:.3f} ms   ({len(think)} decisions)")
 
 
+# --- what a step costs beyond apply, whatever the game (the goal's floor) -----------------
+class _NullView(tuple):
+    """The null game's view: a tuple (its state), as small as a view can be."""
+
+    __slots__ = ()
+
+
+_NULL_MOVES = 400  # (about a Pathways game's length)
+_NULL_LEGAL = ("a", "b", "c")
+_NULL_TO_ACT = tuple(frozenset((i,)) for i in range(4))
+
+
+class _NullGame:
+    """A game that does nothing, driven by the same loop: its view is its state, its
+    legal list a copy of three shared actions, its apply one new tuple and no events,
+    so what a self-play step of it costs beyond its apply is the loop itself
+    (``Match``'s checks and bookkeeping, the calls, and the random bot's one draw from
+    its keyed stream), a cost every game pays before its own view and legal list."""
+
+    slug, title, rules_version = "null", "Null", "0"
+    min_players = max_players = 4
+    option_defaults: dict = {}
+
+    def parse_options(self, raw: Any) -> Any:
+        from engine.options import DefaultOptions
+
+        return DefaultOptions(self, {}, None)
+
+    def setup(self, options: Any, seats: int, seed: int) -> tuple:
+        return _NullView((0, 0))
+
+    def view(self, state: tuple, seat: int | None) -> tuple:
+        return state
+
+    def legal(self, view: tuple) -> list:
+        return list(_NULL_LEGAL)
+
+    def apply(self, state: tuple, seat: int, action: Any) -> tuple:
+        turn, moves = state
+        return _NullView(((turn + 1) % 4, moves + 1)), []
+
+    def to_act(self, state: tuple) -> frozenset:
+        return _NULL_TO_ACT[state[0]]
+
+    def result(self, state: tuple) -> Any:
+        if state[1] < _NULL_MOVES:
+            return None
+        from engine.core import Result
+
+        return Result(scores=[0, 0, 0, 0], winners=[0], reason="done")
+
+
+def loop_floor(games: int = 40) -> SelfPlay:
+    """Random self-play of ``_NullGame`` through ``play_games`` (the engine table's own
+    loop and clock), with the random bot of Pathways (every game's is the same draw)."""
+    from engine.pathways.bot import make_bot
+
+    game = _NullGame()
+    levels = lambda s: ["random"] * 4  # noqa: E731
+    play_games(game, make_bot, "null", levels, [games], reference=True)  # (warm-up)
+    best = None
+    for _ in range(3):  # best of three: a few ms each
+        sp = play_games(game, make_bot, "null", levels, range(games), reference="both",
+                        clock=time.process_time, split=False)
+        if best is None or sp.seconds - sp.t_apply < best.seconds - best.t_apply:
+            best = sp
+    return best
+
+
+def ablate(game: Any, played: list[tuple[Any, list, int, list]], games: int = 12) -> dict[str, float]:
+    """Microseconds an action that each part of a step adds, on the moves self-play
+    made (its first ``games`` games), replayed through a fresh ``Match`` (best of three,
+    CPU time): ``act`` beyond ``apply`` (Match's checks and bookkeeping), then the
+    seat's ``view``, then ``legal``; ``first`` is what self-play paid beyond all of them
+    and the bot: the first time at each position, when the rules' caches of pure
+    answers (and the CPU's) do not yet hold it (these replays find it remembered)."""
+    played = played[:games]
+    n = sum(len(moves) for _, _, _, moves in played) or 1
+    pt = time.process_time
+
+    def replay(mode: int) -> float:
+        spent = 0.0
+        for options, seats, seed, moves in played:
+            match = Match(game, options, seats, seed)
+            view_of, legal_of, act, apply = match.view, game.legal, match.act, game.apply
+            state = match.state
+            t0 = pt()
+            if mode == 0:
+                for seat, action in moves:
+                    state, _ = apply(state, seat, action)
+            elif mode == 1:
+                for seat, action in moves:
+                    act(seat, action)
+            elif mode == 2:
+                for seat, action in moves:
+                    view_of(seat)
+                    act(seat, action)
+            else:
+                for seat, action in moves:
+                    legal_of(view_of(seat))
+                    act(seat, action)
+            spent += pt() - t0
+        return spent
+
+    best = [min(replay(mode) for _ in range(3)) * 1e6 / n for mode in range(4)]
+    return {"apply": best[0], "act": best[1] - best[0], "view": best[2] - best[1], "legal": best[3] - best[2]}
+
+
 # --- the engine table (issue 15, item 3) --------------------------------------------------
 def random_selfplay(slug: str, games: int, reference: bool | str = True,
                     clock: Callable[[], float] = time.perf_counter, first: int = 0,
@@ -295,17 +405,30 @@ def engine_table(quick: bool = False) -> dict[str, SelfPlay]:
               f" {fresh_us:>21.1f} {sp.seconds / sp.t_apply_fresh:>10.2f}x"
               f" {sp.t_match / sp.t_apply:>13.2f}x   {part.t_legal / split:.0f}% / {part.t_choose / split:.0f}%"
               f" / {part.t_submit / split:.0f}%")
-    for slug, sp in out.items():  # the misses: what the rest of a step would have to fit in
+    floor = loop_floor(10 if quick else 40)
+    floor_us = floor.step_us - floor.apply_us
+    print(f"  the floor: a game that does nothing (its view its state, its legal list three actions, its apply one"
+          f" tuple), driven by the same loop and random bot: {floor.step_us:.2f} us a step, {floor_us:.2f} us beyond"
+          f" its apply (the loop's calls, Match's checks and bookkeeping, the bot's draw from its keyed stream):"
+          f" what every game's step costs beyond apply before its own view and legal list")
+    for slug, sp in out.items():  # the misses: where the rest of a step goes, beside its room
         if sp.ratio <= GOAL_STEP_OVER_APPLY:
             continue
-        part = splits[slug]
-        whole = (part.t_legal + part.t_choose + part.t_submit) or 1.0
-        legal, bot, act = (sp.step_us * t / whole for t in (part.t_legal, part.t_choose, part.t_submit))
+        game, _ = game_and_bots(slug)
+        parts = ablate(game, sp.played, 4 if quick else 12)
+        beyond = sp.step_us - sp.apply_us
         room = (GOAL_STEP_OVER_APPLY - 1) * sp.apply_us
-        print(f"  {slug}: for {GOAL_STEP_OVER_APPLY}x, all of a step but apply (view, legal, the bot, Match's"
-              f" bookkeeping) must fit in {room:.1f} us; today {sp.step_us - sp.apply_us:.1f} us: view+legal"
-              f" ~{legal:.1f}, bot ~{bot:.1f}, act beyond apply ~{max(0.0, act - sp.apply_us):.1f} (its first"
-              f" time at each position: cold caches, gc); view+legal alone is {legal / sp.apply_us:.0%} of apply")
+        rest = beyond - floor_us - parts["view"] - parts["legal"]
+        without = floor_us + parts["view"]
+        verdict = (f"the floor and the view alone take {without:.2f} us, more than the {room:.2f} us of room: no"
+                   f" legal() can reach the goal" if without > room else
+                   f"the floor and the view leave {room - without:.1f} us for legal() and first visits,"
+                   f" {parts['legal'] + max(0.0, rest):.1f} us today")
+        print(f"  {slug}: for {GOAL_STEP_OVER_APPLY}x, a step may cost {room:.1f} us beyond apply ({sp.apply_us:.1f} us);"
+              f" today {beyond:.1f} us = the floor {floor_us:.1f} + its view {parts['view']:.1f} + legal()"
+              f" {parts['legal']:.1f} + first visits {rest:.1f} (self-play meets each position once: the rules'"
+              f" caches and the CPU's do not hold it yet; replays of the same moves, which the view and legal"
+              f" figures come from, find it remembered); {verdict}")
     print("  (the two applies bracket what self-play pays for apply: this process's replay finds every"
           " position's answers remembered, the cheapest apply, so the goal is judged on it; a new process's"
           " apply also works out alone what legal() had found for it in self-play, the dearest)")
