@@ -556,5 +556,24 @@ class Bot:
         raise NotImplementedError
 
 
+class RandomBot(Bot):
+    """Any legal action, uniformly, from the bot's own keyed stream, ``"{stream}-{seat}"``
+    of the game's seed (each game names its stream: its demos and goldens depend on the
+    draws).  The stream is read as a cursor (``rng.Draws``: the same draws as ``Rng``'s,
+    no ``Rng`` made a draw); ``rng`` is where it stands, and may be set."""
+
+    stream: ClassVar[str] = "random-bot"
+
+    def __init__(self, seat: int, seed: int):
+        from .rng import Draws, Rng
+
+        self.draws = Draws(Rng.from_seed(seed, f"{self.stream}-{seat}"))
+
+    def choose(self, view: View, legal: list[Any]) -> Any:
+        return legal[self.draws.below(len(legal))]  # (``Draws.choice``, one call fewer a move)
+
+    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
+
+
 def iter_visible(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [e for e in events if e.visible_to(seat)]

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Bot
-from ..rng import Draws, Rng
+from ..core import RandomBot as KitRandomBot
+from ..rng import Rng
 from . import data as D
 from . import route as R
 from .actions import Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell
@@ -199,17 +200,10 @@ def _bridge_choice(view: Any, legal: list[Any], tuning: Tuning) -> Any:
     return NoBridge()
 
 
-class RandomBot(Bot):
+class RandomBot(KitRandomBot):
     """Any legal action, uniformly, from the bot's own stream."""
 
-    def __init__(self, seat: int, seed: int):
-        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
-        self.draws = Draws(Rng.from_seed(seed, f"atlantis-random-{seat}"))
-
-    def choose(self, view: Any, legal: list[Any]) -> Any:
-        return legal[self.draws.below(len(legal))]   # ``Draws.choice``, one call less a move
-
-    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
+    stream = "atlantis-random"
 
 
 class RandomMoveBot(Bot):

@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Bot
-from ..rng import Draws, Rng
+from ..core import RandomBot as KitRandomBot
+from ..rng import Rng
 from . import data as D
 from .actions import (
     DECK_SLOT, PASS, USE_ABILITY, Bid, Demagogos, Discard, Done, Faction, LayCard, Play, PlaySpecial,
@@ -39,16 +40,10 @@ SPECIAL_VALUE = {"treasury": 3.0, "favourite": 1.5, "builders": 1.5, "winds": 2.
                  "alliance": 1.2, "decree": 2.0, "guild": 1.2, "favour": 1.0, "boarding": 1.5}
 
 
-class RandomBot(Bot):
-    def __init__(self, seat: int, seed: int):
-        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
-        self.draws = Draws(Rng.from_seed(seed, f"eoa-random-{seat}"))
+class RandomBot(KitRandomBot):
+    """Any legal action, uniformly, from the bot's own stream."""
 
-    def choose(self, view: Any, legal: list[Any]) -> Any:
-        # ``Draws.choice`` is ``items[below(len(items))]``: its draw, one call fewer
-        return legal[self.draws.below(len(legal))]
-
-    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
+    stream = "eoa-random"
 
 
 def ship_value(v: Any, me: int, i: int) -> float:

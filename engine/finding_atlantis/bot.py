@@ -20,7 +20,8 @@ Ties are broken by its own ``Rng`` stream, forked from the seed and the seat.
 from __future__ import annotations
 
 from ..core import Bot
-from ..rng import Draws, Rng
+from ..core import RandomBot as KitRandomBot
+from ..rng import Rng
 from . import data as D
 from .actions import (
     Burn, ChooseCaptain, Declare, EndTurn, Explore, FirstMove, JellyRod, LongSilent,
@@ -35,11 +36,15 @@ LOOK_MIN = 2
 CAPTAIN_PREFERENCE = ("navy", "geologist", "racer", "diver", "quartermaster", "spotter", "listener", "saboteur")
 
 
-class RandomBot(Bot):
+class RandomBot(KitRandomBot):
+    """A random legal action other than declaring (picking cells, declaring and ending
+    the turn only when nothing else is left), from the bot's own stream."""
+
+    stream = "fa-random"
+
     def __init__(self, seat: int, seed: int):
+        super().__init__(seat, seed)
         self.seat = seat
-        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
-        self.draws = Draws(Rng.from_seed(seed, f"fa-random-{seat}"))
 
     def choose(self, view, legal):
         if not view.may_declare and legal and type(legal[-1]) is EndTurn:
@@ -53,8 +58,6 @@ class RandomBot(Bot):
         if not pool:
             return EndTurn() if EndTurn() in legal else legal[0]
         return self.draws.choice(pool)
-
-    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
 
 
 class UBot(Bot):

@@ -39,8 +39,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from ..core import Bot
-from ..rng import Draws, Rng
+from ..core import Bot, RandomBot  # noqa: F401  (RandomBot: this game's, the kit's own stream)
+from ..rng import Rng
 from . import data as D
 from .routes import _OPP, _SIDE_NB, BUILD, INF, NB, SIDES, STEP, goal_field, reach_field, walks
 from .rules import (
@@ -487,17 +487,6 @@ class PathfinderBot(Bot):
         return best
 
 
-class RandomBot(Bot):
-    """Any legal action, uniformly, from the bot's own stream."""
-
-    def __init__(self, seat: int, seed: int):
-        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
-        self.draws = Draws(Rng.from_seed(seed, f"random-bot-{seat}"))
-
-    def choose(self, view, legal):
-        return self.draws.choice(legal)
-
-    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
 
 
 BOT_LEVELS = ("normal", "random")

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Bot, replace
-from ..rng import Draws, Rng
+from ..core import Bot, RandomBot, replace  # noqa: F401  (RandomBot: this game's, the kit's own stream)
+from ..rng import Rng
 from . import board as B
 from . import data as D
 from . import effects as F
@@ -247,17 +247,6 @@ def _near(h: int, hexes: list[int], reach: int) -> int:
     return sum(1 for x in hexes if DIST[h][x] <= reach)
 
 
-class RandomBot(Bot):
-    """Any legal action, uniformly, from the bot's own stream."""
-
-    def __init__(self, seat: int, seed: int):
-        # its stream as a cursor (``Draws``: the same draws, no ``Rng`` made a draw)
-        self.draws = Draws(Rng.from_seed(seed, f"random-bot-{seat}"))
-
-    def choose(self, view, legal):
-        return self.draws.choice(legal)
-
-    rng = property(lambda self: self.draws.rng, lambda self, rng: setattr(self.draws, "rng", rng))
 
 
 BOT_LEVELS = ("normal", "random")
