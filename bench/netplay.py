@@ -183,6 +183,9 @@ def host_phases_fresh(games: int) -> dict[str, float]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+_SCRIPTS: dict[tuple[int, int], list] = {}  # (seed, rounds) -> its script: made once a bench
+
+
 async def sharded(workers: int, tables: int, rounds: int = 10, think: float = 0.0,
                   duration: float | None = None) -> dict[str, Any]:
     """The table server (``workers``: 0 in one process, else worker processes) with
@@ -195,7 +198,8 @@ async def sharded(workers: int, tables: int, rounds: int = 10, think: float = 0.
         made = []
         for i, ticket in enumerate(server.ids):
             tid, token = ticket.split(":")
-            made.append(Table(tid, script(1000 + i, rounds), stats=stats, token=token, think=think))
+            moves = _SCRIPTS.get((1000 + i, rounds)) or _SCRIPTS.setdefault((1000 + i, rounds), script(1000 + i, rounds))
+            made.append(Table(tid, moves, stats=stats, token=token, think=think))
         at: list[Any] = []  # (the clocks start once every seat is connected: the play)
         wall = drive(server.port, made, duration=duration, seated=True,
                      started=lambda: at.extend((server.cpu(), self_cpu_s())))
@@ -205,7 +209,10 @@ async def sharded(workers: int, tables: int, rounds: int = 10, think: float = 0.
     finally:
         await server.stop()
     moves = stats.moves if duration is None else len(stats.own)
+    # ("ended": whether any table's game ended inside the clocked play: always, without
+    # ``duration``; with it, ``stats.moves`` counts the moves of every game played out)
     return {"workers": workers, "tables": tables, "moves": moves, "wall": wall, "actions_per_s": moves / wall,
+            "ended": stats.moves > 0 if duration is not None else True,
             "p50": pct(stats.own, 50), "p99": pct(stats.own, 99), "cpu": cpu,
             "shares": [c / wall for c in cpu], "client_share": clients / wall, "errors": stats.errors,
             "rss_mb": rss}
@@ -691,17 +698,25 @@ async def _run(quick: bool) -> dict[str, float]:
                   f" Python steps per seat")
     # Scaling: one process against 2 workers, alternated (best of 2 each in the full run:
     # other programs on a shared machine take whole seconds of CPU at random), at the
-    # issue's load of 100 tables x 4 clients.  With fewer tables in flight each worker
-    # waits on the clients' process now and then (40 tables: workers at ~80 %, 1.5x).
+    # issue's load of 100 tables x 4 clients, clocked for a window in which every table
+    # plays (games of up to 30 rounds, 150-380 moves: none ends inside it).  With fewer
+    # tables in flight each worker waits on the clients' process now and then (40
+    # tables: workers at ~80 %, 1.5x); so it does in a run played to its end, whose last
+    # tables finish one by one (games of 5 rounds played out read 1.5-1.7x, their 100
+    # tables all playing for ~0.45 s).
     tables = 8 if quick else 100
+    window = 0.3 if quick else 0.6
     runs: dict[int, list[dict[str, Any]]] = {0: [], 2: []}
     for _ in range(1 if quick else 2):
         for w in (0, 2):
-            runs[w].append(await sharded(w, tables, rounds=5))
+            runs[w].append(await sharded(w, tables, rounds=30, duration=window))
     one = max(runs[0], key=lambda r: r["actions_per_s"])
     two = max(runs[2], key=lambda r: r["actions_per_s"])
     shares = " + ".join(f"{x * 100:.0f}" for x in two["shares"])
-    print(f"  table server, {tables} tables x 4 clients at full speed{' (best of 2 runs each)' if not quick else ''}: "
+    ended = any(r["ended"] for rs in runs.values() for r in rs)
+    print(f"  table server, {tables} tables x 4 clients at full speed, for {window:g} s while every table plays"
+          f"{' (a game ended inside it: the window is too long)' if ended else ''}"
+          f"{' (best of 2 runs each)' if not quick else ''}: "
           f"one process {one['actions_per_s']:.0f} actions/s (CPU share: server {one['shares'][0] * 100:.0f} %, "
           f"clients {one['client_share'] * 100:.0f} %), 2 worker processes {two['actions_per_s']:.0f} actions/s "
           f"(front + workers {shares} %, clients {two['client_share'] * 100:.0f} %) = "
