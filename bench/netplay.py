@@ -33,6 +33,7 @@ every process's CPU share is printed beside its figure.
 from __future__ import annotations
 
 import asyncio
+import functools
 import tempfile
 from pathlib import Path
 import statistics
@@ -183,14 +184,20 @@ def host_phases_fresh(games: int) -> dict[str, float]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-_SCRIPTS: dict[tuple[int, int], list] = {}  # (seed, rounds) -> its script: made once a bench
+@functools.lru_cache(maxsize=None)
+def _script(seed: int, rounds: int) -> list:
+    """``lanload.script``, made once a bench (the scaling runs play the same tables
+    four times; 100 scripts of 30 rounds take ~1.3 s to make)."""
+    from bench.lanload import script
+
+    return script(seed, rounds)
 
 
 async def sharded(workers: int, tables: int, rounds: int = 10, think: float = 0.0,
                   duration: float | None = None) -> dict[str, Any]:
     """The table server (``workers``: 0 in one process, else worker processes) with
     ``tables`` tables of 4 clients."""
-    from bench.lanload import Proc, Stats, Table, drive, script, self_cpu_s
+    from bench.lanload import Proc, Stats, Table, drive, self_cpu_s
 
     server = await Proc.start("server", workers, tables, rounds)
     stats = Stats()
@@ -198,8 +205,7 @@ async def sharded(workers: int, tables: int, rounds: int = 10, think: float = 0.
         made = []
         for i, ticket in enumerate(server.ids):
             tid, token = ticket.split(":")
-            moves = _SCRIPTS.get((1000 + i, rounds)) or _SCRIPTS.setdefault((1000 + i, rounds), script(1000 + i, rounds))
-            made.append(Table(tid, moves, stats=stats, token=token, think=think))
+            made.append(Table(tid, _script(1000 + i, rounds), stats=stats, token=token, think=think))
         at: list[Any] = []  # (the clocks start once every seat is connected: the play)
         wall = drive(server.port, made, duration=duration, seated=True,
                      started=lambda: at.extend((server.cpu(), self_cpu_s())))

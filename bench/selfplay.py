@@ -297,10 +297,11 @@ class _NullGame:
 
 def loop_floor(games: int = 40) -> SelfPlay:
     """Random self-play of ``_NullGame`` through ``play_games`` (the engine table's own
-    loop and clock), with the random bot of Pathways (every game's is the same draw)."""
-    from engine.pathways.bot import make_bot
+    loop and clock), with the kit's random bot (every game's draws as it does)."""
+    from engine.core import RandomBot
 
     game = _NullGame()
+    make_bot = lambda seat, seed, level: RandomBot(seat, seed)  # noqa: E731
     levels = lambda s: ["random"] * 4  # noqa: E731
     play_games(game, make_bot, "null", levels, [games], reference=True)  # (warm-up)
     best = None
