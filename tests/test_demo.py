@@ -14,12 +14,13 @@ import pytest
 from rich.console import Console
 from textual.strip import Strip
 
+from tui.bundled import DEMOS_DIR
 from tui.cli import main
 from tui.widgets.eventlog import EventLog
 from tui.demo import DemoStale, PlayArgs, export_ansi, load_demo, pending_work, recording_app, render, until_idle
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "seeds" / "demos" / "pathways.demo"
+BUNDLED = DEMOS_DIR / "pathways.demo"
 
 
 def check_asciicast_v2(text: str, width: int, height: int) -> list[list]:
@@ -171,11 +172,11 @@ def test_stale_demo_exits_1_from_the_command_line(tmp_path, capsys):
 def test_every_game_has_a_bundled_demo():
     from engine.registry import GAMES
 
-    games = {load_demo(p).play.game for p in (ROOT / "seeds" / "demos").glob("*.demo")}
+    games = {load_demo(p).play.game for p in DEMOS_DIR.glob("*.demo")}
     assert games == set(GAMES)
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "seeds" / "demos").glob("*.demo")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", sorted(DEMOS_DIR.glob("*.demo")), ids=lambda p: p.stem)
 async def test_bundled_demo_still_fits_the_app(path, tmp_path):
     demo = load_demo(path)
     written = await render(demo, tmp_path / "x.cast", tmp_path, name=path.stem)

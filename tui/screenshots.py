@@ -18,6 +18,7 @@ from engine.core import SeatInfo
 from engine.registry import get_game
 
 from .app import AtlantisApp
+from .bundled import DEMOS_DIR
 from .demo import render_bundled
 from .seat import LocalTable
 from .setups import load_setups
@@ -77,7 +78,7 @@ def main() -> int:
             path = asyncio.run(shoot(slug, out_dir, width, height, suffix))
             print(f"wrote {path}")
     # Every bundled demo -> NAME.cast and NAME-demo.svg (its marked frame).
-    for path in render_bundled(out_dir, Path(__file__).resolve().parent.parent / "seeds" / "demos"):
+    for path in render_bundled(out_dir, DEMOS_DIR):
         print(f"wrote {path}")
     return 0
 

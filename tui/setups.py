@@ -1,4 +1,4 @@
-"""Named setups from ``seeds/setups.json`` (data, not code)."""
+"""Named setups from ``tui/bundled/setups.json`` (data, not code)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-SETUPS_FILE = Path(__file__).resolve().parent.parent / "seeds" / "setups.json"
+from .bundled import SETUPS_FILE
 
 
 class Setup(BaseModel):
@@ -23,7 +23,6 @@ class Setup(BaseModel):
 
 
 def load_setups(path: Path = SETUPS_FILE) -> dict[str, Setup]:
-    if not path.exists():
-        return {}
+    """Every named setup; a missing or broken file is an error (it ships with the package)."""
     raw = json.loads(path.read_text())
     return {name: Setup.model_validate(value) for name, value in raw.items()}
