@@ -1,16 +1,17 @@
-# Every target bootstraps .venv from pyproject.toml once; the stamp file makes a
-# second run skip the install unless pyproject.toml changed.
+# Every target bootstraps .venv once, installing exactly the versions in constraints.txt
+# (a lock made by a resolver: `make lock` refreshes it); the stamp file makes a second run
+# skip the install unless pyproject.toml or constraints.txt changed.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench screenshots clean
+.PHONY: play test bench screenshots lock clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -24,6 +25,13 @@ bench: $(STAMP)
 
 screenshots: $(STAMP)
 	$(BIN)/python -m tui.screenshots
+
+# Resolve every dependency (direct and transitive, the test extra included) afresh for
+# Python 3.11 and later on every platform, with uv (installed into .venv for this).
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet uv
+	$(BIN)/python -m uv pip compile pyproject.toml --extra test --universal --python-version 3.11 \
+		--no-header --quiet -o constraints.txt
 
 clean:
 	rm -rf $(VENV)

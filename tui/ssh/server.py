@@ -35,12 +35,20 @@ import struct
 import sys
 import termios
 import time
+import warnings
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-import asyncssh
+from cryptography.utils import CryptographyDeprecationWarning
+
+with warnings.catch_warnings():
+    # asyncssh names cryptography's DSA classes at import, which cryptography 51 deprecates:
+    # five warnings before the server's first line, about a key type we never offer.
+    warnings.filterwarnings("ignore", message="DSA is deprecated", category=CryptographyDeprecationWarning,
+                            module=r"asyncssh\.")
+    import asyncssh
 
 from engine.files import write_private
 from netplay.host import Limits
