@@ -96,6 +96,7 @@ class Host:
             t.over_listeners.append(self._check_done)
             t.kick_bots()
         self._check_done()  # (a resumed game may be over already)
+        log.info("listening on %s:%d with %d table(s)", self.bind, self.port, len(self.tables))
         return self.port
 
     async def _listen(self) -> None:

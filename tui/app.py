@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -81,11 +82,41 @@ BOT_DELAY = 0.4
 TERMINAL_CHECK = 1.0
 
 
+class NoTerminal(Exception):
+    """The app was asked to open its screen where there is no terminal to draw it in."""
+
+
+def open_screen(app: App) -> int:
+    """Run ``app`` in this terminal and return its exit code; without a terminal, say so
+    on standard error and return 2 at once."""
+    try:
+        app.run()
+    except NoTerminal as exc:
+        print(f"atlantis: {exc}", file=sys.stderr)
+        return 2
+    return app.return_code or 0
+
+
 class AtlantisApp(App):
     TITLE = "atlantis"
     CSS_PATH = [SEATS_TCSS]  # the seat colours and the `recent` tint, as CSS classes
     ENABLE_COMMAND_PALETTE = True
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="quit")]
+    # Ctrl+C leaves as a shell command does (exit code 130); every move is already saved.
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="quit"),
+                Binding("ctrl+c", "interrupt", show=False, priority=True)]
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """Textual's run, refused at once without a terminal: redirected to a file, the app
+        would write escape codes into it and wait for keys that never come."""
+        if not kwargs.get("headless") and not (sys.stdin.isatty() and sys.stdout.isatty()):
+            raise NoTerminal("this opens a screen and needs a terminal (standard input and output "
+                             "are not both one); without a screen: atlantis selfplay, replay --verify, "
+                             "host --headless, join --headless")
+        return super().run(*args, **kwargs)
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C: leave at once, with the exit code a shell gives an interrupted command."""
+        self.exit(return_code=130)
 
     def __init__(self, table: LocalTable | None = None, replay: ReplaySeat | None = None,
                  bot_delay: float | None = None, save_path: Path | None = None,

@@ -19,12 +19,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from engine.registry import GAMES
 
+from .common import INTERRUPTED
 from .netplay import commands as lan_commands
 from .ssh import commands as ssh_commands
 
@@ -33,6 +35,10 @@ SUBCOMMAND_MODULES: list[Callable[[Any], None]] = [
     lan_commands.add_parsers,  # host, join, browse (LAN play)
     ssh_commands.add_parsers,  # serve, serve-ssh; join HOST:PORT of a table server (after LAN play)
 ]
+
+
+#: The name of the distribution on the package index (the command stays ``atlantis``).
+DISTRIBUTION = "atlantis-table"
 
 
 def _die(message: str, code: int = 2) -> int:
@@ -48,55 +54,80 @@ def _game_or_die(slug: str):
     return GAMES[slug]
 
 
+class ShowVersion(argparse.Action):
+    """``--version``: the distribution's version, read from its metadata only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any):
+        super().__init__(option_strings, dest=dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        from importlib.metadata import version
+
+        print(f"atlantis {version(DISTRIBUTION)}")
+        parser.exit()
+
+
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments ``play`` and ``record`` share: the game and its table."""
+    parser.add_argument("game", nargs="?", help="game slug (see `atlantis games`)")
+    parser.add_argument("--players", type=int,
+                        help="seats at the table; alone, all of them humans taking turns here (hot-seat)")
+    parser.add_argument("--bots", type=int, default=None,
+                        help="how many of the last seats are bots (neither option: you against bots)")
+    parser.add_argument("--seed", type=int, help="a practice game from this seed (default: a secret deal)")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option (repeatable; a wrong one lists the game's options)")
+    parser.add_argument("--names", help="comma-separated player names, one per seat")
+    parser.add_argument("--setup", help="a named setup (see `atlantis setups`)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="atlantis", description="A terminal game table for Atlantis board games.")
+    p.add_argument("--version", action=ShowVersion, help="print the version and exit")
     sub = p.add_subparsers(dest="command")
 
-    sub.add_parser("games", help="list the games")
-    sub.add_parser("setups", help="list the named setups in seeds/setups.json")
+    sub.add_parser("games", help="list the games and their rules versions")
+    sub.add_parser("setups", help="list the named setups")
 
     play = sub.add_parser("play", help="play a game (hot-seat and bots)")
-    rec = sub.add_parser("record", help="play, recording every key into a demo file (F9 marks a frame)")
-    rec.add_argument("out", type=Path, help="the demo file to write (OUT.demo)")
-    for parser in (play, rec):
-        parser.add_argument("game", nargs="?", help="game slug (see `atlantis games`)")
-        parser.add_argument("--players", type=int,
-                            help="seats at the table; alone, all of them humans taking turns here (hot-seat)")
-        parser.add_argument("--bots", type=int, default=None,
-                            help="how many of the last seats are bots (neither option: you against bots)")
-        parser.add_argument("--seed", type=int)
-        parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
-        parser.add_argument("--names", help="comma-separated player names, one per seat")
-        parser.add_argument("--setup", help="a named setup from seeds/setups.json (see `atlantis setups`)")
+    add_play_arguments(play)
     play.add_argument("--save", type=Path, help="keep the record in this file (saved after every move)")
     play.add_argument("--resume", type=Path, help="continue the game stored in this record")
     play.add_argument("--no-autosave", action="store_true", help="do not keep a record in the data folder")
     play.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
                       help="how long a bot waits before it acts, so you can follow (default 0.4)")
+
+    rec = sub.add_parser("record", help="play, recording every key into a demo file (F9 marks a frame)")
+    rec.add_argument("out", type=Path, help="the demo file to write (OUT.demo)")
+    add_play_arguments(rec)
     rec.add_argument("--title", default="", help="a title for the demo")
 
     demo = sub.add_parser("demo", help="replay or render a recorded demo")
     demo_sub = demo.add_subparsers(dest="demo_command", required=True)
     dplay = demo_sub.add_parser("play", help="replay a demo live in this terminal")
-    dplay.add_argument("file", type=Path)
+    dplay.add_argument("file", help="a demo file, or the name of a bundled demo (e.g. pathways)")
     dplay.add_argument("--speed", type=float, default=1.0, help="2 = twice as fast")
     drender = demo_sub.add_parser("render", help="replay headlessly into an asciicast and SVG frames")
-    drender.add_argument("file", type=Path)
+    drender.add_argument("file", help="a demo file, or the name of a bundled demo (e.g. pathways)")
     drender.add_argument("--cast", type=Path, help="write an asciicast v2 file here")
     drender.add_argument("--svg", type=Path, help="write SVG frames (at the demo's marks) into this folder")
 
     rep = sub.add_parser("replay", help="watch a recorded game, or verify it")
-    rep.add_argument("file", type=Path)
+    rep.add_argument("file", type=Path, help="a game record (.atlrec)")
     rep.add_argument("--verify", action="store_true", help="re-run headlessly and check every digest")
 
     sp = sub.add_parser("selfplay", help="bots play whole games")
-    sp.add_argument("game")
-    sp.add_argument("--games", type=int, default=10)
-    sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--players", type=int)
-    sp.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
-    sp.add_argument("--level", default="normal", choices=["normal", "random"])
-    sp.add_argument("--json", action="store_true")
+    sp.add_argument("game", help="game slug (see `atlantis games`)")
+    sp.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    sp.add_argument("--seed", type=int, default=1, help="the first game's seed; game i uses seed + i (default 1)")
+    sp.add_argument("--players", type=int, help="players at each table (default: the game's minimum)")
+    sp.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                    help="a game option (repeatable)")
+    sp.add_argument("--level", default="normal", choices=["normal", "random"], help="the bots' level (default normal)")
+    sp.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
+
+    comp = sub.add_parser("completion", help="print the shell completion script (see README)")
+    comp.add_argument("shell", choices=["bash", "zsh", "fish"], help="the shell to complete in")
 
     for add_parsers in SUBCOMMAND_MODULES:
         add_parsers(sub)
@@ -104,31 +135,46 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``atlantis`` command; Ctrl+C anywhere leaves with exit code 130, never a traceback."""
+    try:
+        return run_command(argv)
+    except KeyboardInterrupt:
+        return INTERRUPTED
+
+
+def run_command(argv: Sequence[str] | None) -> int:
     from engine.gctune import tune  # collector thresholds for a process of many moves
 
     tune()
-    if not (sys.argv[1:] if argv is None else argv):  # ``atlantis``: the menu, no parser needed
-        from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
+    if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions (see `atlantis completion`)
+        import argcomplete
 
-        AtlantisApp().run()
-        return 0
+        argcomplete.autocomplete(build_parser())
+    if not (sys.argv[1:] if argv is None else argv):  # ``atlantis``: the menu, no parser needed
+        from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
+
+        return open_screen(AtlantisApp())
     args = build_parser().parse_args(argv)
     cmd = args.command
     if cmd is None:
-        from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
+        from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
 
-        AtlantisApp().run()
-        return 0
+        return open_screen(AtlantisApp())
     if cmd == "games":
         for slug in sorted(GAMES):
             g = GAMES[slug]
-            print(f"{slug:<18} {g.title} ({g.min_players}-{g.max_players} players)")
+            print(f"{slug:<18} {g.title} ({g.min_players}-{g.max_players} players), rules {g.rules_version}")
         return 0
     if cmd == "setups":
         from .setups import load_setups  # (pydantic: imported only where setups are read)
 
         for name, setup in load_setups().items():
             print(f"{name:<22} {setup.game}, {setup.players} players ({setup.bots} bots), seed {setup.seed}: {setup.about}")
+        return 0
+    if cmd == "completion":
+        import argcomplete
+
+        print(argcomplete.shellcode(["atlantis"], shell=args.shell), end="")
         return 0
     if cmd == "play":
         return _play(args)
@@ -150,7 +196,7 @@ def _play(args: argparse.Namespace) -> int:
     from engine.match import Match
     from engine.record import GameRecord, RecordError
 
-    from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
+    from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
     from .common import default_record_path
     from .seat import LocalTable
 
@@ -166,23 +212,20 @@ def _play(args: argparse.Namespace) -> int:
         if match.result() is not None:
             print(f"That game is already over ({match.result().reason}); showing the final position.")
         table = LocalTable(game, match, autosave=args.resume)
-        AtlantisApp(table=table, save_path=args.resume, bot_delay=args.bot_delay).run()
-        return 0
+        return open_screen(AtlantisApp(table=table, save_path=args.resume, bot_delay=args.bot_delay))
     if args.setup:
         problem = _apply_setup(args)
         if problem:
             return _die(problem)
     if args.game is None:
-        AtlantisApp(autosave=not args.no_autosave, save_path=args.save, bot_delay=args.bot_delay).run()
-        return 0
+        return open_screen(AtlantisApp(autosave=not args.no_autosave, save_path=args.save, bot_delay=args.bot_delay))
     resolved = _resolve_table(args)
     if isinstance(resolved, int):
         return resolved
     game, options, seats, seed = resolved
     path = args.save or (None if args.no_autosave else default_record_path(game.slug))
     table = LocalTable.new(game, options, seats, seed, autosave=path)
-    AtlantisApp(table=table, save_path=path, bot_delay=args.bot_delay).run()
-    return 0
+    return open_screen(AtlantisApp(table=table, save_path=path, bot_delay=args.bot_delay))
 
 
 def _apply_setup(args: argparse.Namespace) -> str | None:
@@ -209,7 +252,7 @@ def _resolve_table(args: argparse.Namespace):
     Seats, as on other game tables: ``--players N`` alone is N humans taking turns at
     this keyboard (hot-seat); ``--bots K`` makes the last K of them bots; with neither,
     you play the game's smallest table against bots."""
-    from .common import parse_options, seats_for
+    from .common import game_options, seats_for
 
     game = _game_or_die(args.game)
     if game is None:
@@ -232,7 +275,7 @@ def _resolve_table(args: argparse.Namespace):
         if problem:
             return _die(problem)
     try:
-        options = game.parse_options(parse_options(args.option)).model_dump(mode="json")
+        options = game_options(game.slug, args.option)
         seats = seats_for(game.slug, players, bots, names)
     except ValueError as exc:
         return _die(str(exc))
@@ -266,6 +309,7 @@ def parse_names(text: str, players: int) -> tuple[list[str], str | None]:
 
 
 def _record(args: argparse.Namespace) -> int:
+    from .app import open_screen
     from .demo import PlayArgs, recording_app  # (lazy on purpose: see the module docstring)
 
     problem = _apply_setup(args)
@@ -285,28 +329,48 @@ def _record(args: argparse.Namespace) -> int:
                     seed=seed, options=options,
                     names=[s.name for s in seats] if args.names else None)
     app = recording_app(play, args.out, title=args.title)
-    app.run()
+    code = open_screen(app)
+    if code not in (0, INTERRUPTED):
+        return code
     path = app.demo().save(args.out)
-    demo = app.demo()
     demo = app.demo()
     print(f"wrote {path}: {len(demo.keys)} keys, frames marked after keys {demo.marks}")
     return 0
 
 
+def demo_path(given: str) -> Path | str:
+    """The demo file ``given`` names: a file, or else a bundled demo's name; a str is why
+    neither."""
+    from .bundled import bundled_demos
+
+    path = Path(given)
+    if path.exists() or path.suffix == ".demo" or "/" in given:
+        return path
+    bundled = bundled_demos()
+    if given in bundled:
+        return bundled[given]
+    return f"no demo file {given!r}, and no bundled demo of that name; bundled: {', '.join(bundled)}"
+
+
 def _demo(args: argparse.Namespace) -> int:
+    from .app import NoTerminal
     from .demo import DemoError, DemoStale, load_demo, play_live, render  # (lazy on purpose, as above)
 
+    path = demo_path(args.file)
+    if isinstance(path, str):
+        return _die(path)
     try:
-        demo = load_demo(args.file)
+        demo = load_demo(path)
     except DemoError as exc:
         return _die(str(exc))
     try:
         if args.demo_command == "play":
-            play_live(demo, speed=args.speed)
-            return 0
+            return play_live(demo, speed=args.speed)
         if args.cast is None and args.svg is None:
             return _die("demo render needs --cast FILE and/or --svg DIR")
-        written = asyncio.run(render(demo, args.cast, args.svg, name=args.file.stem))
+        written = asyncio.run(render(demo, args.cast, args.svg, name=path.stem))
+    except NoTerminal as exc:
+        return _die(str(exc))
     except DemoStale as exc:
         print(f"atlantis: {args.file}: {exc}", file=sys.stderr)
         return 1
@@ -340,17 +404,15 @@ def _replay(args: argparse.Namespace) -> int:
             last = index
         print(f"OK {args.file}: {last} moves, every digest matches")
         return 0
-    from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
-
+    from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
     from .seat import ReplaySeat
 
     replay = ReplaySeat(game, record)
-    AtlantisApp(replay=replay).run()
-    return 0
+    return open_screen(AtlantisApp(replay=replay))
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from .common import parse_options
+    from .common import game_options
     from .selfplay import selfplay
 
     game = _game_or_die(args.game)
@@ -363,7 +425,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         return _die(problem)
     players = game.min_players if args.players is None else args.players
     try:
-        options = game.parse_options(parse_options(args.option)).model_dump(mode="json")
+        options = game_options(game.slug, args.option)
     except ValueError as exc:
         return _die(str(exc))
     out = selfplay(game.slug, args.games, args.seed, players, options, args.level)

@@ -24,6 +24,59 @@ if TYPE_CHECKING:
 #: The TCP port ``atlantis host`` listens on and ``atlantis join HOST`` dials.
 DEFAULT_PORT = 7341
 
+#: The exit code of a command stopped with Ctrl+C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+
+# --- long-running commands (host, serve, serve-ssh) ---------------------------------------------
+def add_logging_flags(parser: Any) -> None:
+    """``-v``, ``--log-level`` and ``--log-file``: what the server's loggers print, and where."""
+    parser.add_argument("-v", "--verbose", action="store_const", const="DEBUG", dest="log_level",
+                        help="log everything (the same as --log-level DEBUG)")
+    parser.add_argument("--log-level", type=str.upper,
+                        choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+                        help="least severe message logged (default WARNING)")
+    parser.add_argument("--log-file", type=Path, metavar="FILE",
+                        help="append the log to FILE instead of standard error")
+    parser.set_defaults(log_level="WARNING")
+
+
+def setup_logging(args: Any) -> None:
+    """Send the ``atlantis.*`` loggers (connections, refusals, tables) where the flags say."""
+    import logging
+
+    handler: logging.Handler = (logging.FileHandler(args.log_file) if args.log_file is not None
+                                else logging.StreamHandler())
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logger = logging.getLogger("atlantis")
+    logger.addHandler(handler)
+    logger.setLevel(args.log_level)
+
+
+def stop_on_signals(stop: Any) -> list[int]:
+    """Set the asyncio event ``stop`` on SIGTERM, SIGINT or SIGHUP; the list returned
+    collects the signals received, so the command can exit 130 after Ctrl+C."""
+    import asyncio
+    import signal
+
+    received: list[int] = []
+    loop = asyncio.get_running_loop()
+
+    def got(signum: int) -> None:
+        received.append(signum)
+        stop.set()
+
+    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        loop.add_signal_handler(signum, got, signum)
+    return received
+
+
+def exit_code_after(received: list[int]) -> int:
+    """130 when Ctrl+C stopped the command, else 0 (SIGTERM, SIGHUP: asked to stop)."""
+    import signal
+
+    return INTERRUPTED if signal.SIGINT in received else 0
+
 
 # --- records ------------------------------------------------------------------------------
 def records_dir() -> Path:
@@ -78,3 +131,82 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
             raise ValueError(f"option {pair!r} should look like name=value")
         out[key.replace("-", "_")] = value
     return out
+
+
+#: The words a command line may give for on and off (as pydantic reads a bool).
+ON_WORDS = ("true", "on", "yes", "1")
+OFF_WORDS = ("false", "off", "no", "0")
+
+
+def allowed_values(field: Any) -> str:
+    """What an option takes, in words: "on or off", "a whole number from 5 to 500"..."""
+    if field.kind is bool:
+        return "on or off"
+    if field.words:
+        return "one of " + ", ".join(field.words)
+    if field.kind is int:
+        if field.low is not None and field.high is not None:
+            return f"a whole number from {field.low} to {field.high}"
+        if field.low is not None:
+            return f"a whole number, at least {field.low}"
+        return "a whole number"
+    return "text"
+
+
+def describe_options(slug: str) -> str:
+    """Every option of a game, a line each, for a command line that named one wrongly."""
+    from engine.registry import option_fields
+
+    fields = option_fields(slug)
+    if not fields:
+        return f"{get_game(slug).title} has no options."
+    lines = [f"{get_game(slug).title}'s options (-o NAME=VALUE):"]
+    for field in fields:
+        default = ("on" if field.default else "off") if field.kind is bool else (field.default or '""')
+        lines.append(f"  {field.name:<20} {allowed_values(field)} (default {default}): {field.help}")
+    return "\n".join(lines)
+
+
+def value_problem(field: Any, value: str) -> str | None:
+    """Why ``value`` is not one ``field`` takes (None: it is fine, or only the model can tell)."""
+    text = value.strip().lower()
+    if field.kind is bool:
+        return None if text in ON_WORDS + OFF_WORDS else f"{field.name} is on or off, not {value!r}"
+    if field.words:
+        return None if value in field.words else f"{field.name} is one of {', '.join(field.words)}, not {value!r}"
+    if field.kind is int:
+        try:
+            number = int(text)
+        except ValueError:
+            return f"{field.name} is {allowed_values(field)}, not {value!r}"
+        if (field.low is not None and number < field.low) or (field.high is not None and number > field.high):
+            return f"{field.name} is {allowed_values(field)}, not {number}"
+    return None
+
+
+def game_options(slug: str, pairs: Sequence[str]) -> dict[str, Any]:
+    """The game's options from ``-o NAME=VALUE`` pairs, checked and converted (as JSON
+    values).  A ValueError says what is wrong in our words and lists every option."""
+    from engine.registry import option_fields
+
+    fields = {field.name: field for field in option_fields(slug)}
+    problem = None
+    try:
+        raw = parse_options(pairs)
+    except ValueError as exc:
+        raw, problem = {}, str(exc)
+    for name, value in raw.items():
+        if problem:
+            break
+        if name not in fields:
+            problem = f"{get_game(slug).title} has no option {name!r}"
+        else:
+            problem = value_problem(fields[name], value)
+    if problem is None:
+        try:
+            return get_game(slug).parse_options(raw).model_dump(mode="json")
+        except ValueError as exc:  # a rule of the game's own (the ships named, a map size)
+            problem = str(exc).removeprefix("bad option ").replace("Value error, ", "")
+            name, _, sentence = problem.partition(": ")
+            problem = sentence if sentence.startswith(name) else problem
+    raise ValueError(f"{problem}.\n{describe_options(slug)}")

@@ -301,8 +301,9 @@ async def render(demo: Demo, cast: Path | None, svg_dir: Path | None, name: str 
     return written
 
 
-def play_live(demo: Demo, speed: float = 1.0) -> None:
-    """Replay the demo in this terminal, keys driven into the real app."""
+def play_live(demo: Demo, speed: float = 1.0) -> int:
+    """Replay the demo in this terminal, keys driven into the real app; returns the app's
+    exit code (130 after Ctrl+C)."""
     started: dict[str, float] = {}
     errors: list[str] = []
 
@@ -331,6 +332,7 @@ def play_live(demo: Demo, speed: float = 1.0) -> None:
     app.run()
     if errors:
         raise DemoError(errors[0])
+    return app.return_code or 0
 
 
 # --- recording ---------------------------------------------------------------------------

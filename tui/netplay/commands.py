@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.registry import GAMES
 
-from ..common import DEFAULT_PORT, host_log_path, parse_options
+from ..common import DEFAULT_PORT, INTERRUPTED, add_logging_flags, game_options, host_log_path, setup_logging
 
 __all__ = ["DEFAULT_PORT", "add_parsers", "cmd_browse", "cmd_host", "cmd_join", "host_log_path", "make_table"]
 
@@ -39,8 +39,9 @@ def add_parsers(sub: Any) -> None:
     host.add_argument("--bind", default=None,
                       help="address to listen on (default: every interface, or the log's with --resume)")
     host.add_argument("--name", help="table name shown in the lobby")
-    host.add_argument("--seed", type=int)
-    host.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    host.add_argument("--seed", type=int, help="a practice game from this seed (default: a secret deal)")
+    host.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                      help="a game option (repeatable; a wrong one lists the game's options)")
     host.add_argument("--headless", action="store_true", help="no screen: serve until stopped")
     host.add_argument("--log", type=Path, help="the table's log (a game record); default: the data folder")
     host.add_argument("--resume", type=Path, metavar="LOG", help="rebuild a table from its log after a crash")
@@ -51,10 +52,12 @@ def add_parsers(sub: Any) -> None:
                       help="announce on this interface only (repeatable; default: all, or the log's with --resume)")
     host.add_argument("--bot-delay", type=float, default=0.4,
                       help="seconds a host bot waits before acting, so players can follow (default 0.4)")
+    add_logging_flags(host)
     host.set_defaults(run=cmd_host)
 
     join = sub.add_parser("join", help="join a table on the LAN (no address: the lobby)")
-    join.add_argument("address", nargs="?", metavar="HOST:PORT")
+    join.add_argument("address", nargs="?", metavar="HOST:PORT",
+                      help="the host or table server to join (default port 7341; none: the lobby)")
     join.add_argument("--name", default=None, help="your name at the table")
     join.add_argument("--token", help="your seat's token, to take your seat back")
     join.add_argument("--table", help="table id, when the host holds several")
@@ -67,7 +70,7 @@ def add_parsers(sub: Any) -> None:
 
     br = sub.add_parser("browse", help="list the tables announced on the LAN")
     br.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
-    br.add_argument("--json", action="store_true")
+    br.add_argument("--json", action="store_true", help="print one JSON list instead of lines")
     br.add_argument("--interface", action="append", metavar="IP", help="listen on this interface only")
     br.set_defaults(run=cmd_browse)
 
@@ -108,7 +111,7 @@ def make_table(args: argparse.Namespace) -> Any:
     kinds = make_kinds(players, args.bots, local)
     if "open" not in kinds:
         raise ValueError("no seat is open for the LAN: lower --bots or --local")
-    options = game.parse_options(parse_options(args.option)).model_dump(mode="json")
+    options = game_options(game.slug, args.option)
     seed = args.seed  # None: a secret seed, drawn by the Match
     path = args.log or host_log_path(game.slug)
     return HostTable.create(game, options, kinds, seed, name=args.name or "", log_path=path)
@@ -117,6 +120,7 @@ def make_table(args: argparse.Namespace) -> Any:
 def cmd_host(args: argparse.Namespace) -> int:
     from netplay.host import Host  # (lazy on purpose: the LAN stack)
 
+    setup_logging(args)
     try:
         table = make_table(args)
     except ValueError as exc:
@@ -135,12 +139,12 @@ def cmd_host(args: argparse.Namespace) -> int:
         advertise = Advertiser(interfaces=table.interfaces)
     if args.headless:
         return _host_headless(host, table, args, advertise)
-    from ..app import AtlantisApp  # (lazy on purpose: Textual only for the TUI)
+    from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
     from .hosting import HostedTable  # (lazy: ifaddr and ctypes, ~7 ms of every start)
 
-    AtlantisApp(hosted=HostedTable(host, table, advertise), save_path=table.log.path if table.log else None,
-                lan_interfaces=table.interfaces).run()
-    return 0
+    return open_screen(AtlantisApp(hosted=HostedTable(host, table, advertise),
+                                   save_path=table.log.path if table.log else None,
+                                   lan_interfaces=table.interfaces))
 
 
 def _describe_seats(table: Any) -> str:
@@ -170,7 +174,7 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
     except OSError as exc:
         return _die(f"cannot listen on {host.bind}:{host.port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
-        return 0
+        return INTERRUPTED
     result = table.match.result()
     if result is not None:
         names = table.names()
@@ -190,10 +194,9 @@ def cmd_join(args: argparse.Namespace) -> int:
     else:
         name = clean_name(args.name, "Bot" if args.bot else "Player")  # (the host's own rule)
     if args.address is None and not args.headless:
-        from ..app import AtlantisApp  # (lazy on purpose: Textual only for the TUI)
+        from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
 
-        AtlantisApp(lobby=True, player_name=name, lan_interfaces=args.interface).run()
-        return 0
+        return open_screen(AtlantisApp(lobby=True, player_name=name, lan_interfaces=args.interface))
     if args.address is None:
         address = asyncio.run(_find_open_table(args.timeout, args.interface))
         if address is None:
@@ -209,11 +212,10 @@ def cmd_join(args: argparse.Namespace) -> int:
             return _die(problem)
     if args.headless:
         return asyncio.run(_join_headless(host, port, name, args))
-    from ..app import AtlantisApp  # (lazy on purpose: Textual only for the TUI)
+    from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
 
     client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate)
-    AtlantisApp(remote=client, bot_client=args.bot).run()
-    return 0
+    return open_screen(AtlantisApp(remote=client, bot_client=args.bot))
 
 
 async def _reach(host: str, port: int, timeout: float = 5.0) -> str | None:

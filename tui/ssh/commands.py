@@ -6,10 +6,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import signal
 import sys
 from pathlib import Path
 from typing import Any
+
+from ..common import add_logging_flags, exit_code_after, setup_logging, stop_on_signals
 
 DEFAULT_SERVER_PORT = 7341
 DEFAULT_SSH_PORT = 2222
@@ -26,6 +27,7 @@ def add_parsers(sub: Any) -> None:
     serve.add_argument("--advertise", action=argparse.BooleanOptionalAction, default=True,
                        help="announce the server by zeroconf (default: yes)")
     serve.add_argument("--interface", action="append", metavar="IP", help="announce on this interface only")
+    add_logging_flags(serve)
     serve.set_defaults(run=cmd_serve)
 
     ssh = sub.add_parser("serve-ssh", help="let friends play over SSH (ssh -p 2222 THIS-MACHINE)")
@@ -44,6 +46,7 @@ def add_parsers(sub: Any) -> None:
     ssh.add_argument("--idle-timeout", type=float, default=1800.0,
                      help="seconds without a key before a session is closed (default 1800)")
     _server_limit_flags(ssh)
+    add_logging_flags(ssh)
     ssh.set_defaults(run=cmd_serve_ssh)
 
     join = sub.choices.get("join")
@@ -75,15 +78,6 @@ def _records() -> Path:
     return records_dir()
 
 
-def _stop_on_signals(stop: asyncio.Event) -> None:
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        try:
-            loop.add_signal_handler(sig, stop.set)
-        except (NotImplementedError, RuntimeError):  # pragma: no cover
-            pass
-
-
 # --- atlantis serve ------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     import socket
@@ -91,6 +85,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from netplay.server import serve_forever
     from netplay.workers import make_server
 
+    setup_logging(args)
     name = args.name or socket.gethostname()[:30] or "atlantis"
     server = make_server(workers=args.workers, name=name, host=args.bind, port=args.port, records=_records(),
                          server_limits=_server_limits(args), bot_delay=args.bot_delay)
@@ -105,16 +100,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Table server {name!r} listening on {shown}; join with: atlantis join {shown}", flush=True)
         print(f"Logs of its tables: {_records()}", flush=True)
 
-    async def main() -> None:
+    async def main() -> int:
         stop = asyncio.Event()
-        _stop_on_signals(stop)
+        received = stop_on_signals(stop)
         await serve_forever(server, announce=announce, advertise=advertise, stop=stop)
+        return exit_code_after(received)
 
     try:
-        asyncio.run(main())
+        return asyncio.run(main())
     except OSError as exc:
         return _die(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}")
-    return 0
 
 
 # --- atlantis serve-ssh ---------------------------------------------------------------------
@@ -124,6 +119,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     from .server import SshFront, SshLimits, default_host_key_path, fingerprint, load_host_key
     from .server import read_authorized_keys
 
+    setup_logging(args)
     authorized: set[str] = set()
     if args.auth == "keys":
         if args.authorized_keys is None:
@@ -150,9 +146,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
                      server_name=name, records=_records(), server_limits=_server_limits(args),
                      bot_delay=args.bot_delay)
 
-    async def main() -> None:
+    async def main() -> int:
         stop = asyncio.Event()
-        _stop_on_signals(stop)
+        received = stop_on_signals(stop)
         await front.start()
         shown = args.bind if args.bind not in ("0.0.0.0", "", "::") else "THIS-MACHINE"
         print(f"{'Made a new' if made else 'Host'} key {path}", flush=True)
@@ -164,12 +160,12 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         finally:
             print("Stopping: closing every session.", flush=True)
             await front.close()
+        return exit_code_after(received)
 
     try:
-        asyncio.run(main())
+        return asyncio.run(main())
     except OSError as exc:
         return _die(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}")
-    return 0
 
 
 # --- atlantis join HOST:PORT (a server: its lobby) ---------------------------------------------
@@ -189,9 +185,9 @@ def cmd_join(args: argparse.Namespace) -> int:
         return _die(str(exc))
     if not args.server_lobby and not asyncio.run(is_server(host, port)):
         return commands.cmd_join(args)  # a single-table host (or nobody: it says so)
+    from ..app import open_screen
     from .app import ServerApp
 
     name = clean_name(args.name, "Player")
     identity = os.environ.get("ATLANTIS_SESSION") or None  # (the SSH front's secret for this session)
-    ServerApp(host, port, identity=identity, player_name=name).run()
-    return 0
+    return open_screen(ServerApp(host, port, identity=identity, player_name=name))
