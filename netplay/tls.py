@@ -24,7 +24,7 @@ import datetime
 import hashlib
 import os
 import ssl
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -122,15 +122,18 @@ class Trust:
     ``plain``: no TLS at all (only for a link that never leaves the machine, such as the
     SSH front's own table server); ``known_hosts``: the pins file (None: the config
     folder's); ``accept_new``: replace the pin of an address whose fingerprint changed;
-    ``expected``: the fingerprint the LAN announcement gave (checked as well)."""
+    ``expected``: the fingerprint the LAN announcement gave (checked as well); ``pin``:
+    check and write the known-hosts file (False: only ``expected`` is checked, as the
+    LAN browser does for the tables it lists: joining one pins it)."""
 
     plain: bool = False
     known_hosts: Path | None = None
     accept_new: bool = False
     expected: str | None = None
+    pin: bool = True
 
     def expecting(self, fingerprint: str | None) -> "Trust":
-        return Trust(self.plain, self.known_hosts, self.accept_new, fingerprint or None)
+        return replace(self, expected=fingerprint or None)
 
     def path(self) -> Path:
         return self.known_hosts if self.known_hosts is not None else default_known_hosts_path()
@@ -195,6 +198,8 @@ def check_fingerprint(trust: Trust, host: str, port: int, seen: str) -> None:
             f"{where} is not the host the LAN announced: its certificate's fingerprint is {seen}, "
             f"the announcement said {trust.expected}. Someone on the network may be impersonating it: "
             "not connecting.")
+    if not trust.pin:
+        return
     path = trust.path()
     known = read_known_hosts(path)
     old = known.get(where)
