@@ -253,10 +253,6 @@ async def open_connection(host: str, port: int, trust: Trust, *, table: str | No
     return reader, writer
 
 
-def is_tls(writer: Any) -> bool:
-    return writer.get_extra_info("ssl_object") is not None
-
-
 # --- routing on the ClientHello (a sharded table server's front) ---------------------------
 MAX_CLIENT_HELLO = 16 * 1024
 
