@@ -225,15 +225,20 @@ class Stats:
         self.sizes: list[int] = []     # bytes of every update frame received (not resyncs)
 
 
-async def play(port: int, tables: list[Table], timeout: float = 60.0, duration: float | None = None) -> float:
-    """Connect 4 seats to every table, play every script to its end (or for ``duration``
-    seconds); the wall time."""
+async def play(port: int, tables: list[Table], timeout: float = 60.0, duration: float | None = None,
+               tls: bool = False) -> float:
+    """Connect 4 seats to every table (inside TLS with ``tls``, as ``atlantis join`` does:
+    a host started with ``ATLANTIS_BENCH_TLS=1``), play every script to its end (or for
+    ``duration`` seconds); the wall time."""
+    from netplay.tls import client_context
+
     loop = asyncio.get_running_loop()
     seats: list[Seat] = []
+    context = client_context() if tls else None
     t0 = time.perf_counter()
     for t in tables:
         for i in range(t.players):
-            _, proto = await loop.create_connection(lambda t=t, i=i: Seat(t, f"c{i}"), LOOPBACK, port)
+            _, proto = await loop.create_connection(lambda t=t, i=i: Seat(t, f"c{i}"), LOOPBACK, port, ssl=context)
             seats.append(proto)
     try:
         if duration is not None:
@@ -643,6 +648,19 @@ def _clock_host_path() -> _PathClock:
     return clock
 
 
+def _tls() -> dict[str, Any]:
+    """How a bench host listens: cleartext (``plain``, the figures kept from before TLS),
+    or inside TLS with a certificate made for the run (``ATLANTIS_BENCH_TLS=1``)."""
+    if not os.environ.get("ATLANTIS_BENCH_TLS"):
+        return {"plain": True}
+    import tempfile
+    from pathlib import Path
+
+    from netplay.tls import load_certificate
+
+    return {"certificate": load_certificate(Path(tempfile.mkdtemp(prefix="atlantis-bench-tls-")) / "cert.pem")[0]}
+
+
 def _limits() -> Any:
     from netplay.host import Limits
 
@@ -661,7 +679,7 @@ async def _host(tables: int, rounds: int) -> None:
     made = [HostTable.create(game, {"max_rounds": rounds}, ["open"] * 4, 1000 + i, log_path=logs / f"t{i}.atlrec")
             for i in range(tables)]
     clock = _clock_host_path() if os.environ.get("ATLANTIS_BENCH_PATH") else None
-    host = Host(made, host=LOOPBACK, port=0, limits=_limits())
+    host = Host(made, host=LOOPBACK, port=0, limits=_limits(), **_tls())
     await host.start()
     print(host.port, " ".join(t.id for t in made), flush=True)
     print("", flush=True)
@@ -762,11 +780,15 @@ async def _server(workers: int, tables: int, rounds: int) -> None:
     records = Path(tempfile.mkdtemp(prefix="atlantis-bench-server-"))  # (every table logs, as in play)
     server = make_server(workers=workers, name="bench", host=LOOPBACK, port=0, limits=_limits(), records=records,
                          server_limits=ServerLimits(max_tables=tables + 8, max_tables_per_player=tables + 8),
-                         seeds=iter(range(1000, 1000 + tables)))
+                         seeds=iter(range(1000, 1000 + tables)), **_tls())
     await server.start()
+    from netplay.tls import PLAIN, Trust
+
+    trust = PLAIN if server.plain else Trust(pin=False)
     ids = []
     for i in range(tables):
-        got = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=4, options={"max_rounds": rounds}))
+        got = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=4, options={"max_rounds": rounds}),
+                        trust=trust)
         if not isinstance(got, M.Seated):
             raise SystemExit(f"open-table refused: {got}")
         ids.append(f"{got.ticket.table}:{got.ticket.token}")

@@ -57,26 +57,37 @@ def pct(values: list[float], p: float) -> float:
 
 
 # --- round trip and its floor --------------------------------------------------------------
-async def round_trips(n: int, rounds: int = 10) -> dict[str, Any]:
+async def round_trips(n: int, rounds: int = 10, tls: bool = False) -> dict[str, Any]:
     """Closed-loop round trips at one table after another (4 clients each) until ``n``
     steady samples, and as many against the fan-out floor, interleaved: after each of
     the host's games, the floor answers as many actions as that game had steady ones
     (this VM's speed drifts by tens of percent within a minute: measured one after the
-    other, the ratio read 1.5x in one run and 2.4x in the next on the same code)."""
+    other, the ratio read 1.5x in one run and 2.4x in the next on the same code).
+
+    ``tls``: the host and its clients inside TLS, as ``atlantis host`` and ``join`` are
+    (no floor then: the cleartext run has it); else cleartext, as every figure before
+    TLS was.  The host's CPU per action of these closed-loop games is kept too (``host_us``),
+    the same games either way."""
     from bench.lanload import Proc, Stats, Table, play, script
 
     import os
 
     games = max(1, -(-n // (script(1000, rounds).__len__() - 1)))
     env = dict(os.environ, ATLANTIS_BENCH_PATH="1")  # (each clocks its own path: ``Proc.path``)
+    if tls:
+        env["ATLANTIS_BENCH_TLS"] = "1"
     host = await Proc.start("host", games, rounds, env=env)
     stats, floor_stats = Stats(), Stats()
     floor = None
-    floor_cpu = 0.0
+    floor_cpu = host_cpu_s = 0.0
     try:
         for i, tid in enumerate(host.ids):
             had = len(stats.steady)
-            await play(host.port, [Table(tid, script(1000 + i, rounds), closed=True, stats=stats)])
+            c0 = sum(host.cpu())
+            await play(host.port, [Table(tid, script(1000 + i, rounds), closed=True, stats=stats)], tls=tls)
+            host_cpu_s += sum(host.cpu()) - c0
+            if tls:
+                continue
             if floor is None:  # (its frames the size of the host's updates, known after a game)
                 size = int(statistics.median(stats.sizes))
                 floor = await Proc.start("floor", size, env=env)
@@ -90,9 +101,11 @@ async def round_trips(n: int, rounds: int = 10) -> dict[str, Any]:
             await floor.stop()
     size = int(statistics.median(stats.sizes))
     floor_us = floor_cpu / max(1, len(floor_stats.steady)) * 1e6
+    host_us = host_cpu_s / max(1, stats.moves) * 1e6
     paths = {"host_path": pct(host.path, 50) * 1e-6 if host.path else 0.0,
              "floor_path": pct(floor.path, 50) * 1e-6 if floor is not None and floor.path else 0.0}
-    return {"rt": stats, "floor": floor_stats, "size": size, "games": games, "floor_us": floor_us, **paths}
+    return {"rt": stats, "floor": floor_stats, "size": size, "games": games, "floor_us": floor_us,
+            "host_us": host_us, **paths}
 
 
 async def host_cpu(tables: int, rounds: int = 10) -> dict[str, Any]:
@@ -283,7 +296,7 @@ HOSTILE_SCRIPT = textwrap.dedent("""
         tables = [HostTable.create(game, {"max_rounds": 500}, ["open", "open"], 4242 + i)
                   for i in range(int(sys.argv[3]))]
         room = int(sys.argv[1])  # the default limits, but room for the whole crowd at once
-        host = Host(tables, host="127.0.0.1", port=0,
+        host = Host(tables, host="127.0.0.1", port=0, plain=True,  # (the hostile figures: cleartext, as before TLS)
                     limits=Limits(max_connections=room, max_spectators=room, max_per_address=int(sys.argv[2])))
         await host.start()
         print(host.port, " ".join(t.id for t in tables), flush=True)
@@ -667,6 +680,13 @@ async def _run(quick: bool) -> dict[str, float]:
               f" send, wall time, clocked in that process): p50 {hp * 1e6:.0f} us; through the floor's: p50"
               f" {fp * 1e6:.0f} us; the rest of a round trip (the client's send, the kernel, waking, the 4 clients"
               f" reading): {(r50 - hp) * 1e6:.0f} us at the host, {(f50 - fp) * 1e6:.0f} us at the floor")
+    tl = await round_trips(110 if quick else 800, tls=True)
+    t50, t99 = pct(tl["rt"].steady, 50), pct(tl["rt"].steady, 99)
+    print(f"  inside TLS (as `atlantis host` and `join` play; TLS 1.3, ECDSA P-256): action round trip p50 {_ms(t50)}  "
+          f"p99 {_ms(t99)} = {t50 / r50:.2f}x / {t99 / r99:.2f}x the cleartext one above ({len(tl['rt'].steady)} actions); "
+          f"the host's CPU per action in these closed-loop games: {tl['host_us']:.0f} us inside TLS, "
+          f"{rt['host_us']:.0f} us cleartext = {1e6 / tl['host_us']:.0f} vs {1e6 / rt['host_us']:.0f} actions/s "
+          f"per core ({tl['host_us'] / rt['host_us']:.2f}x the CPU)")
     print(f"  game-ending moves (send -> every seat has `over` with the moves and digest): "
           f"p50 {_ms(pct(st.ending, 50))}  max {_ms(max(st.ending))}  ({len(st.ending)} game(s); the `over` "
           f"frame carries every move, and reading each move's action settles its lazy digest)")

@@ -28,6 +28,7 @@ from engine.record import digest
 from engine.registry import GAMES
 
 from . import messages as M
+from .tls import FingerprintError, Trust, open_connection
 from .wire import MAX_HOST_FRAME, FrameError, read_frame
 
 log = logging.getLogger("atlantis.client")
@@ -106,8 +107,9 @@ class Client:
                  ping_interval: float = 5.0, backoff: tuple[float, float] = (0.1, 3.0),
                  connect_timeout: float = 5.0, max_attempts: int | None = None,
                  games: dict[str, Game] | None = None, fail_fast: bool = True,
-                 give_up_after: float | None = 30.0, give_up_tries: int = 5):
+                 give_up_after: float | None = 30.0, give_up_tries: int = 5, trust: Trust = Trust()):
         self.host, self.port = host, port
+        self.trust = trust  # how the host's certificate is checked (``netplay.tls``)
         self.games = GAMES if games is None else games  # the games this program knows
         self.name = name
         self.token = token
@@ -226,21 +228,26 @@ class Client:
 
     async def _connect_once(self) -> None:
         try:
+            if self.welcome is None:
+                # Before taking a seat, check the host's rules (a refusing client must not
+                # hold a seat): the same check runs again on the welcome.
+                info = await probe(self.host, self.port, self.connect_timeout, self.trust)
+                if self.table is None and len(info.tables) == 1:
+                    self.table = info.tables[0].table  # (named: a sharded server routes on it)
+                for t in info.tables:
+                    if self.table in (None, t.table):
+                        self._check_rules(t.game, t.rules, t.options, t.fingerprint)
+                        break
             reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port, limit=MAX_HOST_FRAME + 64), self.connect_timeout)
+                open_connection(self.host, self.port, self.trust, table=self.table, limit=MAX_HOST_FRAME + 64),
+                self.connect_timeout)
+        except FingerprintError as exc:
+            raise Refused(str(exc)) from None
         except (OSError, asyncio.TimeoutError) as exc:
             raise ConnectFailed(connect_problem(self.host, self.port, exc, self.connect_timeout)) from exc
         self._writer = writer
         pinger = None
         try:
-            if self.welcome is None:
-                # Before taking a seat, check the host's rules (a refusing client must not
-                # hold a seat): the same check runs again on the welcome.
-                info = await probe(self.host, self.port, self.connect_timeout)
-                for t in info.tables:
-                    if self.table in (None, t.table):
-                        self._check_rules(t.game, t.rules, t.options, t.fingerprint)
-                        break
             self._send(M.Hello(name=self.name, token=self.token, table=self.table, spectate=self.spectate))
             pinger = asyncio.get_running_loop().create_task(self._ping())
             while not self._stopping:
@@ -534,10 +541,10 @@ class RemoteSeat:
         return ", ".join(parts)
 
 
-async def probe(host: str, port: int, timeout: float = 2.0) -> M.Info:
+async def probe(host: str, port: int, timeout: float = 2.0, trust: Trust = Trust()) -> M.Info:
     """Ask a host what it offers (a 'probe' hello): the lobby confirms tables this way."""
     async def go() -> M.Info:
-        reader, writer = await asyncio.open_connection(host, port, limit=MAX_HOST_FRAME + 64)
+        reader, writer = await open_connection(host, port, trust, limit=MAX_HOST_FRAME + 64)
         try:
             writer.write(M.frame(M.Hello(name="lobby", probe=True)))
             msg = M.parse_host(await read_frame(reader, MAX_HOST_FRAME, timeout))

@@ -1,11 +1,14 @@
 """Finding tables on the LAN: zeroconf (mDNS/DNS-SD) service ``_atlantis._tcp.local.``.
 
 The host advertises one service per table with TXT keys ``game``, ``name`` (table
-name), ``open`` (open seats), ``v`` (protocol version), ``fp`` (rules fingerprint) and
-``table`` (its id); a table server (``netplay.server``) is one service with
-``server=1``, its name, ``tables`` and ``open`` (seats open in all).  The browser lists tables as they appear and go; a crashed host
-sends no goodbye, so every table is confirmed with a TCP ``probe`` hello before it is
-offered, and listed tables are probed again every few seconds.
+name), ``open`` (open seats), ``v`` (protocol version), ``fp`` (rules fingerprint),
+``table`` (its id) and ``tls`` (the SHA-256 fingerprint of the host's TLS certificate,
+``netplay.tls``); a table server (``netplay.server``) is one service with ``server=1``,
+its name, ``tables``, ``open`` (seats open in all) and ``tls``.  The browser lists tables
+as they appear and go; a crashed host sends no goodbye, so every table is confirmed with
+a ``probe`` hello before it is offered (inside TLS, the certificate checked against the
+announced fingerprint: a table whose host shows another is not listed), and listed
+tables are probed again every few seconds.
 
 ``interfaces`` limits both sides to some addresses (the tests use ``["127.0.0.1"]``
 so nothing is sent anywhere but loopback); ``None`` means every interface.
@@ -25,6 +28,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from . import messages as M
 from .client import probe
+from .tls import FingerprintError, Trust
 
 log = logging.getLogger("atlantis.discovery")
 
@@ -73,7 +77,7 @@ class Advertiser:
         label = _label(f"{table.name} {table.id}")
         props = {"game": table.game.slug, "name": table.name[:60], "open": str(table.open_seats()),
                  "v": str(M.PROTOCOL), "fp": table.fingerprint, "table": table.id,
-                 "over": "1" if table.over else "0"}
+                 "over": "1" if table.over else "0", "tls": host.fingerprint or ""}
         return AsyncServiceInfo(M.SERVICE_TYPE, f"{label}.{M.SERVICE_TYPE}",
                                 addresses=self._addresses(host), port=host.port, properties=props,
                                 server=f"atlantis-{table.id}.local.")
@@ -132,7 +136,8 @@ class ServerAdvertiser(Advertiser):
         tables = list(server.tables.values())
         open_seats = sum(t.open_seats() for t in tables if not t.over)
         props = {"server": "1", "name": server.name[:60], "tables": str(len(tables)), "open": str(open_seats),
-                 "v": str(M.PROTOCOL), "game": "", "fp": "", "table": "", "over": "0"}
+                 "v": str(M.PROTOCOL), "game": "", "fp": "", "table": "", "over": "0",
+                 "tls": server.fingerprint or ""}
         return AsyncServiceInfo(M.SERVICE_TYPE, f"{_label(server.name + ' server')}.{M.SERVICE_TYPE}",
                                 addresses=self._addresses(server), port=server.port, properties=props,
                                 server=f"atlantis-server-{server.port}.local.")
@@ -181,6 +186,7 @@ class FoundTable:
     protocol: int
     seen_at: float
     server: bool = False  # a table server: ``name`` is the server's, ``open`` its open seats in all
+    tls: str = ""         # the host's certificate fingerprint, as announced and checked by the probe
 
     @property
     def address(self) -> str:
@@ -255,8 +261,12 @@ class Browser:
             self._notify()
 
     async def _confirm(self, service: str, host: str, port: int, props: dict[str, str]) -> FoundTable | None:
+        announced = props.get("tls") or None
         try:
-            answer = await probe(host, port, self.probe_timeout)
+            answer = await probe(host, port, self.probe_timeout, Trust(pin=False, expected=announced))
+        except FingerprintError as exc:
+            log.warning("%s not listed: %s", service, exc)
+            return None
         except Exception:
             return None
         if props.get("server") == "1":  # a table server: listed as itself, with its open seats
@@ -265,7 +275,7 @@ class Browser:
                               game=f"server: {len(answer.tables)} table(s)", open=sum(t.open for t in live),
                               players=sum(t.players for t in live), started=False, over=False,
                               fingerprint="", rules="", protocol=M.PROTOCOL,
-                              seen_at=time.monotonic() - self.started_at, server=True)
+                              seen_at=time.monotonic() - self.started_at, server=True, tls=announced or "")
         tables = [t for t in answer.tables if t.table == props.get("table")] or answer.tables[:1]
         if not tables:
             return None
@@ -273,7 +283,7 @@ class Browser:
         return FoundTable(service=service, host=host, port=port, table=t.table, name=t.name, game=t.game,
                           open=t.open, players=t.players, started=t.started, over=t.over,
                           fingerprint=t.fingerprint, rules=t.rules, protocol=M.PROTOCOL,
-                          seen_at=time.monotonic() - self.started_at)
+                          seen_at=time.monotonic() - self.started_at, tls=announced or "")
 
     async def _recheck_loop(self) -> None:
         while True:
@@ -281,7 +291,7 @@ class Browser:
             for name, found in list(self.tables.items()):
                 fresh = await self._confirm(name, found.host, found.port,
                                             {"table": found.table, "server": "1" if found.server else "",
-                                             "name": found.name})
+                                             "name": found.name, "tls": found.tls})
                 if name not in self.tables:
                     continue
                 if fresh is None:

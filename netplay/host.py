@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import ssl
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -36,6 +37,7 @@ from .table import (  # noqa: F401  (re-exported: the tables are part of the hos
     RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, make_kinds, token_hash,
 )
 from .conn import Conn, Session  # noqa: F401  (Conn re-exported: part of the host's API)
+from .tls import Certificate, load_certificate
 
 log = logging.getLogger("atlantis.host")
 
@@ -63,8 +65,15 @@ class Host:
     """An asyncio TCP server holding one or more tables."""
 
     def __init__(self, tables: list[HostTable], host: str = "127.0.0.1", port: int = 0,
-                 limits: Limits | None = None, bot_delay: float = 0.0):
+                 limits: Limits | None = None, bot_delay: float = 0.0, *, plain: bool = False,
+                 certificate: Certificate | None = None):
+        """``certificate``: what every connection is served inside TLS with (None: this
+        machine's, ``netplay.tls.load_certificate``, made on first use); ``plain``: no TLS
+        at all, for a link that never leaves the machine (the SSH front's own table server)."""
         self.tables = {t.id: t for t in tables}
+        self.plain = plain
+        self.certificate = certificate
+        self.tls: ssl.SSLContext | None = None
         self.bind = host
         self.port = port
         self.limits = limits or Limits()
@@ -81,8 +90,20 @@ class Host:
     def table(self) -> HostTable:
         return next(iter(self.tables.values()))
 
+    @property
+    def fingerprint(self) -> str | None:
+        """The SHA-256 fingerprint of the host's certificate (None: plain, or not started)."""
+        return None if self.plain or self.certificate is None else self.certificate.fingerprint
+
+    def _load_tls(self) -> None:
+        if not self.plain and self.tls is None:
+            if self.certificate is None:
+                self.certificate = load_certificate()[0]
+            self.tls = self.certificate.server_context()
+
     async def start(self) -> int:
         loop = asyncio.get_running_loop()
+        self._load_tls()
         await self._listen()
         for t in self.tables.values():
             t.loop = loop
@@ -103,14 +124,18 @@ class Host:
         """Listen on ``bind:port`` (a worker of ``netplay.workers`` does not: the front
         process listens and hands it each connection, ``serve_handed``)."""
         loop = asyncio.get_running_loop()
-        self.server = await loop.create_server(lambda: Session(self), self.bind, self.port)
+        self.server = await loop.create_server(lambda: Session(self), self.bind, self.port, ssl=self.tls,
+                                               ssl_handshake_timeout=self.limits.hello_timeout if self.tls else None)
         self.port = self.server.sockets[0].getsockname()[1]
 
-    async def serve_handed(self, sock: socket.socket, first: dict[str, Any], rest: bytes = b"") -> None:
-        """Serve a connection another process accepted and read the first frame of
-        (``first``, decoded; ``rest``: bytes it read past that frame)."""
+    async def serve_handed(self, sock: socket.socket, first: dict[str, Any] | None, rest: bytes = b"") -> None:
+        """Serve a connection another process accepted: with TLS, one it read nothing
+        of (the handshake is made here); plain, one it read the first frame of (``first``,
+        decoded; ``rest``: bytes it read past that frame)."""
         loop = asyncio.get_running_loop()
-        await loop.connect_accepted_socket(lambda: Session(self, first, rest), sock)
+        tls = self.tls if first is None else None
+        await loop.connect_accepted_socket(lambda: Session(self, first, rest), sock, ssl=tls,
+                                           ssl_handshake_timeout=self.limits.hello_timeout if tls else None)
 
     def count_cut(self, code: str) -> None:
         self.cuts[code] = self.cuts.get(code, 0) + 1

@@ -37,6 +37,7 @@ from engine.registry import GAMES
 
 from . import messages as M
 from .host import Conn, Host, HostTable, Limits, make_kinds, token_hash
+from .tls import Trust, open_connection
 
 log = logging.getLogger("atlantis.server")
 
@@ -73,8 +74,9 @@ class TableServer(Host):
     def __init__(self, name: str = "atlantis", host: str = "127.0.0.1", port: int = 0,
                  limits: Limits | None = None, server_limits: ServerLimits | None = None,
                  records: Path | None = None, bot_delay: float = 0.0, games: dict[str, Any] | None = None,
-                 seeds: Any = None):
-        super().__init__([], host=host, port=port, limits=limits, bot_delay=bot_delay)
+                 seeds: Any = None, plain: bool = False, certificate: Any = None):
+        super().__init__([], host=host, port=port, limits=limits, bot_delay=bot_delay, plain=plain,
+                         certificate=certificate)
         self.name = name
         self.server_limits = server_limits or ServerLimits()
         self.records = records            # where tables' logs go (None: no logs)
@@ -278,13 +280,13 @@ class TableServer(Host):
 
 
 # --- the client side of the lobby requests ----------------------------------------------
-async def ask(host: str, port: int, msg: M.Msg, timeout: float = 5.0) -> Any:
+async def ask(host: str, port: int, msg: M.Msg, timeout: float = 5.0, trust: Trust = Trust()) -> Any:
     """Send one lobby request to a server and return its answer (``TableList``,
     ``Seated`` or ``Error``).  A single-table host answers ``Error(hello-first)``."""
     from .wire import MAX_HOST_FRAME, read_frame
 
     async def go() -> Any:
-        reader, writer = await asyncio.open_connection(host, port, limit=MAX_HOST_FRAME + 64)
+        reader, writer = await open_connection(host, port, trust, limit=MAX_HOST_FRAME + 64)
         try:
             writer.write(M.frame(msg))
             return M.parse_host(await read_frame(reader, MAX_HOST_FRAME, timeout))
@@ -294,10 +296,10 @@ async def ask(host: str, port: int, msg: M.Msg, timeout: float = 5.0) -> Any:
     return await asyncio.wait_for(go(), timeout)
 
 
-async def is_server(host: str, port: int, timeout: float = 3.0) -> bool:
+async def is_server(host: str, port: int, timeout: float = 3.0, trust: Trust = Trust()) -> bool:
     """Whether ``host:port`` is a table server (else a single-table host)."""
     try:
-        return isinstance(await ask(host, port, M.ListTables(), timeout), M.TableList)
+        return isinstance(await ask(host, port, M.ListTables(), timeout, trust), M.TableList)
     except Exception:
         return False
 

@@ -3,14 +3,22 @@
 Tables share nothing, so ``atlantis serve --workers N`` runs each table in one of N
 worker processes, each an ordinary ``TableServer`` with its own event loop (seats,
 tokens, spectators, bots, logs, limits: all as in one process).  The front process
-listens on the one address and port, reads each connection's first frame (within
-``Limits.hello_timeout``, size-capped and validated like any frame), and then:
+listens on the one address and port and routes each connection:
 
-* a ``hello`` for a table: hands the socket itself to the table's worker over a Unix
-  socket pair with SCM_RIGHTS (``socket.send_fds``), with the frame it read; the worker
-  serves it from there (``Host.serve_handed``) and the front forgets it;
-* a probe hello and the lobby requests (``list-tables``, ``open-table``, ``take-seat``):
-  answers them itself, asking the workers (one small request each over the same pair).
+* Every connection is inside TLS (``netplay.tls``), and TLS state cannot move between
+  processes, so the front routes on the ClientHello, before any handshake: it peeks at
+  it (``MSG_PEEK``, within ``Limits.hello_timeout``) for the server name (SNI), where a
+  client names the table it wants (``tls.sni_name``).  A table's connection is handed,
+  untouched, to the table's worker over a Unix socket pair with SCM_RIGHTS
+  (``socket.send_fds``); the worker makes the handshake and serves it from there
+  (``Host.serve_handed``) and the front forgets it.  Every other connection (no name:
+  a probe, the lobby requests ``list-tables``, ``open-table``, ``take-seat``) the front
+  serves itself, inside TLS, asking the workers (one small request each over the same
+  pair).  The cost: the table id goes in the clear in the ClientHello (the lobby lists
+  it anyway; seats, tokens and views stay inside TLS), and each table connection's
+  ClientHello is parsed twice (by the front's peek, then by the worker's handshake).
+* Plain (``plain=True``: a link that never leaves the machine), the front reads the
+  first frame itself and hands the socket with it (the frame and any bytes read past it).
 
 A table's worker is fixed by its id (``shard_of``): a worker draws the ids of the
 tables it opens among those of its shard, so any front finds a table from its id
@@ -33,6 +41,7 @@ import logging
 import os
 import secrets
 import socket
+import ssl
 import sys
 import zlib
 from pathlib import Path
@@ -43,6 +52,7 @@ import msgpack
 from . import messages as M
 from .host import Limits
 from .server import ServerLimits, TableServer
+from .tls import Certificate, ServerNameReader, load_certificate, peek_server_name, table_of_sni
 from .wire import MAX_CLIENT_FRAME, FrameError, read_frame
 
 log = logging.getLogger("atlantis.server")
@@ -148,7 +158,7 @@ class Worker:
         if not self.front.closing:
             log.error("worker %d (pid %s) is gone: its tables with it", self.index, self.proc.pid)
 
-    def hand(self, sock: Any, first: dict[str, Any], rest: bytes) -> None:
+    def hand(self, sock: Any, first: dict[str, Any] | None, rest: bytes = b"") -> None:
         _send(self.sock, {"op": "conn", "first": first, "rest": rest}, [sock.fileno()])
 
     async def call(self, op: str, timeout: float = 10.0, **args: Any) -> dict[str, Any]:
@@ -169,8 +179,14 @@ class ShardedServer:
     def __init__(self, name: str = "atlantis", host: str = "127.0.0.1", port: int = 0,
                  limits: Limits | None = None, server_limits: ServerLimits | None = None,
                  records: Path | None = None, bot_delay: float = 0.0, games: Any = None,
-                 seeds: Any = None, workers: int = 2):
+                 seeds: Any = None, workers: int = 2, plain: bool = False,
+                 certificate: Certificate | None = None):
         self.name, self.bind, self.port = name, host, port
+        self.plain, self.certificate = plain, certificate
+        self.tls: Any = None
+        self.names: ServerNameReader | None = None
+        self.listener: socket.socket | None = None
+        self._acceptor: asyncio.Task | None = None
         self.limits = limits or Limits()
         self.server_limits = server_limits or ServerLimits()
         self.records, self.bot_delay, self.seeds = records, bot_delay, seeds
@@ -179,7 +195,6 @@ class ShardedServer:
         self.workers: list[Worker] = []
         self.identities: dict[str, str] = {}
         self.listeners: list[Callable[[], None]] = []
-        self.server: asyncio.base_events.Server | None = None
         self.pending: set[asyncio.Task] = set()
         self.per_address: dict[str, int] = {}
         self.refused = 0
@@ -187,10 +202,21 @@ class ShardedServer:
         self._opening = asyncio.Lock()
 
     # --- life -------------------------------------------------------------------------
+    @property
+    def fingerprint(self) -> str | None:
+        return None if self.plain or self.certificate is None else self.certificate.fingerprint
+
     async def start(self) -> int:
-        self.server = await asyncio.start_server(self._accept, self.bind, self.port, limit=MAX_CLIENT_FRAME + 64)
-        self.port = self.server.sockets[0].getsockname()[1]
-        config = {"name": self.name, "bind": self.bind, "port": self.port, "workers": self.count,
+        if not self.plain:
+            if self.certificate is None:
+                self.certificate = load_certificate()[0]
+            self.tls = self.certificate.server_context()
+            self.names = ServerNameReader(self.certificate)
+        family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
+        self.listener = socket.create_server((self.bind, self.port), family=family, backlog=1024)
+        self.listener.setblocking(False)
+        self.port = self.listener.getsockname()[1]
+        config = {"certificate": None if self.plain else str(self.certificate.path),"name": self.name, "bind": self.bind, "port": self.port, "workers": self.count,
                   "limits": dataclasses.asdict(self.limits), "server_limits": dataclasses.asdict(self.server_limits),
                   "records": str(self.records) if self.records is not None else None,
                   "bot_delay": self.bot_delay, "games": self.games}
@@ -205,6 +231,7 @@ class ShardedServer:
             self.workers.append(worker)
             ready.append(worker.call("ready", timeout=60))
         await asyncio.gather(*ready)
+        self._acceptor = asyncio.get_running_loop().create_task(self._accept_loop())
         return self.port
 
     def worker_pids(self) -> list[int]:
@@ -212,8 +239,10 @@ class ShardedServer:
 
     async def close(self) -> None:
         self.closing = True
-        if self.server is not None:
-            self.server.close()
+        if self._acceptor is not None:
+            self._acceptor.cancel()
+        if self.listener is not None:
+            self.listener.close()
         for task in list(self.pending):
             task.cancel()
         if self.pending:
@@ -232,11 +261,6 @@ class ShardedServer:
             except asyncio.TimeoutError:  # pragma: no cover
                 w.proc.kill()
                 await w.proc.wait()
-        if self.server is not None:
-            try:
-                await asyncio.wait_for(self.server.wait_closed(), 2)
-            except asyncio.TimeoutError:  # pragma: no cover
-                pass
 
     # --- what the LAN announcement reads (``discovery.ServerAdvertiser``) ----------------
     @property
@@ -263,24 +287,53 @@ class ShardedServer:
         return self.workers[shard_of(table_id, self.count)]
 
     # --- connections ------------------------------------------------------------------------
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        self.pending.add(task)
-        peer = writer.get_extra_info("peername")
+    async def _accept_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                sock, peer = await loop.sock_accept(self.listener)
+            except OSError as exc:  # (out of descriptors, say: the next accept may work)
+                log.warning("accept failed: %s", exc)
+                await asyncio.sleep(0.1)
+                continue
+            task = loop.create_task(self._accept(sock, peer))
+            self.pending.add(task)
+            task.add_done_callback(self.pending.discard)
+
+    async def _streams(self, sock: socket.socket) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """The connection as streams: inside TLS (the handshake made here) unless plain."""
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader(limit=MAX_CLIENT_FRAME + 64)
+        transport, protocol = await loop.connect_accepted_socket(
+            lambda: asyncio.StreamReaderProtocol(reader), sock, ssl=self.tls,
+            ssl_handshake_timeout=self.limits.hello_timeout if self.tls else None)
+        return reader, asyncio.StreamWriter(transport, protocol, reader, loop)
+
+    async def _accept(self, sock: socket.socket, peer: Any) -> None:
         address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
         lim = self.limits
         handed = False
+        writer: asyncio.StreamWriter | None = None
         try:
+            refusal = None
             if len(self.pending) > lim.max_connections:
+                refusal = ("busy", f"The host has {lim.max_connections} connections open, its limit; try again later.")
+            elif self.per_address.get(address, 0) >= lim.max_per_address:
+                refusal = ("busy-address", f"{lim.max_per_address} connections from {address} are open already, "
+                           "the most one address may hold.")
+            if refusal is not None:
                 self.refused += 1
-                return self._fail(writer, "busy", f"The host has {lim.max_connections} connections open, "
-                                  "its limit; try again later.")
-            if self.per_address.get(address, 0) >= lim.max_per_address:
-                self.refused += 1
-                return self._fail(writer, "busy-address", f"{lim.max_per_address} connections from {address} "
-                                  "are open already, the most one address may hold.")
+                reader, writer = await self._streams(sock)
+                return self._fail(writer, *refusal)
             self.per_address[address] = self.per_address.get(address, 0) + 1
             try:
+                if self.names is not None:  # (a table named in the ClientHello: to its worker, untouched)
+                    table = table_of_sni(await peek_server_name(sock, self.names, lim.hello_timeout))
+                    if table is not None and self.worker_for(table).alive:
+                        self.worker_for(table).hand(sock, None)
+                        handed = True
+                        return
+                reader, writer = await self._streams(sock)
                 handed = await self._first(reader, writer, address)
             finally:
                 left = self.per_address.get(address, 1) - 1
@@ -288,13 +341,15 @@ class ShardedServer:
                     self.per_address[address] = left
                 else:
                     self.per_address.pop(address, None)
-        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
+        except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError, TimeoutError, ValueError,
+                ssl.SSLError):
             pass
         except Exception:  # never let one connection stop the front
             log.exception("connection from %s failed", address)
         finally:
-            self.pending.discard(task)
-            if not handed:
+            if writer is None:
+                sock.close()  # (our copy only: a handed socket lives on in its worker)
+            elif not handed:
                 writer.close()
 
     def _fail(self, writer: asyncio.StreamWriter, code: str, message: str) -> None:
@@ -311,6 +366,9 @@ class ShardedServer:
             return False
         except FrameError as exc:
             self._fail(writer, "bad-frame", str(exc))
+            return False
+        if isinstance(msg, M.Hello) and not msg.probe and self.tls is not None:
+            self._fail(writer, "no-table", "There is no such table here (name the table: --table ID).")
             return False
         if isinstance(msg, M.Hello) and not msg.probe:
             table = msg.table
@@ -445,7 +503,7 @@ class WorkerServer(TableServer):
         op = obj.get("op")
         if op == "conn":
             sock = socket.socket(fileno=fds[0])
-            task = asyncio.get_running_loop().create_task(self.serve_handed(sock, obj["first"], obj.get("rest", b"")))
+            task = asyncio.get_running_loop().create_task(self.serve_handed(sock, obj.get("first"), obj.get("rest", b"")))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
             return None
@@ -489,7 +547,8 @@ async def worker_main(fd: int, index: int, config: dict[str, Any]) -> None:
     server = WorkerServer(index, config["workers"], config["port"], name=config["name"], host=config["bind"],
                           limits=Limits(**config["limits"]), server_limits=ServerLimits(**config["server_limits"]),
                           records=Path(config["records"]) if config["records"] else None,
-                          bot_delay=config["bot_delay"], games=games)
+                          bot_delay=config["bot_delay"], games=games, plain=config["certificate"] is None,
+                          certificate=load_certificate(Path(config["certificate"]))[0] if config["certificate"] else None)
     ctrl = socket.socket(fileno=fd)
     ctrl.setblocking(False)
     server.control = ctrl

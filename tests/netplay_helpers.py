@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
+import ssl
 from pathlib import Path
 from typing import Any, AsyncIterator
 
 from engine.registry import GAMES
 from netplay.client import Client, run_bot
 from netplay.host import Host, HostTable, Limits
+from netplay.tls import client_context
+from netplay.wire import MAX_HOST_FRAME
 
 from netplay_toygame import TOY
 
@@ -60,3 +64,17 @@ async def wait(pilot: Any, pred: Any, tries: int = 300) -> None:
             return
         await pilot.pause(0.02)
     raise AssertionError("condition not reached")
+
+
+async def raw_connection(port: int, host: str = LOOPBACK, limit: int = MAX_HOST_FRAME + 64,
+                         sock: Any = None) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection that speaks frames by hand, inside TLS as every connection to a host
+    is (the certificate is not checked: these test the protocol behind it)."""
+    if sock is not None:
+        return await asyncio.open_connection(sock=sock, limit=limit, ssl=client_context(), server_hostname="")
+    return await asyncio.open_connection(host, port, limit=limit, ssl=client_context(), server_hostname="")
+
+
+def tls_socket(sock: socket.socket) -> ssl.SSLSocket:
+    """A connected blocking socket, inside TLS (the handshake made now)."""
+    return client_context().wrap_socket(sock)

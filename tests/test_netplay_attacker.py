@@ -1,7 +1,8 @@
 """Play the attacker: what a seat or a spectator receives over the wire, byte for byte.
 
 A recording proxy on 127.0.0.1 sits between each client and the host and keeps every
-byte the host sends down.  Before the ``over`` frame (which opens the seed commitment
+byte the host sends down.  The host here is plain (no TLS): this is what a seat itself
+reads once TLS is taken off (tests/test_netplay_tls.py records the encrypted wire).  Before the ``over`` frame (which opens the seed commitment
 on purpose) no seat and no spectator may receive the seed, the salt, the game's RNG
 key, or another seat's token or token hash; after it, still no other seat's token.
 And the seed itself must not be guessable: 128 bits from ``secrets``, a new one for
@@ -24,6 +25,7 @@ from engine.record import GameRecord
 from engine.registry import GAMES
 from netplay.client import Client, run_bot
 from netplay.host import Host, HostTable, token_hash
+from netplay.tls import PLAIN
 
 from netplay_helpers import LOOPBACK
 
@@ -36,6 +38,7 @@ class RecordingProxy:
     def __init__(self, target_port: int):
         self.target_port = target_port
         self.downstream: list[bytearray] = []  # one per connection, in connection order
+        self.upstream: list[bytearray] = []    # what the clients sent, likewise
         self.server: asyncio.base_events.Server | None = None
         self.port = 0
         self._tasks: set[asyncio.Task] = set()
@@ -47,8 +50,9 @@ class RecordingProxy:
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         up_reader, up_writer = await asyncio.open_connection(LOOPBACK, self.target_port)
-        seen = bytearray()
+        seen, sent = bytearray(), bytearray()
         self.downstream.append(seen)
+        self.upstream.append(sent)
 
         async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter, keep: bytearray | None) -> None:
             try:
@@ -62,7 +66,7 @@ class RecordingProxy:
             finally:
                 dst.close()
 
-        tasks = [asyncio.create_task(pipe(reader, up_writer, None)),
+        tasks = [asyncio.create_task(pipe(reader, up_writer, sent)),
                  asyncio.create_task(pipe(up_reader, writer, seen))]
         self._tasks.update(tasks)
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -101,17 +105,17 @@ async def _attacked_game(slug: str, tmp_path: Path) -> dict:
     game = GAMES[slug]
     n = game.min_players
     table = HostTable.create(game, {}, ["open"] * n, None, name="attacked", log_path=tmp_path / "t.atlrec")
-    host = Host([table], host=LOOPBACK, port=0)
+    host = Host([table], host=LOOPBACK, port=0, plain=True)
     await host.start()
     proxy = RecordingProxy(host.port)
     await proxy.start()
     try:
         spectator = Client(LOOPBACK, proxy.port, spectate=True, read_timeout=10.0, backoff=(0.02, 0.2),
-                           games=GAMES)
+                           games=GAMES, trust=PLAIN)
         spectator.start()
         await asyncio.wait_for(spectator.ready.wait(), 10)
         clients = [Client(LOOPBACK, proxy.port, name=f"seat{i}", read_timeout=10.0, backoff=(0.02, 0.2),
-                          games=GAMES) for i in range(n)]
+                          games=GAMES, trust=PLAIN) for i in range(n)]
         await asyncio.wait_for(asyncio.gather(*(run_bot(c) for c in clients)), 60)
         await asyncio.wait_for(spectator.finished.wait(), 10)
         key = table.match.game.setup(table.match.options, n, table.match.seed).rng.key

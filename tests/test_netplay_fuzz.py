@@ -25,7 +25,7 @@ from netplay import messages as M
 from netplay.host import Host, HostTable, Limits
 from netplay.wire import HEADER, MAX_CLIENT_FRAME, MAX_HOST_FRAME, encode_frame
 
-from netplay_helpers import LOOPBACK, client, play_with_bots, running_host, until
+from netplay_helpers import LOOPBACK, client, play_with_bots, running_host, until, raw_connection, tls_socket
 
 GAME = GAMES["pathways"]
 FRAMES = {"count": 0}
@@ -36,7 +36,7 @@ class SyncConn:
     """A blocking client socket; every read has a timeout."""
 
     def __init__(self, port: int):
-        self.sock = socket.create_connection((LOOPBACK, port), timeout=5)
+        self.sock = tls_socket(socket.create_connection((LOOPBACK, port), timeout=5))
         self.sock.settimeout(5)
         self.buf = b""
 
@@ -307,7 +307,7 @@ async def test_a_flooding_client_is_cut_off_and_the_game_goes_on():
     async with running_host(GAME, ["open", "open"], seed=3, limits=limits) as host:
         players = asyncio.ensure_future(play_with_bots(host, 2))
         await until(lambda: host.table.started)
-        r, w = await asyncio.open_connection(LOOPBACK, host.port)
+        r, w = await raw_connection(host.port)
         w.write(encode_frame({"t": "hello", "v": M.PROTOCOL, "spectate": True}))
         w.write(encode_frame({"t": "ping", "v": M.PROTOCOL}) * 5000)
         codes = []
@@ -328,8 +328,8 @@ async def test_a_flooding_client_is_cut_off_and_the_game_goes_on():
 async def test_a_client_that_says_nothing_is_dropped():
     limits = Limits(hello_timeout=0.2, idle_timeout=0.4)
     async with running_host(GAME, ["open", "open"], seed=3, limits=limits) as host:
-        silent = await asyncio.open_connection(LOOPBACK, host.port)
-        header_only = await asyncio.open_connection(LOOPBACK, host.port)
+        silent = await raw_connection(host.port)
+        header_only = await raw_connection(host.port)
         header_only[1].write(struct.pack(">I", 100))
         quiet = client(host, ping_interval=100)  # says hello, then nothing
         quiet.start()

@@ -15,7 +15,7 @@ from netplay.host import Host, HostTable
 from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
 from tui.cli import main as cli_main
 
-from netplay_helpers import ALL_GAMES, LOOPBACK, client, play_with_bots, running_host, until
+from netplay_helpers import ALL_GAMES, LOOPBACK, client, play_with_bots, running_host, until, raw_connection
 from netplay_toygame import TOY
 
 
@@ -27,7 +27,7 @@ class Raw:
 
     @classmethod
     async def open(cls, host: Host) -> "Raw":
-        r, w = await asyncio.open_connection(LOOPBACK, host.port, limit=MAX_HOST_FRAME + 64)
+        r, w = await raw_connection(host.port)
         return cls(r, w)
 
     def send(self, obj: dict) -> None:

@@ -11,7 +11,7 @@ from netplay import messages as M
 from netplay.host import Limits
 from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
 
-from netplay_helpers import LOOPBACK, running_host, until
+from netplay_helpers import LOOPBACK, running_host, until, raw_connection, tls_socket
 from netplay_toygame import TOY
 
 
@@ -29,7 +29,7 @@ class Peer:
         sock.bind((source, 0))
         sock.setblocking(False)
         await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, host.port))
-        r, w = await asyncio.open_connection(sock=sock, limit=MAX_HOST_FRAME + 64)
+        r, w = await raw_connection(host.port, sock=sock)
         return cls(r, w)
 
     def send(self, obj: dict) -> None:
@@ -79,13 +79,23 @@ class Peer:
 async def sink(host, hello: dict) -> socket.socket:
     """A connection that says ``hello`` and then never reads a byte (a small receive
     window, and no asyncio reader draining the socket behind its back)."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.setblocking(False)
-    loop = asyncio.get_running_loop()
-    await loop.sock_connect(sock, (LOOPBACK, host.port))
-    await loop.sock_sendall(sock, encode_frame({"v": M.PROTOCOL, **hello}))
-    return sock
+    def made() -> socket.socket:  # (blocking, in a thread: the host answers the handshake meanwhile)
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.settimeout(5)
+        sock.connect((LOOPBACK, host.port))
+        sock = tls_socket(sock)
+        sock.sendall(encode_frame({"v": M.PROTOCOL, **hello}))
+        return sock
+
+    return await asyncio.to_thread(made)
+
+
+def _send_until_stopped(sock: socket.socket, data: bytes) -> None:
+    try:
+        sock.sendall(data)
+    except OSError:  # (cut off, or the peer stopped taking it: the test closes it)
+        pass
 
 
 async def test_total_connections_are_capped():
@@ -216,7 +226,7 @@ async def test_a_peer_that_does_not_take_its_replies_is_cut_off_after_the_drain_
         conn.writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
         # many pings, never reading a pong: the host waits (bounded) for it to read, then cuts it
         pings = encode_frame({"v": M.PROTOCOL, "t": "ping", "n": 1}) * 20_000
-        sender = asyncio.ensure_future(asyncio.get_running_loop().sock_sendall(peer, pings))
+        sender = asyncio.ensure_future(asyncio.to_thread(_send_until_stopped, peer, pings))
         await until(lambda: conn.closed and conn not in host.conns, timeout=10)
         assert conn.writer.transport.get_write_buffer_size() <= limits.write_buffer
         sender.cancel()

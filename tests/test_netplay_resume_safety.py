@@ -24,7 +24,7 @@ from netplay.host import HostTable
 from netplay.log import read_log
 from tui.cli import main
 
-from netplay_helpers import ALL_GAMES, LOOPBACK, play_with_bots, running_host, until
+from netplay_helpers import ALL_GAMES, LOOPBACK, play_with_bots, running_host, until, raw_connection
 
 GAME = ALL_GAMES["pathways"]
 
@@ -228,7 +228,7 @@ async def _host_a_whole_game(argv: list[str], port: int) -> None:
 
     async def listening() -> bool:
         try:
-            _, w = await asyncio.open_connection(LOOPBACK, port)
+            _, w = await raw_connection(port)
         except OSError:
             return False
         w.close()

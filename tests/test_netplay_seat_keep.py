@@ -15,7 +15,7 @@ from netplay.host import HostTable, token_hash
 from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
 from netplay import messages as M
 
-from netplay_helpers import ALL_GAMES, LOOPBACK, client, running_host, until
+from netplay_helpers import ALL_GAMES, LOOPBACK, client, running_host, until, raw_connection
 
 GAME = ALL_GAMES["pathways"]
 
@@ -53,7 +53,7 @@ async def test_a_player_who_drops_before_the_start_gets_the_same_seat_back_with_
 
 async def _claim_and_vanish(host, name: str) -> str:
     """Take a seat with a bare connection, then drop it (no goodbye): the token."""
-    reader, writer = await asyncio.open_connection(LOOPBACK, host.port, limit=MAX_HOST_FRAME + 64)
+    reader, writer = await raw_connection(host.port)
     writer.write(encode_frame({"v": M.PROTOCOL, "t": "hello", "name": name}))
     while (msg := await read_frame(reader, MAX_HOST_FRAME, 5))["t"] != "welcome":
         pass
@@ -118,7 +118,7 @@ async def test_a_player_who_says_goodbye_before_the_start_gives_the_seat_up():
     """Leaving on purpose (the client's bye) is not a dropped connection: the seat opens."""
     async with running_host(GAME, ["open", "open"], seed=4) as host:
         table = host.table
-        reader, writer = await asyncio.open_connection(LOOPBACK, host.port, limit=MAX_HOST_FRAME + 64)
+        reader, writer = await raw_connection(host.port)
         writer.write(encode_frame({"v": M.PROTOCOL, "t": "hello", "name": "Ann"}))
         while (await read_frame(reader, MAX_HOST_FRAME, 5))["t"] != "welcome":
             pass

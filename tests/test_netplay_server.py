@@ -15,7 +15,7 @@ from netplay.client import run_bot
 from netplay.host import Host, HostTable, Limits
 from netplay.server import ServerLimits, TableServer, ask, is_server
 
-from netplay_helpers import ALL_GAMES, LOOPBACK, client, until
+from netplay_helpers import ALL_GAMES, LOOPBACK, client, until, raw_connection
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -156,7 +156,7 @@ async def test_the_server_passes_its_limits_to_every_connection(tmp_path):
     server = TableServer(host=LOOPBACK, port=0, limits=Limits(max_per_address=2), games=ALL_GAMES)
     await server.start()
     try:
-        held = [await asyncio.open_connection(LOOPBACK, server.port) for _ in range(2)]
+        held = [await raw_connection(server.port) for _ in range(2)]
         await asyncio.sleep(0.05)
         answer = await ask(LOOPBACK, server.port, M.ListTables())
         assert isinstance(answer, M.Error) and answer.code == "busy-address"

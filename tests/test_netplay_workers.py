@@ -17,7 +17,7 @@ from netplay.table import HostTable
 from netplay.wire import decode_body, encode_frame
 from netplay.workers import ShardedServer, make_server, shard_of
 
-from netplay_helpers import LOOPBACK, until
+from netplay_helpers import LOOPBACK, until, raw_connection
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -190,7 +190,7 @@ async def test_the_front_answers_a_bad_first_frame_and_keeps_serving(tmp_path):
         for data, code in ((b"\x00\x00\x00\x03abc", "bad-frame"), (b"", "timeout"),
                            (encode_frame({"t": "act", "v": M.PROTOCOL, "seq": 0, "action": {}}), "hello-first"),
                            (encode_frame({"t": "hello", "v": M.PROTOCOL, "table": "nope"}), "no-table")):
-            reader, writer = await asyncio.open_connection(LOOPBACK, server.port)
+            reader, writer = await raw_connection(server.port)
             writer.write(data)
             from netplay.wire import MAX_HOST_FRAME, read_frame
 

@@ -123,12 +123,13 @@ class AtlantisApp(App):
                  autosave: bool = True, manual_bots: bool = False,
                  on_ready: Any = None, remote: Any = None, hosted: Any = None, lobby: bool = False,
                  player_name: str = "Player", bot_client: bool = False,
-                 lan_interfaces: list[str] | None = None, **kwargs: Any):
+                 lan_interfaces: list[str] | None = None, trust: Any = None, **kwargs: Any):
         _settle_collector()
         super().__init__(**kwargs)
         # LAN play (tui/netplay/flow.py): a client to join with, a hosted table, or the lobby.
         self.remote, self.hosted, self.lobby = remote, hosted, lobby
         self.player_name, self.bot_client, self.lan_interfaces = player_name, bot_client, lan_interfaces
+        self.trust = trust  # how the lobby's clients check a host's certificate (netplay.tls.Trust; None: pin)
         self.netplay_link: Any = None
         # manual_bots: bots act only when someone calls table.step_bot() (demo replays).
         self.manual_bots = manual_bots

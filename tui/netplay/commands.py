@@ -66,6 +66,9 @@ def add_parsers(sub: Any) -> None:
     join.add_argument("--headless", action="store_true", help="no screen (needs --bot or --spectate)")
     join.add_argument("--timeout", type=float, default=5.0, help="seconds to find a table when no address is given")
     join.add_argument("--interface", action="append", metavar="IP", help="browse on this interface only")
+    join.add_argument("--accept-new-fingerprint", action="store_true",
+                      help="the host's certificate changed and you checked the new fingerprint with the host: "
+                           "accept it (and remember it)")
     join.set_defaults(run=cmd_join)
 
     br = sub.add_parser("browse", help="list the tables announced on the LAN")
@@ -117,6 +120,27 @@ def make_table(args: argparse.Namespace) -> Any:
     return HostTable.create(game, options, kinds, seed, name=args.name or "", log_path=path)
 
 
+def load_certificate_or_die() -> Any:
+    """This machine's TLS certificate (made now if it has none), or None after saying
+    why it cannot be read."""
+    from netplay.tls import default_certificate_path, load_certificate  # (lazy on purpose: the LAN stack)
+
+    path = default_certificate_path()
+    try:
+        cert = load_certificate(path)[0]
+    except (OSError, ValueError) as exc:
+        _die(f"{path}: cannot read the TLS certificate ({exc}); move it away to make a new one")
+        return None
+    return cert
+
+
+def fingerprint_line(cert: Any) -> str:
+    """What ``atlantis host`` and ``atlantis serve`` print about their certificate."""
+    return (f"Encrypted (TLS); certificate fingerprint: {cert.fingerprint}\n"
+            f"  (in {cert.path}; a player's first join remembers it: if theirs shows another one, "
+            "someone is in between)")
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     from netplay.host import Host  # (lazy on purpose: the LAN stack)
 
@@ -125,20 +149,23 @@ def cmd_host(args: argparse.Namespace) -> int:
         table = make_table(args)
     except ValueError as exc:
         return _die(str(exc))
+    cert = load_certificate_or_die()
+    if cert is None:
+        return 2
     # What the command line does not say, a resumed table's log does (its header keeps
     # the port, bind address and announcing of the host that wrote it).
     port = args.port if args.port is not None else (table.port or DEFAULT_PORT)
     bind = args.bind if args.bind is not None else (table.bind or "0.0.0.0")
     table.advertise = args.advertise if args.advertise is not None else table.advertise is not False
     table.interfaces = args.interface or table.interfaces
-    host = Host([table], host=bind, port=port, bot_delay=args.bot_delay)
+    host = Host([table], host=bind, port=port, bot_delay=args.bot_delay, certificate=cert)
     advertise = None
     if table.advertise:
         from netplay.discovery import Advertiser  # (lazy on purpose: zeroconf)
 
         advertise = Advertiser(interfaces=table.interfaces)
     if args.headless:
-        return _host_headless(host, table, args, advertise)
+        return _host_headless(host, table, args, advertise, cert)
     from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
     from .hosting import HostedTable  # (lazy: ifaddr and ctypes, ~7 ms of every start)
 
@@ -152,7 +179,7 @@ def _describe_seats(table: Any) -> str:
                      for s in table.slots)
 
 
-def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: Any) -> int:
+def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: Any, cert: Any) -> int:
     from netplay.host import serve  # (lazy on purpose: the LAN stack)
 
     from .hosting import reachable_addresses
@@ -164,6 +191,7 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
         for other in addresses[1:]:
             print(f"          or {other}", flush=True)
         print(f"Players join with: atlantis join {addresses[0]}", flush=True)
+        print(fingerprint_line(cert), flush=True)
         if table.log is not None:
             print(f"Log: {table.log.path}", flush=True)
         if table.match.record.moves:
@@ -186,7 +214,9 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
 def cmd_join(args: argparse.Namespace) -> int:
     from netplay.client import KEEP_NAME, Client, parse_address  # (lazy on purpose: the LAN stack)
     from netplay.text import clean_name
+    from netplay.tls import Trust
 
+    trust = Trust(accept_new=args.accept_new_fingerprint)
     if args.headless and not (args.bot or args.spectate):
         return _die("--headless needs --bot (a bot plays the seat) or --spectate")
     if args.token and args.name is None:
@@ -196,36 +226,45 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.address is None and not args.headless:
         from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
 
-        return open_screen(AtlantisApp(lobby=True, player_name=name, lan_interfaces=args.interface))
+        return open_screen(AtlantisApp(lobby=True, player_name=name, lan_interfaces=args.interface, trust=trust))
     if args.address is None:
-        address = asyncio.run(_find_open_table(args.timeout, args.interface))
-        if address is None:
+        found = asyncio.run(_find_open_table(args.timeout, args.interface))
+        if found is None:
             return _die(f"no table with an open seat found in {args.timeout:g} s; give HOST:PORT")
-        host, port = address
+        host, port, announced = found
+        trust = trust.expecting(announced)
     else:
         try:
             host, port = parse_address(args.address, DEFAULT_PORT)
         except ValueError as exc:
             return _die(str(exc))
-        problem = asyncio.run(_reach(host, port))
+        problem = asyncio.run(_reach(host, port, trust))
         if problem:
             return _die(problem)
     if args.headless:
-        return asyncio.run(_join_headless(host, port, name, args))
+        return asyncio.run(_join_headless(host, port, name, args, trust))
     from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
 
-    client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate)
+    client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate, trust=trust)
     return open_screen(AtlantisApp(remote=client, bot_client=args.bot))
 
 
-async def _reach(host: str, port: int, timeout: float = 5.0) -> str | None:
+async def _reach(host: str, port: int, trust: Any, timeout: float = 5.0) -> str | None:
     """Why ``host:port`` is no table to join (no such host, nothing listening, no
-    answer, not an atlantis host), or None: asked once, before any screen opens."""
+    answer, not an atlantis host, not the certificate pinned for it), or None: asked
+    once, before any screen opens (a host met for the first time is pinned now)."""
+    import ssl
+
     from netplay.client import Refused, connect_problem, probe  # (lazy on purpose: the LAN stack)
+    from netplay.tls import FingerprintError
     from netplay.wire import FrameError
 
     try:
-        await probe(host, port, timeout)
+        await probe(host, port, timeout, trust)
+    except FingerprintError as exc:
+        return str(exc)
+    except ssl.SSLError as exc:
+        return f"{host}:{port} does not answer inside TLS ({exc.reason or exc}): is it an atlantis host of this version?"
     except Refused:
         return None  # an atlantis host that answers probes its own way (a table server): it is there
     except FrameError as exc:
@@ -235,19 +274,20 @@ async def _reach(host: str, port: int, timeout: float = 5.0) -> str | None:
     return None
 
 
-async def _find_open_table(timeout: float, interfaces: list[str] | None) -> tuple[str, int] | None:
+async def _find_open_table(timeout: float, interfaces: list[str] | None) -> tuple[str, int, str] | None:
+    """The first table found with an open seat: its address and announced fingerprint."""
     from netplay.discovery import browse  # (lazy on purpose: zeroconf)
 
     for t in await browse(timeout, interfaces, until_found=True):
         if t.open > 0 and not t.over:
-            return t.host, t.port
+            return t.host, t.port, t.tls
     return None
 
 
-async def _join_headless(host: str, port: int, name: str, args: argparse.Namespace) -> int:
+async def _join_headless(host: str, port: int, name: str, args: argparse.Namespace, trust: Any) -> int:
     from netplay.client import Client, run_bot  # (lazy on purpose: the LAN stack)
 
-    client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate)
+    client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate, trust=trust)
 
     def report(what: str) -> None:
         if what == "welcome":
@@ -286,5 +326,5 @@ def cmd_browse(args: argparse.Namespace) -> int:
         return 0
     for t in tables:
         state = "over" if t.over else ("playing" if t.started else f"{t.open} of {t.players} seats open")
-        print(f"{t.address:<22} {t.name:<28} {t.game:<18} {state}")
+        print(f"{t.address:<22} {t.name:<28} {t.game:<18} {state:<20} {t.tls or '(no fingerprint announced)'}")
     return 0

@@ -17,6 +17,7 @@ from textual.css.query import NoMatches
 from engine.registry import get_game
 from netplay.client import Client, RemoteSeat, run_bot
 from netplay.host import Host, HostTable
+from netplay.tls import Trust
 
 from ..common import DEFAULT_PORT, host_log_path
 from ..games import screen_class
@@ -116,7 +117,8 @@ def lobby_flow(app: Any, from_menu: bool) -> None:
             else:
                 app.exit()
             return
-        client = Client(req.host, req.port, name=req.name, spectate=req.spectate)
+        client = Client(req.host, req.port, name=req.name, spectate=req.spectate,
+                        trust=(app.trust or Trust()).expecting(req.fingerprint))
         remote_flow(app, client, back=lambda: _back_to_lobby(app, client, from_menu))
 
     app.push_screen(LobbyScreen(app.player_name, interfaces=app.lan_interfaces), chosen)

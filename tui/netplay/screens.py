@@ -112,6 +112,14 @@ class HostSetupScreen(Screen[HostSetup]):
         self.dismiss(None)
 
 
+def fingerprint_lines(fingerprint: str | None) -> str:
+    """What the host tells its players about the table's TLS certificate."""
+    if not fingerprint:
+        return ""
+    return (f"\nThe connection is encrypted (TLS). Certificate fingerprint:\n  [b]{fingerprint}[/b]\n"
+            "A player's first join remembers it; if theirs shows another one, someone is in between.")
+
+
 class HostTableScreen(Screen[bool]):
     """The host's waiting room: the address, and every seat with who took it."""
 
@@ -147,6 +155,9 @@ class HostTableScreen(Screen[bool]):
                 self.query_one("#address", Static).update(
                     f"[b]Cannot listen:[/b] {exc.strerror or exc}. Esc goes back.")
                 return
+            except ValueError as exc:  # (the TLS certificate file does not load)
+                self.query_one("#address", Static).update(f"[b]Cannot open the table:[/b] {exc}. Esc goes back.")
+                return
         self.call_after_refresh(self._changed)
 
     def on_unmount(self) -> None:
@@ -163,7 +174,8 @@ class HostTableScreen(Screen[bool]):
                   else f"not announced ({self.hosted.advertise_error or 'off'}): give the address")
             joins = "\n".join(f"  [b]atlantis join {a}[/b]" for a in self.hosted.addresses[:4])
             self.query_one("#address", Static).update(
-                f"Listening on port {self.hosted.host.port} ({ad}). Players join with:\n{joins}")
+                f"Listening on port {self.hosted.host.port} ({ad}). Players join with:\n{joins}"
+                + fingerprint_lines(self.hosted.host.fingerprint))
         self.query_one("#seats", Static).update("\n".join(self.seat_lines()))
         note = ("Everyone is here: the game starts." if t.started else
                 f"Waiting for {t.open_seats()} player(s). The game starts when every seat is taken.")
@@ -204,6 +216,7 @@ class JoinRequest:
     port: int
     name: str
     spectate: bool = False
+    fingerprint: str = ""  # the TLS fingerprint the LAN announcement gave ("": typed in)
 
 
 class LobbyScreen(Screen[JoinRequest]):
@@ -285,9 +298,9 @@ class LobbyScreen(Screen[JoinRequest]):
             f"{n} table(s) found. Enter joins the selected one; Ctrl+W watches it." if n else
             "No tables found yet (they appear here as hosts start). Type an address below.")
 
-    def _request(self, host: str, port: int, spectate: bool = False) -> None:
+    def _request(self, host: str, port: int, spectate: bool = False, fingerprint: str = "") -> None:
         name = clean_name(self.query_one("#name", Input).value, "Player")  # (the host's own rule)
-        self.dismiss(JoinRequest(host, port, name, spectate))
+        self.dismiss(JoinRequest(host, port, name, spectate, fingerprint))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self._join_row(False)
@@ -299,7 +312,7 @@ class LobbyScreen(Screen[JoinRequest]):
             if not spectate and (t.open <= 0 or t.over):
                 self.query_one("#error", Static).update("That table has no open seat: Ctrl+W watches it.")
                 return
-            self._request(t.host, t.port, spectate)
+            self._request(t.host, t.port, spectate, t.tls)
 
     def action_watch(self) -> None:
         self._join_row(True)

@@ -42,7 +42,7 @@ class ServerApp(AtlantisApp):
             return
         rejoin, self._first_lobby = self._first_lobby, False
         self.lobby_screen = ServerLobbyScreen(self.server_host, self.server_port, self.identity,
-                                              self.player_name, rejoin=rejoin)
+                                              self.player_name, rejoin=rejoin, trust=self.trust)
         self.push_screen(self.lobby_screen, self._lobby_done)
         if error:
             self.call_after_refresh(self.lobby_screen.show_error, error)
@@ -72,14 +72,17 @@ class ServerApp(AtlantisApp):
     async def _take(self, choice: LobbyChoice) -> None:
         from netplay.client import Client
         from netplay.server import ask
+        from netplay.tls import Trust
 
+        trust = self.trust or Trust()
         ticket, spectate = choice.ticket, choice.what == "watch"
         try:
             if choice.what == "open":
-                answer = await ask(self.server_host, self.server_port, choice.request)
+                answer = await ask(self.server_host, self.server_port, choice.request, trust=trust)
             elif choice.what == "join":
                 answer = await ask(self.server_host, self.server_port,
-                                   M.TakeSeat(table=choice.table, name=self.player_name, identity=self.identity))
+                                   M.TakeSeat(table=choice.table, name=self.player_name, identity=self.identity),
+                                   trust=trust)
             else:
                 answer = None
         except Exception as exc:
@@ -92,7 +95,7 @@ class ServerApp(AtlantisApp):
             ticket = answer.ticket
         table = ticket.table if ticket is not None else choice.table
         client = Client(self.server_host, self.server_port, name=self.player_name,
-                        token=ticket.token if ticket else None, table=table, spectate=spectate)
+                        token=ticket.token if ticket else None, table=table, spectate=spectate, trust=trust)
         from ..netplay.flow import remote_flow
 
         remote_flow(self, client)

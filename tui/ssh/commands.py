@@ -52,6 +52,7 @@ def add_parsers(sub: Any) -> None:
     join = sub.choices.get("join")
     if join is not None:  # ``atlantis join HOST:PORT`` on a table server: its lobby
         join.add_argument("--server-lobby", action="store_true", help=argparse.SUPPRESS)
+        join.add_argument("--plain-link", action="store_true", help=argparse.SUPPRESS)  # (the SSH front's own link)
         join.set_defaults(run=cmd_join)
 
 
@@ -86,9 +87,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from netplay.workers import make_server
 
     setup_logging(args)
+    from ..netplay.commands import fingerprint_line, load_certificate_or_die
+
+    cert = load_certificate_or_die()
+    if cert is None:
+        return 2
     name = args.name or socket.gethostname()[:30] or "atlantis"
     server = make_server(workers=args.workers, name=name, host=args.bind, port=args.port, records=_records(),
-                         server_limits=_server_limits(args), bot_delay=args.bot_delay)
+                         server_limits=_server_limits(args), bot_delay=args.bot_delay, certificate=cert)
     advertise = None
     if args.advertise:
         from netplay.discovery import ServerAdvertiser
@@ -98,6 +104,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     def announce(address: str) -> None:
         shown = address if not address.startswith("0.0.0.0:") else f"<this machine>:{server.port}"
         print(f"Table server {name!r} listening on {shown}; join with: atlantis join {shown}", flush=True)
+        print(fingerprint_line(cert), flush=True)
         print(f"Logs of its tables: {_records()}", flush=True)
 
     async def main() -> int:
@@ -178,16 +185,18 @@ def cmd_join(args: argparse.Namespace) -> int:
     from netplay.client import parse_address
     from netplay.server import is_server
     from netplay.text import clean_name
+    from netplay.tls import PLAIN, Trust
 
+    trust = PLAIN if args.plain_link else Trust(accept_new=args.accept_new_fingerprint)
     try:
         host, port = parse_address(args.address, DEFAULT_SERVER_PORT)
     except ValueError as exc:
         return _die(str(exc))
-    if not args.server_lobby and not asyncio.run(is_server(host, port)):
-        return commands.cmd_join(args)  # a single-table host (or nobody: it says so)
+    if not args.server_lobby and not asyncio.run(is_server(host, port, trust=trust)):
+        return commands.cmd_join(args)  # a single-table host (or nobody, or another certificate: it says so)
     from ..app import open_screen
     from .app import ServerApp
 
     name = clean_name(args.name, "Player")
     identity = os.environ.get("ATLANTIS_SESSION") or None  # (the SSH front's secret for this session)
-    return open_screen(ServerApp(host, port, identity=identity, player_name=name))
+    return open_screen(ServerApp(host, port, identity=identity, player_name=name, trust=trust))

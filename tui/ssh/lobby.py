@@ -45,9 +45,11 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         Binding("q,escape", "leave", "Quit", id="server-lobby-quit"),
     ]
 
-    def __init__(self, host: str, port: int, identity: str | None, name: str, rejoin: bool = False):
+    def __init__(self, host: str, port: int, identity: str | None, name: str, rejoin: bool = False,
+                 trust: Any = None):
         super().__init__()
         self.host, self.port, self.identity, self.player_name = host, port, identity, name
+        self.trust = trust  # (netplay.tls.Trust: how the server's certificate is checked; None: pin it)
         self.rejoin = rejoin
         self.listing: M.TableList | None = None
         self.rows: list[M.TableInfo] = []
@@ -70,9 +72,11 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
 
     async def refresh_tables(self) -> None:
         from netplay.server import ask
+        from netplay.tls import Trust
 
         try:
-            answer = await ask(self.host, self.port, M.ListTables(identity=self.identity), 3.0)
+            answer = await ask(self.host, self.port, M.ListTables(identity=self.identity), 3.0,
+                               self.trust or Trust())
         except Exception as exc:
             self.query_one("#status", Static).update(f"The server does not answer ({exc or type(exc).__name__}).")
             return

@@ -448,7 +448,8 @@ class SshFront:
         lim = self.limits
         # Every child connects from 127.0.0.1: the per-address cap of the table server
         # must hold all of them (each child keeps one connection, plus the lobby's asks).
-        self.tables = TableServer(name=server_name, host="127.0.0.1", port=0, records=records,
+        # The link never leaves the machine: plain, no TLS (the children say --plain-link).
+        self.tables = TableServer(name=server_name, host="127.0.0.1", port=0, records=records, plain=True,
                                   server_limits=server_limits, bot_delay=bot_delay,
                                   limits=Limits(max_per_address=4 * lim.max_sessions + 16,
                                                 max_connections=max(256, 4 * lim.max_sessions + 16)))
@@ -470,7 +471,7 @@ class SshFront:
         if self._child_argv is not None:
             return self._child_argv(name)
         return [sys.executable, "-m", "tui.cli", "join", f"127.0.0.1:{self.tables.port}", "--server-lobby",
-                "--name", name]
+                "--plain-link", "--name", name]
 
     # --- limits at the door ------------------------------------------------------------------
     def admit(self, conn: Connection) -> str:
