@@ -448,9 +448,9 @@ class TableServer(Host):
         """The log paths of the games still being played (never removed)."""
         return {str(t.log.path) for t in self.tables.values() if t.log is not None and not t.over}
 
-    def prune_logs(self, now: float | None = None) -> list[Path]:
+    async def prune_logs(self, now: float | None = None) -> list[Path]:
         """Remove old logs of tables no longer played (``ServerLimits.keep_logs_days``,
-        ``max_logs``)."""
+        ``max_logs``; async as ``ShardedServer.prune_logs``, which asks its workers)."""
         lim = self.server_limits
         return prune_logs(self.records, self.running_logs(), lim.keep_logs_days, lim.max_logs, now)
 
@@ -459,7 +459,7 @@ class TableServer(Host):
         while True:
             if time.monotonic() - pruned >= self.server_limits.prune_every:
                 pruned = time.monotonic()
-                self.prune_logs()
+                await self.prune_logs()
             await asyncio.sleep(self.server_limits.sweep_every)
             self.sweep()
 

@@ -27,7 +27,7 @@ class ServerApp(AtlantisApp):
         kwargs.setdefault("autosave", True)
         super().__init__(player_name=player_name, **kwargs)
         self.server_host, self.server_port = server_host, server_port
-        self.lobby = ServerLobby(server_host, server_port, identity=identity, store=identity_store)
+        self.server_lobby = ServerLobby(server_host, server_port, identity=identity, store=identity_store)
         self.lobby_screen: ServerLobbyScreen | None = None
         self._first_lobby = True
 
@@ -46,7 +46,7 @@ class ServerApp(AtlantisApp):
                 self.call_after_refresh(self.lobby_screen.show_error, error)
             return
         first, self._first_lobby = self._first_lobby, False
-        self.lobby_screen = ServerLobbyScreen(self.lobby, self.player_name, point_at_mine=first)
+        self.lobby_screen = ServerLobbyScreen(self.server_lobby, self.player_name, point_at_mine=first)
         self.push_screen(self.lobby_screen, self._lobby_done)
         if error:
             self.call_after_refresh(self.lobby_screen.show_error, error)
@@ -80,9 +80,9 @@ class ServerApp(AtlantisApp):
         ticket, spectate = choice.ticket, choice.what == "watch"
         try:
             if choice.what == "open":
-                answer = await self.lobby.open_table(choice.request)
+                answer = await self.server_lobby.open_table(choice.request)
             elif choice.what == "join":
-                answer = await self.lobby.take_seat(choice.table, self.player_name)
+                answer = await self.server_lobby.take_seat(choice.table, self.player_name)
             else:
                 answer = None
         except Exception as exc:
