@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from netplay import messages as M
-from netplay.client import Client, IdentityStore, ServerLobby, run_bot
+from netplay.client import Client, run_bot
+from netplay.identity import IdentityStore, ServerLobby
 from netplay.server import ServerLimits, ask, record_name
 from netplay.wire import MAX_HOST_FRAME, read_frame
 from netplay.workers import make_server

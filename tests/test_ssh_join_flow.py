@@ -103,7 +103,7 @@ async def test_a_lobby_shows_the_seat_its_player_holds_and_takes_it_back_only_wh
     """Back in the lobby with a seat held (the same identity: a drop, or another screen of
     the same player): the lobby selects that table and says Enter takes the seat back, and
     never takes the player there by itself (that would throw out a screen playing it)."""
-    from netplay.client import IdentityStore, ServerLobby
+    from netplay.identity import IdentityStore, ServerLobby
 
     server = TableServer(name="Kitchen", host=LOOPBACK, port=0, records=tmp_path)
     await server.start()

@@ -245,7 +245,7 @@ async def _server_seat(host: str, port: int, table: str | None, name: str) -> An
     a single-table host, where the hello takes the seat.  Without ``table``, the first
     table with an open seat where this player holds none."""
     from netplay import messages as M  # (lazy on purpose: the LAN stack)
-    from netplay.client import IdentityStore, ServerLobby
+    from netplay.identity import IdentityStore, ServerLobby
 
     lobby = ServerLobby(host, port, store=IdentityStore.in_data_folder())
     try:

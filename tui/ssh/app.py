@@ -5,7 +5,7 @@ change of course: leaving a game (``q``, the game-over screen, Ctrl+Q) goes back
 the server's lobby instead of ending the program; quitting the lobby ends it.  Over
 SSH that keeps a player in their session between games.
 
-Every lobby request carries the player's identity (``netplay.client.ServerLobby``):
+Every lobby request carries the player's identity (``netplay.identity.ServerLobby``):
 an SSH session's secret, or the one the server gave, kept in ``identity_store``
 (``atlantis join`` keeps it in the data folder, one per server address).
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from netplay.client import IdentityStore, ServerLobby
+from netplay.identity import IdentityStore, ServerLobby
 
 from ..app import AtlantisApp
 from .lobby import LobbyChoice, ServerLobbyScreen

@@ -219,7 +219,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     identity = os.environ.get("ATLANTIS_SESSION") or None  # (the SSH front's secret for this session)
     store = None
     if identity is None:  # (a player's own program: the identity the server gives is kept in the data folder)
-        from netplay.client import IdentityStore
+        from netplay.identity import IdentityStore
 
         store = IdentityStore.in_data_folder()
     ServerApp(host, port, identity=identity, player_name=name, identity_store=store).run()

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
 from netplay import messages as M
-from netplay.client import ServerLobby
+from netplay.identity import ServerLobby
 
 
 @dataclass
