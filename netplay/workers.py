@@ -469,6 +469,11 @@ class WorkerServer(TableServer):
     async def _listen(self) -> None:
         pass  # (the front listens; ``port`` is the front's, for the logs' headers)
 
+    async def prune_logs(self, now: float | None = None) -> list[Path]:
+        """Nothing: the records folder is shared, and only the front knows the logs
+        every worker still writes (``ShardedServer.prune_logs``)."""
+        return []
+
     def new_table_id(self, drawn: str) -> str:
         while shard_of(drawn, self.count) != self.index:
             drawn = secrets.token_hex(4)

@@ -261,6 +261,28 @@ async def test_old_logs_of_finished_tables_are_removed_and_nothing_else(tmp_path
         assert opened.table in {t.table for t in (await lobby(server).list_tables()).tables}
 
 
+@pytest.mark.parametrize("workers", WORKERS)
+async def test_the_periodic_pruning_never_removes_a_log_still_written_whichever_worker_writes_it(tmp_path, workers):
+    records = tmp_path / "records"
+    async with running(tmp_path, workers, keep_logs_days=1, max_logs=0, prune_every=0.05,
+                       sweep_every=0.02) as server:
+        for _ in range(4):  # (tables on both workers)
+            await lobby(server).open_table(table_msg())
+        logs = list(records.glob("pathways-server-*.atlrec"))
+        assert len(logs) == 4
+        when = time.time() - 30 * 86400
+        for path in logs:
+            os.utime(path, (when, when))  # (old, as a game left waiting for weeks)
+        done = make_log(records, 30, "pathways-server-20200101-000000-abcdef.atlrec")
+        for _ in range(200):
+            if not done.exists():
+                break
+            await asyncio.sleep(0.02)
+        assert not done.exists()  # (the pruning ran) ...
+        await asyncio.sleep(0.2)
+        assert all(path.exists() for path in logs)  # ... and left every game still on alone
+
+
 def test_serve_takes_the_log_and_seat_limits_and_refuses_bad_ones(capsys):
     from tui.cli import build_parser
     from tui.ssh.commands import _check_server_limits, _server_limits

@@ -133,3 +133,38 @@ async def test_a_lobby_shows_the_seat_its_player_holds_and_takes_it_back_only_wh
             assert lobbies(app) == [] and not any(isinstance(s, ConnectingScreen) for s in app.screen_stack)
     finally:
         await server.close()
+
+
+async def test_two_lobby_players_from_one_address_each_get_their_own_seat(tmp_path):
+    """Two ``atlantis join`` programs from 127.0.0.1 with their own data folders: the second
+    sees the lobby (not the first one's seat), joins the open seat with its own token, and
+    the first keeps its seat."""
+    from netplay.identity import IdentityStore
+
+    server = TableServer(name="Kitchen", host=LOOPBACK, port=0, records=tmp_path)
+    await server.start()
+    pia = ServerApp(LOOPBACK, server.port, player_name="Pia", identity_store=IdentityStore(tmp_path / "pia.json"))
+    opened = await pia.server_lobby.open_table(M.OpenTable(game="pathways", players=2, bots=0, name="Pia",
+                                                           options={"max_rounds": 5}))
+    assert isinstance(opened, M.Seated)
+    first = client(server, name="Pia", table=opened.ticket.table, token=opened.ticket.token)
+    first.start()
+    await asyncio.wait_for(first.ready.wait(), 10)
+    quinn = ServerApp(LOOPBACK, server.port, player_name="Quinn",
+                      identity_store=IdentityStore(tmp_path / "quinn.json"))
+    try:
+        async with quinn.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: isinstance(quinn.screen, ServerLobbyScreen) and quinn.screen.listing is not None)
+            lobby = quinn.screen
+            assert lobby.listing.mine == [] and quinn.remote is None
+            assert "(your seat)" not in str(lobby.query_one("DataTable").get_row_at(0))
+            await pilot.press("enter")
+            await wait(pilot, lambda: quinn.game_screen is not None and quinn.screen is quinn.game_screen)
+            await wait(pilot, lambda: quinn.remote.seat is not None)
+            assert quinn.remote.seat == 1 and quinn.remote.token != opened.ticket.token
+            table = server.tables[opened.ticket.table]
+            assert table.started and all(s.conn is not None for s in table.slots)
+            assert first.status == "connected" and first.seat == 0
+    finally:
+        await first.close()
+        await server.close()
