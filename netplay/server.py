@@ -140,6 +140,11 @@ def record_name(game: str) -> str:
 RECORD_NAME = re.compile(r"[a-z0-9_]+(?:-[a-z0-9_]+)*-server-\d{8}-\d{6}-[0-9a-f]{6}\.atlrec")
 
 
+#: A log written this recently (seconds) is never removed: it may be a game of another
+#: server on this machine with the same records folder (``serve`` and ``serve-ssh``).
+FRESH_LOG = 3600.0
+
+
 def log_names(folder: Path) -> set[str]:
     """The names in ``folder`` shaped as the server's logs (``RECORD_NAME``)."""
     try:
@@ -152,7 +157,8 @@ def prune_logs(folder: Path | None, running: set[str], keep_days: float, max_log
                now: float | None = None, among: set[str] | None = None) -> list[Path]:
     """Remove the server's own logs (``RECORD_NAME``, regular files at the top of
     ``folder``) of tables no longer played: those last written more than ``keep_days``
-    ago, then the oldest beyond ``max_logs``.  ``running``: the paths of the logs of
+    ago, then the oldest beyond ``max_logs``; never one written within ``FRESH_LOG``
+    seconds.  ``running``: the paths of the logs of
     games still being played, never removed; ``among``: only these names are looked at
     (a listing made before ``running`` was asked for).  Returns the paths removed."""
     if folder is None:
@@ -173,7 +179,7 @@ def prune_logs(folder: Path | None, running: set[str], keep_days: float, max_log
             continue
         if stat.S_ISREG(st.st_mode):
             found.append((st.st_mtime, Path(folder) / entry.name))
-    found.sort()
+    found = sorted((mtime, p) for mtime, p in found if now - mtime > FRESH_LOG)
     old = [p for mtime, p in found if now - mtime > keep_days * 86400]
     kept = [p for mtime, p in found if now - mtime <= keep_days * 86400]
     doomed = old + kept[:max(0, len(kept) - max(0, max_logs))]
@@ -459,7 +465,10 @@ class TableServer(Host):
         while True:
             if time.monotonic() - pruned >= self.server_limits.prune_every:
                 pruned = time.monotonic()
-                await self.prune_logs()
+                try:
+                    await self.prune_logs()
+                except Exception:  # (the sweep goes on)
+                    log.exception("pruning old logs failed")
             await asyncio.sleep(self.server_limits.sweep_every)
             self.sweep()
 

@@ -218,7 +218,9 @@ class ShardedServer:
             try:
                 await self.prune_logs()
             except (ConnectionError, asyncio.TimeoutError):
-                pass
+                pass  # (a worker gone or slow: nothing removed this time)
+            except Exception:
+                log.exception("pruning old logs failed")
             await asyncio.sleep(self.server_limits.prune_every)
 
     async def prune_logs(self, now: float | None = None) -> list[Path]:

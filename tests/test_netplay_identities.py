@@ -252,11 +252,12 @@ async def test_old_logs_of_finished_tables_are_removed_and_nothing_else(tmp_path
         others = [make_log(records, 100, "pathways-20200101-000000-abcdef.atlrec"),  # a hot-seat record
                   make_log(records, 100, "notes.txt"),
                   make_log(records, 100, "pathways-host-20200101-000000-abcdef.atlrec")]
+        fresh = make_log(records, 0.01, "survive-server-20200103-000000-abcdef.atlrec")  # (written minutes ago)
         outside = make_log(tmp_path, 100, "pathways-server-20200101-000009-abcde9.atlrec")
         (records / "pathways-server-20200101-000008-abcde8.atlrec").symlink_to(outside)
         removed = await server.prune_logs()
         assert sorted(removed) == sorted(old + recent[:1])  # too old, then the oldest beyond three
-        assert running_log.exists() and all(p.exists() for p in recent[1:] + others) and outside.exists()
+        assert running_log.exists() and all(p.exists() for p in recent[1:] + others + [fresh]) and outside.exists()
         assert (records / "pathways-server-20200101-000008-abcde8.atlrec").is_symlink()
         assert opened.table in {t.table for t in (await lobby(server).list_tables()).tables}
 
