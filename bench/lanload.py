@@ -26,8 +26,9 @@ on its first line, then its worker pids on the second, and runs until stdin clos
   each of the 4 clients of its "table" (the raw 4-way fan-out, read and written as the
   host does: an asyncio Protocol parsing frames in ``data_received``, one process);
 * ``server WORKERS T ROUNDS``: ``atlantis serve``'s table server with WORKERS worker
-  processes (0: in this process); T tables are opened through its lobby (seeds 1000+i),
-  their logs in a temporary records folder.
+  processes (0: in this process); T tables are opened through its lobby (seeds 1000+i)
+  and every seat taken there, each by its own identity (a seat is taken only with a
+  ticket: ``TABLE:TOKEN,TOKEN,...``), their logs in a temporary records folder.
 
 ``ATLANTIS_PROFILE=1`` in the environment of ``host``: its cProfile is printed to stderr
 when it stops (``ATLANTIS_PROFILE_SORT``, ``ATLANTIS_PROFILE_N``: order and lines).
@@ -95,9 +96,9 @@ class Seat(asyncio.Protocol):
         hello = {"t": "hello", "v": PROTOCOL, "name": self.name}
         if self.table.id:
             hello["table"] = self.table.id
-        if self.table.token and not self.table.seats and not self.table.claimed:
-            self.table.claimed = True  # (the opener's seat: its ticket)
-            hello["token"] = self.table.token
+        if self.table.claimed < len(self.table.tokens):  # (a server's seat: its ticket)
+            hello["token"] = self.table.tokens[self.table.claimed]
+            self.table.claimed += 1
         transport.write(pack(hello))
 
     def connection_lost(self, exc: Any) -> None:
@@ -140,12 +141,14 @@ class Seat(asyncio.Protocol):
 class Table:
     """The clients of one table and its script.  ``closed``: the next action waits
     until every seat has its update (round trips); else it goes as soon as the next
-    actor may act (throughput).  ``token``: the seat an opener holds (a server's ticket)."""
+    actor may act (throughput).  ``token``: the seats' tickets at a table server (tokens
+    joined by commas, taken by the connections in turn)."""
 
     def __init__(self, table_id: str, moves: list[tuple[int, dict]], players: int = 4, closed: bool = False,
                  stats: "Stats | None" = None, token: str | None = None, think: float = 0.0,
                  expect_over: bool = True):
         self.id, self.token = table_id, token
+        self.tokens = token.split(",") if token else []
         self.think, self.expect_over = think, expect_over
         self.thinking = False
         import random
@@ -162,7 +165,7 @@ class Table:
         self.sent_at = 0.0
         self.seen: set[int] = set()
         self.ends = 0
-        self.claimed = False
+        self.claimed = 0  # tickets used
         self.done = asyncio.get_running_loop().create_future()
 
     def updated(self, c: Seat) -> None:
@@ -405,8 +408,8 @@ def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: flo
             hello = {"t": "hello", "v": PROTOCOL, "name": f"c{i}"}
             if spec.id:
                 hello["table"] = spec.id
-            if spec.token and i == 0:
-                hello["token"] = spec.token
+            if i < len(spec.tokens):
+                hello["token"] = spec.tokens[i]
             sock = socket.create_connection((LOOPBACK, port))
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             sock.setblocking(False)
@@ -779,19 +782,25 @@ async def _server(workers: int, tables: int, rounds: int) -> None:
 
     records = Path(tempfile.mkdtemp(prefix="atlantis-bench-server-"))  # (every table logs, as in play)
     server = make_server(workers=workers, name="bench", host=LOOPBACK, port=0, limits=_limits(), records=records,
-                         server_limits=ServerLimits(max_tables=tables + 8, max_tables_per_player=tables + 8),
-                         seeds=iter(range(1000, 1000 + tables)), **_tls())
+                         server_limits=ServerLimits(max_tables=tables + 8), seeds=iter(range(1000, 1000 + tables)),
+                         **_tls())
     await server.start()
     from netplay.tls import PLAIN, Trust
 
     trust = PLAIN if server.plain else Trust(pin=False)
     ids = []
     for i in range(tables):
-        got = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=4, options={"max_rounds": rounds}),
-                        trust=trust)
-        if not isinstance(got, M.Seated):
-            raise SystemExit(f"open-table refused: {got}")
-        ids.append(f"{got.ticket.table}:{got.ticket.token}")
+        tokens, table = [], None
+        for seat in range(4):  # (each seat its own player: the lobby gives one seat a table to each)
+            me = (await ask(LOOPBACK, server.port, M.ListTables(), trust=trust)).identity
+            msg = (M.OpenTable(game="pathways", players=4, options={"max_rounds": rounds}, identity=me)
+                   if table is None else M.TakeSeat(table=table, identity=me))
+            got = await ask(LOOPBACK, server.port, msg, trust=trust)
+            if not isinstance(got, M.Seated):
+                raise SystemExit(f"{msg.t} refused: {got}")
+            table = got.ticket.table
+            tokens.append(got.ticket.token)
+        ids.append(f"{table}:{','.join(tokens)}")
     print(server.port, " ".join(ids), flush=True)
     print(" ".join(str(p) for p in getattr(server, "worker_pids", list)()), flush=True)
     await _until_stdin_closes()

@@ -35,7 +35,7 @@ log = logging.getLogger("atlantis.client")
 
 
 # Fatal errors that end the attempt to join (every other disconnect: reconnect).
-REFUSALS = {"bad-token", "full", "no-table", "replaced", "hello-first", "spectators-full"}
+REFUSALS = {"bad-token", "full", "no-table", "replaced", "hello-first", "spectators-full", "ticket-needed"}
 # Fatal errors that say the table is gone for good (a host that closes its table may say so).
 CLOSINGS = {"table-closed", "closed"}
 

@@ -488,6 +488,11 @@ class Session(asyncio.Protocol):
                 return
             table.attach(conn, None, None)
         else:
+            refusal = host.claim_refusal(table)
+            if refusal is not None:
+                host.refused += 1
+                conn.error(*refusal, fatal=True)
+                return
             claimed = table.claim(hello.name)
             if claimed is None:
                 conn.error("full", "Every seat at this table is taken; you may join as a spectator.",

@@ -169,6 +169,12 @@ class Host:
             if t.log is not None:
                 t.log.close()
 
+    def claim_refusal(self, table: HostTable) -> tuple[str, str] | None:
+        """Why a hello without a token may not take ``table``'s next open seat (an error
+        code and a sentence), or None: it may (a single-table host; a table server's
+        seats are taken through its lobby, ``netplay.server``)."""
+        return None
+
     async def request(self, conn: Conn, msg: M.Msg) -> bool:
         """A first message that is not a hello: a table server (``netplay.server``)
         answers its lobby requests here; a single-table host answers none (False)."""

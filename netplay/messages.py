@@ -279,14 +279,16 @@ class Bye(Msg):
 # --- client to a table server (``netplay.server``; a single-table host answers them
 # with ``hello-first``).  Each is one request on its own connection, answered by one
 # ``table-list``, ``ticket`` or ``error``; the seat itself is then taken with a normal
-# ``hello`` carrying the ticket's table and token.
+# ``hello`` carrying the ticket's table and token (a hello without one may only watch).
+# ``identity``: the secret the server gave in ``TableList.identity`` (or an SSH
+# session's); open-table and take-seat without one the server knows are refused.
 Identity = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_\-]+$")]
 TableId = Annotated[str, Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_\-]+$")]
 
 
 class ListTables(Msg):
     t: Literal["list-tables"] = "list-tables"
-    identity: Identity | None = None  # a session secret the server knows (SSH), else the address counts
+    identity: Identity | None = None  # the asker's identity secret (none yet: the answer brings one)
 
 
 class OpenTable(Msg):
@@ -463,6 +465,7 @@ class TableList(Msg):
     games: list[str] = []        # the games a table may be opened for
     can_open: bool = True
     limit: str = ""              # the limits in one sentence (shown in the lobby)
+    identity: str | None = None  # the asker's identity secret, to send with every request (keep it)
 
 
 class Seated(Msg):

@@ -2,31 +2,49 @@
 
 Built on ``netplay.host``: every table is an ordinary ``HostTable`` of one ``Host``
 (so seats, tokens, spectators, bots, logs and every ``Limits`` cap work as for
-``atlantis host``), and a seat is taken with the ordinary ``hello``.  What the server
-adds is three lobby requests (``netplay.messages``), each one request on its own
-connection, answered once:
+``atlantis host``).  What the server adds is three lobby requests
+(``netplay.messages``), each one request on its own connection, answered once:
 
-* ``list-tables``: every table, the seats the asker holds (``mine``), what may be opened;
+* ``list-tables``: every table, the seats the asker holds (``mine``), what may be opened,
+  and the asker's identity secret (a new one when it sent none the server knows);
 * ``open-table``: a new table (game, options, players, how many are bots); the opener
   holds its first seat at once and gets the seat's ``ticket`` (table id and token);
 * ``take-seat``: the next open seat of a table, as a ticket.
 
-Who is asking (the *identity*): a session secret the SSH front registered with
-``register_identity`` (it stands for the player's key fingerprint), or else the
-peer's address.  The server remembers every ticket it gave an identity until the
-table is gone, so an SSH player who comes back with the same key finds the seat in
-``mine`` and takes it again without typing a token.
+A seat is then taken with a ``hello`` carrying the ticket's table and token; a hello
+without a token may only watch (``ticket-needed``): every seat goes through the lobby,
+its one-seat-per-table rule and its caps.
 
-Limits (``ServerLimits``): tables open at once, and per identity; a refusal is an
-``error`` with a code (``tables-full``, ``player-tables``) and a sentence.  A finished
-table stays listed for ``keep_finished`` seconds; its log, a normal record, stays in the
-records folder.  A table nobody ever joined is dropped after ``abandon_after``.
+Who is asking (the *identity*): a secret the client sends with every lobby request.
+The server gives it out (``list-tables``: ``TableList.identity``) and can check it
+without keeping a list (an HMAC under a key drawn at start), or it is a session secret
+the SSH front registered with ``register_identity`` (it stands for the player's key
+fingerprint).  Never the peer's address: players behind one NAT or one ``ssh -L``
+tunnel are different people.  The server remembers every ticket it gave an identity
+until the table is gone, so a player who comes back with the same identity finds the
+seat in ``mine`` and takes it again without typing a token.
+
+Limits (``ServerLimits``): tables open at once, and per identity; seats per identity; a
+refusal is an ``error`` with a code (``tables-full``, ``player-tables``,
+``player-seats``, ``no-identity``) and a sentence.  A seat whose player is not
+connected for ``seat_timeout`` is given up when it was never connected at all, or
+before the game began.  A finished table stays listed for ``keep_finished`` seconds;
+its log, a normal record, stays in the records folder for ``keep_logs_days`` (and at
+most ``max_logs`` such logs are kept).  A table nobody ever joined is dropped after
+``abandon_after``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import hmac
 import logging
+import os
+import re
+import secrets
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,13 +62,18 @@ log = logging.getLogger("atlantis.server")
 
 @dataclass
 class ServerLimits:
-    """What players may open (README, "Table server")."""
+    """What players may open and hold (README, "Table server")."""
 
     max_tables: int = 32              # tables at once (finished ones count until dropped)
     max_tables_per_player: int = 2    # unfinished tables one identity opened
+    max_seats_per_player: int = 4     # seats one identity holds at unfinished tables
+    seat_timeout: float = 60.0        # a seat never connected (or left before the start) is given up after this
     keep_finished: float = 120.0      # seconds a finished table stays listed
     abandon_after: float = 600.0      # a table with nobody connected and no move is dropped after this
+    keep_logs_days: float = 30.0      # days the log of a table no longer played is kept
+    max_logs: int = 1000              # ... and at most this many such logs (the oldest go first)
     sweep_every: float = 5.0
+    prune_every: float = 3600.0       # how often old logs are looked for
 
 
 @dataclass
@@ -58,14 +81,119 @@ class Owned:
     owner: str
     opened: float
     tickets: dict[str, M.Ticket] = field(default_factory=dict)  # identity -> ticket at this table
+    away: dict[int, float] = field(default_factory=dict)        # seat -> since when its holder is not connected
+
+
+# --- identities ----------------------------------------------------------------------------
+class Identities:
+    """The identity secrets of one server: those it gives out (checked by their HMAC, so
+    none is stored) and the session secrets the SSH front registered."""
+
+    NONCE = 22  # characters of the secret's random part (16 bytes, URL-safe base64)
+
+    def __init__(self) -> None:
+        self.key = secrets.token_bytes(32)
+        self.registered: dict[str, str] = {}  # session secret -> identity (the SSH front's)
+
+    def _mac(self, nonce: str) -> str:
+        mac = hmac.digest(self.key, nonce.encode(), hashlib.sha256)[:16]
+        return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+    def issue(self) -> str:
+        """A new identity secret (44 characters: a random part and its HMAC)."""
+        nonce = secrets.token_urlsafe(16)
+        return nonce + self._mac(nonce)
+
+    def who(self, secret: str | None) -> str | None:
+        """The identity ``secret`` stands for, or None when this server does not know it."""
+        if secret is None:
+            return None
+        known = self.registered.get(secret)
+        if known is not None:
+            return known
+        nonce, mac = secret[:self.NONCE], secret[self.NONCE:]
+        if len(secret) == 2 * self.NONCE and hmac.compare_digest(self._mac(nonce), mac):
+            return f"id:{nonce}"
+        return None
+
+
+NO_IDENTITY = ("no-identity", "The server does not know you yet: ask it for its tables first "
+               "(it gives you an identity there), then open or join a table.")
+
+
+def no_identity() -> M.Error:
+    return M.Error(code=NO_IDENTITY[0], message=NO_IDENTITY[1], fatal=True)
+
+
+def player_seats_error(cap: int) -> M.Error:
+    return M.Error(code="player-seats", message=f"You hold {cap} seats here, the most one player may: "
+                   "finish or leave a game first.", fatal=True)
 
 
 def record_name(game: str) -> str:
     """``GAME-server-YYYYmmdd-HHMMSS-XXXXXX.atlrec`` (the same shape as ``tui.app``'s)."""
-    import secrets
     from datetime import datetime
 
     return f"{game}-server-{datetime.now().strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.atlrec"
+
+
+#: The names ``record_name`` makes: the only files log retention ever removes.
+RECORD_NAME = re.compile(r"[a-z0-9_]+(?:-[a-z0-9_]+)*-server-\d{8}-\d{6}-[0-9a-f]{6}\.atlrec")
+
+
+#: A log written this recently (seconds) is never removed: it may be a game of another
+#: server on this machine with the same records folder (``serve`` and ``serve-ssh``).
+FRESH_LOG = 3600.0
+
+
+def log_names(folder: Path) -> set[str]:
+    """The names in ``folder`` shaped as the server's logs (``RECORD_NAME``)."""
+    try:
+        return {name for name in os.listdir(folder) if RECORD_NAME.fullmatch(name)}
+    except OSError:
+        return set()
+
+
+def prune_logs(folder: Path | None, running: set[str], keep_days: float, max_logs: int,
+               now: float | None = None, among: set[str] | None = None) -> list[Path]:
+    """Remove the server's own logs (``RECORD_NAME``, regular files at the top of
+    ``folder``) of tables no longer played: those last written more than ``keep_days``
+    ago, then the oldest beyond ``max_logs``; never one written within ``FRESH_LOG``
+    seconds.  ``running``: the paths of the logs of
+    games still being played, never removed; ``among``: only these names are looked at
+    (a listing made before ``running`` was asked for).  Returns the paths removed."""
+    if folder is None:
+        return []
+    now = time.time() if now is None else now
+    found: list[tuple[float, Path]] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        if (not RECORD_NAME.fullmatch(entry.name) or (among is not None and entry.name not in among)
+                or str(Path(folder) / entry.name) in running):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            found.append((st.st_mtime, Path(folder) / entry.name))
+    found = sorted((mtime, p) for mtime, p in found if now - mtime > FRESH_LOG)
+    old = [p for mtime, p in found if now - mtime > keep_days * 86400]
+    kept = [p for mtime, p in found if now - mtime <= keep_days * 86400]
+    doomed = old + kept[:max(0, len(kept) - max(0, max_logs))]
+    removed = []
+    for path in doomed:
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError as exc:
+            log.warning("cannot remove the old log %s: %s", path, exc)
+    if removed:
+        log.info("removed %d old table log(s) from %s", len(removed), folder)
+    return removed
 
 
 class TableServer(Host):
@@ -81,7 +209,7 @@ class TableServer(Host):
         self.server_limits = server_limits or ServerLimits()
         self.records = records            # where tables' logs go (None: no logs)
         self.games = GAMES if games is None else games
-        self.identities: dict[str, str] = {}   # session secret -> identity (the SSH front's)
+        self.ids = Identities()
         self.owned: dict[str, Owned] = {}      # table id -> who opened it, tickets given
         self.listeners: list[Callable[[], None]] = []  # the table list changed (discovery)
         self._sweeper: asyncio.Task | None = None
@@ -104,24 +232,30 @@ class TableServer(Host):
         pass
 
     # --- identities ---------------------------------------------------------------------
+    @property
+    def identities(self) -> dict[str, str]:
+        return self.ids.registered
+
     def register_identity(self, secret: str, identity: str) -> None:
         """The SSH front: a child that sends ``secret`` speaks for ``identity``."""
-        self.identities[secret] = identity
+        self.ids.registered[secret] = identity
 
     def forget_identity(self, secret: str) -> None:
-        self.identities.pop(secret, None)
+        self.ids.registered.pop(secret, None)
 
-    def identity(self, conn: Conn, sent: str | None) -> str:
-        if sent is not None and sent in self.identities:
-            return self.identities[sent]
-        return f"addr:{conn.address}"
+    def identity(self, sent: str | None) -> str | None:
+        """Who sent ``sent`` (None: nobody this server knows)."""
+        return self.ids.who(sent)
 
     def tickets_of(self, who: str) -> list[M.Ticket]:
-        """The seats ``who`` holds at unfinished tables (a seat given up before the start,
-        by saying bye, is no longer held)."""
+        """The seats ``who`` holds at unfinished tables (a seat given up, by saying bye
+        before the start or by staying away, is no longer held)."""
         return [o.tickets[who] for tid, o in self.owned.items()
                 if who in o.tickets and tid in self.tables and not self.tables[tid].over
                 and self.holds(self.tables[tid], o.tickets[who])]
+
+    def seats_of(self, who: str) -> int:
+        return len(self.tickets_of(who))
 
     @staticmethod
     def holds(table: HostTable, ticket: M.Ticket) -> bool:
@@ -133,34 +267,44 @@ class TableServer(Host):
                    if o.owner == who and tid in self.tables and not self.tables[tid].over)
 
     def limit_text(self) -> str:
-        lim = self.server_limits
-        return (f"{len(self.tables)} of {lim.max_tables} tables in use; "
-                f"each player may have {lim.max_tables_per_player} open.")
+        return limit_text(len(self.tables), self.server_limits)
 
     def table_list(self, who: str) -> M.TableList:
         lim = self.server_limits
         return M.TableList(server=self.name, tables=[t.info() for t in self.tables.values()],
                            mine=self.tickets_of(who), games=sorted(self.games),
                            can_open=len(self.tables) < lim.max_tables
-                           and self.open_by(who) < lim.max_tables_per_player,
+                           and self.open_by(who) < lim.max_tables_per_player
+                           and self.seats_of(who) < lim.max_seats_per_player,
                            limit=self.limit_text())
+
+    # --- seats without a ticket ----------------------------------------------------------
+    def claim_refusal(self, table: HostTable) -> tuple[str, str] | None:
+        return ("ticket-needed", "This is a table server: take a seat from its lobby (atlantis join "
+                "HOST:PORT), or come back with your seat's token; without one you may only watch.")
 
     # --- lobby requests (Host.request is the hook) -------------------------------------
     async def request(self, conn: Conn, msg: M.Msg) -> bool:
         if isinstance(msg, M.ListTables):
-            conn.send(self.table_list(self.identity(conn, msg.identity)))
-        elif isinstance(msg, M.OpenTable):
-            who = self.identity(conn, msg.identity)
-            answer = self.open_table(who, msg)
+            secret = msg.identity
+            who = self.identity(secret)
+            if who is None:
+                secret = self.ids.issue()
+                who = self.identity(secret)
+            conn.send(self.table_list(who).model_copy(update={"identity": secret}))
+        elif isinstance(msg, (M.OpenTable, M.TakeSeat)):
+            who = self.identity(msg.identity)
+            if who is None:
+                answer: M.Ticket | M.Error = no_identity()
+            elif isinstance(msg, M.OpenTable):
+                answer = self.open_table(who, msg)
+            else:
+                answer = self.take_seat(who, msg.table, msg.name)
             if isinstance(answer, M.Error):
                 self.refused += 1
                 conn.send(answer)
             else:
                 conn.send(M.Seated(ticket=answer))
-        elif isinstance(msg, M.TakeSeat):
-            who = self.identity(conn, msg.identity)
-            answer = self.take_seat(who, msg.table, msg.name)
-            conn.send(answer if isinstance(answer, M.Error) else M.Seated(ticket=answer))
         else:
             return False
         await self._drain(conn)
@@ -175,6 +319,8 @@ class TableServer(Host):
         if self.open_by(who) >= lim.max_tables_per_player:
             return M.Error(code="player-tables", message=f"You have {lim.max_tables_per_player} tables open "
                            "here, the most one player may: finish or leave one first.", fatal=True)
+        if self.seats_of(who) >= lim.max_seats_per_player:
+            return player_seats_error(lim.max_seats_per_player)
         game = self.games.get(msg.game)
         if game is None:
             return M.Error(code="no-game", message=f"This server has no game {msg.game[:40]!r}; it has "
@@ -221,7 +367,9 @@ class TableServer(Host):
         table.kick_bots()
         self._changed()
 
-    def take_seat(self, who: str, table_id: str, name: str) -> M.Ticket | M.Error:
+    def take_seat(self, who: str, table_id: str, name: str, seats_held: int | None = None) -> M.Ticket | M.Error:
+        """The seat ``who`` holds at the table, else its next open seat (within the seats
+        one identity may hold: ``seats_held`` of them, counted here when None)."""
         table = self.tables.get(table_id)
         owned = self.owned.get(table_id)
         if table is None or owned is None:
@@ -232,6 +380,9 @@ class TableServer(Host):
         held = owned.tickets.get(who)
         if held is not None and self.holds(table, held):  # (the same player asks again: the same seat)
             return held
+        cap = self.server_limits.max_seats_per_player
+        if (self.seats_of(who) if seats_held is None else seats_held) >= cap:
+            return player_seats_error(cap)
         claimed = table.claim(name)
         if claimed is None:
             return M.Error(code="full", message="Every seat at this table is taken; you may watch it.",
@@ -239,6 +390,7 @@ class TableServer(Host):
         slot, token = claimed
         ticket = M.Ticket(table=table.id, seat=slot.index, token=token)
         owned.tickets[who] = ticket
+        owned.away[slot.index] = time.monotonic()  # (the ticket must be used within seat_timeout)
         table.seats_changed()
         return ticket
 
@@ -266,6 +418,7 @@ class TableServer(Host):
 
     def sweep(self) -> None:
         now = time.monotonic()
+        self.release_seats(now)
         for tid, table in list(self.tables.items()):
             owned = self.owned.get(tid)
             if (owned is not None and not table.match.record.moves and not table.connections()
@@ -273,10 +426,58 @@ class TableServer(Host):
                 log.info("table %s abandoned: dropped", tid)
                 self.drop_table(tid)
 
+    def release_seats(self, now: float | None = None) -> None:
+        """Give up the seats whose players have stayed away ``seat_timeout``: a ticket
+        never used (its seat never connected), or a seat left before the game began.
+        (A seat that played stays its player's: they come back with their token.)"""
+        now = time.monotonic() if now is None else now
+        limit = self.server_limits.seat_timeout
+        for tid, owned in self.owned.items():
+            table = self.tables.get(tid)
+            if table is None or table.over:
+                continue
+            released = False
+            for slot in table.slots:
+                if slot.kind != "open" or slot.token_hash is None or slot.conn is not None:
+                    owned.away.pop(slot.index, None)
+                    continue
+                since = owned.away.setdefault(slot.index, now)
+                if now - since >= limit and not (table.started and slot.joined):
+                    log.info("table %s: seat %d given up (its player stayed away)", tid, slot.index)
+                    slot.token_hash = None
+                    slot.player = ""
+                    owned.away.pop(slot.index, None)
+                    released = True
+            if released:
+                table.write_log()
+                table.seats_changed()
+
+    def running_logs(self) -> set[str]:
+        """The log paths of the games still being played (never removed)."""
+        return {str(t.log.path) for t in self.tables.values() if t.log is not None and not t.over}
+
+    async def prune_logs(self, now: float | None = None) -> list[Path]:
+        """Remove old logs of tables no longer played (``ServerLimits.keep_logs_days``,
+        ``max_logs``; async as ``ShardedServer.prune_logs``, which asks its workers)."""
+        lim = self.server_limits
+        return prune_logs(self.records, self.running_logs(), lim.keep_logs_days, lim.max_logs, now)
+
     async def _sweep_loop(self) -> None:
+        pruned = float("-inf")
         while True:
+            if time.monotonic() - pruned >= self.server_limits.prune_every:
+                pruned = time.monotonic()
+                try:
+                    await self.prune_logs()
+                except Exception:  # (the sweep goes on)
+                    log.exception("pruning old logs failed")
             await asyncio.sleep(self.server_limits.sweep_every)
             self.sweep()
+
+
+def limit_text(tables: int, lim: ServerLimits) -> str:
+    return (f"{tables} of {lim.max_tables} tables in use; each player may have "
+            f"{lim.max_tables_per_player} open and hold {lim.max_seats_per_player} seats.")
 
 
 # --- the client side of the lobby requests ----------------------------------------------

@@ -61,6 +61,7 @@ class Slot:
     own: int = 0
     acked: int = 0
     acting: bool = False
+    joined: bool = False  # a connection has held this seat (a table server gives up seats never joined)
 
     @property
     def taken(self) -> bool:
@@ -234,6 +235,7 @@ class HostTable(Updates):
             if slot.kind == "open" and not slot.taken:
                 token = secrets.token_urlsafe(24)
                 slot.token_hash = token_hash(token)
+                slot.joined = False
                 slot.player = self.player_name(slot, name)
                 self.write_log()  # the header keeps the token's hash (for --resume)
                 return slot, token
@@ -266,6 +268,7 @@ class HostTable(Updates):
                 slot.conn.error("replaced", "Your seat was taken over by a new connection with your token.",
                                 fatal=True)
             slot.conn = conn
+            slot.joined = True
             conn.seat = slot.index
         conn.send(M.Welcome(table=self.id, table_name=self.name, game=self.game.slug,
                             rules=self.game.rules_version, options=self.match.record.options,

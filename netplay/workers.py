@@ -22,9 +22,12 @@ listens on the one address and port and routes each connection:
 
 A table's worker is fixed by its id (``shard_of``): a worker draws the ids of the
 tables it opens among those of its shard, so any front finds a table from its id
-alone.  Identities (the SSH front's ``register_identity``) and the practice seeds of
-tests and benches live in the front; the global caps of ``ServerLimits`` (tables in
-all, tables per player) are checked in the front, one ``open-table`` at a time.  The
+alone.  Identities (the secrets the front gives out, and the SSH front's
+``register_identity``) and the practice seeds of tests and benches live in the front;
+the global caps of ``ServerLimits`` (tables in all, tables and seats per player) are
+checked in the front, one ``open-table`` or ``take-seat`` at a time.  Each worker gives
+up its own idle seats; the front removes old logs (asking the workers which are still
+being written).  The
 connection caps of ``Limits`` apply in the front to connections before their first
 frame, and in each worker to the connections it serves.
 
@@ -51,7 +54,8 @@ import msgpack
 
 from . import messages as M
 from .host import Limits
-from .server import ServerLimits, TableServer
+from .server import Identities, ServerLimits, TableServer, limit_text, log_names, no_identity, player_seats_error
+from .server import prune_logs
 from .tls import Certificate, ServerNameReader, load_certificate, peek_server_name, table_of_sni
 from .wire import MAX_CLIENT_FRAME, FrameError, read_frame
 
@@ -193,13 +197,14 @@ class ShardedServer:
         self.games = sorted(games) if games is not None else None  # slugs (None: every game)
         self.count = workers
         self.workers: list[Worker] = []
-        self.identities: dict[str, str] = {}
+        self.ids = Identities()
         self.listeners: list[Callable[[], None]] = []
         self.pending: set[asyncio.Task] = set()
         self.per_address: dict[str, int] = {}
         self.refused = 0
         self.closing = False
         self._opening = asyncio.Lock()
+        self._pruner: asyncio.Task | None = None
 
     # --- life -------------------------------------------------------------------------
     @property
@@ -232,13 +237,41 @@ class ShardedServer:
             ready.append(worker.call("ready", timeout=60))
         await asyncio.gather(*ready)
         self._acceptor = asyncio.get_running_loop().create_task(self._accept_loop())
+        self._pruner = asyncio.get_running_loop().create_task(self._prune_loop())
         return self.port
+
+    async def _prune_loop(self) -> None:
+        while True:
+            try:
+                await self.prune_logs()
+            except (ConnectionError, asyncio.TimeoutError):
+                pass  # (a worker gone or slow: nothing removed this time)
+            except Exception:
+                log.exception("pruning old logs failed")
+            await asyncio.sleep(self.server_limits.prune_every)
+
+    async def prune_logs(self, now: float | None = None) -> list[Path]:
+        """Remove old logs of tables no longer played (as ``TableServer.prune_logs``).
+        The folder is listed first, then every live worker says which logs it still
+        writes: a table opened meanwhile is not among the files looked at, and when a
+        worker does not answer nothing is removed."""
+        lim = self.server_limits
+        if self.records is None:
+            return []
+        listed = log_names(self.records)
+        running: set[str] = set()
+        for w in self.workers:
+            if w.alive:
+                running.update((await w.call("logs"))["logs"])  # (a worker that fails: no pruning now)
+        return prune_logs(self.records, running, lim.keep_logs_days, lim.max_logs, now, among=listed)
 
     def worker_pids(self) -> list[int]:
         return [w.proc.pid for w in self.workers]
 
     async def close(self) -> None:
         self.closing = True
+        if self._pruner is not None:
+            self._pruner.cancel()
         if self._acceptor is not None:
             self._acceptor.cancel()
         if self.listener is not None:
@@ -272,16 +305,18 @@ class ShardedServer:
             fn()
 
     # --- identities (as ``TableServer``) ---------------------------------------------------
+    @property
+    def identities(self) -> dict[str, str]:
+        return self.ids.registered
+
     def register_identity(self, secret: str, identity: str) -> None:
-        self.identities[secret] = identity
+        self.ids.registered[secret] = identity
 
     def forget_identity(self, secret: str) -> None:
-        self.identities.pop(secret, None)
+        self.ids.registered.pop(secret, None)
 
-    def identity(self, address: str, sent: str | None) -> str:
-        if sent is not None and sent in self.identities:
-            return self.identities[sent]
-        return f"addr:{address}"
+    def identity(self, sent: str | None) -> str | None:
+        return self.ids.who(sent)
 
     def worker_for(self, table_id: str) -> Worker:
         return self.workers[shard_of(table_id, self.count)]
@@ -388,7 +423,7 @@ class ShardedServer:
             worker.hand(sock, obj, rest)
             writer.transport.close()  # (closes our copy only: no shutdown, no FIN; the worker has it)
             return True
-        answer = await self.answer(msg, address)
+        answer = await self.answer(msg)
         writer.write(M.frame(answer))
         try:
             async with asyncio.timeout(lim.drain_timeout):
@@ -405,23 +440,23 @@ class ShardedServer:
                 raise x
         return [x for x in got if not isinstance(x, BaseException)]
 
-    async def answer(self, msg: Any, address: str) -> M.Msg:
+    async def answer(self, msg: Any) -> M.Msg:
         """The front's answer to a probe hello or a lobby request."""
         if isinstance(msg, M.Hello):  # (a probe)
             infos = [t for r in await self._everyone("list", who="") for t in r["tables"]]
             return M.Info(host="atlantis", tables=[M.TableInfo(**t) for t in infos])
         if isinstance(msg, M.ListTables):
-            return await self.table_list(self.identity(address, msg.identity))
-        if isinstance(msg, M.OpenTable):
-            return await self.open_table(self.identity(address, msg.identity), msg)
-        if isinstance(msg, M.TakeSeat):
-            try:
-                got = await self.worker_for(msg.table).call("take", who=self.identity(address, msg.identity),
-                                                            table=msg.table, name=msg.name)
-            except (ConnectionError, asyncio.TimeoutError):
-                return M.Error(code="no-table", message="There is no such table here (it may have ended).",
-                               fatal=True)
-            return _answer(got)
+            secret = msg.identity
+            if self.identity(secret) is None:
+                secret = self.ids.issue()
+            return (await self.table_list(self.identity(secret))).model_copy(update={"identity": secret})
+        if isinstance(msg, (M.OpenTable, M.TakeSeat)):
+            who = self.identity(msg.identity)
+            if who is None:
+                return no_identity()
+            if isinstance(msg, M.OpenTable):
+                return await self.open_table(who, msg)
+            return await self.take_seat(who, msg)
         return M.Error(code="hello-first", message="Say hello first.", fatal=True)
 
     async def table_list(self, who: str) -> M.TableList:
@@ -432,9 +467,20 @@ class ShardedServer:
         open_by = sum(r["open_by"] for r in parts)
         games = parts[0]["games"] if parts else []
         return M.TableList(server=self.name, tables=tables, mine=mine, games=games,
-                           can_open=len(tables) < lim.max_tables and open_by < lim.max_tables_per_player,
-                           limit=f"{len(tables)} of {lim.max_tables} tables in use; "
-                                 f"each player may have {lim.max_tables_per_player} open.")
+                           can_open=len(tables) < lim.max_tables and open_by < lim.max_tables_per_player
+                           and len(mine) < lim.max_seats_per_player,
+                           limit=limit_text(len(tables), lim))
+
+    async def take_seat(self, who: str, msg: M.TakeSeat) -> M.Msg:
+        async with self._opening:  # (one at a time: the seats one identity holds, exactly)
+            try:
+                seats = sum(p["seats"] for p in await self._everyone("count", who=who))
+                got = await self.worker_for(msg.table).call("take", who=who, table=msg.table, name=msg.name,
+                                                            seats=seats)
+            except (ConnectionError, asyncio.TimeoutError):
+                return M.Error(code="no-table", message="There is no such table here (it may have ended).",
+                               fatal=True)
+        return _answer(got)
 
     async def open_table(self, who: str, msg: M.OpenTable) -> M.Msg:
         lim = self.server_limits
@@ -449,6 +495,8 @@ class ShardedServer:
             if sum(p["open_by"] for p in parts) >= lim.max_tables_per_player:
                 return M.Error(code="player-tables", message=f"You have {lim.max_tables_per_player} tables open "
                                "here, the most one player may: finish or leave one first.", fatal=True)
+            if sum(p["seats"] for p in parts) >= lim.max_seats_per_player:
+                return player_seats_error(lim.max_seats_per_player)
             worker = min(zip(alive, parts), key=lambda wp: (wp[1]["tables"], wp[0].index))[0]
             seed = next(self.seeds, None) if self.seeds is not None else None
             try:
@@ -480,6 +528,11 @@ class WorkerServer(TableServer):
 
     async def _listen(self) -> None:
         pass  # (the front listens; ``port`` is the front's, for the logs' headers)
+
+    async def prune_logs(self, now: float | None = None) -> list[Path]:
+        """Nothing: the records folder is shared, and only the front knows the logs
+        every worker still writes (``ShardedServer.prune_logs``)."""
+        return []
 
     def new_table_id(self, drawn: str) -> str:
         while shard_of(drawn, self.count) != self.index:
@@ -516,7 +569,9 @@ class WorkerServer(TableServer):
         if op == "ids":
             return {"ids": list(self.tables)}
         if op == "count":
-            return {"tables": len(self.tables), "open_by": self.open_by(obj["who"])}
+            return {"tables": len(self.tables), "open_by": self.open_by(obj["who"]), "seats": self.seats_of(obj["who"])}
+        if op == "logs":
+            return {"logs": sorted(self.running_logs())}
         if op == "list":
             who = obj["who"]
             return {"tables": [t.info().model_dump(mode="json") for t in self.tables.values()],
@@ -527,7 +582,7 @@ class WorkerServer(TableServer):
             got = self.open_table(obj["who"], M.OpenTable(**obj["msg"]), None if seed is None else int(seed))
             return _reply(got)
         if op == "take":
-            return _reply(self.take_seat(obj["who"], obj["table"], obj["name"]))
+            return _reply(self.take_seat(obj["who"], obj["table"], obj["name"], obj.get("seats")))
         return {"error": {"code": "bad-request", "message": f"unknown request {op!r:.40}", "fatal": True}}
 
 

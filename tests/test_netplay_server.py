@@ -31,6 +31,13 @@ async def running_server(tmp_path: Path, **limits):
         await server.close()
 
 
+async def new_identity(server) -> str:
+    """The identity secret the server gives a newcomer (with its first table list)."""
+    listed = await ask(LOOPBACK, server.port, M.ListTables())
+    assert isinstance(listed, M.TableList) and listed.identity
+    return listed.identity
+
+
 def open_msg(**kw) -> M.OpenTable:
     kw.setdefault("game", "pathways")
     kw.setdefault("players", 2)
@@ -49,11 +56,12 @@ async def test_an_empty_server_lists_no_tables_and_offers_its_games(tmp_path):
 
 async def test_a_player_opens_a_table_with_a_bot_and_plays_it_to_the_end(tmp_path):
     async with running_server(tmp_path) as server:
-        seated = await ask(LOOPBACK, server.port, open_msg(name="Ana", table_name="Ana's"))
+        ana = await new_identity(server)
+        seated = await ask(LOOPBACK, server.port, open_msg(name="Ana", table_name="Ana's", identity=ana))
         assert isinstance(seated, M.Seated) and seated.ticket.seat == 0
-        listed = await ask(LOOPBACK, server.port, M.ListTables())
+        listed = await ask(LOOPBACK, server.port, M.ListTables(identity=ana))
         assert [(t.name, t.open, t.players) for t in listed.tables] == [("Ana's", 0, 2)]
-        assert listed.mine == [seated.ticket]  # (the same address: the same identity)
+        assert listed.mine == [seated.ticket] and listed.identity == ana  # (the same identity: its seat)
         c = client(server, name="Ana", table=seated.ticket.table, token=seated.ticket.token)
         await asyncio.wait_for(run_bot(c), 20)
         assert c.seat == 0 and c.over is not None and c.verification.ok
@@ -69,7 +77,7 @@ async def test_a_player_opens_a_table_with_a_bot_and_plays_it_to_the_end(tmp_pat
 
 async def test_two_players_meet_at_a_table_one_opens_the_other_takes_the_seat(tmp_path):
     async with running_server(tmp_path) as server:
-        seated = await ask(LOOPBACK, server.port, open_msg(bots=0))
+        seated = await ask(LOOPBACK, server.port, open_msg(bots=0, identity=await new_identity(server)))
         a = client(server, name="Ana", table=seated.ticket.table, token=seated.ticket.token)
         server.register_identity("secret-of-bo", "SHA256:bo")  # another player (its own identity)
         took = await ask(LOOPBACK, server.port, M.TakeSeat(table=seated.ticket.table, name="Bo",
@@ -84,7 +92,8 @@ async def test_two_players_meet_at_a_table_one_opens_the_other_takes_the_seat(tm
         assert watcher.seat is None
         await watcher.close()
         # A third player finds no seat: a clear refusal.
-        full = await ask(LOOPBACK, server.port, M.TakeSeat(table=seated.ticket.table, identity="x" * 8))
+        full = await ask(LOOPBACK, server.port, M.TakeSeat(table=seated.ticket.table,
+                                                           identity=await new_identity(server)))
         assert isinstance(full, M.Error) and full.code == "over"
 
 
@@ -100,7 +109,7 @@ async def test_the_same_identity_gets_its_own_seat_back_without_a_token(tmp_path
         assert again.ticket == seated.ticket
         # A stranger does not see it.
         other = await ask(LOOPBACK, server.port, M.ListTables(identity="not-registered"))
-        assert other.mine == []  # (unregistered: the address counts, and it holds nothing)
+        assert other.mine == [] and other.identity not in (None, "not-registered")  # (unknown: a new one)
         server.register_identity("session-bo", "SHA256:bo")
         assert (await ask(LOOPBACK, server.port, M.ListTables(identity="session-bo"))).mine == []
 
@@ -122,9 +131,12 @@ async def test_tables_per_player_and_tables_in_all_are_capped_with_clear_refusal
 
 async def test_a_bad_table_request_is_refused_in_one_sentence(tmp_path):
     async with running_server(tmp_path) as server:
-        for msg, code in ((open_msg(game="chess"), "no-game"), (open_msg(players=7), "bad-table"),
-                          (open_msg(bots=2), "bad-table"), (open_msg(options={"max_rounds": 1}), "bad-table"),
-                          (M.TakeSeat(table="nope"), "no-table")):
+        me = await new_identity(server)
+        for msg, code in ((open_msg(game="chess", identity=me), "no-game"), (open_msg(players=7, identity=me), "bad-table"),
+                          (open_msg(bots=2, identity=me), "bad-table"),
+                          (open_msg(options={"max_rounds": 1}, identity=me), "bad-table"),
+                          (M.TakeSeat(table="nope", identity=me), "no-table"),
+                          (open_msg(), "no-identity"), (open_msg(identity="made-up-secret"), "no-identity")):
             answer = await ask(LOOPBACK, server.port, msg)
             assert isinstance(answer, M.Error) and answer.code == code, (msg, answer)
         assert server.tables == {}
@@ -132,7 +144,7 @@ async def test_a_bad_table_request_is_refused_in_one_sentence(tmp_path):
 
 async def test_an_abandoned_table_is_dropped_and_its_log_kept(tmp_path):
     async with running_server(tmp_path, abandon_after=0.0) as server:
-        seated = await ask(LOOPBACK, server.port, open_msg(bots=0))
+        seated = await ask(LOOPBACK, server.port, open_msg(bots=0, identity=await new_identity(server)))
         server.sweep()
         assert seated.ticket.table not in server.tables
         assert list(tmp_path.glob("*.atlrec"))
@@ -191,7 +203,7 @@ async def test_zeroconf_announces_the_server_and_its_open_seats(tmp_path):
             (found,) = ours()
             assert found.server and found.name == "test server" and found.open == 0
             assert adv.infos["server"].properties[b"server"] == b"1"
-            await ask(LOOPBACK, server.port, open_msg(bots=0))  # one seat left open
+            await ask(LOOPBACK, server.port, open_msg(bots=0, identity=await new_identity(server)))  # one seat open
             await until(lambda: adv.infos["server"].properties[b"open"] == b"1", timeout=5)
             await until(lambda: ours() and ours()[0].open == 1, timeout=10)
             assert ours()[0].game == "server: 1 table(s)"

@@ -144,12 +144,13 @@ async def test_two_worker_processes_serve_lobby_seats_reconnects_and_limits_on_o
         assert {t.table for t in listed.tables} == {t.table for t in opened} and not listed.can_open
         assert {t.table for t in listed.mine} == {t.table for t in opened}
         assert "3 of 4 tables" in listed.limit
+        bo = (await ask(LOOPBACK, server.port, M.ListTables())).identity  # (a newcomer: the front gives one)
         other = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, bots=0,
-                                                            options={"max_rounds": 5}))
+                                                            options={"max_rounds": 5}, identity=bo))
         assert isinstance(other, M.Seated)
-        full = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2))
+        full = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, identity=bo))
         assert isinstance(full, M.Error) and full.code == "tables-full"
-        took = await ask(LOOPBACK, server.port, M.TakeSeat(table=other.ticket.table, name="Bo"))
+        took = await ask(LOOPBACK, server.port, M.TakeSeat(table=other.ticket.table, name="Bo", identity=bo))
         assert isinstance(took, M.Seated) and took.ticket == other.ticket  # (the same asker: its seat)
 
         # Play a table of each worker to the end; one client loses its connection mid-game
@@ -200,8 +201,9 @@ async def test_the_front_answers_a_bad_first_frame_and_keeps_serving(tmp_path):
         assert isinstance(await ask(LOOPBACK, server.port, M.ListTables()), M.TableList)
 
         # A worker that dies takes only its own tables: the front and the other go on.
+        me = (await ask(LOOPBACK, server.port, M.ListTables())).identity
         opened = [await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, bots=1,
-                                                               identity=None)) for _ in range(2)]
+                                                               identity=me)) for _ in range(2)]
         dead = next(t.ticket for t in opened if shard_of(t.ticket.table, 2) == 1)
         server.workers[1].proc.kill()
         await until(lambda: not server.workers[1].alive, timeout=10)

@@ -99,34 +99,72 @@ async def test_a_client_whose_first_view_came_before_the_flow_shows_the_game_at_
         await me.close()
 
 
-async def test_a_lobby_under_another_screen_rejoins_only_once_it_is_on_top(tmp_path):
-    """The lobby's "back after a drop" rejoin dismisses it, and a dismiss pops the top
-    screen, whichever it is: an answer that comes with another screen over the lobby
-    leaves both as they are (the lobby's own answers, every second, too), and the next one
-    with the lobby on top takes the seat."""
-    from netplay.server import ask
+async def test_a_lobby_shows_the_seat_its_player_holds_and_takes_it_back_only_when_asked(tmp_path):
+    """Back in the lobby with a seat held (the same identity: a drop, or another screen of
+    the same player): the lobby selects that table and says Enter takes the seat back, and
+    never takes the player there by itself (that would throw out a screen playing it)."""
+    from netplay.identity import IdentityStore, ServerLobby
 
     server = TableServer(name="Kitchen", host=LOOPBACK, port=0, records=tmp_path)
     await server.start()
-    app = ServerApp(LOOPBACK, server.port, player_name="ana")
+    store = IdentityStore()  # (in memory: what ``atlantis join`` keeps in the data folder)
+    elsewhere = ServerLobby(LOOPBACK, server.port, store=store)  # the same player, another program
+    await elsewhere.list_tables()
+    other = await ServerLobby(LOOPBACK, server.port).open_table(
+        M.OpenTable(game="pathways", players=3, bots=0, name="bo", options={"max_rounds": 5}))
+    seated = await elsewhere.open_table(M.OpenTable(game="pathways", players=2, bots=1, name="ana",
+                                                    options={"max_rounds": 5}))
+    assert isinstance(seated, M.Seated) and isinstance(other, M.Seated)
+    app = ServerApp(LOOPBACK, server.port, player_name="ana", identity_store=store)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await wait(pilot, lambda: isinstance(app.screen, ServerLobbyScreen) and app.screen.listing is not None)
             lobby = app.screen
-            await pilot.press("n")
-            await wait(pilot, lambda: type(app.screen).__name__ == "OpenTableScreen")
-            over = app.screen
-            # A seat this player holds (the same identity: its address), as after a drop.
-            seated = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, bots=1, name="ana",
-                                                                  options={"max_rounds": 5}))
-            assert isinstance(seated, M.Seated)
-            lobby.rejoin = True
-            await lobby.refresh_tables()
-            await pilot.pause()
-            assert app.screen is over and lobby in app.screen_stack and lobby.rejoin and app.remote is None
-            await pilot.press("escape")  # the lobby on top: its next answer (a second at most) rejoins
+            assert app.server_lobby.identity == elsewhere.identity
+            for _ in range(3):  # (three answers of the server: the lobby stays)
+                await lobby.refresh_tables()
+                await pilot.pause()
+            assert app.screen is lobby and app.remote is None
+            assert lobby.rows[lobby.query_one("DataTable").cursor_row].table == seated.ticket.table
+            assert "Enter on one takes your seat back" in str(lobby.query_one("#status").render())
+            await pilot.press("enter")
             await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen)
-            assert app.remote.table == seated.ticket.table
+            assert app.remote.table == seated.ticket.table and app.remote.token == seated.ticket.token
             assert lobbies(app) == [] and not any(isinstance(s, ConnectingScreen) for s in app.screen_stack)
     finally:
+        await server.close()
+
+
+async def test_two_lobby_players_from_one_address_each_get_their_own_seat(tmp_path):
+    """Two ``atlantis join`` programs from 127.0.0.1 with their own data folders: the second
+    sees the lobby (not the first one's seat), joins the open seat with its own token, and
+    the first keeps its seat."""
+    from netplay.identity import IdentityStore
+
+    server = TableServer(name="Kitchen", host=LOOPBACK, port=0, records=tmp_path)
+    await server.start()
+    pia = ServerApp(LOOPBACK, server.port, player_name="Pia", identity_store=IdentityStore(tmp_path / "pia.json"))
+    opened = await pia.server_lobby.open_table(M.OpenTable(game="pathways", players=2, bots=0, name="Pia",
+                                                           options={"max_rounds": 5}))
+    assert isinstance(opened, M.Seated)
+    first = client(server, name="Pia", table=opened.ticket.table, token=opened.ticket.token)
+    first.start()
+    await asyncio.wait_for(first.ready.wait(), 10)
+    quinn = ServerApp(LOOPBACK, server.port, player_name="Quinn",
+                      identity_store=IdentityStore(tmp_path / "quinn.json"))
+    try:
+        async with quinn.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: isinstance(quinn.screen, ServerLobbyScreen) and quinn.screen.listing is not None)
+            lobby = quinn.screen
+            assert lobby.listing.mine == [] and quinn.remote is None
+            assert "(your seat)" not in str(lobby.query_one("DataTable").get_row_at(0))
+            await pilot.press("enter")
+            await wait(pilot, lambda: quinn.game_screen is not None and quinn.screen is quinn.game_screen)
+            await wait(pilot, lambda: quinn.remote.seat is not None)
+            assert quinn.remote.seat == 1 and quinn.remote.token != opened.ticket.token
+            table = server.tables[opened.ticket.table]
+            assert table.started and all(s.conn is not None for s in table.slots)
+            assert first.status == "connected" and first.seat == 0
+    finally:
+        await first.close()
         await server.close()

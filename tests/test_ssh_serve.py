@@ -344,6 +344,8 @@ async def test_a_dropped_session_comes_back_with_the_same_key_into_its_seat(tmp_
         await until(lambda: table.slots[0].conn is None, 10, "the seat shows disconnected")
         assert table.slots[0].taken and len(table.match.record.moves) == 2
         again = await connect(front, key, user="ana")   # the same key, no token typed
+        await again.sees("(your seat)", 15)  # the lobby selects the table; Enter takes the seat back
+        again.send("enter")
         await until(lambda: table.slots[0].conn is not None, 15, "back in the seat")
         await again.sees("Move:", 15)  # the move part of Red's turn, where it stopped
         await play_turns(table, {0: again, 1: bo}, max_moves=4)  # and it goes on playing, by keys

@@ -241,6 +241,12 @@ def cmd_join(args: argparse.Namespace) -> int:
         problem = asyncio.run(_reach(host, port, trust))
         if problem:
             return _die(problem)
+        if args.token is None and not args.spectate:
+            seat = asyncio.run(_server_seat(host, port, args.table, name, trust))
+            if isinstance(seat, str):
+                return _die(seat)
+            if seat is not None:
+                args.token, args.table = seat.token, seat.table
     if args.headless:
         return asyncio.run(_join_headless(host, port, name, args, trust))
     from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
@@ -272,6 +278,39 @@ async def _reach(host: str, port: int, trust: Any, timeout: float = 5.0) -> str 
     except (OSError, asyncio.TimeoutError) as exc:
         return connect_problem(host, port, exc, timeout)
     return None
+
+
+async def _server_seat(host: str, port: int, table: str | None, name: str, trust: Any) -> Any:
+    """On a table server, a seat taken through its lobby, as this player (the identity
+    the server gave, kept in the data folder): a ticket, or why not (a sentence).  None:
+    a single-table host, where the hello takes the seat.  Without ``table``, the first
+    table with an open seat where this player holds none."""
+    from netplay import messages as M  # (lazy on purpose: the LAN stack)
+    from netplay.identity import IdentityStore, ServerLobby
+
+    lobby = ServerLobby(host, port, store=IdentityStore.in_data_folder(), trust=trust)
+    try:
+        listed = await lobby.list_tables()
+    except (OSError, asyncio.TimeoutError) as exc:
+        return f"{host}:{port} does not answer ({exc or type(exc).__name__})"
+    except Exception:  # (not a table server's answer)
+        return None
+    if not isinstance(listed, M.TableList):
+        return None  # (a single-table host answers "hello first")
+    if table is None:
+        mine = {t.table for t in listed.mine}
+        free = [t for t in listed.tables if t.open > 0 and not t.over and t.table not in mine]
+        if not free:
+            return (f"the table server at {host}:{port} has no table with an open seat; "
+                    f"open one from its lobby: atlantis join {host}:{port}")
+        table = free[0].table
+    try:
+        answer = await lobby.take_seat(table, name)
+    except (OSError, asyncio.TimeoutError) as exc:
+        return f"{host}:{port} does not answer ({exc or type(exc).__name__})"
+    if isinstance(answer, M.Error):
+        return answer.message
+    return answer.ticket
 
 
 async def _find_open_table(timeout: float, interfaces: list[str] | None) -> tuple[str, int, str] | None:

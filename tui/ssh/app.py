@@ -4,6 +4,10 @@
 change of course: leaving a game (``q``, the game-over screen, Ctrl+Q) goes back to
 the server's lobby instead of ending the program; quitting the lobby ends it.  Over
 SSH that keeps a player in their session between games.
+
+Every lobby request carries the player's identity (``netplay.identity.ServerLobby``):
+an SSH session's secret, or the one the server gave, kept in ``identity_store``
+(``atlantis join`` keeps it in the data folder, one per server address).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from netplay import messages as M
+from netplay.identity import IdentityStore, ServerLobby
 
 from ..app import AtlantisApp
 from .lobby import LobbyChoice, ServerLobbyScreen
@@ -19,10 +23,12 @@ from .lobby import LobbyChoice, ServerLobbyScreen
 
 class ServerApp(AtlantisApp):
     def __init__(self, server_host: str, server_port: int, identity: str | None = None,
-                 player_name: str = "Player", **kwargs: Any):
+                 player_name: str = "Player", identity_store: IdentityStore | None = None, **kwargs: Any):
         kwargs.setdefault("autosave", True)
         super().__init__(player_name=player_name, **kwargs)
-        self.server_host, self.server_port, self.identity = server_host, server_port, identity
+        self.server_host, self.server_port = server_host, server_port
+        self.server_lobby = ServerLobby(server_host, server_port, identity=identity, store=identity_store,
+                                        trust=self.trust)
         self.lobby_screen: ServerLobbyScreen | None = None
         self._first_lobby = True
 
@@ -40,9 +46,8 @@ class ServerApp(AtlantisApp):
             if error:  # (one lobby at a time: it is there already)
                 self.call_after_refresh(self.lobby_screen.show_error, error)
             return
-        rejoin, self._first_lobby = self._first_lobby, False
-        self.lobby_screen = ServerLobbyScreen(self.server_host, self.server_port, self.identity,
-                                              self.player_name, rejoin=rejoin, trust=self.trust)
+        first, self._first_lobby = self._first_lobby, False
+        self.lobby_screen = ServerLobbyScreen(self.server_lobby, self.player_name, point_at_mine=first)
         self.push_screen(self.lobby_screen, self._lobby_done)
         if error:
             self.call_after_refresh(self.lobby_screen.show_error, error)
@@ -70,19 +75,17 @@ class ServerApp(AtlantisApp):
         super()._menu_done(choice)
 
     async def _take(self, choice: LobbyChoice) -> None:
+        from netplay import messages as M
         from netplay.client import Client
-        from netplay.server import ask
         from netplay.tls import Trust
 
         trust = self.trust or Trust()
         ticket, spectate = choice.ticket, choice.what == "watch"
         try:
             if choice.what == "open":
-                answer = await ask(self.server_host, self.server_port, choice.request, trust=trust)
+                answer = await self.server_lobby.open_table(choice.request)
             elif choice.what == "join":
-                answer = await ask(self.server_host, self.server_port,
-                                   M.TakeSeat(table=choice.table, name=self.player_name, identity=self.identity),
-                                   trust=trust)
+                answer = await self.server_lobby.take_seat(choice.table, self.player_name)
             else:
                 answer = None
         except Exception as exc:

@@ -59,6 +59,12 @@ def add_parsers(sub: Any) -> None:
 def _server_limit_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tables", type=int, default=32, help="tables at once (default 32)")
     p.add_argument("--tables-per-player", type=int, default=2, help="unfinished tables one player may open (default 2)")
+    p.add_argument("--seats-per-player", type=int, default=4,
+                   help="seats one player may hold at unfinished tables (default 4)")
+    p.add_argument("--keep-logs", type=float, default=30.0, metavar="DAYS",
+                   help="days the log of a table no longer played is kept (default 30)")
+    p.add_argument("--max-logs", type=int, default=1000, metavar="N",
+                   help="logs of tables no longer played kept at most; the oldest go first (default 1000)")
     p.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before acting (default 0.4)")
 
 
@@ -70,7 +76,18 @@ def _die(message: str) -> int:
 def _server_limits(args: argparse.Namespace) -> Any:
     from netplay.server import ServerLimits
 
-    return ServerLimits(max_tables=args.max_tables, max_tables_per_player=args.tables_per_player)
+    return ServerLimits(max_tables=args.max_tables, max_tables_per_player=args.tables_per_player,
+                        max_seats_per_player=args.seats_per_player, keep_logs_days=args.keep_logs,
+                        max_logs=args.max_logs)
+
+
+def _check_server_limits(args: argparse.Namespace) -> str:
+    """What is wrong with the server's limit flags ("" when nothing)."""
+    if args.keep_logs < 0 or args.max_logs < 0:
+        return "--keep-logs and --max-logs are 0 or more"
+    if args.seats_per_player < 1:
+        return "--seats-per-player is at least 1"
+    return ""
 
 
 def _records() -> Path:
@@ -87,6 +104,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from netplay.workers import make_server
 
     setup_logging(args)
+    problem = _check_server_limits(args)
+    if problem:
+        return _die(problem)
     from ..netplay.commands import fingerprint_line, load_certificate_or_die
 
     cert = load_certificate_or_die()
@@ -105,7 +125,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         shown = address if not address.startswith("0.0.0.0:") else f"<this machine>:{server.port}"
         print(f"Table server {name!r} listening on {shown}; join with: atlantis join {shown}", flush=True)
         print(fingerprint_line(cert), flush=True)
-        print(f"Logs of its tables: {_records()}", flush=True)
+        print(f"Logs of its tables: {_records()} (kept {args.keep_logs:g} days after the game, "
+              f"{args.max_logs} at most)", flush=True)
 
     async def main() -> int:
         stop = asyncio.Event()
@@ -141,6 +162,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         return _die("--authorized-keys goes with --auth keys")
     if args.max_sessions < 1 or args.max_per_address < 1:
         return _die("--max-sessions and --max-per-address are at least 1")
+    problem = _check_server_limits(args)
+    if problem:
+        return _die(problem)
     path = args.host_key or default_host_key_path()
     try:
         key, made = load_host_key(path)
@@ -199,4 +223,10 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     name = clean_name(args.name, "Player")
     identity = os.environ.get("ATLANTIS_SESSION") or None  # (the SSH front's secret for this session)
-    return open_screen(ServerApp(host, port, identity=identity, player_name=name, trust=trust))
+    store = None
+    if identity is None:  # (a player's own program: the identity the server gives is kept in the data folder)
+        from netplay.identity import IdentityStore
+
+        store = IdentityStore.in_data_folder()
+    return open_screen(ServerApp(host, port, identity=identity, player_name=name, identity_store=store,
+                                 trust=trust))

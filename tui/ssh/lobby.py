@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
 from netplay import messages as M
+from netplay.identity import ServerLobby
 
 
 @dataclass
@@ -26,7 +27,10 @@ class LobbyChoice:
 
 
 class ServerLobbyScreen(Screen[LobbyChoice]):
-    """The server's tables, refreshed every second or so."""
+    """The server's tables, refreshed every second or so.  A table where this player
+    holds a seat is marked "(your seat)"; the lobby never takes the player there by
+    itself (the seat may be in play on another screen of theirs): it selects the table
+    and says that Enter takes the seat back."""
 
     DEFAULT_CSS = """
     ServerLobbyScreen { align: center top; }
@@ -45,12 +49,11 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         Binding("q,escape", "leave", "Quit", id="server-lobby-quit"),
     ]
 
-    def __init__(self, host: str, port: int, identity: str | None, name: str, rejoin: bool = False,
-                 trust: Any = None):
+    def __init__(self, lobby: ServerLobby, name: str, point_at_mine: bool = False):
         super().__init__()
-        self.host, self.port, self.identity, self.player_name = host, port, identity, name
-        self.trust = trust  # (netplay.tls.Trust: how the server's certificate is checked; None: pin it)
-        self.rejoin = rejoin
+        self.lobby, self.player_name = lobby, name
+        self.host, self.port = lobby.host, lobby.port
+        self.point_at_mine = point_at_mine  # the first listing selects a table where the player holds a seat
         self.listing: M.TableList | None = None
         self.rows: list[M.TableInfo] = []
         self._shown: Any = None
@@ -71,12 +74,8 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         self.set_interval(1.0, self.refresh_tables)
 
     async def refresh_tables(self) -> None:
-        from netplay.server import ask
-        from netplay.tls import Trust
-
         try:
-            answer = await ask(self.host, self.port, M.ListTables(identity=self.identity), 3.0,
-                               self.trust or Trust())
+            answer = await self.lobby.list_tables(3.0)
         except Exception as exc:
             self.query_one("#status", Static).update(f"The server does not answer ({exc or type(exc).__name__}).")
             return
@@ -87,15 +86,6 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
             return
         self.listing = answer
         mine = {t.table: t for t in answer.mine}
-        # Back after a drop: straight into the seat held; only as the screen on top (a
-        # dismiss pops the top screen, whichever it is: under another screen, the next
-        # answer does it once this one is on top again).
-        if self.rejoin and mine and self.is_active:
-            self.rejoin = False
-            ticket = next(iter(mine.values()))
-            self.dismiss(LobbyChoice("rejoin", ticket.table, ticket))
-            return
-        self.rejoin = self.rejoin and bool(mine)
         shown = (answer.tables, answer.mine, answer.limit)
         if shown == self._shown:  # (nothing changed: no redraw, no bytes to the terminal)
             return
@@ -107,15 +97,21 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         self.rows = list(answer.tables)
         for t in self.rows:
             state = "over" if t.over else ("playing" if t.started else "waiting")
-            you = " (you)" if t.table in mine else ""
+            you = " (your seat)" if t.table in mine else ""
             grid.add_row(t.name[:30] + you, t.game, f"{t.open} of {t.players} open", state)
+        held = [i for i, t in enumerate(self.rows) if t.table in mine]
+        if self.point_at_mine and held:  # (back after a drop: the seat is one key away)
+            keep = held[0]
+        self.point_at_mine = False
         if self.rows:
             grid.move_cursor(row=min(keep, len(self.rows) - 1))
         n = len(self.rows)
+        seats = (f"You hold a seat at {len(held)} table(s) here, marked (your seat): Enter on one "
+                 "takes your seat back.\n" if held else "")
         self.query_one("#status", Static).update(
-            (f"{n} table(s). Enter joins the selected one, w watches it, n opens a new table, "
-             f"p plays here (hot-seat or bots)." if n else
-             "No tables yet: n opens one (you choose the game and how many bots), p plays here.")
+            seats + (f"{n} table(s). Enter joins the selected one, w watches it, n opens a new table, "
+                     f"p plays here (hot-seat or bots)." if n else
+                     "No tables yet: n opens one (you choose the game and how many bots), p plays here.")
             + f"\n{answer.limit}")
 
     def _selected(self) -> M.TableInfo | None:
@@ -153,7 +149,7 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
             if request is not None:
                 self.dismiss(LobbyChoice("open", request=request))
 
-        self.app.push_screen(OpenTableScreen(games, self.player_name, self.identity), opened)
+        self.app.push_screen(OpenTableScreen(games, self.player_name), opened)
 
     def action_here(self) -> None:
         self.dismiss(LobbyChoice("here"))
@@ -186,9 +182,9 @@ class OpenTableScreen(Screen[M.OpenTable]):
         Binding("escape", "cancel", "Back", id="open-table-back"),
     ]
 
-    def __init__(self, games: list[str], name: str, identity: str | None):
+    def __init__(self, games: list[str], name: str):
         super().__init__()
-        self.games, self.player_name, self.identity = games, name, identity
+        self.games, self.player_name = games, name
 
     def compose(self) -> ComposeResult:
         from engine.registry import GAMES
@@ -244,7 +240,7 @@ class OpenTableScreen(Screen[M.OpenTable]):
             options[key.replace("-", "_")] = value
         try:
             request = M.OpenTable(game=str(self.query_one("#game", Select).value), options=options,
-                                  players=players, bots=bots, name=self.player_name, identity=self.identity,
+                                  players=players, bots=bots, name=self.player_name,
                                   table_name=self.query_one("#table-name", Input).value.strip())
         except ValueError as exc:
             error.update(f"Cannot open that table: {str(exc).splitlines()[0][:120]}")
