@@ -56,8 +56,11 @@ def seat_client(server, ticket: M.Ticket, **kw) -> Client:
 
 
 async def hello(server, **fields) -> M.Msg:
-    """The first answer to one hello."""
-    reader, writer = await asyncio.open_connection(LOOPBACK, server.port)
+    """The first answer to one hello (inside TLS, the table named as a client names it)."""
+    from netplay.tls import client_context, sni_name
+
+    reader, writer = await asyncio.open_connection(LOOPBACK, server.port, ssl=client_context(),
+                                                   server_hostname=sni_name(fields.get("table")) or "")
     try:
         writer.write(M.frame(M.Hello(**fields)))
         return M.parse_host(await read_frame(reader, MAX_HOST_FRAME, 5))
