@@ -69,11 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
         parser.add_argument("--names", help="comma-separated player names, one per seat")
         parser.add_argument("--setup", help="a named setup from seeds/setups.json (see `atlantis setups`)")
     play.add_argument("--save", type=Path, help="keep the record in this file (saved after every move)")
+    play.add_argument("--force", action="store_true", help="let --save replace a game record already there")
     play.add_argument("--resume", type=Path, help="continue the game stored in this record")
     play.add_argument("--no-autosave", action="store_true", help="do not keep a record in the data folder")
     play.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
                       help="how long a bot waits before it acts, so you can follow (default 0.4)")
     rec.add_argument("--title", default="", help="a title for the demo")
+    rec.add_argument("--force", action="store_true", help="replace OUT if it already holds a demo")
 
     demo = sub.add_parser("demo", help="replay or render a recorded demo")
     demo_sub = demo.add_subparsers(dest="demo_command", required=True)
@@ -151,9 +153,13 @@ def _play(args: argparse.Namespace) -> int:
     from engine.record import GameRecord, RecordError
 
     from .app import AtlantisApp  # (lazy on purpose: see the module docstring)
-    from .common import default_record_path
+    from .common import default_record_path, holds_record, replace_problem
     from .seat import LocalTable
 
+    if args.save is not None and not args.resume:
+        problem = replace_problem(args.save, args.force, holds_record, "an atlantis record")
+        if problem:
+            return _die(problem)
     if args.resume:
         try:
             record = GameRecord.load(args.resume)
@@ -266,9 +272,10 @@ def parse_names(text: str, players: int) -> tuple[list[str], str | None]:
 
 
 def _record(args: argparse.Namespace) -> int:
-    from .demo import PlayArgs, recording_app  # (lazy on purpose: see the module docstring)
+    from .common import replace_problem
+    from .demo import PlayArgs, holds_demo, recording_app  # (lazy on purpose: see the module docstring)
 
-    problem = _apply_setup(args)
+    problem = replace_problem(args.out, args.force, holds_demo, "an atlantis demo") or _apply_setup(args)
     if problem:
         return _die(problem)
     if args.game is None:
