@@ -104,3 +104,50 @@ async def test_a_player_back_under_a_new_name_keeps_it_after_a_resume(tmp_path):
     resumed = HostTable.resume(log)
     resumed.log.close()
     assert sorted(resumed.names()) == ["Ann", "Joseph"]
+
+
+async def test_joes_own_screen_keeps_his_name_and_slots_while_the_host_restarts(tmp_path):
+    log = tmp_path / "table.atlrec"
+    table = HostTable.create(GAME, {}, ["open", "open"], 5, name="Joe's view", log_path=log)
+    host = Host([table], host=LOOPBACK, port=0)
+    await host.start()
+    port = host.port
+    ann = Client(LOOPBACK, port, name="Ann", backoff=(0.05, 0.2))
+    ann.start()
+    await until(lambda: ann.view is not None)
+    joe = Client(LOOPBACK, port, name="Joe", backoff=(0.05, 0.2))
+    app = AtlantisApp(remote=joe, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait(pilot, lambda: app.game_screen is not None and app.game_screen.is_mounted and joe.view)
+        screen, me = app.game_screen, joe.seat
+        other = 1 - me
+        for _ in range(200):
+            await pilot.pause()
+            if other in table.match.to_act() and screen.hand_slots() != list(joe.view.hand):
+                break
+            player = joe if me in table.match.to_act() else ann
+            await until(lambda: player.legal() and not player.pending)
+            moves = len(table.match.record.moves)
+            assert player.submit(GAME.make_bot(player.seat, 3).choose(player.view, player.legal())) is None
+            await until(lambda: len(table.match.record.moves) > moves and joe.version and ann.version)
+            await wait(pilot, lambda: screen.link.view() == GAME.view(table.match.state, me))
+        else:
+            raise AssertionError("Joe's slots never differed from his hand's order")
+        slots_before = screen.hand_slots()
+        # The host is killed (no goodbye): Joe's screen stays and his client retries.
+        killed = host
+        killed.server.close()
+        for conn in list(killed.conns):
+            conn.abort()
+        await killed.server.wait_closed()
+        await wait(pilot, lambda: joe.status == "reconnecting")
+        resumed = HostTable.resume(log)
+        host = Host([resumed], host=LOOPBACK, port=port)
+        await host.start()
+        await wait(pilot, lambda: joe.status == "connected" and resumed.slots[me].conn is not None, tries=500)
+        await wait(pilot, lambda: screen.link.names[me] == "Joe")
+        assert screen.link.names[other] == "Ann"
+        assert screen.hand_slots() == slots_before
+        await ann.close()
+    await host.close()
+    await killed.close()
