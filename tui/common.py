@@ -27,7 +27,7 @@ DEFAULT_PORT = 7341
 
 # --- records ------------------------------------------------------------------------------
 def records_dir() -> Path:
-    """The platform's folder for records (made 0700 when first written into)."""
+    """The platform's folder for records (made 0700 by the first save, when it is missing)."""
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("atlantis", appauthor=False)) / "records"
