@@ -332,8 +332,9 @@ class GameRecord:
         return b"".join(out)
 
     def save(self, path: str | Path) -> Path:
-        """Write the record atomically, 0600 in a 0700 folder (``files.write_private``:
-        a device or FIFO target is written into, never renamed over)."""
+        """Write the record whole, 0600 (``files.write_private``: a temporary file never
+        reached through a link, renamed over the target; a missing folder made 0700; a
+        device or FIFO target is written into, never renamed over)."""
         return write_private(path, self.to_bytes())
 
     @staticmethod

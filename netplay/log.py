@@ -12,8 +12,8 @@ power cut may lose the last moves.)
 Resuming never damages a file: ``read_log`` only reads, and says in one sentence
 what is wrong with anything that is not a whole host log; the caller replays the
 moves, and only then ``HostLog.adopt`` cuts off a partial last move, the one change
-a crash calls for.  The log and its folder are private (0600 in 0700,
-``engine.files``): it holds the salt and the seat tokens' hashes.
+a crash calls for.  The log is private (0600, in a folder made 0700 when the app makes
+it; ``engine.files``): it holds the salt and the seat tokens' hashes.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ class HostLog:
         self._fd: int | None = None
 
     def write(self, header: dict[str, Any], moves: list[Move]) -> None:
-        """(Re)write the whole file atomically (0600 in a 0700 folder), then keep it
-        open for appending."""
+        """(Re)write the whole file atomically (0600, ``engine.files.write_private``),
+        then keep it open for appending."""
         self.close()
         if self.path.exists() and not self.path.is_file():
             # renaming over /dev/null (or a FIFO) would replace the device itself

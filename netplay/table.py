@@ -24,7 +24,7 @@ from engine.registry import get_game
 
 from . import messages as M
 from .log import HostLog, read_log
-from .text import clean_name
+from .text import MAX_NAME, clean_name, clean_text
 from .updates import Updates
 
 log = logging.getLogger("atlantis.host")
@@ -160,12 +160,19 @@ class HostTable(Updates):
                 and (where["interfaces"] is None or (isinstance(where["interfaces"], list)
                                                      and all(isinstance(i, str) for i in where["interfaces"])))):
             raise RecordError("its netplay header is malformed (table, name, salt or listening address).")
+        players = meta.get("players", [""] * len(kinds))  # (a log written before names were kept: none)
+        if not (isinstance(players, list) and len(players) == len(kinds)
+                and all(isinstance(p, str) and clean_text(p, MAX_NAME) == p for p in players)
+                and all(not p or k == "open" for p, k in zip(players, kinds))):
+            raise RecordError("its netplay header is malformed (the players' names).")
         table = cls(game, match, list(kinds), name=meta["name"], table_id=meta["table"], salt=meta["salt"])
         table.port, table.bind, table.advertise = where["port"], where["bind"], where["advertise"]
         table.interfaces = where["interfaces"]
         table.logged = table.where()
-        for slot, h in zip(table.slots, hashes):
+        for slot, h, player in zip(table.slots, hashes, players):
             slot.token_hash = h
+            slot.player = player if h is not None else ""
+        table.logged_players = [s.player for s in table.slots]
         table.log = HostLog(Path(path))
         table.log.adopt(found)  # (the one write: a partial last move is cut off)
         return table
@@ -185,13 +192,17 @@ class HostTable(Updates):
         head = self.match.record.header_map()
         head["netplay"] = {
             "table": self.id, "name": self.name, "kinds": [s.kind for s in self.slots],
-            "salt": self.salt, "tokens": [s.token_hash for s in self.slots], **self.where(),
+            "salt": self.salt, "tokens": [s.token_hash for s in self.slots],
+            "players": [s.player for s in self.slots], **self.where(),
         }
         return head
 
     def write_log(self) -> None:
         if self.log is not None:
             self.log.write(self.header(), self.match.record.moves)
+            self.logged_players = [s.player for s in self.slots]
+
+    logged_players: list[str] | None = None  # the remote players' names the log's header keeps
 
     def _logged(self, move: Move) -> None:
         if self.log is not None:
@@ -270,6 +281,8 @@ class HostTable(Updates):
             slot.conn = conn
             slot.joined = True
             conn.seat = slot.index
+            if self.log is not None and self.logged_players != [s.player for s in self.slots]:
+                self.write_log()  # (a player back with a new name: --resume gives it back)
         conn.send(M.Welcome(table=self.id, table_name=self.name, game=self.game.slug,
                             rules=self.game.rules_version, options=self.match.record.options,
                             fingerprint=self.fingerprint, seat=conn.seat, token=token,

@@ -18,6 +18,7 @@ from pathlib import Path
 import msgpack
 import pytest
 
+from engine.files import PrivacyWarning
 from engine.record import GameRecord, RecordError
 from netplay.client import Client, run_bot
 from netplay.host import HostTable
@@ -297,20 +298,22 @@ def _mode(path: Path) -> int:
     return stat.S_IMODE(os.stat(path).st_mode)
 
 
-async def test_host_logs_are_0600_in_a_0700_folder_even_one_that_was_0755(tmp_path):
+async def test_host_logs_are_0600_and_a_0755_folder_is_left_0755_with_a_warning(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()
     os.chmod(folder, 0o755)
     log = folder / "t.atlrec"
-    async with running_host(GAME, ["open", "open"], seed=5, log=log) as host:
-        assert (_mode(log), _mode(folder)) == (0o600, 0o700)
-        c = Client(LOOPBACK, host.port, name="a", backoff=(0.02, 0.2), games=ALL_GAMES)
-        c.start()
-        await until(lambda: host.table.slots[0].taken)  # the claim rewrites the header
-        assert _mode(log) == 0o600
-        b = Client(LOOPBACK, host.port, name="b", backoff=(0.02, 0.2), games=ALL_GAMES)
-        await asyncio.wait_for(asyncio.gather(run_bot(c, seed=1), run_bot(b, seed=2)), 30)
-        assert len(GameRecord.load(log).moves) > 5 and _mode(log) == 0o600  # appended to
+    with pytest.warns(PrivacyWarning, match="may be entered by other users"):
+        async with running_host(GAME, ["open", "open"], seed=5, log=log) as host:
+            assert (_mode(log), _mode(folder)) == (0o600, 0o755)
+            c = Client(LOOPBACK, host.port, name="a", backoff=(0.02, 0.2), games=ALL_GAMES)
+            c.start()
+            await until(lambda: host.table.slots[0].taken)  # the claim rewrites the header
+            assert _mode(log) == 0o600
+            b = Client(LOOPBACK, host.port, name="b", backoff=(0.02, 0.2), games=ALL_GAMES)
+            await asyncio.wait_for(asyncio.gather(run_bot(c, seed=1), run_bot(b, seed=2)), 30)
+            assert len(GameRecord.load(log).moves) > 5 and _mode(log) == 0o600  # appended to
+    assert _mode(folder) == 0o755
     fresh = tmp_path / "new" / "deeper"
     async with running_host(GAME, ["open", "open"], seed=5, log=fresh / "t.atlrec"):
         assert (_mode(fresh / "t.atlrec"), _mode(fresh)) == (0o600, 0o700)
@@ -323,6 +326,7 @@ def test_a_resumed_log_is_made_private_too(good, tmp_path):
     path = folder / "r.atlrec"
     path.write_bytes(good[:-3])
     os.chmod(path, 0o644)
-    table = HostTable.resume(path)
+    with pytest.warns(PrivacyWarning, match="may be entered by other users"):
+        table = HostTable.resume(path)
     table.log.close()
-    assert (_mode(path), _mode(folder)) == (0o600, 0o700)
+    assert (_mode(path), _mode(folder)) == (0o600, 0o755)

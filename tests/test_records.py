@@ -372,27 +372,13 @@ def test_records_are_written_0600_in_a_0700_folder(tmp_path):
     wide.chmod(0o755)
     (wide / "old.atlrec").write_bytes(b"x")
     (wide / "old.atlrec").chmod(0o644)
-    match.record.save(wide / "old.atlrec")  # an existing folder and file are tightened
-    assert stat.S_IMODE(wide.stat().st_mode) == 0o700
-    assert stat.S_IMODE((wide / "old.atlrec").stat().st_mode) == 0o600
-    assert GameRecord.load(wide / "old.atlrec").moves == match.record.moves
-
-
-def test_a_folder_that_cannot_be_tightened_gives_a_warning(tmp_path, monkeypatch):
-    import os
-
     from engine import files
 
-    wide = tmp_path / "shared"
-    wide.mkdir()
-    wide.chmod(0o755)
-
-    def refuse(*_a, **_k):
-        raise PermissionError(1, "Operation not permitted")
-
-    monkeypatch.setattr(os, "chmod", refuse)
-    with pytest.warns(files.PrivacyWarning, match="readable by other users"):
-        files.private_dir(wide)
+    with pytest.warns(files.PrivacyWarning, match="may be entered by other users"):
+        match.record.save(wide / "old.atlrec")  # the file is replaced by a 0600 one
+    assert stat.S_IMODE(wide.stat().st_mode) == 0o755  # an existing folder is the user's: never chmodded
+    assert stat.S_IMODE((wide / "old.atlrec").stat().st_mode) == 0o600
+    assert GameRecord.load(wide / "old.atlrec").moves == match.record.moves
 
 
 def test_record_file_names_never_hold_the_seed():

@@ -92,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game (hot-seat and bots)")
     add_play_arguments(play)
     play.add_argument("--save", type=Path, help="keep the record in this file (saved after every move)")
+    play.add_argument("--force", action="store_true", help="let --save replace a game record already there")
     play.add_argument("--resume", type=Path, help="continue the game stored in this record")
     play.add_argument("--no-autosave", action="store_true", help="do not keep a record in the data folder")
     play.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
@@ -101,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     rec.add_argument("out", type=Path, help="the demo file to write (OUT.demo)")
     add_play_arguments(rec)
     rec.add_argument("--title", default="", help="a title for the demo")
+    rec.add_argument("--force", action="store_true", help="replace OUT if it already holds a demo")
 
     demo = sub.add_parser("demo", help="replay or render a recorded demo")
     demo_sub = demo.add_subparsers(dest="demo_command", required=True)
@@ -197,9 +199,13 @@ def _play(args: argparse.Namespace) -> int:
     from engine.record import GameRecord, RecordError
 
     from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
-    from .common import default_record_path
+    from .common import default_record_path, holds_record, replace_problem
     from .seat import LocalTable
 
+    if args.save is not None and not args.resume:
+        problem = replace_problem(args.save, args.force, holds_record, "an atlantis record")
+        if problem:
+            return _die(problem)
     if args.resume:
         try:
             record = GameRecord.load(args.resume)
@@ -310,9 +316,10 @@ def parse_names(text: str, players: int) -> tuple[list[str], str | None]:
 
 def _record(args: argparse.Namespace) -> int:
     from .app import open_screen
-    from .demo import PlayArgs, recording_app  # (lazy on purpose: see the module docstring)
+    from .common import replace_problem
+    from .demo import PlayArgs, holds_demo, recording_app  # (lazy on purpose: see the module docstring)
 
-    problem = _apply_setup(args)
+    problem = replace_problem(args.out, args.force, holds_demo, "an atlantis demo") or _apply_setup(args)
     if problem:
         return _die(problem)
     if args.game is None:

@@ -3,22 +3,22 @@
 Record paths, building the seats of a table, parsing ``name=value`` options and the
 default LAN port used to live in ``tui.app`` and ``tui.cli``, which made the CLI, the
 app, the demos and ``tui.netplay`` import each other (hidden in imports inside
-functions).  Everything here imports only the standard library, platformdirs and the
-engine: nothing else of ``tui`` (an import-linter contract in ``pyproject.toml`` says
-so), so any module of ``tui`` may import it at the top.
+functions).  Everything here imports only the standard library, platformdirs, msgpack
+and the engine: nothing else of ``tui`` (an import-linter contract in ``pyproject.toml``
+says so), so any module of ``tui`` may import it at the top.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.registry import get_game
 
 if TYPE_CHECKING:
     from engine.core import SeatInfo
 
-# (``secrets``, ``datetime``, ``platformdirs`` and ``engine.core`` are imported where they
+# (``secrets``, ``datetime``, ``platformdirs``, ``msgpack`` and ``engine.core`` are imported where they
 # are used: the command line imports this module on every start, for ``DEFAULT_PORT``.)
 
 #: The TCP port ``atlantis host`` listens on and ``atlantis join HOST`` dials.
@@ -80,7 +80,7 @@ def exit_code_after(received: list[int]) -> int:
 
 # --- records ------------------------------------------------------------------------------
 def records_dir() -> Path:
-    """The platform's folder for records (made 0700 when first written into)."""
+    """The platform's folder for records (made 0700 by the first save, when it is missing)."""
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("atlantis", appauthor=False)) / "records"
@@ -104,6 +104,63 @@ def default_record_path(game: str) -> Path:
 def host_log_path(game: str) -> Path:
     """Where a LAN host keeps its table's log when nobody named a file."""
     return records_dir() / record_file_name(game, "host")
+
+
+def holds_record(path: Path) -> bool:
+    """Whether the file begins with the header of an atlantis record (a saved game or
+    a host log).  Reads at most its first 64 KiB; never blocks on a FIFO."""
+    import os
+    import stat
+
+    import msgpack
+
+    from engine.record import MAGIC
+
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 1 << 16)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    unpacker = msgpack.Unpacker(raw=False, max_buffer_size=1 << 16)
+    unpacker.feed(head)
+    try:
+        first = next(unpacker)
+    except Exception:  # (not msgpack, or cut short: not a record's header)
+        return False
+    return isinstance(first, dict) and first.get("magic") == MAGIC
+
+
+def replace_problem(path: Path, force: bool, ours: Callable[[Path], bool], what: str) -> str | None:
+    """Why the command may not write ``path`` (None: it may).  A new name is fine; a
+    file that holds ``what`` (``ours`` says so) is replaced only with ``--force``; any
+    other file is never replaced, nor a folder.  A FIFO or ``/dev/null`` is written
+    into, as before."""
+    import stat
+
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    if stat.S_ISDIR(st.st_mode):
+        return f"{path} is a folder: name a file in it"
+    if stat.S_ISFIFO(st.st_mode) or stat.S_ISCHR(st.st_mode):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return f"{path} is not a regular file: name a file"
+    if not ours(path):
+        return f"{path} already exists and is not {what}: it was left as it is (name a new file)"
+    if not force:
+        return f"{path} already holds {what}: add --force to replace it"
+    return None
 
 
 # --- tables -------------------------------------------------------------------------------

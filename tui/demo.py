@@ -32,6 +32,7 @@ from rich.console import Console
 from textual import events
 from textual.binding import Binding
 
+from engine.files import write_shared
 from engine.registry import GAMES, get_game
 
 from .app import AtlantisApp
@@ -39,6 +40,7 @@ from .common import seats_for
 from .seat import LocalTable
 
 DEMO_FORMAT = 1
+MAX_DEMO_BYTES = 64 << 20  # (what ``holds_demo`` reads at most)
 MARK_KEY = "f9"  # during `atlantis record`: mark an SVG frame here (not sent to the game)
 
 
@@ -87,10 +89,19 @@ class Demo(BaseModel):
     end_digest: str = ""
 
     def save(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(self.model_dump_json(indent=1) + "\n")
-        return path
+        """Write the demo whole (``engine.files.write_shared``: 0644, never through a link)."""
+        return write_shared(path, (self.model_dump_json(indent=1) + "\n").encode())
+
+
+def holds_demo(path: Path) -> bool:
+    """Whether the file is a demo (a JSON object with a demo's play and keys), one that
+    ``atlantis record --force`` may replace."""
+    try:
+        with open(path, "rb") as f:
+            raw = json.loads(f.read(MAX_DEMO_BYTES))
+    except (OSError, ValueError):
+        return False
+    return isinstance(raw, dict) and isinstance(raw.get("play"), dict) and isinstance(raw.get("keys"), list)
 
 
 def load_demo(path: str | Path) -> Demo:
@@ -278,7 +289,7 @@ async def render(demo: Demo, cast: Path | None, svg_dir: Path | None, name: str 
             if ready and svg_dir is not None and i in demo.marks:
                 svg_dir.mkdir(parents=True, exist_ok=True)
                 path = svg_dir / (f"{name}.svg" if len(demo.marks) == 1 else f"{name}-{i:03d}.svg")
-                path.write_text(app.export_screenshot(title=demo.title or name))
+                write_shared(path, app.export_screenshot(title=demo.title or name).encode())
                 written.append(path)
 
         await drive(app, demo, settle, on_frame)
@@ -286,7 +297,6 @@ async def render(demo: Demo, cast: Path | None, svg_dir: Path | None, name: str 
         await until_idle(pilot)
         frames.append((round(last_t + 1.0, 3), export_ansi(app)))
     if cast is not None:
-        cast.parent.mkdir(parents=True, exist_ok=True)
         header = {"version": 2, "width": w, "height": h, "title": demo.title or name,
                   "env": {"TERM": "xterm-256color", "SHELL": "/bin/sh"}}
         lines = [json.dumps(header)]
@@ -296,7 +306,7 @@ async def render(demo: Demo, cast: Path | None, svg_dir: Path | None, name: str 
                 continue
             lines.append(json.dumps([round(t, 3), "o", "\x1b[H" + text]))
             previous = text
-        cast.write_text("\n".join(lines) + "\n")
+        write_shared(cast, ("\n".join(lines) + "\n").encode())
         written.append(cast)
     return written
 

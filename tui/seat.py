@@ -201,6 +201,14 @@ class LocalSeat(SeatLink):
             return []
         return self.table.match.legal(self.seat)
 
+    def past_views(self) -> list[View]:
+        """This seat's view at the start and after every move so far, replayed from the
+        record: what a screen open all game long would have seen (a screen that keeps
+        something of earlier views, such as the hand's numbered slots, starts from them
+        after ``--resume``)."""
+        return [self.game.view(step.state, self.seat) for step in Match.replay(self.table.match.record, self.game)
+                if step.problem is None]
+
     def log(self) -> list[str]:
         """Every event this seat was shown, in words (the words of events already told
         are kept: a redraw describes only the new ones)."""

@@ -22,7 +22,8 @@ from typing import Any
 
 from engine.registry import GAMES
 
-from ..common import DEFAULT_PORT, INTERRUPTED, add_logging_flags, game_options, host_log_path, setup_logging
+from ..common import (DEFAULT_PORT, INTERRUPTED, add_logging_flags, game_options, holds_record, host_log_path,
+                      replace_problem, setup_logging)
 
 __all__ = ["DEFAULT_PORT", "add_parsers", "cmd_browse", "cmd_host", "cmd_join", "host_log_path", "make_table"]
 
@@ -44,6 +45,7 @@ def add_parsers(sub: Any) -> None:
                       help="a game option (repeatable; a wrong one lists the game's options)")
     host.add_argument("--headless", action="store_true", help="no screen: serve until stopped")
     host.add_argument("--log", type=Path, help="the table's log (a game record); default: the data folder")
+    host.add_argument("--force", action="store_true", help="let --log replace a game record already there")
     host.add_argument("--resume", type=Path, metavar="LOG", help="rebuild a table from its log after a crash")
     host.add_argument("--exit-when-done", action="store_true", help="stop once the game is over")
     host.add_argument("--advertise", action=argparse.BooleanOptionalAction, default=None,
@@ -116,6 +118,10 @@ def make_table(args: argparse.Namespace) -> Any:
         raise ValueError("no seat is open for the LAN: lower --bots or --local")
     options = game_options(game.slug, args.option)
     seed = args.seed  # None: a secret seed, drawn by the Match
+    if args.log is not None:
+        problem = replace_problem(args.log, args.force, holds_record, "an atlantis record")
+        if problem:
+            raise ValueError(problem)
     path = args.log or host_log_path(game.slug)
     return HostTable.create(game, options, kinds, seed, name=args.name or "", log_path=path)
 

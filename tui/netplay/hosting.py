@@ -111,6 +111,17 @@ class HostedSeat(LocalSeat):
     def names(self, value: list[str]) -> None:
         pass
 
+    def drawn_key(self) -> Any:
+        """The table's state and who is at each seat (a player's name, whether they are
+        connected): the screen is redrawn when a player comes back, not at their next move."""
+        state = self.table.match.state
+        seats = tuple((name, s.conn is not None) for s, name in zip(self.hosted.slots, self.hosted.names()))
+        if self._key is None or self._key[0] is not state or self._key[1] != seats:
+            self._key = (state, seats)
+        return self._key
+
+    _key: tuple[Any, tuple[tuple[str, bool], ...]] | None = None
+
     def legal(self) -> list[Any]:
         if self.seat is None or self.hosted.slots[self.seat].kind != "local" or not self.hosted.started:
             return []

@@ -188,8 +188,21 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         new tiles fill the gaps first."""
         hand = self.hand_tiles()
         seat = self._view.seat if self._view is not None else None
-        slots = keep_slots(self._slots.get(seat, []), hand, self._left_from.setdefault(seat, {}))
+        if seat not in self._slots:
+            self._slots[seat] = self._slots_so_far(seat)
+        slots = keep_slots(self._slots[seat], hand, self._left_from.setdefault(seat, {}))
         self._slots[seat] = slots
+        return slots
+
+    def _slots_so_far(self, seat: int | None) -> list[int | None]:
+        """The slots as a screen open since the start would have them (a game resumed
+        from its record keeps its numbers); [] when the link cannot tell."""
+        past = getattr(self.link, "past_views", None)
+        if seat is None or past is None or getattr(self.link, "seat", None) != seat:
+            return []
+        slots: list[int | None] = []
+        for view in past():
+            slots = keep_slots(slots, tuple(view.hand or ()), self._left_from.setdefault(seat, {}))
         return slots
 
     def selected_path_tile(self) -> int | None:
