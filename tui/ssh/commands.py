@@ -37,10 +37,13 @@ def add_parsers(sub: Any) -> None:
     ssh.add_argument("--auth", choices=["none", "keys"], default="none",
                      help="none: any key, or none at all (default); keys: only --authorized-keys")
     ssh.add_argument("--authorized-keys", type=Path, help="OpenSSH authorized_keys file (with --auth keys)")
-    ssh.add_argument("--max-sessions", type=int, default=32, help="SSH sessions at once (default 32)")
+    ssh.add_argument("--max-sessions", type=int, default=32,
+                     help="logged-in SSH sessions at once (default 32)")
     ssh.add_argument("--max-per-address", type=int, default=4, help="sessions at once from one address (default 4)")
     ssh.add_argument("--rate", type=int, default=10, help="new sessions per address per minute (default 10)")
-    ssh.add_argument("--login-timeout", type=float, default=20.0, help="seconds to log in (default 20)")
+    ssh.add_argument("--max-logins", type=int, default=128,
+                     help="connections still logging in at once (default 128; they hold no session place)")
+    ssh.add_argument("--login-timeout", type=float, default=10.0, help="seconds to log in (default 10)")
     ssh.add_argument("--idle-timeout", type=float, default=1800.0,
                      help="seconds without a key before a session is closed (default 1800)")
     _server_limit_flags(ssh)
@@ -136,14 +139,15 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             return _die(f"{args.authorized_keys}: no public key in it")
     elif args.authorized_keys is not None:
         return _die("--authorized-keys goes with --auth keys")
-    if args.max_sessions < 1 or args.max_per_address < 1:
-        return _die("--max-sessions and --max-per-address are at least 1")
+    if args.max_sessions < 1 or args.max_per_address < 1 or args.max_logins < 1:
+        return _die("--max-sessions, --max-per-address and --max-logins are at least 1")
     path = args.host_key or default_host_key_path()
     try:
         key, made = load_host_key(path)
     except (OSError, ValueError) as exc:
         return _die(f"{path}: cannot read the host key ({exc})")
-    limits = SshLimits(max_sessions=args.max_sessions, max_per_address=args.max_per_address, rate=args.rate,
+    limits = SshLimits(max_sessions=args.max_sessions, max_per_address=args.max_per_address,
+                       max_logins=args.max_logins, rate=args.rate,
                        login_timeout=args.login_timeout, idle_timeout=args.idle_timeout)
     name = args.name or socket.gethostname()[:30] or "atlantis"
     front = SshFront(key, bind=args.bind, port=args.port, auth=args.auth, authorized=authorized, limits=limits,

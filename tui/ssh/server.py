@@ -16,8 +16,10 @@ only its own session down.
 * Auth: ``none`` (default): any key, and keyboard-interactive with no question for
   clients with no key (anonymous: no seat to come back to); ``keys``: only the keys
   of ``--authorized-keys``.  Never passwords.
-* Limits (``SshLimits``): sessions in all and per address, new sessions per address per
-  minute, a login timeout, an idle timeout (no key pressed); one session per connection;
+* Limits (``SshLimits``): logged-in sessions in all and per address (counted from
+  authentication on), connections still logging in (their own, larger cap, and a short
+  login timeout), new connections per address per minute, an idle timeout (no key
+  pressed); one session per connection;
   exec, subsystems (sftp), port forwarding, agent and X11 forwarding are refused with one
   line.  SIGTERM (``SshFront.close``) says goodbye to every session and stops the children.
 """
@@ -52,13 +54,20 @@ log = logging.getLogger("atlantis.ssh")
 
 @dataclass
 class SshLimits:
-    """What strangers may cost the SSH front (README, "Play over SSH")."""
+    """What strangers may cost the SSH front (README, "Play over SSH").
 
-    max_sessions: int = 32          # SSH connections at once, everyone together
+    A connection is a *login* from its TCP accept until its user is authenticated, and a
+    *session* from then on.  Logins have their own cap (``max_logins``, larger than
+    ``max_sessions``) and a short deadline (``login_timeout``): connections that never
+    finish logging in, or that say nothing at all, can hold only login places, never a
+    session's, so a player who logs in gets a session while they wait."""
+
+    max_sessions: int = 32          # logged-in sessions at once, everyone together
     max_per_address: int = 4        # ... from one address
+    max_logins: int = 128           # connections still logging in (handshake, authentication) at once
     rate: int = 10                  # new connections one address may make per ``rate_window``
     rate_window: float = 60.0
-    login_timeout: float = 20.0     # the SSH handshake and authentication must be done by then
+    login_timeout: float = 10.0     # the SSH handshake and authentication must be done by then
     idle_timeout: float = 1800.0    # a session with no key pressed this long is closed
     child_grace: float = 2.0        # seconds between SIGTERM and SIGKILL for a child that lingers
 
@@ -342,13 +351,19 @@ class Connection(asyncssh.SSHServer):
         self.username = ""
         self.key_fp: str | None = None
         self.session: Session | None = None
-        self.counted = False
+        self.logging_in = False  # counted among the logins (``SshLimits.max_logins``)
+        self.counted = False     # counted among the sessions (``max_sessions``, ``max_per_address``)
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
-        refusal = self.front.admit(self)
+        self._refuse_if(self.front.admit_login(self))
+
+    def auth_completed(self) -> None:
+        self._refuse_if(self.front.admit_session(self))
+
+    def _refuse_if(self, refusal: str) -> None:
         if refusal:
             self.front.refused += 1
             log.info("refused %s: %s", self.address, refusal)
@@ -395,6 +410,9 @@ class Connection(asyncssh.SSHServer):
 
     # --- channels ---------------------------------------------------------------------------
     def session_requested(self) -> Any:
+        if not self.counted:  # (refused a session place: the disconnect is on its way)
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "atlantis: no session place for this connection")
         if self.session is not None:
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                                             "atlantis: one session per connection")
@@ -446,7 +464,8 @@ class SshFront:
                                                 max_connections=max(256, 4 * lim.max_sessions + 16)))
         self._child_argv = child_argv
         self.child_env = dict(child_env or {})
-        self.connections: set[Connection] = set()
+        self.logins: set[Connection] = set()       # connections still logging in
+        self.connections: set[Connection] = set()  # logged-in sessions
         self.per_address: dict[str, int] = {}
         self.recent: dict[str, deque] = {}
         self.sessions: set[Session] = set()
@@ -465,26 +484,44 @@ class SshFront:
                 "--name", name]
 
     # --- limits at the door ------------------------------------------------------------------
-    def admit(self, conn: Connection) -> str:
-        """The refusal (one sentence) for a new connection, or "" to let it in."""
+    def admit_login(self, conn: Connection) -> str:
+        """At TCP accept: the refusal (one sentence) for a new connection, or "" to let it
+        log in.  It counts among the logins until it is authenticated or gone."""
         lim, addr, now = self.limits, conn.address, time.monotonic()
         recent = self.recent.setdefault(addr, deque())
         while recent and now - recent[0] > lim.rate_window:
             recent.popleft()
-        if len(self.connections) >= lim.max_sessions:
-            return f"atlantis: the server has {lim.max_sessions} sessions, its limit; try again later."
-        if self.per_address.get(addr, 0) >= lim.max_per_address:
-            return f"atlantis: {lim.max_per_address} sessions from {addr} are open already, the most one address may hold."
+        if len(self.logins) >= lim.max_logins:
+            return f"atlantis: {lim.max_logins} connections are logging in at once, the server's limit; try again later."
         if len(recent) >= lim.rate:
             return (f"atlantis: {lim.rate} new sessions from {addr} within {lim.rate_window:g} s; "
                     "wait a moment and try again.")
         recent.append(now)
+        self.logins.add(conn)
+        conn.logging_in = True
+        return ""
+
+    def admit_session(self, conn: Connection) -> str:
+        """Once authenticated: the refusal for a new session, or "" (then it counts
+        against ``max_sessions`` and ``max_per_address`` until it is gone)."""
+        lim, addr = self.limits, conn.address
+        self._stop_login(conn)
+        if len(self.connections) >= lim.max_sessions:
+            return f"atlantis: the server has {lim.max_sessions} sessions, its limit; try again later."
+        if self.per_address.get(addr, 0) >= lim.max_per_address:
+            return f"atlantis: {lim.max_per_address} sessions from {addr} are open already, the most one address may hold."
         self.connections.add(conn)
         self.per_address[addr] = self.per_address.get(addr, 0) + 1
         conn.counted = True
         return ""
 
+    def _stop_login(self, conn: Connection) -> None:
+        if conn.logging_in:
+            conn.logging_in = False
+            self.logins.discard(conn)
+
     def release(self, conn: Connection) -> None:
+        self._stop_login(conn)
         if conn.counted:
             conn.counted = False
             self.connections.discard(conn)
@@ -553,7 +590,7 @@ class SshFront:
         if procs or self._stopping:
             await asyncio.gather(*(self.stop_child(p) for p in procs if p.returncode is None),
                                  *list(self._stopping), return_exceptions=True)
-        for c in list(self.connections):
+        for c in list(self.connections | self.logins):
             try:
                 c.conn.close()
             except Exception:
