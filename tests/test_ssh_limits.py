@@ -11,7 +11,7 @@ import asyncssh
 import pytest
 
 from tests.test_ssh_serve import LOOPBACK, connect, new_key, running_front, until
-from tui.ssh.server import SshLimits
+from tui.ssh.server import SshLimits, read_authorized_keys
 
 pytestmark = pytest.mark.timeout(45)
 
@@ -94,3 +94,63 @@ async def test_logins_have_their_own_cap_and_a_freed_place_lets_the_next_in(tmp_
         await player.close()
         for w in silent:
             w.close()
+
+
+# --- --auth keys: authorized_keys and its options ---------------------------------------------
+def authorized_keys_file(tmp_path, *lines: str):
+    path = tmp_path / "authorized_keys"
+    path.write_text("# friends\n" + "\n".join(lines) + "\n")
+    return path
+
+
+def public(key) -> str:
+    return key.export_public_key().decode().strip()
+
+
+async def test_auth_keys_lets_in_only_the_listed_keys_from_where_their_from_allows(tmp_path):
+    ok, here, elsewhere, other = new_key(), new_key(), new_key(), new_key()
+    listed = authorized_keys_file(tmp_path, public(ok), f'from="127.0.0.1" {public(here)}',
+                                  f'from="10.9.9.9",no-pty {public(elsewhere)}')
+    async with running_front(tmp_path, auth="keys", authorized=read_authorized_keys(listed),
+                             child_argv=lambda name: QUIET) as front:
+        for key in (ok, here):
+            p = await connect(front, key)
+            await p.sees("child up")
+            await p.close()
+        for key in (elsewhere, other):  # from="10.9.9.9" does not match 127.0.0.1; not listed
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(front, key)
+
+
+async def test_a_no_pty_key_gets_no_terminal_and_so_no_game(tmp_path):
+    key, restricted = new_key(), new_key()
+    listed = authorized_keys_file(tmp_path, f"no-pty {public(key)}", f"restrict {public(restricted)}")
+    async with running_front(tmp_path, auth="keys", authorized=read_authorized_keys(listed),
+                             child_argv=lambda name: QUIET) as front:
+        for k in (key, restricted):
+            async with asyncssh.connect(LOOPBACK, front.port, known_hosts=None, username="x", client_keys=[k],
+                                        agent_path=None) as conn:
+                with pytest.raises(asyncssh.ChannelOpenError, match="PTY request failed"):
+                    await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            async with asyncssh.connect(LOOPBACK, front.port, known_hosts=None, username="x", client_keys=[k],
+                                        agent_path=None) as conn:
+                p = await conn.create_process(encoding=None)  # (as ssh goes on once its PTY is refused)
+                out = await asyncio.wait_for(p.stderr.read(), 5)
+                assert b"may not have a terminal" in out and out.count(b"\n") == 1
+        assert not front.children
+
+
+def test_a_line_with_an_option_not_honoured_is_refused_at_start(tmp_path):
+    import os
+    import subprocess
+
+    key = new_key()
+    listed = authorized_keys_file(tmp_path, public(new_key()), f'command="/bin/sh",from="10.0.0.1" {public(key)}')
+    with pytest.raises(ValueError, match="line 3: option 'command' is not honoured"):
+        read_authorized_keys(listed)
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    run = subprocess.run([sys.executable, "-W", "ignore", "-m", "tui.cli", "serve-ssh", "--port", "0", "--bind",
+                          LOOPBACK, "--auth", "keys", "--authorized-keys", str(listed)],
+                         capture_output=True, text=True, env=env, timeout=30)
+    assert run.returncode == 2 and "line 3: option 'command' is not honoured by serve-ssh" in run.stderr
+    assert run.stdout == ""

@@ -19,7 +19,7 @@ from engine.pathways.rules import EndMove, EndPlays, Place, Remove, Special, Ste
 from netplay.host import HostTable
 from engine.registry import get_game
 from tui.pathways.slots import keep_slots
-from tui.ssh.server import SshFront, SshLimits, fingerprint, load_host_key, read_authorized_keys
+from tui.ssh.server import SshFront, SshLimits, fingerprint, load_host_key
 
 pytestmark = pytest.mark.timeout(45)
 
@@ -442,20 +442,6 @@ def test_the_host_key_is_made_once_private_and_kept(tmp_path):
     assert oct(path.parent.stat().st_mode & 0o777) == "0o700"
     again, made = load_host_key(path)
     assert not made and fingerprint(again) == fingerprint(key)
-
-
-async def test_auth_keys_lets_only_the_listed_keys_in(tmp_path):
-    ok, other = new_key(), new_key()
-    listed = tmp_path / "authorized_keys"
-    listed.write_text("# friends\n" + 'no-pty,command="x" ' + ok.export_public_key().decode())
-    assert read_authorized_keys(listed) == {fingerprint(ok)}
-    quiet = [sys.executable, "-c", "import time; time.sleep(60)"]
-    async with running_front(tmp_path, auth="keys", authorized=read_authorized_keys(listed),
-                             child_argv=lambda name: quiet) as front:
-        p = await connect(front, ok)
-        await p.close()
-        with pytest.raises(asyncssh.PermissionDenied):
-            await connect(front, other)
 
 
 async def test_serve_ssh_prints_its_fingerprint_and_sigterm_closes_every_session(tmp_path):

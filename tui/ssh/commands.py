@@ -127,7 +127,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     from .server import SshFront, SshLimits, default_host_key_path, fingerprint, load_host_key
     from .server import read_authorized_keys
 
-    authorized: set[str] = set()
+    authorized = None
     if args.auth == "keys":
         if args.authorized_keys is None:
             return _die("--auth keys needs --authorized-keys FILE")
@@ -135,8 +135,8 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             authorized = read_authorized_keys(args.authorized_keys)
         except OSError as exc:
             return _die(f"{args.authorized_keys}: {exc.strerror or exc}")
-        if not authorized:
-            return _die(f"{args.authorized_keys}: no public key in it")
+        except ValueError as exc:
+            return _die(f"{args.authorized_keys}: {exc}")
     elif args.authorized_keys is not None:
         return _die("--authorized-keys goes with --auth keys")
     if args.max_sessions < 1 or args.max_per_address < 1 or args.max_logins < 1:

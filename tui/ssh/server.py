@@ -14,8 +14,9 @@ only its own session down.
   in ``ATLANTIS_SESSION``; the server remembers the seats of each identity, so a dropped
   session that comes back with the same key goes straight back into its seat.
 * Auth: ``none`` (default): any key, and keyboard-interactive with no question for
-  clients with no key (anonymous: no seat to come back to); ``keys``: only the keys
-  of ``--authorized-keys``.  Never passwords.
+  clients with no key (anonymous: back into a seat with its seat token); ``keys``: only
+  the keys of ``--authorized-keys``, with their ``from=`` and ``no-pty``/``restrict``
+  options (a line with an option not honoured is refused at start).  Never passwords.
 * Limits (``SshLimits``): logged-in sessions in all and per address (counted from
   authentication on), connections still logging in (their own, larger cap, and a short
   login timeout), new connections per address per minute, an idle timeout (no key
@@ -93,20 +94,67 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
     return key.get_fingerprint("sha256")
 
 
-def read_authorized_keys(path: Path) -> set[str]:
-    """Fingerprints of the keys in an OpenSSH ``authorized_keys`` file (options before
-    the key type are skipped; lines that hold no key are ignored)."""
-    found: set[str] = set()
-    for line in Path(path).read_text().splitlines():
-        words = line.split()
-        for i, word in enumerate(words[:-1]):
-            if word.startswith(("ssh-", "ecdsa-", "sk-")):
-                try:
-                    found.add(fingerprint(asyncssh.import_public_key(f"{word} {words[i + 1]}")))
-                except (asyncssh.KeyImportError, ValueError):
-                    pass
-                break
-    return found
+#: The ``authorized_keys`` options ``--auth keys`` honours: where a key may log in from
+#: (``from=``) and whether it may have a terminal (``no-pty``, ``restrict``, ``pty``).
+#: The forwarding, agent and rc options change nothing here: the front refuses those to
+#: every session.  A line with any other option (``command=``, ``environment=``,
+#: ``permitopen=``, ``principals=``, ``cert-authority``, ``expiry-time=`` ...) is refused
+#: when the server starts: it would let that key in with less restriction than it says.
+HONOURED_KEY_OPTIONS = frozenset({
+    "from", "no-pty", "pty", "restrict", "no-port-forwarding", "port-forwarding", "no-agent-forwarding",
+    "agent-forwarding", "no-x11-forwarding", "x11-forwarding", "no-user-rc", "user-rc"})
+
+
+def key_option_names(line: str) -> list[str]:
+    """The names of the options in front of the key on one ``authorized_keys`` line
+    (none when the line starts with the key itself)."""
+    try:
+        asyncssh.import_public_key(line)
+        return []
+    except (asyncssh.KeyImportError, ValueError):
+        pass
+    names, name, quoted, in_value = [], "", False, False
+    for ch in line:
+        if ch == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif ch in " \t":
+            break
+        elif ch == ",":
+            names.append(name)
+            name, in_value = "", False
+        elif ch == "=":
+            in_value = True
+        elif not in_value:
+            name += ch
+    names.append(name)
+    return [n.lower() for n in names if n]
+
+
+def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    """An OpenSSH ``authorized_keys`` file, read by asyncssh (which checks ``from=`` as
+    each key logs in).  Raises ``ValueError`` (one sentence naming the line) for a line
+    with an option this server does not honour, or when no key is in it."""
+    text = Path(path).read_text()
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        unknown = [n for n in key_option_names(line) if n not in HONOURED_KEY_OPTIONS]
+        if unknown:
+            raise ValueError(f"line {number}: option {unknown[0]!r} is not honoured by serve-ssh (it honours "
+                             "from=, no-pty, restrict and pty); remove the option or the line")
+    try:
+        return asyncssh.import_authorized_keys(text)
+    except ValueError as exc:
+        raise ValueError(f"no usable public key in it ({exc})") from None
+
+
+def may_have_terminal(options: dict[str, Any]) -> bool:
+    """Whether a key's ``authorized_keys`` options let it have a PTY."""
+    names = {k.lower() for k in options}
+    return "no-pty" not in names and ("restrict" not in names or "pty" in names)
 
 
 def set_winsize(fd: int, cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> None:
@@ -143,6 +191,8 @@ class Session(asyncssh.SSHServerSession):
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size: tuple, term_modes: Any) -> bool:
+        if not self.conn.may_have_terminal:
+            return False
         self.term = term_type or "xterm-256color"
         self.size = tuple(term_size) if term_size and term_size[0] else (80, 24, 0, 0)
         return True
@@ -164,6 +214,9 @@ class Session(asyncssh.SSHServerSession):
             self._refuse(f"atlantis: this server runs no commands; play with: ssh -p {port} HOST")
         elif self.subsystem is not None:
             self._refuse(f"atlantis: no {self.subsystem[:20]} here; play with: ssh -p {port} HOST")
+        elif not self.conn.may_have_terminal:
+            self._refuse("atlantis: your key may not have a terminal here (no-pty in authorized_keys), "
+                         "and the game needs one.")
         elif self.term is None:
             self._refuse(f"atlantis: the game needs a terminal; play with: ssh -t -p {port} HOST")
         else:
@@ -350,6 +403,7 @@ class Connection(asyncssh.SSHServer):
         self.address = "?"
         self.username = ""
         self.key_fp: str | None = None
+        self.may_have_terminal = True  # (authorized_keys: no-pty, restrict)
         self.session: Session | None = None
         self.logging_in = False  # counted among the logins (``SshLimits.max_logins``)
         self.counted = False     # counted among the sessions (``max_sessions``, ``max_per_address``)
@@ -393,8 +447,11 @@ class Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fp = fingerprint(key)
-        if self.front.auth == "keys" and fp not in self.front.authorized:
-            return False
+        if self.front.auth == "keys":
+            options = self.front.authorized.validate(key, self.address, self.address)
+            if options is None:  # (not listed, or listed with a from= this address does not match)
+                return False
+            self.may_have_terminal = may_have_terminal(dict(options))
         self.key_fp = fp  # (asyncssh checks the signature before auth completes)
         return True
 
@@ -443,7 +500,8 @@ class SshFront:
     """The table server and the SSH server in front of it."""
 
     def __init__(self, host_key: asyncssh.SSHKey, *, bind: str = "0.0.0.0", port: int = 2222,
-                 auth: str = "none", authorized: set[str] | None = None, limits: SshLimits | None = None,
+                 auth: str = "none", authorized: asyncssh.SSHAuthorizedKeys | None = None,
+                 limits: SshLimits | None = None,
                  server_name: str = "atlantis", records: Path | None = None,
                  server_limits: ServerLimits | None = None,
                  child_argv: Callable[[str], list[str]] | None = None,
@@ -453,7 +511,9 @@ class SshFront:
         self.host_key = host_key
         self.bind, self.port = bind, port
         self.auth = auth
-        self.authorized = authorized or set()
+        if auth == "keys" and authorized is None:
+            raise ValueError("auth keys needs the authorized keys")
+        self.authorized = authorized
         self.limits = limits or SshLimits()
         lim = self.limits
         # Every child connects from 127.0.0.1: the per-address cap of the table server
