@@ -85,6 +85,14 @@ def parse_address(text: str, default_port: int = 7341) -> tuple[str, int]:
     return host or "127.0.0.1", int(port)
 
 
+async def open_stream(host: str, port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection to a host at ``host:port``, or to the Unix socket ``host`` when it is
+    a path (the table server of ``atlantis serve-ssh``)."""
+    if host.startswith("/"):
+        return await asyncio.open_unix_connection(host, limit=MAX_HOST_FRAME + 64)
+    return await asyncio.open_connection(host, port, limit=MAX_HOST_FRAME + 64)
+
+
 def view_hash(data: Any) -> bytes:
     return hashlib.sha256(msgpack.packb(data, use_bin_type=True)).digest()
 
@@ -226,8 +234,7 @@ class Client:
 
     async def _connect_once(self) -> None:
         try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port, limit=MAX_HOST_FRAME + 64), self.connect_timeout)
+            reader, writer = await asyncio.wait_for(open_stream(self.host, self.port), self.connect_timeout)
         except (OSError, asyncio.TimeoutError) as exc:
             raise ConnectFailed(connect_problem(self.host, self.port, exc, self.connect_timeout)) from exc
         self._writer = writer
@@ -542,7 +549,7 @@ class RemoteSeat:
 async def probe(host: str, port: int, timeout: float = 2.0) -> M.Info:
     """Ask a host what it offers (a 'probe' hello): the lobby confirms tables this way."""
     async def go() -> M.Info:
-        reader, writer = await asyncio.open_connection(host, port, limit=MAX_HOST_FRAME + 64)
+        reader, writer = await open_stream(host, port)
         try:
             writer.write(M.frame(M.Hello(name="lobby", probe=True)))
             msg = M.parse_host(await read_frame(reader, MAX_HOST_FRAME, timeout))

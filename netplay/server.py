@@ -36,6 +36,7 @@ from engine.record import RecordError
 from engine.registry import GAMES
 
 from . import messages as M
+from .client import open_stream
 from .host import Conn, Host, HostTable, Limits, make_kinds, token_hash
 
 log = logging.getLogger("atlantis.server")
@@ -284,7 +285,7 @@ async def ask(host: str, port: int, msg: M.Msg, timeout: float = 5.0) -> Any:
     from .wire import MAX_HOST_FRAME, read_frame
 
     async def go() -> Any:
-        reader, writer = await asyncio.open_connection(host, port, limit=MAX_HOST_FRAME + 64)
+        reader, writer = await open_stream(host, port)
         try:
             writer.write(M.frame(msg))
             return M.parse_host(await read_frame(reader, MAX_HOST_FRAME, timeout))

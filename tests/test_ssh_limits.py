@@ -154,3 +154,43 @@ def test_a_line_with_an_option_not_honoured_is_refused_at_start(tmp_path):
                          capture_output=True, text=True, env=env, timeout=30)
     assert run.returncode == 2 and "line 3: option 'command' is not honoured by serve-ssh" in run.stderr
     assert run.stdout == ""
+
+
+# --- the table server behind the front -------------------------------------------------------
+OTHER_USER_CONNECTS = """
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+try:
+    s.connect(sys.argv[1])
+except PermissionError:
+    print("refused")
+else:
+    print("connected")
+"""
+
+
+async def test_the_table_server_takes_only_the_fronts_sessions(tmp_path):
+    import os
+    import shutil
+    import socket
+    import stat
+    import subprocess
+    from pathlib import Path
+
+    async with running_front(tmp_path) as front:
+        path = Path(front.tables.bind)
+        folder = path.parent
+        # No TCP port: only a Unix socket, in a folder only this user may enter.
+        assert [s.family for s in front.tables.server.sockets] == [socket.AF_UNIX] and path.is_socket()
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700 and folder.stat().st_uid == os.getuid()
+        # A session of the front reaches it (its lobby lists the tables) ...
+        player = await connect(front, new_key())
+        await player.sees("No tables yet")
+        await player.close()
+        # ... a process of another user on the machine does not.
+        if os.getuid() == 0 and shutil.which("python3", path="/usr/bin"):
+            run = subprocess.run(["/usr/bin/python3", "-c", OTHER_USER_CONNECTS, str(path)], user="nobody",
+                                 cwd="/", capture_output=True, text=True, timeout=20)
+            assert run.stdout.strip() == "refused", run.stderr
+    assert not folder.exists()  # (removed when the front stops)
+

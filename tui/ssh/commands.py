@@ -187,8 +187,9 @@ def cmd_join(args: argparse.Namespace) -> int:
     from netplay.server import is_server
     from netplay.text import clean_name
 
-    try:
-        host, port = parse_address(args.address, DEFAULT_SERVER_PORT)
+    try:  # (a path: the Unix socket of serve-ssh's table server, for its sessions)
+        host, port = (args.address, 0) if args.address.startswith("/") else parse_address(args.address,
+                                                                                          DEFAULT_SERVER_PORT)
     except ValueError as exc:
         return _die(str(exc))
     if not args.server_lobby and not asyncio.run(is_server(host, port)):

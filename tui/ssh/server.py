@@ -1,8 +1,9 @@
 """``atlantis serve-ssh``: an asyncssh server where every session is the ordinary app.
 
 Each SSH session gets its own child process in a PTY running ``python -m tui.cli join
-127.0.0.1:PORT --server-lobby`` (``ServerApp``), a normal LAN client of a table server
-(``netplay.server.TableServer``) that this process runs on loopback: hidden state is
+SOCKET --server-lobby`` (``ServerApp``), a normal LAN client of a table server
+(``netplay.server.TableServer``) that this process runs on a Unix socket in a folder
+only this user may enter (no one else on the machine reaches the tables): hidden state is
 enforced by the same host code as on the LAN, and a child that crashes or hangs takes
 only its own session down.
 
@@ -33,9 +34,11 @@ import logging
 import os
 import pty
 import secrets
+import shutil
 import signal
 import struct
 import sys
+import tempfile
 import termios
 import time
 from collections import deque
@@ -516,9 +519,13 @@ class SshFront:
         self.authorized = authorized
         self.limits = limits or SshLimits()
         lim = self.limits
-        # Every child connects from 127.0.0.1: the per-address cap of the table server
-        # must hold all of them (each child keeps one connection, plus the lobby's asks).
-        self.tables = TableServer(name=server_name, host="127.0.0.1", port=0, records=records,
+        # The table server listens on a Unix socket in a folder only this user may enter
+        # (made by ``start``): no one else on the machine reaches it, and every session
+        # comes through the front's authentication and limits.  All the children share
+        # one peer address there: the per-address cap must hold all of them (each child
+        # keeps one connection, plus the lobby's asks).
+        self.socket_dir: Path | None = None
+        self.tables = TableServer(name=server_name, host="", port=0, records=records,
                                   server_limits=server_limits, bot_delay=bot_delay,
                                   limits=Limits(max_per_address=4 * lim.max_sessions + 16,
                                                 max_connections=max(256, 4 * lim.max_sessions + 16)))
@@ -540,8 +547,7 @@ class SshFront:
     def child_argv(self, name: str) -> list[str]:
         if self._child_argv is not None:
             return self._child_argv(name)
-        return [sys.executable, "-m", "tui.cli", "join", f"127.0.0.1:{self.tables.port}", "--server-lobby",
-                "--name", name]
+        return [sys.executable, "-m", "tui.cli", "join", self.tables.bind, "--server-lobby", "--name", name]
 
     # --- limits at the door ------------------------------------------------------------------
     def admit_login(self, conn: Connection) -> str:
@@ -595,6 +601,8 @@ class SshFront:
 
     # --- life --------------------------------------------------------------------------------
     async def start(self) -> int:
+        self.socket_dir = Path(tempfile.mkdtemp(prefix="atlantis-ssh-"))  # (0700)
+        self.tables.bind = str(self.socket_dir / "tables.sock")
         await self.tables.start()
         self.server = await asyncssh.create_server(
             lambda: Connection(self), self.bind, self.port, server_host_keys=[self.host_key],
@@ -661,3 +669,5 @@ class SshFront:
             except (asyncio.TimeoutError, Exception):
                 pass
         await self.tables.close()
+        if self.socket_dir is not None:
+            shutil.rmtree(self.socket_dir, ignore_errors=True)
