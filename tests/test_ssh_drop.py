@@ -158,3 +158,35 @@ async def test_a_wrong_seat_token_takes_no_seat(tmp_path):
         assert [s.player for s in table.slots] == ["ana", "bob"]
         for p in (ana, bob, eve):
             await p.close()
+
+
+async def test_a_lan_client_sends_a_move_the_rules_accept_and_the_host_judges_the_rest():
+    """The root cause, without SSH: ``legal()`` lists one tile of each kind; the client
+    sent only moves in that list, so the second tile of a kind was refused on the
+    player's own turn.  Now the host judges every move (and says why it refuses one)."""
+    from netplay.client import Client
+    from netplay.host import Host
+
+    seed = twin_seed()
+    table = HostTable.create(get_game("pathways"), {"max_rounds": 5}, ["open", "open"], seed)
+    host = Host([table], host=LOOPBACK, port=0)
+    await host.start()
+    clients = [Client(LOOPBACK, host.port, name=n, read_timeout=10.0) for n in ("ana", "bob")]
+    try:
+        for c in clients:
+            c.start()
+            await until(lambda: c.view is not None, 10, "joined")
+        red = clients[0]
+        await until(lambda: red.legal(), 10, "Red's turn")
+        move = twin_tile_move(table)
+        assert move not in red.legal() and red.submit(move) is None
+        await until(lambda: table.match.record.moves, 10, "the move taken")
+        await until(lambda: not red.pending, 10, "answered")
+        assert clients[1].submit(move) == "It is not your turn."
+        red.submit(Place(move.tile, move.rot, move.cell))  # that tile is on the board now
+        await until(lambda: not red.pending, 10, "refused")
+        assert red.last_error and "legal" not in red.last_error and len(table.match.record.moves) == 1
+    finally:
+        for c in clients:
+            await c.close()
+        await host.close()

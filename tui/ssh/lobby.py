@@ -57,7 +57,8 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Static(f"Table server {self.host}:{self.port}", id="title")
+            where = "" if self.host.startswith("/") else f" {self.host}:{self.port}"  # (a path: serve-ssh)
+            yield Static(f"Table server{where}", id="title")
             table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             table.add_columns("Table", "Game", "Seats", "State")
             yield table
