@@ -382,14 +382,19 @@ class Client:
         return self.game.legal(self.view)
 
     def submit(self, action: Any) -> str | None:
+        """Send an action of this seat on its turn.  Whether the rules allow it is the
+        host's to say (a refusal comes back as an ``error`` with the engine's reason):
+        ``legal()`` lists one action of each shape a screen can mark (one tile of a kind,
+        one turn of a shape), not every action the rules accept, so a move is not
+        checked against that list here."""
         if self.seat is None:
             return "Spectators cannot act."
-        if self.status != "connected":
+        if self.status != "connected" or self.game is None or self.view is None:
             return "Not connected to the host."
         if self.pending:
             return "Waiting for the host to answer the last move."
-        if self.game is None or action not in self.game.legal(self.view):
-            return "That move is not legal now."
+        if self.seat not in self.to_act or (self.seats is not None and not self.seats.started):
+            return "It is not your turn."
         try:
             self._send(M.Act(seq=self.version, action=self.game.codec.encode(action), n=self.sent + 1))
         except ConnectionError:

@@ -121,9 +121,14 @@ class Host:
         return self.port
 
     async def _listen(self) -> None:
-        """Listen on ``bind:port`` (a worker of ``netplay.workers`` does not: the front
-        process listens and hands it each connection, ``serve_handed``)."""
+        """Listen on ``bind:port``, or on the Unix socket ``bind`` when it is a path (the
+        SSH front's table server: only its own sessions reach it).  A worker of
+        ``netplay.workers`` does not listen: the front process hands it each connection
+        (``serve_handed``)."""
         loop = asyncio.get_running_loop()
+        if self.bind.startswith("/"):  # the SSH front's own table server: a Unix socket, no TLS
+            self.server = await loop.create_unix_server(lambda: Session(self), self.bind)
+            return
         self.server = await loop.create_server(lambda: Session(self), self.bind, self.port, ssl=self.tls,
                                                ssl_handshake_timeout=self.limits.hello_timeout if self.tls else None)
         self.port = self.server.sockets[0].getsockname()[1]

@@ -240,7 +240,10 @@ async def open_connection(host: str, port: int, trust: Trust, *, table: str | No
                           limit: int = 2 ** 16) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
     """``asyncio.open_connection`` inside TLS (unless ``trust.plain``), the host's
     fingerprint checked (``check_fingerprint``) before anything is sent.  ``table`` is
-    named in SNI (a sharded table server routes on it)."""
+    named in SNI (a sharded table server routes on it).  A ``host`` that is a path is the
+    Unix socket of the SSH front's own table server, in a folder only its sessions reach."""
+    if host.startswith("/"):
+        return await asyncio.open_unix_connection(host, limit=limit)
     if trust.plain:
         return await asyncio.open_connection(host, port, limit=limit)
     reader, writer = await asyncio.open_connection(host, port, limit=limit, ssl=shared_client_context(),

@@ -240,7 +240,7 @@ def lan_status_text(link: Any, width: int = 80) -> str:
     token while this player holds a seat (in two halves, one a line, when it is wider
     than the ``width`` the panel has: a token cut anywhere else is hard to copy)."""
     c = link.client
-    where = f"{c.host}:{c.port}"
+    where = "Server" if c.host.startswith("/") else f"LAN {c.host}:{c.port}"  # (a path: serve-ssh's tables)
     if c.status == "connected":
         state = "watching (spectator)" if c.seat is None else "connected"
     elif c.status == "reconnecting":
@@ -254,7 +254,7 @@ def lan_status_text(link: Any, width: int = 80) -> str:
         state = "the table is closed"
     else:
         state = c.status
-    lines = [f"LAN {where}: {state}"]
+    lines = [f"{where}: {state}"]
     if c.status in ("closed", "refused") and c.last_error:
         lines.append(c.last_error)
     if c.seat is not None and c.token and c.status != "over":

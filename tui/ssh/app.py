@@ -97,8 +97,9 @@ class ServerApp(AtlantisApp):
         if isinstance(answer, M.Seated):
             ticket = answer.ticket
         table = ticket.table if ticket is not None else choice.table
+        token = ticket.token if ticket is not None else (choice.token or None)
         client = Client(self.server_host, self.server_port, name=self.player_name,
-                        token=ticket.token if ticket else None, table=table, spectate=spectate, trust=trust)
+                        token=token, table=table, spectate=spectate, trust=trust)
         from ..netplay.flow import remote_flow
 
         remote_flow(self, client)

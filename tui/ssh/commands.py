@@ -39,10 +39,13 @@ def add_parsers(sub: Any) -> None:
     ssh.add_argument("--auth", choices=["none", "keys"], default="none",
                      help="none: any key, or none at all (default); keys: only --authorized-keys")
     ssh.add_argument("--authorized-keys", type=Path, help="OpenSSH authorized_keys file (with --auth keys)")
-    ssh.add_argument("--max-sessions", type=int, default=32, help="SSH sessions at once (default 32)")
+    ssh.add_argument("--max-sessions", type=int, default=32,
+                     help="logged-in SSH sessions at once (default 32)")
     ssh.add_argument("--max-per-address", type=int, default=4, help="sessions at once from one address (default 4)")
     ssh.add_argument("--rate", type=int, default=10, help="new sessions per address per minute (default 10)")
-    ssh.add_argument("--login-timeout", type=float, default=20.0, help="seconds to log in (default 20)")
+    ssh.add_argument("--max-logins", type=int, default=128,
+                     help="connections still logging in at once (default 128; they hold no session place)")
+    ssh.add_argument("--login-timeout", type=float, default=10.0, help="seconds to log in (default 10)")
     ssh.add_argument("--idle-timeout", type=float, default=1800.0,
                      help="seconds without a key before a session is closed (default 1800)")
     _server_limit_flags(ssh)
@@ -148,7 +151,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     from .server import read_authorized_keys
 
     setup_logging(args)
-    authorized: set[str] = set()
+    authorized = None
     if args.auth == "keys":
         if args.authorized_keys is None:
             return _die("--auth keys needs --authorized-keys FILE")
@@ -156,12 +159,12 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
             authorized = read_authorized_keys(args.authorized_keys)
         except OSError as exc:
             return _die(f"{args.authorized_keys}: {exc.strerror or exc}")
-        if not authorized:
-            return _die(f"{args.authorized_keys}: no public key in it")
+        except ValueError as exc:
+            return _die(f"{args.authorized_keys}: {exc}")
     elif args.authorized_keys is not None:
         return _die("--authorized-keys goes with --auth keys")
-    if args.max_sessions < 1 or args.max_per_address < 1:
-        return _die("--max-sessions and --max-per-address are at least 1")
+    if args.max_sessions < 1 or args.max_per_address < 1 or args.max_logins < 1:
+        return _die("--max-sessions, --max-per-address and --max-logins are at least 1")
     problem = _check_server_limits(args)
     if problem:
         return _die(problem)
@@ -170,7 +173,8 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         key, made = load_host_key(path)
     except (OSError, ValueError) as exc:
         return _die(f"{path}: cannot read the host key ({exc})")
-    limits = SshLimits(max_sessions=args.max_sessions, max_per_address=args.max_per_address, rate=args.rate,
+    limits = SshLimits(max_sessions=args.max_sessions, max_per_address=args.max_per_address,
+                       max_logins=args.max_logins, rate=args.rate,
                        login_timeout=args.login_timeout, idle_timeout=args.idle_timeout)
     name = args.name or socket.gethostname()[:30] or "atlantis"
     front = SshFront(key, bind=args.bind, port=args.port, auth=args.auth, authorized=authorized, limits=limits,
@@ -212,8 +216,9 @@ def cmd_join(args: argparse.Namespace) -> int:
     from netplay.tls import PLAIN, Trust
 
     trust = PLAIN if args.plain_link else Trust(accept_new=args.accept_new_fingerprint)
-    try:
-        host, port = parse_address(args.address, DEFAULT_SERVER_PORT)
+    try:  # (a path: the Unix socket of serve-ssh's table server, for its sessions)
+        host, port = (args.address, 0) if args.address.startswith("/") else parse_address(args.address,
+                                                                                          DEFAULT_SERVER_PORT)
     except ValueError as exc:
         return _die(str(exc))
     if not args.server_lobby and not asyncio.run(is_server(host, port, trust=trust)):

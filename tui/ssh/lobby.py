@@ -20,10 +20,11 @@ from netplay.identity import ServerLobby
 
 @dataclass
 class LobbyChoice:
-    what: str                         # "open" | "join" | "watch" | "rejoin" | "here"
+    what: str                         # "open" | "join" | "watch" | "rejoin" | "token" | "here"
     table: str = ""
     ticket: M.Ticket | None = None
     request: M.OpenTable | None = None
+    token: str = ""                   # "token": the seat token the player typed
 
 
 class ServerLobbyScreen(Screen[LobbyChoice]):
@@ -44,6 +45,7 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         Binding("n", "open", "New table", id="server-lobby-open"),
         Binding("enter", "join", "Join", id="server-lobby-join"),
         Binding("w", "watch", "Watch", id="server-lobby-watch"),
+        Binding("t", "token", "My seat (token)", id="server-lobby-token"),
         Binding("p", "here", "Play here", id="server-lobby-here"),
         Binding("r", "refresh", "Refresh", show=False, id="server-lobby-refresh"),
         Binding("q,escape", "leave", "Quit", id="server-lobby-quit"),
@@ -60,7 +62,8 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
-            yield Static(f"Table server {self.host}:{self.port}", id="title")
+            where = "" if self.host.startswith("/") else f" {self.host}:{self.port}"  # (a path: serve-ssh)
+            yield Static(f"Table server{where}", id="title")
             table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             table.add_columns("Table", "Game", "Seats", "State")
             yield table
@@ -109,8 +112,8 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         seats = (f"You hold a seat at {len(held)} table(s) here, marked (your seat): Enter on one "
                  "takes your seat back.\n" if held else "")
         self.query_one("#status", Static).update(
-            seats + (f"{n} table(s). Enter joins the selected one, w watches it, n opens a new table, "
-                     f"p plays here (hot-seat or bots)." if n else
+            seats + (f"{n} table(s). Enter joins the selected one, w watches it, t takes your seat there "
+                     f"back with its token, n opens a new table, p plays here (hot-seat or bots)." if n else
                      "No tables yet: n opens one (you choose the game and how many bots), p plays here.")
             + f"\n{answer.limit}")
 
@@ -127,7 +130,9 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         if t.table in mine:
             self.dismiss(LobbyChoice("rejoin", t.table, mine[t.table]))
         elif t.open <= 0 or t.over:
-            self.query_one("#error", Static).update("That table has no open seat: w watches it.")
+            self.query_one("#error", Static).update(
+                "That table has no open seat: w watches it; if your seat is there, t takes it back "
+                "with its seat token.")
         else:
             self.dismiss(LobbyChoice("join", t.table))
 
@@ -150,6 +155,20 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
                 self.dismiss(LobbyChoice("open", request=request))
 
         self.app.push_screen(OpenTableScreen(games, self.player_name), opened)
+
+    def action_token(self) -> None:
+        """Back into a seat by its token (shown in the game's side panel): the way back
+        for a player the server cannot recognise (an SSH session without a key)."""
+        t = self._selected()
+        if t is None or t.over:
+            self.query_one("#error", Static).update("Select the table where your seat is, then t.")
+            return
+
+        def typed(token: str | None) -> None:
+            if token:
+                self.dismiss(LobbyChoice("token", t.table, token=token))
+
+        self.app.push_screen(SeatTokenScreen(t.name), typed)
 
     def action_here(self) -> None:
         self.dismiss(LobbyChoice("here"))
@@ -246,6 +265,44 @@ class OpenTableScreen(Screen[M.OpenTable]):
             error.update(f"Cannot open that table: {str(exc).splitlines()[0][:120]}")
             return
         self.dismiss(request)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SeatTokenScreen(Screen[str]):
+    """The seat token of a seat to take back (the side panel of the game showed it)."""
+
+    DEFAULT_CSS = """
+    SeatTokenScreen { align: center top; }
+    SeatTokenScreen #box { width: 72; height: auto; padding: 0 1; }
+    SeatTokenScreen #title { text-style: bold; color: $accent; margin: 1 0; }
+    SeatTokenScreen #error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Back", id="seat-token-back")]
+
+    def __init__(self, table_name: str):
+        super().__init__()
+        self.table_name = table_name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static(f"Take your seat back at {self.table_name[:40]!r}", id="title")
+            yield Static("Type (or paste) the seat token your game showed in its side panel; "
+                         "the two halves go together, spaces do not matter. Enter takes the seat.")
+            yield Input("", placeholder="seat token", id="token", max_length=80)
+            yield Static("", id="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        token = "".join(event.value.split())
+        if not 16 <= len(token) <= 64 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in token):
+            self.query_one("#error", Static).update("A seat token is 32 letters, digits, - and _.")
+            return
+        self.dismiss(token)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

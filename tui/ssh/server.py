@@ -1,8 +1,9 @@
 """``atlantis serve-ssh``: an asyncssh server where every session is the ordinary app.
 
 Each SSH session gets its own child process in a PTY running ``python -m tui.cli join
-127.0.0.1:PORT --server-lobby`` (``ServerApp``), a normal LAN client of a table server
-(``netplay.server.TableServer``) that this process runs on loopback: hidden state is
+SOCKET --server-lobby`` (``ServerApp``), a normal LAN client of a table server
+(``netplay.server.TableServer``) that this process runs on a Unix socket in a folder
+only this user may enter (no one else on the machine reaches the tables): hidden state is
 enforced by the same host code as on the LAN, and a child that crashes or hangs takes
 only its own session down.
 
@@ -14,10 +15,13 @@ only its own session down.
   in ``ATLANTIS_SESSION``; the server remembers the seats of each identity, so a dropped
   session that comes back with the same key goes straight back into its seat.
 * Auth: ``none`` (default): any key, and keyboard-interactive with no question for
-  clients with no key (anonymous: no seat to come back to); ``keys``: only the keys
-  of ``--authorized-keys``.  Never passwords.
-* Limits (``SshLimits``): sessions in all and per address, new sessions per address per
-  minute, a login timeout, an idle timeout (no key pressed); one session per connection;
+  clients with no key (anonymous: back into a seat with its seat token); ``keys``: only
+  the keys of ``--authorized-keys``, with their ``from=`` and ``no-pty``/``restrict``
+  options (a line with an option not honoured is refused at start).  Never passwords.
+* Limits (``SshLimits``): logged-in sessions in all and per address (counted from
+  authentication on), connections still logging in (their own, larger cap, and a short
+  login timeout), new connections per address per minute, an idle timeout (no key
+  pressed); one session per connection;
   exec, subsystems (sftp), port forwarding, agent and X11 forwarding are refused with one
   line.  SIGTERM (``SshFront.close``) says goodbye to every session and stops the children.
 """
@@ -30,9 +34,11 @@ import logging
 import os
 import pty
 import secrets
+import shutil
 import signal
 import struct
 import sys
+import tempfile
 import termios
 import time
 import warnings
@@ -60,13 +66,20 @@ log = logging.getLogger("atlantis.ssh")
 
 @dataclass
 class SshLimits:
-    """What strangers may cost the SSH front (README, "Play over SSH")."""
+    """What strangers may cost the SSH front (README, "Play over SSH").
 
-    max_sessions: int = 32          # SSH connections at once, everyone together
+    A connection is a *login* from its TCP accept until its user is authenticated, and a
+    *session* from then on.  Logins have their own cap (``max_logins``, larger than
+    ``max_sessions``) and a short deadline (``login_timeout``): connections that never
+    finish logging in, or that say nothing at all, can hold only login places, never a
+    session's, so a player who logs in gets a session while they wait."""
+
+    max_sessions: int = 32          # logged-in sessions at once, everyone together
     max_per_address: int = 4        # ... from one address
+    max_logins: int = 128           # connections still logging in (handshake, authentication) at once
     rate: int = 10                  # new connections one address may make per ``rate_window``
     rate_window: float = 60.0
-    login_timeout: float = 20.0     # the SSH handshake and authentication must be done by then
+    login_timeout: float = 10.0     # the SSH handshake and authentication must be done by then
     idle_timeout: float = 1800.0    # a session with no key pressed this long is closed
     child_grace: float = 2.0        # seconds between SIGTERM and SIGKILL for a child that lingers
 
@@ -92,20 +105,67 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
     return key.get_fingerprint("sha256")
 
 
-def read_authorized_keys(path: Path) -> set[str]:
-    """Fingerprints of the keys in an OpenSSH ``authorized_keys`` file (options before
-    the key type are skipped; lines that hold no key are ignored)."""
-    found: set[str] = set()
-    for line in Path(path).read_text().splitlines():
-        words = line.split()
-        for i, word in enumerate(words[:-1]):
-            if word.startswith(("ssh-", "ecdsa-", "sk-")):
-                try:
-                    found.add(fingerprint(asyncssh.import_public_key(f"{word} {words[i + 1]}")))
-                except (asyncssh.KeyImportError, ValueError):
-                    pass
-                break
-    return found
+#: The ``authorized_keys`` options ``--auth keys`` honours: where a key may log in from
+#: (``from=``) and whether it may have a terminal (``no-pty``, ``restrict``, ``pty``).
+#: The forwarding, agent and rc options change nothing here: the front refuses those to
+#: every session.  A line with any other option (``command=``, ``environment=``,
+#: ``permitopen=``, ``principals=``, ``cert-authority``, ``expiry-time=`` ...) is refused
+#: when the server starts: it would let that key in with less restriction than it says.
+HONOURED_KEY_OPTIONS = frozenset({
+    "from", "no-pty", "pty", "restrict", "no-port-forwarding", "port-forwarding", "no-agent-forwarding",
+    "agent-forwarding", "no-x11-forwarding", "x11-forwarding", "no-user-rc", "user-rc"})
+
+
+def key_option_names(line: str) -> list[str]:
+    """The names of the options in front of the key on one ``authorized_keys`` line
+    (none when the line starts with the key itself)."""
+    try:
+        asyncssh.import_public_key(line)
+        return []
+    except (asyncssh.KeyImportError, ValueError):
+        pass
+    names, name, quoted, in_value = [], "", False, False
+    for ch in line:
+        if ch == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif ch in " \t":
+            break
+        elif ch == ",":
+            names.append(name)
+            name, in_value = "", False
+        elif ch == "=":
+            in_value = True
+        elif not in_value:
+            name += ch
+    names.append(name)
+    return [n.lower() for n in names if n]
+
+
+def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    """An OpenSSH ``authorized_keys`` file, read by asyncssh (which checks ``from=`` as
+    each key logs in).  Raises ``ValueError`` (one sentence naming the line) for a line
+    with an option this server does not honour, or when no key is in it."""
+    text = Path(path).read_text()
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        unknown = [n for n in key_option_names(line) if n not in HONOURED_KEY_OPTIONS]
+        if unknown:
+            raise ValueError(f"line {number}: option {unknown[0]!r} is not honoured by serve-ssh (it honours "
+                             "from=, no-pty, restrict and pty); remove the option or the line")
+    try:
+        return asyncssh.import_authorized_keys(text)
+    except ValueError as exc:
+        raise ValueError(f"no usable public key in it ({exc})") from None
+
+
+def may_have_terminal(options: dict[str, Any]) -> bool:
+    """Whether a key's ``authorized_keys`` options let it have a PTY."""
+    names = {k.lower() for k in options}
+    return "no-pty" not in names and ("restrict" not in names or "pty" in names)
 
 
 def set_winsize(fd: int, cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> None:
@@ -142,6 +202,8 @@ class Session(asyncssh.SSHServerSession):
         self.chan = chan
 
     def pty_requested(self, term_type: str, term_size: tuple, term_modes: Any) -> bool:
+        if not self.conn.may_have_terminal:
+            return False
         self.term = term_type or "xterm-256color"
         self.size = tuple(term_size) if term_size and term_size[0] else (80, 24, 0, 0)
         return True
@@ -163,6 +225,9 @@ class Session(asyncssh.SSHServerSession):
             self._refuse(f"atlantis: this server runs no commands; play with: ssh -p {port} HOST")
         elif self.subsystem is not None:
             self._refuse(f"atlantis: no {self.subsystem[:20]} here; play with: ssh -p {port} HOST")
+        elif not self.conn.may_have_terminal:
+            self._refuse("atlantis: your key may not have a terminal here (no-pty in authorized_keys), "
+                         "and the game needs one.")
         elif self.term is None:
             self._refuse(f"atlantis: the game needs a terminal; play with: ssh -t -p {port} HOST")
         else:
@@ -349,14 +414,21 @@ class Connection(asyncssh.SSHServer):
         self.address = "?"
         self.username = ""
         self.key_fp: str | None = None
+        self.may_have_terminal = True  # (authorized_keys: no-pty, restrict)
         self.session: Session | None = None
-        self.counted = False
+        self.logging_in = False  # counted among the logins (``SshLimits.max_logins``)
+        self.counted = False     # counted among the sessions (``max_sessions``, ``max_per_address``)
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
-        refusal = self.front.admit(self)
+        self._refuse_if(self.front.admit_login(self))
+
+    def auth_completed(self) -> None:
+        self._refuse_if(self.front.admit_session(self))
+
+    def _refuse_if(self, refusal: str) -> None:
         if refusal:
             self.front.refused += 1
             log.info("refused %s: %s", self.address, refusal)
@@ -386,8 +458,11 @@ class Connection(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fp = fingerprint(key)
-        if self.front.auth == "keys" and fp not in self.front.authorized:
-            return False
+        if self.front.auth == "keys":
+            options = self.front.authorized.validate(key, self.address, self.address)
+            if options is None:  # (not listed, or listed with a from= this address does not match)
+                return False
+            self.may_have_terminal = may_have_terminal(dict(options))
         self.key_fp = fp  # (asyncssh checks the signature before auth completes)
         return True
 
@@ -403,6 +478,9 @@ class Connection(asyncssh.SSHServer):
 
     # --- channels ---------------------------------------------------------------------------
     def session_requested(self) -> Any:
+        if not self.counted:  # (refused a session place: the disconnect is on its way)
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "atlantis: no session place for this connection")
         if self.session is not None:
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
                                             "atlantis: one session per connection")
@@ -433,7 +511,8 @@ class SshFront:
     """The table server and the SSH server in front of it."""
 
     def __init__(self, host_key: asyncssh.SSHKey, *, bind: str = "0.0.0.0", port: int = 2222,
-                 auth: str = "none", authorized: set[str] | None = None, limits: SshLimits | None = None,
+                 auth: str = "none", authorized: asyncssh.SSHAuthorizedKeys | None = None,
+                 limits: SshLimits | None = None,
                  server_name: str = "atlantis", records: Path | None = None,
                  server_limits: ServerLimits | None = None,
                  child_argv: Callable[[str], list[str]] | None = None,
@@ -443,19 +522,25 @@ class SshFront:
         self.host_key = host_key
         self.bind, self.port = bind, port
         self.auth = auth
-        self.authorized = authorized or set()
+        if auth == "keys" and authorized is None:
+            raise ValueError("auth keys needs the authorized keys")
+        self.authorized = authorized
         self.limits = limits or SshLimits()
         lim = self.limits
-        # Every child connects from 127.0.0.1: the per-address cap of the table server
-        # must hold all of them (each child keeps one connection, plus the lobby's asks).
-        # The link never leaves the machine: plain, no TLS (the children say --plain-link).
-        self.tables = TableServer(name=server_name, host="127.0.0.1", port=0, records=records, plain=True,
+        # The table server listens on a Unix socket in a folder only this user may enter
+        # (made by ``start``): no one else on the machine reaches it, and every session
+        # comes through the front's authentication and limits.  All the children share
+        # one peer address there: the per-address cap must hold all of them (each child
+        # keeps one connection, plus the lobby's asks).
+        self.socket_dir: Path | None = None
+        self.tables = TableServer(name=server_name, host="", port=0, records=records, plain=True,
                                   server_limits=server_limits, bot_delay=bot_delay,
                                   limits=Limits(max_per_address=4 * lim.max_sessions + 16,
                                                 max_connections=max(256, 4 * lim.max_sessions + 16)))
         self._child_argv = child_argv
         self.child_env = dict(child_env or {})
-        self.connections: set[Connection] = set()
+        self.logins: set[Connection] = set()       # connections still logging in
+        self.connections: set[Connection] = set()  # logged-in sessions
         self.per_address: dict[str, int] = {}
         self.recent: dict[str, deque] = {}
         self.sessions: set[Session] = set()
@@ -470,30 +555,48 @@ class SshFront:
     def child_argv(self, name: str) -> list[str]:
         if self._child_argv is not None:
             return self._child_argv(name)
-        return [sys.executable, "-m", "tui.cli", "join", f"127.0.0.1:{self.tables.port}", "--server-lobby",
-                "--plain-link", "--name", name]
+        return [sys.executable, "-m", "tui.cli", "join", self.tables.bind, "--server-lobby", "--plain-link",
+                "--name", name]
 
     # --- limits at the door ------------------------------------------------------------------
-    def admit(self, conn: Connection) -> str:
-        """The refusal (one sentence) for a new connection, or "" to let it in."""
+    def admit_login(self, conn: Connection) -> str:
+        """At TCP accept: the refusal (one sentence) for a new connection, or "" to let it
+        log in.  It counts among the logins until it is authenticated or gone."""
         lim, addr, now = self.limits, conn.address, time.monotonic()
         recent = self.recent.setdefault(addr, deque())
         while recent and now - recent[0] > lim.rate_window:
             recent.popleft()
-        if len(self.connections) >= lim.max_sessions:
-            return f"atlantis: the server has {lim.max_sessions} sessions, its limit; try again later."
-        if self.per_address.get(addr, 0) >= lim.max_per_address:
-            return f"atlantis: {lim.max_per_address} sessions from {addr} are open already, the most one address may hold."
+        if len(self.logins) >= lim.max_logins:
+            return f"atlantis: {lim.max_logins} connections are logging in at once, the server's limit; try again later."
         if len(recent) >= lim.rate:
             return (f"atlantis: {lim.rate} new sessions from {addr} within {lim.rate_window:g} s; "
                     "wait a moment and try again.")
         recent.append(now)
+        self.logins.add(conn)
+        conn.logging_in = True
+        return ""
+
+    def admit_session(self, conn: Connection) -> str:
+        """Once authenticated: the refusal for a new session, or "" (then it counts
+        against ``max_sessions`` and ``max_per_address`` until it is gone)."""
+        lim, addr = self.limits, conn.address
+        self._stop_login(conn)
+        if len(self.connections) >= lim.max_sessions:
+            return f"atlantis: the server has {lim.max_sessions} sessions, its limit; try again later."
+        if self.per_address.get(addr, 0) >= lim.max_per_address:
+            return f"atlantis: {lim.max_per_address} sessions from {addr} are open already, the most one address may hold."
         self.connections.add(conn)
         self.per_address[addr] = self.per_address.get(addr, 0) + 1
         conn.counted = True
         return ""
 
+    def _stop_login(self, conn: Connection) -> None:
+        if conn.logging_in:
+            conn.logging_in = False
+            self.logins.discard(conn)
+
     def release(self, conn: Connection) -> None:
+        self._stop_login(conn)
         if conn.counted:
             conn.counted = False
             self.connections.discard(conn)
@@ -507,6 +610,8 @@ class SshFront:
 
     # --- life --------------------------------------------------------------------------------
     async def start(self) -> int:
+        self.socket_dir = Path(tempfile.mkdtemp(prefix="atlantis-ssh-"))  # (0700)
+        self.tables.bind = str(self.socket_dir / "tables.sock")
         await self.tables.start()
         self.server = await asyncssh.create_server(
             lambda: Connection(self), self.bind, self.port, server_host_keys=[self.host_key],
@@ -562,7 +667,7 @@ class SshFront:
         if procs or self._stopping:
             await asyncio.gather(*(self.stop_child(p) for p in procs if p.returncode is None),
                                  *list(self._stopping), return_exceptions=True)
-        for c in list(self.connections):
+        for c in list(self.connections | self.logins):
             try:
                 c.conn.close()
             except Exception:
@@ -573,3 +678,5 @@ class SshFront:
             except (asyncio.TimeoutError, Exception):
                 pass
         await self.tables.close()
+        if self.socket_dir is not None:
+            shutil.rmtree(self.socket_dir, ignore_errors=True)
