@@ -35,8 +35,9 @@ def installed(tmp_path_factory) -> Path:
         copy(ROOT / name, source / name, **({"ignore": shutil.ignore_patterns("__pycache__")}
                                              if (ROOT / name).is_dir() else {}))
     wheels = base / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "-w", str(wheels), str(source)], check=True, timeout=240, capture_output=True)
+    wheels.mkdir()
+    build = f"from setuptools import build_meta; build_meta.build_wheel({str(wheels)!r})"  # (PEP 517, as pip does)
+    subprocess.run([sys.executable, "-c", build], check=True, timeout=240, capture_output=True, cwd=source)
     wheel = next(wheels.glob("atlantis_table-*.whl"))
     target = base / "venv"
     venv.create(target, with_pip=True)
