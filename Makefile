@@ -8,10 +8,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test bench screenshots lock clean
 
+# PIP_CONSTRAINT (rather than -c) reaches pip's isolated build too, so even the build
+# backend is the locked one.  -qq: errors only (setuptools warns about every editable
+# install, which would greet a player's first `make play`).
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
+	PIP_CONSTRAINT=constraints.txt $(BIN)/python -m pip install -qq --upgrade pip
+	PIP_CONSTRAINT=constraints.txt $(BIN)/python -m pip install -qq -e '.[test]'
 	touch $(STAMP)
 
 play: $(STAMP)
