@@ -15,7 +15,7 @@ from engine.pathways.rules import Place
 from engine.registry import get_game
 from netplay.host import HostTable
 from netplay.table import token_hash
-from tests.test_ssh_serve import (LOOPBACK, Player, corner_then, play_turns, running_front, slot_key,
+from tests.test_ssh_serve import (LOOPBACK, Player, open_and_join, corner_then, play_turns, running_front, slot_key,
                                   until)
 
 pytestmark = pytest.mark.timeout(60)
@@ -78,20 +78,6 @@ def seat_token_on_screen(text: str, table: HostTable, seat: int) -> str:
             if token_hash(token) == table.slots[seat].token_hash:
                 return token
     raise AssertionError("the screen shows no seat token of that seat")
-
-
-async def open_and_join(front, red: Player, blue: Player) -> HostTable:
-    await red.sees("No tables yet")
-    red.send("n")
-    await red.sees("Open a table")
-    await asyncio.sleep(0.5)
-    await red.type(("tab", "tab"), ("backspace", "0"), ("tab",), ("max_rounds=5",), ("enter",))  # no bot
-    await until(lambda: front.tables.tables, 10, "a table opened")
-    table = next(iter(front.tables.tables.values()))
-    await blue.sees("1 of 2 open", 10)
-    blue.send("enter")
-    await until(lambda: table.started and all(s.conn is not None for s in table.slots), 15, "both seated")
-    return table
 
 
 async def test_a_dropped_player_leaves_the_other_free_to_play_and_comes_back_with_the_seat_token(tmp_path):

@@ -245,6 +245,21 @@ def find_seed(max_rounds: int = 5) -> int:
     raise AssertionError("no seed found")
 
 
+async def open_and_join(front, red: Player, blue: Player) -> HostTable:
+    """Red opens a two-seat table without bots from the lobby, Blue joins it; both seated."""
+    await red.sees("No tables yet")
+    red.send("n")
+    await red.sees("Open a table")
+    await asyncio.sleep(0.5)
+    await red.type(("tab", "tab"), ("backspace", "0"), ("tab",), ("max_rounds=5",), ("enter",))  # no bot
+    await until(lambda: front.tables.tables, 10, "a table opened")
+    table = next(iter(front.tables.tables.values()))
+    await blue.sees("1 of 2 open", 10)
+    blue.send("enter")
+    await until(lambda: table.started and all(s.conn is not None for s in table.slots), 15, "both seated")
+    return table
+
+
 async def two_sessions_with_canary(tmp_path: Path, play: bool = True) -> dict[str, int]:
     """Red and Blue play each other over SSH; after every move the labels of the special
     tiles in one seat's hand (read from the table server's state) that the other seat
@@ -254,16 +269,7 @@ async def two_sessions_with_canary(tmp_path: Path, play: bool = True) -> dict[st
         front.tables.seeds = iter([seed])
         red = await connect(front, new_key(), user="red", size=(110, 40))
         blue = await connect(front, new_key(), user="blue", size=(110, 40))
-        await red.sees("No tables yet")
-        red.send("n")
-        await red.sees("Open a table")
-        await asyncio.sleep(0.5)
-        await red.type(("tab", "tab"), ("backspace", "0"), ("tab",), ("max_rounds=5",), ("enter",))  # no bot
-        await until(lambda: front.tables.tables, 10, "a table opened")
-        table = next(iter(front.tables.tables.values()))
-        await blue.sees("1 of 2 open", 10)
-        blue.send("enter")
-        await until(lambda: table.started and all(s.conn is not None for s in table.slots), 15, "both seated")
+        table = await open_and_join(front, red, blue)
         players = {0: red, 1: blue}
         held: dict[int, set[str]] = {0: set(), 1: set()}   # special labels each seat ever held
         played: set[str] = set()                           # ... and those played (public)
