@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # pydantic is imported where it is used (~50 ms: not on a tab
 
 
 # --- the state discipline (its helpers live in engine/states.py) ---------------------------
-from .states import _MAKERS, _PLANS, _plan, build, maker, replace, state_class  # noqa: E402,F401  (re-exported)
+from .states import build, make, maker, replace, state_class  # noqa: E402,F401  (re-exported)
 
 
 class IllegalAction(Exception):
@@ -45,39 +46,16 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-_NO_DATA: Any = object()
-
-
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened. ``to=None`` is public; else the seats that see it.
-
-    ``Event(kind, data={}, to=None)``.  A move makes one to three, so an event is made by
-    ``__new__`` alone, as ``engine.states`` makes states: a mutable twin of the class
-    filled by plain stores, then made an ``Event`` (the frozen ``__init__`` set each field
-    through ``object.__setattr__``: ~5.8k instructions an event, now ~3k)."""
+    """Something that happened. ``to=None`` is public; else the seats that see it."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     to: tuple[int, ...] | None = None
 
-    def __new__(cls, kind: str, data: Mapping[str, Any] = _NO_DATA,
-                to: tuple[int, ...] | None = None) -> "Event":
-        o = _EventTwin()
-        o.kind = kind
-        o.data = {} if data is _NO_DATA else data
-        o.to = to
-        o.__class__ = cls
-        return o
-
-    def __reduce__(self) -> Any:  # (copy, pickle: ``__new__`` takes the fields)
-        return (type(self), (self.kind, self.data, self.to))
-
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
-
-
-_EventTwin = type("Event", (), {"__slots__": Event.__slots__, "__module__": __name__})
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,15 +120,7 @@ def to_wire(obj: Any, top: bool = True) -> Any:
         if _SCALARS.issuperset(map(type, obj)):  # boards, hands: no recursion
             return list(obj)
         return [to_wire(v, False) for v in obj]
-    kind = _WIRE_KINDS.get(t)
-    if kind is None:
-        if dataclasses.is_dataclass(t):
-            kind = tuple(f.name for f in dataclasses.fields(t))
-        elif issubclass(t, tuple) and hasattr(t, "_fields"):
-            kind = "namedtuple"
-        else:
-            kind = ""
-        _WIRE_KINDS[t] = kind
+    kind = _wire_kind(t)
     if type(kind) is tuple:
         fields = [to_wire(getattr(obj, n), False) for n in kind]
         return fields if top else {"@": t.__name__, "f": fields}
@@ -165,7 +135,15 @@ def to_wire(obj: Any, top: bool = True) -> Any:
     return to_data(obj)
 
 
-_WIRE_KINDS: dict[type, Any] = {}
+@functools.cache
+def _wire_kind(t: type) -> Any:
+    """How ``to_wire`` writes a value of type ``t``: its field names (a dataclass),
+    "namedtuple", or "" (anything else)."""
+    if dataclasses.is_dataclass(t):
+        return tuple(f.name for f in dataclasses.fields(t))
+    if issubclass(t, tuple) and hasattr(t, "_fields"):
+        return "namedtuple"
+    return ""
 _SCALARS = frozenset((int, float, str, bool, bytes, type(None)))
 
 
@@ -442,17 +420,22 @@ def _from_data(tp: Any, value: Any, ns: Mapping[str, Any] | None = None) -> Any:
     return _decoder(tp, ns)(value)
 
 
-_DECODERS: dict[tuple[Any, int], Any] = {}
-
-
 def _decoder(tp: Any, ns: Mapping[str, Any] | None) -> Any:
-    """A function decoding one value of type ``tp`` (built once per type: views are
-    decoded on every update, so this is on the client's hot path)."""
-    key = (tp, id(ns))
-    dec = _DECODERS.get(key)
-    if dec is None:
-        dec = _DECODERS[key] = _make_decoder(tp, ns)
-    return dec
+    """A function decoding one value of type ``tp`` (made once per type and namespace:
+    views are decoded on every update, so this is on the client's hot path)."""
+    return _decoder_in(tp, _module_of(ns))
+
+
+@functools.cache
+def _decoder_in(tp: Any, module: str | None) -> Any:
+    import sys
+
+    return _make_decoder(tp, None if module is None else vars(sys.modules[module]))
+
+
+def _module_of(ns: Mapping[str, Any] | None) -> str | None:
+    """The module whose namespace ``ns`` is (a view's classes are looked up in it)."""
+    return None if ns is None else ns["__name__"]
 
 
 def _make_decoder(tp: Any, ns: Mapping[str, Any] | None) -> Any:
@@ -487,16 +470,16 @@ def _make_decoder(tp: Any, ns: Mapping[str, Any] | None) -> Any:
             names = [f.name for f in dataclasses.fields(tp) if f.init]
         else:
             names = list(tp._fields)
-        cell: list[Any] = []  # filled below: field decoders may refer back to tp
+        cell: list[Any] = []  # the fields' decoders, made on first use: a field may be of type tp
 
         def record(v: Any) -> Any:
             if ns is not None and _is_tag(v):
                 return _untag(v, ns)
             if not isinstance(v, (list, tuple)) or len(v) != len(names):
                 raise ValueError(f"{tp.__name__} needs {len(names)} fields")
+            if not cell:
+                cell.extend(_decoder(hints.get(n, Any), ns) for n in names)
             return tp(*[d(x) for d, x in zip(cell, v)])
-        _DECODERS[(tp, id(ns))] = record
-        cell.extend(_decoder(hints.get(n, Any), ns) for n in names)
         return record
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp

@@ -15,6 +15,7 @@ Nothing here depends on ``hash()``, ``PYTHONHASHSEED`` or the wall clock.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import struct
 from dataclasses import dataclass
@@ -31,8 +32,6 @@ _DRAW_PERSON = b"atl-draw"
 
 # One keyed hasher per stream, copied for each draw (a copy is ~40% cheaper than
 # keying a new one).  Only a cache: the output is a pure function of key and counter.
-_HASHERS: dict[bytes, "hashlib._Hash"] = {}
-_HASHERS_MAX = 512
 
 # A draw is ~5k instructions of hashing and as many again of Python around it, so the
 # code around it is kept short: the counter's 8 little-endian bytes by one C call
@@ -41,16 +40,11 @@ _HASHERS_MAX = 512
 # next ``Rng`` made as ``engine.states`` makes states (a mutable twin, then its class).
 _COUNTER_BYTES = struct.Struct("<Q").pack
 _from_bytes = int.from_bytes
-_LIMITS_MAX = 1024
-_LIMITS = [0] * (_LIMITS_MAX + 1)  # [n]: below(n)'s limit, filled on first use (0: not yet)
 
 
 def _limit(n: int) -> int:
     """The rejection limit of ``below(n)``: the largest multiple of ``n`` up to 2**64."""
-    limit = _SPAN - (_SPAN % n)
-    if n <= _LIMITS_MAX:
-        _LIMITS[n] = limit
-    return limit
+    return _SPAN - (_SPAN % n)
 
 
 def key_from(*parts: object) -> bytes:
@@ -66,13 +60,10 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
+@functools.lru_cache(maxsize=512)
 def _hasher(key: bytes) -> "hashlib._Hash":
-    h = _HASHERS.get(key)
-    if h is None:
-        if len(_HASHERS) >= _HASHERS_MAX:
-            _HASHERS.clear()
-        h = _HASHERS[key] = hashlib.blake2b(key=key, digest_size=8, person=_DRAW_PERSON)
-    return h
+    """The keyed hash a stream's draws copy (made once per key: keying costs a block)."""
+    return hashlib.blake2b(key=key, digest_size=8, person=_DRAW_PERSON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +90,7 @@ class Rng:
     def next64(self) -> tuple[int, "Rng"]:
         counter = self.counter + 1
         key = self.key
-        try:
-            base = _HASHERS[key]
-        except KeyError:
-            base = _hasher(key)
+        base = _hasher(key)
         h = base.copy()
         h.update(_COUNTER_BYTES(counter))
         return _from_bytes(h.digest(), "little"), _make(key, counter)
@@ -112,44 +100,30 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs n > 0")
         key, counter = self.key, self.counter
-        try:
-            base = _HASHERS[key]
-        except KeyError:
-            base = _hasher(key)
-        limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
+        base = _hasher(key)
+        limit = _limit(n)
         while True:  # next64, inlined: bots and shuffles draw thousands of times a game
             counter += 1
             h = base.copy()
             h.update(_COUNTER_BYTES(counter))
             value = _from_bytes(h.digest(), "little")
             if value < limit:
-                r = _Twin()
-                r.key = key
-                r.counter = counter
-                r.__class__ = Rng
-                return value % n, r
+                return value % n, _make(key, counter)
 
     def choice(self, items: Sequence[T]) -> tuple[T, "Rng"]:
         n = len(items)
         if n <= 0:
             raise ValueError("below() needs n > 0")
         key, counter = self.key, self.counter
-        try:
-            base = _HASHERS[key]
-        except KeyError:
-            base = _hasher(key)
-        limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
+        base = _hasher(key)
+        limit = _limit(n)
         while True:  # below(len(items)), inlined: a random bot draws once an action
             counter += 1
             h = base.copy()
             h.update(_COUNTER_BYTES(counter))
             value = _from_bytes(h.digest(), "little")
             if value < limit:
-                r = _Twin()
-                r.key = key
-                r.counter = counter
-                r.__class__ = Rng
-                return items[value % n], r
+                return items[value % n], _make(key, counter)
 
     def shuffled(self, items: Sequence[T]) -> tuple[tuple[T, ...], "Rng"]:
         """Fisher-Yates over a copy; returns a tuple.  (Each swap draws ``below(i + 1)``
@@ -165,20 +139,17 @@ class Rng:
         return tuple(out), draws.rng
 
 
-class _Twin:
-    """``Rng``'s layout without its frozen ``__setattr__``: a new ``Rng`` is made as one of
-    these, filled, and given its class (half the cost of the slot descriptors' calls)."""
-
-    __slots__ = ("key", "counter")
+_SET_KEY = Rng.__dict__["key"].__set__
+_SET_COUNTER = Rng.__dict__["counter"].__set__
 
 
 def _make(key: bytes, counter: int) -> Rng:
-    """The next ``Rng`` of a stream whose key was checked already: its slots filled
-    directly (the frozen ``__init__`` and the key check cost more than the draw)."""
-    r = _Twin()
-    r.key = key
-    r.counter = counter
-    r.__class__ = Rng
+    """The next ``Rng`` of a stream whose key was checked already: its two slots set
+    through their own descriptors (the frozen ``__init__`` and the key check cost more
+    than the draw)."""
+    r = object.__new__(Rng)
+    _SET_KEY(r, key)
+    _SET_COUNTER(r, counter)
     return r
 
 
@@ -203,12 +174,12 @@ class Draws:
             raise TypeError("Draws needs an Rng")
         self._key, self._counter = rng.key, rng.counter
         # (the stream's keyed hasher, held: the shared cache may let it go)
-        self._base = _HASHERS.get(rng.key) or _hasher(rng.key)
+        self._base = _hasher(rng.key)
 
     def below(self, n: int) -> int:
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (_LIMITS[n] or _limit(n)) if n <= _LIMITS_MAX else _limit(n)
+        limit = _limit(n)
         base, counter = self._base, self._counter
         while True:
             counter += 1

@@ -10,8 +10,9 @@ from pydantic import ValidationError
 
 from engine.core import IllegalAction, replace
 from engine.end_of_atlantis import data as D
+from engine.end_of_atlantis.options import EndOfAtlantisOptions
 from engine.end_of_atlantis.rules import (
-    STAGES, Bid, Demagogos, Discard, Done, EndOfAtlantisOptions, Faction, LayCard, Pass, Play,
+    STAGES, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play,
     PlaySpecial, Stage, TakeSpecial, Target, UseAbility, doom_movers, doom_phase, senate_order,
 )
 from engine.end_of_atlantis.text import HELP

@@ -108,7 +108,7 @@ def slow_legal(v) -> list:
 
 
 def test_legal_equals_a_slow_enumeration_at_every_position_of_random_games():
-    checked = cold = 0
+    checked = 0
     kinds: set[str] = set()
     for seed in range(24):
         players = 2 + seed % 3
@@ -119,17 +119,12 @@ def test_legal_equals_a_slow_enumeration_at_every_position_of_random_games():
             view = match.view(seat)
             legal = GAME.legal(view)
             assert legal == slow_legal(view), (seed, len(match.history))
-            if len(match.history) % 9 == 4:  # the same answer without the per-board caches
-                B._NEEDS.clear()
-                B._ROWS.clear()
-                assert GAME.legal(view) == legal
-                cold += 1
             assert GAME.legal(match.view((seat + 1) % players)) == []
             assert GAME.legal(match.view(None)) == []
             kinds.update(type(a).__name__ for a in legal)
             checked += 1
             match.submit(seat, bots[seat].choose(view, legal))
-    assert checked > 2000 and cold > 200
+    assert checked > 2000
     assert kinds == {"Place", "Rotate", "Special", "Remove", "EndPlays", "Step", "EndMove"}
 
 

@@ -903,37 +903,3 @@ def test_rerandomise_keeps_what_the_seat_knows():
         assert s2.hands != s.hands or s2.draw != s.draw
         assert_tiles_conserved(s2)
         assert digest(s2) != digest(s)
-
-
-def test_board_data_derived_move_by_move_equals_a_fresh_computation():
-    """``needs`` and the Rotate rows are cached per board and derived by ``apply`` from
-    the board before (engine/pathways/board.py): at every position of real games they must
-    equal what a fresh computation over the whole board gives."""
-    from engine.core import SeatInfo
-    from engine.match import Match
-    from engine.pathways import board as B
-
-    class _Board:
-        def __init__(self, cells, masks):
-            self.cells, self.masks = cells, masks
-
-    def fresh(cells, masks):
-        B._NEEDS.clear()
-        B._ROWS.clear()
-        return B.needs(masks, cells), B.rotate_actions(_Board(cells, masks))
-
-    checked = derived = 0
-    for seed in range(4):
-        players = 2 + seed % 3
-        match = Match(GAME, {}, [SeatInfo(f"P{i}", "bot") for i in range(players)], seed)
-        bots = [GAME.make_bot(i, seed, "random") for i in range(players)]
-        while match.result() is None and len(match.history) < 400:
-            (seat,) = match.to_act()
-            view = match.view(seat)
-            hit = B._NEEDS.get(id(view.masks))
-            derived += hit is not None and hit[0] is view.cells and hit[1] is view.masks
-            got = (dict(B.needs(view.masks, view.cells)), B.rotate_actions(view))
-            assert got == fresh(view.cells, view.masks)
-            checked += 1
-            match.submit(seat, bots[seat].choose(view, GAME.legal(view)))
-    assert checked > 500 and derived > checked // 2  # most boards came from the one before

@@ -1,6 +1,5 @@
-"""``engine.states.state_class``: the games' states and views are made without compiling
-an ``__init__``, ``__eq__``, ``__hash__`` and ``__repr__`` per class (issue 15, item 2: a
-table's start imports them), and behave as ``@dataclass(frozen=True, slots=True)``."""
+"""``engine.states.state_class``: the games' states and views behave as
+``@dataclass(frozen=True, slots=True)``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""``core.replace`` (a function per class and set of changed names, issue 15) makes what
-``dataclasses.replace`` makes, for every game's state; and ``Event`` (made by
-``__new__``) is the dataclass it was."""
+"""``core.replace`` makes what ``dataclasses.replace`` makes, for every game's state, and
+``Event`` is a plain frozen dataclass."""
 
 from __future__ import annotations
 

@@ -144,12 +144,3 @@ def board_order(tiles: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     state is its board position, whatever order the ships were chosen in (every "ties
     to the left" rule reads that index)."""
     return tuple(sorted(tiles, key=lambda t: (t % D.ADVANCED, t >= D.ADVANCED)))
-
-
-def __getattr__(name: str) -> type:
-    """``EndOfAtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "EndOfAtlantisOptions":
-        from .options import EndOfAtlantisOptions
-
-        return EndOfAtlantisOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

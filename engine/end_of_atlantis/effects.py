@@ -104,20 +104,9 @@ def _refugees_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
     return fits(port_frees(x.ships), tokens)
 
 
-_frees_memo: tuple = (None, ())  # ships, and the free spaces of those in port
-
-
 def port_frees(ships: tuple) -> tuple[int, ...]:
-    """The free spaces of every ship in port, in board order (remembered for the ships
-    last asked about: the legal list of the view and ``apply``'s check of the state ask
-    of the same tuple)."""
-    global _frees_memo
-    memo = _frees_memo
-    if ships is memo[0]:
-        return memo[1]
-    frees = tuple([_CAPACITY[sh.tile] - sum(sh.cubes) for sh in ships if not sh.at_sea])
-    _frees_memo = (ships, frees)
-    return frees
+    """The free spaces of every ship in port, in board order."""
+    return tuple(_CAPACITY[sh.tile] - sum(sh.cubes) for sh in ships if not sh.at_sea)
 
 
 def _aristocracy_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
@@ -219,23 +208,17 @@ PLAYS = tuple(tuple(Play(source, c) for c in range(-1, len(D.SPECIAL_KEY))) for 
 # Per card kind, the riders that may ride on it.
 _FITTING = {kind: frozenset(key for key, what in D.SPECIAL_KIND.items()
                             if what == "rider" and D.rider_fits(key, kind)) for kind in set(D.CARD_KIND)}
-_RIDERS: dict[tuple, tuple] = {}  # special cards -> riders_of (a cache of a pure answer)
 
 
 def riders_of(specials: tuple) -> tuple[tuple[str, int], ...]:
     """(key, card) for each kind of rider among ``specials``: its lowest card, kinds in
     the order of those cards."""
-    riders = _RIDERS.get(specials)
-    if riders is None:
-        found: dict[str, int] = {}
-        for c in sorted(specials):
-            key = D.SPECIAL_KEY[c]
-            if D.SPECIAL_KIND[key] == "rider":
-                found.setdefault(key, c)
-        if len(_RIDERS) >= 4096:
-            _RIDERS.clear()
-        riders = _RIDERS[specials] = tuple(found.items())
-    return riders
+    found: dict[str, int] = {}
+    for c in sorted(specials):
+        key = D.SPECIAL_KEY[c]
+        if D.SPECIAL_KIND[key] == "rider":
+            found.setdefault(key, c)
+    return tuple(found.items())
 
 
 def play_choices(x: Any, seat: int) -> list[Play]:

@@ -247,12 +247,3 @@ def _first_ships(tiles: tuple[int, ...]) -> tuple[tuple[Ship, ...], int]:
             ships[i] = sh._replace(cubes=tuple(cubes))
             camp -= 1
     return tuple(ships), camp
-
-
-def __getattr__(name: str) -> type:
-    """``EndOfAtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "EndOfAtlantisOptions":
-        from .options import EndOfAtlantisOptions
-
-        return EndOfAtlantisOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -44,29 +44,15 @@ class StageRule(NamedTuple):
 # group of seats: a simultaneous stage's from a cache keyed by what decides it.
 _ONLY = {p: frozenset((p,)) for p in range(-1, D.MAX_PLAYERS)}  # (-1: no holder, as the tuple said)
 _NOBODY: frozenset[int] = frozenset()
-_UNDECIDED: dict[tuple, frozenset[int]] = {}  # bids -> the seats still to bid (a cache)
-_LAYERS: dict[tuple, frozenset[int]] = {}     # (cards laid, cards to lay) -> who still lays
 
 
 def _undecided_bidders(x: Any) -> frozenset[int]:
-    bids = x.bids  # a view shows others' as -2 or -1
-    who = _UNDECIDED.get(bids)
-    if who is None:
-        if len(_UNDECIDED) >= 4096:
-            _UNDECIDED.clear()
-        who = _UNDECIDED[bids] = frozenset([p for p, b in enumerate(bids) if b == -1])
-    return who
+    return frozenset(p for p, b in enumerate(x.bids) if b == -1)  # (a view shows others' as -2 or -1)
 
 
 def _card_layers(x: Any) -> frozenset[int]:
-    key = (row_lengths(x.voting_cards), x.cards_to_lay)
-    who = _LAYERS.get(key)
-    if who is None:
-        if len(_LAYERS) >= 4096:
-            _LAYERS.clear()
-        laid, need = key
-        who = _LAYERS[key] = frozenset([p for p in range(x.players) if laid[p] < need[p]])
-    return who
+    laid, need = row_lengths(x.voting_cards), x.cards_to_lay
+    return frozenset(p for p in range(x.players) if laid[p] < need[p])
 
 
 def _faction_chooser(x: Any) -> frozenset[int]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ..core import View, state_class
+from ..core import View, make, state_class
 from ..rng import Rng
 from . import data as D
 
@@ -278,177 +278,114 @@ class EoaView(View):
 
 _HIDDEN_ROWS = tuple((-1,) * k for k in range(D.HAND + 1))
 _OVER = Stage.OVER
-_new = object.__new__
-# The twin ``make_view`` fills: a subclass adding no slots, with ``object``'s ``__setattr__``
-# (plain slot stores; the ``__class__`` assignment then finds the layouts alike at once,
-# where a twin beside ``EoaView``, with slots of its own, has them compared name by name).
-_ViewTwin = type("EoaView", (EoaView,), {"__slots__": (), "__module__": __name__,
-                                         "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
-
-# ``make_view`` runs for a seat after every move (self-play, bots, every screen): the
-# parts every seat sees alike are worked out once per table and shared, each kept with
-# the state's tuple it came from (one entry each: the next table replaces it, whatever
-# the match; a tuple of the state is compared by identity, so an entry is never stale).
-_sizes_memo: tuple = (None, ())               # hands, their sizes
-_counts_memo: tuple = (None, ())              # specials, their counts
-_rows_memo: tuple = (None, None, None, ())    # voting_cards, face_up, cards_revealed, rows
-_bids_memo: tuple = (None, ())                # bids, as the other seats see them
-_HIDDEN_TABLES: dict[tuple, tuple] = {}      # row lengths -> the rows before the reveal
-
-
-_lengths_memo: tuple = (None, ())             # voting_cards, the lengths of its rows
 
 
 def row_lengths(cards: tuple) -> tuple:
-    """How many voting cards each seat has laid (``voting_cards`` of a state or a view):
-    asked of the same rows by ``to_act``, the view and ``apply`` while cards are laid."""
-    global _lengths_memo
-    memo = _lengths_memo
-    if cards is memo[0]:
-        return memo[1]
-    lengths = tuple(map(len, cards))
-    _lengths_memo = (cards, lengths)
-    return lengths
+    """How many voting cards each seat has laid (``voting_cards`` of a state or a view)."""
+    return tuple(map(len, cards))
 
 
 def public_rows(s: EoaState) -> tuple:
     """The voting rows as a spectator sees them: -1 for a card not turned up."""
-    global _rows_memo
-    cards, face_up, revealed = s.voting_cards, s.face_up, s.cards_revealed
-    memo = _rows_memo
-    if cards is memo[0] and face_up is memo[1] and revealed is memo[2]:
-        return memo[3]
-    if not revealed:  # while the cards are laid out: one row of -1 per card laid
-        lengths = row_lengths(cards)
-        rows = _HIDDEN_TABLES.get(lengths)
-        if rows is None:
-            if len(_HIDDEN_TABLES) >= 4096:
-                _HIDDEN_TABLES.clear()
-            rows = _HIDDEN_TABLES[lengths] = tuple([_HIDDEN_ROWS[k] for k in lengths])
-    elif revealed is memo[2] and cards == memo[0] and face_up == memo[1]:
-        rows = memo[3]  # the same rows, rebuilt by a rule
-    else:
-        rows = tuple([row if False not in face_up[p] else
-                      tuple([c if face_up[p][i] else -1 for i, c in enumerate(row)])
-                      for p, row in enumerate(cards)])
-    _rows_memo = (cards, face_up, revealed, rows)
-    return rows
+    cards, face_up = s.voting_cards, s.face_up
+    if not s.cards_revealed:  # while the cards are laid out: one row of -1 per card laid
+        return tuple(_HIDDEN_ROWS[len(row)] for row in cards)
+    return tuple(row if False not in face_up[p] else tuple(c if face_up[p][i] else -1 for i, c in enumerate(row))
+                 for p, row in enumerate(cards))
 
 
 def public_bids(bids: tuple) -> tuple:
     """Bids not yet revealed, as the other seats see them: -2 chosen, -1 still choosing."""
-    global _bids_memo
-    memo = _bids_memo
-    if bids is memo[0]:
-        return memo[1]
-    shown = tuple([-2 if b >= 0 else -1 for b in bids])
-    _bids_memo = (bids, shown)
-    return shown
+    return tuple(-2 if b >= 0 else -1 for b in bids)
 
 
 def make_view(s: EoaState, seat: int | None) -> EoaView:
-    """Everything ``seat`` may know (``None``: a spectator), and nothing else.
-
-    Built as ``engine.core.maker`` builds a view: a mutable twin of ``EoaView`` (a
-    subclass adding no slots) is filled by plain attribute stores, each straight from the
-    state, and then becomes an ``EoaView`` (``__class__`` assignment: same layout)."""
-    global _sizes_memo, _counts_memo
-    o = _new(_ViewTwin)
+    """Everything ``seat`` may know (``None``: a spectator), and nothing else."""
     rows = public_rows(s)
     stage = s.stage
     secret = stage in SECRET_BID_STAGES
     bids = public_bids(s.bids) if secret else s.bids
-    sizes, counts = _sizes_memo, _counts_memo
     hands, specials = s.hands, s.specials
-    if hands is not sizes[0]:  # (while cards are laid the hands change, the specials seldom)
-        sizes = _sizes_memo = (hands, tuple(map(len, hands)))
-    if specials is not counts[0]:
-        counts = _counts_memo = (specials, tuple(map(len, specials)))
     if seat is None:
-        o.hand = o.my_specials = o.my_face_down = None
-        o.archont_discards = 0
-        o.peeked_bid = ()
+        own = dict(hand=None, my_specials=None, my_face_down=None, archont_discards=0, peeked_bid=())
     else:
-        o.hand = hands[seat]
-        o.my_specials = specials[seat]
-        o.my_face_down = s.face_down[seat]
+        own = dict(hand=hands[seat], my_specials=specials[seat], my_face_down=s.face_down[seat], peeked_bid=())
         row = s.voting_cards[seat]
         if rows[seat] is not row:
             rows = (*rows[:seat], row, *rows[seat + 1:])
-        o.peeked_bid = ()
         if secret:
-            own = s.bids[seat]
-            if own != -1:  # (a seat still choosing sees its own -1 as everyone does)
-                bids = (*bids[:seat], own, *bids[seat + 1:])
+            mine = s.bids[seat]
+            if mine != -1:  # (a seat still choosing sees its own -1 as everyone does)
+                bids = (*bids[:seat], mine, *bids[seat + 1:])
             look = s.demagogos_look
             if look and look.seat == seat:
-                o.peeked_bid = PeekedBid(look.target, s.bids[look.target])
+                own["peeked_bid"] = PeekedBid(look.target, s.bids[look.target])
         queue = s.ability_queue
-        o.archont_discards = s.archont_discards if queue and queue[0].seat == seat else 0
-    o.seat = seat
-    o.players = s.players
-    o.family = s.family
-    o.aggressive_neutrals = s.aggressive_neutrals
-    o.revealed_events = s.revealed_events
-    o.revealed_specials = s.revealed_specials
-    o.ships_chosen = s.ships_chosen
-    o.turn = s.turn
-    o.stage = stage
-    o.vp = s.vp
-    o.screen = s.screen
-    o.senate_pool = s.senate_pool
-    o.buildings = s.buildings
-    o.promised_land = s.promised_land
-    o.promised_land_neutrals = s.promised_land_neutrals
-    o.camp = s.camp
-    o.ships = s.ships
-    o.hand_sizes = sizes[1]
-    o.deck_count = len(s.deck)
-    o.discard = s.discard
-    o.special_counts = counts[1]
-    o.all_specials = specials if stage == _OVER else ()
-    o.special_deck_count = len(s.special_deck)
-    o.special_discard = s.special_discard
-    o.face_up_specials = s.face_up_specials
-    o.faction_holders = s.faction_holders
-    o.plus_one = s.plus_one
-    o.markers = s.markers
-    o.faction_order = s.faction_order
-    o.faction_queue = s.faction_queue
-    o.faction_pos = s.faction_pos
-    o.faction_passers = s.faction_passers
-    o.favour_seat = s.favour_seat
-    o.ability_queue = s.ability_queue
-    o.vote_cards = s.vote_cards
-    o.cards_to_lay = s.cards_to_lay
-    o.voting_cards = rows
-    o.cards_revealed = s.cards_revealed
-    o.face_up = s.face_up
-    o.tokens_on_cards = s.tokens_on_cards
-    o.played = s.played
-    o.vote = s.vote
-    o.vote_kind = s.vote_kind
-    o.bids = bids
-    o.demagogos_used = s.demagogos_used
-    o.open_bidders = s.open_bidders
-    o.vote_winners = s.vote_winners
-    o.play_queue = s.play_queue
-    o.card_players = s.card_players
-    o.effect = s.effect
-    o.last_bids = s.last_bids
-    o.last_winners = s.last_winners
-    o.last_refund = s.last_refund
-    o.event = s.event
-    o.other_events = s.other_events
-    o.events_left = s.other_events_left + s.dooms_left + (s.top_event >= 0)
-    o.top_event = s.top_event
-    o.doom_markers = s.doom_markers
-    o.together_queue = s.together_queue
-    o.together_placed = s.together_placed
-    o.game_winners = s.game_winners
-    o.end_reason = s.end_reason
-    o.__class__ = EoaView
-    return o
+        own["archont_discards"] = s.archont_discards if queue and queue[0].seat == seat else 0
+    return make(
+        EoaView, **own,
+        seat=seat,
+        players=s.players,
+        family=s.family,
+        aggressive_neutrals=s.aggressive_neutrals,
+        revealed_events=s.revealed_events,
+        revealed_specials=s.revealed_specials,
+        ships_chosen=s.ships_chosen,
+        turn=s.turn,
+        stage=stage,
+        vp=s.vp,
+        screen=s.screen,
+        senate_pool=s.senate_pool,
+        buildings=s.buildings,
+        promised_land=s.promised_land,
+        promised_land_neutrals=s.promised_land_neutrals,
+        camp=s.camp,
+        ships=s.ships,
+        hand_sizes=tuple(map(len, hands)),
+        deck_count=len(s.deck),
+        discard=s.discard,
+        special_counts=tuple(map(len, specials)),
+        all_specials=specials if stage == _OVER else (),
+        special_deck_count=len(s.special_deck),
+        special_discard=s.special_discard,
+        face_up_specials=s.face_up_specials,
+        faction_holders=s.faction_holders,
+        plus_one=s.plus_one,
+        markers=s.markers,
+        faction_order=s.faction_order,
+        faction_queue=s.faction_queue,
+        faction_pos=s.faction_pos,
+        faction_passers=s.faction_passers,
+        favour_seat=s.favour_seat,
+        ability_queue=s.ability_queue,
+        vote_cards=s.vote_cards,
+        cards_to_lay=s.cards_to_lay,
+        voting_cards=rows,
+        cards_revealed=s.cards_revealed,
+        face_up=s.face_up,
+        tokens_on_cards=s.tokens_on_cards,
+        played=s.played,
+        vote=s.vote,
+        vote_kind=s.vote_kind,
+        bids=bids,
+        demagogos_used=s.demagogos_used,
+        open_bidders=s.open_bidders,
+        vote_winners=s.vote_winners,
+        play_queue=s.play_queue,
+        card_players=s.card_players,
+        effect=s.effect,
+        last_bids=s.last_bids,
+        last_winners=s.last_winners,
+        last_refund=s.last_refund,
+        event=s.event,
+        other_events=s.other_events,
+        events_left=s.other_events_left + s.dooms_left + (s.top_event >= 0),
+        top_event=s.top_event,
+        doom_markers=s.doom_markers,
+        together_queue=s.together_queue,
+        together_placed=s.together_placed,
+        game_winners=s.game_winners,
+        end_reason=s.end_reason)
 
 
 # --- questions about the table (states and views alike) -------------------------------

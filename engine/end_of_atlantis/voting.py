@@ -36,20 +36,14 @@ def begin_laying_cards(s: EoaState, **changes: Any) -> tuple[EoaState, list[Even
     return replace(s, **changes), []
 
 
-_LAYS: dict[tuple, tuple] = {}  # hand -> its LayCard choices face up, face down (a cache)
 
 
 def lay_choices(x: Any, seat: int) -> list[LayCard]:
     hand = x.hand_of(seat)
-    lays = _LAYS.get(hand)
-    if lays is None:
-        cards = one_per_kind(hand)
-        if len(_LAYS) >= 4096:
-            _LAYS.clear()
-        lays = _LAYS[hand] = (tuple([LAY[c] for c in cards]), tuple([LAY_FACE_DOWN[c] for c in cards]))
-    out = list(lays[0])
+    cards = one_per_kind(hand)
+    out = [LAY[c] for c in cards]
     if x.faction_holders[D.ORAKLOS] == seat and len(x.face_down_of(seat)) < ORAKLOS_FACE_DOWN:
-        out += lays[1]
+        out += [LAY_FACE_DOWN[c] for c in cards]
     return out
 
 

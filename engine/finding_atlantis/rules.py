@@ -67,7 +67,7 @@ from .turns import close_declaration, end_turn
 
 __all__ = [
     # the game
-    "FindingAtlantisGame", "FindingAtlantisOptions", "FAState", "FAView", "PlayerPublic", "hand_for",
+    "FindingAtlantisGame", "FAState", "FAView", "PlayerPublic", "hand_for",
     # actions
     "ACTIONS", "CARD_ACTION", "ChooseCaptain", "FirstMove", "Sonar", "JellyRod", "Explore", "Silent",
     "LongSilent", "Surface", "Periscope", "DropMine", "Burn", "UseCaptain", "UseArtifact", "PickCell",
@@ -138,7 +138,6 @@ DECLARING: dict[type, Step] = {PickCell: pick, Declare: declare, EndTurn: end_tu
 # are free); these need an action left:
 PLAYS: dict[type, Step] = {Burn: burn, UseCaptain: use_captain, **{cls: play for cls in CARD_OF_ACTION}}
 _END_TURN = EndTurn()
-_LEGAL: dict[tuple, tuple] = {}  # FindingAtlantisGame.legal's play-phase lists
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -203,16 +202,7 @@ class FindingAtlantisGame(SingleActorTurns, Game):
             opening = OPENING.get(phase)
             if opening is not None:
                 return opening.choices(view)
-        # The play phase's list is a pure function of these (a cache: legal runs once per
-        # decision in self-play; the list is made again on a miss).
-        key = (view.hand, view.captain, view.artifacts, view.actions_left > 0, view.may_declare,
-               view.picks, seat, view.players, view.n, view.k)
-        known = _LEGAL.get(key)
-        if known is None:
-            if len(_LEGAL) >= 4096:
-                _LEGAL.clear()
-            known = _LEGAL[key] = tuple(self._play_legal(view))
-        return list(known)
+        return self._play_legal(view)
 
     @staticmethod
     def _play_legal(view: FAView) -> list[Any]:
@@ -278,12 +268,3 @@ class FindingAtlantisGame(SingleActorTurns, Game):
 
     def rerandomise(self, state: FAState, seat: int, rng: Rng) -> FAState:
         return _rerandomise(state, seat, rng)
-
-
-def __getattr__(name: str) -> type:
-    """``FindingAtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "FindingAtlantisOptions":
-        from .options import FindingAtlantisOptions
-
-        return FindingAtlantisOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,7 +10,7 @@ chart, hand, position and mine, and the public table; never the map.
 from __future__ import annotations
 
 
-from ..core import View, state_class
+from ..core import View, make, state_class
 from ..rng import Rng
 from . import data as D
 
@@ -112,166 +112,40 @@ class FAView(View):
     truth: tuple[int, ...] = ()   # the whole map (world terrain), for everyone once the game is over
 
 
-# ``view_of`` runs for a seat after every move (self-play, bots, every screen), so it is
-# built as ``engine.core.maker`` builds: a mutable twin of ``FAView`` filled by plain
-# attribute stores, which then becomes an ``FAView`` (``__class__`` assignment).  The twin
-# is a subclass adding no slots, with ``object``'s ``__setattr__``: its stores are plain
-# slot stores, and the class assignment finds the layouts alike at once (a twin beside
-# ``FAView``, with slots of its own, has them compared name by name).  The stores are
-# written out here, each straight from the state (no 32-argument call in between).
-_new = object.__new__
-
-
-def _twin(cls: type) -> type:
-    return type(cls.__name__, (cls,), {"__slots__": (), "__module__": __name__,
-                                       "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
-
-
-_ViewTwin = _twin(FAView)
-_PublicTwin = _twin(PlayerPublic)
-# The public row of each seat is made from per-seat fields of the state, and only from
-# them: the "hot" ones (hand, discard pile, trail, surfacing) change with most actions --
-# nearly always one seat's only --, the "cold" ones seldom.
-# The last table seen: the state it came from and its ``PlayerPublic`` rows.  A row whose
-# fields are those of the last table (the same tuples: states share what a move leaves
-# alone) is the same value, so it is shared (public values only; the next table replaces
-# the entry, whatever the match).
-_last_public: tuple = (None, ())
-_artifact_names: list = [((), ())] * D.MAX_SEATS  # per seat: its last ``arts`` and their ids
-
-
 def _public_row(state: FAState, s: int) -> PlayerPublic:
+    """Seat ``s``'s public row: what every player may know of that seat."""
     pile = state.played[s]
-    row = _new(_PublicTwin)
-    row.start = state.starts[s]
-    row.last_played = pile[-2:]
-    row.played_count = len(pile)
-    row.hand_count = len(state.hands[s])
-    row.artifacts_held = len(state.arts[s])
-    row.used = state.used[s]
-    row.captain = state.captain[s] if state.captain_shown[s] else ""
-    row.surfaced = state.surfaced[s]
-    row.trail = state.trail[s]
-    row.has_mine = state.mines[s] >= 0
-    row.lost = state.lost[s]
-    row.skip = state.skip[s]
-    row.__class__ = PlayerPublic
-    return row
-
-
-def _hot_row(state: FAState, s: int, old: PlayerPublic) -> PlayerPublic:
-    """Seat ``s``'s row when only its hot fields changed: the cold ones are ``old``'s."""
-    pile = state.played[s]
-    row = _new(_PublicTwin)
-    row.start = old.start
-    row.last_played = pile[-2:]
-    row.played_count = len(pile)
-    row.hand_count = len(state.hands[s])
-    row.artifacts_held = old.artifacts_held
-    row.used = old.used
-    row.captain = old.captain
-    row.surfaced = state.surfaced[s]
-    row.trail = state.trail[s]
-    row.has_mine = old.has_mine
-    row.lost = old.lost
-    row.skip = old.skip
-    row.__class__ = PlayerPublic
-    return row
+    return make(
+        PlayerPublic, start=state.starts[s], last_played=pile[-2:], played_count=len(pile), hand_count=len(state.hands[s]),
+        artifacts_held=len(state.arts[s]), used=state.used[s],
+        captain=state.captain[s] if state.captain_shown[s] else "", surfaced=state.surfaced[s],
+        trail=state.trail[s], has_mine=state.mines[s] >= 0, lost=state.lost[s], skip=state.skip[s])
 
 
 def public_of(state: FAState) -> tuple[PlayerPublic, ...]:
     """Every seat's public row (``FAView.public``)."""
-    global _last_public
-    last, pub = _last_public
-    if last is state:
-        return pub
-    hands, played, trail, surfaced = state.hands, state.played, state.trail, state.surfaced
-    if last is None or state.starts is not last.starts or state.arts is not last.arts \
-            or state.used is not last.used or state.captain is not last.captain \
-            or state.captain_shown is not last.captain_shown or state.mines is not last.mines \
-            or state.lost is not last.lost or state.skip is not last.skip:
-        pub = tuple([_public_row(state, s) for s in range(len(hands))])
-    elif hands is not last.hands or played is not last.played or trail is not last.trail \
-            or surfaced is not last.surfaced:
-        last_hands, last_played, last_trail, last_surfaced = last.hands, last.played, last.trail, last.surfaced
-        s = 0
-        for hand in hands:
-            if hand is not last_hands[s] or played[s] is not last_played[s] \
-                    or trail[s] is not last_trail[s] or surfaced[s] != last_surfaced[s]:
-                pub = (*pub[:s], _hot_row(state, s, pub[s]), *pub[s + 1:])
-            s += 1
-    _last_public = (state, pub)
-    return pub
+    return tuple(_public_row(state, s) for s in range(len(state.hands)))
 
 
 def view_of(state: FAState, seat: int | None) -> FAView:
-    """What ``seat`` may know (``None``: a spectator), field by field in declaration order."""
-    o = _new(_ViewTwin)
-    o.seat = seat
-    o.n = state.n
-    o.k = state.k
-    o.players = state.players
-    o.pirate = state.pirate
-    o.roaming = state.roaming
-    o.paper = state.paper
-    o.assistant = state.assistant
-    o.max_rounds = state.max_rounds
-    o.phase = phase = state.phase
-    o.turn = state.turn
-    o.first = state.first
-    o.actions_left = state.actions_left
-    o.round = state.round
-    o.public = public_of(state)
-    o.monsters = state.monsters
-    o.deck_count = len(state.deck)
-    o.failed = state.failed
-    o.winners = state.winners
-    o.end_reason = state.end_reason
+    """What ``seat`` may know (``None``: a spectator)."""
+    common = dict(
+        seat=seat, n=state.n, k=state.k, players=state.players, pirate=state.pirate, roaming=state.roaming,
+        paper=state.paper, assistant=state.assistant, max_rounds=state.max_rounds, phase=state.phase,
+        turn=state.turn, first=state.first, actions_left=state.actions_left, round=state.round,
+        public=public_of(state), monsters=state.monsters, deck_count=len(state.deck), failed=state.failed,
+        winners=state.winners, end_reason=state.end_reason,
+        truth=state.terrain if state.phase == "over" else ())
     if seat is None:
-        o.pos = -1
-        o.chart = ()
-        o.lost_obs = ()
-        o.lost_disp = (0, 0)
-        o.hand = ()
-        o.captain = ""
-        o.offers = ()
-        o.artifacts = ()
-        o.mine = -1
-        o.may_declare = False
-        o.picks = ()
-    else:
-        o.pos = -1 if state.lost[seat] else state.pos[seat]
-        o.chart = state.charts[seat]
-        o.lost_obs = state.lost_obs[seat]
-        o.lost_disp = state.lost_disp[seat]
-        o.hand = state.hands[seat]
-        o.captain = state.captain[seat]
-        o.offers = state.offers[seat]
-        arts = state.arts[seat]
-        if arts:
-            known = _artifact_names[seat]
-            if known[0] is not arts:
-                known = _artifact_names[seat] = (arts, tuple([a for a, _ in arts]))
-            o.artifacts = known[1]
-        else:
-            o.artifacts = ()
-        o.mine = state.mines[seat]
-        o.may_declare = state.may_declare[seat]
-        o.picks = state.picks[seat]
-    o.truth = state.terrain if phase == "over" else ()
-    o.__class__ = FAView
-    return o
+        return make(FAView, **common, pos=-1, chart=(), lost_obs=(), lost_disp=(0, 0), hand=(), captain="", offers=(),
+                      artifacts=(), mine=-1, may_declare=False, picks=())
+    return make(FAView, **common, pos=-1 if state.lost[seat] else state.pos[seat], chart=state.charts[seat],
+                  lost_obs=state.lost_obs[seat], lost_disp=state.lost_disp[seat], hand=state.hands[seat],
+                  captain=state.captain[seat], offers=state.offers[seat],
+                  artifacts=tuple(name for name, _ in state.arts[seat]), mine=state.mines[seat],
+                  may_declare=state.may_declare[seat], picks=state.picks[seat])
 
 
 def hand_for(pirate: bool) -> tuple[str, ...]:
     """A full hand: every action card of the mode, and the captain."""
     return D.BASE_CARDS + (D.PIRATE_CARDS if pirate else ()) + ("captain",)
-
-
-def __getattr__(name: str) -> type:
-    """``FindingAtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "FindingAtlantisOptions":
-        from .options import FindingAtlantisOptions
-
-        return FindingAtlantisOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

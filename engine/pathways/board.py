@@ -15,6 +15,8 @@ fresh computation.  ``legal`` hands out shared, prebuilt action values (immutabl
 
 from __future__ import annotations
 
+import functools
+
 from itertools import chain, compress
 from operator import itemgetter
 from struct import Struct
@@ -103,30 +105,8 @@ def connects(masks: tuple[int, ...], cells: tuple[int, ...], cell: int, mask: in
     return False
 
 
-# Derived data kept beside the states rather than in them (a state's fields are its
-# digest): the ``needs`` of recent boards, keyed by the masks tuple's identity (the entry
-# holds the tuples, so an id cannot be reused while it is here).  ``_place`` derives the
-# next board's entry from the last one; a turn's play phase then finds its board here.
-_NEEDS: dict[int, tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]] = {}
-_NEEDS_KEPT = 64
-
-
-def _remember(cache: dict, cells: tuple[int, ...], masks: tuple[int, ...], derived: Any) -> None:
-    if len(cache) >= _NEEDS_KEPT:
-        cache.clear()
-    cache[id(masks)] = (cells, masks, derived)
-
-
-def _remember_needs(cells: tuple[int, ...], masks: tuple[int, ...], need: dict[int, int]) -> None:
-    _remember(_NEEDS, cells, masks, need)
-
-
 def needs(masks: tuple[int, ...], cells: tuple[int, ...]) -> dict[int, int]:
-    """For each empty cell next to an open path end: the sides that would connect.
-    (The dict may be shared with later calls on the same board: read it, never change it.)"""
-    hit = _NEEDS.get(id(masks))
-    if hit is not None and hit[0] is cells and hit[1] is masks:
-        return hit[2]
+    """For each empty cell next to an open path end: the sides that would connect."""
     out: dict[int, int] = {}
     for cell, m in enumerate(masks):
         if not m or cells[cell] < 0:
@@ -134,68 +114,7 @@ def needs(masks: tuple[int, ...], cells: tuple[int, ...]) -> dict[int, int]:
         for n, opp in _OPEN_LINKS[cell][m]:
             if cells[n] == EMPTY:
                 out[n] = out.get(n, 0) | opp
-    _remember_needs(cells, masks, out)
     return out
-
-
-def _needs_after_place(old_cells: tuple[int, ...], old_masks: tuple[int, ...], cells: tuple[int, ...],
-                       masks: tuple[int, ...], cell: int, mask: int) -> None:
-    """If the board before a placement has its ``needs`` at hand, derive the next one's:
-    ``cell`` is no longer empty, and its open ends reach the empty cells beside it."""
-    hit = _NEEDS.get(id(old_masks))
-    if hit is None or hit[0] is not old_cells or hit[1] is not old_masks:
-        return
-    need = dict(hit[2])
-    need.pop(cell, None)
-    for n, opp in _OPEN_LINKS[cell][mask]:
-        if cells[n] == EMPTY:
-            need[n] = need.get(n, 0) | opp
-    _remember_needs(cells, masks, need)
-
-
-def _needs_after_rotate(cells: tuple[int, ...], old_masks: tuple[int, ...], masks: tuple[int, ...],
-                        cell: int, old: int, new: int) -> None:
-    """As ``_needs_after_place`` for a tile turned at ``cell`` (from mask ``old`` to
-    ``new``): an empty cell's side facing ``cell`` is needed because of ``cell`` alone."""
-    hit = _NEEDS.get(id(old_masks))
-    if hit is None or hit[0] is not cells or hit[1] is not old_masks:
-        return
-    need = dict(hit[2])
-    for n, opp in _OPEN_LINKS[cell][old]:
-        if cells[n] == EMPTY:
-            left = need[n] & ~opp
-            if left:
-                need[n] = left
-            else:
-                del need[n]
-    for n, opp in _OPEN_LINKS[cell][new]:
-        if cells[n] == EMPTY:
-            need[n] = need.get(n, 0) | opp
-    _remember_needs(cells, masks, need)
-
-
-def _needs_after_remove(old_cells: tuple[int, ...], old_masks: tuple[int, ...], cells: tuple[int, ...],
-                        masks: tuple[int, ...], cell: int) -> None:
-    """As ``_needs_after_place`` for the tile taken off ``cell``: its open ends no longer
-    reach the empty cells beside it, and ``cell`` needs the path ends facing it."""
-    hit = _NEEDS.get(id(old_masks))
-    if hit is None or hit[0] is not old_cells or hit[1] is not old_masks:
-        return
-    need = dict(hit[2])
-    for n, opp in _OPEN_LINKS[cell][old_masks[cell]]:
-        if cells[n] == EMPTY:
-            left = need[n] & ~opp
-            if left:
-                need[n] = left
-            else:
-                del need[n]
-    own = 0
-    for bit, n, opp in _LINKS[cell]:
-        if cells[n] >= 0 and masks[n] & opp:
-            own |= bit
-    if own:
-        need[cell] = own
-    _remember_needs(cells, masks, need)
 
 
 def is_locked(cells: tuple[int, ...], cell: int) -> bool:
@@ -249,14 +168,10 @@ def _away(cell: int) -> tuple[int, ...]:
 _AWAY = tuple(map(_away, range(D.CELLS)))
 # per path tile, once it is first played: its (mask, Place actions indexed by cell) for
 # each distinct rotation, in rotation order (100 tuples a rotation, built on first use)
-_PLACE_PLANS: list[tuple[tuple[int, tuple[Place, ...]], ...] | None] = [None] * len(D.TILE_KIND)
-
-
+@functools.cache
 def _place_plan(tile: int) -> tuple[tuple[int, tuple[Place, ...]], ...]:
-    plan = tuple((m, tuple([_tuple_new(Place, (tile, rot, c)) for c in range(D.CELLS)]))
+    return tuple((m, tuple([_tuple_new(Place, (tile, rot, c)) for c in range(D.CELLS)]))
                  for rot, m in _TILE_ROTS[tile])
-    _PLACE_PLANS[tile] = plan
-    return plan
 
 
 def play_actions(view) -> list[Any]:
@@ -286,7 +201,7 @@ def _play_actions(hand: tuple[int, ...], view) -> list[Any]:
             continue
         if order is None:
             order = sorted(need)
-        for m, row in _PLACE_PLANS[tile] or _place_plan(tile):
+        for m, row in _place_plan(tile):
             out += [row[c] for c in order if need[c] & m]
     return out
 
@@ -330,40 +245,14 @@ def _rotation_row(cells: tuple[int, ...], masks: tuple[int, ...], cell: int) -> 
     return _ROTATE_SETS[cell][_ROT_CHOICES[tile][masks[cell] * 16 + _FACING[cell](masks)]]
 
 
-# Per board (as _NEEDS): the Rotate actions of every cell that has some, by cell.  A change
-# at one cell changes the rows of that cell and its neighbours only, so apply derives the
-# next board's rows.
-_ROWS: dict[int, tuple[tuple[int, ...], tuple[int, ...], dict[int, tuple[Rotate, ...]]]] = {}
-_AFFECTED = tuple((c, *_ON_BOARD_NB[c]) for c in range(D.CELLS))
-
-
 def _rotation_rows(cells: tuple[int, ...], masks: tuple[int, ...]) -> dict[int, tuple[Rotate, ...]]:
-    """Cell -> its Rotate actions, for the cells that have any (shared: read it only)."""
-    hit = _ROWS.get(id(masks))
-    if hit is not None and hit[0] is cells and hit[1] is masks:
-        return hit[2]
+    """Cell -> its Rotate actions, for the cells that have any."""
     rows = {}
     for c in range(D.CELLS):
         row = _rotation_row(cells, masks, c)
         if row:
             rows[c] = row
-    _remember(_ROWS, cells, masks, rows)
     return rows
-
-
-def _rows_after_change(old_cells: tuple[int, ...], old_masks: tuple[int, ...], cells: tuple[int, ...],
-                       masks: tuple[int, ...], cell: int) -> None:
-    hit = _ROWS.get(id(old_masks))
-    if hit is None or hit[0] is not old_cells or hit[1] is not old_masks:
-        return
-    rows = hit[2].copy()
-    for c in _AFFECTED[cell]:
-        row = _rotation_row(cells, masks, c)
-        if row:
-            rows[c] = row
-        else:
-            rows.pop(c, None)
-    _remember(_ROWS, cells, masks, rows)
 
 
 def _rotations_in_order(rows: dict[int, tuple[Rotate, ...]]) -> chain:
@@ -376,16 +265,8 @@ def rotate_actions(view) -> list[Rotate]:
 
 
 def _any_removable(view) -> bool:
-    """``bool(removable_cells(view))``, stopping at the first one.  Usually settled by
-    the empty cells next to a path end (``needs``): every tile beside an empty cell is
-    unlocked, so one of those without a subpod answers at once; else every cell is seen."""
-    cells, masks, pods = view.cells, view.masks, view.pods
-    hit = _NEEDS.get(id(masks))
-    if hit is not None and hit[0] is cells and hit[1] is masks:  # (if at hand: no new work)
-        for n in hit[2]:
-            for c in _ON_BOARD_NB[n]:
-                if cells[c] >= 0 and c not in pods:
-                    return True
+    """``bool(removable_cells(view))``: a tile beside an empty cell, with no subpod on it."""
+    cells, pods = view.cells, view.pods
     free = _unlocked_tiles(cells)
     for p in pods:
         if p >= 0 and free >> (8 * p) & 1:

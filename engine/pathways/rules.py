@@ -37,8 +37,7 @@ from .board import (  # noqa: F401  (the actions and board helpers live there; r
     ATLANTIS, EMPTY, END_MOVE, END_PLAYS, IN_ATLANTIS, EndMove, EndPlays, NB, OPP_INDEX, Place,
     Remove, Rotate, SIDES, Special, Step, connects, is_locked, is_removable, legal_actions, needs,
     play_actions, removable_cells, rotate_actions, step_actions, step_target, tile_rot_mask,
-    _any_removable, _needs_after_place, _needs_after_remove, _needs_after_rotate,
-    _rows_after_change,
+    _any_removable,
 )
 
 TILE_PILE = Pile("tiles")  # a shuffled pile drawn from the top; "drew_tiles" to the drawer
@@ -101,7 +100,6 @@ class PathwaysView(View):
 
 
 _MAKE_VIEW = maker(PathwaysView)  # PathwaysView(*fields), without the frozen __init__
-_LAST_SIZES: tuple[Any, tuple[int, ...]] = (None, ())
 
 
 # --- the game -----------------------------------------------------------------------
@@ -146,18 +144,12 @@ class PathwaysGame(SingleActorTurns, Game):
 
     # --- view -------------------------------------------------------------------------
     def view(self, state: PathwaysState, seat: int | None) -> PathwaysView:
-        # PathwaysView's fields in declaration order, passed straight to its positional
-        # maker (no frozen __init__); the hand sizes of the last hands seen are kept
-        # (they stay through a whole move phase)
-        global _LAST_SIZES
+        # PathwaysView's fields in declaration order
         hands = state.hands
-        last = _LAST_SIZES  # read once: another thread may replace it
-        if last[0] is not hands:
-            last = _LAST_SIZES = (hands, tuple(map(len, hands)))
         s = state
         return _MAKE_VIEW(
             seat, s.players, s.cells, s.masks, s.pods, hands[seat] if seat is not None else None,
-            last[1], len(s.draw), s.discard, s.turn, s.phase, s.plays_made, s.plays_allowed,
+            tuple(map(len, hands)), len(s.draw), s.discard, s.turn, s.phase, s.plays_made, s.plays_allowed,
             s.pending, s.mover, s.move_start, s.steps_left, s.round, s.max_rounds, s.winners,
             s.end_reason,
         )
@@ -231,8 +223,6 @@ class PathwaysGame(SingleActorTurns, Game):
         cells[a.cell] = a.tile
         masks[a.cell] = mask
         new_cells, new_masks = tuple(cells), tuple(masks)
-        _needs_after_place(state.cells, state.masks, new_cells, new_masks, a.cell, mask)
-        _rows_after_change(state.cells, state.masks, new_cells, new_masks, a.cell)
         hands = put(state.hands, seat, without(hand, a.tile))
         ev = Event("placed", {"seat": seat, "tile": a.tile, "kind": kind, "cell": a.cell, "mask": mask})
         return self._after_play(state, cells=new_cells, masks=new_masks, hands=hands,
@@ -272,8 +262,6 @@ class PathwaysGame(SingleActorTurns, Game):
         cells[a.cell] = EMPTY
         masks[a.cell] = 0
         new_cells, new_masks = tuple(cells), tuple(masks)
-        _needs_after_remove(state.cells, state.masks, new_cells, new_masks, a.cell)
-        _rows_after_change(state.cells, state.masks, new_cells, new_masks, a.cell)
         pos, rng = state.rng.below(len(state.draw) + 1)
         draw = state.draw[:pos] + (tile,) + state.draw[pos:]
         ev = Event("removed", {"seat": seat, "tile": tile, "cell": a.cell})
@@ -297,8 +285,6 @@ class PathwaysGame(SingleActorTurns, Game):
         masks = list(state.masks)
         masks[a.cell] = mask
         new_masks = tuple(masks)
-        _needs_after_rotate(state.cells, state.masks, new_masks, a.cell, state.masks[a.cell], mask)
-        _rows_after_change(state.cells, state.masks, state.cells, new_masks, a.cell)
         ev = Event("rotated", {"seat": seat, "cell": a.cell, "mask": mask})
         # straight on to the move: one new state (as _begin_move)
         return replace(state, masks=new_masks, plays_made=0, phase="move", pending="", mover=-1,
@@ -397,12 +383,3 @@ class PathwaysGame(SingleActorTurns, Game):
     def reveal(self, state: PathwaysState, names) -> list[str]:
         """Every secret at the end, in sentences: ``text.reveal`` (as ``Game.reveal`` does)."""
         return super().reveal(state, names)
-
-
-def __getattr__(name: str) -> type:
-    """``PathwaysOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "PathwaysOptions":
-        from .options import PathwaysOptions
-
-        return PathwaysOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
