@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core import ActionCodec
-from . import data as D
+from . import data
 
 
 class Bid(NamedTuple):
@@ -105,10 +105,10 @@ USE_ABILITY = UseAbility()
 
 # The frequent actions made once: ``legal()`` hands these out, and ``apply`` finds the one
 # a bot or the screen picked from that list by identity before comparing any values.
-BIDS = tuple(Bid(k) for k in range(D.CUBES + 1))       # a bid never exceeds a player's 20 cubes
-LAY = tuple(LayCard(c) for c in range(len(D.CARD_KIND)))
-LAY_FACE_DOWN = tuple(LayCard(c, True) for c in range(len(D.CARD_KIND)))
-TAKE = tuple(Faction(f) for f in range(len(D.FACTIONS)))
+BIDS = tuple(Bid(k) for k in range(data.CUBES + 1))       # a bid never exceeds a player's 20 cubes
+LAY = tuple(LayCard(c) for c in range(len(data.CARD_KIND)))
+LAY_FACE_DOWN = tuple(LayCard(c, True) for c in range(len(data.CARD_KIND)))
+TAKE = tuple(Faction(f) for f in range(len(data.FACTIONS)))
 SHIP_TARGETS = tuple(Target(i) for i in range(5))
 
 
@@ -124,12 +124,12 @@ def parse_ships(spec: str) -> tuple[int, ...]:
         if not item:
             raise ValueError("a ship letter is missing between two commas")
         letter, plus = item[0], item[1:]
-        if letter not in D.SHIP_LETTERS:
+        if letter not in data.SHIP_LETTERS:
             raise ValueError(f"{letter!r} is not a ship: use the letters A-E"
                              " (with + for the advanced tile, e.g. A+,B,C,D+,E)")
         if plus not in ("", "+"):
             raise ValueError(f"{item!r}: write a ship as its letter, with + for the advanced tile")
-        tile = D.SHIP_LETTERS.index(letter) + (D.ADVANCED if plus else 0)
+        tile = data.SHIP_LETTERS.index(letter) + (data.ADVANCED if plus else 0)
         if tile in out:
             raise ValueError(f"ship {item} is listed twice")
         out.append(tile)
@@ -143,4 +143,4 @@ def board_order(tiles: list[int] | tuple[int, ...]) -> tuple[int, ...]:
     starting tile before the advanced one of the same letter: a ship's index in the
     state is its board position, whatever order the ships were chosen in (every "ties
     to the left" rule reads that index)."""
-    return tuple(sorted(tiles, key=lambda t: (t % D.ADVANCED, t >= D.ADVANCED)))
+    return tuple(sorted(tiles, key=lambda t: (t % data.ADVANCED, t >= data.ADVANCED)))

@@ -26,16 +26,16 @@ from typing import Any
 from ..core import Bot
 from ..core import RandomBot as KitRandomBot
 from ..rng import Rng
-from . import data as D
+from . import data
 from .actions import (
     DECK_SLOT, PASS, USE_ABILITY, Bid, Demagogos, Discard, Done, Faction, LayCard, Play, PlaySpecial,
     TakeSpecial, Target,
 )
 from .ships import arrival_scores
-from .state import PAID, EffectStep as S, Stage, aboard, free
+from .state import PAID, EffectStep, Stage, aboard, free
 
-FACTION_VALUE = {D.ARCHONT: 1.0, D.BASILEUS: 2.6, D.DEMAGOGOS: 1.0, D.DEMIURGOS: 2.2,
-                 D.ORAKLOS: 0.6, D.PHILOSOPHIOS: 1.6, D.STRATEGOS: 2.0}
+FACTION_VALUE = {data.ARCHONT: 1.0, data.BASILEUS: 2.6, data.DEMAGOGOS: 1.0, data.DEMIURGOS: 2.2,
+                 data.ORAKLOS: 0.6, data.PHILOSOPHIOS: 1.6, data.STRATEGOS: 2.0}
 SPECIAL_VALUE = {"treasury": 3.0, "favourite": 1.5, "builders": 1.5, "winds": 2.0, "empath": 1.5,
                  "alliance": 1.2, "decree": 2.0, "guild": 1.2, "favour": 1.0, "boarding": 1.5}
 
@@ -67,23 +67,23 @@ def arrival_gain(v: Any, me: int, i: int, royal: bool) -> float:
     sh = v.ships[i]
     gains = arrival_scores(sh.cubes, v.players, royal)
     best_other = max((g for p, g in enumerate(gains) if p != me), default=0)
-    return gains[me] + D.MOVER_BONUS - 0.6 * best_other
+    return gains[me] + data.MOVER_BONUS - 0.6 * best_other
 
 
 def move_value(v: Any, me: int, i: int, royal: bool = False) -> float:
     sh = v.ships[i]
     if aboard(sh) == 0:
         return -9.0
-    if sh.at_sea or sh.tile == D.AIRSHIP + D.ADVANCED:
+    if sh.at_sea or sh.tile == data.AIRSHIP + data.ADVANCED:
         return arrival_gain(v, me, i, royal)
     mine = sh.cubes[me]
-    return 0.8 * mine - 0.4 * (aboard(sh) - mine - sh.cubes[D.NEUTRAL])
+    return 0.8 * mine - 0.4 * (aboard(sh) - mine - sh.cubes[data.NEUTRAL])
 
 
 def wreck_value(v: Any, me: int, i: int) -> float:
     sh = v.ships[i]
     mine = sh.cubes[me]
-    rivals = aboard(sh) - mine - sh.cubes[D.NEUTRAL]
+    rivals = aboard(sh) - mine - sh.cubes[data.NEUTRAL]
     return 0.9 * rivals - 2.0 * mine
 
 
@@ -108,16 +108,16 @@ def card_value(v: Any, me: int, kind: str) -> float:
         return max(0.0, sum(moves[:2]))
     if kind == "royal":
         return max([0.0] + [move_value(v, me, i, True) for i, sh in enumerate(v.ships)
-                            if sh.tile != D.AIRSHIP + D.ADVANCED])
+                            if sh.tile != data.AIRSHIP + data.ADVANCED])
     if kind == "support":
         return 1.6
     if kind == "sabotage":
         return max([0.0] + [wreck_value(v, me, i) for i, sh in enumerate(v.ships) if sh.at_sea
-                            and sh.tile != D.WARSHIP + D.ADVANCED])
+                            and sh.tile != data.WARSHIP + data.ADVANCED])
     if kind == "betrayal":
         vals = [0.0]
         for sh in v.ships:
-            if not sh.at_sea and sh.tile != D.WARSHIP + D.ADVANCED:
+            if not sh.at_sea and sh.tile != data.WARSHIP + data.ADVANCED:
                 vals.append(0.6 * min(4, aboard(sh) - sh.cubes[me]))
         return max(vals)
     return 0.0
@@ -146,8 +146,8 @@ class SenatorBot(Bot):
         return by_stage(self, view, view.seat, legal)
 
     def _archont(self, v: Any, me: int, legal: list[Any]) -> Any:
-        hand = sorted(v.hand, key=lambda c: card_value(v, me, D.CARD_KIND[c]) +
-                      static_card_value(D.CARD_KIND[c]))
+        hand = sorted(v.hand, key=lambda c: card_value(v, me, data.CARD_KIND[c]) +
+                      static_card_value(data.CARD_KIND[c]))
         return Discard(hand[0])
 
     def _look(self, v: Any, me: int, legal: list[Any]) -> Any:
@@ -173,9 +173,9 @@ class SenatorBot(Bot):
         takes = [a for a in legal if type(a) is Faction]
         specials = [a for a in legal if type(a) is PlaySpecial]
         for a in specials:
-            key = D.SPECIAL_KEY[a.card]
+            key = data.SPECIAL_KEY[a.card]
             if key == "boarding" and ship_value(v, me, a.ship) >= 1.3:
-                return max((x for x in specials if D.SPECIAL_KEY[x.card] == "boarding"),
+                return max((x for x in specials if data.SPECIAL_KEY[x.card] == "boarding"),
                            key=lambda x: ship_value(v, me, x.ship))
         if not takes:
             return PASS
@@ -183,10 +183,10 @@ class SenatorBot(Bot):
         paid = v.faction_queue[v.faction_pos].kind == PAID
         if not paid:
             return best
-        cost = 0 if v.favour_seat == me else D.FACTION_COST[v.players][v.faction_order.index(me)]
+        cost = 0 if v.favour_seat == me else data.FACTION_COST[v.players][v.faction_order.index(me)]
         value = FACTION_VALUE[best.faction] + (1.2 if v.plus_one[best.faction] else 0)
-        if cost and any(D.SPECIAL_KEY[a.card] == "favour" for a in specials) and value >= 2.0:
-            return next(a for a in specials if D.SPECIAL_KEY[a.card] == "favour")
+        if cost and any(data.SPECIAL_KEY[a.card] == "favour" for a in specials) and value >= 2.0:
+            return next(a for a in specials if data.SPECIAL_KEY[a.card] == "favour")
         if value - 0.7 * cost >= 1.4:
             return best
         return PASS
@@ -201,7 +201,7 @@ class SenatorBot(Bot):
             def val(a):
                 if a.slot == DECK_SLOT:
                     return 1.8
-                return SPECIAL_VALUE[D.SPECIAL_KEY[v.face_up_specials[a.slot]]]
+                return SPECIAL_VALUE[data.SPECIAL_KEY[v.face_up_specials[a.slot]]]
             return max(takes, key=val)
         if USE_ABILITY in legal:
             return USE_ABILITY
@@ -210,7 +210,7 @@ class SenatorBot(Bot):
     # --- Voting -------------------------------------------------------------------------------
     def _order(self, v: Any, me: int, legal: list[Any]) -> Any:
         hand = list(v.hand)
-        score = {c: static_card_value(D.CARD_KIND[c]) + 0.5 * card_value(v, me, D.CARD_KIND[c])
+        score = {c: static_card_value(data.CARD_KIND[c]) + 0.5 * card_value(v, me, data.CARD_KIND[c])
                  for c in hand}
         best = max(hand, key=lambda c: (score[c], -c))
         face_down = LayCard(best, True)
@@ -222,12 +222,12 @@ class SenatorBot(Bot):
         vote = v.vote
         rows = v.voting_cards
         card = rows[me][vote] if len(rows[me]) > vote else -1
-        value = card_value(v, me, D.CARD_KIND[card]) if card >= 0 else 0.0
+        value = card_value(v, me, data.CARD_KIND[card]) if card >= 0 else 0.0
         # as first place we could play the left player's card instead
         left = (me + 1) % v.players
         lc = rows[left][vote] if len(rows[left]) > vote else -1
         if lc >= 0:
-            value = max(value, 0.8 * card_value(v, me, D.CARD_KIND[lc]))
+            value = max(value, 0.8 * card_value(v, me, data.CARD_KIND[lc]))
         return value
 
     def _vote_bid(self, v: Any, me: int, legal: list[Any]) -> Any:
@@ -262,10 +262,10 @@ class SenatorBot(Bot):
                 return PASS
 
             def val(a: Play) -> float:
-                kind = D.CARD_KIND[v.voting_cards[a.source][v.vote]]
+                kind = data.CARD_KIND[v.voting_cards[a.source][v.vote]]
                 base = card_value(v, me, kind)
                 if a.special >= 0:
-                    key = D.SPECIAL_KEY[a.special]
+                    key = data.SPECIAL_KEY[a.special]
                     base += {"winds": 1.5, "empath": 1.0, "decree": 2.0, "guild": 1.0,
                              "alliance": 0.5}.get(key, 0.0) - 0.8
                 return base
@@ -283,27 +283,27 @@ class SenatorBot(Bot):
             if type(a) is TakeSpecial:
                 if a.slot == DECK_SLOT:
                     return 1.8
-                return SPECIAL_VALUE[D.SPECIAL_KEY[v.face_up_specials[a.slot]]]
-            if step in (S.PLACE_1, S.PLACE_2, S.PLACE_1_ELSEWHERE):
+                return SPECIAL_VALUE[data.SPECIAL_KEY[v.face_up_specials[a.slot]]]
+            if step in (EffectStep.PLACE_1, EffectStep.PLACE_2, EffectStep.PLACE_1_ELSEWHERE):
                 return ship_value(v, me, a.ship)
-            if step in (S.ARISTOCRACY, S.ALLIANCE):
-                base = ship_value(v, me, a.ship) if step == S.ARISTOCRACY else 0.0
+            if step in (EffectStep.ARISTOCRACY, EffectStep.ALLIANCE):
+                base = ship_value(v, me, a.ship) if step == EffectStep.ARISTOCRACY else 0.0
                 if a.colour >= 0:
                     base += 0.4 if a.colour == lead else 0.1
-                    base -= 0.5 * (a.colour == D.NEUTRAL)
+                    base -= 0.5 * (a.colour == data.NEUTRAL)
                 return base
-            if step == S.MOVE:
+            if step == EffectStep.MOVE:
                 return move_value(v, me, a.ship)
-            if step == S.ROYAL:
+            if step == EffectStep.ROYAL:
                 return move_value(v, me, a.ship, True)
-            if step == S.SABOTAGE:
+            if step == EffectStep.SABOTAGE:
                 return wreck_value(v, me, a.ship)
-            if step == S.BETRAY:
+            if step == EffectStep.BETRAY:
                 if a.ship >= 0:
                     sh = v.ships[a.ship]
                     return 0.6 * min(4, aboard(sh) - sh.cubes[me])
                 return 0.3 * min(4, v.senate_pool[a.colour]) + (0.3 if a.colour == lead else 0)
-            if step == S.REMOVE:
+            if step == EffectStep.REMOVE:
                 return -1.0 if a.colour == me else (0.6 if a.colour == lead else 0.5)
             return 0.0
         return max(legal, key=lambda a: (val(a), -a[0] if len(a) else 0))

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..components import bump, put
 from ..core import Event, replace
-from . import data as D
+from . import data
 from .actions import PASS, SHIP_TARGETS, Pass, Target
 from .events import award, event_effect, senate_ranking, turn_up_event
 from .ships import discard_cubes, move_ship, put_refugees
@@ -30,13 +30,13 @@ def begin_doom(s: EoaState) -> tuple[EoaState, list[Event]]:
     land = s.promised_land
     best = min(range(s.players), key=lambda p: (-land[p], rank[p]))
     if land[best] > 0 and land[best] >= s.promised_land_neutrals:
-        s, more = award(s, best, D.MOST_IN_PROMISED_LAND, "promised_land")
+        s, more = award(s, best, data.MOST_IN_PROMISED_LAND, "promised_land")
         events += more
     if not s.family:
         pool = s.senate_pool
         best = min(range(s.players), key=lambda p: (-pool[p], rank[p]))
         if pool[best] > 0:
-            s, more = award(s, best, D.MOST_IN_SENATE, "senate")
+            s, more = award(s, best, data.MOST_IN_SENATE, "senate")
             events += more
     s, more = turn_up_event(s)
     events += more
@@ -71,7 +71,7 @@ def together_stop(s: EoaState, seat: int, a: Pass) -> tuple[EoaState, list[Event
 
 
 def _can_place(s: EoaState, p: int) -> bool:
-    return (s.together_placed[p] < D.TOGETHER_MAX and s.screen[p] > 0
+    return (s.together_placed[p] < data.TOGETHER_MAX and s.screen[p] > 0
             and bool(in_port_with_room(s.ships)))
 
 
@@ -92,7 +92,7 @@ def place_neutrals(s: EoaState, count: int) -> tuple[EoaState, list[Event]]:
     one ship after another; a full ship is skipped, or with aggressive neutrals loses
     the cube of the last player in Senate order aboard it.  The camp can run out."""
     order = sorted((i for i, sh in enumerate(s.ships) if not sh.at_sea),
-                   key=lambda i: (-D.capacity(s.ships[i].tile), i))
+                   key=lambda i: (-data.capacity(s.ships[i].tile), i))
     if not order:
         return s, []
     events: list[Event] = []
@@ -116,7 +116,7 @@ def place_neutrals(s: EoaState, count: int) -> tuple[EoaState, list[Event]]:
         else:
             break
         sh = s.ships[i]
-        s = replace(s, ships=put(s.ships, i, sh._replace(cubes=bump(sh.cubes, D.NEUTRAL, 1))),
+        s = replace(s, ships=put(s.ships, i, sh._replace(cubes=bump(sh.cubes, data.NEUTRAL, 1))),
                     camp=s.camp - 1)
         placed.append(i)
     if placed:
@@ -136,16 +136,16 @@ def doom_movers(ships: tuple, count: int) -> list[int]:
 
 def _finish(s: EoaState) -> tuple[EoaState, list[Event]]:
     card = s.event
-    key = D.EVENT_KEY[card]
-    s, events = place_neutrals(s, D.EVENT_NEUTRALS[card])
-    sailing = D.SHIPS_MOVED_IN_DOOM_2P if s.players == 2 else D.SHIPS_MOVED_IN_DOOM
+    key = data.EVENT_KEY[card]
+    s, events = place_neutrals(s, data.EVENT_NEUTRALS[card])
+    sailing = data.SHIPS_MOVED_IN_DOOM_2P if s.players == 2 else data.SHIPS_MOVED_IN_DOOM
     changes: dict = {}
     for i in doom_movers(s.ships, sailing):
         changes, more, _ = move_ship(s, i, -1, **changes)
         events += more
     s = replace(s, **changes) if changes else s
     chaos = key == "chaos"
-    full = key in D.FULL_SENATE_RETURN
+    full = key in data.FULL_SENATE_RETURN
     n = s.players
     screen = list(s.screen)
     pool = list(s.senate_pool)
@@ -159,7 +159,7 @@ def _finish(s: EoaState) -> tuple[EoaState, list[Event]]:
                 promised_land=(0,) * n, camp=s.camp + s.promised_land_neutrals, promised_land_neutrals=0,
                 discard=s.discard + tuple(c for r in s.voting_cards for c in r),
                 voting_cards=((),) * n, tokens_on_cards=((),) * n,
-                faction_holders=s.faction_holders if chaos else (-1,) * len(D.FACTIONS),
+                faction_holders=s.faction_holders if chaos else (-1,) * len(data.FACTIONS),
                 stage=Stage.START)
     events.append(Event("returned", {"chaos": chaos, "full": full}))
     return s, events

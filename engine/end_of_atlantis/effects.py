@@ -14,28 +14,28 @@ from typing import Any, Callable
 
 from ..components import bump, put
 from ..core import Event, replace
-from . import data as D
+from . import data
 from .actions import DECK_SLOT, DONE, SHIP_TARGETS, Done, Play, Target, TakeSpecial
 from .cards import gain_special, spend_special, special_available, take_special_choices
 from .ships import (
     ADVANCED_AIRSHIP, ADVANCED_WARSHIP, Changes, discard_cubes, move_ship, put_refugees, wreck,
 )
-from .state import Effect, EffectStep as S, EoaState, aboard, free, immune, left_card_source
+from .state import Effect, EffectStep, EoaState, aboard, free, immune, left_card_source
 
 # --- the steps of each card, and how riders change them --------------------------------------
 CARD_STEPS: dict[str, tuple[str, ...]] = {
-    "refugees1": (S.PLACE_1,), "refugees2": (S.PLACE_2,),
-    "refugees21": (S.PLACE_2, S.PLACE_1_ELSEWHERE), "aristocracy": (S.ARISTOCRACY,),
-    "ships": (S.MOVE, S.MOVE), "royal": (S.ROYAL,), "support": (S.DRAW_SPECIAL,),
-    "sabotage": (S.SABOTAGE,), "betrayal": (S.BETRAY,),
+    "refugees1": (EffectStep.PLACE_1,), "refugees2": (EffectStep.PLACE_2,),
+    "refugees21": (EffectStep.PLACE_2, EffectStep.PLACE_1_ELSEWHERE), "aristocracy": (EffectStep.ARISTOCRACY,),
+    "ships": (EffectStep.MOVE, EffectStep.MOVE), "royal": (EffectStep.ROYAL,), "support": (EffectStep.DRAW_SPECIAL,),
+    "sabotage": (EffectStep.SABOTAGE,), "betrayal": (EffectStep.BETRAY,),
 }
 RIDER_STEPS: dict[str, Callable[[tuple], tuple]] = {
-    "alliance": lambda steps: (S.ALLIANCE,) + steps,
-    "empath": lambda steps: (S.ARISTOCRACY, S.ARISTOCRACY),
-    "winds": lambda steps: (S.MOVE, S.MOVE, S.MOVE),
+    "alliance": lambda steps: (EffectStep.ALLIANCE,) + steps,
+    "empath": lambda steps: (EffectStep.ARISTOCRACY, EffectStep.ARISTOCRACY),
+    "winds": lambda steps: (EffectStep.MOVE, EffectStep.MOVE, EffectStep.MOVE),
 }
 BETRAYAL_MAX = 4  # cubes from a ship, tokens from the Senate pool
-_CAPACITY = D.CAPACITY
+_CAPACITY = data.CAPACITY
 
 
 # --- can a card be carried out in full? -------------------------------------------------------
@@ -172,7 +172,7 @@ def card_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
 
 
 def _removable_colours(x: Any, sh: Any) -> list[int]:
-    return [c for c in range(D.COLOURS) if sh.cubes[c] > 0 and not immune(x, c)]
+    return [c for c in range(data.COLOURS) if sh.cubes[c] > 0 and not immune(x, c)]
 
 
 def betrayal_targets(x: Any, seat: int) -> list[Target]:
@@ -192,22 +192,22 @@ def play_sources(x: Any, seat: int) -> list[int]:
     if not x.played[seat][vote]:
         out.append(seat)
     first = x.vote_winners and x.vote_winners[0] == seat
-    philo = x.faction_holders[D.PHILOSOPHIOS] == seat
+    philo = x.faction_holders[data.PHILOSOPHIOS] == seat
     if first or philo:
         left = left_card_source(x, seat)
         if left is not None and left != seat and not x.played[left][vote]:
             # two players: first place may not take the Philosophios's card
-            blocked = x.players == 2 and first and not philo and x.faction_holders[D.PHILOSOPHIOS] == left
+            blocked = x.players == 2 and first and not philo and x.faction_holders[data.PHILOSOPHIOS] == left
             if not blocked:
                 out.append(left)
     return out
 
 
 # The Play actions made once: ``PLAYS[source][special + 1]`` (``legal()`` hands these out).
-PLAYS = tuple(tuple(Play(source, c) for c in range(-1, len(D.SPECIAL_KEY))) for source in range(D.MAX_PLAYERS))
+PLAYS = tuple(tuple(Play(source, c) for c in range(-1, len(data.SPECIAL_KEY))) for source in range(data.MAX_PLAYERS))
 # Per card kind, the riders that may ride on it.
-_FITTING = {kind: frozenset(key for key, what in D.SPECIAL_KIND.items()
-                            if what == "rider" and D.rider_fits(key, kind)) for kind in set(D.CARD_KIND)}
+_FITTING = {kind: frozenset(key for key, what in data.SPECIAL_KIND.items()
+                            if what == "rider" and data.rider_fits(key, kind)) for kind in set(data.CARD_KIND)}
 
 
 def riders_of(specials: tuple) -> tuple[tuple[str, int], ...]:
@@ -215,8 +215,8 @@ def riders_of(specials: tuple) -> tuple[tuple[str, int], ...]:
     the order of those cards."""
     found: dict[str, int] = {}
     for c in sorted(specials):
-        key = D.SPECIAL_KEY[c]
-        if D.SPECIAL_KIND[key] == "rider":
+        key = data.SPECIAL_KEY[c]
+        if data.SPECIAL_KIND[key] == "rider":
             found.setdefault(key, c)
     return tuple(found.items())
 
@@ -230,7 +230,7 @@ def play_choices(x: Any, seat: int) -> list[Play]:
         card = x.voting_cards[source][vote]
         if card < 0:
             continue
-        kind = D.CARD_KIND[card]
+        kind = data.CARD_KIND[card]
         feasible = FEASIBLE[kind]
         plays = PLAYS[source]
         if feasible(x, seat, kind, ""):
@@ -248,18 +248,18 @@ def _alliance_targets(x: Any, e: Effect) -> list[Any]:
     seat, ships = e.seat, x.ships
     for i, frees in _alliance_frees(_port_room(x, seat)):
         if PLACEMENT_FITS[e.card_kind](frees, x.screen[seat]):
-            out += [Target(i, c) for c in range(D.COLOURS) if c != seat and ships[i].cubes[c] > 0]
+            out += [Target(i, c) for c in range(data.COLOURS) if c != seat and ships[i].cubes[c] > 0]
     return out
 
 
 def _place_targets(x: Any, e: Effect) -> list[Any]:
     step = e.steps[0]
-    need = 2 if step == S.PLACE_2 else 1
+    need = 2 if step == EffectStep.PLACE_2 else 1
     ships = x.ships
-    then_one_elsewhere = step == S.PLACE_2 and S.PLACE_1_ELSEWHERE in e.steps[1:]
+    then_one_elsewhere = step == EffectStep.PLACE_2 and EffectStep.PLACE_1_ELSEWHERE in e.steps[1:]
     out: list[Any] = []
     for i, sh in enumerate(ships):
-        if sh.at_sea or free(sh) < need or (step == S.PLACE_1_ELSEWHERE and i == e.ship):
+        if sh.at_sea or free(sh) < need or (step == EffectStep.PLACE_1_ELSEWHERE and i == e.ship):
             continue
         if then_one_elsewhere and not any(j != i and not o.at_sea and free(o) >= 1
                                           for j, o in enumerate(ships)):
@@ -276,7 +276,7 @@ def _aristocracy_targets(x: Any, e: Effect) -> list[Any]:
         if free(sh) > 0:
             out.append(SHIP_TARGETS[i])
         else:
-            out += [Target(i, c) for c in range(D.COLOURS) if c != e.seat and sh.cubes[c] > 0]
+            out += [Target(i, c) for c in range(data.COLOURS) if c != e.seat and sh.cubes[c] > 0]
     return out
 
 
@@ -288,18 +288,18 @@ def _remove_targets(x: Any, e: Effect) -> list[Any]:
 
 
 STEP_TARGETS: dict[str, Callable[[Any, Effect], list[Any]]] = {
-    S.ALLIANCE: _alliance_targets,
-    S.PLACE_1: _place_targets, S.PLACE_2: _place_targets, S.PLACE_1_ELSEWHERE: _place_targets,
-    S.ARISTOCRACY: _aristocracy_targets,
-    S.MOVE: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
+    EffectStep.ALLIANCE: _alliance_targets,
+    EffectStep.PLACE_1: _place_targets, EffectStep.PLACE_2: _place_targets, EffectStep.PLACE_1_ELSEWHERE: _place_targets,
+    EffectStep.ARISTOCRACY: _aristocracy_targets,
+    EffectStep.MOVE: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
                           if aboard(sh) > 0 and i not in e.ships_moved],
-    S.ROYAL: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
+    EffectStep.ROYAL: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
                            if aboard(sh) > 0 and sh.tile != ADVANCED_AIRSHIP],
-    S.SABOTAGE: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
+    EffectStep.SABOTAGE: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
                               if sh.at_sea and sh.tile != ADVANCED_WARSHIP],
-    S.BETRAY: lambda x, e: list(betrayal_targets(x, e.seat)),
-    S.REMOVE: _remove_targets,
-    S.DRAW_SPECIAL: lambda x, e: list(take_special_choices(x)),
+    EffectStep.BETRAY: lambda x, e: list(betrayal_targets(x, e.seat)),
+    EffectStep.REMOVE: _remove_targets,
+    EffectStep.DRAW_SPECIAL: lambda x, e: list(take_special_choices(x)),
 }
 
 
@@ -331,7 +331,7 @@ def _do_alliance(s: EoaState, e: Effect, t: Target) -> Outcome:
 
 
 def _do_place(s: EoaState, e: Effect, t: Target) -> Outcome:
-    count = 2 if e.steps[0] == S.PLACE_2 else 1
+    count = 2 if e.steps[0] == EffectStep.PLACE_2 else 1
     return (put_refugees(s, e.seat, t.ship, count), e._replace(ship=t.ship, steps=e.steps[1:]),
             [_placed(s, e.seat, t.ship, count)])
 
@@ -348,9 +348,9 @@ def _do_aristocracy(s: EoaState, e: Effect, t: Target) -> Outcome:
 
 
 def _do_move(s: EoaState, e: Effect, t: Target) -> Outcome:
-    royal = e.steps[0] == S.ROYAL
+    royal = e.steps[0] == EffectStep.ROYAL
     changes, events, earns_special = move_ship(s, t.ship, e.seat, royal)
-    rest = e.steps[1:] + ((S.DRAW_SPECIAL,) if earns_special else ())
+    rest = e.steps[1:] + ((EffectStep.DRAW_SPECIAL,) if earns_special else ())
     return changes, e._replace(ships_moved=e.ships_moved + (t.ship,), steps=rest), events
 
 
@@ -362,7 +362,7 @@ def _do_sabotage(s: EoaState, e: Effect, t: Target) -> Outcome:
 
 def _do_betray(s: EoaState, e: Effect, t: Target) -> Outcome:
     if t.ship >= 0:
-        e = e._replace(ship=t.ship, steps=(S.REMOVE,) + e.steps[1:])
+        e = e._replace(ship=t.ship, steps=(EffectStep.REMOVE,) + e.steps[1:])
         return {}, e, [Event("betray_ship", {"seat": e.seat, "ship": t.ship, "tile": s.ships[t.ship].tile})]
     player = t.colour
     lost = min(BETRAYAL_MAX, s.senate_pool[player])
@@ -380,10 +380,10 @@ def _do_remove(s: EoaState, e: Effect, t: Target) -> Outcome:
 
 
 STEP_DOES: dict[str, Callable[[EoaState, Effect, Target], Outcome]] = {
-    S.ALLIANCE: _do_alliance,
-    S.PLACE_1: _do_place, S.PLACE_2: _do_place, S.PLACE_1_ELSEWHERE: _do_place,
-    S.ARISTOCRACY: _do_aristocracy, S.MOVE: _do_move, S.ROYAL: _do_move,
-    S.SABOTAGE: _do_sabotage, S.BETRAY: _do_betray, S.REMOVE: _do_remove,
+    EffectStep.ALLIANCE: _do_alliance,
+    EffectStep.PLACE_1: _do_place, EffectStep.PLACE_2: _do_place, EffectStep.PLACE_1_ELSEWHERE: _do_place,
+    EffectStep.ARISTOCRACY: _do_aristocracy, EffectStep.MOVE: _do_move, EffectStep.ROYAL: _do_move,
+    EffectStep.SABOTAGE: _do_sabotage, EffectStep.BETRAY: _do_betray, EffectStep.REMOVE: _do_remove,
 }
 
 
@@ -403,16 +403,16 @@ def _auto_remove(s: EoaState, e: Effect) -> tuple[EoaState, list[Event]] | None:
     return None
 
 
-AUTOMATIC = {S.DRAW_SPECIAL: _auto_draw_special, S.REMOVE: _auto_remove}
+AUTOMATIC = {EffectStep.DRAW_SPECIAL: _auto_draw_special, EffectStep.REMOVE: _auto_remove}
 
 
 # Riders that score once the card is carried out.
 def _decree(s: EoaState, e: Effect) -> tuple[int, str]:
-    return D.DECREE_VP, "decree"
+    return data.DECREE_VP, "decree"
 
 
 def _guild(s: EoaState, e: Effect) -> tuple[int, str]:
-    return min(D.GUILD_MAX, e.cubes_removed), "guild"
+    return min(data.GUILD_MAX, e.cubes_removed), "guild"
 
 
 RIDER_SCORES = {"decree": _decree, "guild": _guild}
@@ -429,8 +429,8 @@ def play(s: EoaState, seat: int, a: Play, then: Then) -> tuple[EoaState, list[Ev
     """``seat`` plays the card of the vote from ``a.source``'s row (and a rider)."""
     vote = s.vote
     card = s.voting_cards[a.source][vote]
-    kind = D.CARD_KIND[card]
-    key = D.SPECIAL_KEY[a.special] if a.special >= 0 else ""
+    kind = data.CARD_KIND[card]
+    key = data.SPECIAL_KEY[a.special] if a.special >= 0 else ""
     changes = spend_special(s, seat, a.special) if a.special >= 0 else {}
     changes.update(played=put(s.played, a.source, put(s.played[a.source], vote, True)),
                    card_players=s.card_players + (seat,))

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from ..components import bump, put
 from ..core import Event, replace
-from . import data as D
+from . import data
 from .ships import ark_refill, wreck
 from .state import EoaState, Stage, marker_order, senate_order
 
@@ -34,7 +34,7 @@ def draw_event(s: EoaState, allow_doom: bool = True) -> tuple[EoaState, int]:
     r, rng = s.rng.below(total)
     if r < dooms:
         left = s.dooms_left - 1
-        return replace(s, dooms_left=left, rng=rng), D.DOOM_EVENTS[left]
+        return replace(s, dooms_left=left, rng=rng), data.DOOM_EVENTS[left]
     j, rng = rng.below(len(s.other_events))
     pool = s.other_events
     return replace(s, other_events=pool[:j] + pool[j + 1:], other_events_left=s.other_events_left - 1,
@@ -43,7 +43,7 @@ def draw_event(s: EoaState, allow_doom: bool = True) -> tuple[EoaState, int]:
 
 def is_early_third_doom(s: EoaState, card: int) -> bool:
     """A third Doom! in game turns 1-3 (``EARLY_DOOM_TURNS``) is too early."""
-    return card in D.DOOM_EVENTS and s.doom_markers == 1 and s.turn <= D.EARLY_DOOM_TURNS
+    return card in data.DOOM_EVENTS and s.doom_markers == 1 and s.turn <= data.EARLY_DOOM_TURNS
 
 
 def turn_up_event(s: EoaState) -> tuple[EoaState, list[Event]]:
@@ -91,18 +91,18 @@ def _doom(s: EoaState) -> tuple[EoaState, list[Event]]:
         return end_game(s)
     events = []
     if not s.ships_chosen:
-        upgrade = D.DOOM_UPGRADES[D.DOOM_MARKERS - 1 - markers]
+        upgrade = data.DOOM_UPGRADES[data.DOOM_MARKERS - 1 - markers]
         for i, sh in enumerate(s.ships):
-            if sh.tile < D.ADVANCED and sh.tile in upgrade:
-                s = replace(s, ships=put(s.ships, i, sh._replace(tile=sh.tile + D.ADVANCED)))
-                events.append(Event("upgraded", {"ship": i, "tile": sh.tile + D.ADVANCED}))
+            if sh.tile < data.ADVANCED and sh.tile in upgrade:
+                s = replace(s, ships=put(s.ships, i, sh._replace(tile=sh.tile + data.ADVANCED)))
+                events.append(Event("upgraded", {"ship": i, "tile": sh.tile + data.ADVANCED}))
                 s = replace(s, **ark_refill(s, i))
     return s, events
 
 
 def _senate_pays(s: EoaState) -> tuple[EoaState, list[Event]]:
     events = []
-    for p, points in zip(senate_ranking(s), D.SENATE_PAYS):
+    for p, points in zip(senate_ranking(s), data.SENATE_PAYS):
         s, more = award(s, p, points, "senate_pays")
         events += more
     return s, events
@@ -131,22 +131,22 @@ EVENT_EFFECTS: dict[str, Callable[[EoaState], tuple[EoaState, list[Event]]]] = {
 
 
 def event_effect(s: EoaState, card: int) -> tuple[EoaState, list[Event]]:
-    effect = EVENT_EFFECTS.get(D.EVENT_KEY[card])
+    effect = EVENT_EFFECTS.get(data.EVENT_KEY[card])
     return effect(s) if effect is not None else (s, [])
 
 
 # --- the end ------------------------------------------------------------------------------------
 END_BONUS: dict[str, Callable[[Any, int, int], int]] = {
-    "treasury": lambda s, p, first: D.TREASURY_VP,
-    "favourite": lambda s, p, first: D.FAVOURITE_VP if first == p else 0,
-    "builders": lambda s, p, first: min(D.BUILDERS_MAX, sum(sh.cubes[p] for sh in s.ships)),
+    "treasury": lambda s, p, first: data.TREASURY_VP,
+    "favourite": lambda s, p, first: data.FAVOURITE_VP if first == p else 0,
+    "builders": lambda s, p, first: min(data.BUILDERS_MAX, sum(sh.cubes[p] for sh in s.ships)),
 }
 
 
 def end_bonus(s: Any, p: int, card: int, first: int) -> int:
     """Victory points special ``card`` gives ``p`` when the game ends (``first``: the
     first player in Senate order)."""
-    bonus = END_BONUS.get(D.SPECIAL_KEY[card])
+    bonus = END_BONUS.get(data.SPECIAL_KEY[card])
     return bonus(s, p, first) if bonus is not None else 0
 
 

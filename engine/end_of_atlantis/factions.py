@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ..components import bump, put, without
 from ..core import Event, replace
-from . import data as D
+from . import data
 from .actions import (
     DECK_SLOT, PASS, SHIP_TARGETS, TAKE, USE_ABILITY, Discard, Faction, Pass, PlaySpecial, TakeSpecial,
     Target, UseAbility,
@@ -24,8 +24,8 @@ from .state import (
 )
 from .voting import begin_laying_cards
 
-FACTIONS = range(len(D.FACTIONS))
-NO_HOLDERS = (-1,) * len(D.FACTIONS)
+FACTIONS = range(len(data.FACTIONS))
+NO_HOLDERS = (-1,) * len(data.FACTIONS)
 
 
 def begin_factions(s: EoaState, **changes: Any) -> tuple[EoaState, list[Event]]:
@@ -46,7 +46,7 @@ def faction_cost(x: Any, seat: int) -> int:
     """What ``seat``'s paid token costs: by its place in the phase's Senate order."""
     if x.favour_seat == seat:
         return 0
-    return D.FACTION_COST[x.players][x.faction_order.index(seat)]
+    return data.FACTION_COST[x.players][x.faction_order.index(seat)]
 
 
 def faction_choices(x: Any, seat: int) -> list[Any]:
@@ -57,7 +57,7 @@ def faction_choices(x: Any, seat: int) -> list[Any]:
     out: list[Any] = open_factions if x.screen[seat] >= faction_cost(x, seat) else []
     out.append(PASS)
     for c in sorted(set(x.specials_of(seat))):
-        out += FACTION_SPECIAL_CHOICES.get(D.SPECIAL_KEY[c], _none)(x, seat, c)
+        out += FACTION_SPECIAL_CHOICES.get(data.SPECIAL_KEY[c], _none)(x, seat, c)
     return out
 
 
@@ -91,7 +91,7 @@ def pass_faction(s: EoaState, seat: int, a: Pass) -> tuple[EoaState, list[Event]
 
 def play_faction_special(s: EoaState, seat: int, a: PlaySpecial) -> tuple[EoaState, list[Event]]:
     """Senate Favour or Night Boarding; the player then still chooses a Faction or passes."""
-    key = D.SPECIAL_KEY[a.card]
+    key = data.SPECIAL_KEY[a.card]
     s = replace(s, **spend_special(s, seat, a.card))
     event = Event("special", {"seat": seat, "card": a.card, "key": key, "ship": a.ship,
                               "tile": s.ships[a.ship].tile if a.ship >= 0 else -1})
@@ -119,7 +119,7 @@ def _next_faction_turn(s: EoaState, **changes: Any) -> tuple[EoaState, list[Even
     holders = changes.get("faction_holders", s.faction_holders)
     plus_one = changes.get("plus_one", s.plus_one)
     changes.update(faction_pos=pos, favour_seat=-1,
-                   ability_queue=tuple(AbilityTurn(holders[f], f) for f in D.END_OF_FACTIONS_ABILITIES
+                   ability_queue=tuple(AbilityTurn(holders[f], f) for f in data.END_OF_FACTIONS_ABILITIES
                                        if holders[f] >= 0),
                    plus_one=tuple(plus_one[f] or holders[f] < 0 for f in FACTIONS))
     return _next_ability(s, **changes)
@@ -127,9 +127,9 @@ def _next_faction_turn(s: EoaState, **changes: Any) -> tuple[EoaState, list[Even
 
 # --- end-of-Factions abilities -------------------------------------------------------------------
 ABILITY_APPLIES: dict[int, Callable[[EoaState, int], bool]] = {
-    D.ARCHONT: lambda s, seat: bool(s.deck or s.discard),
-    D.BASILEUS: lambda s, seat: s.screen[seat] > 0 and bool(in_port_with_room(s.ships)),
-    D.DEMIURGOS: lambda s, seat: special_available(s),
+    data.ARCHONT: lambda s, seat: bool(s.deck or s.discard),
+    data.BASILEUS: lambda s, seat: s.screen[seat] > 0 and bool(in_port_with_room(s.ships)),
+    data.DEMIURGOS: lambda s, seat: special_available(s),
 }
 
 
@@ -159,8 +159,8 @@ def _demiurgos_choices(x: Any, seat: int) -> list[Any]:
 
 
 ABILITY_CHOICES: dict[int, Callable[[Any, int], list[Any]]] = {
-    D.BASILEUS: lambda x, seat: [*(SHIP_TARGETS[i] for i in in_port_with_room(x.ships)), PASS],
-    D.DEMIURGOS: _demiurgos_choices,
+    data.BASILEUS: lambda x, seat: [*(SHIP_TARGETS[i] for i in in_port_with_room(x.ships)), PASS],
+    data.DEMIURGOS: _demiurgos_choices,
 }
 
 
@@ -176,7 +176,7 @@ def use_ability(s: EoaState, seat: int, a: UseAbility) -> tuple[EoaState, list[E
 
 def _archont(s: EoaState, seat: int) -> tuple[EoaState, list[Event]]:
     """Draw 5, then discard as many (one ``Discard`` each)."""
-    changes, events, drawn = draw_politics(s, seat, D.ARCHONT_DRAW)
+    changes, events, drawn = draw_politics(s, seat, data.ARCHONT_DRAW)
     events.append(Event("archont", {"seat": seat, "count": drawn}))
     if drawn:
         return replace(s, archont_discards=drawn, stage=Stage.ARCHONT, **changes), events
@@ -191,7 +191,7 @@ def _demiurgos(s: EoaState, seat: int, slot: int = DECK_SLOT) -> tuple[EoaState,
 
 
 USE: dict[int, Callable[[EoaState, int], tuple[EoaState, list[Event]]]] = {
-    D.ARCHONT: _archont, D.DEMIURGOS: _demiurgos,
+    data.ARCHONT: _archont, data.DEMIURGOS: _demiurgos,
 }
 
 

@@ -37,7 +37,7 @@ from ..components import Pile, redeal_hidden
 from ..core import Event, Game, Result, replace
 from ..options import lazy_model
 from ..rng import Rng
-from . import data as D
+from . import data
 from .actions import (
     ACTIONS, CODEC, DECK_SLOT, Bid, Demagogos, Discard, Done, Faction, LayCard,
     Pass, Play, PlaySpecial, TakeSpecial, Target, UseAbility, board_order, parse_ships,
@@ -59,7 +59,7 @@ from .state import (
 
 __all__ = [
     "ACTIONS", "DECK_SLOT", "STAGES", "AbilityTurn", "Bid", "Demagogos", "Discard", "Done", "Effect",
-    "EffectStep", "EndOfAtlantisGame", "EndOfAtlantisOptions", "EoaState", "EoaView", "Faction",
+    "EffectStep", "EndOfAtlantisGame", "EoaState", "EoaView", "Faction",
     "FactionTurn", "LayCard", "Look", "Pass", "PAID", "PeekedBid", "Play", "PlaySpecial", "Ship", "Stage",
     "StageRule", "TakeSpecial", "Target", "UseAbility", "aboard", "actors", "arrival_scores",
     "board_order", "card_feasible", "choices", "doom_movers", "doom_phase", "effect_choices",
@@ -84,8 +84,8 @@ class EndOfAtlantisGame(Game):
     # 3: actions renamed their fields (Target(ship, colour), Bid(tokens), LayCard(card,
     # face_down), ...), and chosen ships stand in board order whatever order they were listed in.
     rules_version = "end-of-atlantis-3"
-    min_players = D.MIN_PLAYERS
-    max_players = D.MAX_PLAYERS
+    min_players = data.MIN_PLAYERS
+    max_players = data.MAX_PLAYERS
     seat_names = ("Red", "Blue", "Green", "Yellow", "Purple")
     options_model = lazy_model("engine.end_of_atlantis.options:EndOfAtlantisOptions")
     # the model's defaults, as plain values (tests/test_registry.py checks)
@@ -97,52 +97,52 @@ class EndOfAtlantisGame(Game):
     # --- setup ------------------------------------------------------------------------------
     def setup(self, options: Any, seats: int, seed: int) -> EoaState:
         o = self.parse_options(options)
-        if not D.MIN_PLAYERS <= seats <= D.MAX_PLAYERS:
+        if not data.MIN_PLAYERS <= seats <= data.MAX_PLAYERS:
             raise ValueError(f"End of Atlantis takes 2-5 players, not {seats}")
         rng = Rng.from_seed(seed, "end-of-atlantis")
         chosen = parse_ships(o.chosen_ships)
         if chosen:
             tiles = chosen
         elif seats == 2:
-            tiles = (D.SCIENCE, D.ROYAL_VESSEL, D.AIRSHIP, D.WARSHIP)
+            tiles = (data.SCIENCE, data.ROYAL_VESSEL, data.AIRSHIP, data.WARSHIP)
         else:
             tiles = tuple(range(5))
         ships, camp = _first_ships(tiles)
-        deck, special_deck = tuple(range(len(D.CARD_KIND))), tuple(range(len(D.SPECIAL_KEY)))
+        deck, special_deck = tuple(range(len(data.CARD_KIND))), tuple(range(len(data.SPECIAL_KEY)))
         hands, specials = [], []
         for seat in range(seats):
-            hand = POLITICS.draw(deck, (), D.HAND, rng, seat)
+            hand = POLITICS.draw(deck, (), data.HAND, rng, seat)
             deck, rng = hand.pile, hand.rng
             hands.append(tuple(sorted(hand.cards)))
-            own = SPECIALS.draw(special_deck, (), D.START_SPECIALS, rng, seat)
+            own = SPECIALS.draw(special_deck, (), data.START_SPECIALS, rng, seat)
             special_deck, rng = own.pile, own.rng
             specials.append(tuple(sorted(own.cards)))
         face_up: tuple = ()
         if o.revealed_specials:
-            face = SPECIALS.draw(special_deck, (), D.FACE_UP_SPECIALS, rng, -1)
+            face = SPECIALS.draw(special_deck, (), data.FACE_UP_SPECIALS, rng, -1)
             face_up, special_deck, rng = face.cards, face.pile, face.rng
-        spots, rng = rng.shuffled(range(len(D.FACTIONS)))
+        spots, rng = rng.shuffled(range(len(data.FACTIONS)))
         markers = tuple(sorted(spots[:seats]))  # markers start on random spaces, kept in seat order
         order, rng = rng.shuffled(range(seats))
         markers = tuple(markers[order[p]] for p in range(seats))
         s = EoaState(
             players=seats, family=o.family, aggressive_neutrals=o.aggressive_neutrals,
             revealed_events=o.revealed_events, revealed_specials=o.revealed_specials,
-            ships_chosen=bool(chosen), turn=0, stage=Stage.START, vp=(D.START_VP,) * seats,
-            screen=(D.CUBES,) * seats, senate_pool=(0,) * seats, buildings=(0,) * seats,
+            ships_chosen=bool(chosen), turn=0, stage=Stage.START, vp=(data.START_VP,) * seats,
+            screen=(data.CUBES,) * seats, senate_pool=(0,) * seats, buildings=(0,) * seats,
             promised_land=(0,) * seats, promised_land_neutrals=0, camp=camp, ships=ships,
             hands=tuple(hands), deck=deck, discard=(), specials=tuple(specials),
             special_deck=special_deck, special_discard=(), face_up_specials=face_up,
-            faction_holders=(-1,) * len(D.FACTIONS), plus_one=(False,) * len(D.FACTIONS),
+            faction_holders=(-1,) * len(data.FACTIONS), plus_one=(False,) * len(data.FACTIONS),
             markers=markers, faction_order=(), faction_queue=(), faction_pos=0, faction_passers=(),
-            favour_seat=-1, ability_queue=(), archont_discards=0, vote_cards=D.VOTE_CARDS,
+            favour_seat=-1, ability_queue=(), archont_discards=0, vote_cards=data.VOTE_CARDS,
             cards_to_lay=(0,) * seats, voting_cards=((),) * seats, face_down=((),) * seats,
             cards_revealed=False, face_up=((),) * seats, tokens_on_cards=((),) * seats,
-            played=((),) * seats, vote=-1, vote_kind=D.FIRST_TURN_VOTE, bids=(-1,) * seats,
+            played=((),) * seats, vote=-1, vote_kind=data.FIRST_TURN_VOTE, bids=(-1,) * seats,
             demagogos_look=(), demagogos_used=False, open_bidders=(), vote_winners=(), play_queue=(),
             card_players=(), effect=None, last_bids=(), last_winners=(), last_refund=(), event=-1,
-            other_events=D.OTHER_EVENTS, other_events_left=len(D.OTHER_EVENTS) - D.EVENTS_REMOVED,
-            dooms_left=len(D.DOOM_EVENTS), top_event=-1, doom_markers=D.DOOM_MARKERS,
+            other_events=data.OTHER_EVENTS, other_events_left=len(data.OTHER_EVENTS) - data.EVENTS_REMOVED,
+            dooms_left=len(data.DOOM_EVENTS), top_event=-1, doom_markers=data.DOOM_MARKERS,
             together_queue=(), together_placed=(0,) * seats, game_winners=(), end_reason="", rng=rng,
         )
         if s.revealed_events:
@@ -220,7 +220,7 @@ class EndOfAtlantisGame(Game):
                     bids[p], rng = rng.below(s.screen[p] + 1)
             changes["bids"] = tuple(bids)
         if not s.cards_revealed and s.stage == Stage.LAY_CARDS:
-            o = s.faction_holders[D.ORAKLOS]
+            o = s.faction_holders[data.ORAKLOS]
             if o >= 0 and o != seat and s.voting_cards[o]:
                 picks, rng = rng.shuffled(range(len(s.voting_cards[o])))
                 many, rng = rng.below(min(2, len(s.voting_cards[o])) + 1)
@@ -232,18 +232,18 @@ class EndOfAtlantisGame(Game):
 def _first_ships(tiles: tuple[int, ...]) -> tuple[tuple[Ship, ...], int]:
     """The ships in port, and the camp: two neutrals board the largest ship (ties to the
     left), and the advanced Ark carries one."""
-    camp = D.NEUTRAL_TOKENS
-    ships = [Ship(t, False, (0,) * D.COLOURS) for t in tiles]
-    largest = max(range(len(ships)), key=lambda i: (D.capacity(ships[i].tile), -i))
-    neutrals = min(D.START_NEUTRALS, D.capacity(ships[largest].tile))
+    camp = data.NEUTRAL_TOKENS
+    ships = [Ship(t, False, (0,) * data.COLOURS) for t in tiles]
+    largest = max(range(len(ships)), key=lambda i: (data.capacity(ships[i].tile), -i))
+    neutrals = min(data.START_NEUTRALS, data.capacity(ships[largest].tile))
     cubes = list(ships[largest].cubes)
-    cubes[D.NEUTRAL] = neutrals
+    cubes[data.NEUTRAL] = neutrals
     camp -= neutrals
     ships[largest] = ships[largest]._replace(cubes=tuple(cubes))
     for i, sh in enumerate(ships):
-        if sh.tile == D.ARK + D.ADVANCED and sh.cubes[D.NEUTRAL] == 0 and camp:
+        if sh.tile == data.ARK + data.ADVANCED and sh.cubes[data.NEUTRAL] == 0 and camp:
             cubes = list(sh.cubes)
-            cubes[D.NEUTRAL] += 1
+            cubes[data.NEUTRAL] += 1
             ships[i] = sh._replace(cubes=tuple(cubes))
             camp -= 1
     return tuple(ships), camp

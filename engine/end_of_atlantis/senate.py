@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..components import put
 from ..core import Event, replace
-from . import data as D
+from . import data
 from .actions import Bid
 from .factions import begin_factions
 from .state import EoaState, Stage, event_key
@@ -20,9 +20,9 @@ def start_turn(s: EoaState) -> tuple[EoaState, list[Event]]:
     n = s.players
     turn = s.turn + 1
     key = event_key(s)
-    vote_kind = D.EVENT_VOTE[s.event] if s.event >= 0 else D.FIRST_TURN_VOTE
+    vote_kind = data.EVENT_VOTE[s.event] if s.event >= 0 else data.FIRST_TURN_VOTE
     changes = dict(
-        turn=turn, vote_cards=D.DOOMED_2P_CARDS if (n == 2 and key == "doomed") else D.VOTE_CARDS,
+        turn=turn, vote_cards=data.DOOMED_2P_CARDS if (n == 2 and key == "doomed") else data.VOTE_CARDS,
         vote_kind=vote_kind, demagogos_used=False, voting_cards=((),) * n, face_down=((),) * n,
         face_up=((),) * n, cards_revealed=False, tokens_on_cards=((),) * n, played=((),) * n,
         vote=-1, bids=(-1,) * n, demagogos_look=(), vote_winners=(), play_queue=(), effect=None)

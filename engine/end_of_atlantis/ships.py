@@ -14,15 +14,15 @@ from typing import Any
 
 from ..components import bump, put
 from ..core import Event
-from . import data as D
+from . import data
 from .state import EoaState, Ship, free, immune
 
-ADVANCED_ARK = D.ARK + D.ADVANCED
-ADVANCED_SCIENCE = D.SCIENCE + D.ADVANCED
-ADVANCED_ROYAL = D.ROYAL_VESSEL + D.ADVANCED
-ADVANCED_AIRSHIP = D.AIRSHIP + D.ADVANCED
-ADVANCED_WARSHIP = D.WARSHIP + D.ADVANCED
-EMPTY = (0,) * D.COLOURS
+ADVANCED_ARK = data.ARK + data.ADVANCED
+ADVANCED_SCIENCE = data.SCIENCE + data.ADVANCED
+ADVANCED_ROYAL = data.ROYAL_VESSEL + data.ADVANCED
+ADVANCED_AIRSHIP = data.AIRSHIP + data.ADVANCED
+ADVANCED_WARSHIP = data.WARSHIP + data.ADVANCED
+EMPTY = (0,) * data.COLOURS
 
 Changes = dict[str, Any]
 
@@ -42,7 +42,7 @@ def discard_cubes(s: EoaState, ship: int, colour: int, count: int = 1, **changes
     ships = changes.get("ships", s.ships)
     sh = ships[ship]
     changes["ships"] = put(ships, ship, sh._replace(cubes=bump(sh.cubes, colour, -count)))
-    if colour == D.NEUTRAL:
+    if colour == data.NEUTRAL:
         changes["camp"] = changes.get("camp", s.camp) + count
     else:
         changes["buildings"] = bump(changes.get("buildings", s.buildings), colour, count)
@@ -54,8 +54,8 @@ def ark_refill(s: EoaState, ship: int, **changes: Any) -> Changes:
     ships = changes.get("ships", s.ships)
     camp = changes.get("camp", s.camp)
     sh = ships[ship]
-    if sh.tile == ADVANCED_ARK and sh.cubes[D.NEUTRAL] == 0 and camp > 0 and free(sh) > 0:
-        changes["ships"] = put(ships, ship, sh._replace(cubes=bump(sh.cubes, D.NEUTRAL, 1)))
+    if sh.tile == ADVANCED_ARK and sh.cubes[data.NEUTRAL] == 0 and camp > 0 and free(sh) > 0:
+        changes["ships"] = put(ships, ship, sh._replace(cubes=bump(sh.cubes, data.NEUTRAL, 1)))
         changes["camp"] = camp - 1
     return changes
 
@@ -65,7 +65,7 @@ def wreck(s: EoaState, ship: int, spare_immune: bool = True, **changes: Any) -> 
     ``spare_immune``) and the ship goes back to port; also returns the cubes lost."""
     sh = changes.get("ships", s.ships)[ship]
     lost = 0
-    for c in range(D.COLOURS):
+    for c in range(data.COLOURS):
         if sh.cubes[c] and not (spare_immune and immune(s, c)):
             lost += sh.cubes[c]
             changes = discard_cubes(s, ship, c, sh.cubes[c], **changes)
@@ -77,7 +77,7 @@ def wreck(s: EoaState, ship: int, spare_immune: bool = True, **changes: Any) -> 
 def arrival_scores(cubes: tuple[int, ...], players: int, royal: bool) -> list[int]:
     """Per player: the chart for their refugees aboard (at most 5 count) plus 1 for every
     other colour aboard (neutral counts)."""
-    chart = D.ROYAL_CHART if royal else D.CHART
+    chart = data.ROYAL_CHART if royal else data.CHART
     present = sum(1 for c in cubes if c > 0)
     return [chart[min(cubes[p], 5) - 1] + present - 1 if cubes[p] else 0 for p in range(players)]
 
@@ -96,8 +96,8 @@ def move_ship(s: EoaState, ship: int, mover: int, royal: bool = False, **changes
     from_ocean = sh.at_sea
     changes, events = arrive(s, ship, mover, royal, **changes)
     if mover >= 0 and from_ocean and sh.tile == ADVANCED_SCIENCE:
-        changes["vp"] = bump(changes["vp"], mover, D.SCIENCE_BONUS)
-        events.append(Event("score", {"seat": mover, "n": D.SCIENCE_BONUS, "why": "science"}))
+        changes["vp"] = bump(changes["vp"], mover, data.SCIENCE_BONUS)
+        events.append(Event("score", {"seat": mover, "n": data.SCIENCE_BONUS, "why": "science"}))
     return changes, events, mover >= 0 and from_ocean and sh.tile == ADVANCED_ROYAL
 
 
@@ -108,13 +108,13 @@ def arrive(s: EoaState, ship: int, mover: int, royal: bool, **changes: Any) -> t
     sh = ships[ship]
     gains = arrival_scores(sh.cubes, s.players, royal)
     if mover >= 0:
-        gains[mover] += D.MOVER_BONUS
+        gains[mover] += data.MOVER_BONUS
     land = changes.get("promised_land", s.promised_land)
     changes.update(
         vp=tuple(v + g for v, g in zip(changes.get("vp", s.vp), gains)),
         promised_land=tuple(p + sh.cubes[q] for q, p in enumerate(land)),
         promised_land_neutrals=changes.get("promised_land_neutrals", s.promised_land_neutrals)
-        + sh.cubes[D.NEUTRAL],
+        + sh.cubes[data.NEUTRAL],
         ships=put(ships, ship, Ship(sh.tile, False, EMPTY)))
     event = Event("arrived", {"ship": ship, "tile": sh.tile, "seat": mover, "royal": royal,
                               "cubes": sh.cubes, "gains": tuple(gains)})

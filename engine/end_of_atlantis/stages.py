@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any, Callable, Mapping, NamedTuple
 
 from ..core import Event, IllegalAction
-from . import data as D
+from . import data
 from . import doom, effects, factions, senate, voting
 from .actions import (
     Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial, Target,
@@ -42,7 +42,7 @@ class StageRule(NamedTuple):
 # --- who acts ----------------------------------------------------------------------------------
 # Every ``actors`` answers a frozenset (``to_act`` is exactly it), one made once per
 # group of seats: a simultaneous stage's from a cache keyed by what decides it.
-_ONLY = {p: frozenset((p,)) for p in range(-1, D.MAX_PLAYERS)}  # (-1: no holder, as the tuple said)
+_ONLY = {p: frozenset((p,)) for p in range(-1, data.MAX_PLAYERS)}  # (-1: no holder, as the tuple said)
 _NOBODY: frozenset[int] = frozenset()
 
 
@@ -64,7 +64,7 @@ def _ability_user(x: Any) -> frozenset[int]:
 
 
 def _demagogos(x: Any) -> frozenset[int]:
-    return _ONLY[x.faction_holders[D.DEMAGOGOS]]
+    return _ONLY[x.faction_holders[data.DEMAGOGOS]]
 
 
 def _next_open_bidder(x: Any) -> frozenset[int]:
@@ -146,9 +146,9 @@ MAY_ACT: dict[Stage, Callable[[Any, int], bool]] = {
     Stage.ARCHONT: lambda x, seat: x.ability_queue[0].seat == seat,
     Stage.LAY_CARDS: _laying,
     Stage.HIDDEN_VOTE: _bidding,
-    Stage.DEMAGOGOS_LOOK: lambda x, seat: x.faction_holders[D.DEMAGOGOS] == seat,
-    Stage.DEMAGOGOS_REBID: lambda x, seat: x.faction_holders[D.DEMAGOGOS] == seat,
-    Stage.DEMAGOGOS_CALL: lambda x, seat: x.faction_holders[D.DEMAGOGOS] == seat,
+    Stage.DEMAGOGOS_LOOK: lambda x, seat: x.faction_holders[data.DEMAGOGOS] == seat,
+    Stage.DEMAGOGOS_REBID: lambda x, seat: x.faction_holders[data.DEMAGOGOS] == seat,
+    Stage.DEMAGOGOS_CALL: lambda x, seat: x.faction_holders[data.DEMAGOGOS] == seat,
     Stage.OPEN_VOTE: lambda x, seat: x.open_bidders[0] == seat,
     Stage.PLAY: lambda x, seat: x.play_queue[0] == seat,
     Stage.TOGETHER: lambda x, seat: x.together_queue[0] == seat,

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from ..core import View, make, state_class
 from ..rng import Rng
-from . import data as D
+from . import data
 
 
 class Stage(StrEnum):
@@ -276,7 +276,7 @@ class EoaView(View):
         return self.my_face_down or ()
 
 
-_HIDDEN_ROWS = tuple((-1,) * k for k in range(D.HAND + 1))
+_HIDDEN_ROWS = tuple((-1,) * k for k in range(data.HAND + 1))
 _OVER = Stage.OVER
 
 
@@ -389,7 +389,7 @@ def make_view(s: EoaState, seat: int | None) -> EoaView:
 
 
 # --- questions about the table (states and views alike) -------------------------------
-_CAPACITY = D.CAPACITY
+_CAPACITY = data.CAPACITY
 
 
 def free(ship: Ship) -> int:
@@ -421,7 +421,7 @@ def marker_order(s: Any) -> list[int]:
 
 def event_key(s: Any) -> str:
     """The key of the last Event card (its effects last the turn after it), or ""."""
-    return D.EVENT_KEY[s.event] if s.event >= 0 else ""
+    return data.EVENT_KEY[s.event] if s.event >= 0 else ""
 
 
 def winners_needed(s: Any) -> int:
@@ -433,7 +433,7 @@ def winners_needed(s: Any) -> int:
 
 def immune(s: Any, colour: int) -> bool:
     """Two players: the Demagogos is immune to red cards."""
-    return s.players == 2 and colour < D.NEUTRAL and s.faction_holders[D.DEMAGOGOS] == colour
+    return s.players == 2 and colour < data.NEUTRAL and s.faction_holders[data.DEMAGOGOS] == colour
 
 
 def left_card_source(s: Any, seat: int) -> int | None:
@@ -451,7 +451,7 @@ def one_per_kind(cards: tuple[int, ...]) -> list[int]:
     seen: set[str] = set()
     out = []
     for c in cards:
-        k = D.CARD_KIND[c]
+        k = data.CARD_KIND[c]
         if k not in seen:
             seen.add(k)
             out.append(c)

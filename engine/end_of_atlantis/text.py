@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..core import Event
-from . import actions as A
-from . import data as D
+from . import actions
+from . import data
 
 HELP = """\
 # End of Atlantis
@@ -146,11 +146,11 @@ def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
 
 
 def card_name(card: int) -> str:
-    return D.CARD_NAME[D.CARD_KIND[card]] if card >= 0 else "face-down card"
+    return data.CARD_NAME[data.CARD_KIND[card]] if card >= 0 else "face-down card"
 
 
 def ship_name(tile: int) -> str:
-    return D.ship_full_name(tile)
+    return data.ship_full_name(tile)
 
 
 def ship_at(index: int, tile: int | None) -> str:
@@ -160,7 +160,7 @@ def ship_at(index: int, tile: int | None) -> str:
     host, is named by its place alone.)"""
     if tile is None or tile < 0:
         return f"in place {index + 1}"
-    return D.ship_full_name(tile)
+    return data.ship_full_name(tile)
 
 
 def ship_of(d: dict) -> str:
@@ -227,29 +227,29 @@ def vote_words(d: dict, names: Sequence[str], hidden: bool, short: bool = False)
 
 
 def colour_name(c: int, names: Sequence[str]) -> str:
-    return "neutral" if c == D.NEUTRAL else names[c]
+    return "neutral" if c == data.NEUTRAL else names[c]
 
 
 def _special_name(card: int) -> str:
-    return D.SPECIAL_NAME[D.SPECIAL_KEY[card]]
+    return data.SPECIAL_NAME[data.SPECIAL_KEY[card]]
 
 
 ACTION_WORDS: dict[type, Callable[[Any], str]] = {
-    A.Bid: lambda a: f"bid {a.tokens}",
-    A.Faction: lambda a: f"take {D.FACTIONS[a.faction]}",
-    A.Pass: lambda a: "pass",
-    A.PlaySpecial: lambda a: f"play special {_special_name(a.card)}" + (
+    actions.Bid: lambda a: f"bid {a.tokens}",
+    actions.Faction: lambda a: f"take {data.FACTIONS[a.faction]}",
+    actions.Pass: lambda a: "pass",
+    actions.PlaySpecial: lambda a: f"play special {_special_name(a.card)}" + (
         f" on ship {a.ship}" if a.ship >= 0 else ""),
-    A.UseAbility: lambda a: "use the Faction ability",
-    A.Discard: lambda a: f"discard {card_name(a.card)}",
-    A.TakeSpecial: lambda a: ("draw a special card" if a.slot == A.DECK_SLOT
+    actions.UseAbility: lambda a: "use the Faction ability",
+    actions.Discard: lambda a: f"discard {card_name(a.card)}",
+    actions.TakeSpecial: lambda a: ("draw a special card" if a.slot == actions.DECK_SLOT
                               else f"take face-up special {a.slot + 1}"),
-    A.LayCard: lambda a: f"lay {card_name(a.card)}" + (" face down" if a.face_down else ""),
-    A.Demagogos: lambda a: f"Demagogos on seat {a.player}",
-    A.Play: lambda a: f"play the card of seat {a.source}" + (
+    actions.LayCard: lambda a: f"lay {card_name(a.card)}" + (" face down" if a.face_down else ""),
+    actions.Demagogos: lambda a: f"Demagogos on seat {a.player}",
+    actions.Play: lambda a: f"play the card of seat {a.source}" + (
         f" with {_special_name(a.special)}" if a.special >= 0 else ""),
-    A.Target: lambda a: f"target {a.ship} {a.colour}",
-    A.Done: lambda a: "done",
+    actions.Target: lambda a: f"target {a.ship} {a.colour}",
+    actions.Done: lambda a: "done",
 }
 
 
@@ -286,14 +286,14 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "faction":
         extra = f" for {d['cost']}" if d["cost"] else " free"
         plus = " (+1 point)" if d["bonus"] else ""
-        return f"{who()} took {D.FACTIONS[d['faction']]}{extra}{plus}."
+        return f"{who()} took {data.FACTIONS[d['faction']]}{extra}{plus}."
     if k == "faction_pass":
         return f"{who()} passed."
     if k == "ability_pass":
-        return f"{who()} did not use {D.FACTIONS[d['faction']]}."
+        return f"{who()} did not use {data.FACTIONS[d['faction']]}."
     if k == "special":
         on = f" on ship {ship_of(d)}" if d.get("ship", -1) >= 0 else ""
-        return f"{who()} played {D.SPECIAL_NAME[d['key']]}{on}."
+        return f"{who()} played {data.SPECIAL_NAME[d['key']]}{on}."
     if k == "archont":
         return f"{who()} (Archont) drew {d['count']} cards."
     if k == "discarded":
@@ -308,9 +308,9 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "drew_cards":
         return "You drew: " + ", ".join(card_name(c) for c in d["cards"]) + "."
     if k == "my_special":
-        return f"Your new special card: {D.SPECIAL_NAME[D.SPECIAL_KEY[d['card']]]}."
+        return f"Your new special card: {data.SPECIAL_NAME[data.SPECIAL_KEY[d['card']]]}."
     if k == "took_special":
-        return f"{who()} took {D.SPECIAL_NAME[D.SPECIAL_KEY[d['card']]]} from the face-up specials."
+        return f"{who()} took {data.SPECIAL_NAME[data.SPECIAL_KEY[d['card']]]} from the face-up specials."
     if k == "reshuffled":
         return f"The discard pile becomes the deck ({d['count']} cards)."
     if k == "ordered":
@@ -337,8 +337,8 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return f"Vote {d['vote'] + 1} won by {w}."
     if k == "play":
         src = "" if d["source"] == d["seat"] else f" from {names[d['source']]}'s row"
-        extra = f" with {D.SPECIAL_NAME[d['key']]}" if d["key"] else ""
-        return f"{who()} played {D.CARD_NAME[d['kind']]}{src}{extra}."
+        extra = f" with {data.SPECIAL_NAME[d['key']]}" if d["key"] else ""
+        return f"{who()} played {data.CARD_NAME[d['kind']]}{src}{extra}."
     if k == "play_pass":
         return f"{who()} played no card."
     if k == "placed":
@@ -369,11 +369,11 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "doom_returned":
         return "A third Doom! came too early: it goes back into the deck."
     if k == "event":
-        top = f" Next event (face up): {D.EVENT_NAME[d['top']]}." if d["top"] >= 0 else ""
-        return f"Event: {D.EVENT_NAME[d['card']]}{top}"
+        top = f" Next event (face up): {data.EVENT_NAME[d['top']]}." if d["top"] >= 0 else ""
+        return f"Event: {data.EVENT_NAME[d['card']]}{top}"
     if k == "upgraded":
-        was = ship_at(d["ship"], d["tile"] - D.ADVANCED)
-        return f"Ship {was} is upgraded to {ship_of(d)}: {D.ADVANCED_ABILITY[d['tile'] % D.ADVANCED]}."
+        was = ship_at(d["ship"], d["tile"] - data.ADVANCED)
+        return f"Ship {was} is upgraded to {ship_of(d)}: {data.ADVANCED_ABILITY[d['tile'] % data.ADVANCED]}."
     if k == "wrecked":
         return f"The ocean god takes ship {ship_of(d)}: {d['n']} cubes lost."
     if k == "together_stop":
@@ -404,15 +404,15 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     v = view
     seat = "spectator" if v.seat is None else names[v.seat]
     lines = [f"seat={seat} turn={v.turn} stage={v.stage} vote={v.vote + 1 if v.vote >= 0 else '-'}"
-             f"({v.vote_kind}) event={D.EVENT_NAME[v.event] if v.event >= 0 else '-'}"
+             f"({v.vote_kind}) event={data.EVENT_NAME[v.event] if v.event >= 0 else '-'}"
              f" doom={v.doom_markers} events_left={v.events_left}"
-             + (f" top={D.EVENT_NAME[v.top_event]}" if v.top_event >= 0 else "")]
+             + (f" top={data.EVENT_NAME[v.top_event]}" if v.top_event >= 0 else "")]
     for i, sh in enumerate(v.ships):
         where = "ocean" if sh.at_sea else "port"
-        lines.append(f"ship{i + 1} {D.ship_full_name(sh.tile)} {where} {aboard_text(sh)}")
+        lines.append(f"ship{i + 1} {data.ship_full_name(sh.tile)} {where} {aboard_text(sh)}")
     lines.append(f"promised land={list(v.promised_land)} neutral={v.promised_land_neutrals} camp={v.camp}")
     holders = v.faction_holders
-    fac = " ".join(f"{D.FACTIONS[f][:4]}:{LETTERS[holders[f]] if holders[f] >= 0 else '-'}"
+    fac = " ".join(f"{data.FACTIONS[f][:4]}:{LETTERS[holders[f]] if holders[f] >= 0 else '-'}"
                    f"{'+1' if v.plus_one[f] else ''}" for f in range(7))
     lines.append(f"factions {fac} markers={list(v.markers)}")
     lines.append(f"vp={list(v.vp)} screen={list(v.screen)} pool={list(v.senate_pool)} "
@@ -424,12 +424,12 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     for p in range(v.players):
         tokens = v.tokens_on_cards[p]
         row = " ".join(
-            (D.CARD_SHORT[D.CARD_KIND[c]] if c >= 0 else "####")
+            (data.CARD_SHORT[data.CARD_KIND[c]] if c >= 0 else "####")
             + (f"({tokens[i]})" if i < len(tokens) and tokens[i] else "")
             for i, c in enumerate(v.voting_cards[p]))
         lines.append(f"row {names[p]}: {row}")
     if v.hand is not None:
-        lines.append("hand=" + ", ".join(D.CARD_SHORT[D.CARD_KIND[c]] for c in v.hand))
+        lines.append("hand=" + ", ".join(data.CARD_SHORT[data.CARD_KIND[c]] for c in v.hand))
         lines.append("specials=" + ", ".join(_special_name(c) for c in v.my_specials))
     if v.effect is not None:
         lines.append(f"effect={v.effect.card_kind} steps={[str(step) for step in v.effect.steps]}")
@@ -439,7 +439,7 @@ def render_view(view: Any, names: Sequence[str]) -> str:
 
 
 def aboard_text(sh: Any) -> str:
-    cap = D.capacity(sh.tile)
+    cap = data.capacity(sh.tile)
     text = cubes_text(sh.cubes)
     return "[" + text + "." * (cap - len(text)) + "]"
 
@@ -463,8 +463,8 @@ def reveal(s: Any, names: Sequence[str]) -> list[str]:
     for p in sorted(range(s.players), key=lambda p: (-s.vp[p], rank[p])):
         bonus = [(c, end_bonus(s, p, c, order[0])) for c in s.specials[p]]
         end = sum(b for _, b in bonus)
-        play = s.vp[p] - D.START_VP - end
-        parts = [f"{D.START_VP} at the start"]
+        play = s.vp[p] - data.START_VP - end
+        parts = [f"{data.START_VP} at the start"]
         parts.append(f"{play} during the game (ships reaching the Promised Land, Senate awards and"
                      " cards; the log tells each)" if play >= 0 else f"{-play} lost during the game")
         if end:
@@ -501,8 +501,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("✓", "after a voting card: it was played"),
     ("?", "your card the Oraklos keeps face down"),
 )
-CARD_LEGEND = ", ".join(f"{D.CARD_SHORT[k]} = {D.CARD_NAME[k]}" for k in D.CARD_NAME)
-FACTION_LEGEND = ", ".join(f"{f[:4]} = {f}" for f in D.FACTIONS)
+CARD_LEGEND = ", ".join(f"{data.CARD_SHORT[k]} = {data.CARD_NAME[k]}" for k in data.CARD_NAME)
+FACTION_LEGEND = ", ".join(f"{f[:4]} = {f}" for f in data.FACTIONS)
 PANEL_LEGEND = ("pts or points = victory points; tok or tokens = influence tokens behind the screen; "
                 "Sen or Senate = tokens in the Senate pool; cards 7+2 = 7 Politics cards and 2 special cards")
 SENATE_LEGEND = "the Senate line (narrow screens): tokens in the Senate pool, in Senate order, highest first"

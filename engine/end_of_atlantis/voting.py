@@ -12,7 +12,7 @@ from typing import Any
 
 from ..components import bump, put, without
 from ..core import Event, replace
-from . import data as D
+from . import data
 from .actions import BIDS, LAY, LAY_FACE_DOWN, PASS, Bid, Demagogos, LayCard, Pass
 from .cards import draw_politics
 from .doom import begin_doom
@@ -42,7 +42,7 @@ def lay_choices(x: Any, seat: int) -> list[LayCard]:
     hand = x.hand_of(seat)
     cards = one_per_kind(hand)
     out = [LAY[c] for c in cards]
-    if x.faction_holders[D.ORAKLOS] == seat and len(x.face_down_of(seat)) < ORAKLOS_FACE_DOWN:
+    if x.faction_holders[data.ORAKLOS] == seat and len(x.face_down_of(seat)) < ORAKLOS_FACE_DOWN:
         out += [LAY_FACE_DOWN[c] for c in cards]
     return out
 
@@ -60,7 +60,7 @@ def lay_card(s: EoaState, seat: int, a: LayCard) -> tuple[EoaState, list[Event]]
                     to=(seat,))]
     changes = dict(hands=hands, voting_cards=rows, face_down=face_down)
     if slot + 1 == s.cards_to_lay[seat]:
-        drawn, more, _ = draw_politics(s, seat, D.HAND - len(hands[seat]), hands)
+        drawn, more, _ = draw_politics(s, seat, data.HAND - len(hands[seat]), hands)
         changes.update(drawn)
         events += more
     if all(len(rows[p]) >= s.cards_to_lay[p] for p in range(s.players)):
@@ -95,7 +95,7 @@ def begin_vote(s: EoaState, vote: int, **changes: Any) -> tuple[EoaState, list[E
         stage = Stage.HIDDEN_VOTE
     else:
         changes["open_bidders"] = tuple(reversed(senate_order_of(now("senate_pool"), now("markers"))))
-        stage = (Stage.DEMAGOGOS_CALL if now("faction_holders")[D.DEMAGOGOS] >= 0 and not now("demagogos_used")
+        stage = (Stage.DEMAGOGOS_CALL if now("faction_holders")[data.DEMAGOGOS] >= 0 and not now("demagogos_used")
                  else Stage.OPEN_VOTE)
     changes.update(vote=vote, bids=(-1,) * s.players, demagogos_look=(), vote_winners=(),
                    play_queue=(), card_players=(), effect=None, stage=stage)
@@ -124,7 +124,7 @@ def hidden_bid(s: EoaState, seat: int, a: Bid) -> tuple[EoaState, list[Event]]:
     bids = put(s.bids, seat, a.tokens)
     if -1 in bids:
         return replace(s, bids=bids), events
-    if s.faction_holders[D.DEMAGOGOS] >= 0 and not s.demagogos_used:
+    if s.faction_holders[data.DEMAGOGOS] >= 0 and not s.demagogos_used:
         return replace(s, bids=bids, stage=Stage.DEMAGOGOS_LOOK), events
     s, more = _resolve_vote(s, bids=bids)
     return s, events + more
@@ -194,7 +194,7 @@ def _resolve_vote(s: EoaState, **changes: Any) -> tuple[EoaState, list[Event]]:
         loser = ranking[-1]
         changes["vp"] = put(s.vp, loser, max(0, s.vp[loser] - 1))
     order = list(winners)
-    philosophios = s.faction_holders[D.PHILOSOPHIOS]
+    philosophios = s.faction_holders[data.PHILOSOPHIOS]
     if philosophios in order:
         order.remove(philosophios)
         order.insert(0, philosophios)
@@ -246,12 +246,12 @@ def next_player(s: EoaState, **changes: Any) -> tuple[EoaState, list[Event]]:
 def _end_vote(s: EoaState, **changes: Any) -> tuple[EoaState, list[Event]]:
     """The Strategos takes back up to 2 of its tokens from a vote in which it played no card."""
     vote = s.vote
-    strategos = s.faction_holders[D.STRATEGOS]
+    strategos = s.faction_holders[data.STRATEGOS]
     events = []
     tokens = changes.get("tokens_on_cards", s.tokens_on_cards)
     if strategos >= 0 and strategos not in changes.get("card_players", s.card_players) \
             and len(tokens[strategos]) > vote:
-        back = min(D.STRATEGOS_REFUND, tokens[strategos][vote])
+        back = min(data.STRATEGOS_REFUND, tokens[strategos][vote])
         if back:
             changes.update(tokens_on_cards=put(tokens, strategos, bump(tokens[strategos], vote, -back)),
                            screen=bump(changes.get("screen", s.screen), strategos, back),

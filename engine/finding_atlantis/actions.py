@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from ..core import ActionCodec, IllegalAction
-from . import data as D
+from . import data
 
 
 class ChooseCaptain(NamedTuple):
@@ -131,7 +131,7 @@ CARD_CHOICES: dict[str, tuple[Any, ...]] = {
 }
 # Burning a card for a public move: one action per direction; none for an unburnable card.
 BURN_CHOICES: dict[str, tuple[Burn, ...]] = {
-    card: () if card in D.UNBURNABLE else tuple(Burn(card, d) for d in range(8)) for card in D.CARDS}
+    card: () if card in data.UNBURNABLE else tuple(Burn(card, d) for d in range(8)) for card in data.CARDS}
 
 
 def _others(view: Any) -> list[int]:
@@ -164,8 +164,8 @@ def card_actions(card: str) -> list[Any]:
 
 
 def captain_actions(view: Any, cap: str) -> list[Any]:
-    return CAPTAIN_CHOICES[D.CAPTAINS[cap][2]](view)
+    return CAPTAIN_CHOICES[data.CAPTAINS[cap][2]](view)
 
 
 def artifact_actions(view: Any, art: str) -> list[Any]:
-    return ARTIFACT_CHOICES[D.ARTIFACTS[art][3]](view, art)
+    return ARTIFACT_CHOICES[data.ARTIFACTS[art][3]](view, art)

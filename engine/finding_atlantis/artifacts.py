@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..components import put
 from ..core import Event, IllegalAction, replace
-from . import data as D
+from . import data
 from .actions import UseArtifact, check_cell, check_dir, check_other_seat
 from .board import beneath, explore_facts, note, note_cell, regain, result, rod_fact
 from .mapgen import world_of
@@ -29,12 +29,12 @@ def seed_of_youth(s: FAState, seat: int, a: UseArtifact):
 
 
 def trident(s: FAState, seat: int, a: UseArtifact):
-    facts = [(dr, dc, rod_fact(s, seat, dr, dc)) for dr, dc in D.DIRS]
+    facts = [(dr, dc, rod_fact(s, seat, dr, dc)) for dr, dc in data.DIRS]
     return note(s, seat, facts), [result(seat, "trident", facts)]
 
 
 def crystal_orb(s: FAState, seat: int, a: UseArtifact):
-    facts = [(dr, dc, beneath(s, seat, dr, dc)) for dr, dc in D.DIRS]
+    facts = [(dr, dc, beneath(s, seat, dr, dc)) for dr, dc in data.DIRS]
     return note(s, seat, facts), [result(seat, "orb", facts)]
 
 
@@ -96,7 +96,7 @@ def use_artifact(state: FAState, seat: int, a: UseArtifact) -> tuple[FAState, li
     held = [x for x, _ in state.arts[seat]]
     if a.artifact not in held:
         raise IllegalAction("You do not hold that artifact.")
-    free = D.ARTIFACTS[a.artifact][2]
+    free = data.ARTIFACTS[a.artifact][2]
     if not free and state.actions_left <= 0:
         raise IllegalAction("You have no actions left this turn.")
     i = held.index(a.artifact)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..components import put
 from ..core import Event, replace
-from . import data as D
+from . import data
 from .mapgen import world_of
 from .state import FAState
 
@@ -23,7 +23,7 @@ Facts = list[tuple[int, int, int]]
 def step(n: int, cell: int, d: int) -> int:
     """The map cell one step from ``cell`` in direction ``d``, or -1 off the map."""
     r, c = divmod(cell, n)
-    dr, dc = D.DIRS[d]
+    dr, dc = data.DIRS[d]
     r, c = r + dr, c + dc
     if 0 <= r < n and 0 <= c < n:
         return r * n + c
@@ -43,13 +43,13 @@ def inner_ok(n: int, cell: int, dr: int, dc: int) -> bool:
 
 def explore_facts(t: int) -> int:
     """What exploring a space of terrain ``t`` tells."""
-    if t == D.DEEP:
-        return D.DEEP_F | D.NOTRACE
-    if t == D.SEAMOUNT:
-        return D.SEA | D.NOTRACE
-    if t == D.ARTIFACT:
-        return D.SEA | D.TRACE | D.ART
-    return D.SEA | D.TRACE | D.ATL
+    if t == data.DEEP:
+        return data.DEEP_F | data.NOTRACE
+    if t == data.SEAMOUNT:
+        return data.SEA | data.NOTRACE
+    if t == data.ARTIFACT:
+        return data.SEA | data.TRACE | data.ART
+    return data.SEA | data.TRACE | data.ATL
 
 
 def terrain_at(s: FAState, seat: int, dr: int, dc: int) -> int | None:
@@ -69,18 +69,18 @@ def beneath(s: FAState, seat: int, dr: int, dc: int) -> int:
     t = terrain_at(s, seat, dr, dc)
     if inner_ok(s.n, s.pos[seat], dr, dc):
         return explore_facts(t)
-    return D.NOTRACE | (D.DEEP_F if t == D.DEEP else D.SEA)
+    return data.NOTRACE | (data.DEEP_F if t == data.DEEP else data.SEA)
 
 
 def rod_fact(s: FAState, seat: int, dr: int, dc: int) -> int:
     """Jelly Rod on one space: trace or not; in pirate mode a mine reads as a trace."""
     t = terrain_at(s, seat, dr, dc)
-    trace = t is not None and t >= D.ARTIFACT
+    trace = t is not None and t >= data.ARTIFACT
     if s.pirate:
         cell = step_rel(s.n, s.pos[seat], dr, dc)
         mine = cell >= 0 and cell in s.mines
-        return D.ROD if trace or mine else D.NOTRACE
-    return D.TRACE if trace else D.NOTRACE
+        return data.ROD if trace or mine else data.NOTRACE
+    return data.TRACE if trace else data.NOTRACE
 
 
 def note(s: FAState, seat: int, facts: Facts, clear: int = 0) -> FAState:

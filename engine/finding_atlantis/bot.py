@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..core import Bot
 from ..core import RandomBot as KitRandomBot
 from ..rng import Rng
-from . import data as D
+from . import data
 from .actions import (
     Burn, ChooseCaptain, Declare, EndTurn, Explore, FirstMove, JellyRod, LongSilent,
     PickCell, Silent, Sonar, Surface, UseArtifact, UseCaptain,
@@ -76,7 +76,7 @@ class UBot(Bot):
         if view.phase == "first_move":
             r, c = divmod(view.pos, view.n)
             mid = (view.n - 1) / 2
-            best = min(range(8), key=lambda d: (abs(r + D.DIRS[d][0] - mid) + abs(c + D.DIRS[d][1] - mid), d))
+            best = min(range(8), key=lambda d: (abs(r + data.DIRS[d][0] - mid) + abs(c + data.DIRS[d][1] - mid), d))
             return FirstMove(best)
         legal_set = set(legal)
         know = deduce(view)
@@ -175,34 +175,34 @@ class UBot(Bot):
 
         options = []
         if Sonar() in legal_set:
-            options.append((sum(unknown_sea(dr, dc) for dr, dc in D.DIRS), Sonar()))
+            options.append((sum(unknown_sea(dr, dc) for dr, dc in data.DIRS), Sonar()))
         for axis in range(4):
             a = JellyRod(axis)
             if a in legal_set:
-                options.append((sum(unknown_trace(*D.DIRS[d]) for d in D.AXES[axis]) * (0.7 if view.pirate else 1), a))
+                options.append((sum(unknown_trace(*data.DIRS[d]) for d in data.AXES[axis]) * (0.7 if view.pirate else 1), a))
         if view.captain == "navy" or view.captain == "geologist":
             for a in legal_set:
                 if type(a) is UseCaptain:
                     if view.captain == "navy":
                         val = 0.0
-                        for d in D.AXES[a.arg]:
-                            dr, dc = D.DIRS[d]
+                        for d in data.AXES[a.arg]:
+                            dr, dc = data.DIRS[d]
                             i = 1
                             while 0 <= r + dr * i < n and 0 <= c + dc * i < n and i <= 3:
                                 val += unknown_trace(dr * i, dc * i) * 0.8
                                 i += 1
                         options.append((val, a))
                     else:
-                        options.append((sum(unknown_sea(2 * D.DIRS[d][0], 2 * D.DIRS[d][1]) for d in D.ORTHO), a))
+                        options.append((sum(unknown_sea(2 * data.DIRS[d][0], 2 * data.DIRS[d][1]) for d in data.ORTHO), a))
         if view.captain == "diver":
             for a in legal_set:
                 if type(a) is UseCaptain:
-                    dr, dc = D.DIRS[a.arg]
+                    dr, dc = data.DIRS[a.arg]
                     options.append((unknown_trace(dr, dc) + unknown_sea(dr, dc), a))
         if "trident" in view.artifacts and view.actions_left > 0:
-            options.append((sum(unknown_trace(dr, dc) for dr, dc in D.DIRS), UseArtifact("trident")))
+            options.append((sum(unknown_trace(dr, dc) for dr, dc in data.DIRS), UseArtifact("trident")))
         if "orb" in view.artifacts and view.actions_left > 0:
-            options.append((sum(unknown_trace(dr, dc) + unknown_sea(dr, dc) for dr, dc in D.DIRS),
+            options.append((sum(unknown_trace(dr, dc) + unknown_sea(dr, dc) for dr, dc in data.DIRS),
                             UseArtifact("orb")))
         if not options:
             return 0, None
@@ -277,7 +277,7 @@ class UBot(Bot):
             else:
                 continue
             r, c = divmod(pos, n)
-            dr, dc = D.DIRS[d]
+            dr, dc = data.DIRS[d]
             end = pos
             for _ in range(steps):
                 rr, cc = divmod(end, n)

@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..components import put
 from ..core import Event, IllegalAction, replace
-from . import data as D
+from . import data
 from .actions import UseCaptain, check_axis, check_dir, check_other_seat
 from .board import Facts, beneath, note, result, step_rel, terrain_at
 from .mapgen import world_of
@@ -26,42 +26,42 @@ Effect = Callable[[FAState, int, UseCaptain], tuple[FAState, list[Event]]]
 def _ray(s: FAState, seat: int, d: int) -> Facts:
     """Along direction d from the seat: no trace up to the nearest trace (inclusive)."""
     facts = []
-    dr, dc = D.DIRS[d]
+    dr, dc = data.DIRS[d]
     i = 1
     while True:
         cell = step_rel(s.n, s.pos[seat], dr * i, dc * i)
         if cell < 0:
             return facts
-        if s.terrain[world_of(s.n, cell)] >= D.ARTIFACT:
-            facts.append((dr * i, dc * i, D.TRACE))
+        if s.terrain[world_of(s.n, cell)] >= data.ARTIFACT:
+            facts.append((dr * i, dc * i, data.TRACE))
             return facts
-        facts.append((dr * i, dc * i, D.NOTRACE))
+        facts.append((dr * i, dc * i, data.NOTRACE))
         i += 1
 
 
 def navy(s: FAState, seat: int, a: UseCaptain):
     check_axis(a.arg)
     facts, dists = [], []
-    for d in D.AXES[a.arg]:
+    for d in data.AXES[a.arg]:
         ray = _ray(s, seat, d)
         facts += ray
-        dists.append(len(ray) if ray and ray[-1][2] == D.TRACE else 0)
+        dists.append(len(ray) if ray and ray[-1][2] == data.TRACE else 0)
     return note(s, seat, facts), [result(seat, "navy", facts, axis=a.arg, dists=tuple(dists))]
 
 
 def geologist(s: FAState, seat: int, a: UseCaptain):
     facts = []
-    for d in D.ORTHO:
-        dr, dc = D.DIRS[d]
+    for d in data.ORTHO:
+        dr, dc = data.DIRS[d]
         t = terrain_at(s, seat, 2 * dr, 2 * dc)
         if t is not None:
-            facts.append((2 * dr, 2 * dc, D.DEEP_F if t == D.DEEP else D.SEA))
+            facts.append((2 * dr, 2 * dc, data.DEEP_F if t == data.DEEP else data.SEA))
     return note(s, seat, facts), [result(seat, "geologist", facts)]
 
 
 def diver(s: FAState, seat: int, a: UseCaptain):
     check_dir(a.arg)
-    dr, dc = D.DIRS[a.arg]
+    dr, dc = data.DIRS[a.arg]
     facts = [(dr, dc, beneath(s, seat, dr, dc))]
     return note(s, seat, facts), [result(seat, "diver", facts)]
 
@@ -86,7 +86,7 @@ def listener(s: FAState, seat: int, a: UseCaptain):
 
 def saboteur(s: FAState, seat: int, a: UseCaptain):
     t = check_other_seat(s.players, seat, a.arg)
-    return replace(s, skip=put(s.skip, t, min(D.ACTIONS_PER_TURN, s.skip[t] + 1))), [
+    return replace(s, skip=put(s.skip, t, min(data.ACTIONS_PER_TURN, s.skip[t] + 1))), [
         Event("sabotaged", {"seat": seat, "target": t})]
 
 

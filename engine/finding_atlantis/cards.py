@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from ..components import put
 from ..core import Event, IllegalAction, replace
-from . import data as D
+from . import data
 from .actions import Burn, CARD_OF_ACTION, DropMine, JellyRod, LongSilent, Silent, check_axis, check_dir
 from .board import explore_facts, note, regain, result, rod_fact, step_rel, terrain_at
 from .mapgen import world_of
@@ -24,15 +24,15 @@ Effect = Callable[[FAState, int, Any], tuple[FAState, list[Event]]]
 
 def sonar(s: FAState, seat: int, a: Any):
     facts = []
-    for dr, dc in D.DIRS:
+    for dr, dc in data.DIRS:
         t = terrain_at(s, seat, dr, dc)
-        facts.append((dr, dc, D.DEEP_F if t == D.DEEP else D.SEA))
+        facts.append((dr, dc, data.DEEP_F if t == data.DEEP else data.SEA))
     return note(s, seat, facts), [result(seat, "sonar", facts)]
 
 
 def jelly_rod(s: FAState, seat: int, a: JellyRod):
     check_axis(a.axis)
-    facts = [(D.DIRS[d][0], D.DIRS[d][1], rod_fact(s, seat, *D.DIRS[d])) for d in D.AXES[a.axis]]
+    facts = [(data.DIRS[d][0], data.DIRS[d][1], rod_fact(s, seat, *data.DIRS[d])) for d in data.AXES[a.axis]]
     return note(s, seat, facts), [result(seat, "rod", facts, axis=a.axis)]
 
 
@@ -44,15 +44,15 @@ def explore(s: FAState, seat: int, a: Any):
     s = note(s, seat, facts)
     events = [result(seat, "explore", facts)]
     here = s.pos[seat]
-    if t == D.ARTIFACT and here not in s.taken and s.deck:
+    if t == data.ARTIFACT and here not in s.taken and s.deck:
         card = s.deck[0]
         s = replace(s, deck=s.deck[1:], taken=tuple(sorted(s.taken + (here,))),
                     arts=put(s.arts, seat, s.arts[seat] + ((card, here),)))
         events.append(Event("artifact_drawn", {"seat": seat}))
         events.append(Event("artifact_card", {"seat": seat, "artifact": card}, to=(seat,)))
-    elif t == D.ARTIFACT:
+    elif t == data.ARTIFACT:
         events.append(Event("artifact_gone", {"seat": seat}, to=(seat,)))
-    if t == D.ATLANTIS:
+    if t == data.ATLANTIS:
         s = replace(s, may_declare=put(s.may_declare, seat, True), picks=put(s.picks, seat, ()))
     return s, events
 
@@ -78,11 +78,11 @@ def surface(s: FAState, seat: int, a: Any):
 
 def periscope(s: FAState, seat: int, a: Any):
     facts = []
-    for dr, dc in D.DIRS:
+    for dr, dc in data.DIRS:
         cell = step_rel(s.n, s.pos[seat], dr, dc)
         danger = cell >= 0 and (cell in s.monsters or cell in s.mines)
-        facts.append((dr, dc, D.DANGER if danger else 0))
-    return note(s, seat, facts, clear=D.DANGER), [result(seat, "periscope", facts)]
+        facts.append((dr, dc, data.DANGER if danger else 0))
+    return note(s, seat, facts, clear=data.DANGER), [result(seat, "periscope", facts)]
 
 
 def drop_mine(s: FAState, seat: int, a: DropMine):
@@ -101,10 +101,10 @@ CARD_EFFECTS: dict[str, Effect] = {
 def play(state: FAState, seat: int, action: Any) -> tuple[FAState, list[Event]]:
     """Play the action card that ``action`` names, for one action."""
     card = CARD_OF_ACTION[type(action)]
-    if card in D.PIRATE_CARDS and not state.pirate:
+    if card in data.PIRATE_CARDS and not state.pirate:
         raise IllegalAction("That card is only used in pirate mode.")
     if card not in state.hands[seat]:
-        raise IllegalAction(f"{D.CARDS[card][0]} is not in your hand: surface to take it back.")
+        raise IllegalAction(f"{data.CARDS[card][0]} is not in your hand: surface to take it back.")
     s = play_card(state, seat, card, -1)
     events = [Event("played", {"seat": seat, "card": card})]
     s, more = CARD_EFFECTS[card](s, seat, action)
@@ -119,12 +119,12 @@ def burn(state: FAState, seat: int, a: Burn) -> tuple[FAState, list[Event]]:
     check_dir(a.dir)
     if a.card not in state.hands[seat]:
         raise IllegalAction("You can only burn a card in your hand.")
-    if a.card in D.UNBURNABLE:
+    if a.card in data.UNBURNABLE:
         raise IllegalAction("The Surface card cannot be burnt.")
     s = play_card(state, seat, a.card, a.dir)
-    data = {"seat": seat, "card": a.card, "dir": a.dir}
+    burnt = {"seat": seat, "card": a.card, "dir": a.dir}
     if a.card == "captain":
-        data["captain"] = state.captain[seat]
-    events = [Event("burnt", data)]
+        burnt["captain"] = state.captain[seat]
+    events = [Event("burnt", burnt)]
     s, more = move(s, seat, a.dir, 1, public_dir=True, label="burn")
     return spend(s, seat, events + more)

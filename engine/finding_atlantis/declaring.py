@@ -13,7 +13,7 @@ from typing import Any
 
 from ..components import put
 from ..core import Event, IllegalAction, replace
-from . import data as D
+from . import data
 from .actions import PickCell
 from .mapgen import inner_of
 from .state import FAState
@@ -40,7 +40,7 @@ def declare(s: FAState, seat: int, a: Any = None) -> tuple[FAState, list[Event]]
     picks = s.picks[seat]
     if len(picks) != s.k:
         raise IllegalAction(f"Pick exactly {s.k} spaces ({len(picks)} picked).")
-    atl = tuple(sorted(inner_of(s.n, x) for x, t in enumerate(s.terrain) if t == D.ATLANTIS))
+    atl = tuple(sorted(inner_of(s.n, x) for x, t in enumerate(s.terrain) if t == data.ATLANTIS))
     s = replace(s, may_declare=put(s.may_declare, seat, False), picks=put(s.picks, seat, ()))
     if picks == atl:
         ev = [Event("declared", {"seat": seat, "cells": picks, "correct": True, "n": s.n})]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import data as D
+from . import data
 
 UNKNOWN = -1
 
@@ -67,7 +67,7 @@ def deduce(view: Any) -> Knowledge:
         r, cc = divmod(c, n)
         ortho_c.append([(r + dr) * n + cc + dc if 0 <= r + dr < n and 0 <= cc + dc < n else -1
                         for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))])
-        king.append([(r + dr) * n + cc + dc for dr, dc in D.DIRS if 0 <= r + dr < n and 0 <= cc + dc < n])
+        king.append([(r + dr) * n + cc + dc for dr, dc in data.DIRS if 0 <= r + dr < n and 0 <= cc + dc < n])
     inner_of = {x: c for c, x in enumerate(wx)}
 
     def set_trace(c: int, v: int) -> bool:
@@ -101,20 +101,20 @@ def deduce(view: Any) -> Knowledge:
         return True
 
     for x, f in enumerate(chart):
-        if f & D.SEA:
+        if f & data.SEA:
             set_sea(x, 1)
-        if f & D.DEEP_F:
+        if f & data.DEEP_F:
             set_sea(x, 0)
         c = inner_of.get(x, -1)
         if c < 0:
             continue
-        if f & D.TRACE:
+        if f & data.TRACE:
             set_trace(c, 1)
-        if f & D.NOTRACE:
+        if f & data.NOTRACE:
             set_trace(c, 0)
-        if f & D.ATL:
+        if f & data.ATL:
             set_atl(c, 1)
-        if f & D.ART:
+        if f & data.ART:
             set_atl(c, 0)
     if not view.roaming:
         for m in view.monsters:
@@ -249,7 +249,7 @@ def check_declaration(view: Any, cells: tuple[int, ...], know: Knowledge | None 
     for c in range(n * n):
         if know.atl[c] == 1 and c not in cells:
             out.append(f"{name(c)} is Atlantis by your chart but not picked.")
-    king = [[(c // n + dr) * n + c % n + dc for dr, dc in D.DIRS
+    king = [[(c // n + dr) * n + c % n + dc for dr, dc in data.DIRS
              if 0 <= c // n + dr < n and 0 <= c % n + dc < n] for c in range(n * n)]
     if cells and not _connected(tuple(cells), king):
         out.append("The picked spaces are not one connected group.")
@@ -276,8 +276,8 @@ def possible_positions(view: Any, know: Knowledge | None = None) -> list[int]:
             if not (0 <= rr < w and 0 <= cc < w):
                 continue
             have = view.chart[rr * w + cc]
-            if (f & D.SEA and have & D.DEEP_F) or (f & D.DEEP_F and have & D.SEA) or \
-                    (f & D.TRACE and have & D.NOTRACE) or (f & D.NOTRACE and have & D.TRACE):
+            if (f & data.SEA and have & data.DEEP_F) or (f & data.DEEP_F and have & data.SEA) or \
+                    (f & data.TRACE and have & data.NOTRACE) or (f & data.NOTRACE and have & data.TRACE):
                 ok = False
                 break
         if ok:

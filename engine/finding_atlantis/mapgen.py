@@ -16,7 +16,7 @@ Riddle (the constraints every map meets, see ``check_map``):
 from __future__ import annotations
 
 from ..rng import Rng
-from . import data as D
+from . import data
 
 
 def world_of(n: int, cell: int) -> int:
@@ -35,7 +35,7 @@ def inner_of(n: int, w: int) -> int:
 def king_neighbours(n: int, cell: int) -> list[int]:
     r, c = divmod(cell, n)
     out = []
-    for dr, dc in D.DIRS:
+    for dr, dc in data.DIRS:
         rr, cc = r + dr, c + dc
         if 0 <= rr < n and 0 <= cc < n:
             out.append(rr * n + cc)
@@ -44,7 +44,7 @@ def king_neighbours(n: int, cell: int) -> list[int]:
 
 def generate(n: int, rng: Rng) -> tuple[tuple[int, ...], Rng]:
     """A random map of size ``n``: terrain per world cell."""
-    k, arts = D.MAP_SIZES[n]
+    k, arts = data.MAP_SIZES[n]
     cells = n * n
     start, rng = rng.below(cells)
     group = [start]
@@ -70,13 +70,13 @@ def generate(n: int, rng: Rng) -> tuple[tuple[int, ...], Rng]:
             taken[cell] = True
             artifacts.append(cell)
     w = n + 2
-    terrain = [D.DEEP] * (w * w)
-    for cell, kind in [(c, D.ATLANTIS) for c in group] + [(c, D.ARTIFACT) for c in artifacts]:
+    terrain = [data.DEEP] * (w * w)
+    for cell, kind in [(c, data.ATLANTIS) for c in group] + [(c, data.ARTIFACT) for c in artifacts]:
         x = world_of(n, cell)
         terrain[x] = kind
         for o in (-w, 1, w, -1):
-            if terrain[x + o] == D.DEEP:
-                terrain[x + o] = D.SEAMOUNT
+            if terrain[x + o] == data.DEEP:
+                terrain[x + o] = data.SEAMOUNT
     return tuple(terrain), rng
 
 
@@ -86,9 +86,9 @@ def check_map(terrain: tuple[int, ...], n: int) -> list[str]:
     w = n + 2
     if len(terrain) != w * w:
         return [f"world has {len(terrain)} cells, not {w * w}"]
-    k, arts = D.MAP_SIZES[n]
-    atl = [x for x, t in enumerate(terrain) if t == D.ATLANTIS]
-    art = [x for x, t in enumerate(terrain) if t == D.ARTIFACT]
+    k, arts = data.MAP_SIZES[n]
+    atl = [x for x, t in enumerate(terrain) if t == data.ATLANTIS]
+    art = [x for x, t in enumerate(terrain) if t == data.ARTIFACT]
     if len(atl) != k:
         problems.append(f"{len(atl)} Atlantis spaces, not {k}")
     if len(art) != arts:
@@ -104,11 +104,11 @@ def check_map(terrain: tuple[int, ...], n: int) -> list[str]:
         near_trace = any(o in traces for o in ortho)
         if x in traces:
             for o in ortho:
-                if terrain[o] == D.DEEP:
+                if terrain[o] == data.DEEP:
                     problems.append(f"trace at {x} has a deep neighbour at {o}")
-        elif t == D.SEAMOUNT and not near_trace:
+        elif t == data.SEAMOUNT and not near_trace:
             problems.append(f"seamount at {x} is not next to a trace")
-        elif t == D.DEEP and near_trace:
+        elif t == data.DEEP and near_trace:
             problems.append(f"deep ocean at {x} next to a trace")
     # Atlantis connected orthogonally or diagonally
     if atl:
@@ -118,7 +118,7 @@ def check_map(terrain: tuple[int, ...], n: int) -> list[str]:
         while todo:
             x = todo.pop()
             r, c = divmod(x, w)
-            for dr, dc in D.DIRS:
+            for dr, dc in data.DIRS:
                 y = (r + dr) * w + c + dc
                 if y in atl_set and y not in seen:
                     seen.add(y)

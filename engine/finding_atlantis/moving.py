@@ -12,7 +12,7 @@ from typing import Any
 
 from ..components import put
 from ..core import Event, replace
-from . import data as D
+from . import data
 from .board import step
 from .state import FAState
 from .turns import discard_random, lose_action
@@ -41,12 +41,12 @@ def move(s: FAState, seat: int, d: int, steps: int, public_dir: bool, label: str
         if owner >= 0:
             stop = "mine"
             break
-    dr, dc = D.DIRS[d]
+    dr, dc = data.DIRS[d]
     changes: dict[str, Any] = dict(pos=put(s.pos, seat, pos))
     if s.lost[seat]:
         r0, c0 = s.lost_disp[seat]
         changes["lost_disp"] = put(s.lost_disp, seat, (r0 + dr * moved, c0 + dc * moved))
-    tag = f"{label}:{D.DIR_SHORT[d]}" if public_dir else label
+    tag = f"{label}:{data.DIR_SHORT[d]}" if public_dir else label
     changes["trail"] = put(s.trail, seat, s.trail[seat] + (tag,))
     s = replace(s, **changes)
     events.insert(0, Event("moved", {"seat": seat, "steps": moved, "of": steps, "dir": d, "stop": stop},
@@ -91,7 +91,7 @@ def mine_hit(s: FAState, seat: int, owner: int) -> tuple[FAState, list[Event]]:
         events.append(Event("mine_used_artifact", {"seat": seat, "owner": owner, "artifact": artifact}))
         return s, events
     lost = []
-    for _ in range(D.MINE_DISCARDS):
+    for _ in range(data.MINE_DISCARDS):
         s, card = discard_random(s, seat)
         if card:
             lost.append(card)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..options import OptionField, build_model, model_getattr
-from . import data as D
+from . import data
 
 FIELDS = (
     OptionField("size", int, 6, "ocean map 6 (4 Atlantis spaces) or 8 (6)"),  # (6 or 8: _size below)
@@ -20,7 +20,7 @@ FIELDS = (
 
 
 def _size(cls: Any, v: int) -> int:
-    if v not in D.MAP_SIZES:
+    if v not in data.MAP_SIZES:
         raise ValueError("size must be 6 or 8")
     return v
 

@@ -47,7 +47,7 @@ from ..components import SingleActorTurns, put
 from ..core import Event, Game, IllegalAction, replace
 from ..options import lazy_model
 from ..rng import Rng
-from . import data as D
+from . import data
 from .actions import (
     ACTIONS, BURN_CHOICES, CARD_ACTION, CARD_CHOICES, CARD_OF_ACTION, CODEC, Burn, ChooseCaptain,
     Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent, Periscope, PickCell, Silent,
@@ -98,8 +98,8 @@ def first_move(state: FAState, seat: int, a: FirstMove) -> tuple[FAState, list[E
     ev = [Event("first_move", {"seat": seat})] + ev
     nxt = (seat + 1) % state.players
     if nxt == state.first:
-        s = replace(s, phase="play", turn=nxt, actions_left=D.ACTIONS_PER_TURN)
-        return s, ev + [Event("turn", {"seat": nxt, "actions": D.ACTIONS_PER_TURN})]
+        s = replace(s, phase="play", turn=nxt, actions_left=data.ACTIONS_PER_TURN)
+        return s, ev + [Event("turn", {"seat": nxt, "actions": data.ACTIONS_PER_TURN})]
     return replace(s, turn=nxt), ev
 
 
@@ -147,7 +147,7 @@ class FindingAtlantisGame(SingleActorTurns, Game):
     title = "Finding Atlantis"
     rules_version = "finding-atlantis-3"  # 3: a mine takes used artifacts too
     min_players = 2
-    max_players = D.MAX_SEATS
+    max_players = data.MAX_SEATS
     options_model = lazy_model("engine.finding_atlantis.options:FindingAtlantisOptions")
     # the model's defaults, as plain values (tests/test_registry.py checks)
     option_defaults = {"size": 6, "pirate": False, "monsters": "still", "paper": False,
@@ -160,19 +160,19 @@ class FindingAtlantisGame(SingleActorTurns, Game):
         if not self.min_players <= seats <= self.max_players:
             raise ValueError(f"Finding Atlantis takes 2-4 submarines, not {seats}")
         n = opts.size
-        k = D.MAP_SIZES[n][0]
+        k = data.MAP_SIZES[n][0]
         rng = Rng.from_seed(seed, "finding-atlantis")
         terrain, rng = generate(n, rng)
         starts = []
         for _ in range(seats):
             c, rng = rng.below(n * n)
             starts.append(c)
-        caps, rng = rng.shuffled(tuple(D.CAPTAINS))
-        offers = tuple(tuple(caps[i * D.CAPTAINS_DEALT:(i + 1) * D.CAPTAINS_DEALT]) for i in range(seats))
-        deck, rng = rng.shuffled(tuple(D.ARTIFACTS))
+        caps, rng = rng.shuffled(tuple(data.CAPTAINS))
+        offers = tuple(tuple(caps[i * data.CAPTAINS_DEALT:(i + 1) * data.CAPTAINS_DEALT]) for i in range(seats))
+        deck, rng = rng.shuffled(tuple(data.ARTIFACTS))
         first, rng = rng.below(seats)
         w = n + 2
-        empty_chart = tuple(D.NOTRACE if inner_of(n, x) < 0 else 0 for x in range(w * w))
+        empty_chart = tuple(data.NOTRACE if inner_of(n, x) < 0 else 0 for x in range(w * w))
         hand = hand_for(opts.pirate)
         return FAState(
             n=n, k=k, players=seats, pirate=opts.pirate, roaming=opts.monsters == "roaming",
@@ -215,7 +215,7 @@ class FindingAtlantisGame(SingleActorTurns, Game):
             if len(view.picks) == view.k:
                 out.append(Declare())
         for a in view.artifacts:
-            if D.ARTIFACTS[a][2] or view.actions_left > 0:
+            if data.ARTIFACTS[a][2] or view.actions_left > 0:
                 out += artifact_actions(view, a)
         if view.actions_left > 0:
             seen = set()

@@ -15,7 +15,7 @@ state is returned as it is.
 from __future__ import annotations
 
 from ..rng import Rng
-from . import data as D
+from . import data
 from .mapgen import inner_of, world_of
 from ..core import replace
 
@@ -28,17 +28,17 @@ def consistent(terrain, state, seat: int) -> bool:
         if not f:
             continue
         t = terrain[x]
-        if f & D.SEA and t == D.DEEP or f & D.DEEP_F and t != D.DEEP:
+        if f & data.SEA and t == data.DEEP or f & data.DEEP_F and t != data.DEEP:
             return False
-        if f & D.TRACE and t < D.ARTIFACT or f & D.NOTRACE and t >= D.ARTIFACT and inner_of(state.n, x) >= 0:
+        if f & data.TRACE and t < data.ARTIFACT or f & data.NOTRACE and t >= data.ARTIFACT and inner_of(state.n, x) >= 0:
             return False
-        if f & D.ATL and t != D.ATLANTIS or f & D.ART and t != D.ARTIFACT:
+        if f & data.ATL and t != data.ATLANTIS or f & data.ART and t != data.ARTIFACT:
             return False
     for cell in state.taken:
-        if terrain[world_of(state.n, cell)] != D.ARTIFACT:
+        if terrain[world_of(state.n, cell)] != data.ARTIFACT:
             return False
     if state.failed:
-        atl = tuple(sorted(inner_of(state.n, x) for x, t in enumerate(terrain) if t == D.ATLANTIS))
+        atl = tuple(sorted(inner_of(state.n, x) for x, t in enumerate(terrain) if t == data.ATLANTIS))
         if any(atl == f for _, f in state.failed):
             return False
     if state.lost_obs[seat]:
@@ -75,7 +75,7 @@ def rerandomise(state, seat: int, rng: Rng):
     # captains
     mine_known = set(state.offers[seat]) | {state.captain[seat]}
     shown = {state.captain[o] for o in range(state.players) if state.captain_shown[o]}
-    cpool = [c for c in D.CAPTAINS if c not in mine_known and c not in shown]
+    cpool = [c for c in data.CAPTAINS if c not in mine_known and c not in shown]
     cmixed, rng = rng.shuffled(cpool)
     j = 0
     captain = list(state.captain)
@@ -105,20 +105,20 @@ def constrained_map(state, seat: int, rng: Rng):
     keeps the traces it knows (``consistent`` still checks every fact)."""
     n = state.n
     w = n + 2
-    k, arts = D.MAP_SIZES[n]
+    k, arts = data.MAP_SIZES[n]
     chart = state.charts[seat]
     cells = n * n
     wx = [world_of(n, c) for c in range(cells)]
 
     def may_trace(c: int) -> bool:
         x = wx[c]
-        if chart[x] & (D.NOTRACE | D.DEEP_F):
+        if chart[x] & (data.NOTRACE | data.DEEP_F):
             return False
-        return not any(chart[x + o] & D.DEEP_F for o in (-w, 1, w, -1))
+        return not any(chart[x + o] & data.DEEP_F for o in (-w, 1, w, -1))
 
     allowed = [c for c in range(cells) if may_trace(c)]
-    atl_must = [c for c in range(cells) if chart[wx[c]] & D.ATL]
-    art_must = sorted({c for c in range(cells) if chart[wx[c]] & D.ART} | set(state.taken))
+    atl_must = [c for c in range(cells) if chart[wx[c]] & data.ATL]
+    art_must = sorted({c for c in range(cells) if chart[wx[c]] & data.ART} | set(state.taken))
     atl_ok = set(c for c in allowed if c not in art_must)
     if len(atl_ok) < k or len(art_must) > arts:
         return None, rng
@@ -146,19 +146,19 @@ def constrained_map(state, seat: int, rng: Rng):
             return None, rng
         i, rng = rng.below(len(free))
         chosen.append(free.pop(i))
-    terrain = [D.DEEP] * (w * w)
-    for cs, kind in ((group, D.ATLANTIS), (chosen, D.ARTIFACT)):
+    terrain = [data.DEEP] * (w * w)
+    for cs, kind in ((group, data.ATLANTIS), (chosen, data.ARTIFACT)):
         for c in cs:
             x = wx[c]
             terrain[x] = kind
             for o in (-w, 1, w, -1):
-                if terrain[x + o] == D.DEEP:
-                    terrain[x + o] = D.SEAMOUNT
+                if terrain[x + o] == data.DEEP:
+                    terrain[x + o] = data.SEAMOUNT
     return tuple(terrain), rng
 
 
 def _king(n: int, c: int):
     r, col = divmod(c, n)
-    for dr, dc in D.DIRS:
+    for dr, dc in data.DIRS:
         if 0 <= r + dr < n and 0 <= col + dc < n:
             yield (r + dr) * n + col + dc

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..core import View, make, state_class
 from ..rng import Rng
-from . import data as D
+from . import data
 
 
 @state_class
@@ -148,4 +148,4 @@ def view_of(state: FAState, seat: int | None) -> FAView:
 
 def hand_for(pirate: bool) -> tuple[str, ...]:
     """A full hand: every action card of the mode, and the captain."""
-    return D.BASE_CARDS + (D.PIRATE_CARDS if pirate else ()) + ("captain",)
+    return data.BASE_CARDS + (data.PIRATE_CARDS if pirate else ()) + ("captain",)

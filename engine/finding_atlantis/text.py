@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core import Event
-from . import data as D
+from . import data
 
 COLS = "ABCDEFGH"
 
@@ -132,8 +132,8 @@ def legend_markdown() -> str:
 
 
 def _help() -> str:
-    caps = "\n".join(f"- **{n}** -- {t}" for n, t, _ in D.CAPTAINS.values())
-    arts = "\n".join(f"- **{n}** -- {t}" for n, t, _, _ in D.ARTIFACTS.values())
+    caps = "\n".join(f"- **{n}** -- {t}" for n, t, _ in data.CAPTAINS.values())
+    arts = "\n".join(f"- **{n}** -- {t}" for n, t, _, _ in data.ARTIFACTS.values())
     return HELP.format(captains=caps, artifacts=arts, legend=legend_markdown())
 
 
@@ -151,7 +151,7 @@ def rel_name(dr: int, dc: int) -> str:
     if (dr, dc) == (0, 0):
         return "here"
     if max(abs(dr), abs(dc)) == 1:
-        return D.DIR_SHORT[D.DIRS.index((dr, dc))]
+        return data.DIR_SHORT[data.DIRS.index((dr, dc))]
     out = ""
     if dr:
         out += f"{abs(dr)}{'N' if dr < 0 else 'S'}"
@@ -164,15 +164,15 @@ def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     return "You" if seat == viewer else names[seat]
 
 
-FACT_WORD = ((D.ATL, "Atlantis"), (D.ART, "an artifact"), (D.ROD, "trace or mine"), (D.TRACE, "a trace"),
-             (D.DANGER, "danger"), (D.DEEP_F, "deep ocean"), (D.SEA, "seamount"), (D.NOTRACE, "no trace"))
+FACT_WORD = ((data.ATL, "Atlantis"), (data.ART, "an artifact"), (data.ROD, "trace or mine"), (data.TRACE, "a trace"),
+             (data.DANGER, "danger"), (data.DEEP_F, "deep ocean"), (data.SEA, "seamount"), (data.NOTRACE, "no trace"))
 
 
 def fact_word(f: int) -> str:
     """The strongest thing chart facts ``f`` say about a space, in a word or two."""
     if f == 0:
         return "nothing"
-    if f & D.SEA and f & D.NOTRACE:
+    if f & data.SEA and f & data.NOTRACE:
         return "bare seamount"
     for bit, word in FACT_WORD:
         if f & bit:
@@ -181,37 +181,37 @@ def fact_word(f: int) -> str:
 
 
 def card_name(card: str) -> str:
-    return D.CARDS[card][0]
+    return data.CARDS[card][0]
 
 
 def describe_action(a: Any) -> str:
     name = type(a).__name__
     if name == "ChooseCaptain":
-        return f"keep the {D.CAPTAINS[a.captain][0]}"
+        return f"keep the {data.CAPTAINS[a.captain][0]}"
     if name == "FirstMove":
-        return f"free hidden first move {D.DIR_NAMES[a.dir]}"
+        return f"free hidden first move {data.DIR_NAMES[a.dir]}"
     if name == "JellyRod":
-        return f"Jelly Rod {D.AXIS_NAMES[a.axis]}"
+        return f"Jelly Rod {data.AXIS_NAMES[a.axis]}"
     if name in ("Silent", "LongSilent", "DropMine"):
         label = {"Silent": "Silent Running", "LongSilent": "Long Silent Running", "DropMine": "Drop Mine"}[name]
-        return f"{label} {D.DIR_NAMES[a.dir]}"
+        return f"{label} {data.DIR_NAMES[a.dir]}"
     if name == "Burn":
-        return f"burn {card_name(a.card)} to move 1 space {D.DIR_NAMES[a.dir]}"
+        return f"burn {card_name(a.card)} to move 1 space {data.DIR_NAMES[a.dir]}"
     if name == "UseCaptain":
         if a.steps:
-            return f"use the captain: {a.steps} space{'s' if a.steps != 1 else ''} {D.DIR_NAMES[a.arg]}"
+            return f"use the captain: {a.steps} space{'s' if a.steps != 1 else ''} {data.DIR_NAMES[a.arg]}"
         return "use the captain" + (f" (choice {a.arg + 1})" if a.arg >= 0 else "")
     if name == "UseArtifact":
-        label = D.ARTIFACTS[a.artifact][0]
-        kind = D.ARTIFACTS[a.artifact][3]
+        label = data.ARTIFACTS[a.artifact][0]
+        kind = data.ARTIFACTS[a.artifact][3]
         if kind == "dir":
-            return f"use the {label}: 1 space {D.DIR_NAMES[a.arg]}"
+            return f"use the {label}: 1 space {data.DIR_NAMES[a.arg]}"
         if kind == "cell":
             return f"use the {label} on {_cell(a.arg)}"
         if kind == "seat":
             return f"use the {label} on seat {a.arg + 1}"
         if kind == "seat_dir":
-            return f"use the {label}: push seat {a.arg + 1} {D.DIR_NAMES[a.dir]}"
+            return f"use the {label}: push seat {a.arg + 1} {data.DIR_NAMES[a.dir]}"
         return f"use the {label}"
     if name == "PickCell":
         return f"pick {_cell(a.cell)} for the declaration"
@@ -237,7 +237,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
     if k == "captain_kept":
         return f"{who} kept a captain."
     if k == "your_captain":
-        return f"Your captain: {D.CAPTAINS[d['captain']][0]}."
+        return f"Your captain: {data.CAPTAINS[d['captain']][0]}."
     if k == "dive":
         return "Every submarine makes one free hidden move."
     if k == "first_move":
@@ -248,11 +248,11 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
         return f"{who} lose{'s' if who != 'You' else ''} a whole turn."
     if k == "played":
         if d.get("captain"):
-            return f"{who} played {'your' if who == 'You' else 'their'} captain, the {D.CAPTAINS[d['captain']][0]}."
+            return f"{who} played {'your' if who == 'You' else 'their'} captain, the {data.CAPTAINS[d['captain']][0]}."
         return f"{who} played {card_name(d['card'])}."
     if k == "burnt":
-        extra = f" ({D.CAPTAINS[d['captain']][0]})" if d.get("captain") else ""
-        return f"{who} burnt {card_name(d['card'])}{extra} to move 1 space {D.DIR_NAMES[d['dir']]}."
+        extra = f" ({data.CAPTAINS[d['captain']][0]})" if d.get("captain") else ""
+        return f"{who} burnt {card_name(d['card'])}{extra} to move 1 space {data.DIR_NAMES[d['dir']]}."
     if k == "result":
         what = d["what"]
         if what == "listener":
@@ -267,8 +267,8 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
             return f"Under {_cell(d['cell'])}: {fact_word(d['facts'])}."
         if what == "navy":
             parts = []
-            for dd, dist in zip(D.AXES[d["axis"]], d["dists"]):
-                parts.append(f"{D.DIR_SHORT[dd]} {dist if dist else 'none'}")
+            for dd, dist in zip(data.AXES[d["axis"]], d["dists"]):
+                parts.append(f"{data.DIR_SHORT[dd]} {dist if dist else 'none'}")
             return "Navy Captain, nearest traces: " + ", ".join(parts) + "."
         label = {"sonar": "Sonar", "rod": "Jelly Rod", "explore": "Explore", "periscope": "Periscope",
                  "geologist": "Geologist", "diver": "Deep Diver", "trident": "Trident",
@@ -280,7 +280,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
     if k == "moved":
         if d.get("to") is not None and d["dir"] < 0:
             return f"You moved to {_cell(d['to'])}."
-        way, steps, of = D.DIR_NAMES[d["dir"]], d["steps"], d["of"]
+        way, steps, of = data.DIR_NAMES[d["dir"]], d["steps"], d["of"]
         done = f"{steps} space{'s' if steps != 1 else ''}" + (f" of {of}" if steps != of else "")
         if d["stop"] == "edge":
             return f"You moved {done} {way}: the edge of the map stopped you." if steps else \
@@ -293,7 +293,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
     if k == "artifact_drawn":
         return f"{who} found an artifact and drew a card."
     if k == "artifact_card":
-        return f"Your artifact: {D.ARTIFACTS[d['artifact']][0]}."
+        return f"Your artifact: {data.ARTIFACTS[d['artifact']][0]}."
     if k == "artifact_gone":
         return "This artifact was already taken."
     if k == "surfaced":
@@ -309,10 +309,10 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
     if k == "mine_artifact":
         return f"{who} handed an artifact to {_who(d['owner'], viewer, names)}."
     if k == "mine_artifact_card":
-        return f"The artifact was {D.ARTIFACTS[d['artifact']][0]}."
+        return f"The artifact was {data.ARTIFACTS[d['artifact']][0]}."
     if k == "mine_used_artifact":
         owner = "you" if d["owner"] == viewer else names[d["owner"]]
-        return f"{who} handed the used {D.ARTIFACTS[d['artifact']][0]} to {owner}: it stays used."
+        return f"{who} handed the used {data.ARTIFACTS[d['artifact']][0]} to {owner}: it stays used."
     if k == "mine_cards":
         lost = ", ".join(card_name(c) for c in d["cards"]) or "nothing"
         return f"{who} lost: {lost}."
@@ -334,11 +334,11 @@ def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8)
     if k == "took_back":
         return f"{who} took back {', '.join(card_name(c) for c in d['cards']) or 'nothing'}."
     if k == "artifact_used":
-        return f"{who} used {D.ARTIFACTS[d['artifact']][0]}."
+        return f"{who} used {data.ARTIFACTS[d['artifact']][0]}."
     if k == "monster_woke":
         return f"A sea monster woke at {_cell(d['cell'])}."
     if k == "whirlpool":
-        return f"{who} pushed {_who(d['target'], viewer, names)} {D.DIR_NAMES[d['dir']]}."
+        return f"{who} pushed {_who(d['target'], viewer, names)} {data.DIR_NAMES[d['dir']]}."
     if k == "siren":
         return f"{_who(d['target'], viewer, names)} lost {card_name(d['card']) if d['card'] else 'nothing'} to the Siren Song."
     if k == "undo":
@@ -376,7 +376,7 @@ TRAIL_SHORT = {
 def trail_word(tag: str, you: bool = False, short: bool = False) -> str:
     kind, _, way = tag.partition(":")
     if kind in ("burn", "pushed"):
-        way = D.DIR_NAMES[D.DIR_SHORT.index(way)]
+        way = data.DIR_NAMES[data.DIR_SHORT.index(way)]
         if short:
             return f"a {'burnt card' if kind == 'burn' else 'push'} {way}"
         return f"a burnt card (1 space {way})" if kind == "burn" else \
@@ -418,23 +418,23 @@ def set_size(n: int) -> None:
 
 # --- plain rendering ---------------------------------------------------------------
 def chart_char(f: int) -> str:
-    if f & D.ATL:
+    if f & data.ATL:
         return "@"
-    if f & D.ART:
+    if f & data.ART:
         return "$"
-    if f & D.TRACE:
+    if f & data.TRACE:
         return "T"
-    if f & D.ROD:
+    if f & data.ROD:
         return "t"
-    if f & D.DEEP_F:
+    if f & data.DEEP_F:
         return "#"
-    if f & D.SEA and f & D.NOTRACE:
+    if f & data.SEA and f & data.NOTRACE:
         return "^"
-    if f & D.SEA:
+    if f & data.SEA:
         return "s"
-    if f & D.DANGER:
+    if f & data.DANGER:
         return "!"
-    if f & D.NOTRACE:
+    if f & data.NOTRACE:
         return "x"
     return "."
 
@@ -449,7 +449,7 @@ def render_view(view: Any, names: Sequence[str]) -> str:
             for c in range(w):
                 x = r * w + c
                 cell = (r - 1) * view.n + (c - 1) if 1 <= r <= view.n and 1 <= c <= view.n else -1
-                ch = chart_char(view.chart[x]) if not (cell < 0 and view.chart[x] == D.NOTRACE) else " "
+                ch = chart_char(view.chart[x]) if not (cell < 0 and view.chart[x] == data.NOTRACE) else " "
                 if cell >= 0 and cell == view.pos:
                     ch = "*"
                 elif cell >= 0 and cell in view.monsters:
@@ -460,7 +460,7 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     lines.append(f"seat={seat} phase={view.phase} turn={names[view.turn]} actions={view.actions_left}"
                  f" round={view.round} deck={view.deck_count} monsters={[_cell(m) for m in view.monsters]}")
     for s, p in enumerate(view.public):
-        last = ",".join(c + (f":{D.DIR_SHORT[d]}" if d >= 0 else "") for c, d in p.last_played)
+        last = ",".join(c + (f":{data.DIR_SHORT[d]}" if d >= 0 else "") for c, d in p.last_played)
         lines.append(f"  {names[s]}: start={_cell(p.start)} surfaced={_cell(p.surfaced)} last=[{last}]"
                      f" hand={p.hand_count} arts={p.artifacts_held} used={list(p.used)}"
                      f" captain={p.captain or '?'} trail={'/'.join(p.trail)}{' LOST' if p.lost else ''}")
@@ -480,7 +480,7 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-TRUTH_CHAR = {D.DEEP: "#", D.SEAMOUNT: "^", D.ARTIFACT: "$", D.ATLANTIS: "@"}
+TRUTH_CHAR = {data.DEEP: "#", data.SEAMOUNT: "^", data.ARTIFACT: "$", data.ATLANTIS: "@"}
 
 
 def reveal(state: Any, names: Sequence[str]) -> list[str]:
@@ -490,7 +490,7 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
     set_size(state.n)
     n, w = state.n, state.n + 2
     cells = {kind: [c for c in range(n * n) if state.terrain[(c // n + 1) * w + c % n + 1] == kind]
-             for kind in (D.ATLANTIS, D.ARTIFACT)}
+             for kind in (data.ATLANTIS, data.ARTIFACT)}
     out = []
     if state.winners:
         out.append(f"{_and([names[s] for s in state.winners])} named every space of Atlantis after exploring "
@@ -509,9 +509,9 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
             out.append(f"{names[s]} declared wrongly {times}, each time swept to an unknown space.")
         else:
             out.append(f"{names[s]} never declared.")
-    out.append(f"Atlantis lay at {_and([_cell(c) for c in cells[D.ATLANTIS]])}.")
+    out.append(f"Atlantis lay at {_and([_cell(c) for c in cells[data.ATLANTIS]])}.")
     arts = []
-    for c in cells[D.ARTIFACT]:
+    for c in cells[data.ARTIFACT]:
         finder = [s for s in range(state.players) if any(found == c for _, found in state.arts[s])]
         taken = f" (found by {_and([names[f] for f in finder])})" if finder else \
             " (its card was taken)" if c in state.taken else " (its card was never drawn)"
@@ -523,15 +523,15 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
         out.append(f"Row {r}, columns {COLS[0]} to {COLS[n - 1]}: {row}")
     for s in range(state.players):
         where = "at"
-        cap = D.CAPTAINS[state.captain[s]][0] if state.captain[s] else "no captain"
-        held = [D.ARTIFACTS[a][0] for a, _ in state.arts[s]]
-        used = [D.ARTIFACTS[a][0] for a in state.used[s]]
+        cap = data.CAPTAINS[state.captain[s]][0] if state.captain[s] else "no captain"
+        held = [data.ARTIFACTS[a][0] for a, _ in state.arts[s]]
+        used = [data.ARTIFACTS[a][0] for a in state.used[s]]
         mine = f"their mine lay at {_cell(state.mines[s])}" if state.mines[s] >= 0 else "no mine of theirs lay in the sea"
-        hand = [D.CAPTAINS[state.captain[s]][0] if c == "captain" else card_name(c) for c in state.hands[s]]
+        hand = [data.CAPTAINS[state.captain[s]][0] if c == "captain" else card_name(c) for c in state.hands[s]]
         lost = " without knowing it (lost after a wrong declaration)" if state.lost[s] else ""
         out.append(f"{names[s]} ended {where} {_cell(state.pos[s])}{lost} with the {cap}; cards in hand: "
                    f"{_and(hand) if hand else 'none'}; artifact cards held: {_and(held) if held else 'none'}; "
                    f"used: {_and(used) if used else 'none'}; {mine}.")
     if state.deck:
-        out.append(f"Still in the artifact deck: {_and([D.ARTIFACTS[a][0] for a in state.deck])}.")
+        out.append(f"Still in the artifact deck: {_and([data.ARTIFACTS[a][0] for a in state.deck])}.")
     return out

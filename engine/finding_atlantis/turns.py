@@ -11,7 +11,7 @@ from typing import Any
 
 from ..components import put
 from ..core import Event, replace
-from . import data as D
+from . import data
 from .board import step
 from .state import FAState, hand_for
 
@@ -84,7 +84,7 @@ def end_turn(s: FAState) -> tuple[FAState, list[Event]]:
             if s.roaming and s.monsters:
                 s, more = roam(s)
                 events += more
-        actions = D.ACTIONS_PER_TURN - s.skip[nxt]
+        actions = data.ACTIONS_PER_TURN - s.skip[nxt]
         skip = s.skip if s.skip[nxt] == 0 else put(s.skip, nxt, max(0, -actions))
         s = replace(s, turn=nxt, skip=skip, actions_left=max(0, actions), round=rnd)
         if actions > 0:

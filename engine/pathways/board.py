@@ -22,7 +22,7 @@ from operator import itemgetter
 from struct import Struct
 from typing import Any, NamedTuple
 
-from . import data as D
+from . import data
 from ._tables import EXITS as _EXITS, FACING as _FACING, OPEN_LINKS as _OPEN_LINKS
 from ._tables import ROT_CHOICES as _ROT_CHOICES, TILE_ROTS as _TILE_ROTS
 
@@ -65,18 +65,18 @@ class EndMove(NamedTuple):
 
 
 # --- board helpers (work on states and views alike) -----------------------------------
-NB = D.NEIGHBOURS
-SIDES = D.SIDES
+NB = data.NEIGHBOURS
+SIDES = data.SIDES
 OPP_INDEX = (2, 3, 0, 1)
 # Precomputed for the hot helpers below (self-play runs them thousands of times a second):
 # per cell, (own side bit, neighbour cell, neighbour's facing side bit) for on-board
 # neighbours; per cell, the on-board neighbours.
 _LINKS = tuple(tuple((SIDES[i], NB[c][i], SIDES[OPP_INDEX[i]]) for i in range(4) if NB[c][i] >= 0)
-               for c in range(D.CELLS))
-_ON_BOARD_NB = tuple(tuple(n for n in NB[c] if n >= 0) for c in range(D.CELLS))
+               for c in range(data.CELLS))
+_ON_BOARD_NB = tuple(tuple(n for n in NB[c] if n >= 0) for c in range(data.CELLS))
 # per cell: fetches the on-board neighbours' values of a board tuple in one C call
 # (every cell has at least two on-board neighbours, so it always returns a tuple)
-_NB_VALUES = tuple(itemgetter(*_ON_BOARD_NB[c]) for c in range(D.CELLS))
+_NB_VALUES = tuple(itemgetter(*_ON_BOARD_NB[c]) for c in range(data.CELLS))
 # Worked out from data.py ahead of time (engine/pathways/tables_gen.py; imported above):
 # per cell, its ``facing(masks)`` and ``exits(masks)`` functions (``_FACING``, ``_EXITS``)
 # and, per open-side mask, its (neighbour, facing side bit) pairs (``_OPEN_LINKS``); per
@@ -85,7 +85,7 @@ _NB_VALUES = tuple(itemgetter(*_ON_BOARD_NB[c]) for c in range(D.CELLS))
 # change the tile and still meet a neighbour's path end, a bit each).
 
 _tuple_new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
-_CELL_IDS = range(D.CELLS)
+_CELL_IDS = range(data.CELLS)
 END_PLAYS = EndPlays()
 END_MOVE = EndMove()
 
@@ -94,7 +94,7 @@ END_MOVE = EndMove()
 # (actions are immutable values: shared)
 _BIT_SETS = tuple(tuple(bits >> r & 1 for r in range(4)) for bits in range(16))
 _ROTATE_SETS = tuple([tuple([tuple(compress(row, bits)) for bits in _BIT_SETS])
-                      for row in [[_tuple_new(Rotate, (c, r)) for r in range(4)] for c in range(D.CELLS)]])
+                      for row in [[_tuple_new(Rotate, (c, r)) for r in range(4)] for c in range(data.CELLS)]])
 
 
 def connects(masks: tuple[int, ...], cells: tuple[int, ...], cell: int, mask: int) -> bool:
@@ -138,19 +138,19 @@ def step_target(masks, cells, pos: int, side: int) -> int | None:
 
 
 def tile_rot_mask(tile: int, rot: int) -> int:
-    return D.rotate(D.SHAPES[D.TILE_KIND[tile]], rot)
+    return data.rotate(data.SHAPES[data.TILE_KIND[tile]], rot)
 
 
 # --- enumerations shared by legal() and validation ---------------------------------------
 # Actions are immutable values, so legal() hands out shared ones instead of building each:
 # per tile, its Special (None for a path tile); per pod and side, its Step; per cell, its
 # Remove; per tile, lazily, its Place actions (see _place_plan).
-_SPECIAL_OF = tuple(Special(t) if k in D.SPECIAL_KINDS else None for t, k in enumerate(D.TILE_KIND))
-_IS_TRADE = tuple(k == "trade" for k in D.TILE_KIND)
-_KINDS = tuple(sorted(set(D.TILE_KIND)))
-_KIND_BIT = tuple(1 << _KINDS.index(k) for k in D.TILE_KIND)  # a bit per tile kind
+_SPECIAL_OF = tuple(Special(t) if k in data.SPECIAL_KINDS else None for t, k in enumerate(data.TILE_KIND))
+_IS_TRADE = tuple(k == "trade" for k in data.TILE_KIND)
+_KINDS = tuple(sorted(set(data.TILE_KIND)))
+_KIND_BIT = tuple(1 << _KINDS.index(k) for k in data.TILE_KIND)  # a bit per tile kind
 _STEPS = tuple(tuple(Step(p, s) for s in range(4)) for p in range(4))
-_REMOVES = tuple(Remove(c) for c in range(D.CELLS))
+_REMOVES = tuple(Remove(c) for c in range(data.CELLS))
 # per pod and set of sides (a bit each): its Step actions in side order
 _STEP_SETS = tuple(tuple(tuple(steps[i] for i in range(4) if bits >> i & 1) for bits in range(16))
                    for steps in _STEPS)
@@ -158,19 +158,19 @@ _STEPS_THEN_END = tuple(tuple(steps + (END_MOVE,) for steps in sets) for sets in
 # per cell and the cell a move began on: the sides a step may take (all but the one
 # back onto the start)
 def _away(cell: int) -> tuple[int, ...]:
-    row = [15] * D.CELLS
+    row = [15] * data.CELLS
     for i, n in enumerate(NB[cell]):
         if n >= 0:
             row[n] = 15 & ~SIDES[i]
     return tuple(row)
 
 
-_AWAY = tuple(map(_away, range(D.CELLS)))
+_AWAY = tuple(map(_away, range(data.CELLS)))
 # per path tile, once it is first played: its (mask, Place actions indexed by cell) for
 # each distinct rotation, in rotation order (100 tuples a rotation, built on first use)
 @functools.cache
 def _place_plan(tile: int) -> tuple[tuple[int, tuple[Place, ...]], ...]:
-    return tuple((m, tuple([_tuple_new(Place, (tile, rot, c)) for c in range(D.CELLS)]))
+    return tuple((m, tuple([_tuple_new(Place, (tile, rot, c)) for c in range(data.CELLS)]))
                  for rot, m in _TILE_ROTS[tile])
 
 
@@ -227,7 +227,7 @@ def legal_actions(view) -> list[Any]:
     hand = view.hand
     out = _play_actions(hand, view) if hand else []
     plays_made = view.plays_made
-    if plays_made >= D.BASE_PLAYS or not out:
+    if plays_made >= data.BASE_PLAYS or not out:
         out.append(END_PLAYS)
     if plays_made == 0:
         out += _rotations_in_order(_rotation_rows(view.cells, view.masks))
@@ -248,7 +248,7 @@ def _rotation_row(cells: tuple[int, ...], masks: tuple[int, ...], cell: int) -> 
 def _rotation_rows(cells: tuple[int, ...], masks: tuple[int, ...]) -> dict[int, tuple[Rotate, ...]]:
     """Cell -> its Rotate actions, for the cells that have any."""
     rows = {}
-    for c in range(D.CELLS):
+    for c in range(data.CELLS):
         row = _rotation_row(cells, masks, c)
         if row:
             rows[c] = row
@@ -277,7 +277,7 @@ def _any_removable(view) -> bool:
 def is_removable(view, cell: int) -> bool:
     """``cell in removable_cells(view)``, for one cell."""
     cells = view.cells
-    return (0 <= cell < D.CELLS and cells[cell] >= 0 and EMPTY in _NB_VALUES[cell](cells)
+    return (0 <= cell < data.CELLS and cells[cell] >= 0 and EMPTY in _NB_VALUES[cell](cells)
             and cell not in view.pods)
 
 
@@ -285,11 +285,11 @@ def is_removable(view, cell: int) -> bool:
 # cells as signed bytes are 0..99 for a tile, 0xFF for EMPTY and 0xFE for Atlantis, so a
 # byte's top bit says "no tile" and, with its low bit, "empty".  Each mask below has a 1
 # in the low bit of the bytes it selects.
-_ONES = int.from_bytes(bytes([1] * D.CELLS), "little")
-_NOT_COL0 = int.from_bytes(bytes(int(c % D.SIZE != 0) for c in range(D.CELLS)), "little")
-_NOT_COL9 = int.from_bytes(bytes(int(c % D.SIZE != D.SIZE - 1) for c in range(D.CELLS)), "little")
-_ROW_SHIFT = 8 * D.SIZE
-_PACK_CELLS = Struct(f"{D.CELLS}b").pack
+_ONES = int.from_bytes(bytes([1] * data.CELLS), "little")
+_NOT_COL0 = int.from_bytes(bytes(int(c % data.SIZE != 0) for c in range(data.CELLS)), "little")
+_NOT_COL9 = int.from_bytes(bytes(int(c % data.SIZE != data.SIZE - 1) for c in range(data.CELLS)), "little")
+_ROW_SHIFT = 8 * data.SIZE
+_PACK_CELLS = Struct(f"{data.CELLS}b").pack
 
 
 def _unlocked_tiles(cells: tuple[int, ...]) -> int:
@@ -307,7 +307,7 @@ def removable_cells(view) -> list[int]:
     for p in view.pods:
         if p >= 0 and free >> (8 * p) & 1:
             free ^= 1 << (8 * p)
-    return list(compress(_CELL_IDS, free.to_bytes(D.CELLS, "little")))
+    return list(compress(_CELL_IDS, free.to_bytes(data.CELLS, "little")))
 
 
 def step_actions(view) -> list[Step]:

@@ -41,7 +41,7 @@ from typing import Any, Sequence
 
 from ..core import Bot, RandomBot  # noqa: F401  (RandomBot: this game's, the kit's own stream)
 from ..rng import Rng
-from . import data as D
+from . import data
 from .routes import _OPP, _SIDE_NB, BUILD, INF, NB, SIDES, STEP, goal_field, reach_field, walks
 from .rules import (
     ATLANTIS, EMPTY, END_PLAYS, IN_ATLANTIS, EndMove, EndPlays, Place, Remove,
@@ -114,7 +114,7 @@ class _Board:
         f = self.fwd.get(seat)
         if f is None:
             pos = self.pods[seat]
-            f = self.fwd[seat] = reach_field(self.cells, self.masks, pos) if pos >= 0 else [INF] * D.CELLS
+            f = self.fwd[seat] = reach_field(self.cells, self.masks, pos) if pos >= 0 else [INF] * data.CELLS
         return f
 
 
@@ -215,9 +215,9 @@ class PathfinderBot(Bot):
             if view.mover >= 0:
                 budget, start = view.steps_left, view.move_start
             elif view.pending:
-                budget, start = D.SPECIAL_MOVE, pos
+                budget, start = data.SPECIAL_MOVE, pos
             else:
-                budget, start = (D.OWN_MOVE if pod == me else D.OTHER_MOVE), pos
+                budget, start = (data.OWN_MOVE if pod == me else data.OTHER_MOVE), pos
             own = pod == me
             for final, side, n in walks(cells, masks, pos, budget, start, into_atlantis=own):
                 if n == 0:
@@ -232,9 +232,9 @@ class PathfinderBot(Bot):
                 v[pod] = board.value_at(final)
                 u = self._utility(v, me, weights, False)
                 if last_round and own:
-                    u -= 100 * D.ATLANTIS_DISTANCE[final]
+                    u -= 100 * data.ATLANTIS_DISTANCE[final]
                 # prefer shorter walks to the same place, then cells nearer the city
-                u -= 1e-3 * n + 1e-4 * D.ATLANTIS_DISTANCE[final]
+                u -= 1e-3 * n + 1e-4 * data.ATLANTIS_DISTANCE[final]
                 scored.append((u, order, action))
                 order += 1
         if not scored:
@@ -275,14 +275,14 @@ class PathfinderBot(Bot):
         if base_u >= WIN / 2:
             # already two steps from the city: play anything that keeps it so
             safe = [a for a in legal if type(a) in (Place, EndPlays)]
-            sp = [a for a in legal if type(a) is Special and D.TILE_KIND[a.tile] != "trade"]
+            sp = [a for a in legal if type(a) is Special and data.TILE_KIND[a.tile] != "trade"]
             return (safe or sp or legal)[0]
 
         places = [a for a in legal if type(a) is Place]
         specials: dict[str, Any] = {}
         for a in legal:
             if type(a) is Special:
-                specials.setdefault(D.TILE_KIND[a.tile], a)
+                specials.setdefault(data.TILE_KIND[a.tile], a)
         rotates = [a for a in legal if type(a) is Rotate]
         can_end = any(type(a) is EndPlays for a in legal)
 
@@ -421,12 +421,12 @@ class PathfinderBot(Bot):
         def cost(c: int) -> int:
             return 0 if c == IN_ATLANTIS else h[c]
 
-        best2 = min(cost(f) for f, _s, _n in walks(cells, masks, pos, D.OWN_MOVE, pos))
+        best2 = min(cost(f) for f, _s, _n in walks(cells, masks, pos, data.OWN_MOVE, pos))
         best5 = best2
-        for f, _s, _n in walks(cells, masks, pos, D.SPECIAL_MOVE, pos):
+        for f, _s, _n in walks(cells, masks, pos, data.SPECIAL_MOVE, pos):
             if f == IN_ATLANTIS:
                 return WIN
-            for f2, _s2, _n2 in walks(cells, masks, f, D.OWN_MOVE, f):
+            for f2, _s2, _n2 in walks(cells, masks, f, data.OWN_MOVE, f):
                 if f2 == IN_ATLANTIS:
                     return WIN
                 best5 = min(best5, h[f2])
@@ -440,7 +440,7 @@ class PathfinderBot(Bot):
         for p, pos in enumerate(board.pods):
             if p == me or pos < 0:
                 continue
-            for final, _side, _n in walks(cells, masks, pos, D.SPECIAL_MOVE, pos, into_atlantis=False):
+            for final, _side, _n in walks(cells, masks, pos, data.SPECIAL_MOVE, pos, into_atlantis=False):
                 v = list(board.v)
                 v[p] = board.value_at(final)
                 best = max(best, self._utility(v, me, weights, True))

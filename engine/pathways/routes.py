@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from . import data as D
+from . import data
 from .rules import ATLANTIS, EMPTY, IN_ATLANTIS
 
 STEP = 2          # one step along a path
@@ -16,22 +16,22 @@ INF = 1 << 20
 
 _RING = STEP + BUILD + 1  # bucket ring of the field searches: larger than any step cost
 
-SIDES = D.SIDES
-NB = D.NEIGHBOURS
+SIDES = data.SIDES
+NB = data.NEIGHBOURS
 _OPP = (2, 3, 0, 1)
-_ATL = frozenset(D.ATLANTIS_CELLS)
+_ATL = frozenset(data.ATLANTIS_CELLS)
 
 # per cell: (neighbour, side bit from cell to neighbour, side bit from neighbour back),
 # for neighbours on the board that are not Atlantis
 _ADJ = tuple(
     tuple((NB[c][i], SIDES[i], SIDES[_OPP[i]]) for i in range(4) if NB[c][i] >= 0 and NB[c][i] not in _ATL)
-    for c in range(D.CELLS)
+    for c in range(data.CELLS)
 )
 # per cell: (side index, neighbour) for every on-board neighbour (Atlantis included)
-_SIDE_NB = tuple(tuple((i, NB[c][i]) for i in range(4) if NB[c][i] >= 0) for c in range(D.CELLS))
+_SIDE_NB = tuple(tuple((i, NB[c][i]) for i in range(4) if NB[c][i] >= 0) for c in range(data.CELLS))
 # cells touching Atlantis, with the side bit that faces it
 _ATL_ENTRY = tuple(
-    (c, SIDES[i]) for c in range(D.CELLS) if c not in _ATL
+    (c, SIDES[i]) for c in range(data.CELLS) if c not in _ATL
     for i in range(4) if NB[c][i] in _ATL
 )
 
@@ -43,7 +43,7 @@ def goal_field(cells: Sequence[int], masks: Sequence[int], stop: Sequence[int] =
     With ``stop``, the search ends once every cell in it is settled (only those are
     exact then).  Dijkstra with a ring of buckets (Dial): the only step costs are
     STEP and STEP + BUILD, both below the ring's size, so the buckets never collide."""
-    h_of = [INF] * D.CELLS
+    h_of = [INF] * data.CELLS
     ring: list[list[int]] = [[] for _ in range(_RING)]
     first = ring[STEP % _RING]
     for x, bit in _ATL_ENTRY:
@@ -85,7 +85,7 @@ def goal_field(cells: Sequence[int], masks: Sequence[int], stop: Sequence[int] =
 
 def reach_field(cells: Sequence[int], masks: Sequence[int], src: int) -> list[int]:
     """Cost from ``src`` to stand on each cell (an empty cell's tile included)."""
-    f_of = [INF] * D.CELLS
+    f_of = [INF] * data.CELLS
     f_of[src] = 0
     ring: list[list[int]] = [[] for _ in range(_RING)]
     ring[0].append(src)

@@ -32,7 +32,7 @@ from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
 from ..core import ActionCodec, Event, Game, IllegalAction, View, maker, replace, state_class
 from ..options import lazy_model
 from ..rng import Rng
-from . import data as D
+from . import data
 from .board import (  # noqa: F401  (the actions and board helpers live there; re-exported)
     ATLANTIS, EMPTY, END_MOVE, END_PLAYS, IN_ATLANTIS, EndMove, EndPlays, NB, OPP_INDEX, Place,
     Remove, Rotate, SIDES, Special, Step, connects, is_locked, is_removable, legal_actions, needs,
@@ -120,25 +120,25 @@ class PathwaysGame(SingleActorTurns, Game):
         opts = self.parse_options(options)
         if not self.min_players <= seats <= self.max_players:
             raise ValueError(f"Pathways takes 2-4 players, not {seats}")
-        cells = [EMPTY] * D.CELLS
-        masks = [0] * D.CELLS
-        for a in D.ATLANTIS_CELLS:
+        cells = [EMPTY] * data.CELLS
+        masks = [0] * data.CELLS
+        for a in data.ATLANTIS_CELLS:
             cells[a] = ATLANTIS
         pods = []
         for seat in range(seats):
-            corner, mask = D.START_CORNERS[seat]
+            corner, mask = data.START_CORNERS[seat]
             cells[corner] = seat  # start elbow ids 0..3
             masks[corner] = mask
             pods.append(corner)
         rng = Rng.from_seed(seed, "pathways")
         # Start elbows of empty corners are ordinary elbows: they join the pile.
         pile, rng = rng.shuffled(range(seats, 100))
-        hands = tuple(pile[i * D.HAND_SIZE:(i + 1) * D.HAND_SIZE] for i in range(seats))
-        pile = pile[seats * D.HAND_SIZE:]
+        hands = tuple(pile[i * data.HAND_SIZE:(i + 1) * data.HAND_SIZE] for i in range(seats))
+        pile = pile[seats * data.HAND_SIZE:]
         return PathwaysState(
             players=seats, cells=tuple(cells), masks=tuple(masks), pods=tuple(pods),
             hands=hands, draw=pile, discard=(), turn=0, phase="play", plays_made=0,
-            plays_allowed=D.BASE_PLAYS, pending="", mover=-1, move_start=-1, steps_left=0,
+            plays_allowed=data.BASE_PLAYS, pending="", mover=-1, move_start=-1, steps_left=0,
             round=1, max_rounds=opts.max_rounds, winners=(), end_reason="", rng=rng,
         )
 
@@ -195,26 +195,26 @@ class PathwaysGame(SingleActorTurns, Game):
                     or not hands[get("turn", state.turn)]:
                 # straight on to the move: one new state instead of two (as _begin_move)
                 changes.update(phase="move", pending="", mover=-1, move_start=-1,
-                               steps_left=D.OWN_MOVE)
+                               steps_left=data.OWN_MOVE)
         return replace(state, **changes)
 
     def _begin_move(self, s: PathwaysState) -> PathwaysState:
         return replace(s, phase="move", pending="", mover=-1, move_start=-1,
-                       steps_left=D.OWN_MOVE)
+                       steps_left=data.OWN_MOVE)
 
     def _place(self, state, seat, a: Place):
         hand = state.hands[seat]
         if a.tile not in hand:
             raise IllegalAction("That tile is not in your hand.")
-        kind = D.TILE_KIND[a.tile]
-        if kind in D.SPECIAL_KINDS:
+        kind = data.TILE_KIND[a.tile]
+        if kind in data.SPECIAL_KINDS:
             raise IllegalAction("Special tiles are played, not placed on the board.")
-        if not 0 <= a.cell < D.CELLS or not 0 <= a.rot < 4:
+        if not 0 <= a.cell < data.CELLS or not 0 <= a.rot < 4:
             raise IllegalAction("That is not a space on the board.")
         if state.cells[a.cell] == ATLANTIS:
             raise IllegalAction("Tiles cannot be placed on Atlantis.")
         if state.cells[a.cell] != EMPTY:
-            raise IllegalAction(f"{D.cell_name(a.cell)} already holds a tile.")
+            raise IllegalAction(f"{data.cell_name(a.cell)} already holds a tile.")
         mask = tile_rot_mask(a.tile, a.rot)
         if not connects(state.masks, state.cells, a.cell, mask):
             raise IllegalAction("A placed tile must join at least one path end of a neighbouring tile.")
@@ -232,8 +232,8 @@ class PathwaysGame(SingleActorTurns, Game):
         hand = state.hands[seat]
         if a.tile not in hand:
             raise IllegalAction("That tile is not in your hand.")
-        kind = D.TILE_KIND[a.tile]
-        if kind not in D.SPECIAL_KINDS:
+        kind = data.TILE_KIND[a.tile]
+        if kind not in data.SPECIAL_KINDS:
             raise IllegalAction("That is a path tile: place it on the board.")
         if kind == "trade" and not _any_removable(state):
             raise IllegalAction("No tile on the board can be traded: every one is locked or holds a subpod.")
@@ -241,17 +241,17 @@ class PathwaysGame(SingleActorTurns, Game):
         changes: dict[str, Any] = dict(hands=hands, discard=state.discard + (a.tile,),
                                        plays_made=state.plays_made + 1)
         if kind == "play_2_more":
-            changes["plays_allowed"] = state.plays_allowed + D.EXTRA_PLAYS
+            changes["plays_allowed"] = state.plays_allowed + data.EXTRA_PLAYS
         elif kind == "trade":
             changes["pending"] = "trade"
         else:
-            changes.update(pending=kind, mover=-1, move_start=-1, steps_left=D.SPECIAL_MOVE)
+            changes.update(pending=kind, mover=-1, move_start=-1, steps_left=data.SPECIAL_MOVE)
         ev = Event("special", {"seat": seat, "tile": a.tile, "kind": kind})
         return self._after_play(state, **changes), [ev]
 
     def _remove(self, state, seat, a: Remove):
         if not is_removable(state, a.cell):
-            if 0 <= a.cell < D.CELLS and state.cells[a.cell] >= 0:
+            if 0 <= a.cell < data.CELLS and state.cells[a.cell] >= 0:
                 if a.cell in state.pods:
                     raise IllegalAction("You cannot remove a tile with a subpod on it.")
                 raise IllegalAction("That tile is locked: all four sides are touching.")
@@ -271,7 +271,7 @@ class PathwaysGame(SingleActorTurns, Game):
     def _rotate(self, state, seat, a: Rotate):
         if state.plays_made:
             raise IllegalAction("Rotating replaces playing tiles: you have already played a tile this turn.")
-        if not 0 <= a.cell < D.CELLS or state.cells[a.cell] < 0:
+        if not 0 <= a.cell < data.CELLS or state.cells[a.cell] < 0:
             raise IllegalAction("There is no tile there to rotate.")
         if not 0 <= a.rot < 4:
             raise IllegalAction("A rotation is 0-3 quarter turns.")
@@ -288,10 +288,10 @@ class PathwaysGame(SingleActorTurns, Game):
         ev = Event("rotated", {"seat": seat, "cell": a.cell, "mask": mask})
         # straight on to the move: one new state (as _begin_move)
         return replace(state, masks=new_masks, plays_made=0, phase="move", pending="", mover=-1,
-                       move_start=-1, steps_left=D.OWN_MOVE), [ev]
+                       move_start=-1, steps_left=data.OWN_MOVE), [ev]
 
     def _end_plays(self, state, seat):
-        if state.plays_made < D.BASE_PLAYS and play_actions(self.view(state, seat)):
+        if state.plays_made < data.BASE_PLAYS and play_actions(self.view(state, seat)):
             raise IllegalAction("You must play two tiles (or rotate one) while you can.")
         return self._begin_move(state), [Event("end_plays", {"seat": seat, "plays": state.plays_made})]
 
@@ -306,9 +306,9 @@ class PathwaysGame(SingleActorTurns, Game):
             if special == "move_other_3" and a.pod == seat:
                 raise IllegalAction("This tile moves another player's subpod.")
             if special:
-                budget = D.SPECIAL_MOVE
+                budget = data.SPECIAL_MOVE
             else:
-                budget = D.OWN_MOVE if a.pod == seat else D.OTHER_MOVE
+                budget = data.OWN_MOVE if a.pod == seat else data.OTHER_MOVE
             start = state.pods[a.pod]
         else:
             if a.pod != state.mover:
@@ -321,7 +321,7 @@ class PathwaysGame(SingleActorTurns, Game):
             raise IllegalAction("That subpod is already in Atlantis.")
         target = step_target(state.masks, state.cells, pos, a.side)
         if target is None:
-            raise IllegalAction(f"No path leads {D.SIDE_NAMES[a.side]} from {D.cell_name(pos)}.")
+            raise IllegalAction(f"No path leads {data.SIDE_NAMES[a.side]} from {data.cell_name(pos)}.")
         if target == start:
             raise IllegalAction("A subpod may not return to the space its move began on.")
         pods = list(state.pods)
@@ -349,18 +349,18 @@ class PathwaysGame(SingleActorTurns, Game):
     def _end_turn(self, s: PathwaysState, seat: int):
         events: list[Event] = []
         hand = s.hands[seat]
-        drawn, draw, discard, rng, drew = TILE_PILE.draw(s.draw, s.discard, D.HAND_SIZE - len(hand),
+        drawn, draw, discard, rng, drew = TILE_PILE.draw(s.draw, s.discard, data.HAND_SIZE - len(hand),
                                                          s.rng, seat)
         events += drew
         hands = put(s.hands, seat, hand + drawn)
         nxt = (seat + 1) % s.players
         rnd = s.round + (1 if nxt == 0 else 0)
         s = replace(s, hands=hands, draw=draw, discard=discard, rng=rng, turn=nxt, phase="play",
-                    plays_made=0, plays_allowed=D.BASE_PLAYS, pending="", mover=-1,
+                    plays_made=0, plays_allowed=data.BASE_PLAYS, pending="", mover=-1,
                     move_start=-1, steps_left=0, round=rnd)
         if rnd > s.max_rounds:
-            best = min(D.ATLANTIS_DISTANCE[p] for p in s.pods)
-            winners = tuple(i for i, p in enumerate(s.pods) if D.ATLANTIS_DISTANCE[p] == best)
+            best = min(data.ATLANTIS_DISTANCE[p] for p in s.pods)
+            winners = tuple(i for i, p in enumerate(s.pods) if data.ATLANTIS_DISTANCE[p] == best)
             events.append(Event("round_limit", {"winners": winners}))
             return replace(s, phase="over", winners=winners,
                            end_reason=f"round limit: nearest to Atlantis ({best} spaces)"), events

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import data as D
+from . import data
 
 PATH = Path(__file__).with_name("_tables.py")
 OPP_INDEX = (2, 3, 0, 1)
@@ -20,20 +20,20 @@ OPP_INDEX = (2, 3, 0, 1)
 
 def links(c: int) -> tuple[tuple[int, int, int], ...]:
     """(own side bit, neighbour cell, neighbour's facing side bit) of ``c``'s on-board neighbours."""
-    nb, sides = D.NEIGHBOURS, D.SIDES
+    nb, sides = data.NEIGHBOURS, data.SIDES
     return tuple((sides[i], nb[c][i], sides[OPP_INDEX[i]]) for i in range(4) if nb[c][i] >= 0)
 
 
 def open_links() -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
     """Per cell and open-side mask: the (neighbour, neighbour's facing side bit) pairs."""
     return tuple(tuple(tuple((n, opp) for bit, n, opp in links(c) if m & bit) for m in range(16))
-                 for c in range(D.CELLS))
+                 for c in range(data.CELLS))
 
 
 def distinct_rotations(shape: int) -> tuple[tuple[int, int], ...]:
     out: list[tuple[int, int]] = []
     for rot in range(4):
-        m = D.rotate(shape, rot)
+        m = data.rotate(shape, rot)
         if all(m != seen for _, seen in out):
             out.append((rot, m))
     return tuple(out)
@@ -41,7 +41,7 @@ def distinct_rotations(shape: int) -> tuple[tuple[int, int], ...]:
 
 def tile_rotations() -> tuple[tuple[tuple[int, int], ...], ...]:
     """Per tile id, its distinct (rotation, mask) pairs in rotation order (empty for special tiles)."""
-    return tuple(distinct_rotations(D.SHAPES[k]) if k in D.SHAPES else () for k in D.TILE_KIND)
+    return tuple(distinct_rotations(data.SHAPES[k]) if k in data.SHAPES else () for k in data.TILE_KIND)
 
 
 def rotation_table(rots: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
@@ -59,14 +59,14 @@ def cell_function_source(c: int) -> tuple[str, str]:
     step through (the neighbour's path meets it, or the neighbour is Atlantis)."""
     terms, atlantis = [], 0
     for i in range(4):
-        n = D.NEIGHBOURS[c][i]
+        n = data.NEIGHBOURS[c][i]
         if n < 0:
             continue
-        if n in D.ATLANTIS_CELLS:  # (Atlantis has no mask: it never faces a cell)
-            atlantis |= D.SIDES[i]
+        if n in data.ATLANTIS_CELLS:  # (Atlantis has no mask: it never faces a cell)
+            atlantis |= data.SIDES[i]
             continue
-        opp = D.SIDES[OPP_INDEX[i]]
-        terms.append(f"((m[{n}] & {opp}) {'>>' if opp > D.SIDES[i] else '<<'} 2)")
+        opp = data.SIDES[OPP_INDEX[i]]
+        terms.append(f"((m[{n}] & {opp}) {'>>' if opp > data.SIDES[i] else '<<'} 2)")
     facing = f"def _facing_{c}(m): return {' | '.join(terms) or '0'}\n"
     exits = f"def _exits_{c}(m): return m[{c}] & ({' | '.join(terms + [str(atlantis)])})\n"
     return facing, exits
@@ -82,7 +82,7 @@ def source() -> str:
     kinds: dict[str, int] = {}  # kind -> index in ROTATION_TABLES (one table per kind of path tile)
     tables: list[tuple[int, ...]] = []
     choice = []
-    for t, k in enumerate(D.TILE_KIND):
+    for t, k in enumerate(data.TILE_KIND):
         if not rots[t]:
             choice.append(None)
             continue
@@ -90,7 +90,7 @@ def source() -> str:
             kinds[k] = len(tables)
             tables.append(rotation_table(rots[t]))
         choice.append(kinds[k])
-    functions = [cell_function_source(c) for c in range(D.CELLS)]
+    functions = [cell_function_source(c) for c in range(data.CELLS)]
     return "".join([
         '"""Pathways board tables, written by ``python -m engine.pathways.tables_gen`` from\n'
         '``data.py`` (do not edit: run it again; tests/test_pathways_tables.py checks it)."""\n\n'
@@ -98,9 +98,9 @@ def source() -> str:
         *(f for f, _ in functions), "\n",
         *(e for _, e in functions), "\n",
         "# per cell: the sides on which a neighbouring tile's open path end faces it\n",
-        "FACING = (", ", ".join(f"_facing_{c}" for c in range(D.CELLS)), ")\n",
+        "FACING = (", ", ".join(f"_facing_{c}" for c in range(data.CELLS)), ")\n",
         "# per cell: the open sides of its tile a subpod can step through\n",
-        "EXITS = (", ", ".join(f"_exits_{c}" for c in range(D.CELLS)), ")\n",
+        "EXITS = (", ", ".join(f"_exits_{c}" for c in range(data.CELLS)), ")\n",
         _rows("OPEN_LINKS", open_links(),
               "per cell and open-side mask: the (neighbour, neighbour's facing side bit) pairs"),
         _rows("TILE_ROTS", rots, "per tile id: its distinct (rotation, mask) pairs in rotation order"),

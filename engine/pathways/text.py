@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core import Event
-from . import data as D
+from . import data
 
 SIDE_ARROWS = ("north", "east", "south", "west")
 
@@ -87,13 +87,13 @@ tile you play leaves its number empty until you draw.
 def describe_action(action: Any) -> str:
     name = type(action).__name__
     if name == "Place":
-        return f"place {D.TILE_KIND[action.tile]} at {D.cell_name(action.cell)}"
+        return f"place {data.TILE_KIND[action.tile]} at {data.cell_name(action.cell)}"
     if name == "Rotate":
-        return f"turn the tile at {D.cell_name(action.cell)}"
+        return f"turn the tile at {data.cell_name(action.cell)}"
     if name == "Special":
-        return f"play {D.SPECIAL_SHORT[D.TILE_KIND[action.tile]]}"
+        return f"play {data.SPECIAL_SHORT[data.TILE_KIND[action.tile]]}"
     if name == "Remove":
-        return f"trade away the tile at {D.cell_name(action.cell)}"
+        return f"trade away the tile at {data.cell_name(action.cell)}"
     if name == "Step":
         return f"step subpod {action.pod} {SIDE_ARROWS[action.side]}"
     if name == "EndPlays":
@@ -113,17 +113,17 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "placed":
         label = tile_label(d["tile"])
         article = "an" if label[0] in "aeiou" else "a"
-        return f"{_who(d['seat'], viewer, names)} placed {article} {label} at {D.cell_name(d['cell'])}."
+        return f"{_who(d['seat'], viewer, names)} placed {article} {label} at {data.cell_name(d['cell'])}."
     if k == "special":
-        return f"{_who(d['seat'], viewer, names)} played {D.SPECIAL_SHORT[d['kind']]}."
+        return f"{_who(d['seat'], viewer, names)} played {data.SPECIAL_SHORT[d['kind']]}."
     if k == "removed":
-        return f"{_who(d['seat'], viewer, names)} traded away the tile at {D.cell_name(d['cell'])}."
+        return f"{_who(d['seat'], viewer, names)} traded away the tile at {data.cell_name(d['cell'])}."
     if k == "rotated":
-        return f"{_who(d['seat'], viewer, names)} turned the tile at {D.cell_name(d['cell'])}."
+        return f"{_who(d['seat'], viewer, names)} turned the tile at {data.cell_name(d['cell'])}."
     if k == "end_plays":
         return f"{_who(d['seat'], viewer, names)} ended the tile plays."
     if k == "step":
-        to = "Atlantis" if d["to"] < 0 else D.cell_name(d["to"])
+        to = "Atlantis" if d["to"] < 0 else data.cell_name(d["to"])
         pod = "their" if d["pod"] == d["seat"] else f"{names[d['pod']]}'s"
         if d["pod"] == viewer and d["seat"] != viewer:
             pod = "your"
@@ -152,10 +152,10 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
 
 
 def tile_label(tile: int) -> str:
-    kind = D.TILE_KIND[tile]
+    kind = data.TILE_KIND[tile]
     if kind == "start":
         return "elbow"
-    return D.SPECIAL_SHORT.get(kind, kind)
+    return data.SPECIAL_SHORT.get(kind, kind)
 
 
 _GLYPH = {0: "·", 1: "╵", 2: "╶", 4: "╷", 8: "╴", 5: "│", 10: "─", 3: "└", 6: "┌", 12: "┐", 9: "┘",
@@ -173,10 +173,10 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     for seat, pos in enumerate(view.pods):
         if pos >= 0:
             pod_at[pos] = pod_at.get(pos, "") + names[seat][0]
-    for r in range(D.SIZE):
+    for r in range(data.SIZE):
         row = []
-        for c in range(D.SIZE):
-            cell = r * D.SIZE + c
+        for c in range(data.SIZE):
+            cell = r * data.SIZE + c
             if view.cells[cell] == -2:
                 row.append("@")
             elif cell in pod_at:
@@ -222,8 +222,8 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
         if pos == in_city:
             lines.append(f"{names[seat]}'s subpod reached Atlantis.")
         else:
-            far = D.ATLANTIS_DISTANCE[pos]
-            lines.append(f"{names[seat]}'s subpod ended at {D.cell_name(pos)}, "
+            far = data.ATLANTIS_DISTANCE[pos]
+            lines.append(f"{names[seat]}'s subpod ended at {data.cell_name(pos)}, "
                          f"{far} space{'s' if far != 1 else ''} from Atlantis.")
     for seat, hand in enumerate(state.hands):
         lines.append(f"{names[seat]} held {len(hand)} tile{'s' if len(hand) != 1 else ''}"
