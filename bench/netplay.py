@@ -184,13 +184,13 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
 
 def host_phases_fresh(games: int) -> dict[str, float]:
     """``host_phases`` in a new process whose collector is tuned as a host's
-    (``engine.gctune``): in this process, after the round trips, the default collector
+    (``engine.process``): in this process, after the round trips, the default collector
     scanning this process's heap was timed as part of the phase that allocates most
     (the wire form read 95 us an action here against 24-36 us in a host-like process)."""
     import json
     import subprocess
 
-    code = ("import json; from engine.gctune import tune; tune(); from bench.netplay import host_phases; "
+    code = ("import json; from engine.process import tune; tune(); from bench.netplay import host_phases; "
             f"print(json.dumps(host_phases({int(games)})))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                           timeout=120)
