@@ -15,7 +15,7 @@ by the engine (the same seed, options and random bots as the host's table).  Two
 
 So the host (validating every action with the engine, sending four views) is the
 process that is at 100%, not the clients.  Every host process here tunes its collector
-as ``atlantis host`` and ``atlantis serve`` do (``engine.gctune``).
+as ``atlantis host`` and ``atlantis serve`` do (``engine.process``).
 
 Host processes (``python -m bench.lanload KIND ...``; each prints its port and table ids
 on its first line, then its worker pids on the second, and runs until stdin closes):
@@ -811,7 +811,7 @@ async def _server(workers: int, tables: int, rounds: int) -> None:
 
 
 if __name__ == "__main__":
-    from engine.gctune import tune
+    from engine.process import tune
 
     tune()  # (as ``atlantis host`` and ``atlantis serve`` do at start, and their workers)
     kind, args = sys.argv[1], [int(a) for a in sys.argv[2:]]

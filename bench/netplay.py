@@ -161,13 +161,13 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
             t1b = clock()
             views = [deliveries[i].view for i in range(4)]
             t2 = clock()
-            table._fresh()  # (what ``publish`` does first: one memo per state)
-            datas = [M.ViewData(v, table._memo) for v in views]
+            table.updates.fresh()  # (what ``publish`` does first: one memo per state)
+            datas = [M.ViewData(v, table.updates._memo) for v in views]
             for d in datas:
                 d.packed
             t3 = clock()
             for i, d in enumerate(datas):  # as ``Updates.frames``: the tail joined once a move
-                M.update_with_tail(n, d, table._events(deliveries[i].events, i, True), 0)
+                M.update_with_tail(n, d, table.updates._events(deliveries[i].events, i, True), 0)
             t4 = clock()
             t["engine"] += t1 - t0
             t["log"] += t1b - t1
@@ -184,13 +184,13 @@ def host_phases(games: int = 4, rounds: int = 10) -> dict[str, float]:
 
 def host_phases_fresh(games: int) -> dict[str, float]:
     """``host_phases`` in a new process whose collector is tuned as a host's
-    (``engine.gctune``): in this process, after the round trips, the default collector
+    (``engine.process``): in this process, after the round trips, the default collector
     scanning this process's heap was timed as part of the phase that allocates most
     (the wire form read 95 us an action here against 24-36 us in a host-like process)."""
     import json
     import subprocess
 
-    code = ("import json; from engine.gctune import tune; tune(); from bench.netplay import host_phases; "
+    code = ("import json; from engine.process import tune; tune(); from bench.netplay import host_phases; "
             f"print(json.dumps(host_phases({int(games)})))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                           timeout=120)
@@ -262,7 +262,7 @@ async def bytes_per_update(slug: str) -> list[int]:
 
     game = GAMES[slug]
     table = HostTable.create(game, {}, ["open"] * game.min_players, 3)
-    table.update_sizes = []
+    table.updates.update_sizes = []
     for _ in range(game.min_players):
         slot, token = table.claim("p")
         table.attach(_Keep(), slot, token)
@@ -272,7 +272,7 @@ async def bytes_per_update(slug: str) -> list[int]:
         view = table.match.view(seat)
         if table.submit(seat, bots[seat].choose(view, game.legal(view))):
             break
-    return table.update_sizes
+    return table.updates.update_sizes
 
 
 def _rss_kb(pid: int) -> dict[str, int]:

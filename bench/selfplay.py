@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from engine.core import SeatInfo
-from engine.gctune import tune as tune_gc
+from engine.process import tune as tune_gc
 from engine.match import Match
 
 # slug -> the package of its rules and bots
@@ -372,7 +372,7 @@ def random_selfplay(slug: str, games: int, reference: bool | str = True,
 
 def engine_table(quick: bool = False) -> dict[str, SelfPlay]:
     games = 15 if quick else 60
-    tune_gc()  # as ``atlantis`` does at start (engine/gctune.py)
+    tune_gc()  # as ``atlantis`` does at start (engine/process.py)
     print("Engine: random self-play through Match as `atlantis selfplay` plays (view, legal, RandomBot, act) against"
           f" game.apply() alone on the same moves, replayed in this process after each game (its caches warm: the"
           f" goal's column) and in a new process (caches cold; see bench.selfplay.fresh_reference)"

@@ -8,7 +8,8 @@ hold); ``practice`` is true when the seed was typed or came from a named setup, 
 it was known to someone before the game began.  Format 1 (64-bit SplitMix64 keys)
 is refused with one line: its shuffles cannot be rebuilt by this version.  A stream can be
 appended to move by move, so the same format serves saved games, auto-saves and
-the network host's crash log.
+the network host's crash log.  This module encodes and decodes; reading and writing
+files is ``engine.storage``'s (``save_record``, ``load_record``).
 """
 
 from __future__ import annotations
@@ -22,13 +23,11 @@ import threading
 from itertools import compress
 from operator import is_not
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import msgpack
 
 from .core import Game, SeatInfo
-from .files import write_private
 
 MAGIC = "atlantis-record"
 FORMAT_VERSION = 2
@@ -331,12 +330,6 @@ class GameRecord:
         out += [msgpack.packb(m.to_map(), use_bin_type=True) for m in self.moves]
         return b"".join(out)
 
-    def save(self, path: str | Path) -> Path:
-        """Write the record whole, 0600 (``files.write_private``: a temporary file never
-        reached through a link, renamed over the target; a missing folder made 0700; a
-        device or FIFO target is written into, never renamed over)."""
-        return write_private(path, self.to_bytes())
-
     @staticmethod
     def move_bytes(move: Move) -> bytes:
         """``packb(move.to_map())`` (with one packer per thread: the host logs every move)."""
@@ -397,14 +390,6 @@ class GameRecord:
                 raise RecordError(f"move {i} is malformed")
             rec.moves.append(Move(m["seat"], m["action"], m["digest"]))
         return rec
-
-    @classmethod
-    def load(cls, path: str | Path) -> "GameRecord":
-        try:
-            data = Path(path).read_bytes()
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        return cls.from_bytes(data)
 
 
 def _typed(header: dict, key: str, typ: type) -> Any:

@@ -1,6 +1,9 @@
-"""A host's connections: ``Conn`` (what a table sends through) and ``Session`` (the
-asyncio protocol that reads a connection's frames as they arrive and keeps its
-deadlines).  ``netplay.host`` makes them; its ``Limits`` say what a peer may cost.
+"""A host's connections: ``Conn`` (what a table sends through: a ``netplay.peer.Peer``),
+``Session`` (the asyncio protocol that reads a connection's frames as they arrive and
+keeps its deadlines) and ``Admission`` (the host's books of its connections: open,
+refused, cut).  ``netplay.host`` makes the sessions; its ``Limits`` say what a peer may
+cost.  A session knows its host and its peer's table only as the small protocols
+``Reception`` and ``Table`` below: nothing here imports them.
 """
 
 from __future__ import annotations
@@ -9,16 +12,96 @@ import asyncio
 import logging
 import socket
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Coroutine, Protocol
 
 from . import messages as M
+from .limits import Limits
 from .wire import HEADER, MAX_CLIENT_FRAME, FrameError, decode_body, pack_frame
 
-if TYPE_CHECKING:  # (annotations only)
-    from .host import Host
-    from .table import HostTable
-
 log = logging.getLogger("atlantis.host")
+
+
+class Table(Protocol):
+    """What a session asks of the table its peer sits at (``netplay.table.HostTable``)."""
+
+    def client_action(self, conn: Conn, seq: int, sent: dict[str, Any], seat: int | None, n: int) -> None: ...
+    def client_act(self, conn: Conn, msg: M.Act) -> None: ...
+    def client_undo(self, conn: Conn, msg: M.Undo) -> None: ...
+    def detach(self, conn: Conn) -> None: ...
+
+
+class Reception(Protocol):
+    """What a session asks of the host that accepted its connection (``netplay.host.Host``):
+    its limits and books, a seat for a hello, an answer to a lobby request."""
+
+    limits: Limits
+    admission: Admission
+
+    def welcome(self, conn: Conn, hello: M.Hello) -> Table | None: ...
+    async def request(self, conn: Conn, msg: M.Msg) -> bool: ...
+
+
+class Admission:
+    """A host's books of its connections, kept by their sessions: the connections open
+    (``conns``; ``per_address``: how many each peer address holds), those refused by a
+    limit (``refused``), those the host cut off (``cuts``, by error code), and the tasks
+    answering lobby requests (``tasks``: cancelled when the host closes)."""
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.conns: set[Conn] = set()
+        self.per_address: dict[str, int] = {}
+        self.refused = 0
+        self.cuts: dict[str, int] = {}
+        self.tasks: set[asyncio.Task] = set()
+
+    def admit(self, conn: Conn) -> tuple[str, str] | None:
+        """Count ``conn`` in; or, when a limit refuses it, why (an error code and a
+        sentence), counted in ``refused``."""
+        lim = self.limits
+        if len(self.conns) >= lim.max_connections:
+            self.refused += 1
+            return ("busy", f"The host has {lim.max_connections} connections open, its limit; "
+                    "try again later.")
+        if self.per_address.get(conn.address, 0) >= lim.max_per_address:
+            self.refused += 1
+            return ("busy-address", f"{lim.max_per_address} connections from {conn.address} are "
+                    "open already, the most one address may hold.")
+        self.conns.add(conn)
+        self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
+        return None
+
+    def release(self, conn: Conn) -> None:
+        """``conn``, counted in by ``admit``, is gone."""
+        self.conns.discard(conn)
+        left = self.per_address.get(conn.address, 1) - 1
+        if left > 0:
+            self.per_address[conn.address] = left
+        else:
+            self.per_address.pop(conn.address, None)
+
+    def count_cut(self, code: str) -> None:
+        self.cuts[code] = self.cuts.get(code, 0) + 1
+
+    def run(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` (a lobby request's answer) as a task the host's ``close`` ends."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def close(self, farewell: M.Error) -> None:
+        """Tell every open connection ``farewell``, give them a short flush, cut them off
+        and end the tasks (the host closes)."""
+        for conn in list(self.conns):
+            conn.send(farewell)
+        if self.conns:
+            await asyncio.sleep(0.05)  # a short flush; a peer that does not read is cut anyway
+        for conn in list(self.conns):
+            conn.abort()
+        for task in list(self.tasks):
+            task.cancel()
+        if self.tasks:
+            await asyncio.gather(*self.tasks, return_exceptions=True)
 
 
 class _Writer:
@@ -48,18 +131,19 @@ class _Writer:
 class Conn:
     """One client connection."""
 
-    def __init__(self, host: "Host", reader: Any, writer: Any):
-        self.host = host
+    def __init__(self, admission: Admission, reader: Any, writer: Any):
+        self.admission = admission
+        self.limits = limits = admission.limits
         self.reader = reader  # (None: frames are parsed as they arrive, ``Session``)
         self.writer = writer
-        self.session: "Session | None" = None
-        self.table: HostTable | None = None
+        self.session: Session | None = None
+        self.table: Table | None = None  # (set by its session once the host seats it)
         self.seat: int | None = None
         self.spectator = False
         self.closed = False
         self.said_bye = False
         self.errors = 0
-        self.bucket = host.limits.burst
+        self.bucket = limits.burst
         self.refilled = time.monotonic()
         self.seats_gen = -1     # the table's seat-list generation this peer was last sent
         peer = writer.get_extra_info("peername")
@@ -70,12 +154,12 @@ class Conn:
         # ``Limits.write_buffer`` (send_bytes).  The kernel's own buffer is bounded too
         # (by default it grows to megabytes for a peer that does not read, outside the
         # host's accounting).
-        high = max(1024, min(64 * 1024, host.limits.write_buffer // 2))
+        high = max(1024, min(64 * 1024, limits.write_buffer // 2))
         try:
             writer.transport.set_write_buffer_limits(high=high, low=high // 4)
             sock = writer.get_extra_info("socket")
-            if host.limits.send_buffer > 0 and sock is not None:
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, host.limits.send_buffer)
+            if limits.send_buffer > 0 and sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.send_buffer)
         except (AttributeError, NotImplementedError, OSError):  # pragma: no cover - odd transports
             pass
         self._transport = writer.transport
@@ -96,10 +180,10 @@ class Conn:
             self.closed = True
             return
         queued = transport.get_write_buffer_size()
-        if queued and queued + len(data) > self.host.limits.write_buffer:
+        if queued and queued + len(data) > self.limits.write_buffer:
             log.warning("%s does not read what it is sent (%d bytes queued): disconnected",
                         self.peer, queued)
-            self.host.count_cut("unread")
+            self.admission.count_cut("unread")
             self.abort()
             return
         transport.write(data)
@@ -107,13 +191,13 @@ class Conn:
     def error(self, code: str, message: str, fatal: bool = False, ack: int | None = None) -> None:
         self.send(M.Error(code=code, message=message, fatal=fatal, ack=ack))
         if fatal:
-            self.host.count_cut(code)
+            self.admission.count_cut(code)
             self.close()
 
     def take_token(self) -> bool:
         """Rate limit: False when the client sends faster than allowed."""
         now = time.monotonic()
-        lim = self.host.limits
+        lim = self.limits
         self.bucket = min(lim.burst, self.bucket + (now - self.refilled) * lim.rate)
         self.refilled = now
         if self.bucket < 1:
@@ -151,7 +235,7 @@ class Session(asyncio.Protocol):
     than the high-water mark unsent (``Conn``) is not read from until it takes its
     bytes, for at most ``drain_timeout``; then it is cut off."""
 
-    def __init__(self, host: "Host", first: dict[str, Any] | None = None, rest: bytes = b""):
+    def __init__(self, host: Reception, first: dict[str, Any] | None = None, rest: bytes = b""):
         self.host = host
         self.first = first
         self.rest = rest
@@ -173,23 +257,14 @@ class Session(asyncio.Protocol):
     # --- the transport's callbacks ------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
-        host, lim = self.host, self.host.limits
-        conn = self.conn = Conn(host, None, _Writer(transport, self.gone))  # type: ignore[arg-type]
+        admission = self.host.admission
+        conn = self.conn = Conn(admission, None, _Writer(transport, self.gone))  # type: ignore[arg-type]
         conn.session = self
-        if len(host.conns) >= lim.max_connections:
-            host.refused += 1
-            conn.error("busy", f"The host has {lim.max_connections} connections open, its limit; "
-                       "try again later.", fatal=True)
+        refusal = admission.admit(conn)
+        if refusal is not None:
+            conn.error(*refusal, fatal=True)
             self._end()
             return
-        if host.per_address.get(conn.address, 0) >= lim.max_per_address:
-            host.refused += 1
-            conn.error("busy-address", f"{lim.max_per_address} connections from {conn.address} are "
-                       "open already, the most one address may hold.", fatal=True)
-            self._end()
-            return
-        host.conns.add(conn)
-        host.per_address[conn.address] = host.per_address.get(conn.address, 0) + 1
         self.counted = True
         self.started = self.heard = self.loop.time()
         if self.first is not None:
@@ -263,13 +338,7 @@ class Session(asyncio.Protocol):
             self.gone.set_result(None)
         if self.counted and conn is not None:
             self.counted = False
-            host = self.host
-            host.conns.discard(conn)
-            left = host.per_address.get(conn.address, 1) - 1
-            if left > 0:
-                host.per_address[conn.address] = left
-            else:
-                host.per_address.pop(conn.address, None)
+            self.host.admission.release(conn)
 
     def pause_writing(self) -> None:
         self.paused = True
@@ -347,7 +416,7 @@ class Session(asyncio.Protocol):
         conn = self.conn
         if self.paused and conn is not None and not conn.closed:
             log.warning("%s took nothing for %g s: disconnected", conn.peer, self.host.limits.drain_timeout)
-            self.host.count_cut("drain")
+            self.host.admission.count_cut("drain")
             conn.abort()
 
     async def drain(self) -> None:
@@ -445,7 +514,7 @@ class Session(asyncio.Protocol):
             conn.error("already-hello", "Hello was already said.", fatal=conn.errors > self.host.limits.max_errors)
 
     def _hello(self, obj: dict[str, Any]) -> None:
-        conn, host, lim = self.conn, self.host, self.host.limits
+        conn = self.conn
         assert conn is not None
         try:
             hello = M.parse_client(obj)
@@ -461,44 +530,14 @@ class Session(asyncio.Protocol):
                 self.transport.pause_reading()
             except (AttributeError, RuntimeError):  # pragma: no cover - closing
                 pass
-            task = self.loop.create_task(self._request(hello))
-            host._tasks.add(task)
-            task.add_done_callback(host._tasks.discard)
+            self.host.admission.run(self._request(hello))
             return
-        if hello.probe:
-            conn.send(M.Info(host="atlantis", tables=[t.info() for t in host.tables.values()]))
-            self._end()
-            return
-        table = host.tables.get(hello.table) if hello.table else (host.table if len(host.tables) == 1 else None)
+        table = self.host.welcome(conn, hello)
         if table is None:
-            conn.error("no-table", "There is no such table here.", fatal=True)
+            if not conn.closed:  # (a probe: answered)
+                self._end()
             return
-        if hello.token is not None:
-            slot = table.slot_for_token(hello.token)
-            if slot is None:
-                conn.error("bad-token", "That token holds no seat at this table.", fatal=True)
-                return
-            slot.player = table.player_name(slot, hello.name)
-            table.attach(conn, slot, hello.token)
-        elif hello.spectate:
-            if len(table.spectators) >= lim.max_spectators:
-                host.refused += 1
-                conn.error("spectators-full", f"This table has {lim.max_spectators} spectators, "
-                           "the most it takes; try again later.", fatal=True)
-                return
-            table.attach(conn, None, None)
-        else:
-            refusal = host.claim_refusal(table)
-            if refusal is not None:
-                host.refused += 1
-                conn.error(*refusal, fatal=True)
-                return
-            claimed = table.claim(hello.name)
-            if claimed is None:
-                conn.error("full", "Every seat at this table is taken; you may join as a spectator.",
-                           fatal=True)
-                return
-            table.attach(conn, claimed[0], claimed[1])
+        conn.table = table
         self.phase = _PLAY
         self.heard = self.loop.time()
         self.begun = None

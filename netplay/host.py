@@ -29,36 +29,17 @@ import logging
 import socket
 import ssl
 import time
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import messages as M
+from .conn import Admission, Conn, Session  # noqa: F401  (Conn re-exported: part of the host's API)
+from .limits import Limits  # noqa: F401  (re-exported: part of the host's API)
 from .table import (  # noqa: F401  (re-exported: the tables are part of the host's API)
     RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, make_kinds, token_hash,
 )
-from .conn import Conn, Session  # noqa: F401  (Conn re-exported: part of the host's API)
 from .tls import Certificate, load_certificate
 
 log = logging.getLogger("atlantis.host")
-
-@dataclass
-class Limits:
-    """What one peer may cost the host (README, "Host limits").  Every refusal or cut is
-    an ``error`` message (a code and a sentence) and then the connection is closed."""
-
-    max_connections: int = 256      # connections open at once, all peers together
-    max_spectators: int = 32        # spectators at one table
-    max_per_address: int = 16       # connections open at once from one peer address
-    hello_timeout: float = 5.0      # a connection must say hello (the whole frame) this fast
-    idle_timeout: float = 60.0      # silence allowed after hello (clients ping every few s)
-    frame_timeout: float = 10.0     # once a frame's first byte is in, the whole frame within this
-    rate: float = 200.0             # frames per second a client may send, on average
-    burst: float = 400.0            # ... and in one burst
-    max_errors: int = 50            # bad frames before a client is cut off
-    write_buffer: int = 512 * 1024  # unsent bytes queued for a peer before it is cut off
-    send_buffer: int = 64 * 1024    # the kernel's send buffer per connection (SO_SNDBUF; 0: system default)
-    drain_timeout: float = 10.0     # a peer must take what it was sent within this
-    seats_interval: float = 0.1     # a table's seat list goes out at most this often (a joiner's at once)
 
 
 class Host:
@@ -79,16 +60,29 @@ class Host:
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
         self.server: asyncio.base_events.Server | None = None
-        self.conns: set[Conn] = set()
-        self.per_address: dict[str, int] = {}  # open connections per peer address
-        self.refused = 0                        # connections refused by a limit (bench, tests)
-        self.cuts: dict[str, int] = {}          # connections closed by the host, by error code
-        self._tasks: set[asyncio.Task] = set()
+        self.admission = Admission(self.limits)  # its connections, refusals and cuts (its sessions keep it)
         self.done = asyncio.Event()
 
     @property
     def table(self) -> HostTable:
         return next(iter(self.tables.values()))
+
+    # (the admission's books, read by the bench and the tests)
+    @property
+    def conns(self) -> set[Conn]:
+        return self.admission.conns
+
+    @property
+    def per_address(self) -> dict[str, int]:
+        return self.admission.per_address
+
+    @property
+    def refused(self) -> int:
+        return self.admission.refused
+
+    @property
+    def cuts(self) -> dict[str, int]:
+        return self.admission.cuts
 
     @property
     def fingerprint(self) -> str | None:
@@ -142,9 +136,6 @@ class Host:
         await loop.connect_accepted_socket(lambda: Session(self, first, rest), sock, ssl=tls,
                                            ssl_handshake_timeout=self.limits.hello_timeout if tls else None)
 
-    def count_cut(self, code: str) -> None:
-        self.cuts[code] = self.cuts.get(code, 0) + 1
-
     def _check_done(self) -> None:
         if self.tables and all(t.over for t in self.tables.values()):
             self.done.set()
@@ -154,17 +145,9 @@ class Host:
             self.server.close()
         # Say why before going: a client told "table-closed" stops reconnecting at once
         # (it keeps its token to rejoin a resumed host) instead of retrying to its bound.
-        for conn in list(self.conns):
-            conn.send(M.Error(code="table-closed", fatal=True,
-                              message="The host closed the table (it may resume it: rejoin with your token)."))
-        if self.conns:
-            await asyncio.sleep(0.05)  # a short flush; a peer that does not read is cut anyway
-        for conn in list(self.conns):
-            conn.abort()
-        for task in list(self._tasks):
-            task.cancel()
-        if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.admission.close(M.Error(
+            code="table-closed", fatal=True,
+            message="The host closed the table (it may resume it: rejoin with your token)."))
         if self.server is not None:
             try:
                 await asyncio.wait_for(self.server.wait_closed(), 2)
@@ -173,6 +156,46 @@ class Host:
         for t in self.tables.values():
             if t.log is not None:
                 t.log.close()
+
+    def welcome(self, conn: Conn, hello: M.Hello) -> HostTable | None:
+        """Seat ``conn`` at the table its hello names (by its token, or at the next open
+        seat), or let it watch: the table it is at.  None: it sits at none (a probe,
+        answered; or refused with an error that closes it)."""
+        lim = self.limits
+        if hello.probe:
+            conn.send(M.Info(host="atlantis", tables=[t.info() for t in self.tables.values()]))
+            return None
+        table = self.tables.get(hello.table) if hello.table else (self.table if len(self.tables) == 1 else None)
+        if table is None:
+            conn.error("no-table", "There is no such table here.", fatal=True)
+            return None
+        if hello.token is not None:
+            slot = table.slot_for_token(hello.token)
+            if slot is None:
+                conn.error("bad-token", "That token holds no seat at this table.", fatal=True)
+                return None
+            slot.player = table.player_name(slot, hello.name)
+            table.attach(conn, slot, hello.token)
+        elif hello.spectate:
+            if len(table.spectators) >= lim.max_spectators:
+                self.admission.refused += 1
+                conn.error("spectators-full", f"This table has {lim.max_spectators} spectators, "
+                           "the most it takes; try again later.", fatal=True)
+                return None
+            table.attach(conn, None, None)
+        else:
+            refusal = self.claim_refusal(table)
+            if refusal is not None:
+                self.admission.refused += 1
+                conn.error(*refusal, fatal=True)
+                return None
+            claimed = table.claim(hello.name)
+            if claimed is None:
+                conn.error("full", "Every seat at this table is taken; you may join as a spectator.",
+                           fatal=True)
+                return None
+            table.attach(conn, claimed[0], claimed[1])
+        return table
 
     def claim_refusal(self, table: HostTable) -> tuple[str, str] | None:
         """Why a hello without a token may not take ``table``'s next open seat (an error

@@ -23,7 +23,7 @@ class IdentityStore:
     """The identity secrets table servers gave this player, one per server address.
 
     In memory, and in a private file (``path``, written 0600 through
-    ``engine.files.write_private``) when one is given: the next ``atlantis join`` from
+    ``engine.storage.write_private``) when one is given: the next ``atlantis join`` from
     the same data folder is then the same player and finds its seats in the lobby;
     another data folder (another ``XDG_DATA_HOME``) is another player."""
 
@@ -64,7 +64,7 @@ class IdentityStore:
         self.known[key] = secret
         if self.path is None:
             return
-        from engine.files import write_private
+        from engine.storage import write_private
 
         data = self._read()
         data[key] = secret

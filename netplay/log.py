@@ -13,7 +13,7 @@ Resuming never damages a file: ``read_log`` only reads, and says in one sentence
 what is wrong with anything that is not a whole host log; the caller replays the
 moves, and only then ``HostLog.adopt`` cuts off a partial last move, the one change
 a crash calls for.  The log is private (0600, in a folder made 0700 when the app makes
-it; ``engine.files``): it holds the salt and the seat tokens' hashes.
+it; ``engine.storage``): it holds the salt and the seat tokens' hashes.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 
 import msgpack
 
-from engine.files import open_private, private_dir, write_private
+from engine.storage import open_private, private_dir, write_private
 from engine.record import MAGIC, MAX_RECORD_BYTES, GameRecord, Move, RecordError
 
 from .wire import MAX_CLIENT_FRAME
@@ -48,7 +48,7 @@ class HostLog:
         self._fd: int | None = None
 
     def write(self, header: dict[str, Any], moves: list[Move]) -> None:
-        """(Re)write the whole file atomically (0600, ``engine.files.write_private``),
+        """(Re)write the whole file atomically (0600, ``engine.storage.write_private``),
         then keep it open for appending."""
         self.close()
         if self.path.exists() and not self.path.is_file():

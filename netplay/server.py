@@ -54,7 +54,8 @@ from engine.record import RecordError
 from engine.registry import GAMES
 
 from . import messages as M
-from .host import Conn, Host, HostTable, Limits, make_kinds, token_hash
+from .conn import Conn
+from .host import Host, HostTable, Limits, make_kinds, token_hash
 from .tls import Trust, open_connection
 
 log = logging.getLogger("atlantis.server")
@@ -301,7 +302,7 @@ class TableServer(Host):
             else:
                 answer = self.take_seat(who, msg.table, msg.name)
             if isinstance(answer, M.Error):
-                self.refused += 1
+                self.admission.refused += 1
                 conn.send(answer)
             else:
                 conn.send(M.Seated(ticket=answer))

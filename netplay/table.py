@@ -1,9 +1,9 @@
 """A table at the host: its Match, seats and tokens, spectators, bots and log.
 
 ``HostTable`` owns the only full state of one game and sends each seat its own view
-(``messages.ViewData``, made only from a ``View``: nothing here encodes a state).  The
-sockets, limits and sessions are in ``host.py``; ``Conn`` is used here only through
-its ``send`` / ``send_bytes`` / ``error`` methods.
+(``messages.ViewData``, made only from a ``View``: nothing here encodes a state; the
+frames are its ``Updates``).  The sockets, limits and sessions are in ``host.py`` and
+``conn.py``; a connection is seen here only as a ``Peer`` (``netplay.peer``).
 """
 
 
@@ -15,7 +15,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from engine.core import Game, IllegalAction, SeatInfo
 from engine.match import Delivery, Match
@@ -24,13 +24,11 @@ from engine.registry import get_game
 
 from . import messages as M
 from .log import HostLog, read_log
+from .peer import Peer
 from .text import MAX_NAME, clean_name, clean_text
 from .updates import Updates
 
 log = logging.getLogger("atlantis.host")
-
-if TYPE_CHECKING:  # (annotations only: a Conn is made by the Host)
-    from .host import Conn
 
 SEAT_KINDS = ("open", "bot", "local")
 RECORD_KIND = {"open": "remote", "bot": "bot", "local": "human"}
@@ -46,7 +44,7 @@ class Slot:
     kind: str
     name: str
     token_hash: str | None = None
-    conn: "Conn | None" = None
+    conn: Peer | None = None
     bot: Any = None
     version: int = 0
     last_view: Any = None
@@ -76,7 +74,7 @@ class Audience:
     last_sent: int = 0
 
 
-class HostTable(Updates):
+class HostTable:
     """One game at the host."""
 
     def __init__(self, game: Game, match: Match, kinds: list[str], *, name: str, table_id: str,
@@ -93,7 +91,7 @@ class HostTable(Updates):
         for slot in self.slots:
             if slot.kind == "bot":
                 slot.bot = game.make_bot(slot.index, seed)
-        self.spectators: list[Conn] = []
+        self.spectators: list[Peer] = []
         self.public = Audience()  # the spectators' view version (they share one public view)
         self.listeners: list[Callable[[], None]] = []   # the host's own screen
         self.seat_listeners: list[Callable[[], None]] = []  # discovery (open seats)
@@ -107,7 +105,7 @@ class HostTable(Updates):
         self._bots = any(s.kind == "bot" for s in self.slots)
         self.last_error: str = ""
         match.on_move = self._logged
-        self._fresh()
+        self.updates = Updates(match, self.slots, self.public, self.spectators)  # the frames out
 
     # --- making tables ------------------------------------------------------------
     @classmethod
@@ -236,7 +234,7 @@ class HostTable(Updates):
                               for s, n in zip(self.slots, self.names())],
                        started=self.started, spectators=len(self.spectators))
 
-    def connections(self) -> list[Conn]:
+    def connections(self) -> list[Peer]:
         return [s.conn for s in self.slots if s.conn is not None] + list(self.spectators)
 
     # --- seats ------------------------------------------------------------------------
@@ -269,8 +267,8 @@ class HostTable(Updates):
                 return slot
         return None
 
-    def attach(self, conn: Conn, slot: Slot | None, token: str | None) -> None:
-        conn.table = self
+    def attach(self, conn: Peer, slot: Slot | None, token: str | None) -> None:
+        """``conn`` takes ``slot`` (None: it watches) and is sent all it needs to play."""
         if slot is None:
             conn.spectator = True
             self.spectators.append(conn)
@@ -294,7 +292,7 @@ class HostTable(Updates):
         if self.over:
             conn.send(self.over_message())
 
-    def detach(self, conn: Conn) -> None:
+    def detach(self, conn: Peer) -> None:
         if conn.spectator:
             if conn in self.spectators:
                 self.spectators.remove(conn)
@@ -311,7 +309,7 @@ class HostTable(Updates):
                 self.write_log()
         self.seats_changed()
 
-    def seats_changed(self, joined: Conn | None = None) -> None:
+    def seats_changed(self, joined: Peer | None = None) -> None:
         """The seat list changed (a join, a leave, a spectator more or fewer).
 
         Coalesced: every connection gets the new ``seats`` message once, when this turn
@@ -361,14 +359,13 @@ class HostTable(Updates):
 
     # --- views out (the frames themselves: ``updates.Updates``) ----------------------
     def publish(self, deliveries: dict[int | None, Delivery]) -> None:
-        self._public_resync = None
-        self._fresh()
         # Every frame is made first and then they are sent back to back: the last seat's
         # view goes out one send after the first, not after the others' views are built
         # (a woken client may take this core between two sends, or sleep between them).
-        for conn, frame in self.frames(deliveries):
+        updates = self.updates
+        for conn, frame in updates.move_frames(deliveries):
             conn.send_bytes(frame)
-        self._dropped = None  # (freed once every frame is out)
+        updates.sent()  # (what the state before shared is freed once every frame is out)
         self._sync_windows()
         for fn in list(self.listeners):
             fn()
@@ -378,7 +375,7 @@ class HostTable(Updates):
             self.kick_bots()
 
     def _sync_windows(self) -> None:
-        to_act = self._acting() if self.started else ()
+        to_act = self.updates.acting() if self.started else ()
         for slot in self.slots:
             now = slot.index in to_act
             if now and not slot.acting:
@@ -457,10 +454,14 @@ class HostTable(Updates):
             log.error("bot of seat %d chose a refused action: %s", seat, error)
 
     # --- what clients send -----------------------------------------------------------------
-    def client_act(self, conn: Conn, msg: M.Act) -> None:
+    def resync(self, conn: Peer) -> None:
+        """Send ``conn`` its full view and whole event log (``Updates.resync``)."""
+        self.updates.resync(conn)
+
+    def client_act(self, conn: Peer, msg: M.Act) -> None:
         self.client_action(conn, msg.seq, msg.action, msg.seat, msg.n)
 
-    def client_action(self, conn: Conn, seq: int, sent: dict[str, Any], seat: int | None, n: int) -> None:
+    def client_action(self, conn: Peer, seq: int, sent: dict[str, Any], seat: int | None, n: int) -> None:
         """An ``act`` of ``conn`` (its fields: ``messages.act_fields`` or an ``Act``)."""
         if conn.seat is None:
             conn.error("spectator", "Spectators cannot act.", ack=n)
@@ -490,7 +491,7 @@ class HostTable(Updates):
         if error:
             conn.error("illegal", error, ack=n)
 
-    def client_undo(self, conn: Conn, msg: M.Undo) -> None:
+    def client_undo(self, conn: Peer, msg: M.Undo) -> None:
         if conn.seat is None:
             conn.error("spectator", "Spectators cannot undo.")
             return

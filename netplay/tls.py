@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from engine.files import open_private, private_dir, write_private
+from engine.storage import open_private, private_dir, write_private
 
 CERTIFICATE_FILE = "lan_certificate.pem"
 KNOWN_HOSTS_FILE = "known_hosts"

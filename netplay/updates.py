@@ -1,8 +1,8 @@
 """A table's updates out: each seat's view and events as the bytes of one ``update``
-frame (``HostTable`` is an ``Updates``).
+frame (a ``HostTable`` has an ``Updates``: ``table.updates``).
 
 A view is sent only as ``messages.ViewData``, made only from a ``View``.  Per state of
-the table (``_fresh``), what the seats' views share is packed once (``_memo``), each
+the table (``fresh``), what the seats' views share is packed once (``_memo``), each
 event is converted once and each list of events packed once (``_events``), and the
 seats to act too (``_acting_bytes``).  ``frames`` makes a move's frames for the seats,
 to be sent back to back.
@@ -10,31 +10,27 @@ to be sent back to back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.match import Delivery
 
 from . import messages as M
-
-if TYPE_CHECKING:  # (annotations only)
-    from .conn import Conn
+from .peer import Peer
 
 _ViewData, _update_with_tail, _update_tail, _pack_list = M.ViewData, M.update_with_tail, M.update_tail, M.pack_list
 
 
 class Updates:
-    """The update frames of a table (``match``, ``slots``, ``public``, ``spectators``)."""
+    """The update frames of one table: its ``match``, its seats (``slots``: each keeps the
+    version of its view and its peer), the spectators' shared view version (``public``)
+    and its ``spectators``.  The table owns them all; the lists are its own, read here."""
 
-    match: Any
-    slots: list[Any]
-    public: Any
-    spectators: list[Conn]
-
-    def _update(self, conn: Conn, holder: Any, delivery: Delivery, resync: bool = False) -> None:
-        """Send ``conn`` its view (``holder`` keeps the view's version) and events."""
-        frame = self._frame(holder, delivery, conn.seat, resync)
-        if frame is not None:
-            conn.send_bytes(frame)
+    def __init__(self, match: Any, slots: list[Any], public: Any, spectators: list[Peer]):
+        self.match = match
+        self.slots = slots
+        self.public = public
+        self.spectators = spectators
+        self.fresh()
 
     def _frame(self, holder: Any, delivery: Delivery, seat: int | None, resync: bool = False) -> bytes | None:
         """The update frame for ``seat`` (None: every spectator), or None if it has no news:
@@ -59,7 +55,7 @@ class Updates:
             self.update_sizes.append(len(frame))
         return frame
 
-    def frames(self, deliveries: dict[int | None, Delivery]) -> list[tuple[Conn, bytes]]:
+    def frames(self, deliveries: dict[int | None, Delivery]) -> list[tuple[Peer, bytes]]:
         """Every connected seat's and spectator's update frame for a move (``_frame`` for
         each, the seats' inline: the host's hot path), in the order they are to be sent."""
         memo, events_of, sizes = self._memo, self._events, self.update_sizes
@@ -125,7 +121,7 @@ class Updates:
         return joined if tail else packed
 
     # One state of the table: the packed wire form of its views' shared parts, of its
-    # events and its seats to act (cleared by ``_fresh`` whenever the state changes).
+    # events and its seats to act (cleared by ``fresh`` whenever the state changes).
     _memo: dict = {}  # (key 0: the memo of the state before, for what the move did not touch)
     _wired: dict = {}
     _packed_events: dict = {}
@@ -135,7 +131,9 @@ class Updates:
     _state: Any = None  # the state the above belong to
     _dropped: Any = None  # the memo of two states back (and the last state's events), to free
 
-    def _fresh(self) -> None:
+    def fresh(self) -> None:
+        """The state of the table changed: what the old one shared is set aside (freed by
+        ``sent``, once its frames are out) and the new one starts empty."""
         older = self._memo
         # (one state back only; what is dropped is freed by ``publish`` after its sends)
         self._dropped = (older.pop(0, None), self._wired, self._packed_events)
@@ -143,22 +141,32 @@ class Updates:
         self._to_act = self._to_act_bytes = None
         self._state = self.match.state
 
-    def _acting(self) -> list[int]:
+    def acting(self) -> list[int]:
         """The seats to act, sorted (once per state)."""
         if self._to_act is None or self._state is not self.match.state:
             if self._state is not self.match.state:
-                self._fresh()
+                self.fresh()
             self._to_act = sorted(self.match.to_act())
         return self._to_act
 
     def _acting_bytes(self) -> bytes:
-        acting = self._acting()  # (first: a new state clears the bytes)
+        acting = self.acting()  # (first: a new state clears the bytes)
         self._to_act_bytes = self._to_act_bytes or _pack_list(acting)
         return self._to_act_bytes
 
     update_sizes: list[int] | None = None  # bench: the byte size of every update sent
 
-    def resync(self, conn: Conn) -> None:
+    def move_frames(self, deliveries: dict[int | None, Delivery]) -> list[tuple[Peer, bytes]]:
+        """A move's frames (``frames``) for the new state it made."""
+        self._public_resync = None
+        self.fresh()
+        return self.frames(deliveries)
+
+    def sent(self) -> None:
+        """A move's frames are out: what the state before shared may be freed."""
+        self._dropped = None
+
+    def resync(self, conn: Peer) -> None:
         """The seat's full view and whole event log (on join, reconnect, stale action).
         Spectators all get the same frame: it is made once per state of the table."""
         seat = conn.seat
@@ -167,7 +175,7 @@ class Updates:
             return
         holder = self.slots[seat] if seat is not None else self.public
         if self._state is not self.match.state:
-            self._fresh()  # (no publish has run since the state changed)
+            self.fresh()  # (no publish has run since the state changed)
         log_events = tuple(self.match.events_for(seat))
         delivery = Delivery(self.match.view(seat), log_events)
         frame = self._frame(holder, delivery, seat, resync=True)

@@ -593,7 +593,7 @@ def _reply(got: Any) -> dict[str, Any]:
 
 
 async def worker_main(fd: int, index: int, config: dict[str, Any]) -> None:
-    from engine.gctune import tune
+    from engine.process import tune
     from engine.registry import GAMES
 
     tune()  # (a worker is a process of many moves, as ``atlantis host`` is: tui/cli.py main)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from engine.core import SeatInfo
 from engine.pathways.rules import EndMove, EndPlays, Place, Special
-from engine.record import GameRecord
 from engine.registry import get_game
+from engine.storage import load_record
 from tui.app import AtlantisApp
 from tui.screens.common import CurtainScreen, GameOverScreen, HelpScreen
 from tui.screens.menu import MenuScreen
@@ -113,7 +113,7 @@ async def test_game_over_screen_shows_the_winner_and_saves(tmp_path: Path):
         assert "Winner" in app.screen.text
         await pilot.press("s")
         await pilot.pause()
-    assert GameRecord.load(path).moves == table.match.record.moves
+    assert load_record(path).moves == table.match.record.moves
 
 
 async def test_autosave_keeps_the_record_after_every_move(tmp_path: Path):
@@ -124,7 +124,7 @@ async def test_autosave_keeps_the_record_after_every_move(tmp_path: Path):
         await pilot.pause()
         finish_turn(app)
         await pilot.pause()
-        assert len(GameRecord.load(path).moves) == len(table.match.record.moves) > 0
+        assert len(load_record(path).moves) == len(table.match.record.moves) > 0
 
 
 async def test_replay_steps_and_switches_viewer():

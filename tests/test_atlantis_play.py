@@ -15,7 +15,7 @@ import pytest
 from engine.atlantis import data as D
 from engine.atlantis.rules import AtlantisGame
 from engine.match import replay_states
-from engine.record import GameRecord
+from engine.storage import load_record, save_record
 from tui.cli import main
 from tui.selfplay import play_one
 
@@ -46,8 +46,8 @@ def test_bots_finish_whole_games_over_many_seeds(players, level):
 
 def test_a_record_replays_with_every_digest_and_through_the_cli(tmp_path, capsys):
     match = play_one(SLUG, seed=5, players=3)
-    path = match.record.save(tmp_path / "atlantis.atlrec")
-    record = GameRecord.load(path)
+    path = save_record(match.record, tmp_path / "atlantis.atlrec")
+    record = load_record(path)
     last = None
     for _, state, problem in replay_states(record, GAME):
         assert problem is None

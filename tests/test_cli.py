@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.record import GameRecord
+from engine.storage import load_record, save_record
 from tui.cli import main
 from tui.selfplay import play_one
 
@@ -52,7 +52,7 @@ def test_selfplay_digests_equal_across_processes_and_hash_seeds():
 @pytest.fixture
 def record_file(tmp_path: Path) -> Path:
     match = play_one("pathways", seed=5, players=2)
-    return match.record.save(tmp_path / "game.atlrec")
+    return save_record(match.record, tmp_path / "game.atlrec")
 
 
 def test_replay_verify_accepts_a_true_record(record_file, capsys):
@@ -61,9 +61,9 @@ def test_replay_verify_accepts_a_true_record(record_file, capsys):
 
 
 def test_replay_verify_names_the_first_move_that_differs(record_file, tmp_path, capsys):
-    record = GameRecord.load(record_file)
+    record = load_record(record_file)
     record.moves[6].digest = "0" * 32
-    bad = record.save(tmp_path / "bad.atlrec")
+    bad = save_record(record, tmp_path / "bad.atlrec")
     assert main(["replay", str(bad), "--verify"]) == 1
     out = capsys.readouterr().out
     assert "move 7" in out
@@ -122,7 +122,7 @@ def test_play_resume_continues_where_the_record_stopped(tmp_path, monkeypatch):
         seat = min(match.to_act())
         view = match.view(seat)
         match.submit(seat, bots[seat].choose(view, game.legal(view)))
-    path = match.record.save(tmp_path / "half.atlrec")
+    path = save_record(match.record, tmp_path / "half.atlrec")
     started = {}
 
     def fake_run(self):
@@ -137,7 +137,7 @@ def test_play_resume_continues_where_the_record_stopped(tmp_path, monkeypatch):
     # Playing on appends to the same file.
     if not table.step_bot():
         assert table.submit(0, game.legal(table.match.view(0))[0]) is None
-    assert len(GameRecord.load(path).moves) == len(match.record.moves) + 1
+    assert len(load_record(path).moves) == len(match.record.moves) + 1
 
 
 def test_named_setups_load_and_play(monkeypatch, capsys):

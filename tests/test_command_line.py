@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.record import GameRecord
 from engine.registry import GAMES
+from engine.storage import load_record, save_record
 from tui.cli import build_parser, main
 
 from pty_terminal import Terminal, private_env
@@ -78,7 +78,7 @@ def test_ctrl_c_in_a_game_leaves_with_130_and_the_game_saved(tmp_path):
         assert b"Traceback" not in terminal.seen
     finally:
         terminal.close()
-    assert GameRecord.load(record).game == "pathways"  # resumable with `play --resume`
+    assert load_record(record).game == "pathways"  # resumable with `play --resume`
 
 
 def interrupted(argv: list[str], tmp_path: Path, ready: str | None) -> subprocess.CompletedProcess:
@@ -125,7 +125,7 @@ def test_without_a_terminal_a_screen_says_so_and_exits_2_at_once(tmp_path, argv)
 
         game = GAMES["pathways"]
         match = Match(game, game.parse_options({}), seats_for("pathways", 2, 1), 5)
-        argv = ["replay", str(match.record.save(tmp_path / "game.atlrec"))]
+        argv = ["replay", str(save_record(match.record, tmp_path / "game.atlrec"))]
     out_file = tmp_path / "out.txt"
     with out_file.open("w") as out:
         done = subprocess.run([*ATLANTIS, *argv], stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.PIPE,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.match import replay_states
-from engine.record import GameRecord
+from engine.storage import load_record, save_record
 from tui.cli import main
 from tui.selfplay import play_one
 
@@ -48,8 +48,8 @@ def test_bots_finish_every_variant_with_every_player_count(options):
 
 def test_a_record_replays_with_every_digest_and_through_the_cli(tmp_path, capsys):
     match = play_one(SLUG, seed=5, players=4, options={"revealed_specials": True})
-    path = match.record.save(tmp_path / "eoa.atlrec")
-    record = GameRecord.load(path)
+    path = save_record(match.record, tmp_path / "eoa.atlrec")
+    record = load_record(path)
     last = None
     for _, state, problem in replay_states(record, GAME):
         assert problem is None

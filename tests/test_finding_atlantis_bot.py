@@ -14,6 +14,7 @@ from engine.finding_atlantis.bot import UBot
 from engine.finding_atlantis.knowledge import deduce
 from engine.finding_atlantis.rules import FindingAtlantisGame
 from engine.match import Match
+from engine.storage import load_record, save_record
 from tui.selfplay import selfplay
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,11 +99,10 @@ def test_selfplay_digests_are_the_same_under_any_hash_seed():
 
 
 def test_records_replay_with_every_digest(tmp_path):
-    from engine.record import GameRecord
     from tui.selfplay import play_one
 
     match = play_one("finding-atlantis", 4, 3, {"pirate": True, "size": 8, "monsters": "roaming"})
-    path = match.record.save(tmp_path / "fa.atl")
-    again = Match.from_record(GameRecord.load(path), GAME)
+    path = save_record(match.record, tmp_path / "fa.atl")
+    again = Match.from_record(load_record(path), GAME)
     assert again.digest() == match.digest() and again.result() == match.result()
     assert any(line.startswith("The map") for line in GAME.reveal(match.state, ["A", "B", "C"]))

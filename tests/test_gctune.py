@@ -1,8 +1,8 @@
-"""engine/gctune.py: the collector thresholds the app sets once at start."""
+"""engine/process.py: the collector thresholds the app sets once at start."""
 
 import gc
 
-from engine import gctune
+from engine import process as gctune
 
 
 def test_tune_sets_the_thresholds_and_returns_the_old_ones():

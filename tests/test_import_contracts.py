@@ -125,3 +125,50 @@ def test_a_broken_contract_is_reported_even_through_an_import_inside_a_function(
     for name in ("rules use no asyncio BROKEN", "games independent BROKEN", "cli above app BROKEN"):
         assert name in out, out
     assert "Contracts: 0 kept, 3 broken." in out, out
+
+
+def engine_modules() -> list[str]:
+    """The modules and the game packages directly under engine/."""
+    top = {f"engine.{p.stem}" for p in (ROOT / "engine").glob("*.py") if p.stem != "__init__"}
+    return sorted(top | set(engine_games()))
+
+
+def test_only_storage_and_process_of_the_engine_may_do_io():
+    """DESIGN.md: the engine is pure rules.  Files and the collector are for the entry points:
+    every other module of engine/ is forbidden them, a new one too."""
+    contract = contracts()["engine-rules-do-no-io"]
+    assert set(contract["forbidden_modules"]) >= {"engine.storage", "engine.process", "os", "tempfile"}
+    assert set(contract["source_modules"]) == set(engine_modules()) - {"engine.storage", "engine.process"}, \
+        "name the new engine module in the contract 'engine-rules-do-no-io' in pyproject.toml"
+
+
+def test_every_top_level_package_has_an_acyclic_siblings_contract():
+    ancestors = {a for c in contracts().values() if c["type"] == "acyclic_siblings" for a in c["ancestors"]}
+    assert ancestors >= {"engine", "netplay", "tui"}
+
+
+def test_a_circle_between_siblings_is_reported(tmp_path):
+    """The proof that ``acyclic_siblings`` can fail: two modules of one package that import
+    each other, one of them only under ``TYPE_CHECKING``."""
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/conn.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .host import Host\n",
+        "pkg/host.py": "from .conn import *\n",
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    config = tmp_path / "contracts.toml"
+    config.write_text(textwrap.dedent("""
+        [tool.importlinter]
+        root_packages = ["pkg"]
+
+        [[tool.importlinter.contracts]]
+        id = "acyclic"
+        name = "pkg without a circle"
+        type = "acyclic_siblings"
+        ancestors = ["pkg"]
+    """))
+    done = lint(config, tmp_path)
+    assert done.returncode != 0 and "pkg without a circle BROKEN" in done.stdout, done.stdout

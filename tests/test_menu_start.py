@@ -16,7 +16,7 @@ def test_making_the_app_settles_the_collector_once_and_exit_still_finalizes(tmp_
     out = tmp_path / "left-open.txt"
     script = (
         "import asyncio, gc, json, sys\n"
-        "from engine.gctune import THRESHOLDS\n"
+        "from engine.process import THRESHOLDS\n"
         "from tui.app import AtlantisApp\n"
         "before = gc.get_freeze_count()\n"
         "AtlantisApp(autosave=False)\n"

@@ -21,8 +21,8 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from engine.record import GameRecord
 from engine.registry import GAMES
+from engine.storage import load_record
 from netplay.client import Client, run_bot
 from netplay.host import Host, HostTable, token_hash
 from netplay.tls import PLAIN
@@ -207,7 +207,7 @@ def test_atlantis_host_prints_no_seed_salt_or_token_hash(tmp_path):
         printed = first + host.communicate(timeout=30)[0]
     finally:
         host.kill()
-    record = GameRecord.load(log)
+    record = load_record(log)
     meta = next(iter(msgpack.Unpacker(open(log, "rb"), raw=False)))["netplay"]
     assert not record.practice and "Game over" in printed
     for secret in [str(record.seed), f"{record.seed:x}", str(meta["salt"]),

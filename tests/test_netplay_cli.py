@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from engine.record import GameRecord
+from engine.storage import load_record
 from tui.cli import main
 
 from netplay_helpers import LOOPBACK
@@ -43,7 +43,7 @@ def test_a_headless_host_and_two_headless_bot_clients_play_to_the_end(tmp_path):
     finally:
         host.kill()
     assert main(["replay", str(log), "--verify"]) == 0
-    assert [s.kind for s in GameRecord.load(log).seats] == ["remote", "remote", "bot"]
+    assert [s.kind for s in load_record(log).seats] == ["remote", "remote", "bot"]
 
 
 @pytest.mark.parametrize("argv, why", [

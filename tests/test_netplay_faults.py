@@ -14,8 +14,9 @@ from pathlib import Path
 
 from engine.match import Match
 from engine.match import replay_states
-from engine.record import GameRecord, digest
+from engine.record import digest
 from engine.registry import GAMES
+from engine.storage import load_record
 from netplay.client import Client, run_bot
 
 from netplay_helpers import LOOPBACK, play_with_bots, running_host, until
@@ -60,7 +61,7 @@ async def test_sigkill_mid_game_then_resume_ends_with_the_same_digest(tmp_path):
         os.kill(proc.pid, signal.SIGKILL)  # no goodbye, no flush, mid-game
         await proc.wait()
         await until(lambda: all(c.status == "reconnecting" for c in clients), timeout=10)
-        before = GameRecord.load(log)
+        before = load_record(log)
         assert 0 < len(before.moves) and clients[0].over is None
 
         proc, lines = await start_host("--resume", str(log), "--exit-when-done")
@@ -73,7 +74,7 @@ async def test_sigkill_mid_game_then_resume_ends_with_the_same_digest(tmp_path):
         m = re.search(r"Resumed after (\d+) moves, digest (\w+)", rest)
         assert m, rest
         n, resumed = int(m.group(1)), m.group(2)
-        states = [s for _, s, _ in replay_states(GameRecord.load(log), GAME)]
+        states = [s for _, s, _ in replay_states(load_record(log), GAME)]
         assert resumed == digest(states[n])  # rebuilt exactly where the log stopped
 
         await asyncio.wait_for(asyncio.gather(*tasks), 40)
@@ -82,7 +83,7 @@ async def test_sigkill_mid_game_then_resume_ends_with_the_same_digest(tmp_path):
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
-    final = Match.from_record(GameRecord.load(log), GAME)  # every digest of the log checks
+    final = Match.from_record(load_record(log), GAME)  # every digest of the log checks
     assert final.result() is not None
     for c in clients:
         assert c.over.digest == final.digest()
@@ -100,6 +101,6 @@ async def test_a_truncated_last_move_in_the_log_is_dropped_on_resume(tmp_path):
     log.write_bytes(data[:-7])  # the host died while writing its last move
     table = HostTable.resume(log)
     assert len(table.match.record.moves) == len(host.table.match.record.moves) - 1
-    assert GameRecord.load(log).moves == table.match.record.moves
+    assert load_record(log).moves == table.match.record.moves
     table.log.close()
     _ = Path

@@ -144,8 +144,8 @@ def test_seats_given_one_tuple_with_a_secret_event_get_their_own_events():
     events = (Event("secret", {"n": 1}, (0,)), Event("public", {"n": 2}))
     deliveries = {i: Delivery(table.match.view(i), events) for i in (0, 1)}
     deliveries[None] = Delivery(table.match.view(None), events)
-    table._fresh()
-    for conn, frame in table.frames(deliveries):
+    table.updates.fresh()
+    for conn, frame in table.updates.frames(deliveries):
         seen = [e for e in events if e.visible_to(conn.seat)]
         got = M.parse_host(msgpack.unpackb(frame[4:], raw=False))
         assert [w.kind for w in got.events] == [e.kind for e in seen]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.record import GameRecord
 from engine.registry import GAMES
+from engine.storage import load_record
 from netplay import messages as M
 from netplay.host import Host, HostTable
 from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
@@ -70,7 +70,7 @@ async def test_bot_clients_play_whole_games_of_every_game(slug, tmp_path):
             # the last view each seat holds is exactly its view of the final state
             assert c.view == game.view(table.match.state, c.seat)
         assert spectator.seat is None
-    record = GameRecord.load(log)
+    record = load_record(log)
     assert len(record.moves) == len(table.match.record.moves)
     if slug in GAMES:
         assert cli_main(["replay", str(log), "--verify"]) == 0
@@ -207,11 +207,11 @@ async def test_undo_over_the_lan_takes_the_move_out_of_the_log(tmp_path):
         await a.until("seats")
         a.send({"t": "act", "seq": ua["seq"], "action": {"k": "pick", "n": 2}})
         u = await a.until("update")
-        assert len(GameRecord.load(log).moves) == 1
+        assert len(load_record(log).moves) == 1
         a.send({"t": "undo", "seq": u["seq"]})
         u2 = await a.until("update")
         assert u2["view"][1] == -1 and any(e["kind"] == "undo" for e in u2["events"])
-        assert GameRecord.load(log).moves == [] and host.table.match.record.moves == []
+        assert load_record(log).moves == [] and host.table.match.record.moves == []
         a.close(), b.close()
 
 

@@ -18,8 +18,9 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from engine.files import PrivacyWarning
+from engine.storage import PrivacyWarning
 from engine.record import GameRecord, RecordError
+from engine.storage import load_record
 from netplay.client import Client, run_bot
 from netplay.host import HostTable
 from netplay.log import read_log
@@ -312,7 +313,7 @@ async def test_host_logs_are_0600_and_a_0755_folder_is_left_0755_with_a_warning(
             assert _mode(log) == 0o600
             b = Client(LOOPBACK, host.port, name="b", backoff=(0.02, 0.2), games=ALL_GAMES)
             await asyncio.wait_for(asyncio.gather(run_bot(c, seed=1), run_bot(b, seed=2)), 30)
-            assert len(GameRecord.load(log).moves) > 5 and _mode(log) == 0o600  # appended to
+            assert len(load_record(log).moves) > 5 and _mode(log) == 0o600  # appended to
     assert _mode(folder) == 0o755
     fresh = tmp_path / "new" / "deeper"
     async with running_host(GAME, ["open", "open"], seed=5, log=fresh / "t.atlrec"):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.record import GameRecord
+from engine.storage import load_record
 from netplay import messages as M
 from netplay.client import run_bot
 from netplay.host import Host, HostTable, Limits
@@ -70,7 +70,7 @@ async def test_a_player_opens_a_table_with_a_bot_and_plays_it_to_the_end(tmp_pat
         # The finished table's log is a normal record in the records folder.
         logs = list(tmp_path.glob("pathways-server-*.atlrec"))
         assert len(logs) == 1 and oct(logs[0].stat().st_mode & 0o777) == "0o600"
-        assert len(GameRecord.load(logs[0]).moves) == len(table.match.record.moves)
+        assert len(load_record(logs[0]).moves) == len(table.match.record.moves)
         server.drop_table(table.id)
         assert logs[0].exists() and (await ask(LOOPBACK, server.port, M.ListTables())).tables == []
 

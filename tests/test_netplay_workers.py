@@ -126,7 +126,7 @@ async def test_two_worker_processes_serve_lobby_seats_reconnects_and_limits_on_o
     await server.start()
     try:
         assert len(set(server.worker_pids())) == 2
-        from engine.gctune import THRESHOLDS
+        from engine.process import THRESHOLDS
 
         for w in server.workers:  # every worker tunes its collector as the host process does
             assert tuple((await w.call("ready"))["gc"]) == THRESHOLDS

@@ -19,6 +19,7 @@ from engine.record import (
 )
 from engine.match import replay_states
 from engine.rng import Rng
+from engine.storage import load_record, save_record
 
 GAME = PathwaysGame()
 
@@ -51,9 +52,9 @@ def match() -> Match:
 
 # --- round trips ----------------------------------------------------------------------
 def test_save_and_load_round_trip(match, tmp_path):
-    path = match.record.save(tmp_path / "sub" / "game.atl")
+    path = save_record(match.record, tmp_path / "sub" / "game.atl")
     assert path.exists() and not path.with_name("game.atl.tmp").exists()
-    loaded = GameRecord.load(path)
+    loaded = load_record(path)
     assert loaded == match.record
     assert loaded.seats == [SeatInfo("P0", "human"), SeatInfo("P1", "bot"), SeatInfo("P2", "bot")]
     assert loaded.to_bytes() == match.record.to_bytes()
@@ -183,7 +184,7 @@ def test_malformed_move_is_refused(match):
 
 def test_missing_file_is_refused(tmp_path):
     with pytest.raises(RecordError) as info:
-        GameRecord.load(tmp_path / "nope.atl")
+        load_record(tmp_path / "nope.atl")
     assert "\n" not in str(info.value) and "nope.atl" in str(info.value)
 
 
@@ -353,7 +354,7 @@ def test_saving_to_a_special_file_writes_into_it_and_keeps_it(tmp_path):
     reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
     reader.start()
     rec = _Record(game="pathways", rules_version="x", options={}, seats=[], seed=1)
-    rec.save(fifo)
+    save_record(rec, fifo)
     reader.join(10)
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert got and got[0] == rec.to_bytes()
@@ -363,7 +364,7 @@ def test_records_are_written_0600_in_a_0700_folder(tmp_path):
     import stat
 
     match = played_match(moves=5)
-    path = match.record.save(tmp_path / "new" / "deep" / "game.atlrec")
+    path = save_record(match.record, tmp_path / "new" / "deep" / "game.atlrec")
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     assert stat.S_IMODE(path.parent.parent.stat().st_mode) == 0o700
@@ -372,13 +373,13 @@ def test_records_are_written_0600_in_a_0700_folder(tmp_path):
     wide.chmod(0o755)
     (wide / "old.atlrec").write_bytes(b"x")
     (wide / "old.atlrec").chmod(0o644)
-    from engine import files
+    from engine import storage as files
 
     with pytest.warns(files.PrivacyWarning, match="may be entered by other users"):
-        match.record.save(wide / "old.atlrec")  # the file is replaced by a 0600 one
+        save_record(match.record, wide / "old.atlrec")  # the file is replaced by a 0600 one
     assert stat.S_IMODE(wide.stat().st_mode) == 0o755  # an existing folder is the user's: never chmodded
     assert stat.S_IMODE((wide / "old.atlrec").stat().st_mode) == 0o600
-    assert GameRecord.load(wide / "old.atlrec").moves == match.record.moves
+    assert load_record(wide / "old.atlrec").moves == match.record.moves
 
 
 def test_record_file_names_never_hold_the_seed():
@@ -393,7 +394,7 @@ def test_record_file_names_never_hold_the_seed():
 def test_a_shared_sticky_folder_like_tmp_is_never_tightened(tmp_path):
     import stat
 
-    from engine import files
+    from engine import storage as files
 
     shared = tmp_path / "sticky"
     shared.mkdir()

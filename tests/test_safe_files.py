@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import files
+from engine import storage as files
 from engine.record import GameRecord
+from engine.storage import load_record, save_record
 from netplay.log import HostLog
 from tui.app import AtlantisApp
 from tui.cli import build_parser, main
@@ -30,8 +31,8 @@ def _record_bytes(seed: int) -> bytes:
 # --- temporary files ------------------------------------------------------------------------------
 
 WRITERS = {
-    "record": lambda path: GameRecord(game="pathways", rules_version="1", options={}, seats=[],
-                                      seed=7).save(path),
+    "record": lambda path: save_record(GameRecord(game="pathways", rules_version="1", options={},
+                                                  seats=[], seed=7), path),
     "host log": lambda path: HostLog(path).write({"magic": "x"}, []),
     "shared (demos)": lambda path: files.write_shared(path, b"demo"),
     "private (keys)": lambda path: files.write_private(path, b"key"),
@@ -169,7 +170,7 @@ def test_play_save_force_replaces_a_record(tmp_path, no_screen):
     old = tmp_path / "old.atlrec"
     old.write_bytes(_record_bytes(1))
     assert main(["play", "pathways", "--seed", "5", "--save", str(old), "--force"]) == 0
-    assert GameRecord.load(old).seed == 5 and _mode(old) == 0o600
+    assert load_record(old).seed == 5 and _mode(old) == 0o600
 
 
 def test_host_log_force_replaces_a_record(tmp_path):
@@ -179,7 +180,7 @@ def test_host_log_force_replaces_a_record(tmp_path):
                                                   "--log", str(old), "--force"]))
     table.write_log()
     table.log.close()
-    assert GameRecord.load(old).seed == 5
+    assert load_record(old).seed == 5
 
 
 def test_record_refuses_a_demo_without_force(tmp_path, capsys):
@@ -194,6 +195,6 @@ def test_record_refuses_a_demo_without_force(tmp_path, capsys):
 def test_a_new_name_and_dev_null_are_fine(tmp_path, no_screen):
     new = tmp_path / "made" / "new.atlrec"
     assert main(["play", "pathways", "--seed", "5", "--save", str(new)]) == 0
-    assert GameRecord.load(new).seed == 5 and _mode(new) == 0o600 and _mode(new.parent) == 0o700
+    assert load_record(new).seed == 5 and _mode(new) == 0o600 and _mode(new.parent) == 0o700
     assert main(["play", "pathways", "--seed", "5", "--save", os.devnull]) == 0
     assert stat.S_ISCHR(os.stat(os.devnull).st_mode)

@@ -11,8 +11,8 @@ import pytest
 from textual.actions import parse
 
 from engine.core import SeatInfo
-from engine.record import GameRecord
 from engine.registry import get_game
+from engine.storage import load_record, save_record
 from tui.app import AtlantisApp, ReplayMixin
 from tui.commands import Command, bindings, help_markdown, key_list
 from tui.games import SCREENS, screen_class
@@ -115,8 +115,8 @@ async def test_the_command_palette_offers_the_screens_commands_that_are_allowed_
 
 async def test_a_replay_offers_its_own_commands_and_no_undo(tmp_path):
     match = play_one("pathways", 2, 2, max_actions=30)
-    path = match.record.save(tmp_path / "g.atlrec")
-    replay = ReplaySeat(get_game("pathways"), GameRecord.load(path))
+    path = save_record(match.record, tmp_path / "g.atlrec")
+    replay = ReplaySeat(get_game("pathways"), load_record(path))
     app = AtlantisApp(replay=replay)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

@@ -8,8 +8,8 @@ import inspect
 from types import SimpleNamespace
 
 from engine.core import SeatInfo
-from engine.record import GameRecord
 from engine.registry import get_game
+from engine.storage import load_record, save_record
 from netplay.client import RemoteSeat
 from tui.seat import LocalSeat, LocalTable, ReplaySeat, SeatLink
 from tui.selfplay import play_one
@@ -36,7 +36,7 @@ def test_a_local_seat_is_a_seat_link():
 
 def test_a_replay_seat_is_a_seat_link(tmp_path):
     match = play_one("pathways", 2, 2, max_actions=20)
-    replay = ReplaySeat(GAME, GameRecord.load(match.record.save(tmp_path / "g.atlrec")))
+    replay = ReplaySeat(GAME, load_record(save_record(match.record, tmp_path / "g.atlrec")))
     assert isinstance(replay, SeatLink)
     assert replay.read_only
 

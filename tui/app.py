@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # the app: the menu's start needs none of it (~20 ms, issue 15).  The names stay readable
 # from this module as before (``from tui.app import ReplayMixin``...): ``__getattr__``.
 _LAZY = {
-    "SeatInfo": "engine.core", "private_dir": "engine.files", "Match": "engine.match",
+    "SeatInfo": "engine.core", "private_dir": "engine.storage", "Match": "engine.match",
     "get_game": "engine.registry", "help_markdown": "tui.commands", "palette_commands": "tui.commands",
     "default_record_path": "tui.common", "seats_for": "tui.common", "screen_class": "tui.games",
     "ConfirmScreen": "tui.screens.common", "CurtainScreen": "tui.screens.common",
@@ -54,7 +54,7 @@ __all__ = ["AtlantisApp", "ReplayMixin", "screenshots_dir"]
 
 def _settle_collector() -> None:
     """Once per process, as the app is made: the collector's thresholds ``atlantis`` sets
-    at start (``engine.gctune``, also when the app is made some other way), and what the
+    at start (``engine.process``, also when the app is made some other way), and what the
     imports left alive (modules, classes, Textual's tables: alive for good) moved out of
     its reach (``gc.freeze``).  Otherwise each full collection while the first screen is
     built scans all of it again: 30-45 ms of the menu's start (issue 15)."""
@@ -65,7 +65,7 @@ def _settle_collector() -> None:
     import atexit
     import gc
 
-    from engine.gctune import tune
+    from engine.process import tune
 
     tune()
     gc.freeze()
@@ -537,7 +537,7 @@ class AtlantisApp(App):
     def save_screenshot(self, filename: str | None = None, path: str | None = None,
                         time_format: str | None = None) -> str:
         """Textual's screenshot, saved by default into the platform's data folder (made 0700)."""
-        from engine.files import private_dir
+        from engine.storage import private_dir
 
         folder = Path(path) if path else screenshots_dir()
         private_dir(folder)

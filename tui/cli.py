@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_command(argv: Sequence[str] | None) -> int:
-    from engine.gctune import tune  # collector thresholds for a process of many moves
+    from engine.process import tune  # collector thresholds for a process of many moves
 
     tune()
     if "_ARGCOMPLETE" in os.environ:  # the shell asks for completions (see `atlantis completion`)
@@ -196,7 +196,8 @@ def run_command(argv: Sequence[str] | None) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from engine.match import Match
-    from engine.record import GameRecord, RecordError
+    from engine.record import RecordError
+    from engine.storage import load_record
 
     from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
     from .common import default_record_path, holds_record, replace_problem
@@ -208,7 +209,7 @@ def _play(args: argparse.Namespace) -> int:
             return _die(problem)
     if args.resume:
         try:
-            record = GameRecord.load(args.resume)
+            record = load_record(args.resume)
             game = _game_or_die(record.game)
             if game is None:
                 return 2
@@ -390,10 +391,11 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from engine.match import replay_states
-    from engine.record import GameRecord, RecordError
+    from engine.record import RecordError
+    from engine.storage import load_record
 
     try:
-        record = GameRecord.load(args.file)
+        record = load_record(args.file)
     except RecordError as exc:
         return _die(f"{args.file}: {exc}")
     game = _game_or_die(record.game)

@@ -32,7 +32,7 @@ from rich.console import Console
 from textual import events
 from textual.binding import Binding
 
-from engine.files import write_shared
+from engine.storage import write_shared
 from engine.registry import GAMES, get_game
 
 from .app import AtlantisApp
@@ -89,7 +89,7 @@ class Demo(BaseModel):
     end_digest: str = ""
 
     def save(self, path: str | Path) -> Path:
-        """Write the demo whole (``engine.files.write_shared``: 0644, never through a link)."""
+        """Write the demo whole (``engine.storage.write_shared``: 0644, never through a link)."""
         return write_shared(path, (self.model_dump_json(indent=1) + "\n").encode())
 
 

@@ -20,6 +20,7 @@ from typing import Any, Callable, Protocol, runtime_checkable
 from engine.core import Bot, Event, Game, IllegalAction, SeatInfo, View
 from engine.match import Match
 from engine.record import GameRecord, canonical_bytes
+from engine.storage import save_record
 
 
 @runtime_checkable
@@ -159,7 +160,7 @@ class LocalTable:
             listener()
 
     def save(self, path: Path) -> Path:
-        return self.match.record.save(path)
+        return save_record(self.match.record, path)
 
 
 _SECOND_PERSON = (

@@ -56,7 +56,7 @@ with warnings.catch_warnings():
                             module=r"asyncssh\.")
     import asyncssh
 
-from engine.files import write_private
+from engine.storage import write_private
 from netplay.host import Limits
 from netplay.server import ServerLimits, TableServer
 from netplay.text import clean_name

@@ -1,4 +1,7 @@
-"""Files the app writes: records, host logs and keys 0600, demos 0644, never through a link.
+"""Files the app writes and reads: records, host logs and keys 0600, demos 0644, never
+through a link.  This is the engine's only module that touches the disk: the rules and the
+kit (core, components, geometry, rng, match, record) may not import it (the import
+contract ``engine-rules-do-no-io`` in pyproject.toml).
 
 A record holds the seed (revealed at the end of a game, but a saved unfinished game
 keeps it) and a host log holds the salt and the seat tokens' hashes, so nobody else
@@ -20,6 +23,8 @@ import stat
 import tempfile
 import warnings
 from pathlib import Path
+
+from .record import GameRecord, RecordError
 
 FILE_MODE = 0o600
 SHARED_FILE_MODE = 0o644
@@ -77,6 +82,22 @@ def write_private(path: str | Path, data: bytes) -> Path:
         return _write_into(path, data)
     private_dir(path.parent)
     return _replace(path, data, FILE_MODE)
+
+
+def save_record(record: GameRecord, path: str | Path) -> Path:
+    """Write the record whole, 0600 (``write_private``: a temporary file never reached
+    through a link, renamed over the target; a missing folder made 0700; a device or
+    FIFO target is written into, never renamed over)."""
+    return write_private(path, record.to_bytes())
+
+
+def load_record(path: str | Path) -> GameRecord:
+    """The record in the file ``path``; a file that cannot be read is a ``RecordError``."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    return GameRecord.from_bytes(data)
 
 
 def write_shared(path: str | Path, data: bytes) -> Path:

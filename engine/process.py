@@ -1,4 +1,6 @@
-"""The cyclic garbage collector's thresholds for a process that plays many moves.
+"""The cyclic garbage collector's thresholds for a process that plays many moves: a
+setting of the process, for its entry points (``tui/cli.py``, ``netplay/workers.py``),
+never imported by the rules or the kit (pyproject.toml, ``engine-rules-do-no-io``).
 
 Every move keeps a new state, its undo step, its record entry and its events for the
 rest of the game, so a long-lived process (the app, ``atlantis selfplay``, the host and
