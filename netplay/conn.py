@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import ssl
 import time
 from typing import Any, Coroutine, Protocol
 
@@ -51,22 +52,47 @@ class Admission:
         self.limits = limits
         self.conns: set[Conn] = set()
         self.per_address: dict[str, int] = {}
+        self.handshakes: dict[str, int] = {}  # per peer address: connections still in the TLS handshake
         self.refused = 0
         self.cuts: dict[str, int] = {}
         self.tasks: set[asyncio.Task] = set()
 
-    def admit(self, conn: Conn) -> tuple[str, str] | None:
-        """Count ``conn`` in; or, when a limit refuses it, why (an error code and a
-        sentence), counted in ``refused``."""
+    def refusal(self, address: str) -> tuple[str, str] | None:
+        """Why a new connection from ``address`` is refused by a limit (an error code and
+        a sentence, counted in ``refused``), or None.  Connections still in their TLS
+        handshake count as open ones."""
         lim = self.limits
-        if len(self.conns) >= lim.max_connections:
+        if len(self.conns) + sum(self.handshakes.values()) >= lim.max_connections:
             self.refused += 1
             return ("busy", f"The host has {lim.max_connections} connections open, its limit; "
                     "try again later.")
-        if self.per_address.get(conn.address, 0) >= lim.max_per_address:
+        if self.per_address.get(address, 0) + self.handshakes.get(address, 0) >= lim.max_per_address:
             self.refused += 1
-            return ("busy-address", f"{lim.max_per_address} connections from {conn.address} are "
+            return ("busy-address", f"{lim.max_per_address} connections from {address} are "
                     "open already, the most one address may hold.")
+        return None
+
+    def hold_handshake(self, address: str) -> bool:
+        """Count a connection from ``address`` in for its TLS handshake; False: a limit
+        refuses it (it is closed without a word: nothing can be said before TLS)."""
+        if self.refusal(address) is not None:
+            return False
+        self.handshakes[address] = self.handshakes.get(address, 0) + 1
+        return True
+
+    def end_handshake(self, address: str) -> None:
+        left = self.handshakes.get(address, 1) - 1
+        if left > 0:
+            self.handshakes[address] = left
+        else:
+            self.handshakes.pop(address, None)
+
+    def admit(self, conn: Conn) -> tuple[str, str] | None:
+        """Count ``conn`` in; or, when a limit refuses it, why (an error code and a
+        sentence), counted in ``refused``."""
+        refusal = self.refusal(conn.address)
+        if refusal is not None:
+            return refusal
         self.conns.add(conn)
         self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
         return None
@@ -223,6 +249,42 @@ _act_fields = M.act_fields
 _HELLO, _PLAY, _ASKING, _DONE = 0, 1, 2, 3  # a session's phases (_ASKING: a lobby request is answered)
 
 
+class TlsAccept(asyncio.Protocol):
+    """A TCP connection to a host that speaks TLS: counted against the host's limits
+    from its accept (a stranger's half-open handshakes cannot crowd players out), then
+    upgraded to TLS within ``hello_timeout`` and handed to its ``Session``."""
+
+    def __init__(self, host: Reception, context: ssl.SSLContext):
+        self.host, self.context = host, context
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.pause_reading()  # type: ignore[attr-defined]  (the ClientHello waits for start_tls)
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) else "local"
+        if not self.host.admission.hold_handshake(address):
+            transport.abort()  # type: ignore[attr-defined]
+            return
+        self.host.admission.run(self._upgrade(transport, address))
+
+    async def _upgrade(self, transport: Any, address: str) -> None:
+        session = Session(self.host)
+        try:
+            secure = await asyncio.get_running_loop().start_tls(
+                transport, session, self.context, server_side=True,
+                ssl_handshake_timeout=self.host.limits.hello_timeout)
+        except (OSError, ssl.SSLError, ConnectionError, asyncio.TimeoutError, RuntimeError):
+            transport.abort()
+            return
+        finally:
+            self.host.admission.end_handshake(address)
+        if secure is None or secure.is_closing():
+            return
+        session.connection_made(secure)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        pass  # (before the upgrade: ``_upgrade`` sees it fail; after: the session's transport)
+
+
 class Session(asyncio.Protocol):
     """One connection's reading side: frames are parsed as they arrive
     (``data_received``) and handled at once, with no stream reader, no task and no
@@ -277,8 +339,13 @@ class Session(asyncio.Protocol):
             self.rest = b""
         else:
             self._arm()
+            if self.buf:
+                self._frames()
 
     def data_received(self, data: bytes) -> None:
+        if self.conn is None:  # (bytes right after a TLS handshake, before the session is made)
+            self.buf += data
+            return
         if self.phase > _PLAY:
             return
         if not self.buf and not self.paused and len(data) > _HSIZE:

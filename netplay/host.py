@@ -32,7 +32,7 @@ import time
 from typing import Any, Callable
 
 from . import messages as M
-from .conn import Admission, Conn, Session  # noqa: F401  (Conn re-exported: part of the host's API)
+from .conn import Admission, Conn, Session, TlsAccept  # noqa: F401  (Conn re-exported: part of the host's API)
 from .limits import Limits  # noqa: F401  (re-exported: part of the host's API)
 from .table import (  # noqa: F401  (re-exported: the tables are part of the host's API)
     RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, make_kinds, token_hash,
@@ -123,8 +123,11 @@ class Host:
         if self.bind.startswith("/"):  # the SSH front's own table server: a Unix socket, no TLS
             self.server = await loop.create_unix_server(lambda: Session(self), self.bind)
             return
-        self.server = await loop.create_server(lambda: Session(self), self.bind, self.port, ssl=self.tls,
-                                               ssl_handshake_timeout=self.limits.hello_timeout if self.tls else None)
+        if self.tls is not None:  # counted from the accept, the handshake after (``TlsAccept``)
+            tls = self.tls
+            self.server = await loop.create_server(lambda: TlsAccept(self, tls), self.bind, self.port)
+        else:
+            self.server = await loop.create_server(lambda: Session(self), self.bind, self.port)
         self.port = self.server.sockets[0].getsockname()[1]
 
     async def serve_handed(self, sock: socket.socket, first: dict[str, Any] | None, rest: bytes = b"") -> None:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import ssl
+
+import pytest
 
 from netplay import messages as M
 from netplay.host import Limits
@@ -98,14 +101,41 @@ def _send_until_stopped(sock: socket.socket, data: bytes) -> None:
         pass
 
 
+async def turned_away(host, source: str = LOOPBACK) -> None:
+    """A connection over a limit is closed at its accept, before its TLS handshake."""
+    with pytest.raises((ConnectionError, ssl.SSLError, asyncio.IncompleteReadError, OSError)):
+        peer = await Peer.open(host, source)
+        await peer.recv(2.0)
+
+
+async def test_connections_in_their_tls_handshake_count_against_the_limits():
+    """Silent TCP connections that never start TLS hold a place each until the hello
+    deadline: past the per-address cap the next one is closed at once."""
+    limits = Limits(max_per_address=3, hello_timeout=5.0)
+    async with running_host(TOY, ["open", "open"], limits=limits) as host:
+        silent = []
+        for _ in range(3):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.setblocking(False)
+            await asyncio.get_running_loop().sock_connect(sock, (LOOPBACK, host.port))
+            silent.append(sock)
+        await until(lambda: host.admission.handshakes.get(LOOPBACK) == 3)
+        await turned_away(host)
+        assert host.refused == 1
+        for sock in silent:
+            sock.close()
+        await until(lambda: not host.admission.handshakes)
+        again = await Peer.open(host)
+        assert (await again.probe())["tables"][0]["game"] == TOY.slug
+        again.close()
+
+
 async def test_total_connections_are_capped():
     limits = Limits(max_connections=3, max_per_address=100)
     async with running_host(TOY, ["open", "open"], limits=limits) as host:
         held = [await Peer.open(host) for _ in range(3)]
         await until(lambda: len(host.conns) == 3)
-        extra = await Peer.open(host)
-        msg = await extra.refused("busy")
-        assert "3 connections" in msg["message"]
+        await turned_away(host)  # (before TLS: nothing can be said, the connection is closed)
         assert host.refused == 1
         held.pop().close()
         await until(lambda: len(host.conns) == 2)
@@ -120,9 +150,8 @@ async def test_connections_per_address_are_capped():
     async with running_host(TOY, ["open", "open"], limits=limits) as host:
         held = [await Peer.open(host) for _ in range(2)]
         await until(lambda: host.per_address.get(LOOPBACK) == 2)
-        extra = await Peer.open(host)
-        msg = await extra.refused("busy-address")
-        assert LOOPBACK in msg["message"]
+        await turned_away(host)
+        assert host.refused == 1
         other = await Peer.open(host, source="127.0.0.2")  # another address still gets in
         assert (await other.probe())["tables"]
         for p in held:
