@@ -540,3 +540,10 @@ def test_no_sale_when_the_pile_and_the_used_cards_are_both_empty():
     s = with_plates(simple(hand=[A]), 0, [plate(A, 5)])
     s = replace(s, pile=(), discard=())
     assert not any(isinstance(a, Sell) for a in legal(s))
+
+
+def test_revised_the_help_says_the_last_move_takes_no_plate_and_draws_4():
+    from engine.atlantis.text import HELP
+    words = " ".join(HELP.split())
+    assert "the game ends at once: that player takes no plate for the move and draws 4 cards" in words
+    assert "as usual, takes **no plate** for it" in words

@@ -60,10 +60,10 @@ If none of your figures can move (no card gets one anywhere you can pay for), yo
 pass and draw 2 cards.
 
 **The end.** When a player's third figure reaches the mainland, the game ends at
-once: that player takes no plate for the move and draws 4 cards. Every other figure still on the road goes to the
-mainland without taking plates, and its owner pays the water on the way (bridges
-count) as minus points. Score: plate values + 1 per card - that water. The highest
-score wins; ties share the win.
+once: that player takes no plate for the move and draws 4 cards. Every other
+figure still on the road goes to the mainland without taking plates, and its owner
+pays the water on the way (bridges count) as minus points. Score: plate values + 1
+per card - that water. The highest score wins; ties share the win.
 
 **Our decisions where the rule text is silent.**
 
