@@ -369,6 +369,23 @@ def test_the_third_figure_on_the_mainland_ends_the_game_and_its_player_draws_4()
     assert GAME.result(s) is not None and GAME.to_act(s) == frozenset()
 
 
+def test_revised_the_third_figure_reaching_the_mainland_ends_the_game_at_once_with_no_plate_for_that_move():
+    s = with_figures(simple(tokens=["A1", "C2", "J3"], hand=[L]), 0, [MAIN, MAIN, 2])
+    s = with_plates(s, 0, [plate(A, 1)])
+    s = with_figures(s, 1, [0, 1, ATL])
+    s = replace(s, pile=(J, J, J, J, J))
+    road = (s.tops, s.heights)
+    s, ev = run(s, 0, Choose(2), Play(L))   # no lilac ahead: the mainland
+    assert "took" not in kinds(ev) and s.plates[0] == (plate(A, 1),) and (s.tops, s.heights) == road
+    assert s.phase == "over" and [e.data["count"] for e in ev if e.kind == "drew"] == [4]
+    assert GAME.result(s).scores[0] == 1 + 4
+    assert s.plates[1] == () and s.figures[1] == (MAIN,) * 3     # the others take no plates either
+    # a move that brings a first or second figure home still takes its plate
+    s2 = with_figures(simple(tokens=["A1", "C2", "J3"], hand=[L]), 0, [MAIN, ATL, 2])
+    s2, ev2 = run(s2, 0, Choose(2), Play(L))
+    assert "took" in kinds(ev2) and len(s2.plates[0]) == 1 and s2.phase == "start"
+
+
 def test_the_other_figures_pay_their_way_in_and_what_they_owe_is_minus_points():
     road = ["A1", "C3", "~", "J4", "~", "L6", "N7"]
     s = with_figures(simple(tokens=road, hand=[A]), 0, [MAIN, MAIN, 20])
@@ -387,13 +404,14 @@ def test_score_is_plate_values_plus_one_per_card_and_ties_share_the_win():
     s = with_plates(s, 0, [])
     s = with_plates(with_hand(with_figures(s, 1, [MAIN] * 3), 1, [A, A]), 1, [plate(C, 1), plate(A, 2)])
     s = replace(s, pile=(J, J, J, J))
-    s, ev = run(s, 0, Choose(2), Play(L))  # takes C2 behind; draws 4: 2 + 4 = 6 vs 2 + 1 + 2 = 5
-    assert GAME.result(s).scores == (6.0, 5.0) and s.winners == (0,)
+    s, ev = run(s, 0, Choose(2), Play(L))  # no plate on the last move; draws 4: 4 vs 1 + 2 + 2 = 5
+    assert GAME.result(s).scores == (4.0, 5.0) and s.winners == (1,)
     s = with_figures(simple(tokens=["A1", "C2"], hand=[L]), 0, [MAIN, MAIN, 1])
-    s = with_plates(with_hand(with_figures(s, 1, [MAIN] * 3), 1, [A, A, A]), 1, [plate(C, 1), plate(A, 2)])
+    s = with_plates(s, 0, [])
+    s = with_plates(with_hand(with_figures(s, 1, [MAIN] * 3), 1, [A]), 1, [plate(C, 1), plate(A, 2)])
     s = replace(s, pile=(J, J, J, J))
     s, _ = run(s, 0, Choose(2), Play(L))
-    assert GAME.result(s).scores == (6.0, 6.0) and s.winners == (0, 1)
+    assert GAME.result(s).scores == (4.0, 4.0) and s.winners == (0, 1)
 
 
 def test_the_game_ends_when_everyone_passes_twice_in_a_row():
@@ -522,3 +540,10 @@ def test_no_sale_when_the_pile_and_the_used_cards_are_both_empty():
     s = with_plates(simple(hand=[A]), 0, [plate(A, 5)])
     s = replace(s, pile=(), discard=())
     assert not any(isinstance(a, Sell) for a in legal(s))
+
+
+def test_revised_the_help_says_the_last_move_takes_no_plate_and_draws_4():
+    from engine.atlantis.text import HELP
+    words = " ".join(HELP.split())
+    assert "the game ends at once: that player takes no plate for the move and draws 4 cards" in words
+    assert "as usual, takes **no plate** for it" in words

@@ -56,18 +56,23 @@ def slow_moves(v, seat):
             for n in NB[h]:
                 if _land(v, n):
                     out.append(Walk(e, n))
-                elif _sea(v, n) and _boardable_at(v, n) is not None:
-                    out.append(Board(e, _boardable_at(v, n)))
+                elif _sea(v, n):
+                    if _boardable_at(v, n) is not None:
+                        out.append(Board(e, _boardable_at(v, n)))
+                    if n not in v.creature_hex:                  # into the sea
+                        out.append(Swim(e, n))
             continue
         if v.explorer_boat[e] >= 0:                              # in a boat
             out += [Board(e, _boardable_at(v, n)) for n in NB[h] if _boardable_at(v, n) is not None]
+            if D.ENTRANCE_OF[h] >= 0:
+                out.append(Ashore(e))
         else:                                                    # swimming
             if _boardable_at(v, h) is not None:
                 out.append(Board(e, _boardable_at(v, h)))
-            if e not in v.swum:
+            if e not in v.swum:                                  # one sea hex: a swim or ashore
                 out += [Swim(e, n) for n in NB[h] if _sea(v, n) and n not in v.creature_hex]
-        if D.ENTRANCE_OF[h] >= 0:
-            out.append(Ashore(e))
+                if D.ENTRANCE_OF[h] >= 0:
+                    out.append(Ashore(e))
     for b, h in enumerate(v.boat_hex):
         if h >= 0 and _may_move(v, seat, b):
             out += [Sail(b, n) for n in NB[h]

@@ -241,6 +241,39 @@ def test_a_swimmer_swims_at_most_one_hex_a_turn():
         act(s, Swim(0, SEA_C))
 
 
+def test_revised_an_explorer_on_land_may_step_into_a_neighbouring_sea_hex_for_one_point_becoming_a_swimmer():
+    coast = hx(0, -4)                                   # open sea next to tile 0
+    s = position(explorers={0: T0}, creatures={SHARK: hx(-1, -4)})
+    steps = {a.to for a in legal(s) if isinstance(a, Swim)}
+    assert coast in steps and hx(-1, -4) not in steps   # never into a creature
+    assert steps == {n for n in D.NEIGHBOURS[T0] if B.is_sea(s, n) and n not in s.creature_hex}
+    s, ev = act(s, Swim(0, coast))
+    assert s.explorer_hex[0] == coast and B.is_swimmer(s, 0) and s.points == 2
+    assert ev[0].kind == "swam"
+
+
+def test_revised_stepping_into_the_sea_is_the_explorers_one_sea_hex_of_the_turn():
+    coast = hx(0, -4)
+    s, _ = act(position(explorers={0: T0}), Swim(0, coast))
+    assert not any(isinstance(a, (Swim, Walk)) and a.explorer == 0 for a in legal(s))
+    for n in D.NEIGHBOURS[coast]:
+        with pytest.raises(IllegalAction):
+            act(s, Swim(0, n))
+    later = replace(s, swum=())                         # a later turn: it swims as any swimmer
+    assert any(isinstance(a, Swim) and a.explorer == 0 for a in legal(later))
+
+
+def test_revised_a_swimmer_that_swam_this_turn_cannot_also_step_ashore():
+    entrance = D.ENTRANCE_INDEX[0][0]
+    before = next(n for n in D.NEIGHBOURS[entrance] if D.ENTRANCE_OF[n] < 0 and D.SAFE_AT[n] < 0)
+    s, _ = act(position(explorers={0: before}), Swim(0, entrance))
+    assert Ashore(0) not in legal(s)
+    with pytest.raises(IllegalAction):
+        act(s, Ashore(0))
+    fresh = position(explorers={0: entrance})           # one that did not swim may step ashore
+    assert Ashore(0) in legal(fresh)
+
+
 def test_a_boat_carries_at_most_three_explorers_of_any_colours():
     s = position(explorers={0: (SEA_A, 0), 1: (SEA_A, 0), 10: (SEA_A, 0), 2: SEA_A}, boats={0: SEA_A})
     assert Board(2, 0) not in legal(s)
@@ -315,6 +348,33 @@ def test_when_no_tile_of_the_lowest_terrain_touches_the_sea_the_next_terrain_goe
     s = replace(s, terrain=tuple(D.BEACH if t == inland else D.FOREST for t in range(40)))
     options = {a.tile for a in legal(s)}
     assert inland not in options and options == {t for t in range(40) if B.coastal(s, t)}
+
+
+def test_revised_when_no_tile_of_the_lowest_terrain_left_touches_the_sea_a_coastal_tile_of_the_next_terrain_goes():
+    s = position(phase="sink")
+    inland = [t for t in range(40) if not B.coastal(s, t)]
+    coast = [t for t in range(40) if B.coastal(s, t)]
+    # beaches left only inland: a coastal forest goes, the beaches stay
+    s1 = replace(s, terrain=tuple(D.BEACH if t in inland else D.FOREST for t in range(40)))
+    assert {a.tile for a in legal(s1)} == set(coast)
+    with pytest.raises(IllegalAction):
+        act(s1, Sink(inland[0]))
+    after, _ = act(s1, Sink(coast[0]))
+    assert after.sunk[coast[0]]
+    # beaches and forests left only inland: a coastal mountain goes
+    s2 = replace(s, terrain=tuple((D.BEACH, D.FOREST)[t % 2] if t in inland else D.MOUNTAIN
+                                  for t in range(40)))
+    assert {s2.terrain[a.tile] for a in legal(s2)} == {D.MOUNTAIN}
+    after, _ = act(s2, Sink(coast[-1]))
+    assert after.sunk[coast[-1]]
+
+
+def test_revised_the_help_tells_the_step_into_the_sea_and_the_one_sea_hex_a_turn():
+    from engine.survive.text import HELP
+    words = " ".join(HELP.split())
+    assert "an explorer on land steps into a neighbouring sea hex" in words
+    assert "a swimmer moves one sea hex a turn" in words.replace("**", "")
+    assert "if no tile of the lowest terrain left touches the sea" in words
 
 
 def test_explorers_on_a_removed_tile_become_swimmers():

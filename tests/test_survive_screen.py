@@ -20,7 +20,7 @@ from tui.app import AtlantisApp
 from tui.seat import LocalTable
 from engine.survive.text import BACK_NAMES
 from tui.survive.screen import SurviveScreen
-from tui.survive.shared import SHORT_BACK
+from tui.survive.shared import SHORT_BACK, Piece
 
 STEP_KEYS = {"right": "E", "left": "W", "home": "NW", "pageup": "NE", "end": "SW", "pagedown": "SE"}
 
@@ -202,7 +202,7 @@ def until_red_must_answer(seed: int) -> LocalTable:
 
 
 async def test_the_defensive_tile_window_names_the_attack_and_plays_a_repellent_by_keys():
-    table = until_red_must_answer(8)          # seed 8: a shark attacks Red holding a shark repellent
+    table = until_red_must_answer(18)         # seed 18: a shark attacks Red holding a shark repellent
     app = make_app(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -331,3 +331,26 @@ async def test_at_160x48_the_side_panel_names_every_players_explorers_in_full_wo
         assert "⌂ saved" in str(small.screen.query_one("#players").render())
         assert [label for label, _ in small.screen.hand_items()] == [SHORT_BACK[t.back] for t in
                                                                        small.screen._view.hand]
+
+
+async def test_revised_an_explorer_on_land_steps_into_the_sea_by_keys_and_is_a_swimmer_after():
+    table = after_setup(SEED_WITH_A_CREATURE_MOVE)
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_seat_to_act(pilot, table, 0)
+        await pilot.pause()
+        screen = app.screen
+        view = table.match.view(0)
+        # a Red explorer alone on a land hex, next to open sea with no boat and no creature
+        e, sea = next((e, a.to) for a in table.match.legal(0) if type(a) is Swim
+                      for e in [a.explorer] if a.to not in view.boat_hex
+                      and view.explorer_hex.count(view.explorer_hex[e]) == 1)
+        await pilot.press(*keys_to(screen.board.cursor, view.explorer_hex[e]), "enter")
+        assert "your explorer (on land)" in str(screen.query_one("#message").render())
+        assert type(screen.targets()[sea].action) is Swim
+        await pilot.press(*keys_to(screen.board.cursor, sea), "enter")
+        assert table.match.record.moves[-1].action["k"] == "swim"
+        after = table.match.view(0)
+        assert after.explorer_hex[e] == sea and e in after.swum
+        assert screen._piece is None       # its one sea hex is used: nothing left to send it to
+        assert screen.piece_name(Piece("explorer", e)) == "your explorer (swimming, swam this turn)"

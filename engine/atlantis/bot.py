@@ -7,7 +7,8 @@ randomness is its own ``Rng`` stream, so the same views give the same choices.
 How ``RoadBot`` thinks
 ----------------------
 It works out every whole move (figure, cards in order, where it ends: ``route.plans``)
-and scores each in points: the plate the figure will take behind it, minus the cards
+and scores each in points: the plate the figure will take behind it (none on the move
+that ends the game), minus the cards
 spent (a card is a point at the end, and worth a little more as a way to move), minus
 the water, plus a little for every space gained (a figure left behind pays the water
 ahead of it at the end) and a bonus for reaching the mainland (one more card every
@@ -91,7 +92,8 @@ def best_plan(view: Any, tuning: Tuning = DEFAULT_TUNING) -> tuple[int, R.Plan] 
         for plan in R.plans(view, hand, seat, start, pos, played):
             if not plan.payable:
                 continue
-            gain = gains.get(plan.dest)
+            final = plan.dest == MAINLAND and home == D.FIGURES - 1
+            gain = 0 if final else gains.get(plan.dest)   # the last move takes no plate
             if gain is None:
                 gain = gains[plan.dest] = _taken_value(view, seat, f, plan.dest)
             water = plan.water
@@ -101,7 +103,7 @@ def best_plan(view: Any, tuning: Tuning = DEFAULT_TUNING) -> tuple[int, R.Plan] 
             score += tuning.progress * (plan.dest - start)
             if plan.dest == MAINLAND:
                 score += tuning.mainland
-                if home == D.FIGURES - 1:
+                if final:
                     margin = _final_margin(view, seat, plan, f, gain)
                     score += tuning.win if margin >= 0 else -tuning.win
             key = (score, tuple(-c for c in plan.cards), -f)

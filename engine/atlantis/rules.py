@@ -323,15 +323,16 @@ def _paid(s: AtlantisState, seat: int, amount: int, events: list[Event], **chang
 
 def _finish(s: AtlantisState, seat: int, events: list[Event]) -> tuple[AtlantisState, list[Event]]:
     """Take the first free plate behind the figure, draw, then end the game or the turn
-    (all in one new state)."""
+    (all in one new state).  The move that brings a player's third figure home ends the
+    game at once: no plate for it, 4 cards."""
     changes: dict[str, Any] = {}
     rng = s.rng
-    space = R.take_space(s, s.cursor)
+    home = s.figures[seat].count(MAINLAND)
+    last = home == D.FIGURES
+    space = -1 if last else R.take_space(s, s.cursor)
     if space >= 0:
         took, rng = _take(s, seat, space, changes)
         events.append(took)
-    home = s.figures[seat].count(MAINLAND)
-    last = home == D.FIGURES
     got = CARDS.draw(s.pile, s.discard, D.FINAL_DRAW if last else D.DRAW_BY_MAINLAND[home], rng, seat)
     events += got.events
     _drawn(s, seat, got, changes)
@@ -450,7 +451,7 @@ def refusal(s: AtlantisState, seat: int, action: Any) -> str:
 class AtlantisGame(SingleActorTurns, Game):
     slug = "atlantis"
     title = "Atlantis"
-    rules_version = "atlantis-1"
+    rules_version = "atlantis-2"  # 2: no plate for the move that ends the game
     min_players = 2
     max_players = 4
     options_model = lazy_model("engine.atlantis.options:AtlantisOptions")

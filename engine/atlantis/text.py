@@ -59,11 +59,11 @@ player holds.
 If none of your figures can move (no card gets one anywhere you can pay for), you
 pass and draw 2 cards.
 
-**The end.** When a player's third figure reaches the mainland, that player draws
-4 cards and the game ends. Every other figure still on the road goes to the
-mainland without taking plates, and its owner pays the water on the way (bridges
-count) as minus points. Score: plate values + 1 per card - that water. The highest
-score wins; ties share the win.
+**The end.** When a player's third figure reaches the mainland, the game ends at
+once: that player takes no plate for the move and draws 4 cards. Every other
+figure still on the road goes to the mainland without taking plates, and its owner
+pays the water on the way (bridges count) as minus points. Score: plate values + 1
+per card - that water. The highest score wins; ties share the win.
 
 **Our decisions where the rule text is silent.**
 
@@ -83,8 +83,8 @@ score wins; ties share the win.
   A gap that reaches an end of the road is no longer water.
 - *Passing* draws 2 cards, however many figures are on the mainland.
 - *Drawing* counts the figures on the mainland after the move.
-- *The last move:* the player whose third figure arrives takes a plate as usual,
-  then draws 4 cards instead of the usual draw.
+- *The last move:* the player whose third figure arrives pays the water of that move
+  as usual, takes **no plate** for it (the game ends at once) and draws 4 cards.
 - *At the end* nobody builds a bridge any more; the water is taken off the score.
 - *Empty pile:* the used cards are shuffled into a new pile; when there are none,
   fewer cards are drawn. If every player passes twice in a row the game ends as

@@ -230,13 +230,17 @@ def explorer_moves(x: Any, seat: int, e: int, spots: dict[int, int] | None = Non
     out: list[Any] = []
     in_boat = x.explorer_boat[e]
     w = water(x)
+    ch = x.creature_hex
     if in_boat < 0 and h not in w:                     # on land
         for n in NB[h]:
             if n not in w:
                 if SAFE_AT[n] < 0:
                     out.append(_new(Walk, (e, n)))
-            elif n in spots:
+                continue
+            if n in spots:                             # into a boat next to it
                 out.append(_new(Board, (e, spots[n])))
+            if n not in ch:                            # or into the sea: its one sea hex
+                out.append(_new(Swim, (e, n)))
         return out
     if in_boat >= 0:                                   # in a boat: into a boat next to it
         for n in NB[h]:
@@ -245,9 +249,9 @@ def explorer_moves(x: Any, seat: int, e: int, spots: dict[int, int] | None = Non
     else:                                              # swimming
         if h in spots:
             out.append(_new(Board, (e, spots[h])))
-        if e not in x.swum:
-            ch = x.creature_hex
-            out += [_new(Swim, (e, n)) for n in NB[h] if n in w and n not in ch]
+        if e in x.swum:                                # its one sea hex is used
+            return out
+        out += [_new(Swim, (e, n)) for n in NB[h] if n in w and n not in ch]
     if ENTRANCE_OF[h] >= 0:
         out.append(_new(Ashore, (e,)))
     return out

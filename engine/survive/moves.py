@@ -8,7 +8,8 @@ seat's last list is kept as its pieces' parts (one short list per own explorer, 
 boat) together with the position it was made for, and the next one is made by diffing
 the new position against it and remaking only the parts the change can reach:
 
-* an explorer's part depends on its own hex, boat and whether it swam, and on what is
+* an explorer's part depends on its own hex, boat and whether it swam (a swimmer that
+  did has used its one sea hex: no swim, no step ashore), and on what is
   on its hex and the six around it: land or water (``sunk``), a creature, a boat one
   may board (``spots``);
 * a boat's part depends on its own hex, on whether the seat may move it (the counts of
@@ -130,22 +131,26 @@ def explorer_part(e: int, h: int, in_boat: bool, swam: bool, around: tuple) -> t
         return out
     here, codes = around[0], around[1:]
     moves: list[Any] = []
-    if not in_boat and here == LAND:                   # on land: walk, or board a boat next to it
-        for walk, c in zip(WALKS[e, h], codes):
+    if not in_boat and here == LAND:                   # on land: walk, board a boat next to it,
+        for walk, swim, c in zip(WALKS[e, h], SWIMS[e, h], codes):  # or step into the sea
             if c == LAND:
                 moves.append(walk)
-            elif c >= SPOT:
+                continue
+            if c >= SPOT:
                 moves.append(BOARDS[e][c - SPOT])
-    else:
-        if in_boat:                                    # into a boat next to it
-            moves += [BOARDS[e][c - SPOT] for c in codes if c >= SPOT]
-        else:                                          # swimming: the boat here, then swims
-            if here >= SPOT:
-                moves.append(BOARDS[e][here - SPOT])
-            if not swam:                               # to open water without a creature
-                moves += [swim for swim, c in zip(SWIMS[e, h], codes) if c == SEA or c >= FULL]
+            if c == SEA or c >= FULL:
+                moves.append(swim)
+    elif in_boat:                                      # into a boat next to it, or ashore
+        moves += [BOARDS[e][c - SPOT] for c in codes if c >= SPOT]
         if ENTRANCE_OF[h] >= 0:
             moves.append(ASHORE[e])
+    else:                                              # swimming: the boat here, then its one
+        if here >= SPOT:                               # hex: a swim or the step ashore
+            moves.append(BOARDS[e][here - SPOT])
+        if not swam:                                   # to open water without a creature
+            moves += [swim for swim, c in zip(SWIMS[e, h], codes) if c == SEA or c >= FULL]
+            if ENTRANCE_OF[h] >= 0:
+                moves.append(ASHORE[e])
     if len(_PARTS) > 65536:
         _PARTS.clear()
     out = _PARTS[key] = tuple(moves)

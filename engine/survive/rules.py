@@ -76,8 +76,10 @@ REFUSAL = {
     Walk: "An explorer on land walks to a neighbouring land hex.",
     Board: "An explorer boards a boat with room next to its land hex or boat, or in the hex it swims in "
            "(never where a creature is).",
-    Swim: "A swimmer swims once a turn, to a neighbouring sea hex without a creature.",
-    Ashore: "Only an explorer in a boat or swimming on a safe island's entrance can step ashore.",
+    Swim: "An explorer on land or swimming goes into a neighbouring sea hex without a creature, one sea "
+          "hex a turn.",
+    Ashore: "Only an explorer in a boat, or swimming on a safe island's entrance without having swum this "
+            "turn, can step ashore.",
     Sail: "Sail a boat you may move (empty, or with at least as many of yours aboard as anyone's) to a "
           "neighbouring sea hex with no boat or creature.",
     Sink: "Take off a tile touching the sea: beaches first, then forests, then mountains.",
@@ -101,7 +103,7 @@ _WHO: dict[tuple, frozenset] = {}     # who acts (a tuple of seats) -> the same 
 class SurviveGame(Game):
     slug = "survive"
     title = "Survive: Escape from Atlantis"
-    rules_version = "survive-1"
+    rules_version = "survive-2"  # 2: a step from land into the sea; no step ashore after a swim
     min_players = 2
     max_players = 4
     options_model = lazy_model("engine.survive.options:SurviveOptions")

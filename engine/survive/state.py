@@ -75,14 +75,16 @@ class Board(NamedTuple):
 
 
 class Swim(NamedTuple):
-    """Step 2, one point: a swimmer swims to a neighbouring sea hex (once a turn)."""
+    """Step 2, one point: a swimmer swims to a neighbouring sea hex, or an explorer on
+    land steps into one and swims from now on (one sea hex a turn)."""
     explorer: int
     to: int
 
 
 class Ashore(NamedTuple):
     """Step 2, one point: an explorer in a boat or swimming at a safe island's entrance
-    steps onto the safe island: saved."""
+    steps onto the safe island: saved (a swimmer only if it has not swum this turn:
+    that step is its one sea hex)."""
     explorer: int
 
 

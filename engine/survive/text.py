@@ -41,9 +41,14 @@ explorers and 2 boats; the other boats wait in the reserve.
    - an explorer on land walks to a neighbouring land tile;
    - an explorer climbs into a boat with room (3 at most, any colours) on a
      neighbouring hex, from land or from another boat, or in the hex where it swims;
-   - a swimmer swims to a neighbouring sea hex, once a turn;
+   - an explorer on land steps into a neighbouring sea hex and is a **swimmer** from
+     now on;
+   - a swimmer swims to a neighbouring sea hex;
    - an explorer in a boat or swimming on an entrance steps onto that safe island:
      it is **saved** and leaves the board;
+   - a swimmer moves **one sea hex a turn**: stepping into the sea from land,
+     swimming, or stepping ashore from an entrance; one that has used it may still
+     climb into a boat in its hex;
    - a boat sails one hex with everyone in it. Anyone may sail an empty boat; a boat
      with explorers only a player with at least as many aboard as anyone else.
    One boat per hex. No explorer ever goes back onto land. Nothing moves into a hex
@@ -95,7 +100,9 @@ explorers and 2 boats; the other boats wait in the reserve.
   It goes over open water without creatures, or onto a safe island from an entrance.
   *Wind:* its 3 hexes are extra to your 3 points.
 - *Leaving a boat:* explorers leave a boat only into a neighbouring boat or onto a safe
-  island; nobody jumps into the sea on purpose.
+  island; nobody jumps from a boat into the sea on purpose (from land one may).
+- *Into the sea from land:* any neighbouring sea hex without a creature, also one
+  with a boat (Enter there on the screen climbs into the boat if it has room).
 - *Sinking when stuck:* if no tile of the lowest terrain left touches the sea, a
   coastal tile of the next terrain goes instead.
 - *A boat from a tile:* swimmers climb in one player at a time, starting with the player

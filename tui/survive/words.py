@@ -135,9 +135,14 @@ class SurviveWords:
 
     def piece_name(self, piece: Piece) -> str:
         if piece.kind == "explorer":
-            where = "swimming" if self._view.explorer_boat[piece.id] < 0 and \
-                D.LAND_TILE_AT[self.where(piece)] < 0 else "aboard" if self._view.explorer_boat[piece.id] >= 0 \
-                else "on land"
+            view = self._view
+            t = D.LAND_TILE_AT[self.where(piece)]
+            if view.explorer_boat[piece.id] >= 0:
+                where = "aboard"
+            elif t >= 0 and not view.sunk[t]:
+                where = "on land"
+            else:   # its one sea hex a turn: a swimmer that has swum only boards
+                where = "swimming, swam this turn" if piece.id in view.swum else "swimming"
             return f"your explorer ({where})"
         if piece.kind == "boat":  # named as drawn: [RB], the letters of those aboard
             aboard = [SEAT_LETTERS[e // PER_SEAT] for e, b in enumerate(self._view.explorer_boat) if b == piece.id]
