@@ -396,16 +396,18 @@ async def close_all(front: Any, sessions: list[SshSession]) -> None:
         await asyncio.sleep(0.05)
 
 
-async def arrive_together(front: Any, n: int, tag: str) -> tuple[list[float], list[SshSession]]:
-    """``n`` players connect at once: each one's seconds from connecting to a full lobby."""
-    async def one(i: int) -> tuple[float, SshSession]:
+async def arrive_together(front: Any, n: int, tag: str) -> tuple[list[float], list[SshSession], list[float]]:
+    """``n`` players connect at once: each one's seconds from connecting to a full lobby,
+    the sessions, and each one's seconds to its SSH session (logged in, PTY granted)."""
+    async def one(i: int) -> tuple[float, SshSession, float]:
         started = time.perf_counter()
         session = await ssh_session(front, user=f"{tag}{i}")
+        logged_in = time.perf_counter() - started
         await session.screen.sees(FULL_LOBBY, timeout=90)
-        return time.perf_counter() - started, session
+        return time.perf_counter() - started, session, logged_in
 
     done = await asyncio.gather(*(one(i) for i in range(n)))
-    return [t for t, _ in done], [s for _, s in done]
+    return [t for t, _, _ in done], [s for _, s, _ in done], [t for _, _, t in done]
 
 
 async def open_game(front: Any, session: SshSession, user: str) -> bool:
@@ -506,17 +508,18 @@ async def _bench_fork_server(quick: bool) -> None:
             sessions: list[SshSession] = []
             for n in crowds:
                 await close_all(front, sessions)
-                times, sessions = await arrive_together(front, n, f"c{n}-")
+                times, sessions, ssh_times = await arrive_together(front, n, f"c{n}-")
                 pids = list(front.children)
                 cpu = statistics.mean(cpu_seconds(p) for p in pids) if pids else 0.0
                 uss = statistics.mean(uss_kib(p) for p in pids) / 1024 if pids else 0.0
                 print(f"  {mode} {n:>2} at once: to a full lobby p50 {pct(times, 50):5.2f} s, slowest "
-                      f"{max(times):5.2f} s; each child {cpu:.2f} CPU-s, {uss:.1f} MiB USS in the lobby")
+                      f"{max(times):5.2f} s (SSH session itself: slowest {max(ssh_times):5.2f} s); each child "
+                      f"{cpu:.2f} CPU-s, {uss:.1f} MiB USS in the lobby")
             if not quick:
                 await press(mode, sessions[:8])
             await press(mode, sessions)
             if fork_server and not quick:
-                _, more = await arrive_together(front, 32, "more-")
+                _, more, _ = await arrive_together(front, 32, "more-")
                 sessions += more
                 await press(mode, sessions)
             await close_all(front, sessions)
