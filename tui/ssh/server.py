@@ -5,7 +5,9 @@ SOCKET --server-lobby`` (``ServerApp``), a normal LAN client of a table server
 (``netplay.server.TableServer``) that this process runs on a Unix socket in a folder
 only this user may enter (no one else on the machine reaches the tables): hidden state is
 enforced by the same host code as on the LAN, and a child that crashes or hangs takes
-only its own session down.
+only its own session down.  The child is forked from a warm fork server
+(``forkserver.py``: imports and Textual's caches shared copy-on-write), or spawned
+afresh when that is off (``fork_server=False``), cannot start or has died.
 
 * Terminal: the child's PTY gets the client's size, TERM (and COLORTERM if the client
   sends it); a window change is forwarded at once (TIOCSWINSZ, then SIGWINCH).
