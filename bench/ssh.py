@@ -1,5 +1,7 @@
 """Play over SSH: key-to-screen latency through ``atlantis serve-ssh`` next to the same
-app run locally in a PTY, memory per session, and sessions playing at once.
+app run locally in a PTY, memory per session, and sessions playing at once; and the fork
+server (``tui/ssh/forkserver.py``) beside a child spawned per session: players arriving
+together, private memory per session, and many sessions each pressing a key a second.
 
 Everything runs on 127.0.0.1, in this process: an ``SshFront`` (the table server and
 the asyncssh server) and asyncssh's own client.
@@ -17,6 +19,14 @@ the asyncssh server) and asyncssh's own client.
   reported: each move's key-to-accepted time (p50/p99 across sessions), moves/s in all,
   and the CPU the children and the front used.  The machine "holds" N when p99 stays
   under 50 ms; this is a bounded sample, not a search for the breaking point.
+* Fork server against spawn (one front of each): N players connect at once (1, 16, 32)
+  and each one's time from connecting to a full lobby (its table list) is taken; the
+  private memory (USS: Private_Clean + Private_Dirty of /proc/PID/smaps_rollup) of a
+  session in the lobby and in a Pathways game against a bot; and N sessions (8, 32,
+  64; spawn: 8 and 32, 64 of them take 35 s to start) in the lobby each pressing one
+  key a second, at its own phase, key-to-first-byte p50/p99.  Goals (issue 29, item 7): every one of 32 sees a full lobby within 2 s, one
+  alone within a local start's time; <= 25 MiB in a game; p99 < 100 ms at 32 sessions.
+  A quick run: the fork server alone, 1 and 4 players, no game.
 """
 
 from __future__ import annotations
@@ -51,6 +61,18 @@ def rss_kib(pid: int) -> int:
     except OSError:
         pass
     return 0
+
+
+def uss_kib(pid: int) -> int:
+    """The memory only this process holds (Private_Clean + Private_Dirty), in KiB."""
+    total = 0
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith(("Private_Clean:", "Private_Dirty:")):
+                total += int(line.split()[1])
+    except OSError:
+        return 0
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
@@ -344,6 +366,170 @@ async def _bench(quick: bool) -> None:
         await front.close()
 
 
+# --- the fork server beside spawn-per-session ------------------------------------------------------
+FULL_LOBBY = b"table(s). Enter"  # (the status line once the table list is in)
+
+
+async def bench_front(tmp: Path, fork_server: bool) -> Any:
+    """A front with two tables in its lobby, its fork server (if any) warm."""
+    from netplay import messages as M
+    from tui.ssh.server import SshFront, SshLimits, load_host_key
+
+    key, _ = load_host_key(tmp / "host_key")
+    front = SshFront(key, bind=LOOPBACK, port=0, records=tmp / f"records-{fork_server}", bot_delay=0.0,
+                     fork_server=fork_server,
+                     limits=SshLimits(max_sessions=128, max_per_address=128, rate=10000, child_grace=1.0))
+    await front.start()
+    if fork_server:
+        end = time.perf_counter() + 60
+        while (front.forkserver is None or not front.forkserver.alive) and time.perf_counter() < end:
+            await asyncio.sleep(0.05)
+    front.tables.register_identity("bench-identity-0", "bench")
+    for _ in range(2):
+        front.tables.open_table("bench", M.OpenTable(game="pathways", players=2, bots=0, name="Bench"))
+    return front
+
+
+async def close_all(front: Any, sessions: list[SshSession]) -> None:
+    await asyncio.gather(*(s.close() for s in sessions))
+    end = time.perf_counter() + 10
+    while front.children and time.perf_counter() < end:
+        await asyncio.sleep(0.05)
+
+
+async def arrive_together(front: Any, n: int, tag: str) -> tuple[list[float], list[SshSession], list[float]]:
+    """``n`` players connect at once: each one's seconds from connecting to a full lobby,
+    the sessions, and each one's seconds to its SSH session (logged in, PTY granted)."""
+    async def one(i: int) -> tuple[float, SshSession, float]:
+        started = time.perf_counter()
+        session = await ssh_session(front, user=f"{tag}{i}")
+        logged_in = time.perf_counter() - started
+        await session.screen.sees(FULL_LOBBY, timeout=90)
+        return time.perf_counter() - started, session, logged_in
+
+    done = await asyncio.gather(*(one(i) for i in range(n)))
+    return [t for t, _, _ in done], [s for _, s, _ in done], [t for _, _, t in done]
+
+
+async def open_game(front: Any, session: SshSession, user: str) -> bool:
+    """From the lobby, a Pathways table against a bot, its game screen drawn."""
+    before = set(front.tables.tables)
+    session.send(b"n")
+    await session.screen.sees(b"Open a table")
+    await asyncio.sleep(0.5)
+    for k in (b"\t", b"\t", b"\t", b"max_rounds=5", b"\r"):
+        session.send(k)
+        await asyncio.sleep(0.3)
+    end = time.perf_counter() + 15
+    while time.perf_counter() < end:
+        if any(tid not in before and t.slots[0].player == user and t.slots[0].conn is not None
+               for tid, t in front.tables.tables.items()):
+            await session.screen.quiet(0.5, 5)
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
+async def keys_each_second(sessions: list[SshSession], seconds: float) -> list[float]:
+    """Every session presses one key a second (down, up, ...) at its own phase: each
+    key's ms to the first byte of its answer (5000 when none came)."""
+    import random
+
+    times: list[float] = []
+    end = time.perf_counter() + seconds
+
+    async def presser(i: int, s: SshSession) -> None:
+        await asyncio.sleep(random.random())
+        n = 0
+        while time.perf_counter() < end:
+            tick = time.perf_counter()
+            s.screen.changed.clear()
+            s.send(KEYS["down" if n % 2 == 0 else "up"])
+            n += 1
+            try:
+                await asyncio.wait_for(s.screen.changed.wait(), 5)
+                times.append((s.screen.last - tick) * 1000)
+            except asyncio.TimeoutError:
+                times.append(5000.0)
+            await asyncio.sleep(max(0.0, 1.0 - (time.perf_counter() - tick)))
+
+    await asyncio.gather(*(presser(i, s) for i, s in enumerate(sessions)))
+    return times
+
+
+async def local_start(front: Any) -> float:
+    """Seconds from starting the lobby locally in a PTY (no SSH) to a full lobby."""
+    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8")
+    started = time.perf_counter()
+    local = LocalPty(front.child_argv("local"), env)
+    await local.screen.sees(FULL_LOBBY, timeout=60)
+    took = time.perf_counter() - started
+    local.close()
+    return took
+
+
+async def _bench_fork_server(quick: bool) -> None:
+    """The crowd of the last arrival stays for the key runs (8 of it, then all of it;
+    with the fork server 32 more join for 64): starting 32 spawned children again would
+    cost 15 s, and 64 of them 35 s, of a bench that has about 90 s for all this."""
+    tmp = Path(tempfile.mkdtemp(prefix="atlantis-bench-zygote-"))
+    crowds = (1, 4) if quick else (1, 16, 32)
+    press_seconds = 3.0 if quick else 5.0
+    print("ssh fork server (zygote) beside a child spawned per session (players arriving together: "
+          "connect to a full lobby)")
+
+    async def press(mode: str, sessions: list[SshSession]) -> None:
+        await asyncio.sleep(1.0)  # (the last to arrive have drawn their lobby: let them settle)
+        times = await keys_each_second(sessions, press_seconds)
+        n = len(sessions)
+        print(f"  {mode} {n:>2} sessions, a key a second each: key-to-screen p50 {pct(times, 50):6.1f} ms, "
+              f"p99 {pct(times, 99):6.1f} ms (n={len(times)}{'; goal p99 < 100 ms' if n == 32 else ''})")
+
+    for fork_server in ((True,) if quick else (True, False)):  # (quick: a smoke test of the fork server)
+        mode = "fork " if fork_server else "spawn"
+        t0 = time.perf_counter()
+        front = await bench_front(tmp, fork_server)
+        warm = time.perf_counter() - t0
+        try:
+            if fork_server:
+                zygote = front.forkserver.proc.pid
+                print(f"  fork server warm in {warm:.1f} s; it holds {uss_kib(zygote) / 1024:.1f} MiB USS, "
+                      f"{rss_kib(zygote) / 1024:.1f} MiB RSS (shared with every session)")
+                print(f"  local start (lobby in a PTY, no SSH): {await local_start(front):.2f} s to a full lobby")
+            game = await ssh_session(front, user="gamer")
+            await game.screen.sees(FULL_LOBBY, timeout=60)
+            (pid,) = front.children
+            lobby_uss = uss_kib(pid)
+            if quick:
+                print(f"  {mode} one session's USS: {lobby_uss / 1024:.1f} MiB in the lobby")
+            elif await open_game(front, game, "gamer"):
+                print(f"  {mode} one session's USS: {lobby_uss / 1024:.1f} MiB in the lobby, "
+                      f"{uss_kib(pid) / 1024:.1f} MiB in a Pathways game (goal <= 25 MiB in a game)")
+            else:
+                print(f"  {mode} the game did not open: no figure in a game")
+            await close_all(front, [game])
+            sessions: list[SshSession] = []
+            for n in crowds:
+                await close_all(front, sessions)
+                times, sessions, ssh_times = await arrive_together(front, n, f"c{n}-")
+                pids = list(front.children)
+                cpu = statistics.mean(cpu_seconds(p) for p in pids) if pids else 0.0
+                uss = statistics.mean(uss_kib(p) for p in pids) / 1024 if pids else 0.0
+                print(f"  {mode} {n:>2} at once: to a full lobby p50 {pct(times, 50):5.2f} s, slowest "
+                      f"{max(times):5.2f} s (SSH session itself: slowest {max(ssh_times):5.2f} s); each child "
+                      f"{cpu:.2f} CPU-s, {uss:.1f} MiB USS in the lobby")
+            if not quick:
+                await press(mode, sessions[:8])
+            await press(mode, sessions)
+            if fork_server and not quick:
+                _, more, _ = await arrive_together(front, 32, "more-")
+                sessions += more
+                await press(mode, sessions)
+            await close_all(front, sessions)
+        finally:
+            await front.close()
+
 def run(quick: bool = False, seeds: int = 0) -> None:
     try:
         import asyncssh  # noqa: F401
@@ -351,6 +537,7 @@ def run(quick: bool = False, seeds: int = 0) -> None:
         print("ssh: skipped (asyncssh is not installed)")
         return
     asyncio.run(_bench(quick))
+    asyncio.run(_bench_fork_server(quick))
 
 
 if __name__ == "__main__":

@@ -48,6 +48,9 @@ def add_parsers(sub: Any) -> None:
     ssh.add_argument("--login-timeout", type=float, default=10.0, help="seconds to log in (default 10)")
     ssh.add_argument("--idle-timeout", type=float, default=1800.0,
                      help="seconds without a key before a session is closed (default 1800)")
+    ssh.add_argument("--fork-server", action=argparse.BooleanOptionalAction, default=True,
+                     help="fork each session from one warm process, faster and lighter than a fresh Python "
+                          "for each (default: yes; --no-fork-server: a fresh one for each session)")
     _server_limit_flags(ssh)
     add_logging_flags(ssh)
     ssh.set_defaults(run=cmd_serve_ssh)
@@ -179,7 +182,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     name = args.name or socket.gethostname()[:30] or "atlantis"
     front = SshFront(key, bind=args.bind, port=args.port, auth=args.auth, authorized=authorized, limits=limits,
                      server_name=name, records=_records(), server_limits=_server_limits(args),
-                     bot_delay=args.bot_delay)
+                     bot_delay=args.bot_delay, fork_server=args.fork_server)
 
     async def main() -> int:
         stop = asyncio.Event()

@@ -85,7 +85,7 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         if isinstance(answer, M.Error):
             self.query_one("#status", Static).update(f"The server refused: {answer.message}")
             return
-        if not isinstance(answer, M.TableList) or not self.is_mounted:
+        if not isinstance(answer, M.TableList) or not self.is_attached:  # (attached already in on_mount)
             return
         self.listing = answer
         mine = {t.table: t for t in answer.mine}

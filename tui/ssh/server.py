@@ -5,7 +5,9 @@ SOCKET --server-lobby`` (``ServerApp``), a normal LAN client of a table server
 (``netplay.server.TableServer``) that this process runs on a Unix socket in a folder
 only this user may enter (no one else on the machine reaches the tables): hidden state is
 enforced by the same host code as on the LAN, and a child that crashes or hangs takes
-only its own session down.
+only its own session down.  The child is forked from a warm fork server
+(``forkserver.py``: imports and Textual's caches shared copy-on-write), or spawned
+afresh when that is off (``fork_server=False``), cannot start or has died.
 
 * Terminal: the child's PTY gets the client's size, TERM (and COLORTERM if the client
   sends it); a window change is forwarded at once (TIOCSWINSZ, then SIGWINCH).
@@ -60,6 +62,8 @@ from engine.storage import write_private
 from netplay.host import Limits
 from netplay.server import ServerLimits, TableServer
 from netplay.text import clean_name
+
+from .forkserver import ForkServer, forkable
 
 log = logging.getLogger("atlantis.ssh")
 
@@ -187,7 +191,7 @@ class Session(asyncssh.SSHServerSession):
         self.size = (80, 24, 0, 0)
         self.command: str | None = None
         self.subsystem: str | None = None
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: Any = None  # (asyncio.subprocess.Process, or forkserver.ForkedChild)
         self.master: int | None = None
         self.secret = secrets.token_urlsafe(24)
         self.last_input = time.monotonic()
@@ -285,17 +289,13 @@ class Session(asyncssh.SSHServerSession):
             sent = dict(self.chan.get_environment())
         except Exception:
             pass
-        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "USER", "LOGNAME", "PYTHONPATH",
-                                                            "VIRTUAL_ENV", "TMPDIR", "XDG_DATA_HOME",
-                                                            "XDG_CONFIG_HOME")}
+        env = self.front.base_child_env()
         env["TERM"] = self.term or "xterm-256color"
-        env["LANG"] = "C.UTF-8"
         for key in ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE"):
             value = sent.get(key)
             if isinstance(value, str) and len(value) < 64 and value.isprintable():
                 env[key] = value
         env["ATLANTIS_SESSION"] = self.secret
-        env["ATLANTIS_SSH"] = "1"
         env.update(self.front.child_env)
         return env
 
@@ -314,9 +314,7 @@ class Session(asyncssh.SSHServerSession):
         rc: int | None = None
         try:
             try:
-                self.proc = await asyncio.create_subprocess_exec(
-                    *argv, stdin=slave, stdout=slave, stderr=slave, env=self.child_env(),
-                    preexec_fn=_become_session_leader, close_fds=True)
+                self.proc = await front.start_child(argv, self.child_env(), slave)
             finally:
                 os.close(slave)
             front.children[self.proc.pid] = self.proc
@@ -516,7 +514,7 @@ class SshFront:
                  server_name: str = "atlantis", records: Path | None = None,
                  server_limits: ServerLimits | None = None,
                  child_argv: Callable[[str], list[str]] | None = None,
-                 child_env: dict[str, str] | None = None, bot_delay: float = 0.3):
+                 child_env: dict[str, str] | None = None, bot_delay: float = 0.3, fork_server: bool = True):
         if auth not in ("none", "keys"):
             raise ValueError("auth is none or keys")
         self.host_key = host_key
@@ -544,13 +542,50 @@ class SshFront:
         self.per_address: dict[str, int] = {}
         self.recent: dict[str, deque] = {}
         self.sessions: set[Session] = set()
-        self.children: dict[int, asyncio.subprocess.Process] = {}
+        self.children: dict[int, Any] = {}  # pid -> asyncio.subprocess.Process or forkserver.ForkedChild
+        self.use_fork_server = fork_server
+        self.forkserver: ForkServer | None = None
+        self._forkserver_start: asyncio.Task | None = None
         self.refused = 0           # connections refused by a limit
         self.refused_requests = 0  # exec, sftp, forwarding ... refused
         self.reaped = 0            # children that had to be killed
         self.server: Any = None
         self._watch: asyncio.Task | None = None
         self._stopping: set[asyncio.Task] = set()
+
+    def base_child_env(self) -> dict[str, str]:
+        """The environment every session's child shares (the fork server's too); each
+        session adds its terminal and its secret."""
+        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "USER", "LOGNAME", "PYTHONPATH",
+                                                            "VIRTUAL_ENV", "TMPDIR", "XDG_DATA_HOME",
+                                                            "XDG_CONFIG_HOME", "XDG_CACHE_HOME")}
+        env["TERM"] = "xterm-256color"
+        env["LANG"] = "C.UTF-8"
+        env["ATLANTIS_SSH"] = "1"
+        env.update(self.child_env)
+        return env
+
+    async def start_child(self, argv: list[str], env: dict[str, str], tty: int) -> Any:
+        """A session's child on the PTY ``tty`` (its slave end): forked by the fork
+        server when it runs (and ``argv`` is a Python command it can run), else spawned."""
+        if self._forkserver_start is not None and forkable(argv):
+            try:
+                await asyncio.shield(self._forkserver_start)
+                if self.forkserver is not None and self.forkserver.alive:
+                    return await self.forkserver.fork(argv, env, tty)
+            except (OSError, asyncio.TimeoutError) as exc:
+                log.warning("the fork server could not start a session (%s): spawning it", exc)
+        return await asyncio.create_subprocess_exec(*argv, stdin=tty, stdout=tty, stderr=tty, env=env,
+                                                    preexec_fn=_become_session_leader, close_fds=True)
+
+    async def _start_fork_server(self) -> None:
+        server = ForkServer()
+        try:
+            await server.start(self.base_child_env())
+        except (OSError, asyncio.TimeoutError, ConnectionError) as exc:
+            log.warning("the fork server did not start (%s): every session's child is spawned", exc)
+            return
+        self.forkserver = server
 
     def child_argv(self, name: str) -> list[str]:
         if self._child_argv is not None:
@@ -613,6 +648,8 @@ class SshFront:
         self.socket_dir = Path(tempfile.mkdtemp(prefix="atlantis-ssh-"))  # (0700)
         self.tables.bind = str(self.socket_dir / "tables.sock")
         await self.tables.start()
+        if self.use_fork_server:  # (it warms up while the server opens; sessions wait for it)
+            self._forkserver_start = asyncio.get_running_loop().create_task(self._start_fork_server())
         self.server = await asyncssh.create_server(
             lambda: Connection(self), self.bind, self.port, server_host_keys=[self.host_key],
             login_timeout=self.limits.login_timeout, encoding=None, line_editor=False,
@@ -630,7 +667,7 @@ class SshFront:
                 if not s.closing and now - s.last_input > self.limits.idle_timeout:
                     s.close(f"atlantis: no key pressed for {self.limits.idle_timeout:g} s: goodbye.")
 
-    async def stop_child(self, proc: asyncio.subprocess.Process) -> None:
+    async def stop_child(self, proc: Any) -> None:
         """SIGHUP and SIGTERM the child's process group, SIGKILL after ``child_grace``;
         always reaped."""
         task = asyncio.current_task()
@@ -677,6 +714,11 @@ class SshFront:
                 await asyncio.wait_for(self.server.wait_closed(), 3)
             except (asyncio.TimeoutError, Exception):
                 pass
+        if self._forkserver_start is not None:
+            self._forkserver_start.cancel()
+            await asyncio.gather(self._forkserver_start, return_exceptions=True)
+        if self.forkserver is not None:
+            await self.forkserver.close()
         await self.tables.close()
         if self.socket_dir is not None:
             shutil.rmtree(self.socket_dir, ignore_errors=True)
