@@ -10,6 +10,7 @@ import pytest
 from engine.core import SeatInfo
 from engine.match import Match
 from engine.record import GameRecord, Move, RecordError
+from engine.storage import load_record, save_record
 from engine.survive import data as D
 from engine.survive.rules import SurviveGame
 from engine.survive.state import Ashore, Swim
@@ -39,11 +40,11 @@ def test_an_old_record_with_a_step_ashore_after_a_swim_is_refused_naming_the_mov
     seat = e // D.EXPLORERS_PER_SEAT
     record.moves.append(Move(seat, GAME.codec.encode(Ashore(e)), "0" * 32))  # legal under survive-1
     record.rules_version = "survive-1"
-    path = record.save(tmp_path / "old.atlrec")
+    path = save_record(record, tmp_path / "old.atlrec")
     assert main(["replay", str(path), "--verify"]) == 1
     out, err = capsys.readouterr()
     assert "recorded with rules survive-1, this program has survive-2" in err
     assert f"move {len(record.moves)} (ashore by seat {seat}) is illegal" in out
     assert "without having swum this turn" in out
     with pytest.raises(RecordError, match="without having swum this turn"):
-        Match.from_record(GameRecord.load(path), GAME)
+        Match.from_record(load_record(path), GAME)
