@@ -342,10 +342,10 @@ async def test_a_cursor_key_redraws_only_the_board_lines_of_the_two_cursor_cells
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.screen.board
-        before = list(board._strips)
+        before = list(board.drawn_lines)
         row = board._cell_row(board.cursor)
         await pilot.press("right")  # A1 -> B1: the same row of cells
-        after = board._strips
+        after = board.drawn_lines
         changed = [y for y in range(len(after)) if after[y] is not before[y]]
         assert changed and set(changed) <= set(range(row, row + board.cell_h))
         # The turn line after the key: only its last paragraph, the cursor's words, changed.

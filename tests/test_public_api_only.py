@@ -4,9 +4,10 @@ optimise, and how").  The source of tui/, netplay/ and engine/ is read (AST) for
 * an import of a private Textual module or name (``textual._compositor``,
   ``from textual.widget import _RenderCache``);
 * an underscore name of a Textual object or class: ``self._x`` in a subclass of a Textual
-  class when Textual's classes in its ancestry have ``_x``, and ``anything._x`` (or
-  ``getattr(anything, "_x")``) when ``_x`` is an underscore name of a Textual class the
-  code imports;
+  class when Textual's classes in its ancestry have ``_x``, and in tui/ ``anything._x``
+  (or ``getattr(anything, "_x")``) when ``_x`` is an underscore name of any Textual class
+  (so our own widgets' helpers use names Textual does not: ``drawn_lines``, not
+  ``_strips``);
 * a method (or class attribute) of a subclass of a Textual class whose underscore name
   exists on its Textual ancestors (an override of Textual's internals);
 * an assignment to an attribute of the standard library or another package (a module or
@@ -132,19 +133,14 @@ def root_name(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
-def textual_classes_imported(all_imports: list[Imports]) -> frozenset[str]:
-    """The underscore names of every Textual class the code imports, with its ancestry."""
+def textual_names_loaded() -> frozenset[str]:
+    """The underscore names of every Textual class loaded (with its ancestry)."""
     names: set[str] = set()
-    for imports in all_imports:
-        for module, attribute in imports.bound.values():
-            if attribute is None or not (module == "textual" or module.startswith("textual.")):
-                continue
-            try:
-                value = getattr(importlib.import_module(module), attribute, None)
-            except ImportError:
-                continue
-            if isinstance(value, type):
-                names |= textual_private_names(value)
+    for name, module in list(sys.modules.items()):
+        if name == "textual" or name.startswith("textual."):
+            for value in list(vars(module).values()):
+                if isinstance(value, type) and is_textual(value):
+                    names |= textual_private_names(value)
     return frozenset(names)
 
 
@@ -158,7 +154,9 @@ def find_violations(root: Path = ROOT) -> list[str]:
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         nodes = list(ast.walk(tree))
         parsed.append((path, name, tree, nodes, Imports(nodes, package)))
-    textual_names = textual_classes_imported([imports for *_, imports in parsed])
+    for _, name, *_ in parsed:
+        importlib.import_module(name)  # (every Textual module the code uses is loaded)
+    textual_names = textual_names_loaded()
     found: list[str] = []
     for path, name, tree, nodes, imports in parsed:
         found += scan(path.relative_to(root).as_posix(), name, tree, nodes, imports, textual_names)
@@ -321,7 +319,7 @@ class Menu(Screen):
 
     def refresh_all(self, app):
         super()._refresh_layout(None)
-        return app.screen._compositor, getattr(app, "_dirty_widgets")
+        return app.screen._compositor, getattr(app, "_dirty_widgets"), app.animator._animations
 ''',
 }
 
@@ -384,7 +382,8 @@ def test_the_scanner_reports_every_kind_of_private_use_and_patch(scratch):
                      "re._compiler.compile: patches re", "MessagePump._get_dispatch_methods: patches",
                      "setattr(re", "Board._render_content overrides", "self._render_cache",
                      "Menu._layout_required overrides", "super()._refresh_layout",
-                     "app.screen._compositor", "getattr(app, '_dirty_widgets')"):
+                     "app.screen._compositor", "getattr(app, '_dirty_widgets')",
+                     "app.animator._animations"):
         assert expected in found, f"{expected!r} not in:\n{found}"
     assert "_own_helper" not in found and "self._own" not in found
 
