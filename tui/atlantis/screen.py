@@ -334,7 +334,7 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
         self.choices.show(items, 0 if reset_cursor else None, self._empty_text())
 
     def _show_static(self, selector: str, content: Text) -> None:
-        """Update a Static only when what it shows changed (one frame per key)."""
+        """Update a Static only when what it shows changed."""
         widget = self.query_one(selector, Static)
         if widget.content != content:
             widget.update(content)

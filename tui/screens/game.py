@@ -236,8 +236,8 @@ class GameScreen(Screen):
             widget.update(content)
 
     def refresh_bindings(self) -> None:
-        """Tell the key line only when the set of enabled keys changed (issue 15: a key
-        that only moves the cursor makes one frame, not a key-line check)."""
+        """Tell the key line only when the set of enabled keys changed (a key that only
+        moves the cursor needs no key-line check)."""
         if not self.is_mounted:
             super().refresh_bindings()
             return

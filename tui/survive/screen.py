@@ -323,8 +323,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
     @on(SurviveHexBoard.CellHighlighted)
     def _cell_highlighted(self, event: SurviveHexBoard.CellHighlighted) -> None:
         if self._view is not None and self.is_mounted:
-            # (two rows always: a repaint, not a layout, so a cursor key makes one frame;
-            # the same words again are not drawn again)
+            # (two rows always: a repaint, not a layout; the same words are not drawn again)
             self._show_step_line(self.step_text())
             # Of the keys only Enter's "go" / "select" depends on the cursor (enter_meaning).
             if self._piece is not None and self.phase() in ("move", "red", "creature"):
