@@ -69,6 +69,9 @@ else:
 if app is None:
     from tui.app import AtlantisApp
     app = AtlantisApp(autosave=False, driver_class=driver_class)
+if kind != "minimal" and not kind.startswith("cli"):
+    import gc
+    gc.freeze()  # (as tui.app.open_screen does before an app of ``atlantis`` runs)
 T_BUILT = time.perf_counter()
 
 
