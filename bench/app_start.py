@@ -51,7 +51,7 @@ T0, C0 = time.perf_counter(), time.process_time()
 import asyncio, json, os, sys
 kind, quiet = sys.argv[1], float(sys.argv[2])
 if kind != "minimal":
-    import tui  # (as `atlantis` starts: the app's package first, then Textual; tui/code_cache.py)
+    import tui  # (as `atlantis` starts: the app's package first, then Textual)
 from bench.keys import SIZE, counting_driver, game_app, minimal_app
 driver_class = counting_driver()
 if kind.startswith("cli"):  # as `atlantis` / `atlantis play SLUG` make it: through tui.cli
@@ -69,6 +69,9 @@ else:
 if app is None:
     from tui.app import AtlantisApp
     app = AtlantisApp(autosave=False, driver_class=driver_class)
+if kind != "minimal" and not kind.startswith("cli"):
+    import gc
+    gc.freeze()  # (as tui.app.open_screen does before an app of ``atlantis`` runs)
 T_BUILT = time.perf_counter()
 
 

@@ -593,10 +593,13 @@ def _reply(got: Any) -> dict[str, Any]:
 
 
 async def worker_main(fd: int, index: int, config: dict[str, Any]) -> None:
+    import gc
+
     from engine.process import tune
     from engine.registry import GAMES
 
     tune()  # (a worker is a process of many moves, as ``atlantis host`` is: tui/cli.py main)
+    gc.freeze()  # (what the imports made lives as long as the worker: out of the collector's reach)
 
     games = None if config["games"] is None else {g: GAMES[g] for g in config["games"]}
     server = WorkerServer(index, config["workers"], config["port"], name=config["name"], host=config["bind"],

@@ -1,5 +1,5 @@
 """Counting frames: a headless driver that renders as for a real terminal and counts its
-flushes (one per frame), as ``bench/keys.py`` does; the one-frame-per-key tests use it."""
+flushes (one per frame), as ``bench/keys.py`` does; the tests of what a move repaints use it."""
 
 from __future__ import annotations
 

@@ -182,7 +182,7 @@ async def test_keys_typed_ahead_are_handled_in_order():
 
 
 async def test_menu_chooses_which_seats_are_bots():
-    from textual.widgets import Select
+    from tui.screens.menu_fields import CycleSelect
 
     from engine.registry import GAMES
     from tui.screens.menu import GameList
@@ -193,9 +193,9 @@ async def test_menu_chooses_which_seats_are_bots():
         menu = app.screen
         menu.query_one("#games", GameList).highlighted = sorted(GAMES).index("pathways")
         await pilot.pause()
-        menu.query_one("#players", Select).value = 3
+        menu.query_one("#players", CycleSelect).value = 3
         await pilot.pause()
-        seats = [s for s in menu.query(".seat-kind").results(Select) if s.display]
+        seats = [s for s in menu.query(".seat-kind").results(CycleSelect) if s.display]
         assert [s.value for s in seats] == ["human", "bot", "bot"]
         seats[0].value = "bot"
         seats[2].value = "human"

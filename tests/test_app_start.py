@@ -1,11 +1,10 @@
-"""The app's start skips Textual's work nobody sees (issue 15), and every resize still counts."""
+"""A table's start and resizes, and what the command line loads before the first screen."""
 
 from __future__ import annotations
 
 from engine.core import SeatInfo
 from engine.registry import get_game
 from tui.app import AtlantisApp
-from tui.screens.common import ConfirmScreen
 from tui.seat import LocalTable
 
 
@@ -13,53 +12,18 @@ def _table() -> LocalTable:
     return LocalTable.new(get_game("pathways"), {}, [SeatInfo("Red", "human"), SeatInfo("Bot", "bot")], 3)
 
 
-class CountingApp(AtlantisApp):
-    """Counts the resizes the game screen is laid out for."""
-
-    resized: list = []
-
-    def start_table(self, table: LocalTable) -> None:
-        super().start_table(table)
-        screen, sizes = self.game_screen, self.resized
-        original = screen._screen_resized
-
-        def counted(size):
-            sizes.append(tuple(size))
-            original(size)
-
-        screen._screen_resized = counted
-
-
-async def test_the_terminals_first_resize_lays_no_screen_out_again_but_real_resizes_do():
-    app = CountingApp(table=_table(), autosave=False, manual_bots=True)
-    app.resized = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        screen = app.game_screen
-        # once, for its own first layout; not again for the driver's Resize of the same size
-        assert app.resized == [(80, 24)]
-        assert str(screen.query_one("#turn-line").render()).startswith("Your turn R Red")  # drawn
-        await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        assert screen.query_one("#size-notice").display
-        await pilot.resize_terminal(80, 24)  # back to the start's size: laid out again
-        await pilot.pause()
-        assert app.resized[-1] == (80, 24) and (60, 20) in app.resized
-        assert not screen.query_one("#size-notice").display and screen.query_one("#body").display
-
-
-async def test_the_blank_default_screen_is_no_background_under_an_opaque_screen_only():
+async def test_a_resize_below_the_minimum_shows_the_notice_and_back_shows_the_table():
     app = AtlantisApp(table=_table(), autosave=False, manual_bots=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.screen_stack[0].id == "_default" and app.screen is app.game_screen
-        assert app.game_screen.styles.background.a == 1
-        assert app._background_screens == []
-        await pilot.press("q")  # the leave dialog, see-through: the table shows behind it
+        screen = app.game_screen
+        assert screen.query_one("#turn-line").plain.startswith("Your turn R Red")  # drawn
+        await pilot.resize_terminal(60, 20)
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        assert app._background_screens[-1] is app.game_screen
+        assert screen.query_one("#size-notice").display and not screen.query_one("#body").display
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.query_one("#size-notice").display and screen.query_one("#body").display
 
 
 # A fresh interpreter's start through the command line, the app's run() replaced by

@@ -18,6 +18,7 @@ from tui.atlantis.screen import AtlantisScreen
 from tui.screenshots import mid_game_table
 from tui.seat import LocalTable
 from tui.widgets.route_track import RouteTrack
+from tui.widgets.turn_line import TurnLine
 from tui.widgets.seats import recent_style
 
 
@@ -49,7 +50,8 @@ def pay_key(screen: AtlantisScreen) -> tuple[int, bool]:
 
 
 def text(screen: AtlantisScreen, selector: str) -> str:
-    return str(screen.query_one(selector).render())
+    widget = screen.query_one(selector)
+    return widget.plain if isinstance(widget, TurnLine) else str(widget.render())
 
 
 async def test_a_whole_turn_by_keyboard_crosses_water_by_boat_and_pays_with_a_warning():

@@ -106,8 +106,8 @@ async def test_a_bots_move_repaints_only_changed_board_lines_and_the_screen_stay
         # the whole screen drawn again from every widget's lines made anew, on a blank
         # terminal (a widget's refresh() forgets the lines Textual kept of it)
         before = CountingDriver.frames
-        if board_id and hasattr(board, "_strips") and not isinstance(board._strips, dict):
-            board._strips = None
+        if board_id and hasattr(board, "drawn_lines") and not isinstance(board.drawn_lines, dict):
+            board.drawn_lines = None
         for widget in app.screen.walk_children(with_self=True):
             widget.refresh()
         app.refresh()
@@ -173,17 +173,17 @@ async def test_the_tile_board_painted_cell_by_cell_matches_a_whole_build():
         pic = BoardPicture(tiles=[None] * 100, blocks=[block])
         board.show(pic)
         await pilot.pause()
-        assert board._strips is not None
+        assert board.drawn_lines is not None
         painted = 0
         for step in range(300):
             pic = changed(pic)
-            kept = board._strips
+            kept = board.drawn_lines
             board.show(pic)
-            painted += board._strips is kept   # (the same list, cells painted over it)
-            if board._strips is None:
+            painted += board.drawn_lines is kept   # (the same list, cells painted over it)
+            if board.drawn_lines is None:
                 board.render_line(0)
             fresh.picture = pic
-            assert board.size == fresh.size and board._strips == fresh._build(), f"step {step}"
+            assert board.size == fresh.size and board.drawn_lines == fresh.build_lines(), f"step {step}"
             if step % 50 == 0:
                 await pilot.pause()
         assert painted > 150
@@ -231,20 +231,20 @@ async def test_the_survive_board_painted_hex_by_hex_matches_a_whole_build():
         board, fresh = two.query_one("#board", SurviveHexBoard), two.query_one("#fresh", SurviveHexBoard)
         board.show(pictures[0])
         await pilot.pause()
-        assert board._strips is not None
+        assert board.drawn_lines is not None
         painted = 0
         for step, pic in enumerate(pictures * 3):
             count = len(pic.spots)
             pic = replace(pic, targets=rng.sample(range(count), rng.choice([0, 0, 2, 5])),
                           recent=rng.sample(range(count), rng.choice([0, 1, 3])),
                           selected=rng.choice([None, rng.randrange(count)]))
-            kept = board._strips
+            kept = board.drawn_lines
             board.show(pic)
-            painted += board._strips is kept
-            if board._strips is None:
+            painted += board.drawn_lines is kept
+            if board.drawn_lines is None:
                 board.render_line(0)
             fresh.picture = pic
-            assert board.size == fresh.size and board._strips == fresh._build(), f"step {step}"
+            assert board.size == fresh.size and board.drawn_lines == fresh.build_lines(), f"step {step}"
         assert painted > len(pictures)
 
 

@@ -174,7 +174,7 @@ async def test_side_panel_keys_match_the_footer_and_a_b_still_work_while_declari
     table, app = await table_with(s)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await on_screen(pilot, app, table, s)
-        line = str(screen.query_one("#turn-line").render())
+        line = screen.query_one("#turn-line").plain
         assert "a use an artifact" not in line and "a" not in footer_keys(screen)
         assert "b burn" in line and "b" in footer_keys(screen)
         # holding artifacts, Explore on Atlantis: x and D join the footer and q still fits
@@ -190,7 +190,7 @@ async def test_side_panel_keys_match_the_footer_and_a_b_still_work_while_declari
         cards = screen.query_one("#cards")   # every card and artifact shows, none cut off
         assert cards.region.height == len(cards.render().plain.splitlines()) >= 6
         await pilot.press("a")           # not in the footer, yet it works: the artifact question
-        assert "Which artifact" in str(screen.query_one("#turn-line").render())
+        assert "Which artifact" in screen.query_one("#turn-line").plain
 
 
 def test_each_legend_symbol_has_one_meaning_and_seats_share_their_words():

@@ -6,7 +6,8 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
-from textual.widgets import Input, Select, Static, Switch
+from textual.widgets import Input, Static, Switch
+from tui.screens.menu_fields import CycleSelect
 
 from engine.registry import GAMES
 from tui.app import AtlantisApp
@@ -118,7 +119,7 @@ async def test_an_open_seat_is_only_for_hosting():
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         menu = await pick_game(pilot, "pathways")
-        menu.query_one("#seat-1", Select).value = "open"
+        menu.query_one("#seat-1", CycleSelect).value = "open"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.table is None and "Host (F2)" in str(menu.query_one("#error-seats", Static).render())
@@ -169,7 +170,7 @@ async def test_the_game_list_goes_round_jumps_to_its_ends_and_a_pick_moves_on_to
         marked = [i for i in range(games.option_count) if str(games.get_option_at_index(i).prompt).startswith("▶")]
         assert marked == [0]
         await pilot.press("enter")  # picked: on to how many players
-        assert app.focused is menu.query_one("#players", Select) and menu.slug == slugs[0]
+        assert app.focused is menu.query_one("#players", CycleSelect) and menu.slug == slugs[0]
         # the game under the pointer is marked (and no longer once it leaves)
         await pilot.hover("#games", offset=(5, 1 + 2 * 2))
         assert games._hover == 2
@@ -179,7 +180,7 @@ async def test_the_game_list_goes_round_jumps_to_its_ends_and_a_pick_moves_on_to
         await pilot.click("#games", offset=(5, 1 + 2 * 3 + 1))
         await pilot.pause()
         assert menu.slug == slugs[3] and games.highlighted == 3
-        assert app.focused is menu.query_one("#players", Select)
+        assert app.focused is menu.query_one("#players", CycleSelect)
 
 
 async def test_the_buttons_step_by_tab_and_arrows_and_each_presses_by_enter_or_a_click():
@@ -222,7 +223,7 @@ async def test_a_seat_steps_through_human_bot_open_by_keys_and_typed_letters():
         await pilot.pause()
         menu = app.screen
         assert not menu.query(SelectOverlay)  # one-line choices: no drop-down lists built
-        seat = menu.query_one("#seat-1", Select)
+        seat = menu.query_one("#seat-1", CycleSelect)
         seat.focus()
         assert seat.value == "bot" and "B bot" in str(seat.render())
         await pilot.press("space")
@@ -252,8 +253,8 @@ async def test_a_menu_opens_composed_on_the_game_it_was_left_on():
         assert menu.slug == "survive" and games.highlighted == sorted(GAMES).index("survive")
         marked = [i for i in range(games.option_count) if str(games.get_option_at_index(i).prompt).startswith("▶")]
         assert marked == [games.highlighted] and app.focused is games
-        assert menu.query_one("#players", Select).value == 3
-        assert [s.value for s in menu.query(".seat-kind").results(Select) if s.display] == ["bot", "human", "human"]
+        assert menu.query_one("#players", CycleSelect).value == 3
+        assert [s.value for s in menu.query(".seat-kind").results(CycleSelect) if s.display] == ["bot", "human", "human"]
         assert menu.query_one("#opt-memory", Switch).value is False
 
 

@@ -17,7 +17,7 @@ SIZE = (100, 40)
 
 def turn_line(app) -> str:
     found = app.game_screen.query("#turn-line")
-    return str(found.first().render()) if found else ""
+    return found.first().plain if found else ""
 
 
 def bot_action(seat: int, table: HostTable):

@@ -15,6 +15,7 @@ from tui.netplay.hosting import HostedTable
 from tui.netplay.screens import HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen
 from tui.screens.common import GameOverScreen
 from tui.screens.menu import MenuScreen
+from tui.screens.menu_fields import CycleSelect
 from tui.seat import SeatLink
 
 from netplay_helpers import LOOPBACK, client, running_host, wait
@@ -142,9 +143,9 @@ async def test_the_menu_hosts_on_f2_and_joins_on_f3_and_coming_back_keeps_every_
         menu = app.screen
         menu.query_one("#games", GameList).highlighted = sorted(GAMES).index("pathways")
         await pilot.pause()
-        menu.query_one("#players", Select).value = 3
+        menu.query_one("#players", CycleSelect).value = 3
         await pilot.pause()
-        menu.query_one("#seat-1", Select).value = "open"
+        menu.query_one("#seat-1", CycleSelect).value = "open"
         menu.query_one("#opt-max_rounds", Input).value = "12"
         menu.query_one("#seed", Input).value = "5"
         await pilot.press("f2")
@@ -158,8 +159,8 @@ async def test_the_menu_hosts_on_f2_and_joins_on_f3_and_coming_back_keeps_every_
         await wait(pilot, lambda: isinstance(app.screen, MenuScreen) and app.screen is not menu)
         again = app.screen
         await pilot.pause()
-        assert again.slug == "pathways" and again.query_one("#players", Select).value == 3
-        assert [again.query_one(f"#seat-{i}", Select).value for i in range(3)] == ["human", "open", "bot"]
+        assert again.slug == "pathways" and again.query_one("#players", CycleSelect).value == 3
+        assert [again.query_one(f"#seat-{i}", CycleSelect).value for i in range(3)] == ["human", "open", "bot"]
         assert again.query_one("#opt-max_rounds", Input).value == "12"
         assert again.query_one("#seed", Input).value == "5"
         again.query_one("#games").focus()
@@ -208,7 +209,7 @@ async def test_the_first_view_is_drawn_without_waiting_for_another_update():
             for _ in range(5):
                 await pilot.pause(0.02)
             moves = len(host.table.match.record.moves)
-            turn_line = str(app.game_screen.query_one("#turn-line").render())
+            turn_line = app.game_screen.query_one("#turn-line").plain
             assert "Red" in turn_line  # drawn from the first view: Red is to play
             assert len(host.table.match.record.moves) == moves  # no update came meanwhile
         await first.close()

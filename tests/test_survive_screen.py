@@ -66,7 +66,7 @@ def footer_keys(screen) -> dict[str, str]:
 
 
 def step_line(screen) -> str:
-    return str(screen.query_one("#step-line").render())
+    return screen.query_one("#step-line").plain
 
 
 def after_setup(seed: int) -> LocalTable:

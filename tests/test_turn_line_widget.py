@@ -1,80 +1,68 @@
-"""The side panel's turn line (tui/widgets/turn_line.py) draws what a Static draws, and a
-change of its last paragraph only (a cursor key) repaints only the lines that changed."""
+"""The side panel's turn line (tui/widgets/turn_line.py): one Static per paragraph, each
+updated only when its own text changed."""
 
 from __future__ import annotations
-
-import random
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import App
-from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.widgets.turn_line import TurnLine
-
-WORDS = ["Your", "turn", "actions", "left:", "2", "1-9", "play", "a", "card,", "Cursor", "E2", "certain", "x" * 40]
-STYLES = [None, Style(bold=False), Style(dim=True, bold=False), Style(color="#ff0000", bgcolor="#000000", bold=True)]
+from tui.widgets.turn_line import TurnLine, paragraphs
 
 
-class TwoLines(App):
-    CSS = "Static { height: auto; text-style: bold; width: 33; }"
+class OneLine(App):
+    CSS = "TurnLine { width: 33; text-style: bold; }"
 
     def compose(self):
-        yield Static(id="static")
         yield TurnLine(id="turn")
 
 
-def paragraph(rng: random.Random, text: Text) -> None:
-    for _ in range(rng.randrange(0, 8)):
-        text.append(rng.choice(WORDS) + " ", rng.choice(STYLES))
+def turn_text(cursor: str) -> Text:
+    text = Text("Your turn ", style=Style(bold=True))
+    text.append("R Red", Style(color="#ff0000"))
+    text.append("\n2 actions left: play a card or move a ship along the route\n")
+    text.append(f"Cursor {cursor}", Style(dim=True))
+    return text
 
 
-def drawn(widget) -> list:
-    return [[(seg.text, seg.style) for seg in strip] for strip in widget.render_lines(widget.size.region)]
+def test_paragraphs_keep_their_styles_and_blank_lines():
+    parts = paragraphs(turn_text("E2"))
+    assert [p.plain for p in parts] == ["Your turn R Red", "2 actions left: play a card or move a ship along the route",
+                                        "Cursor E2"]
+    assert parts[0].spans and parts[2].spans
+    assert paragraphs("a\n\nb") == ["a", "", "b"]
 
 
-async def test_the_turn_line_draws_every_text_as_a_static_does_and_repaints_only_the_changed_lines():
-    app = TwoLines()
-    async with app.run_test(size=(80, 30)) as pilot:
-        static, turn = app.query_one("#static"), app.query_one("#turn", TurnLine)
-        rng = random.Random(15)
-        partial = 0
-        asked: list[tuple] = []
-        original = Widget.refresh
+async def test_a_change_of_the_last_paragraph_updates_only_its_static():
+    app = OneLine()
+    async with app.run_test(size=(80, 24)) as pilot:
+        turn = app.query_one("#turn", TurnLine)
+        turn.update(turn_text("E2"))
+        await pilot.pause()
+        statics = list(turn.query_children(Static))
+        assert [str(s.render()) for s in statics] == [p.plain for p in paragraphs(turn_text("E2"))]
+        assert turn.size.height == 1 + 2 + 1  # the long paragraph wraps at 33 columns
+        kept = [s.content for s in statics]
+        turn.update(turn_text("F2"), layout=False)
+        await pilot.pause()
+        assert list(turn.query_children(Static)) == statics
+        now = [s.content for s in statics]
+        assert now[0] is kept[0] and now[1] is kept[1] and now[2] is not kept[2]
+        assert turn.plain.endswith("Cursor F2") and str(statics[2].render()) == "Cursor F2"
 
-        def spy(self, *regions, **kwargs):
-            if self is turn:
-                asked.append((regions, kwargs))
-            return original(self, *regions, **kwargs)
-        Widget.refresh = spy
-        try:
-            for _ in range(40):
-                head = Text(style=rng.choice(["", Style(italic=True)]))
-                for i in range(rng.randrange(1, 4)):
-                    if i:
-                        head.append("\n")
-                    paragraph(rng, head)
-                for step in range(3):   # a new text, then twice only its last paragraph changed
-                    text = head.copy()
-                    text.append("\n")
-                    paragraph(rng, text)
-                    before = drawn(turn)
-                    asked.clear()
-                    for widget in (static, turn):   # as the game screens do after a cursor key
-                        height = widget.size.height
-                        widget.update(text, layout=step == 0)
-                        if widget.get_content_height(widget.size, app.size, widget.size.width) != height:
-                            widget.refresh(layout=True)
-                    await pilot.pause()
-                    after = drawn(turn)
-                    assert after == drawn(static), text.plain   # segments, styles, selection offsets
-                    if step and len(before) == len(after) and not any(k.get("layout") for _, k in asked):
-                        partial += 1
-                        changed = {y for y, (old, new) in enumerate(zip(before, after)) if old != new}
-                        repainted = {r.y for regions, _ in asked for r in regions}
-                        assert all(regions for regions, _ in asked)   # never the whole widget
-                        assert repainted == changed, text.plain
-        finally:
-            Widget.refresh = original
-        assert partial > 20
+
+async def test_a_new_number_of_paragraphs_or_a_new_height_lays_the_line_out_again():
+    app = OneLine()
+    async with app.run_test(size=(80, 24)) as pilot:
+        turn = app.query_one("#turn", TurnLine)
+        turn.update("Waiting for Blue")
+        await pilot.pause()
+        assert turn.size.height == 1 and turn.plain == "Waiting for Blue"
+        turn.update(turn_text("E2"))
+        await pilot.pause()
+        assert turn.size.height == 4 and len(list(turn.query_children(Static))) == 3
+        longer = turn_text("E2 " + "a long description of the cell " * 2)
+        turn.update(longer, layout=False)  # (a cursor key whose words wrap to more lines)
+        await pilot.pause()
+        assert turn.size.height > 4

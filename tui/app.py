@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 import sys
 from pathlib import Path
@@ -10,15 +12,12 @@ from typing import TYPE_CHECKING, Any, Iterable
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
-from textual.screen import Screen
 
-from . import css_cache, handler_cache
 from .widgets.seats import SEATS_TCSS
 
-css_cache.install()  # parsed CSS kept between runs (start time, issue 15)
-handler_cache.install()  # Textual's handler look-ups remembered (start time, issue 15)
-
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from .screens.game import GameScreen
     from .screens.menu import TableChoice
     from .seat import LocalTable, ReplaySeat
@@ -52,28 +51,6 @@ def __getattr__(name: str) -> Any:
 __all__ = ["AtlantisApp", "ReplayMixin", "screenshots_dir"]
 
 
-def _settle_collector() -> None:
-    """Once per process, as the app is made: the collector's thresholds ``atlantis`` sets
-    at start (``engine.process``, also when the app is made some other way), and what the
-    imports left alive (modules, classes, Textual's tables: alive for good) moved out of
-    its reach (``gc.freeze``).  Otherwise each full collection while the first screen is
-    built scans all of it again: 30-45 ms of the menu's start (issue 15)."""
-    global _COLLECTOR_SETTLED
-    if _COLLECTOR_SETTLED:
-        return
-    _COLLECTOR_SETTLED = True
-    import atexit
-    import gc
-
-    from engine.process import tune
-
-    tune()
-    gc.freeze()
-    atexit.register(gc.unfreeze)  # (at exit all is collectable again: every finalizer runs)
-
-
-_COLLECTOR_SETTLED = False
-
 #: How long a bot waits before it acts, so a person can follow (0 when headless: tests).
 BOT_DELAY = 0.4
 
@@ -82,13 +59,29 @@ BOT_DELAY = 0.4
 TERMINAL_CHECK = 1.0
 
 
+def terminal_fd() -> int | None:
+    """The terminal a drawing app reads its keys from (Textual's driver reads standard
+    input as Python started it), or None when that is not a terminal."""
+    stdin = sys.__stdin__
+    try:
+        fd = stdin.fileno() if stdin is not None else None
+    except (OSError, ValueError):
+        return None
+    return fd if fd is not None and os.isatty(fd) else None
+
+
 class NoTerminal(Exception):
     """The app was asked to open its screen where there is no terminal to draw it in."""
 
 
 def open_screen(app: App) -> int:
     """Run ``app`` in this terminal and return its exit code; without a terminal, say so
-    on standard error and return 2 at once."""
+    on standard error and return 2 at once.  Every ``atlantis`` command that opens a
+    screen comes through here (``tui.cli.main``), once per process: what the imports
+    made (modules, classes, Textual's tables, alive for good) is first moved out of the
+    collector's reach, so its full collections do not scan it all again."""
+    gc.freeze()
+    atexit.register(gc.unfreeze)  # (at exit all is collectable again: every finalizer runs)
     try:
         app.run()
     except NoTerminal as exc:
@@ -124,7 +117,6 @@ class AtlantisApp(App):
                  on_ready: Any = None, remote: Any = None, hosted: Any = None, lobby: bool = False,
                  player_name: str = "Player", bot_client: bool = False,
                  lan_interfaces: list[str] | None = None, trust: Any = None, **kwargs: Any):
-        _settle_collector()
         super().__init__(**kwargs)
         # LAN play (tui/netplay/flow.py): a client to join with, a hosted table, or the lobby.
         self.remote, self.hosted, self.lobby = remote, hosted, lobby
@@ -163,8 +155,8 @@ class AtlantisApp(App):
             self.show_menu()
         if self.on_ready is not None:
             self.call_later(self.on_ready)
-        fd = getattr(self._driver, "fileno", None)  # (a terminal's driver reads it; headless ones have none)
-        if isinstance(fd, int) and os.isatty(fd):
+        fd = terminal_fd() if not (self.is_headless or self.is_web) else None
+        if fd is not None:
             self.set_interval(TERMINAL_CHECK, lambda: self._leave_if_terminal_gone(fd), name="terminal check")
 
     def _leave_if_terminal_gone(self, fd: int) -> None:
@@ -174,61 +166,6 @@ class AtlantisApp(App):
         made us (every move is saved as it is made)."""
         if not os.isatty(fd):
             self.exit(return_code=129)
-
-    # --- Textual's start without the work nobody sees (issue 15) -------------------------------
-    @property
-    def _background_screens(self) -> list[Screen]:
-        """Textual's screens that may show through the top one, less its blank default screen
-        when the screen just above it is opaque: nothing of it can show, and otherwise each
-        resize lays it out again and repaints the whole top screen for it (at the start of
-        every table a frame more).  With the default screen alone, or under a see-through
-        screen, Textual's list as it is."""
-        screens = super()._background_screens
-        stack = self._screen_stack
-        if (len(screens) == 1 and len(stack) == 2 and screens[0] is stack[0]
-                and stack[0].id == "_default" and stack[1].styles.background.a == 1):
-            return []
-        return screens
-
-    _start_size: Any = None  # the size Textual's own first Resize laid the screens out at
-    _start_resize_pending = True  # the terminal's first Resize has not come yet
-
-    def _check_resize(self) -> None:
-        """The terminal's first Resize repeats the size the app started at (the driver sends
-        it as it starts).  Textual would lay every screen out again for it: the first
-        screen's resize handlers once more, a layout and a repaint of all of it, the last
-        frames of a start.  Only the repaint is needed (what the start drew inside Textual's
-        mount batch was never sent): the whole screen is painted once, with whatever layout
-        is pending.  Any other Resize goes on as Textual sends it."""
-        event = self._resize_event
-        if event is not None and self._start_resize_pending:
-            if self._start_size is None:
-                self._start_size = event.size
-            else:
-                self._start_resize_pending = False
-                if event.size == self._start_size and self._repaint_for_start_resize():
-                    return
-        super()._check_resize()
-
-    def _repaint_for_start_resize(self) -> bool:
-        try:
-            screen = self.screen
-            compositor = screen._compositor
-        except Exception:  # (no screen yet, or Textual's internals changed: Textual's way)
-            return False
-        if compositor.size != self._start_size:
-            return False
-        if self._resize_timer is not None:
-            self._resize_timer.stop()
-            self._resize_timer = None
-        self._resize_event = None
-        # The whole screen dirty, as Textual's repaint would make it, but painted in the
-        # same pass as a pending layout (a pending repaint would be a second full render).
-        screen._repaint_required = False
-        compositor._dirty_regions.add(compositor.size.region)
-        screen._dirty_widgets.add(screen)
-        screen.check_idle()
-        return True
 
     async def on_unmount(self) -> None:
         """LAN play: a host says goodbye on the LAN and closes its log; a client says bye."""

@@ -37,7 +37,6 @@ from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
-from ..widgets.split_update import use_split_updates
 from ..why_not import why_not_commands
 from .words import ROOMY, STEP_NAMES, WIDE, AtlantisWords, destination_words, turn_guide
 
@@ -137,7 +136,6 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        use_split_updates(self)
         self._view: Any = None
         self._legal: list[Any] = []
         self._options: list[Option] = []
@@ -336,7 +334,7 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
         self.choices.show(items, 0 if reset_cursor else None, self._empty_text())
 
     def _show_static(self, selector: str, content: Text) -> None:
-        """Update a Static only when what it shows changed (one frame per key)."""
+        """Update a Static only when what it shows changed."""
         widget = self.query_one(selector, Static)
         if widget.content != content:
             widget.update(content)

@@ -34,7 +34,6 @@ from ..commands import Command, bindings
 from ..seats import game_over_line
 from ..screens.game import GameScreen
 from ..widgets.chart_grid import ChartGrid, recent_style
-from ..widgets.split_update import use_split_updates
 from . import words as W
 from .picture import MARK_WORDS, chart_picture, mark_cycle, truth_picture
 
@@ -105,7 +104,6 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        use_split_updates(self)   # the chart's cursor lines and the turn line: one frame, not the panel
         self._view: Any = None
         self._legal: list[Any] = []
         self._know: Any = None
@@ -289,7 +287,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         if self._view is None or not self.is_mounted:
             return
         confirm, self._confirm_declare = self._confirm_declare, False
-        self._show_quietly("#turn-line", self.turn_line(self._view, self._legal))
+        self._show("#turn-line", self.turn_line(self._view, self._legal), layout=False)
         if confirm:
             self.refresh_bindings()
 
@@ -301,7 +299,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         if self._view is None or not self.is_mounted:
             return
         self._draw()
-        self._show_quietly("#turn-line", self.turn_line(self._view, self._legal))
+        self._show("#turn-line", self.turn_line(self._view, self._legal), layout=False)
         self.refresh_bindings()
 
     # --- keys ---------------------------------------------------------------------------------

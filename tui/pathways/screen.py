@@ -34,13 +34,11 @@ from ..commands import Command, bindings
 from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style
 from ..widgets.hand import Hand, HandItem
-from ..widgets.split_update import use_split_updates
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
 from ..why_not import why_not_commands
 from .legend import legend_text
 from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
-from .turn_line import show_turn_line
 from .words import PathwaysWords
 
 ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
@@ -104,7 +102,6 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        use_split_updates(self)
         self._view: Any = None
         self._legal: list[Any] = []
         self._selected: int | None = None     # tile id picked from the hand
@@ -138,11 +135,6 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
     @property
     def hand(self) -> Hand:
         return self.query_one("#hand", Hand)
-
-    def on_mount(self) -> None:
-        # The turn line shows no links: it skips Textual's link styling on each redraw
-        # (a fifth of the turn line's CPU on a cursor key; issue 15).
-        self.query_one("#turn-line", Static).set_reactive(Static.auto_links, False)
 
     def on_resize(self, event: events.Resize) -> None:
         # The tall hand (4 rows) only when the board keeps its 3-row cells beside it.
@@ -365,7 +357,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         self.refresh_bindings()
 
     def _show_turn_line(self, text: Text) -> None:
-        show_turn_line(self, text)
+        self._show("#turn-line", text, layout=False)
 
     # --- board and hand messages -------------------------------------------------------------
     @on(TileBoard.CellHighlighted)

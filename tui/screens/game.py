@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.style import Style
-from textual import events, messages
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
@@ -30,7 +30,6 @@ from ..widgets.eventlog import EventLog
 from ..widgets.key_line import KeyLine
 from ..widgets.turn_line import TurnLine
 from ..widgets.seats import RECENT_CLASS, recent_style as _recent_style
-from .start_layout import start_layout
 
 
 # A typed seed or a named setup: someone knew the deal before play began.
@@ -134,22 +133,6 @@ class GameScreen(Screen):
     _summary_seat: int | None = None  # the seat turn_summary() is summing up
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
     _drawn = False  # set by the first refresh_view
-    def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
-        # Every layout without the second layout (and two more frames) that widgets given a
-        # new virtual size ask for (tui/screens/start_layout.py): at the start, and at each
-        # move, whose panels and log get their new sizes in its one layout.
-        if scroll or self.app.is_inline:
-            super()._refresh_layout(size, scroll)
-            return
-        start_layout(self, size)
-
-    async def _on_layout(self, message: messages.Layout) -> None:
-        # (Textual's Screen._on_layout runs after this one unless this one prevents it)
-        if message.time <= getattr(self, "_laid_at", float("-inf")):
-            # asked before the last layout, which placed that widget as it is now
-            # (tui/screens/start_layout.py): not one more layout
-            message.stop()
-            message.prevent_default()
 
     def on_resize(self, event: events.Resize) -> None:
         # (Textual calls every class's on_resize along the MRO: a game screen's own
@@ -178,17 +161,6 @@ class GameScreen(Screen):
             small.update(notice)
         small.display = bool(notice)
         self.query_one("#body").display = not notice
-
-    _resumed = False  # (on_screen_resume)
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # The first resume comes as the pushed screen is mounting, every widget styled as it
-        # was registered: Textual's restyle of them all (``refresh_styles``) would only do it
-        # again (~8-10 ms of a table's start, issue 15; the menu does the same).  Later
-        # resumes (back from a dialog, the curtain, a theme changed meanwhile) restyle.
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
 
     def on_mount(self) -> None:
         self._ready = True
@@ -244,22 +216,28 @@ class GameScreen(Screen):
         return (self._drawn and link is self.link and drawn_key is not None and key is not None
                 and key is drawn_key())
 
-    def _show(self, selector: str, content: Any) -> None:
-        """Update a side-panel Static only when its text changed (one frame per key).
-        (A screen that updates one of these Statics itself is noticed: what the widget
-        holds is compared, not only what was last shown here.)"""
+    def _show(self, selector: str, content: Any, layout: bool = True) -> None:
+        """Update a side-panel Static (or the turn line) only when its text changed.  (A
+        screen that updates one of these itself is noticed: what the widget holds is
+        compared, not only what was last shown here.)  ``layout=False``: the turn line
+        lays the screen out again only if its height changed (a cursor key)."""
         try:
-            widget = self.query_one(selector, Static)
+            widget = self.query_one(selector)
         except NoMatches:  # (the app is closing and the panel is already gone)
+            return
+        if not isinstance(widget, (Static, TurnLine)):
             return
         if selector in self._shown and widget.content is self._shown[selector] and self._shown[selector] == content:
             return
         self._shown[selector] = content
-        widget.update(content)
+        if isinstance(widget, TurnLine):
+            widget.update(content, layout=layout)
+        else:
+            widget.update(content)
 
     def refresh_bindings(self) -> None:
-        """Tell the key line only when the set of enabled keys changed (issue 15: a key
-        that only moves the cursor makes one frame, not a key-line check)."""
+        """Tell the key line only when the set of enabled keys changed (a key that only
+        moves the cursor needs no key-line check)."""
         if not self.is_mounted:
             super().refresh_bindings()
             return

@@ -22,11 +22,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.validation import Integer
 from textual.widget import Widget
-from textual.widgets import Input, Select, Static, Switch
+from textual.widgets import Input, Static, Switch
 from textual.widgets.option_list import Option
 
 from engine.registry import GAME_INFO, GAMES, option_fields  # GAME_INFO, option_fields: without the rules (start time)
@@ -37,7 +36,6 @@ from .menu_cards import ABOUT, card_for
 from .menu_games import CardView, GameList
 from .menu_keys import FormButtons, KeyLine
 from .menu_fields import CycleSelect, FieldBox, error_lines, field_box, field_errors, option_field, read_value
-from .start_layout import start_layout
 
 SEAT_KINDS = (("human", "human"), ("bot", "bot"), ("open", "open"))  # open: for a LAN player (the help line says so)
 MAX_SEATS = max(g.max_players for g in GAME_INFO.values())
@@ -102,7 +100,6 @@ class MenuScreen(Screen[TableChoice]):
         self.state.kinds = (list(self.state.kinds) + default_kinds()[len(self.state.kinds):])[:MAX_SEATS]
         self.slugs = sorted(GAMES)
         self.slug = ""  # the game the fields show now
-        self._resumed = False  # (on_screen_resume)
 
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -125,8 +122,8 @@ class MenuScreen(Screen[TableChoice]):
                                  highlighted=self.slugs.index(slug), id="games")
                 yield games
                 yield CardView(card.picture, self._card_text(slug), id="card")
-            yield field_box("players", "Players", CycleSelect(self._players_options(slug), value=n, id="players",
-                                                               allow_blank=False), "how many seats the table has")
+            yield field_box("players", "Players", CycleSelect(self._players_options(slug), value=n, id="players"),
+                            "how many seats the table has")
             # a seat's choice for each seat the table has (more are made when the players grow)
             seats = [self._seat_select(i) for i in range(n)]
             yield field_box("seats", "Seats", Horizontal(*seats, id="seats"), None)
@@ -180,40 +177,6 @@ class MenuScreen(Screen[TableChoice]):
             return ""
         return f"Make the terminal at least {self.MIN_WIDTH}x{self.MIN_HEIGHT} (now {width}x{height})"
 
-    # --- no second styling or layout at start (issue 15) ----------------------------------
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The first resume comes just after the form was composed, every widget styled as
-        it was mounted: Textual's restyle of them all (``refresh_styles``) would only do it
-        again.  Later resumes (back from the help, a theme changed meanwhile) restyle."""
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
-            # The screen below (Textual's default screen, laid out at the app's start)
-            # still owes a repaint, which Textual would pass on to this screen as a repaint
-            # of all of it (a third full frame): it cannot show through this opaque screen.
-            if self.styles.background.a == 1:
-                for below in self.app.screen_stack[:-1]:
-                    below._repaint_required = False
-
-    _started = False  # the first layout outside the app's mount batch is done: Textual's own from then
-
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        """The first layouts without the layout the widgets given their first virtual size
-        ask for again, nor a render inside the app's mount batch (thrown away):
-        tui/screens/start_layout.py, as a game screen's start."""
-        if scroll or self._started or self.app.is_inline:
-            super()._refresh_layout(size, scroll)
-            return
-        self._started = not self.app._batch_count
-        start_layout(self, size)
-
-    def _screen_resized(self, size: Size) -> None:
-        """A resize to the size already laid out (the one every app's start sends, just
-        after the first layout) lays nothing out again; a real one does."""
-        if size == self._compositor.size and self.is_attached and self.stack_updates:
-            return
-        super()._screen_resized(size)
-
     def on_resize(self, event: events.Resize) -> None:
         text = self.too_small(event.size.width, event.size.height)
         found = self.query("#size-notice").results(Static)
@@ -250,15 +213,15 @@ class MenuScreen(Screen[TableChoice]):
 
     @on(GameList.Selected, "#games")
     def _game_selected(self, event: GameList.Selected) -> None:
-        self.query_one("#players", Select).focus()  # Enter on a game: on to its seats
+        self.query_one("#players", CycleSelect).focus()  # Enter on a game: on to its seats
 
     async def _show_game(self, slug: str) -> None:
         self._remember()
         self.slug = slug
         info = GAME_INFO[slug]
         self.query_one("#card", CardView).show(card_for(slug, info.title).picture, self._card_text(slug))
-        players = self.query_one("#players", Select)
-        with players.prevent(Select.Changed):
+        players = self.query_one("#players", CycleSelect)
+        with players.prevent(CycleSelect.Changed):
             players.set_options(self._players_options(slug))
             players.value = self._wanted_players(info.min_players, info.max_players)
         self._players_changed()
@@ -267,7 +230,7 @@ class MenuScreen(Screen[TableChoice]):
             await box.remove_children()
             await box.mount_all(self._option_fields(slug))
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    def on_cycle_select_changed(self, event: CycleSelect.Changed) -> None:
         if event.select.id == "players":
             self._players_changed()
 
@@ -277,14 +240,14 @@ class MenuScreen(Screen[TableChoice]):
             word.update("on" if event.value else "off")
 
     def _seat_select(self, seat: int) -> CycleSelect:
-        select = CycleSelect(self._seat_options(seat), value=self.state.kinds[seat], allow_blank=False,
+        select = CycleSelect(self._seat_options(seat), value=self.state.kinds[seat],
                              id=f"seat-{seat}", classes="seat-kind")
         select.tooltip = self._seat_tooltip(seat)
         return select
 
     def _players_changed(self) -> None:
         n = self._players()
-        made = list(self.query(".seat-kind").results(Select))
+        made = list(self.query(".seat-kind").results(CycleSelect))
         for i, select in enumerate(made):
             select.display = i < n
             if i < n:
@@ -296,7 +259,7 @@ class MenuScreen(Screen[TableChoice]):
         return f"{self._seat_name(seat)}: a human here, a bot, or open for a LAN player"
 
     def _players(self) -> int:
-        value = self.query_one("#players", Select).value
+        value = self.query_one("#players", CycleSelect).value
         return int(value) if isinstance(value, int) else GAME_INFO[self.slug].min_players
 
     def _seat_name(self, seat: int) -> str:
@@ -315,7 +278,7 @@ class MenuScreen(Screen[TableChoice]):
             state.options[self.slug] = {spec.name: read_value(w) for spec in option_fields(self.slug)
                                         for w in self.query(f"#opt-{spec.name}")}
         state.players = self._players()
-        kinds = [str(s.value) for s in self.query(".seat-kind").results(Select)]
+        kinds = [str(s.value) for s in self.query(".seat-kind").results(CycleSelect)]
         state.kinds = kinds + state.kinds[len(kinds):]  # (with the seats not made yet)
         state.seed = self.query_one("#seed", Input).value
         return state

@@ -1,5 +1,5 @@
 """The menu's form fields: each game option gets the widget that fits its type (a Switch
-for on/off, a Select for a fixed set of words, an Input for numbers and text) with its
+for on/off, a CycleSelect for a fixed set of words, an Input for numbers and text) with its
 help beside it and a line for its error below it.
 
 ``option_field`` builds one field from a row of the game's option table (plain data,
@@ -8,16 +8,14 @@ reads a widget back as the raw value the options model validates; ``field_errors
 pydantic's complaints to the fields they are about.
 
 A choice among a few words (players, each seat's human / bot / open, a word option) is a
-``CycleSelect``: a ``Select`` drawn on one line that steps through its choices, without
-the drop-down list a ``Select`` builds for itself (an OptionList each: the menu's eight
-of them cost ~100 ms of its start, issue 15).
+``CycleSelect``: one line that steps through its choices, with no drop-down list.
 """
 
 from __future__ import annotations
 
 import textwrap
 import typing
-from typing import Any
+from typing import Any, Iterable
 
 from rich.style import Style
 from rich.text import Text
@@ -25,9 +23,11 @@ from textual import events
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
 from textual.validation import Integer
 from textual.widget import Widget
-from textual.widgets import Input, Select, Static, Switch
+from textual.widgets import Input, Static, Switch
 
 if typing.TYPE_CHECKING:
     from pydantic import BaseModel
@@ -35,76 +35,79 @@ if typing.TYPE_CHECKING:
     from engine.options import OptionField
 
 
-class CycleSelect(Select, inherit_css=False):
-    """A Select on one line (``‹ choice ›``): Space, → or ↓ step to the next choice, ← or
-    ↑ to the one before, a click steps on, and a typed letter jumps to the next choice
-    whose value starts with it (h, b, o for a seat; a digit for players).  Enter goes on
-    to the next field, as everywhere in the menu's form.
+class CycleSelect(Widget, can_focus=True):
+    """A choice among a few words on one line (``‹ choice ›``): Space, → or ↓ step to the
+    next choice, ← or ↑ to the one before, a click steps on, and a typed letter jumps to
+    the next choice whose value starts with it (h, b, o for a seat; a digit for players).
+    Enter goes on to the next field, as everywhere in the menu's form.
 
-    It keeps Select's API (``value``, ``set_options``, ``Changed``) but composes no
-    children: no SelectCurrent, no SelectOverlay (whose relayouts and restyles were most
-    of the menu's start).  Nor Select's CSS (its children's, for the most part): of it
-    and Widget's, the two rules that style this widget itself (start time: one
-    stylesheet less to parse).  In CSS it is a ``CycleSelect`` only."""
+    ``options`` are ``(prompt, value)`` pairs, as a ``Select``'s; ``value`` is the chosen
+    one, and each change posts ``Changed``."""
 
-    DEFAULT_CSS = "CycleSelect { color: $foreground; background: transparent; }"
+    DEFAULT_CSS = "CycleSelect { width: auto; height: 1; color: $foreground; background: transparent; }"
     BINDINGS = [
         Binding("space,right,down", "step(1)", "Next choice", show=False),
         Binding("enter", "app.focus_next", "Next field", show=False),
         Binding("left,up", "step(-1)", "Previous choice", show=False),
     ]
 
-    def compose(self):  # type: ignore[override]
-        yield from ()
+    value: reactive[Any] = reactive(None, init=False)
 
-    def _setup_options_renderables(self) -> None:
-        """(No drop-down list to fill.)"""
+    class Changed(Message):
+        """The choice changed to ``value``."""
 
-    def _init_selected_option(self, hint: Any = Select.NULL) -> None:
-        """The value it was made with (or the first choice), set quietly: no Changed, no
-        refresh (it is not drawn yet; at start a relayout each cost the menu time)."""
-        if hint == self.NULL and not self._allow_blank:
-            hint = self._options[0][1]
-        self._value = self._validate_value(hint)
-        self.set_reactive(Select.value, self._value)
+        def __init__(self, select: CycleSelect, value: Any) -> None:
+            super().__init__()
+            self.select = select
+            self.value = value
 
-    def set_options(self, options: Any) -> None:
-        """New choices (the first is chosen, quietly: set ``value`` after); the width may change."""
-        super().set_options(options)
+        @property
+        def control(self) -> CycleSelect:
+            return self.select
+
+    def __init__(self, options: Iterable[tuple[Any, Any]], value: Any = None, *,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.options: list[tuple[Any, Any]] = list(options)
+        self.set_reactive(CycleSelect.value, self._known(value))
+
+    def _known(self, value: Any) -> Any:
+        """``value`` if it is one of the choices, else the first choice."""
+        values = [v for _, v in self.options]
+        return value if value in values else (values[0] if values else None)
+
+    def set_options(self, options: Iterable[tuple[Any, Any]]) -> None:
+        """New choices, the first one chosen quietly (set ``value`` after); the width may change."""
+        self.options = list(options)
+        self.set_reactive(CycleSelect.value, self._known(None))
         self.refresh(layout=True)
 
-    def _watch_value(self, value: Any) -> None:
-        self._value = value
+    def validate_value(self, value: Any) -> Any:
+        return self._known(value)
+
+    def watch_value(self, value: Any) -> None:
         self.refresh()  # (its width is its widest choice's: the layout stays)
         if self.is_mounted:
             self.post_message(self.Changed(self, value))
 
-    def _watch_expanded(self, expanded: bool) -> None:
-        """(Never expanded.)"""
-
-    def _watch_prompt(self, prompt: str) -> None:
-        self.refresh()
-
-    def action_show_overlay(self) -> None:
-        self.action_step(1)
-
     def _index(self) -> int:
-        return next((i for i, (_, v) in enumerate(self._options) if v == self.value), 0)
+        return next((i for i, (_, v) in enumerate(self.options) if v == self.value), 0)
 
     def action_step(self, delta: int) -> None:
-        self.value = self._options[(self._index() + delta) % len(self._options)][1]
+        if self.options:
+            self.value = self.options[(self._index() + delta) % len(self.options)][1]
 
     def render(self) -> Text:
-        prompt = self._options[self._index()][0] if self._options else ""
+        prompt = self.options[self._index()][0] if self.options else ""
         return Text.assemble("‹ ", prompt if isinstance(prompt, Text) else str(prompt), " ›")
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        return max((len(str(p)) for p, _ in self._options), default=0) + 4
+        return max((len(str(p)) for p, _ in self.options), default=0) + 4
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return 1
 
-    def _on_click(self, event: events.Click) -> None:
+    def on_click(self, event: events.Click) -> None:
         event.stop()
         self.focus()
         self.action_step(1)
@@ -113,10 +116,10 @@ class CycleSelect(Select, inherit_css=False):
         char = event.character
         if not char or not char.isprintable() or char.isupper():  # H, J: the menu's Host, Join
             return
-        n = len(self._options)
+        n = len(self.options)
         start = self._index()
         for step in range(1, n + 1):
-            value = self._options[(start + step) % n][1]
+            value = self.options[(start + step) % n][1]
             if str(value).lower().startswith(char):
                 event.stop()
                 event.prevent_default()
@@ -183,8 +186,7 @@ def option_widget(spec: OptionField, value: Any) -> Widget:
         return switch
     if spec.words:
         words = [str(w) for w in spec.words]
-        return CycleSelect([(w, w) for w in words], value=str(value) if str(value) in words else words[0],
-                           allow_blank=False, id=wid)
+        return CycleSelect([(w, w) for w in words], value=str(value) if str(value) in words else words[0], id=wid)
     if spec.kind is int:
         return Input(str(value), id=wid, type="integer", compact=True, max_length=12,
                      validators=[Integer(minimum=spec.low, maximum=spec.high)], valid_empty=False)
@@ -210,7 +212,7 @@ def option_field(spec: OptionField, value: Any) -> Vertical:
 def read_value(widget: Widget) -> Any:
     if isinstance(widget, Switch):
         return widget.value
-    if isinstance(widget, Select):
+    if isinstance(widget, CycleSelect):
         return widget.value
     if isinstance(widget, Input):
         return widget.value.strip()

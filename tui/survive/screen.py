@@ -20,7 +20,6 @@ from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from engine.survive import data as D
 from engine.survive.state import (
@@ -33,7 +32,6 @@ from ..commands import Command, bindings
 from ..screens.game import GameScreen
 from ..widgets.hand import Hand, HandItem
 from ..widgets.hex_board import SurviveHexBoard
-from ..widgets.split_update import use_split_updates
 from ..widgets.turn_line import TurnLine
 from .picture import board_picture
 from .words import SurviveWords
@@ -95,7 +93,6 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        use_split_updates(self)
         self._view: Any = None
         self._legal: list[Any] = []
         self._moves: list[Move] = []
@@ -106,7 +103,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
 
     # --- layout -----------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
-        # (a TurnLine: a cursor key draws and repaints only its second line, the cursor's)
+        # (a TurnLine: a cursor key changes only its second line, the cursor's)
         yield TurnLine(id="step-line")
         board = SurviveHexBoard(D.BOARD, id="board")
         board.enter_selects = False  # our Enter bindings say what Enter does now
@@ -326,8 +323,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
     @on(SurviveHexBoard.CellHighlighted)
     def _cell_highlighted(self, event: SurviveHexBoard.CellHighlighted) -> None:
         if self._view is not None and self.is_mounted:
-            # (two rows always: a repaint, not a layout, so a cursor key makes one frame;
-            # the same words again are not drawn again)
+            # (two rows always: a repaint, not a layout; the same words are not drawn again)
             self._show_step_line(self.step_text())
             # Of the keys only Enter's "go" / "select" depends on the cursor (enter_meaning).
             if self._piece is not None and self.phase() in ("move", "red", "creature"):
@@ -338,14 +334,12 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
 
     def _show_step_line(self, text: Any, layout: bool = False) -> None:
         """The step line, unless it shows these words already."""
-        line = self.query_one("#step-line", Static)
+        line = self.query_one("#step-line", TurnLine)
         if line.content is not self._step_shown or text != self._step_shown:
             self._step_shown = text
             line.update(text, layout=layout)
 
     def on_mount(self) -> None:
-        # The step line shows no links: it skips Textual's link styling on each repaint.
-        self.query_one("#step-line", Static).set_reactive(Static.auto_links, False)
         # The side panel as on_resize will set it: the first layout is the one drawn for.
         self.query_one("#side").styles.width = side_width(self.app.size.width)
 

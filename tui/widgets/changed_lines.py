@@ -1,16 +1,16 @@
 """Repaint only the lines a new picture changed, for the boards that keep their lines.
 
 The boards (``TileBoard``, ``HexGrid`` and its ``SurviveHexBoard``, ``ChartGrid``) draw
-with the Line API from a list of strips they build in ``_build()`` and keep in
-``_strips``.  A new picture used to throw the list away and refresh the whole widget:
+with the Line API from a list of strips they build in ``build_lines()`` and keep in
+``drawn_lines``.  A new picture used to throw the list away and refresh the whole widget:
 after every move the compositor cut, styled and wrote every line of the board, though a
 move changes a few cells (Pathways: the whole 86x33 board, ~12 KB to the terminal a
 bot's move at 120x40; issue 15).  ``show_changed`` builds the new lines at once and
 asks Textual to repaint only those that differ from the lines on screen.
 
-A widget qualifies when its ``_build()`` makes every line at the widget's current size
+A widget qualifies when its ``build_lines()`` makes every line at the widget's current size
 from its picture and state alone and notes that size in ``_built_size``, and its
-``render_line`` builds again when ``_strips`` is None or was built at another size (a
+``render_line`` builds again when ``drawn_lines`` is None or was built at another size (a
 layout after ``show`` can resize the board before its Resize event comes).
 """
 
@@ -44,14 +44,14 @@ def line_regions(rows: Iterable[int], width: int, height: int) -> list[Region]:
 def show_changed(widget: Any) -> None:
     """The widget's picture changed: repaint the lines that differ, or all of it when
     it has no lines yet, is not laid out or was built at another size."""
-    old = widget._strips
+    old = widget.drawn_lines
     size = widget.size
     if old is None or not size or not widget.is_mounted or getattr(widget, "_built_size", None) != size:
-        widget._strips = None
+        widget.drawn_lines = None
         widget.refresh()
         return
-    new = widget._build()
-    widget._strips = new
+    new = widget.build_lines()
+    widget.drawn_lines = new
     if len(new) != len(old):
         widget.refresh()
         return

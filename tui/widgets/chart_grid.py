@@ -118,7 +118,7 @@ class ChartGrid(CursorGrid):
         self.picture = ChartPicture(cells=[ChartCell()] * ((n + 2) ** 2))
         self.cell_w, self.cell_h, self.show_labels = 3, 1, True
         self.legend_rows = 0
-        self._strips: list[Strip] | None = None
+        self.drawn_lines: list[Strip] | None = None
         self._origin = (0, 0)
         # The last build: characters and styles of the drawn box, where it sits, how its
         # cells are laid out, the styles it used, and the cell the cursor was drawn on (a
@@ -154,7 +154,7 @@ class ChartGrid(CursorGrid):
         if n != self.n:
             self.n = n
             self.cursor = min(self.cursor, n * n - 1)
-            self._strips = None
+            self.drawn_lines = None
             self.refresh()
 
     def show(self, picture: ChartPicture) -> None:
@@ -169,7 +169,7 @@ class ChartGrid(CursorGrid):
 
     def cursor_moved(self) -> None:
         # Only the lines of the old and the new cursor cell change: keep the rest.
-        if self._strips is None or self._drawn_cursor is None:
+        if self.drawn_lines is None or self._drawn_cursor is None:
             self.refresh()
             return
         old, new = self._drawn_cursor, self._cursor_index()
@@ -182,9 +182,9 @@ class ChartGrid(CursorGrid):
         regions = []
         for by in sorted(left | under):
             y = top + by
-            if 0 <= y < len(self._strips):
+            if 0 <= y < len(self.drawn_lines):
                 kept = None if by in under else self._plain.get((by, width))
-                self._strips[y] = kept if kept is not None else self._strip(by, plain=by not in under)
+                self.drawn_lines[y] = kept if kept is not None else self._strip(by, plain=by not in under)
                 regions.append(Region(0, y, width, 1))
         if regions:
             self.refresh(*regions)
@@ -225,13 +225,13 @@ class ChartGrid(CursorGrid):
             self.cursor = cell
 
     def on_resize(self, event: events.Resize) -> None:
-        self._strips = None
+        self.drawn_lines = None
         self.refresh()
 
     def notify_style_update(self) -> None:
         # new CSS (a theme, focus): the kept lines hold the old styles
         super().notify_style_update()
-        self._strips = None
+        self.drawn_lines = None
 
     # --- size --------------------------------------------------------------------------
     def legend_lines(self, width: int) -> list[list[Piece]]:
@@ -284,10 +284,10 @@ class ChartGrid(CursorGrid):
 
     # --- drawing -------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
-        if self._strips is None or self._built_size != self.size:  # (built by show() before a resize)
-            self._strips = self._build()
-        if 0 <= y < len(self._strips):
-            return self._strips[y]
+        if self.drawn_lines is None or self._built_size != self.size:  # (built by show() before a resize)
+            self.drawn_lines = self.build_lines()
+        if 0 <= y < len(self.drawn_lines):
+            return self.drawn_lines[y]
         return Strip.blank(self.size.width, self.rich_style)
 
     def _style_of(self, part: str, cache: dict[str, Style]) -> Style:
@@ -323,7 +323,7 @@ class ChartGrid(CursorGrid):
             put(rows[mid], main + marks)   # side by side, the result first (cut last)
         return rows
 
-    def _build(self) -> list[Strip]:
+    def build_lines(self) -> list[Strip]:
         self._built_size = self.size
         width, height = self.size.width, self.size.height
         cw, ch, labels = self.choose_cell_size(self.size)
@@ -392,7 +392,7 @@ class ChartGrid(CursorGrid):
         self._box = (left, top, bw, bh)
         for other in self._followers:
             if other._chars and other._followed != self.row_one():   # drawn against an older layout
-                other._strips = None
+                other.drawn_lines = None
                 other.refresh()
         blank = Strip.blank(width, base)
         return [self._strip(y - top, plain=y - top not in under) if 0 <= y - top < bh else blank

@@ -6,8 +6,7 @@ attributes go down: the screen decides what a chosen cell means.  A subclass say
 its board is (``board_shape()``; or just ``side()`` for a full square, whose index is
 then ``row * side + column``) and draws it.
 
-A move repaints through ``cursor_moved`` once the screen has handled its
-``CellHighlighted`` (``one_frame.py``): the screen's redraw and the cursor share one frame.
+A move repaints through ``cursor_moved`` and posts ``CellHighlighted`` for the screen.
 
 The cursor moves only over the board's cells: holes (cells not in the shape) are jumped
 over, and a key that would leave the board leaves the cursor where it is.
@@ -42,10 +41,10 @@ from __future__ import annotations
 
 from engine.geometry import HEX_DIRECTION, HexBoard, SquareBoard, to_doubled
 from textual.binding import Binding
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .one_frame import HeldMessage, post_then
 
 #: hex-only actions: not available (so not shown, and their keys fall through) on squares
 HEX_ONLY = frozenset({"cursor_towards"})
@@ -74,7 +73,7 @@ class CursorGrid(Widget, can_focus=True):
     #: key order after the cursor keys, and can name what Enter does in the footer).
     enter_selects: bool = True
 
-    class CellMessage(HeldMessage):
+    class CellMessage(Message):
         """A message about one cell: ``cell`` is its index in the board shape,
         ``coordinate`` its grid coordinate ((col, row) on squares, axial (q, r) on hexes),
         and ``row`` / ``column`` are the square's row and column from 0 (on a hex board:
@@ -121,9 +120,8 @@ class CursorGrid(Widget, can_focus=True):
         return max(0, min(len(self.board_shape()) - 1, cell))
 
     def watch_cursor(self, old: int, new: int) -> None:
-        # The cursor is repainted once the screen has handled the move (its redraw for it
-        # then goes out in the same frame as the cursor: one frame a key).
-        post_then(self, self.CellHighlighted(self, new), self.cursor_moved)
+        self.cursor_moved()
+        self.post_message(self.CellHighlighted(self, new))
 
     def cursor_moved(self) -> None:
         """Redraw after the cursor moved (subclasses drop cached lines here)."""

@@ -19,8 +19,7 @@ the subclass's own binding ids.  The actions are:
 The default keys (a vertical list): Up/k and Down/j move, PageUp/PageDown move 5,
 Home/End go to the first/last entry, Enter chooses.
 
-A move repaints through ``cursor_moved`` once the screen has handled its ``Highlighted``
-(``one_frame.py``), so the screen's redraw for the move and the cursor share one frame.
+A move repaints through ``cursor_moved`` and posts ``Highlighted`` for the screen.
 
 The switches:
 
@@ -44,10 +43,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.binding import Binding
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .one_frame import HeldMessage, post_then
 
 PAGE = 5
 
@@ -74,7 +73,7 @@ class CursorList(Widget, can_focus=True):
     #: When False, Enter is left to the screen's own bindings.
     enter_selects: bool = True
 
-    class Highlighted(HeldMessage):
+    class Highlighted(Message):
         """The cursor moved to ``index``."""
 
         def __init__(self, cursor_list: "CursorList", index: int) -> None:
@@ -111,9 +110,8 @@ class CursorList(Widget, can_focus=True):
 
     def watch_cursor(self, old: int | None, new: int | None) -> None:
         if new is not None and self.entry_count():
-            # The cursor is repainted once the screen has handled the move (its redraw for
-            # it then goes out in the same frame as the cursor: one frame a key).
-            post_then(self, self.Highlighted(self, new), self.cursor_moved)
+            self.cursor_moved()
+            self.post_message(self.Highlighted(self, new))
         else:
             self.cursor_moved()
 

@@ -48,12 +48,6 @@ class EventLog(RichLog, can_focus=True):
         else:
             self.clear()
             new = lines
-        # Anchored at its end (the reader has not scrolled away), the log is scrolled to its
-        # new end now, not after the next frame as RichLog's write does: a move's new lines
-        # and the scroll are one frame (issue 15; a layout re-anchors it, start_layout).
-        anchored = self._anchored and not self._anchor_released
         for line in new:
-            self.write(line, scroll_end=not anchored)
-        if anchored and new and self.scroll_y != self.max_scroll_y:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self.write(line)
         self._shown = list(lines)

@@ -273,7 +273,7 @@ class SurviveHexBoard(HexGrid):
         return rows
 
     # --- drawing ------------------------------------------------------------------------------
-    def _build(self) -> list[Strip]:
+    def build_lines(self) -> list[Strip]:
         self._built_size = self.size
         width, height = self.size.width, self.size.height
         cw, ch = self.choose_cell_size(self.size)
@@ -365,7 +365,7 @@ class SurviveHexBoard(HexGrid):
         again alone over the last build (the same size, legend and labels, a few hexes);
         else None: build the board again."""
         count = len(self.board)
-        if (self._strips is None or getattr(self, "_built_size", None) != self.size
+        if (self.drawn_lines is None or getattr(self, "_built_size", None) != self.size
                 or old.legend != new.legend or list(old.row_labels) != list(new.row_labels)
                 or len(old.spots) != len(new.spots) or len(new.spots) > count):
             return None
@@ -416,7 +416,7 @@ class SurviveHexBoard(HexGrid):
         after the first view was drawn: issue 15), as the build at its size will draw it."""
         if not getattr(self.picture, "row_labels", ()):
             return False
-        if self._strips is None and self.size:
+        if self.drawn_lines is None and self.size:
             cw, _ = self.choose_cell_size(self.size)
             half_columns, _ = self.board.size()
             return max(0, (self.size.width - half_columns * cw // 2) // 2) >= 3
@@ -439,16 +439,16 @@ class SurviveHexBoard(HexGrid):
             self._paint_hex(index)
             y0 = top + self._positions[index][1] * ch
             lines.update(range(y0, y0 + ch))
-        lines = {y for y in lines if 0 <= y < len(self._strips)}
+        lines = {y for y in lines if 0 <= y < len(self.drawn_lines)}
         for y in lines:
             self._plain.pop((y, width), None)
-            self._strips[y] = self._board_strip(y)
+            self.drawn_lines[y] = self._board_strip(y)
         if lines:
-            self.refresh(*line_regions(lines, width, len(self._strips)))
+            self.refresh(*line_regions(lines, width, len(self.drawn_lines)))
 
     def cursor_moved(self) -> None:
         """Only the lines of the old and the new cursor hex change: keep the rest."""
-        if self._strips is None or self._drawn_cursor is None:
+        if self.drawn_lines is None or self._drawn_cursor is None:
             self.refresh()
             return
         top = self._box[1]
@@ -457,8 +457,8 @@ class SurviveHexBoard(HexGrid):
         regions = []
         for y0 in sorted(rows - {None}):
             for y in range(top + y0, top + y0 + self.cell_h):
-                if 0 <= y < len(self._strips):
-                    self._strips[y] = self._board_strip(y)
+                if 0 <= y < len(self.drawn_lines):
+                    self.drawn_lines[y] = self._board_strip(y)
                     regions.append(Region(0, y, self.size.width, 1))
         if regions:  # one request for all the lines
             self.refresh(*regions)
@@ -466,7 +466,7 @@ class SurviveHexBoard(HexGrid):
     def notify_style_update(self) -> None:
         # new CSS (a theme): the kept lines and styles are the old ones
         super().notify_style_update()
-        self._strips = None
+        self.drawn_lines = None
 
     def _mark_target(self, lines: list[Run], n: int, h: int) -> tuple[list[Run], bool]:
         """A ``+`` on a free row (or beside the content, when there is room); and

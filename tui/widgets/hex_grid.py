@@ -66,7 +66,7 @@ class HexGrid(CursorGrid):
         self.board = board
         self.picture = HexPicture(cells=[HexCell()] * len(board))
         self.cell_w, self.cell_h = CELL_SIZES[-1]
-        self._strips: list[Strip] | None = None
+        self.drawn_lines: list[Strip] | None = None
         self._origin = (0, 0)
 
     def board_shape(self) -> HexBoard:
@@ -77,15 +77,15 @@ class HexGrid(CursorGrid):
         show_changed(self)  # (only the lines the new picture changed are repainted)
 
     def cursor_moved(self) -> None:
-        self._strips = None
+        self.drawn_lines = None
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
         # the first Resize comes after the first paint: a board already built at this
         # size is kept (a second build at start cost 3-5 ms)
-        if self._strips is not None and getattr(self, "_built_size", None) == event.size:
+        if self.drawn_lines is not None and getattr(self, "_built_size", None) == event.size:
             return
-        self._strips = None
+        self.drawn_lines = None
         self.refresh()
 
     # --- mouse ------------------------------------------------------------------------------
@@ -116,17 +116,17 @@ class HexGrid(CursorGrid):
         return CELL_SIZES[-1]
 
     def render_line(self, y: int) -> Strip:
-        if self._strips is None or self._built_size != self.size:  # (built by show() before a resize)
-            self._strips = self._build()
-        if 0 <= y < len(self._strips):
-            return self._strips[y]
+        if self.drawn_lines is None or self._built_size != self.size:  # (built by show() before a resize)
+            self.drawn_lines = self.build_lines()
+        if 0 <= y < len(self.drawn_lines):
+            return self.drawn_lines[y]
         return Strip.blank(self.size.width, self.rich_style)
 
     def _style(self, kind: str) -> Style:
         return self.get_component_rich_style(f"hex-grid--{kind}", partial=True,
                                              default=self.get_component_rich_style("hex-grid--sea", partial=True))
 
-    def _build(self) -> list[Strip]:
+    def build_lines(self) -> list[Strip]:
         self._built_size = self.size
         width, height = self.size.width, self.size.height
         cw, ch = self.choose_cell_size(self.size)

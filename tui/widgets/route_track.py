@@ -133,7 +133,7 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         # key changes two or three lines, and only those are converted again.
         self._lines_key: tuple = ()
         self._lines: list[Text] = []
-        self._strips: dict[int, tuple[Text, Strip]] = {}
+        self.drawn_lines: dict[int, tuple[Text, Strip]] = {}
         # The lines are drawn without the cursor; a cursor move restyles only its entry's
         # span (``_spans``: entry -> (line, start, end) in characters) and the info line
         # (``_info_y``), with the styles read at the last full draw (issue 15).
@@ -464,12 +464,12 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
             if span is not None and span[0] == y:
                 line = line.copy()
                 line.stylize(self._cursor_style, span[1], span[2])
-        kept = self._strips.get(y)
+        kept = self.drawn_lines.get(y)
         if kept is not None and kept[0] == line and kept[1].cell_length == width:
             return kept[1]
         segments = list(line.render(self.app.console))
         strip = Strip(Segment.apply_style(segments, base)).extend_cell_length(width, base).crop(0, width)
-        self._strips[y] = (line, strip)
+        self.drawn_lines[y] = (line, strip)
         return strip
 
     def _figures(self, out: Text, figures: Sequence[tuple[str, Style]], chosen_here: bool, chosen_letter: str) -> None:

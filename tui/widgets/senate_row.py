@@ -41,7 +41,7 @@ class SenateRow(Widget):
         self.pool_note = ""
         self.recent: frozenset[int] = frozenset()       # Factions changed by others
         self.recent_pool: frozenset[int] = frozenset()  # pool entries (by index) changed
-        self._shown: tuple | None = None                # what is drawn (issue 15: one frame a key)
+        self._shown: tuple | None = None                # what is drawn (not drawn again while it stays the same)
 
     def show(self, factions: Sequence[FactionSpace], pool: Sequence[tuple[str, Style, int]],
              note: str = "", recent: Sequence[int] = (), recent_pool: Sequence[int] = ()) -> None:

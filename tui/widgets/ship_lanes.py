@@ -109,7 +109,7 @@ class ShipLanes(CursorList, inherit_bindings=False):
 
     def show(self, picture: LanesPicture) -> None:
         """Draw ``picture``: nothing happens when it is what is drawn already; the screen
-        is laid out again only when the height changes (issue 15: one frame a key)."""
+        is laid out again only when the height changes."""
         self.picture = picture
         key = (replace(picture), self.compact)
         if key == self._shown:

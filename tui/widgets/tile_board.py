@@ -157,7 +157,7 @@ class TileBoard(CursorGrid):
         self.grid = grid
         self.picture = BoardPicture(tiles=[None] * (grid * grid))
         self.cell_w, self.cell_h, self.show_labels = CELL_SIZES[-1][0], CELL_SIZES[-1][1], True
-        self._strips: list[Strip] | None = None
+        self.drawn_lines: list[Strip] | None = None
         self._origin = (0, 0)  # where cell (0, 0) starts, in widget coordinates
         # The last build, without the cursor: characters and styles of the board box, the
         # style a cell's plain characters take under the cursor, and where the box sits.
@@ -192,7 +192,7 @@ class TileBoard(CursorGrid):
         again alone over the last build (the same size and blocks, none of them in a
         block, a few of them); else None: build the board again."""
         n = self.grid ** 2
-        if (self._strips is None or getattr(self, "_built_size", None) != self.size
+        if (self.drawn_lines is None or getattr(self, "_built_size", None) != self.size
                 or old.blocks != new.blocks or len(old.tiles) != len(new.tiles) or len(new.tiles) > n):
             return None
         cells = {i for i, (a, b) in enumerate(zip(old.tiles, new.tiles)) if a != b}
@@ -212,7 +212,7 @@ class TileBoard(CursorGrid):
 
     def cursor_moved(self) -> None:
         # Only the lines of the old and the new cursor cell change: keep the rest.
-        if self._strips is None or self._drawn_cursor is None:
+        if self.drawn_lines is None or self._drawn_cursor is None:
             self.refresh()
             return
         rows = {self._cell_row(self._drawn_cursor), self._cell_row(self.cursor)}
@@ -222,14 +222,14 @@ class TileBoard(CursorGrid):
     def _restrip(self, rows: set[int]) -> None:
         """Make again the lines of the cell rows starting at widget lines ``rows``, and
         repaint them (one request for all)."""
-        if self._strips is None:
+        if self.drawn_lines is None:
             return
         width = self.size.width
         regions = []
         for first in sorted(rows):
             for y in range(first, first + self.cell_h):
-                if 0 <= y < len(self._strips):
-                    self._strips[y] = self._strip(y)
+                if 0 <= y < len(self.drawn_lines):
+                    self.drawn_lines[y] = self._strip(y)
                     regions.append(Region(0, y, width, 1))
         if regions:
             self.refresh(*regions)
@@ -278,15 +278,15 @@ class TileBoard(CursorGrid):
     def on_resize(self, event: events.Resize) -> None:
         # the first Resize comes after the first paint: a board already built at this
         # size is kept (a second build at start cost 3-5 ms)
-        if self._strips is not None and getattr(self, "_built_size", None) == event.size:
+        if self.drawn_lines is not None and getattr(self, "_built_size", None) == event.size:
             return
-        self._strips = None
+        self.drawn_lines = None
         self.refresh()
 
     def notify_style_update(self) -> None:
         # new CSS (a theme): the kept lines and styles are the old ones
         super().notify_style_update()
-        self._strips = None
+        self.drawn_lines = None
 
     # --- drawing ------------------------------------------------------------------------
     def _part(self, name: str) -> Style:
@@ -294,13 +294,13 @@ class TileBoard(CursorGrid):
         return self.get_component_rich_style(f"tile-board--{name}", partial=True)
 
     def render_line(self, y: int) -> Strip:
-        if self._strips is None or self._built_size != self.size:  # (built by show() before a resize)
-            self._strips = self._build()
-        if 0 <= y < len(self._strips):
-            return self._strips[y]
+        if self.drawn_lines is None or self._built_size != self.size:  # (built by show() before a resize)
+            self.drawn_lines = self.build_lines()
+        if 0 <= y < len(self.drawn_lines):
+            return self.drawn_lines[y]
         return Strip.blank(self.size.width, self.rich_style)
 
-    def _build(self) -> list[Strip]:
+    def build_lines(self) -> list[Strip]:
         self._built_size = self.size
         width, height = self.size.width, self.size.height
         cw, ch, labels = self.choose_cell_size(self.size)

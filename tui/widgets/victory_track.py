@@ -46,7 +46,7 @@ class VictoryTrack(Widget):
         self.legend = True
         self.names: list[str] = []          # shown in the points line when there is room
         self.recent: frozenset[int] = frozenset()
-        self._shown: tuple | None = None   # what is drawn (issue 15: one frame a key)
+        self._shown: tuple | None = None   # what is drawn (not drawn again while it stays the same)
 
     def show(self, markers: Sequence[Marker], names: Sequence[str] = (), recent: Sequence[int] = ()) -> None:
         self.markers = list(markers)

@@ -59,7 +59,7 @@ class VotingRow(Widget):
         self.current = -1
         self.slots = 5
         self.title = ""
-        self._shown: tuple | None = None   # what is drawn (issue 15: one frame a key)
+        self._shown: tuple | None = None   # what is drawn (not drawn again while it stays the same)
 
     def show(self, rows: Sequence[VoteRowLine], current: int, slots: int, title: str = "") -> None:
         self.rows = list(rows)
