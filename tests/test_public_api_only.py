@@ -262,12 +262,18 @@ def scan(where: str, module_name: str, tree: ast.Module, nodes: list[ast.AST], i
         for target in targets:
             flat += target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
         for target in flat:
-            if isinstance(target, ast.Attribute):
+            if isinstance(target, ast.Attribute) and ast.unparse(target) not in PROCESS_STATE:
                 name = root_name(target)
                 foreign = imports.foreign(name) if name else None
                 if foreign is not None:
                     report(node, f"assigns {ast.unparse(target)}: patches {foreign}")
     return found
+
+
+#: The process's own state, not a library's behaviour: a session forked by the SSH fork
+#: server sets up its standard streams and arguments as a fresh interpreter does at start.
+PROCESS_STATE = {f"sys.{name}" for name in ("stdin", "stdout", "stderr", "__stdin__", "__stdout__", "__stderr__",
+                                            "argv")}
 
 
 class _LazyModule:
