@@ -18,11 +18,8 @@ NOT_YET = {
     "engine/record.py": "digest caches keyed by id(); the record I/O is moving out of engine/ now",
     "engine/survive/moves.py": "last-position caches; the Survive rules are being revised now",
     "engine/survive/lists.py": "last-position caches; the Survive rules are being revised now",
-    "engine/survive/rules.py": "an options __getattr__ re-export; the Survive rules are being revised now",
-    "engine/survive/state.py": "an options __getattr__ re-export; the Survive rules are being revised now",
     "engine/atlantis/rules.py": "last-position caches; the Atlantis rules are being revised now",
     "engine/atlantis/route.py": "last-position caches; the Atlantis rules are being revised now",
-    "engine/atlantis/actions.py": "an options __getattr__ re-export; the Atlantis rules are being revised now",
     "engine/atlantis/viewcounts.py": "a generated counting function; the Atlantis rules are being revised now",
 }
 

@@ -533,12 +533,3 @@ class AtlantisGame(SingleActorTurns, Game):
         if state.phase != "over":
             return None
         return Result(tuple(float(v) for v in scores(state)), state.winners, state.end_reason)
-
-
-def __getattr__(name: str) -> type:
-    """``AtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "AtlantisOptions":
-        from .options import AtlantisOptions
-
-        return AtlantisOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
