@@ -18,9 +18,6 @@ NOT_YET = {
     "engine/record.py": "digest caches keyed by id(); the record I/O is moving out of engine/ now",
     "engine/survive/moves.py": "last-position caches; the Survive rules are being revised now",
     "engine/survive/lists.py": "last-position caches; the Survive rules are being revised now",
-    "engine/atlantis/rules.py": "last-position caches; the Atlantis rules are being revised now",
-    "engine/atlantis/route.py": "last-position caches; the Atlantis rules are being revised now",
-    "engine/atlantis/viewcounts.py": "a generated counting function; the Atlantis rules are being revised now",
 }
 
 
