@@ -14,10 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NOT_YET = {
     "engine/finding_atlantis/text.py": "cell names read the map size from module state (set_size); "
                                        "the events should carry it",
-    "engine/survive/board.py": "a coast table kept per board; the Survive rules are being revised now",
     "engine/record.py": "digest caches keyed by id(); the record I/O is moving out of engine/ now",
-    "engine/survive/moves.py": "last-position caches; the Survive rules are being revised now",
-    "engine/survive/lists.py": "last-position caches; the Survive rules are being revised now",
 }
 
 
