@@ -1,10 +1,9 @@
 """Survive: the long legal lists, made fast (``board`` states the rules; this module
-builds the same lists, in the same order, from tables and small caches).
+builds the same lists, in the same order, from tables).
 
 Everything here is a pure function of a few immutable fields of a state or a view:
 
-* ``water(x)``: the open-water hexes, a function of ``sunk`` (one tile sinks a turn),
-  kept by ``functools.lru_cache`` for recent ``sunk`` tuples.
+* ``water(x)``: the open-water hexes, a function of ``sunk`` (one tile sinks a turn).
 * the actions themselves: immutable NamedTuples, so one object per (piece, hex) serves
   every list (tables filled on first use; bounded by pieces x hexes).
 * the move phase's list (~60 actions, asked for every move point): ``moves.py``, from
@@ -16,8 +15,6 @@ enumeration.
 """
 
 from __future__ import annotations
-
-import functools
 
 from itertools import compress
 from typing import Any
@@ -40,14 +37,7 @@ _ALWAYS_SEA = frozenset(h for h in range(D.HEXES) if TILE_AT[h] < 0 and SAFE_AT[
 
 def water(x: Any) -> frozenset:
     """Every open-water hex now (a set to test membership in, never to iterate)."""
-    return water_of(x.sunk)
-
-
-@functools.lru_cache(maxsize=1024)
-def water_of(sunk: tuple) -> frozenset:
-    """The open-water hexes when the tiles ``sunk`` marks have sunk (a few dozen a game:
-    kept, asked at every point)."""
-    return _ALWAYS_SEA | {D.LAND_HEX_INDEX[t] for t, k in enumerate(sunk) if k}
+    return _ALWAYS_SEA.union(compress(D.LAND_HEX_INDEX, x.sunk))
 
 
 # --- the actions, made once --------------------------------------------------------------------
