@@ -14,16 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NOT_YET = {
     "engine/finding_atlantis/text.py": "cell names read the map size from module state (set_size); "
                                        "the events should carry it",
-    "engine/survive/board.py": "a coast table kept per board; the Survive rules are being revised now",
     "engine/record.py": "digest caches keyed by id(); the record I/O is moving out of engine/ now",
-    "engine/survive/moves.py": "last-position caches; the Survive rules are being revised now",
-    "engine/survive/lists.py": "last-position caches; the Survive rules are being revised now",
-    "engine/survive/rules.py": "an options __getattr__ re-export; the Survive rules are being revised now",
-    "engine/survive/state.py": "an options __getattr__ re-export; the Survive rules are being revised now",
-    "engine/atlantis/rules.py": "last-position caches; the Atlantis rules are being revised now",
-    "engine/atlantis/route.py": "last-position caches; the Atlantis rules are being revised now",
-    "engine/atlantis/actions.py": "an options __getattr__ re-export; the Atlantis rules are being revised now",
-    "engine/atlantis/viewcounts.py": "a generated counting function; the Atlantis rules are being revised now",
 }
 
 

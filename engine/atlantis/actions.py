@@ -70,12 +70,3 @@ ACTIONS = {
 CODEC = ActionCodec(ACTIONS)
 NO_BRIDGE = NoBridge()
 PASS = Pass()
-
-
-def __getattr__(name: str) -> type:
-    """``AtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "AtlantisOptions":
-        from .options import AtlantisOptions
-
-        return AtlantisOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

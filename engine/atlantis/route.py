@@ -16,6 +16,8 @@ screen (on a view) ask the same questions and get the same answers.
 
 from __future__ import annotations
 
+import functools
+
 from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, Iterator, NamedTuple
@@ -59,29 +61,12 @@ class Destination(NamedTuple):
     gaps: tuple[Gap, ...]
 
 
-# The answers for the tuples last asked about: a view shares its state's tuples, so the
-# same objects are asked again and again in one position (``legal``, then ``apply``, the
-# screen).  No table of older positions: hashing the route would cost more than working
-# it out again.  (tests/test_atlantis_legal_fast.py asks positions out of order, with
-# fresh tuples and with tuples shared by another position, against slow versions.)
 def colours(x: Any) -> tuple[int, ...]:
     """The colour of the top plate on every space (-1: empty)."""
     tops = x.tops
-    last = _LAST_COLOURS[0]
-    if last[0] is tops:
-        return last[1]
-    return _colours_of(tops)[1]
+    return itemgetter(*tops)(_COLOUR_OF) if len(tops) > 1 else tuple(_COLOUR_OF[t] for t in tops)
 
 
-def _colours_of(tops: tuple[int, ...]) -> tuple:
-    """(tops, their colours, ``index`` of the colours followed by every colour once):
-    the record ``colours`` and ``_prepare`` read (one ``itemgetter`` call: C-level)."""
-    out = itemgetter(*tops)(_COLOUR_OF) if len(tops) > 1 else tuple(_COLOUR_OF[t] for t in tops)
-    rec = _LAST_COLOURS[0] = (tops, out, (out + _PAST_THE_END).index)
-    return rec
-
-
-_LAST_COLOURS: list[tuple] = [(None, None, None)]
 # after the last space, every colour once: ``index`` always finds one (an index past the
 # route is the mainland), so no ValueError to catch
 _PAST_THE_END = tuple(range(D.NCOLOURS))
@@ -112,33 +97,18 @@ def on_route(heights: tuple[int, ...], space: int) -> bool:
 
 def gaps(x: Any) -> tuple[Gap, ...]:
     """Every gap on the route, in order."""
-    heights, tops, bridges = x.heights, x.tops, x.bridges
-    last = _LAST_GAPS[0]
-    if last[0] is heights and last[1] is tops and last[2] is bridges:
-        return last[3]
-    return _gap_record(heights, tops, bridges)[3]
-
-
-def _gap_record(heights: tuple[int, ...], tops: tuple[int, ...], bridges: tuple[int, ...]) -> tuple:
-    """(heights, tops, bridges, the gaps, the unbridged ones as (first, last, cost), the
-    water tables of ``_water_by_space`` by whether the bridge can still be built, by start)."""
-    out, open_ = _find_gaps(heights, tops, bridges)
-    rec = _LAST_GAPS[0] = (heights, tops, bridges, out, open_, ({}, {}))
-    return rec
-
-
-# the tuples last asked about (the same objects, usually) and the answer: one tuple, replaced
-# whole (threads), read once
-_LAST_GAPS: list[tuple] = [(None,) * 6]
+    return _find_gaps(x.heights, x.tops, x.bridges)[0]
 
 
 _WATER_OR_PLATES = bytes.maketrans(bytes(range(3)), b"wpp")  # heights 0, 1, 2 as letters
 _new_gap = tuple.__new__   # ``Gap(...)`` less its Python-level ``__new__``
 
 
+@functools.lru_cache(maxsize=256)
 def _find_gaps(heights: tuple[int, ...], tops: tuple[int, ...], bridges: tuple[int, ...]
                ) -> tuple[tuple[Gap, ...], tuple[tuple[int, int, int], ...]]:
-    """The gaps, and the unbridged ones as (first, last, cost)."""
+    """The gaps, and the unbridged ones as (first, last, cost) (kept for recent routes:
+    ``legal`` and ``apply`` ask the same route for every figure and every point)."""
     row = bytes(heights).translate(_WATER_OR_PLATES)   # "w" water, "p" plates: scanned in C
     last = row.rfind(b"p")                             # the ends (``ends``): lost ends skipped
     i = row.find(b"w", row.find(b"p") + 1, last) if last > 0 else -1
@@ -187,17 +157,10 @@ def water_cost(passed: tuple[Gap, ...], with_bridge: bool) -> int:
 
 def occupied(x: Any) -> frozenset[int]:
     """Spaces with a figure on them (Atlantis and the mainland hold any number)."""
-    figures = x.figures
-    last = _LAST_OCCUPIED[0]
-    if last[0] is figures:
-        return last[1]
-    out = frozenset(chain.from_iterable(figures)).difference(_OFF_ROUTE)
-    _LAST_OCCUPIED[0] = (figures, out)
-    return out
+    return frozenset(chain.from_iterable(x.figures)).difference(_OFF_ROUTE)
 
 
 _OFF_ROUTE = (D.ATLANTIS, MAINLAND)
-_LAST_OCCUPIED: list[tuple] = [(None, None)]
 
 
 def next_plate(cols: tuple[int, ...], pos: int, colour: int) -> int:
@@ -246,17 +209,9 @@ def walks(cols: tuple[int, ...], busy: frozenset[int], counts: list[int], pos: i
                 stack.append((q, path))
 
 
-_PLATES_WORTH: dict[tuple[int, ...], int] = {}  # a collection's value, asked several times a move
-
-
 def resources(hand_size: int, plates: tuple[int, ...]) -> int:
     """What a player can pay with: a card counts 1, a plate its value."""
-    worth = _PLATES_WORTH.get(plates)
-    if worth is None:
-        if len(_PLATES_WORTH) >= 4096:
-            _PLATES_WORTH.clear()
-        worth = _PLATES_WORTH[plates] = sum(map(_VALUE_OF.__getitem__, plates))
-    return hand_size + worth
+    return hand_size + sum(map(_VALUE_OF.__getitem__, plates))
 
 
 class Plan(NamedTuple):
@@ -294,65 +249,26 @@ def first_cards(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
                 stop_at_one: bool = False) -> tuple[int, ...]:
     """The colours that can begin a complete move from ``pos`` (the figure started at
     ``start``) that can be paid for; ``stop_at_one``: only whether there is one (the
-    first such colour, or none).  (Remembered for the position: ``legal`` on the view and
-    ``apply`` on the state ask the same of the same tuples.)"""
-    return first_cards_in(answers_for(x, hand, seat), x, hand, seat, start, pos, stop_at_one)
+    first such colour, or none)."""
+    return first_cards_from(prepare(x, hand, seat), start, pos, stop_at_one)
 
 
-def answers_for(x: Any, hand: tuple[int, ...], seat: int) -> dict:
-    """The remembered answers of ``seat`` with ``hand`` in the position of ``x`` (the
-    route, figures, bridges and the seat's plates): one dict for the last such position."""
-    tops, heights, bridges, figures, plates = x.tops, x.heights, x.bridges, x.figures, x.plates[seat]
-    last = _LAST[0]   # one read: another thread may replace it, never change it
-    if (last[0] is tops and last[1] is heights and last[2] is figures and last[3] is plates
-            and last[4] is hand and last[5] is bridges and last[6] == seat):
-        return last[7]
-    answers: dict = {}
-    _LAST[0] = (tops, heights, figures, plates, hand, bridges, seat, answers)
-    return answers
-
-
-def first_cards_in(answers: dict, x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
-                   stop_at_one: bool = False) -> tuple[int, ...]:
-    """``first_cards`` with ``answers_for(x, hand, seat)`` already in hand."""
-    out = answers.get((start, pos))
-    if out is not None:
-        return out[:1] if stop_at_one else out
-    if stop_at_one:
-        out = answers.get((start, pos, 1))
-        if out is None:
-            out = answers[start, pos, 1] = _first_cards(_prepared(answers, x, hand, seat), start, pos, True)
-        return out
-    out = answers[start, pos] = _first_cards(_prepared(answers, x, hand, seat), start, pos, False)
-    return out
-
-
-def _prepared(answers: dict, x: Any, hand: tuple[int, ...], seat: int) -> tuple:
-    """``_prepare`` once for the position ``answers`` belongs to (every figure asks)."""
-    out = answers.get(None)
-    if out is None:
-        out = answers[None] = _prepare(x, hand, seat)
-    return out
-
-
-_LAST: list[tuple] = [(None,) * 8]
 _COLOUR_IDS = tuple(range(D.NCOLOURS))
 
 
-def _prepare(x: Any, hand: tuple[int, ...], seat: int) -> tuple:
-    """What ``_first_cards`` reads, the same for every figure of a seat in a position."""
+def prepare(x: Any, hand: tuple[int, ...], seat: int) -> tuple:
+    """What ``first_cards_from`` reads, the same for every figure of a seat in a position
+    (ask once, then for each figure): ``index`` of the colours followed by every colour
+    once, the occupied spaces, the unbridged gaps, whether the bridge can be built, the
+    wealth, the cards per colour, the colours held, and a table of the water by start
+    that ``_water_by_space`` fills."""
     counts = counts_of(hand)
     heights, tops, bridges = x.heights, x.tops, x.bridges
-    route = _LAST_GAPS[0]
-    if not (route[0] is heights and route[1] is tops and route[2] is bridges):
-        route = _gap_record(heights, tops, bridges)
-    cols = _LAST_COLOURS[0]
-    if cols[0] is not tops:
-        cols = _colours_of(tops)
     can_bridge = bridges[seat] < 0
-    return (cols[2], occupied(x), route[4], can_bridge, resources(len(hand), x.plates[seat]), counts,
+    return ((colours(x) + _PAST_THE_END).index, occupied(x), _find_gaps(heights, tops, bridges)[1],
+            can_bridge, resources(len(hand), x.plates[seat]), counts,
             tuple(compress(_COLOUR_IDS, counts)),   # the colours held: the others never extend a walk
-            route[5][can_bridge])                   # water by space, per start (of these gaps)
+            {})                                     # water by space, per start (of these gaps)
 
 
 def _water_by_space(prep: tuple, start: int) -> list[int]:
@@ -360,7 +276,7 @@ def _water_by_space(prep: tuple, start: int) -> list[int]:
     figure that started at ``start``: the open gaps wholly between, less the dearest one
     when the bridge can still be built.  (Never less further on: a move that stands on a
     space costing more than it can still pay goes nowhere it can pay.)  Remembered with
-    the gaps: the same for every hand and figure until the route changes."""
+    the prepared position: the same for each of its figures that started at ``start``."""
     by_start = prep[7]
     out = by_start.get(start)
     if out is None:
@@ -377,8 +293,8 @@ def _water_by_space(prep: tuple, start: int) -> list[int]:
     return out
 
 
-def _first_cards(prep: tuple, start: int, pos: int, stop_at_one: bool) -> tuple[int, ...]:
-    """``walks`` from ``pos``, per first colour, until one ends where the water can be paid
+def first_cards_from(prep: tuple, start: int, pos: int, stop_at_one: bool = False) -> tuple[int, ...]:
+    """``first_cards`` from ``prepare(x, hand, seat)``: ``walks`` from ``pos``, per first colour, until one ends where the water can be paid
     with what is left; a walk standing on a plate under a figure is dropped as soon as
     even one more card would leave too little (the water never gets cheaper further on)."""
     index, busy, _, _, wealth, counts, held, _ = prep

@@ -21,7 +21,6 @@ start, and nothing to hide meanwhile).
 from __future__ import annotations
 
 from bisect import insort
-from itertools import repeat
 from operator import sub
 from typing import Any, Callable, Mapping, NamedTuple
 
@@ -35,7 +34,6 @@ from .actions import (
     CODEC, NO_BRIDGE, PASS, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate,
     Play, Sell,
 )
-from .viewcounts import ANY_COUNT, COUNTS
 
 CARDS = Pile("cards", order="random")  # "drew_cards" goes to the drawer alone
 MAINLAND = D.MAINLAND
@@ -112,42 +110,21 @@ def scores(x: Any) -> tuple[int, ...]:
     return tuple(R.resources(sizes[p], x.plates[p]) - x.debts[p] for p in range(x.players))
 
 
-# The last view made (its state and itself) and the last ``legal`` answer of such a view
-# (that state, the seat, the actions): a driver asks ``view``, ``legal``, then ``apply`` on
-# the same state, and the legal actions of a view are those of its state for that seat.
-# One tuple each, replaced whole (threads); held, so the ``is`` tests cannot be fooled.
-_MADE: list[tuple] = [(None, None)]
-_ALLOWED: list[tuple] = [(None, None, ())]
-
-
 def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
     """Whitelisted field by field into a fresh view (``maker``'s positional constructor
-    fills the slots in declaration order without the frozen ``__init__``: views are made
-    on every move; the hand sizes and scores are remembered for the last hands and plates)."""
+    fills the slots in declaration order without the frozen ``__init__``)."""
     hands, plates, debts = s.hands, s.plates, s.debts
-    last = _LAST_COUNTS[0]   # every seat's view of a position shares these (one tuple: threads)
-    if last[0] is hands and last[1] is plates and last[2] is debts:
-        sizes, worth = last[3], last[4]
-    else:
-        counts = COUNTS.get(len(hands), ANY_COUNT)
-        if last[1] is plates and last[2] is debts:   # a hand changed: the plates are worth the same
-            base = last[5]
-        else:   # the plates' worth less the debts, per seat; the cards count 1 each on top
-            base = counts[1](plates, debts) or tuple(map(sub, map(R.resources, repeat(0), plates), debts))
-        sizes, worth = counts[0](hands, base)
-        _LAST_COUNTS[0] = (hands, plates, debts, sizes, worth, base)
-    view = _MAKE_VIEW(
+    sizes = tuple(map(len, hands))
+    worth = tuple(map(sub, map(R.resources, sizes, plates), debts))
+    return _MAKE_VIEW(
         seat, s.players, s.tops, s.heights, s.figures, s.bridges, plates,
         hands[seat] if seat is not None else None, sizes, len(s.pile), s.discard,
         s.sales_per_turn, s.turn, s.phase, s.sold, s.mover, s.start, s.cursor, s.played, s.owed,
         s.paid, s.passes, s.round, worth, debts, s.winners, s.end_reason,
     )
-    _MADE[0] = (s, view)
-    return view
 
 
 _MAKE_VIEW = maker(AtlantisView)  # AtlantisView(*fields), without the frozen __init__
-_LAST_COUNTS: list[tuple] = [(None,) * 6]
 
 
 # --- the stage table: what the player to act may do ------------------------------------------
@@ -161,17 +138,8 @@ _SALEABLE = tuple(D.sale_cards(v) > 0 for v in range(max(D.VALUE_OF) + 1))
 
 
 def _values(plates: tuple[int, ...]) -> tuple[int, ...]:
-    """The distinct values of a collection of plates, in order (remembered per
-    collection: it changes once a turn at most)."""
-    out = _VALUES.get(plates)
-    if out is None:
-        if len(_VALUES) >= 4096:
-            _VALUES.clear()
-        out = _VALUES[plates] = tuple(sorted({D.VALUE_OF[p] for p in plates}))
-    return out
-
-
-_VALUES: dict[tuple[int, ...], tuple[int, ...]] = {}
+    """The distinct values of a collection of plates, in order."""
+    return tuple(sorted({D.VALUE_OF[p] for p in plates}))
 
 
 def start_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
@@ -185,9 +153,10 @@ def start_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
 
 
 def move_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    out: list[Any] = [_PLAY[c] for c in R.first_cards(x, hand, seat, x.start, x.cursor)]
+    prep = R.prepare(x, hand, seat)
+    out: list[Any] = [_PLAY[c] for c in R.first_cards_from(prep, x.start, x.cursor)]
     if not x.played:
-        out += [_CHOOSE[f] for f in movable_figures(x, seat, hand) if f != x.mover]
+        out += [_CHOOSE[f] for f in _movable(prep, x.figures[seat]) if f != x.mover]
     return out
 
 
@@ -213,20 +182,20 @@ def no_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
 
 def movable_figures(x: Any, seat: int, hand: tuple[int, ...]) -> tuple[int, ...]:
     """One figure per space (figures sharing Atlantis are alike) that has a move it
-    can pay for (remembered with the position's other answers: the move phase asks again)."""
-    answers = R.answers_for(x, hand, seat)
-    out = answers.get("movable")
-    if out is None:
-        found, seen = [], []
-        first_cards_in = R.first_cards_in
-        for f, pos in enumerate(x.figures[seat]):
-            if pos == MAINLAND or pos in seen:
-                continue
-            seen.append(pos)
-            if first_cards_in(answers, x, hand, seat, pos, pos, True):
-                found.append(f)
-        out = answers["movable"] = tuple(found)
-    return out
+    can pay for."""
+    return _movable(R.prepare(x, hand, seat), x.figures[seat])
+
+
+def _movable(prep: tuple, figures: tuple[int, ...]) -> tuple[int, ...]:
+    """``movable_figures`` of the seat's ``figures``, from ``route.prepare``."""
+    found, seen = [], []
+    for f, pos in enumerate(figures):
+        if pos == MAINLAND or pos in seen:
+            continue
+        seen.append(pos)
+        if R.first_cards_from(prep, pos, pos, True):
+            found.append(f)
+    return tuple(found)
 
 
 Step = Callable[[AtlantisState, int, Any], tuple[AtlantisState, list[Event]]]
@@ -492,11 +461,7 @@ class AtlantisGame(SingleActorTurns, Game):
         seat, hand = view.seat, view.hand
         if seat is None or hand is None or seat != view.turn:
             return []
-        out = _CHOICES[view.phase](view, seat, hand)   # ("over": none)
-        made = _MADE[0]
-        if made[1] is view:  # the last view made: ``apply`` on its state will ask the same
-            _ALLOWED[0] = (made[0], seat, tuple(out))
-        return out
+        return _CHOICES[view.phase](view, seat, hand)   # ("over": none)
 
     def apply(self, state: AtlantisState, seat: int, action: Any) -> tuple[AtlantisState, list[Event]]:
         if state.phase == "over":
@@ -504,12 +469,7 @@ class AtlantisGame(SingleActorTurns, Game):
         if seat != state.turn:
             raise IllegalAction("It is not your turn.")
         rule = STAGES[state.phase]
-        last = _ALLOWED[0]  # one read: another thread may replace it, never change it
-        if last[0] is state and last[1] == seat:
-            allowed = last[2]  # ``legal`` of this seat's view of this very state
-        else:
-            allowed = rule.choices(state, seat, state.hands[seat])
-        if action not in allowed:
+        if action not in rule.choices(state, seat, state.hands[seat]):
             raise IllegalAction(refusal(state, seat, action))
         return rule.steps[type(action)](state, seat, action)
 
@@ -533,12 +493,3 @@ class AtlantisGame(SingleActorTurns, Game):
         if state.phase != "over":
             return None
         return Result(tuple(float(v) for v in scores(state)), state.winners, state.end_reason)
-
-
-def __getattr__(name: str) -> type:
-    """``AtlantisOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "AtlantisOptions":
-        from .options import AtlantisOptions
-
-        return AtlantisOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

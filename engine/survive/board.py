@@ -100,7 +100,7 @@ def sinkable(x: Any) -> list[int]:
     """The tiles that may be taken off now: touching the sea, of the lowest terrain
     left (beach, then forest, then mountain); if no tile of the lowest terrain left
     touches the sea, the next terrain's coastal tiles (our decision).  (Made by
-    ``lists.sinkable``, remembered for the last position.)"""
+    ``lists.sinkable``.)"""
     return list(L.sinkable(x))
 
 
@@ -135,20 +135,11 @@ def explorer_placements(x: Any, seat: int, values: Sequence[int]) -> list[Any]:
     return L.explorer_placements(x, seat, values)
 
 
-_COAST: list = [(None, ())]      # the last sunk tuple -> the sea hexes next to land then
-
-
 def boat_placements(x: Any) -> list[Any]:
     """A sea hex next to land with no boat and no creature."""
-    sunk = x.sunk
-    last = _COAST[0]
-    if last[0] is sunk:
-        coast = last[1]
-    else:
-        w = water(x)
-        coast = tuple(h for h in _NEAR_LAND      # is_sea, then is_land of a neighbour
-                      if h in w and any(TILE_AT[n] >= 0 and not sunk[TILE_AT[n]] for n in NB[h]))
-        _COAST[0] = (sunk, coast)
+    sunk, w = x.sunk, water(x)
+    coast = [h for h in _NEAR_LAND      # is_sea, then is_land of a neighbour
+             if h in w and any(TILE_AT[n] >= 0 and not sunk[TILE_AT[n]] for n in NB[h])]
     blocked, place = {*x.boat_hex, *x.creature_hex}, L.PLACE_BOAT
     return [place[h] for h in coast if h not in blocked]
 
@@ -267,8 +258,7 @@ def boat_moves(x: Any, seat: int, b: int) -> list[Any]:
 def moves(x: Any, seat: int) -> list[Any]:
     """Every move of the move phase: ``explorer_moves`` of each own explorer in order,
     then ``boat_moves`` of every boat in order, then ``EndMoves`` (made by ``moves.moves``
-    from tables, kept up to date from the seat's last list: it is long and asked for every
-    point)."""
+    from tables: it is long and asked for every point)."""
     return M.moves(x, seat)
 
 

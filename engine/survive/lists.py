@@ -1,5 +1,5 @@
 """Survive: the long legal lists, made fast (``board`` states the rules; this module
-builds the same lists, in the same order, from tables and small caches).
+builds the same lists, in the same order, from tables).
 
 Everything here is a pure function of a few immutable fields of a state or a view:
 
@@ -7,12 +7,9 @@ Everything here is a pure function of a few immutable fields of a state or a vie
 * the actions themselves: immutable NamedTuples, so one object per (piece, hex) serves
   every list (tables filled on first use; bounded by pieces x hexes).
 * the move phase's list (~60 actions, asked for every move point): ``moves.py``, from
-  these tables, kept up to date from each seat's last list.
-* ``sinkable(x)``: a function of ``terrain`` and ``sunk``, remembered for the last pair
-  (``legal`` asks it, then ``apply`` checks the chosen tile against it).
+  these tables.
+* ``sinkable(x)``: a function of ``terrain`` and ``sunk``.
 
-Caches hold only answers to pure questions and are bounded (the last sink pair,
-``water`` for at most 4096 ``sunk`` tuples, tables of at most pieces x hexes).
 ``tests/test_survive_legal_fast.py`` checks every list against a slow, obvious
 enumeration.
 """
@@ -36,24 +33,11 @@ _new = tuple.__new__  # builds NamedTuple actions without the Python-level __new
 
 # --- open water ------------------------------------------------------------------------------
 _ALWAYS_SEA = frozenset(h for h in range(D.HEXES) if TILE_AT[h] < 0 and SAFE_AT[h] < 0)
-_WATER: dict[tuple, frozenset] = {}
-_LAST: list = [(None, None)]     # the last sunk tuple asked about (usually the same object)
 
 
 def water(x: Any) -> frozenset:
-    """Every open-water hex now (a set to test membership in, never to iterate): a
-    function of which tiles have sunk, remembered for the few dozen a game has."""
-    sunk = x.sunk
-    last = _LAST[0]               # one tuple, replaced whole (threads)
-    if sunk is last[0]:
-        return last[1]
-    w = _WATER.get(sunk)
-    if w is None:
-        if len(_WATER) > 4096:
-            _WATER.clear()
-        w = _WATER[sunk] = _ALWAYS_SEA | {D.LAND_HEX_INDEX[t] for t, k in enumerate(sunk) if k}
-    _LAST[0] = (sunk, w)
-    return w
+    """Every open-water hex now (a set to test membership in, never to iterate)."""
+    return _ALWAYS_SEA.union(compress(D.LAND_HEX_INDEX, x.sunk))
 
 
 # --- the actions, made once --------------------------------------------------------------------
@@ -82,29 +66,18 @@ SINKS = tuple(_new(Sink, (t,)) for t in range(len(D.LAND_HEX_INDEX)))
 
 # --- sinking ---------------------------------------------------------------------------------
 _TILE_NB = tuple(NB[h] for h in D.LAND_HEX_INDEX)
-_BY_TERRAIN: dict[tuple, tuple] = {}
-_SINKABLE: list = [(None, None, ())]
 
 
 def sinkable(x: Any) -> tuple[int, ...]:
     """The tiles that may be taken off now (the rule: ``board.sinkable``)."""
     terrain, sunk = x.terrain, x.sunk
-    last = _SINKABLE[0]
-    if last[0] is sunk and last[1] is terrain:
-        return last[2]
-    by = _BY_TERRAIN.get(terrain)
-    if by is None:
-        if len(_BY_TERRAIN) > 1024:
-            _BY_TERRAIN.clear()
-        by = _BY_TERRAIN[terrain] = tuple(tuple(t for t, tt in enumerate(terrain) if tt == k)
-                                          for k in D.SINK_ORDER)
     w = water(x)
     ok: tuple[int, ...] = ()
-    for tiles in by:
-        ok = tuple(t for t in tiles if not sunk[t] and not w.isdisjoint(_TILE_NB[t]))
+    for k in D.SINK_ORDER:
+        ok = tuple(t for t, tt in enumerate(terrain)
+                   if tt == k and not sunk[t] and not w.isdisjoint(_TILE_NB[t]))
         if ok:
             break
-    _SINKABLE[0] = (sunk, terrain, ok)
     return ok
 
 

@@ -89,15 +89,9 @@ REFUSAL = {
 }
 
 
-# Small caches of pure answers for ``view``/``legal``/``to_act`` (asked every action):
-# each holds the last answer per seat (checked by the identity of the immutable tuples it
-# came from) or a handful of values.
 _new = tuple.__new__                  # a NamedTuple without its Python-level __new__
 _ZEROS = tuple((0,) * n for n in range(4 * D.EXPLORERS_PER_SEAT + 1))
-_SEEN: dict = {}                      # seat -> (values, what it sees of them), the last asked
-_HANDS: dict = {}                     # seat -> (held, backs, terrain, its hand), the last asked
 _READS_HAND = frozenset(("tile", "respond"))
-_WHO: dict[tuple, frozenset] = {}     # who acts (a tuple of seats) -> the same as a frozenset
 
 
 class SurviveGame(Game):
@@ -153,13 +147,8 @@ class SurviveGame(Game):
             return _ZEROS[len(values)]
         setup = state.phase in ("place_explorer", "place_boat")
         if setup or not state.memory:
-            seen = _SEEN.get(seat)
-            if seen is not None and seen[0] is values:
-                return seen[1]
             lo, hi = seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT
-            out = (0,) * lo + values[lo:hi] + (0,) * (len(values) - hi)
-            _SEEN[seat] = (values, out)
-            return out
+            return (0,) * lo + values[lo:hi] + (0,) * (len(values) - hi)
         return _ZEROS[len(values)]
 
     @staticmethod
@@ -169,13 +158,8 @@ class SurviveGame(Game):
     def view(self, state: SurviveState, seat: int | None) -> SurviveView:
         hand = None
         if seat is not None:
-            held, backs, terrain = state.hands[seat], state.backs, state.terrain
-            last = _HANDS.get(seat)
-            if last is not None and last[0] is held and last[1] is backs and last[2] is terrain:
-                hand = last[3]
-            else:
-                hand = tuple([_new(HeldTile, (t, terrain[t], backs[t])) for t in held])
-                _HANDS[seat] = (held, backs, terrain, hand)
+            backs, terrain = state.backs, state.terrain
+            hand = tuple([_new(HeldTile, (t, terrain[t], backs[t])) for t in state.hands[seat]])
         phase = state.phase
         # SurviveView's fields in declaration order (build: no frozen __init__)
         return build(SurviveView, (
@@ -201,13 +185,7 @@ class SurviveGame(Game):
         return B.choices(view, seat, hand, view.values)
 
     def to_act(self, state: SurviveState) -> frozenset[int]:
-        who = B.actors(state)
-        out = _WHO.get(who)
-        if out is None:
-            if len(_WHO) > 64:
-                _WHO.clear()
-            out = _WHO[who] = frozenset(who)
-        return out
+        return frozenset(B.actors(state))
 
     def result(self, state: SurviveState) -> Result | None:
         if state.phase != "over":
@@ -296,12 +274,3 @@ class SurviveGame(Game):
             for t, b in zip(afloat, rest):
                 backs[t] = b
         return replace(state, values=tuple(values), backs=tuple(backs))
-
-
-def __getattr__(name: str) -> type:
-    """``SurviveOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "SurviveOptions":
-        from .options import SurviveOptions
-
-        return SurviveOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -248,12 +248,3 @@ class SurviveView(View):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     end_reason: str
-
-
-def __getattr__(name: str) -> type:
-    """``SurviveOptions`` lives in ``options.py``, imported on first use (pydantic: start time)."""
-    if name == "SurviveOptions":
-        from .options import SurviveOptions
-
-        return SurviveOptions
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
