@@ -15,6 +15,7 @@ files is ``engine.storage``'s (``save_record``, ``load_record``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import enum
 import hashlib
 import io
@@ -38,7 +39,13 @@ class RecordError(Exception):
     """A record that cannot be read or does not replay; the message is one line."""
 
 
-_FIELDS: dict[type, Any] = {}  # a dataclass -> the getter of its fields' values, in order
+@functools.cache
+def _field_getter(t: type) -> Any:
+    """The getter of a dataclass type's field values, in order."""
+    names = tuple(f.name for f in dataclasses.fields(t))
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    return lambda o, names=names: [getattr(o, n) for n in names]
 
 
 def _default(obj: Any) -> Any:
@@ -49,20 +56,11 @@ def _default(obj: Any) -> Any:
     insertion order here but sorted in ``to_data``); the tests compare both.  (A
     dataclass's fields come as one tuple from an ``attrgetter``: packed as the list.)"""
     t = type(obj)
-    get = _FIELDS.get(t)
-    if get is None:
-        if dataclasses.is_dataclass(t):
-            names = tuple(f.name for f in dataclasses.fields(t))
-            if len(names) > 1:
-                get = operator.attrgetter(*names)
-            else:
-                get = (lambda o, names=names: [getattr(o, n) for n in names])
-            _FIELDS[t] = get
-        elif isinstance(obj, enum.Enum):
-            return obj.value
-        else:
-            raise TypeError(f"cannot encode {t.__name__} canonically")
-    return get(obj)
+    if dataclasses.is_dataclass(t):
+        return _field_getter(t)(obj)
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    raise TypeError(f"cannot encode {t.__name__} canonically")
 
 
 _PACKERS = threading.local()
@@ -79,98 +77,9 @@ def canonical_bytes(state: Any) -> bytes:
     return packer.pack(state)
 
 
-def digest(state: Any, before: Any = None) -> str:
-    """Hash of the canonical msgpack encoding of a state (hex, 32 chars).
-
-    ``before``: the state it was made from by one move (a ``Match`` step's), if known:
-    then the bytes of each field that is the very object ``before`` held are those this
-    thread packed when it digested ``before`` (``_after``), and only the other fields
-    are packed.  The digest is the same either way."""
-    if before is None:
-        return hashlib.sha256(canonical_bytes(state)).hexdigest()[:32]
-    return hashlib.sha256(_after(state, before)).hexdigest()[:32]
-
-
-# A state's fields' bytes are kept for the next move's digest: those of the last
-# ``_KEPT`` states this thread digested (a host with many tables digests one state of
-# each in turn).  Only fields of types that cannot change in place are reused.
-_KEPT = 256
-_STABLE: set[type] = {int, float, str, bytes, bool, type(None), tuple}
-
-
-def _stable(t: type) -> bool:
-    """Whether a value of type ``t`` that is the same object has the same bytes: a
-    scalar, a tuple (of such values: the state discipline), a frozen dataclass, an enum."""
-    params = getattr(t, "__dataclass_params__", None)
-    if (params is not None and params.frozen) or issubclass(t, (tuple, enum.Enum)):
-        _STABLE.add(t)
-        return True
-    return False
-
-
-def _after(state: Any, before: Any) -> bytes:
-    """``canonical_bytes(state)``, field by field, from the bytes kept of ``before``."""
-    get = _FIELDS.get(type(state))
-    if type(get) is not operator.attrgetter:  # (a type not met yet, or of one field)
-        return canonical_bytes(state)
-    values = get(state)
-    if not _STABLE.issuperset(map(type, values)) and not all(
-            t in _STABLE or _stable(t) for t in set(map(type, values))):
-        return canonical_bytes(state)
-    local = _PACKERS
-    kept = getattr(local, "kept", None)
-    if kept is None:
-        kept = local.kept = {}
-        local.shared = {}
-        canonical_bytes(None)  # (makes this thread's packer)
-    pack = local.packer.pack
-    n = len(values)
-    old = kept.pop(id(before), None)
-    if old is not None and old[0] is before and len(old[1]) == n:
-        old_values, parts = old[1], old[2].copy()
-        for i in compress(range(n), map(is_not, values, old_values)):
-            value = values[i]
-            packed = parts[i + 1] = pack(value)
-            if type(value) is tuple and len(value) >= 16:  # (a board: its bytes for the views)
-                share(value, packed, local.shared)
-    else:
-        parts = [_array_head(n)]
-        parts += map(pack, values)
-    kept[id(state)] = (state, values, parts)
-    if len(kept) > _KEPT:
-        del kept[next(iter(kept))]
-    return b"".join(parts)
-
-
-# The bytes of the long tuples of plain values (boards) a digest packed, by identity, for
-# a view of the same state (``netplay.messages``): a game's view holds the very tuple
-# its state does, and the wire form of such a tuple is its packed bytes.  Only a tuple
-# each of whose items took one byte that only an int, None, a bool or "" packs to is
-# kept (never an empty container: a dataclass or NamedTuple of no fields packs to one
-# byte here but is tagged on the wire); per thread, the last ``_SHARED`` of them.
-_SHARED = 64
-_ONE_BYTE_PLAIN = bytes([*range(0x80), *range(0xE0, 0x100), 0xC0, 0xC2, 0xC3, 0xA0])
-
-
-def share(value: tuple, packed: bytes, shared: dict[int, Any]) -> None:
-    """Keep ``packed`` (``pack(value)``) for ``shared_bytes`` if ``value`` qualifies."""
-    n = len(value)
-    head = 3 if n < 65536 else 5
-    if len(packed) - n == head and not packed[head:].translate(None, _ONE_BYTE_PLAIN):
-        shared[id(value)] = (value, packed)
-        if len(shared) > _SHARED:
-            del shared[next(iter(shared))]
-
-
-def shared_bytes(value: Any) -> bytes | None:
-    """The packed bytes of ``value`` if this thread's digest packed that very tuple and
-    it is a board of plain one-byte values (``share``): what ``msgpack.packb(value)``
-    and the wire form of it (``core.to_wire``) both give.  Else None."""
-    shared = getattr(_PACKERS, "shared", None)
-    if shared is None:
-        return None
-    hit = shared.get(id(value))
-    return hit[1] if hit is not None and hit[0] is value else None
+def digest(state: Any) -> str:
+    """Hash of the canonical msgpack encoding of a state (hex, 32 chars)."""
+    return hashlib.sha256(canonical_bytes(state)).hexdigest()[:32]
 
 
 def _array_head(n: int) -> bytes:
@@ -232,7 +141,7 @@ class Move:
         game, before, state, _, action = self._pending[:5]
         self._pending = None
         self._action = game.codec.encode(action)
-        self._digest = digest(state, before)
+        self._digest = digest(state)
 
     @property
     def action(self) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, TypeAdapter,
 from pydantic import ValidationError, WrapValidator
 
 from engine.core import Event, View, to_data, to_wire
-from engine.record import repack, shared_bytes as _shared_bytes
+from engine.record import repack
 
 from .wire import HEADER, FrameError, encode_frame, pack_frame
 
@@ -188,9 +188,7 @@ def _pack_value(value: Any, memo: dict[Any, Any], old: Any = None, old_bytes: by
                 memo[key] = hit
                 return hit[1]
         if t is tuple and len(value) >= 16:
-            packed = _shared_bytes(value)  # (a board the move's digest packed already)
-            if packed is None:
-                packed = _pack_wire(value) if old_bytes is None else repack(_pack_wire, value, old, old_bytes)
+            packed = _pack_wire(value) if old_bytes is None else repack(_pack_wire, value, old, old_bytes)
             hit = memo[key] = (value, packed)
         else:
             hit = memo[key] = (value, _pack_wire(value))

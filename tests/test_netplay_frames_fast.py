@@ -1,7 +1,6 @@
 """The host's fast update frames against the plain slow way: each seat's frame of a move
 is the bytes of ``frame(Update(...))`` built from the seat's view (``ViewData`` with no
-memo), its events (``WireEvent.of``) and the seats to act.  The fast path shares a move's
-board bytes between the digest and the views (``engine.record.share``), converts an
+memo), its events (``WireEvent.of``) and the seats to act.  The fast path converts an
 event's data with its keys' order known (``WireEvent.wire``) and packs a public tail
 once for every seat (``Updates.frames``)."""
 
@@ -15,9 +14,7 @@ from typing import NamedTuple
 import msgpack
 import pytest
 
-from engine.core import Event, SeatInfo, to_data
-from engine.match import Match
-from engine.record import _after, share
+from engine.core import Event, to_data
 from engine.registry import GAMES
 from netplay import messages as M
 from netplay.table import HostTable
@@ -78,27 +75,6 @@ class _Empty(NamedTuple):
     pass
 
 
-def test_a_board_is_shared_only_when_its_bytes_are_its_wire_form():
-    """``share`` keeps a digest's bytes of a long tuple for the views only when they are
-    what the view's own packing gives (an empty dataclass or NamedTuple packs to one byte
-    in a digest but is tagged on the wire; 128 or 1.0 take more than one byte)."""
-    rng = random.Random(7)
-    pack = msgpack.Packer(use_bin_type=True, default=lambda o: [] if isinstance(o, (_Nothing,)) else o.value).pack
-    items = [0, 1, 5, 127, -1, -32, 128, -33, None, True, False, "", "a", (), 1.0, _Colour.RED, _Nothing(), _Empty()]
-    kept = 0
-    for _ in range(2000):
-        n = rng.choice([16, 17, 40, 100])
-        value = tuple(rng.randrange(-32, 128) if rng.random() < 0.9 else rng.choice(items) for _ in range(n))
-        shared: dict = {}
-        packed = pack(value)
-        share(value, packed, shared)
-        if shared:
-            kept += 1
-            assert shared[id(value)] == (value, packed)
-            assert packed == M._pack_wire(value)
-    assert kept > 100
-
-
 def test_an_events_wire_map_is_to_datas():
     rng = random.Random(11)
     keys = ["seat", "tile", "kind", "cell", "mask", "a", "zz", "b"]
@@ -115,21 +91,6 @@ def test_an_events_wire_map_is_to_datas():
         fast = M.WireEvent.wire(e)
         assert fast == slow and list(fast["data"]) == list(slow["data"])
         assert M._PACK(fast) == M._PACK(slow)  # (True and 1 pack apart)
-
-
-def test_a_digest_from_the_state_before_still_is_the_whole_states():
-    game = GAMES["pathways"]
-    match = Match(game, {}, [SeatInfo(f"s{i}", "bot") for i in range(4)], 5)
-    bots = [game.make_bot(i, 5, "random") for i in range(4)]
-    before = match.state
-    from engine.record import canonical_bytes
-
-    for _ in range(60):
-        seat = min(match.to_act())
-        view = match.view(seat)
-        match.act(seat, bots[seat].choose(view, game.legal(view)))
-        assert _after(match.state, before) == canonical_bytes(match.state)
-        before = match.state
 
 
 def test_seats_given_one_tuple_with_a_secret_event_get_their_own_events():

@@ -14,7 +14,6 @@ ROOT = Path(__file__).resolve().parents[1]
 NOT_YET = {
     "engine/finding_atlantis/text.py": "cell names read the map size from module state (set_size); "
                                        "the events should carry it",
-    "engine/record.py": "digest caches keyed by id(); the record I/O is moving out of engine/ now",
 }
 
 
