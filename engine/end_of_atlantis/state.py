@@ -299,6 +299,20 @@ def public_bids(bids: tuple) -> tuple:
     return tuple(-2 if b >= 0 else -1 for b in bids)
 
 
+#: The view's fields that are the state's own, as they are.
+_AS_IN_THE_STATE = (
+    "players", "family", "aggressive_neutrals", "revealed_events", "revealed_specials",
+    "ships_chosen", "turn", "vp", "screen", "senate_pool", "buildings", "promised_land",
+    "promised_land_neutrals", "camp", "ships", "discard", "special_discard", "face_up_specials",
+    "faction_holders", "plus_one", "markers", "faction_order", "faction_queue", "faction_pos",
+    "faction_passers", "favour_seat", "ability_queue", "vote_cards", "cards_to_lay",
+    "cards_revealed", "face_up", "tokens_on_cards", "played", "vote", "vote_kind", "demagogos_used",
+    "open_bidders", "vote_winners", "play_queue", "card_players", "effect", "last_bids",
+    "last_winners", "last_refund", "event", "other_events", "top_event", "doom_markers",
+    "together_queue", "together_placed", "game_winners", "end_reason",
+)
+
+
 def make_view(s: EoaState, seat: int | None) -> EoaView:
     """Everything ``seat`` may know (``None``: a spectator), and nothing else."""
     rows = public_rows(s)
@@ -323,69 +337,17 @@ def make_view(s: EoaState, seat: int | None) -> EoaView:
         queue = s.ability_queue
         own["archont_discards"] = s.archont_discards if queue and queue[0].seat == seat else 0
     return make(
-        EoaView, **own,
+        EoaView, **own, **{name: getattr(s, name) for name in _AS_IN_THE_STATE},
         seat=seat,
-        players=s.players,
-        family=s.family,
-        aggressive_neutrals=s.aggressive_neutrals,
-        revealed_events=s.revealed_events,
-        revealed_specials=s.revealed_specials,
-        ships_chosen=s.ships_chosen,
-        turn=s.turn,
         stage=stage,
-        vp=s.vp,
-        screen=s.screen,
-        senate_pool=s.senate_pool,
-        buildings=s.buildings,
-        promised_land=s.promised_land,
-        promised_land_neutrals=s.promised_land_neutrals,
-        camp=s.camp,
-        ships=s.ships,
         hand_sizes=tuple(map(len, hands)),
         deck_count=len(s.deck),
-        discard=s.discard,
         special_counts=tuple(map(len, specials)),
         all_specials=specials if stage == _OVER else (),
         special_deck_count=len(s.special_deck),
-        special_discard=s.special_discard,
-        face_up_specials=s.face_up_specials,
-        faction_holders=s.faction_holders,
-        plus_one=s.plus_one,
-        markers=s.markers,
-        faction_order=s.faction_order,
-        faction_queue=s.faction_queue,
-        faction_pos=s.faction_pos,
-        faction_passers=s.faction_passers,
-        favour_seat=s.favour_seat,
-        ability_queue=s.ability_queue,
-        vote_cards=s.vote_cards,
-        cards_to_lay=s.cards_to_lay,
         voting_cards=rows,
-        cards_revealed=s.cards_revealed,
-        face_up=s.face_up,
-        tokens_on_cards=s.tokens_on_cards,
-        played=s.played,
-        vote=s.vote,
-        vote_kind=s.vote_kind,
         bids=bids,
-        demagogos_used=s.demagogos_used,
-        open_bidders=s.open_bidders,
-        vote_winners=s.vote_winners,
-        play_queue=s.play_queue,
-        card_players=s.card_players,
-        effect=s.effect,
-        last_bids=s.last_bids,
-        last_winners=s.last_winners,
-        last_refund=s.last_refund,
-        event=s.event,
-        other_events=s.other_events,
-        events_left=s.other_events_left + s.dooms_left + (s.top_event >= 0),
-        top_event=s.top_event,
-        doom_markers=s.doom_markers,
-        together_queue=s.together_queue,
-        together_placed=s.together_placed,
-        game_winners=s.game_winners,
-        end_reason=s.end_reason)
+        events_left=s.other_events_left + s.dooms_left + (s.top_event >= 0))
 
 
 # --- questions about the table (states and views alike) -------------------------------
