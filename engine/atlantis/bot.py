@@ -28,11 +28,11 @@ from typing import Any
 from ..core import Bot
 from ..core import RandomBot as KitRandomBot
 from ..rng import Rng
-from . import data as D
-from . import route as R
+from . import data
+from . import route
 from .actions import Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell
 
-MAINLAND = D.MAINLAND
+MAINLAND = data.MAINLAND
 
 
 @dataclass(frozen=True)
@@ -50,27 +50,27 @@ DEFAULT_TUNING = Tuning()
 def _taken_value(view: Any, seat: int, figure: int, dest: int) -> int:
     """The value of the plate the figure takes on arriving at ``dest``."""
     start = view.figures[seat][figure]
-    busy = R.occupied(view) - {start}
-    space = R.take_space(view, dest, busy)  # only spaces behind ``dest`` are looked at
-    return R.top_value(view, space) if space >= 0 else 0
+    busy = route.occupied(view) - {start}
+    space = route.take_space(view, dest, busy)  # only spaces behind ``dest`` are looked at
+    return route.top_value(view, space) if space >= 0 else 0
 
 
-def _final_margin(view: Any, seat: int, plan: R.Plan, figure: int, gain: int) -> float:
+def _final_margin(view: Any, seat: int, plan: route.Plan, figure: int, gain: int) -> float:
     """If ``plan`` ends the game: my final score minus the best other score (estimate)."""
     debts = _debts_after(view, seat, figure, plan.dest)
     water = min(plan.water, plan.bridge_water)
-    mine = view.scores[seat] - len(plan.cards) + len(view.played) - water + gain + D.FINAL_DRAW
+    mine = view.scores[seat] - len(plan.cards) + len(view.played) - water + gain + data.FINAL_DRAW
     others = [view.scores[p] - debts[p] for p in range(view.players) if p != seat]
     return mine - max(others)
 
 
 def _debts_after(view: Any, seat: int, figure: int, dest: int) -> list[int]:
-    all_gaps = R.gaps(view)
-    return [sum(R.water_cost(R.crossed(all_gaps, pos, MAINLAND), False)
+    all_gaps = route.gaps(view)
+    return [sum(route.water_cost(route.crossed(all_gaps, pos, MAINLAND), False)
                 for pos in view.figures[p] if pos != MAINLAND) for p in range(view.players)]
 
 
-def best_plan(view: Any, tuning: Tuning = DEFAULT_TUNING) -> tuple[int, R.Plan] | None:
+def best_plan(view: Any, tuning: Tuning = DEFAULT_TUNING) -> tuple[int, route.Plan] | None:
     """The (figure, plan) with the best score, from the start of a move or mid-move."""
     seat = view.seat
     hand = view.hand
@@ -83,16 +83,16 @@ def best_plan(view: Any, tuning: Tuning = DEFAULT_TUNING) -> tuple[int, R.Plan] 
                 seen.add(pos)
                 figures.append(f)
     home = view.figures[seat].count(MAINLAND)
-    best: tuple[float, tuple, int, R.Plan] | None = None
+    best: tuple[float, tuple, int, route.Plan] | None = None
     for f in figures:
         start = view.figures[seat][f]
         pos = view.cursor if (view.phase == "move" and view.mover == f) else start
         played = view.played if view.mover == f else ()
         gains: dict[int, int] = {}
-        for plan in R.plans(view, hand, seat, start, pos, played):
+        for plan in route.plans(view, hand, seat, start, pos, played):
             if not plan.payable:
                 continue
-            final = plan.dest == MAINLAND and home == D.FIGURES - 1
+            final = plan.dest == MAINLAND and home == data.FIGURES - 1
             gain = 0 if final else gains.get(plan.dest)   # the last move takes no plate
             if gain is None:
                 gain = gains[plan.dest] = _taken_value(view, seat, f, plan.dest)
@@ -116,7 +116,7 @@ def payment(view: Any, tuning: Tuning = DEFAULT_TUNING) -> Any:
     """The next plate or card to give: the way of covering the water that loses least
     (plates count their value, cards a little more than 1), the largest plate first."""
     owed = view.owed
-    values = sorted((D.VALUE_OF[p] for p in view.plates[view.seat]), reverse=True)
+    values = sorted((data.VALUE_OF[p] for p in view.plates[view.seat]), reverse=True)
     cards = len(view.hand)
     # subset sums of the plates: sum -> one subset (as a tuple of values)
     sums: dict[int, tuple[int, ...]] = {0: ()}
@@ -141,8 +141,8 @@ def payment(view: Any, tuning: Tuning = DEFAULT_TUNING) -> Any:
 
 def _spare_colour(view: Any) -> int:
     """The card to give up: the colour held most often (keeps the hand varied)."""
-    counts = R.counts_of(view.hand)
-    return max(range(D.NCOLOURS), key=lambda c: (counts[c], -c))
+    counts = route.counts_of(view.hand)
+    return max(range(data.NCOLOURS), key=lambda c: (counts[c], -c))
 
 
 class RoadBot(Bot):
@@ -152,9 +152,9 @@ class RoadBot(Bot):
         self.rng = Rng.from_seed(seed, f"atlantis-road-{seat}")
         # the plan of the move under way: (the route and figures it was made for, figure, plan);
         # re-planning mid-move gives the same plan, this only saves the time
-        self.plan: tuple[Any, int, R.Plan] | None = None
+        self.plan: tuple[Any, int, route.Plan] | None = None
 
-    def _plan(self, view: Any) -> tuple[int, R.Plan] | None:
+    def _plan(self, view: Any) -> tuple[int, route.Plan] | None:
         made_for = (view.tops, view.figures, view.round, view.turn)
         kept = self.plan
         if (view.phase == "move" and kept is not None and kept[0] == made_for
@@ -195,7 +195,7 @@ def _bridge_choice(view: Any, legal: list[Any], tuning: Tuning) -> Any:
     bridges = [a for a in legal if isinstance(a, Bridge)]
     if not bridges:
         return legal[0]
-    by_first = {g.first: g for g in R.gaps(view)}
+    by_first = {g.first: g for g in route.gaps(view)}
     dearest = max(bridges, key=lambda a: (by_first[a.space].cost, -a.space))
     if NoBridge() not in legal or by_first[dearest.space].cost >= tuning.bridge_keep + 1:
         return dearest
@@ -224,7 +224,7 @@ class RandomMoveBot(Bot):
             for f, pos in enumerate(view.figures[view.seat]):
                 if pos != MAINLAND and pos not in seen:
                     seen.add(pos)
-                    moves += [(f, p.cards) for p in R.plans(view, view.hand, view.seat, pos, pos) if p.payable]
+                    moves += [(f, p.cards) for p in route.plans(view, view.hand, view.seat, pos, pos) if p.payable]
             if moves:
                 self.plan, self.rng = self.rng.choice(moves)
                 return Choose(self.plan[0])

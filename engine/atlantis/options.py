@@ -5,10 +5,10 @@ or the rules), and ``AtlantisOptions``, the pydantic model built from it on firs
 from __future__ import annotations
 
 from ..options import OptionField, build_model, model_getattr
-from . import data as D
+from . import data
 
 FIELDS = (
-    OptionField("sales_per_turn", int, D.SALES_PER_TURN, "plates a player may sell at the start of a turn",
+    OptionField("sales_per_turn", int, data.SALES_PER_TURN, "plates a player may sell at the start of a turn",
                 low=0, high=5),
 )
 

@@ -22,11 +22,11 @@ from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, Iterator, NamedTuple
 
-from . import data as D
+from . import data
 
-_COLOUR_OF = D.COLOUR_OF + (-1,)   # index -1 (an empty space) gives colour -1
-_VALUE_OF = D.VALUE_OF + (0,)
-MAINLAND = D.MAINLAND
+_COLOUR_OF = data.COLOUR_OF + (-1,)   # index -1 (an empty space) gives colour -1
+_VALUE_OF = data.VALUE_OF + (0,)
+MAINLAND = data.MAINLAND
 
 
 class Gap(NamedTuple):
@@ -69,7 +69,7 @@ def colours(x: Any) -> tuple[int, ...]:
 
 # after the last space, every colour once: ``index`` always finds one (an index past the
 # route is the mainland), so no ValueError to catch
-_PAST_THE_END = tuple(range(D.NCOLOURS))
+_PAST_THE_END = tuple(range(data.NCOLOURS))
 
 
 def top_value(x: Any, space: int) -> int:
@@ -79,11 +79,11 @@ def top_value(x: Any, space: int) -> int:
 def ends(heights: tuple[int, ...]) -> tuple[int, int]:
     """The first and last spaces that still hold plates ((SPACES, -1) if none does)."""
     if not any(heights):
-        return D.SPACES, -1
+        return data.SPACES, -1
     first = 0
     while not heights[first]:
         first += 1
-    last = D.SPACES - 1
+    last = data.SPACES - 1
     while not heights[last]:
         last -= 1
     return first, last
@@ -160,7 +160,7 @@ def occupied(x: Any) -> frozenset[int]:
     return frozenset(chain.from_iterable(x.figures)).difference(_OFF_ROUTE)
 
 
-_OFF_ROUTE = (D.ATLANTIS, MAINLAND)
+_OFF_ROUTE = (data.ATLANTIS, MAINLAND)
 
 
 def next_plate(cols: tuple[int, ...], pos: int, colour: int) -> int:
@@ -184,7 +184,7 @@ def take_space(x: Any, pos: int, taken: frozenset[int] | None = None) -> int:
 
 
 def counts_of(hand: tuple[int, ...]) -> list[int]:
-    out = [0] * D.NCOLOURS
+    out = [0] * data.NCOLOURS
     for c in hand:
         out[c] += 1
     return out
@@ -198,7 +198,7 @@ def walks(cols: tuple[int, ...], busy: frozenset[int], counts: list[int], pos: i
     stack: list[tuple[int, tuple[int, ...]]] = [(pos, ())]
     while stack:
         here, seq = stack.pop()
-        for c in range(D.NCOLOURS):
+        for c in range(data.NCOLOURS):
             if counts[c] <= seq.count(c):
                 continue
             q = next_plate(cols, here, c)
@@ -253,7 +253,7 @@ def first_cards(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
     return first_cards_from(prepare(x, hand, seat), start, pos, stop_at_one)
 
 
-_COLOUR_IDS = tuple(range(D.NCOLOURS))
+_COLOUR_IDS = tuple(range(data.NCOLOURS))
 
 
 def prepare(x: Any, hand: tuple[int, ...], seat: int) -> tuple:
@@ -288,7 +288,7 @@ def _water_by_space(prep: tuple, start: int) -> list[int]:
                 total += cost
                 if can_bridge and cost > dearest:
                     dearest = cost
-        out += [total - dearest] * (MAINLAND + D.NCOLOURS - len(out))
+        out += [total - dearest] * (MAINLAND + data.NCOLOURS - len(out))
         by_start[start] = out
     return out
 

@@ -28,16 +28,16 @@ from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
 from ..core import Event, Game, IllegalAction, Result, View, maker, replace, state_class
 from ..options import lazy_model
 from ..rng import Rng
-from . import data as D
-from . import route as R
+from . import data
+from . import route
 from .actions import (
     CODEC, NO_BRIDGE, PASS, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate,
     Play, Sell,
 )
 
 CARDS = Pile("cards", order="random")  # "drew_cards" goes to the drawer alone
-MAINLAND = D.MAINLAND
-ATLANTIS = D.ATLANTIS
+MAINLAND = data.MAINLAND
+ATLANTIS = data.ATLANTIS
 
 
 # --- state and view ------------------------------------------------------------------------
@@ -107,7 +107,7 @@ class AtlantisView(View):
 
 def scores(x: Any) -> tuple[int, ...]:
     sizes = x.hand_sizes if isinstance(x, AtlantisView) else tuple(map(len, x.hands))
-    return tuple(R.resources(sizes[p], x.plates[p]) - x.debts[p] for p in range(x.players))
+    return tuple(route.resources(sizes[p], x.plates[p]) - x.debts[p] for p in range(x.players))
 
 
 def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
@@ -115,7 +115,7 @@ def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
     fills the slots in declaration order without the frozen ``__init__``)."""
     hands, plates, debts = s.hands, s.plates, s.debts
     sizes = tuple(map(len, hands))
-    worth = tuple(map(sub, map(R.resources, sizes, plates), debts))
+    worth = tuple(map(sub, map(route.resources, sizes, plates), debts))
     return _MAKE_VIEW(
         seat, s.players, s.tops, s.heights, s.figures, s.bridges, plates,
         hands[seat] if seat is not None else None, sizes, len(s.pile), s.discard,
@@ -129,17 +129,17 @@ _MAKE_VIEW = maker(AtlantisView)  # AtlantisView(*fields), without the frozen __
 
 # --- the stage table: what the player to act may do ------------------------------------------
 # Every action there can be, made once (they are values: equal to any made elsewhere).
-_SELL = tuple(Sell(v) for v in range(max(D.VALUE_OF) + 1))
-_CHOOSE = tuple(Choose(f) for f in range(D.FIGURES))
-_PLAY = tuple(Play(c) for c in range(D.NCOLOURS))
-_PAY_PLATE = tuple(PayPlate(v) for v in range(max(D.VALUE_OF) + 1))
-_PAY_CARD = tuple(PayCard(c) for c in range(D.NCOLOURS))
-_SALEABLE = tuple(D.sale_cards(v) > 0 for v in range(max(D.VALUE_OF) + 1))
+_SELL = tuple(Sell(v) for v in range(max(data.VALUE_OF) + 1))
+_CHOOSE = tuple(Choose(f) for f in range(data.FIGURES))
+_PLAY = tuple(Play(c) for c in range(data.NCOLOURS))
+_PAY_PLATE = tuple(PayPlate(v) for v in range(max(data.VALUE_OF) + 1))
+_PAY_CARD = tuple(PayCard(c) for c in range(data.NCOLOURS))
+_SALEABLE = tuple(data.sale_cards(v) > 0 for v in range(max(data.VALUE_OF) + 1))
 
 
 def _values(plates: tuple[int, ...]) -> tuple[int, ...]:
     """The distinct values of a collection of plates, in order."""
-    return tuple(sorted({D.VALUE_OF[p] for p in plates}))
+    return tuple(sorted({data.VALUE_OF[p] for p in plates}))
 
 
 def start_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
@@ -153,17 +153,17 @@ def start_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
 
 
 def move_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    prep = R.prepare(x, hand, seat)
-    out: list[Any] = [_PLAY[c] for c in R.first_cards_from(prep, x.start, x.cursor)]
+    prep = route.prepare(x, hand, seat)
+    out: list[Any] = [_PLAY[c] for c in route.first_cards_from(prep, x.start, x.cursor)]
     if not x.played:
         out += [_CHOOSE[f] for f in _movable(prep, x.figures[seat]) if f != x.mover]
     return out
 
 
 def bridge_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    passed = [g for g in R.crossed(R.gaps(x), x.start, x.cursor) if not g.bridged]
+    passed = [g for g in route.crossed(route.gaps(x), x.start, x.cursor) if not g.bridged]
     cost = sum(g.cost for g in passed)
-    wealth = R.resources(len(hand), x.plates[seat])
+    wealth = route.resources(len(hand), x.plates[seat])
     out: list[Any] = [Bridge(g.first) for g in passed if wealth >= cost - g.cost]
     if wealth >= cost:
         out.append(NO_BRIDGE)
@@ -183,7 +183,7 @@ def no_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
 def movable_figures(x: Any, seat: int, hand: tuple[int, ...]) -> tuple[int, ...]:
     """One figure per space (figures sharing Atlantis are alike) that has a move it
     can pay for."""
-    return _movable(R.prepare(x, hand, seat), x.figures[seat])
+    return _movable(route.prepare(x, hand, seat), x.figures[seat])
 
 
 def _movable(prep: tuple, figures: tuple[int, ...]) -> tuple[int, ...]:
@@ -193,7 +193,7 @@ def _movable(prep: tuple, figures: tuple[int, ...]) -> tuple[int, ...]:
         if pos == MAINLAND or pos in seen:
             continue
         seen.append(pos)
-        if R.first_cards_from(prep, pos, pos, True):
+        if route.first_cards_from(prep, pos, pos, True):
             found.append(f)
     return tuple(found)
 
@@ -214,8 +214,8 @@ def choices(x: Any, seat: int | None, hand: tuple[int, ...] | None) -> list[Any]
 
 # --- carrying actions out -----------------------------------------------------------------
 def _sell(s: AtlantisState, seat: int, a: Sell) -> tuple[AtlantisState, list[Event]]:
-    plate = next(p for p in s.plates[seat] if D.VALUE_OF[p] == a.value)
-    got = CARDS.draw(s.pile, s.discard, D.sale_cards(a.value), s.rng, seat)
+    plate = next(p for p in s.plates[seat] if data.VALUE_OF[p] == a.value)
+    got = CARDS.draw(s.pile, s.discard, data.sale_cards(a.value), s.rng, seat)
     hands = put(s.hands, seat, tuple(sorted(s.hands[seat] + got.cards)))
     events = [Event("sold", {"seat": seat, "plate": plate, "cards": len(got.cards)})] + got.events
     return replace(s, plates=put(s.plates, seat, without(s.plates[seat], plate)), hands=hands,
@@ -229,19 +229,19 @@ def _choose(s: AtlantisState, seat: int, a: Choose) -> tuple[AtlantisState, list
 
 
 def _play(s: AtlantisState, seat: int, a: Play) -> tuple[AtlantisState, list[Event]]:
-    to = R.next_plate(R.colours(s), s.cursor, a.colour)
+    to = route.next_plate(route.colours(s), s.cursor, a.colour)
     discard = list(s.discard)
     insort(discard, a.colour)
     events = [Event("played", {"seat": seat, "figure": s.mover, "colour": a.colour, "to": to})]
     changes: dict[str, Any] = dict(hands=put(s.hands, seat, without(s.hands[seat], a.colour)),
                                    discard=tuple(discard), cursor=to, played=s.played + (a.colour,))
-    if to != MAINLAND and to in R.occupied(s):
+    if to != MAINLAND and to in route.occupied(s):
         return replace(s, **changes), events  # on a plate under a figure: another card must follow
     # the move is over: the figure stands on its new space; water, then the plate
     changes["figures"] = put(s.figures, seat, put(s.figures[seat], s.mover, to))
     events.append(Event("moved", {"seat": seat, "figure": s.mover, "from": s.start, "to": to,
                                   "cards": len(s.played) + 1}))
-    passed = [g for g in R.crossed(R.gaps(s), s.start, to) if not g.bridged]
+    passed = [g for g in route.crossed(route.gaps(s), s.start, to) if not g.bridged]
     if passed and s.bridges[seat] < 0:
         return replace(s, phase="bridge", **changes), events
     return _to_pay(s, seat, sum(g.cost for g in passed), events, changes)
@@ -257,19 +257,19 @@ def _to_pay(s: AtlantisState, seat: int, cost: int, events: list[Event],
 
 def _bridge(s: AtlantisState, seat: int, a: Bridge) -> tuple[AtlantisState, list[Event]]:
     s = replace(s, bridges=put(s.bridges, seat, a.space))
-    gap = R.gap_at(s, a.space)
+    gap = route.gap_at(s, a.space)
     events = [Event("bridge", {"seat": seat, "first": gap.first, "last": gap.last})]
-    cost = sum(g.cost for g in R.crossed(R.gaps(s), s.start, s.cursor) if not g.bridged)
+    cost = sum(g.cost for g in route.crossed(route.gaps(s), s.start, s.cursor) if not g.bridged)
     return _to_pay(s, seat, cost, events)
 
 
 def _no_bridge(s: AtlantisState, seat: int, a: NoBridge) -> tuple[AtlantisState, list[Event]]:
-    cost = sum(g.cost for g in R.crossed(R.gaps(s), s.start, s.cursor) if not g.bridged)
+    cost = sum(g.cost for g in route.crossed(route.gaps(s), s.start, s.cursor) if not g.bridged)
     return _to_pay(s, seat, cost, [Event("no_bridge", {"seat": seat})])
 
 
 def _pay_plate(s: AtlantisState, seat: int, a: PayPlate) -> tuple[AtlantisState, list[Event]]:
-    plate = next(p for p in s.plates[seat] if D.VALUE_OF[p] == a.value)
+    plate = next(p for p in s.plates[seat] if data.VALUE_OF[p] == a.value)
     return _paid(s, seat, a.value, [Event("paid", {"seat": seat, "plate": plate, "colour": -1})],
                  plates=put(s.plates, seat, without(s.plates[seat], plate)))
 
@@ -297,12 +297,12 @@ def _finish(s: AtlantisState, seat: int, events: list[Event]) -> tuple[AtlantisS
     changes: dict[str, Any] = {}
     rng = s.rng
     home = s.figures[seat].count(MAINLAND)
-    last = home == D.FIGURES
-    space = -1 if last else R.take_space(s, s.cursor)
+    last = home == data.FIGURES
+    space = -1 if last else route.take_space(s, s.cursor)
     if space >= 0:
         took, rng = _take(s, seat, space, changes)
         events.append(took)
-    got = CARDS.draw(s.pile, s.discard, D.FINAL_DRAW if last else D.DRAW_BY_MAINLAND[home], rng, seat)
+    got = CARDS.draw(s.pile, s.discard, data.FINAL_DRAW if last else data.DRAW_BY_MAINLAND[home], rng, seat)
     events += got.events
     _drawn(s, seat, got, changes)
     changes["passes"] = 0
@@ -319,7 +319,7 @@ def _take(s: AtlantisState, seat: int, space: int, changes: dict[str, Any]) -> t
     height = s.heights[space] - 1
     new_top, unseen, rng = -1, s.unseen, s.rng
     if height:
-        half = D.HALF_OF[plate]
+        half = data.HALF_OF[plate]
         i, rng = rng.below(len(unseen[half]))
         new_top = unseen[half][i]
         unseen = put(unseen, half, unseen[half][:i] + unseen[half][i + 1:])
@@ -336,11 +336,11 @@ def _drawn(s: AtlantisState, seat: int, got: Any, changes: dict[str, Any]) -> No
 
 
 def _pass(s: AtlantisState, seat: int, a: Pass) -> tuple[AtlantisState, list[Event]]:
-    got = CARDS.draw(s.pile, s.discard, D.PASS_DRAW, s.rng, seat)
+    got = CARDS.draw(s.pile, s.discard, data.PASS_DRAW, s.rng, seat)
     changes: dict[str, Any] = {"passes": s.passes + 1}
     _drawn(s, seat, got, changes)
     events = [Event("passed", {"seat": seat})] + got.events
-    if s.passes + 1 >= D.STALL_PASSES_PER_PLAYER * s.players:
+    if s.passes + 1 >= data.STALL_PASSES_PER_PLAYER * s.players:
         return game_over(replace(s, **changes), events, "nobody could move any more")
     return next_turn(s, events, changes)
 
@@ -356,14 +356,14 @@ def next_turn(s: AtlantisState, events: list[Event], changes: dict[str, Any] | N
 
 def final_debts(x: Any) -> tuple[int, ...]:
     """The water every figure not on the mainland pays to get there (no plates taken)."""
-    all_gaps = R.gaps(x)
-    return tuple(sum(R.water_cost(R.crossed(all_gaps, pos, MAINLAND), False)
+    all_gaps = route.gaps(x)
+    return tuple(sum(route.water_cost(route.crossed(all_gaps, pos, MAINLAND), False)
                      for pos in x.figures[p] if pos != MAINLAND) for p in range(x.players))
 
 
 def game_over(s: AtlantisState, events: list[Event], reason: str) -> tuple[AtlantisState, list[Event]]:
     debts = final_debts(s)
-    figures = tuple((MAINLAND,) * D.FIGURES for _ in range(s.players))
+    figures = tuple((MAINLAND,) * data.FIGURES for _ in range(s.players))
     s = replace(s, debts=debts, figures=figures, phase="over", mover=-1, end_reason=reason)
     final = scores(s)
     best = max(final)
@@ -424,7 +424,7 @@ class AtlantisGame(SingleActorTurns, Game):
     min_players = 2
     max_players = 4
     options_model = lazy_model("engine.atlantis.options:AtlantisOptions")
-    option_defaults = {"sales_per_turn": D.SALES_PER_TURN}  # (= the model's: tests/test_registry.py)
+    option_defaults = {"sales_per_turn": data.SALES_PER_TURN}  # (= the model's: tests/test_registry.py)
     codec = CODEC
     view_type = AtlantisView
 
@@ -433,23 +433,23 @@ class AtlantisGame(SingleActorTurns, Game):
         if not self.min_players <= seats <= self.max_players:
             raise ValueError(f"Atlantis takes 2-4 players, not {seats}")
         rng = Rng.from_seed(seed, "atlantis")
-        tops = [-1] * D.SPACES
+        tops = [-1] * data.SPACES
         unseen = []
-        for half, spaces in enumerate(D.HALF_SPACES):
-            order, rng = rng.shuffled(D.HALF_PLATES[half])
-            laid = [i for i in spaces if D.START_HEIGHTS[i]]
+        for half, spaces in enumerate(data.HALF_SPACES):
+            order, rng = rng.shuffled(data.HALF_PLATES[half])
+            laid = [i for i in spaces if data.START_HEIGHTS[i]]
             for i, plate in zip(laid, order):
                 tops[i] = plate
             unseen.append(tuple(sorted(order[len(laid):])))
-        pile: tuple[int, ...] = D.CARDS
+        pile: tuple[int, ...] = data.CARDS
         hands = []
         for seat in range(seats):
-            got = CARDS.draw(pile, (), D.START_HAND[seat], rng, seat)
+            got = CARDS.draw(pile, (), data.START_HAND[seat], rng, seat)
             pile, rng = got.pile, got.rng
             hands.append(tuple(sorted(got.cards)))
         return AtlantisState(
-            players=seats, tops=tuple(tops), heights=D.START_HEIGHTS, unseen=tuple(unseen),
-            figures=((ATLANTIS,) * D.FIGURES,) * seats, bridges=(-1,) * seats, plates=((),) * seats,
+            players=seats, tops=tuple(tops), heights=data.START_HEIGHTS, unseen=tuple(unseen),
+            figures=((ATLANTIS,) * data.FIGURES,) * seats, bridges=(-1,) * seats, plates=((),) * seats,
             hands=tuple(hands), pile=pile, discard=(), sales_per_turn=opts.sales_per_turn, turn=0,
             phase="start", sold=0, mover=-1, start=ATLANTIS, cursor=ATLANTIS, played=(), owed=0,
             paid=0, passes=0, round=1, debts=(0,) * seats, winners=(), end_reason="", rng=rng,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core import Event
-from . import data as D
-from . import route as R
+from . import data
+from . import route
 
 HELP = f"""\
 # Atlantis
@@ -19,7 +19,7 @@ hold scores its value and every card in your hand scores 1 point.
 **The road.** From Atlantis it runs over 10 stacks of two plates, 10 single plates,
 6 stacks of two, one space of water, 6 stacks of two, 10 single plates and 10 stacks
 of two, then the mainland. Plates come in 7 colours, each shown with its letter:
-{", ".join(f"{n} `{l}`" for n, l in zip(D.COLOURS, D.LETTERS))}. Only the top plate
+{", ".join(f"{n} `{l}`" for n, l in zip(data.COLOURS, data.LETTERS))}. Only the top plate
 of a stack can be seen; a stack of two is marked as such. In the half nearer
 Atlantis each colour has one plate of every value 1-6, in the half nearer the
 mainland one of every value 2-7.
@@ -110,11 +110,11 @@ def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
 
 
 def colour_name(c: int) -> str:
-    return f"{D.COLOURS[c]} ({D.LETTERS[c]})"
+    return f"{data.COLOURS[c]} ({data.LETTERS[c]})"
 
 
 def plate_name(plate: int) -> str:
-    return f"{D.COLOURS[D.COLOUR_OF[plate]]} {D.VALUE_OF[plate]}"
+    return f"{data.COLOURS[data.COLOUR_OF[plate]]} {data.VALUE_OF[plate]}"
 
 
 def _cards(n: int) -> str:
@@ -130,13 +130,13 @@ def describe_action(action: Any) -> str:
     if name == "Play":
         return f"play {colour_name(action.colour)}"
     if name == "Bridge":
-        return f"build the bridge at {D.space_name(action.space)}"
+        return f"build the bridge at {data.space_name(action.space)}"
     if name == "NoBridge":
         return "cross without a bridge"
     if name == "PayPlate":
         return f"pay with a plate worth {action.value}"
     if name == "PayCard":
-        return f"pay with a {D.COLOURS[action.colour]} card"
+        return f"pay with a {data.COLOURS[action.colour]} card"
     if name == "Pass":
         return "pass"
     return repr(action)
@@ -146,27 +146,27 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     d, k = event.data, event.kind
     who = _who(d["seat"], viewer, names) if "seat" in d else ""
     if k == "chose":
-        return f"{who} chose figure {d['figure'] + 1} (at {D.space_name(d['space'])})."
+        return f"{who} chose figure {d['figure'] + 1} (at {data.space_name(d['space'])})."
     if k == "played":
-        return f"{who} played {colour_name(d['colour'])}: on to {D.space_name(d['to'])}."
+        return f"{who} played {colour_name(d['colour'])}: on to {data.space_name(d['to'])}."
     if k == "moved":
-        return f"{who} moved figure {d['figure'] + 1} from {D.space_name(d['from'])} to {D.space_name(d['to'])}."
+        return f"{who} moved figure {d['figure'] + 1} from {data.space_name(d['from'])} to {data.space_name(d['to'])}."
     if k == "water":
         return f"{who} crossed water: {d['cost']} to pay."
     if k == "bridge":
-        span = (D.space_name(d["first"]) if d["first"] == d["last"]
+        span = (data.space_name(d["first"]) if d["first"] == d["last"]
                 else f"spaces {d['first'] + 1}-{d['last'] + 1}")
         return f"{who} built a bridge over {span}."
     if k == "no_bridge":
         return f"{who} crossed by boat."
     if k == "paid":
-        what = f"the plate {plate_name(d['plate'])}" if d["plate"] >= 0 else f"a {D.COLOURS[d['colour']]} card"
+        what = f"the plate {plate_name(d['plate'])}" if d["plate"] >= 0 else f"a {data.COLOURS[d['colour']]} card"
         return f"{who} paid with {what}."
     if k == "overpaid":
         return f"{who} overpaid by {d['by']}."
     if k == "took":
         under = f"; {plate_name(d['uncovered'])} lies beneath" if d["uncovered"] >= 0 else ""
-        return f"{who} took {plate_name(d['plate'])} from {D.space_name(d['space'])}{under}."
+        return f"{who} took {plate_name(d['plate'])} from {data.space_name(d['space'])}{under}."
     if k == "sold":
         return f"{who} sold {plate_name(d['plate'])} for {_cards(d['cards'])}."
     if k == "passed":
@@ -174,7 +174,7 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     if k == "drew":
         return f"{who} drew {_cards(d['count'])}."
     if k == "drew_cards":
-        return f"{who} drew: " + ", ".join(D.COLOURS[c] for c in d["cards"]) + "."
+        return f"{who} drew: " + ", ".join(data.COLOURS[c] for c in d["cards"]) + "."
     if k == "reshuffled":
         return f"The used cards were shuffled into a new pile ({_cards(d['count'])})."
     if k == "turn":
@@ -189,12 +189,12 @@ def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
 
 
 def _plate_words(plate: int) -> str:
-    return f"{D.COLOURS[D.COLOUR_OF[plate]]} {D.VALUE_OF[plate]}"
+    return f"{data.COLOURS[data.COLOUR_OF[plate]]} {data.VALUE_OF[plate]}"
 
 
 def _colour_counts(cards: Sequence[int]) -> str:
     """'2 amber, 1 teal' (in colour order)."""
-    return ", ".join(f"{cards.count(c)} {D.COLOURS[c]}" for c in range(D.NCOLOURS) if c in cards)
+    return ", ".join(f"{cards.count(c)} {data.COLOURS[c]}" for c in range(data.NCOLOURS) if c in cards)
 
 
 def reveal(state: Any, names: Sequence[str]) -> list[str]:
@@ -209,7 +209,7 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
                      "less the water owed by figures that had not reached the mainland.")
     for p in range(state.players):
         plates, cards, debt = state.plates[p], len(state.hands[p]), state.debts[p]
-        worth = sum(D.VALUE_OF[x] for x in plates)
+        worth = sum(data.VALUE_OF[x] for x in plates)
         total = worth + cards - debt
         text = (f"{names[p]}: {len(plates)} plate{'s' if len(plates) != 1 else ''} worth {worth}"
                 + (f" ({', '.join(_plate_words(x) for x in plates)})" if plates else "")
@@ -235,32 +235,32 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     for seat, fs in enumerate(view.figures):
         for pos in fs:
             figure_at[pos] = figure_at.get(pos, "") + names[seat][0]
-    first, last = R.ends(view.heights)
+    first, last = route.ends(view.heights)
     cells = []
-    for i in range(D.SPACES):
+    for i in range(data.SPACES):
         if view.heights[i]:
-            cell = D.plate_label(view.tops[i]) + (":" if view.heights[i] == 2 else ".")
+            cell = data.plate_label(view.tops[i]) + (":" if view.heights[i] == 2 else ".")
         elif first <= i <= last:
-            g = R.gap_at(view, i)
+            g = route.gap_at(view, i)
             cell = "=br" if g and g.bridged else "~~~"
         else:
             cell = "   "
         cells.append(cell + (figure_at.get(i, "")[:1] or " "))
-    lines = [f"Atlantis[{figure_at.get(D.ATLANTIS, '')}]"]
-    for row in range(0, D.SPACES, 10):
+    lines = [f"Atlantis[{figure_at.get(data.ATLANTIS, '')}]"]
+    for row in range(0, data.SPACES, 10):
         lines.append(f"{row + 1:>2} " + " ".join(cells[row:row + 10]))
-    lines.append(f"mainland[{figure_at.get(D.MAINLAND, '')}]")
+    lines.append(f"mainland[{figure_at.get(data.MAINLAND, '')}]")
     seat = "spectator" if view.seat is None else names[view.seat]
     lines.append(f"seat={seat} turn={names[view.turn]} phase={view.phase} round={view.round}"
                  f" mover={view.mover} start={view.start} cursor={view.cursor}"
                  f" played={list(view.played)} owed={view.owed} paid={view.paid} sold={view.sold}")
     for p in range(view.players):
-        plates = " ".join(D.plate_label(x) for x in view.plates[p])
+        plates = " ".join(data.plate_label(x) for x in view.plates[p])
         lines.append(f"{names[p]}: figures={list(view.figures[p])} bridge={view.bridges[p]}"
                      f" cards={view.hand_sizes[p]} score={view.scores[p]} plates=[{plates}]")
     lines.append(f"pile={view.pile_count} discard={len(view.discard)} passes={view.passes}")
     if view.hand is not None:
-        lines.append("hand=" + " ".join(D.LETTERS[c] for c in view.hand))
+        lines.append("hand=" + " ".join(data.LETTERS[c] for c in view.hand))
     if view.winners:
         lines.append(f"winners={[names[w] for w in view.winners]} debts={list(view.debts)} ({view.end_reason})")
     return "\n".join(lines)

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from . import data as D
-from . import lists as L
-from . import moves as M
+from . import data
+from . import lists
+from .moves import moves as move_list
 from .lists import water
 from .state import (
     Ashore, Board, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence, NoTile, PlayTile,
     Roll, Sail, Swim, Walk, WindStep,
 )
 
-NB = D.NEIGHBOURS
-TILE_AT = D.LAND_TILE_AT
-SAFE_AT = D.SAFE_AT
-ENTRANCE_OF = D.ENTRANCE_OF
+NB = data.NEIGHBOURS
+TILE_AT = data.LAND_TILE_AT
+SAFE_AT = data.SAFE_AT
+ENTRANCE_OF = data.ENTRANCE_OF
 END_TILE = EndTile()
 END_CREATURE = EndCreature()
 NO_TILE = NoTile()
@@ -70,11 +70,11 @@ def is_swimmer(x: Any, e: int) -> bool:
 
 
 def seat_of(e: int) -> int:
-    return e // D.EXPLORERS_PER_SEAT
+    return e // data.EXPLORERS_PER_SEAT
 
 
 def own_explorers(x: Any, seat: int) -> range:
-    return range(seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT)
+    return range(seat * data.EXPLORERS_PER_SEAT, (seat + 1) * data.EXPLORERS_PER_SEAT)
 
 
 def may_move_boat(x: Any, seat: int, b: int) -> bool:
@@ -86,14 +86,14 @@ def may_move_boat(x: Any, seat: int, b: int) -> bool:
     aboard = [0] * x.players
     for e, bb in enumerate(eb):
         if bb == b:
-            aboard[e // D.EXPLORERS_PER_SEAT] += 1
+            aboard[e // data.EXPLORERS_PER_SEAT] += 1
     return aboard[seat] >= max(aboard)
 
 
 def coastal(x: Any, t: int) -> bool:
     """Land tile ``t`` (still on the island) touches open water."""
     w = water(x)
-    return any(n in w for n in NB[D.LAND_HEX_INDEX[t]])
+    return any(n in w for n in NB[data.LAND_HEX_INDEX[t]])
 
 
 def sinkable(x: Any) -> list[int]:
@@ -101,7 +101,7 @@ def sinkable(x: Any) -> list[int]:
     left (beach, then forest, then mountain); if no tile of the lowest terrain left
     touches the sea, the next terrain's coastal tiles (our decision).  (Made by
     ``lists.sinkable``.)"""
-    return list(L.sinkable(x))
+    return list(lists.sinkable(x))
 
 
 def open_water(x: Any, h: int) -> bool:
@@ -110,7 +110,7 @@ def open_water(x: Any, h: int) -> bool:
 
 
 # sea hexes that touch a land tile's hex (the only places a setup boat can go)
-_NEAR_LAND = tuple(h for h in range(D.HEXES)
+_NEAR_LAND = tuple(h for h in range(data.HEXES)
                    if TILE_AT[h] < 0 and any(TILE_AT[n] >= 0 for n in NB[h]))
 
 
@@ -119,20 +119,20 @@ def placement_ok(x: Any, seat: int, values: Sequence[int], e: int, h: int) -> bo
     """Is ``PlaceExplorer(e, h)`` among ``explorer_placements`` (same rule, one pair)?"""
     eh = x.explorer_hex
     if not (isinstance(e, int) and isinstance(h, int)) or seat_of(e) != seat or e < 0 \
-            or e >= len(eh) or eh[e] != D.NOT_PLACED or TILE_AT_OK.get(h) is None or h in eh:
+            or e >= len(eh) or eh[e] != data.NOT_PLACED or TILE_AT_OK.get(h) is None or h in eh:
         return False
-    first = next(o for o in own_explorers(x, seat) if eh[o] == D.NOT_PLACED and values[o] == values[e])
+    first = next(o for o in own_explorers(x, seat) if eh[o] == data.NOT_PLACED and values[o] == values[e])
     return first == e
 
 
-TILE_AT_OK = {h: t for t, h in enumerate(D.LAND_HEX_INDEX)}
+TILE_AT_OK = {h: t for t, h in enumerate(data.LAND_HEX_INDEX)}
 
 
 def explorer_placements(x: Any, seat: int, values: Sequence[int]) -> list[Any]:
     """One action per (explorer, empty land hex).  Explorers whose value the seat sees
     and that are worth the same are interchangeable: only the first of them is offered.
     (Made by ``lists.explorer_placements``.)"""
-    return L.explorer_placements(x, seat, values)
+    return lists.explorer_placements(x, seat, values)
 
 
 def boat_placements(x: Any) -> list[Any]:
@@ -140,7 +140,7 @@ def boat_placements(x: Any) -> list[Any]:
     sunk, w = x.sunk, water(x)
     coast = [h for h in _NEAR_LAND      # is_sea, then is_land of a neighbour
              if h in w and any(TILE_AT[n] >= 0 and not sunk[TILE_AT[n]] for n in NB[h])]
-    blocked, place = {*x.boat_hex, *x.creature_hex}, L.PLACE_BOAT
+    blocked, place = {*x.boat_hex, *x.creature_hex}, lists.PLACE_BOAT
     return [place[h] for h in coast if h not in blocked]
 
 
@@ -149,7 +149,7 @@ def tile_plays(x: Any, seat: int, hand: Sequence[tuple[int, str]]) -> list[Any]:
     """The red tiles in the hand that can do something now, and playing none."""
     out: list[Any] = []
     for tile, back in hand:
-        if back in D.RED_BACKS and red_tile_useful(x, seat, back):
+        if back in data.RED_BACKS and red_tile_useful(x, seat, back):
             out.append(_new(PlayTile, (tile, back)))
     out.append(NO_TILE)
     return out
@@ -159,9 +159,9 @@ def red_tile_useful(x: Any, seat: int, back: str) -> bool:
     if back == "dolphin":
         return any(dolphin_targets(x, e) for e in own_explorers(x, seat) if is_swimmer(x, e))
     if back == "wind":
-        return any(sail_targets(x, b) for b in range(D.BOATS)
+        return any(sail_targets(x, b) for b in range(data.BOATS)
                    if x.boat_hex[b] >= 0 and may_move_boat(x, seat, b))
-    return any(creature_targets(x, c) for c in creatures_of(x, D.MOVES_CREATURE[back]))
+    return any(creature_targets(x, c) for c in creatures_of(x, data.MOVES_CREATURE[back]))
 
 
 def dolphin_targets(x: Any, e: int) -> list[int]:
@@ -169,7 +169,7 @@ def dolphin_targets(x: Any, e: int) -> list[int]:
     out = [n for n in NB[h] if open_water(x, n)]
     s = ENTRANCE_OF[h]
     if s >= 0:
-        out.append(D.SAFE_INDEX[s])
+        out.append(data.SAFE_INDEX[s])
     return out
 
 
@@ -184,7 +184,7 @@ def red_steps(x: Any, seat: int) -> list[Any]:
         if x.mover >= 0:
             pieces = [x.mover]
         else:
-            pieces = [b for b in range(D.BOATS) if x.boat_hex[b] >= 0 and may_move_boat(x, seat, b)]
+            pieces = [b for b in range(data.BOATS) if x.boat_hex[b] >= 0 and may_move_boat(x, seat, b)]
         for b in pieces:
             out += [_new(WindStep, (b, h)) for h in sail_targets(x, b)]
     out.append(END_TILE)
@@ -200,14 +200,14 @@ def sail_targets(x: Any, b: int) -> list[int]:
 def boardable(x: Any, b: int) -> bool:
     """Boat ``b`` has room and no creature shares its hex."""
     h = x.boat_hex[b]
-    return h >= 0 and h not in x.creature_hex and x.explorer_boat.count(b) < D.BOAT_CAPACITY
+    return h >= 0 and h not in x.creature_hex and x.explorer_boat.count(b) < data.BOAT_CAPACITY
 
 
 def boarding_spots(x: Any) -> dict[int, int]:
     """hex -> the boat there that an explorer may climb into (room, no creature)."""
     ch, eb = x.creature_hex, x.explorer_boat
     return {h: b for b, h in enumerate(x.boat_hex)
-            if h >= 0 and h not in ch and eb.count(b) < D.BOAT_CAPACITY}
+            if h >= 0 and h not in ch and eb.count(b) < data.BOAT_CAPACITY}
 
 
 def explorer_moves(x: Any, seat: int, e: int, spots: dict[int, int] | None = None) -> list[Any]:
@@ -259,18 +259,18 @@ def moves(x: Any, seat: int) -> list[Any]:
     """Every move of the move phase: ``explorer_moves`` of each own explorer in order,
     then ``boat_moves`` of every boat in order, then ``EndMoves`` (made by ``moves.moves``
     from tables: it is long and asked for every point)."""
-    return M.moves(x, seat)
+    return move_list(x, seat)
 
 
 # --- step 3: sinking -----------------------------------------------------------------------------
 def sinks(x: Any) -> list[Any]:
-    sink = L.SINKS
-    return [sink[t] for t in L.sinkable(x)]
+    sink = lists.SINKS
+    return [sink[t] for t in lists.sinkable(x)]
 
 
 # --- step 4: creatures ---------------------------------------------------------------------------
 def creatures_of(x: Any, kind: str) -> list[int]:
-    return [c for c, h in enumerate(x.creature_hex) if h >= 0 and D.CREATURE_KIND[c] == kind]
+    return [c for c, h in enumerate(x.creature_hex) if h >= 0 and data.CREATURE_KIND[c] == kind]
 
 
 def creature_targets(x: Any, c: int) -> list[int]:
@@ -282,13 +282,13 @@ def creature_targets(x: Any, c: int) -> list[int]:
 
 def creature_steps(x: Any) -> list[Any]:
     kind = x.creature_kind
-    least, most = D.CREATURE_REACH[kind]
+    least, most = data.CREATURE_REACH[kind]
     out: list[Any] = []
     if x.mover >= 0:
         if x.steps < most:
-            out = L.creature_steps_of(x, x.mover, water(x))
+            out = lists.creature_steps_of(x, x.mover, water(x))
     else:
-        out = L.kind_steps(x, kind)
+        out = lists.kind_steps(x, kind)
     if x.steps >= least or not out:
         out.append(END_CREATURE)
     return out
@@ -302,7 +302,7 @@ def can_any_creature_move(x: Any, kind: str) -> bool:
 def responses(x: Any, seat: int, hand: Sequence[tuple[int, str]]) -> list[Any]:
     """The defensive tiles that turn this attacker away, and letting it happen."""
     kind = x.attack.kind
-    out: list[Any] = [_new(Defend, (t, back)) for t, back in hand if D.REPELS.get(back) == kind]
+    out: list[Any] = [_new(Defend, (t, back)) for t, back in hand if data.REPELS.get(back) == kind]
     out.append(NO_DEFENCE)
     return out
 
@@ -340,7 +340,7 @@ def choices(x: Any, seat: int, hand: Sequence[tuple[int, str]], values: Sequence
     if phase == "tile":
         return tile_plays(x, seat, hand)
     if phase == "red":
-        if x.red in D.MOVES_CREATURE:
+        if x.red in data.MOVES_CREATURE:
             return creature_steps(x)
         return red_steps(x, seat)
     if phase == "respond":

@@ -27,21 +27,21 @@ from typing import Any
 
 from ..core import Bot, RandomBot, replace  # noqa: F401  (RandomBot: this game's, the kit's own stream)
 from ..rng import Rng
-from . import board as B
-from . import data as D
-from . import effects as F
+from . import board
+from . import data
+from . import effects
 from .state import (
     Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence,
     NoTile, PlaceBoat, PlaceExplorer, PlayTile, Sail, Sink, Swim, Walk, WindStep,
 )
 
-MEAN_VALUE = sum(D.EXPLORER_VALUES) / len(D.EXPLORER_VALUES)
-DIST = D.DISTANCE
-TO_ENTRANCE = D.DIST_TO_ENTRANCE
+MEAN_VALUE = sum(data.EXPLORER_VALUES) / len(data.EXPLORER_VALUES)
+DIST = data.DISTANCE
+TO_ENTRANCE = data.DIST_TO_ENTRANCE
 OTHERS_WEIGHT = 0.35
 SIMULATED = {
-    Walk: F.walk, Board: F.board_boat, Swim: F.swim, Ashore: F.ashore, Sail: F.sail,
-    DolphinStep: F.dolphin_step, WindStep: F.wind_step,
+    Walk: effects.walk, Board: effects.board_boat, Swim: effects.swim, Ashore: effects.ashore, Sail: effects.sail,
+    DolphinStep: effects.dolphin_step, WindStep: effects.wind_step,
 }
 
 
@@ -53,41 +53,41 @@ class RescueBot(Bot):
 
     # --- worth of explorers ------------------------------------------------------------
     def _remember(self, view) -> None:
-        lo = self.seat * D.EXPLORERS_PER_SEAT
-        for e in range(lo, lo + D.EXPLORERS_PER_SEAT):
+        lo = self.seat * data.EXPLORERS_PER_SEAT
+        for e in range(lo, lo + data.EXPLORERS_PER_SEAT):
             if view.values[e]:
                 self.memory[e] = view.values[e]
 
     def worth(self, e: int) -> float:
-        if e // D.EXPLORERS_PER_SEAT == self.seat:
+        if e // data.EXPLORERS_PER_SEAT == self.seat:
             return self.memory.get(e, MEAN_VALUE)
         return MEAN_VALUE
 
     # --- safety -------------------------------------------------------------------------
     def _safety(self, x, e: int, room: list[int], danger: list[int]) -> float:
         h = x.explorer_hex[e]
-        if h == D.SAVED:
+        if h == data.SAVED:
             return 100.0
         if h < 0:
             return 0.0
         if x.explorer_boat[e] >= 0:
             return 70.0 - 5.0 * TO_ENTRANCE[h] - 8.0 * _near(h, danger, 1)
-        if B.is_land(x, h):
+        if board.is_land(x, h):
             nearest = min((DIST[h][b] for b in room), default=8)
             return 25.0 - 4.0 * min(nearest - 1, 6) - 0.5 * TO_ENTRANCE[h]
         return 45.0 - 6.0 * TO_ENTRANCE[h] - 10.0 * _near(h, danger, 2)
 
     def _totals(self, x) -> tuple[float, float]:
         """(my total, the opponents' total) of worth x safety."""
-        room = [x.boat_hex[b] for b in range(D.BOATS)
-                if x.boat_hex[b] >= 0 and x.explorer_boat.count(b) < D.BOAT_CAPACITY]
-        danger = [h for c, h in enumerate(x.creature_hex) if h >= 0 and D.CREATURE_KIND[c] != "whale"]
+        room = [x.boat_hex[b] for b in range(data.BOATS)
+                if x.boat_hex[b] >= 0 and x.explorer_boat.count(b) < data.BOAT_CAPACITY]
+        danger = [h for c, h in enumerate(x.creature_hex) if h >= 0 and data.CREATURE_KIND[c] != "whale"]
         mine = others = 0.0
         for e, h in enumerate(x.explorer_hex):
-            if h == D.NOT_PLACED or h == D.LOST:
+            if h == data.NOT_PLACED or h == data.LOST:
                 continue
             v = self.worth(e) * self._safety(x, e, room, danger)
-            if e // D.EXPLORERS_PER_SEAT == self.seat:
+            if e // data.EXPLORERS_PER_SEAT == self.seat:
                 mine += v
             else:
                 others += v
@@ -136,17 +136,17 @@ class RescueBot(Bot):
     def _place_explorer(self, view, legal):
         def score(a: PlaceExplorer) -> float:
             h = a.hex
-            sea = sum(1 for n in D.NEIGHBOURS[h] if B.is_sea(view, n))
+            sea = sum(1 for n in data.NEIGHBOURS[h] if board.is_sea(view, n))
             return view.values[a.explorer] * 100 + 3 * min(sea, 2) - TO_ENTRANCE[h]
         return self._best(legal, score)
 
     def _place_boat(self, view, legal):
         def score(a: PlaceBoat) -> float:
             s = 0.0
-            for n in D.NEIGHBOURS[a.hex]:
+            for n in data.NEIGHBOURS[a.hex]:
                 for e, h in enumerate(view.explorer_hex):
                     if h == n:
-                        own = e // D.EXPLORERS_PER_SEAT == self.seat
+                        own = e // data.EXPLORERS_PER_SEAT == self.seat
                         s += self.worth(e) if own else -0.3 * MEAN_VALUE
             return s - 0.1 * TO_ENTRANCE[a.hex]
         return self._best(legal, score)
@@ -163,28 +163,28 @@ class RescueBot(Bot):
         return self._best(legal, score)
 
     def _sink_score(self, view, tile: int) -> float:
-        h = D.LAND_HEX_INDEX[tile]
+        h = data.LAND_HEX_INDEX[tile]
         s = 0.0
         for e, eh in enumerate(view.explorer_hex):
             if eh == h:
-                s += -10.0 * self.worth(e) if e // D.EXPLORERS_PER_SEAT == self.seat else 2.0
-            elif eh >= 0 and DIST[h][eh] == 1 and e // D.EXPLORERS_PER_SEAT == self.seat \
-                    and B.is_land(view, eh):
+                s += -10.0 * self.worth(e) if e // data.EXPLORERS_PER_SEAT == self.seat else 2.0
+            elif eh >= 0 and DIST[h][eh] == 1 and e // data.EXPLORERS_PER_SEAT == self.seat \
+                    and board.is_land(view, eh):
                 s += 0.3          # opens the sea next to my explorers
         return s
 
     def _prey(self, view, kind: str, h: int) -> float:
         """Treasure taken (opponents' minus mine) if a ``kind`` enters hex ``h``."""
         if kind == "shark":
-            victims = B.swimmers_at(view, h)
+            victims = board.swimmers_at(view, h)
         else:
-            b = B.boat_at(view, h)
-            victims = B.passengers(view, b) if b >= 0 else []
+            b = board.boat_at(view, h)
+            victims = board.passengers(view, b) if b >= 0 else []
             if kind == "serpent":
-                victims = victims + B.swimmers_at(view, h)
+                victims = victims + board.swimmers_at(view, h)
         s = 0.0
         for e in victims:
-            own = e // D.EXPLORERS_PER_SEAT == self.seat
+            own = e // data.EXPLORERS_PER_SEAT == self.seat
             s += -3.0 * self.worth(e) if own else self.worth(e)
         if kind == "whale":
             s *= 0.5    # the whale only tips them into the water
@@ -193,14 +193,14 @@ class RescueBot(Bot):
     def _targets(self, view, kind: str) -> list[int]:
         out = []
         for e, h in enumerate(view.explorer_hex):
-            if h < 0 or e // D.EXPLORERS_PER_SEAT == self.seat:
+            if h < 0 or e // data.EXPLORERS_PER_SEAT == self.seat:
                 continue
             in_boat = view.explorer_boat[e] >= 0
-            if kind == "shark" and not in_boat and B.is_sea(view, h):
+            if kind == "shark" and not in_boat and board.is_sea(view, h):
                 out.append(h)
             elif kind != "shark" and in_boat:
                 out.append(h)
-            elif kind == "serpent" and not in_boat and B.is_sea(view, h):
+            elif kind == "serpent" and not in_boat and board.is_sea(view, h):
                 out.append(h)
         return out
 
@@ -220,8 +220,8 @@ class RescueBot(Bot):
                 closer = min(DIST[here][t] for t in targets) - min(DIST[a.to][t] for t in targets)
             # never park next to my own swimmers or boats
             mine = sum(1 for e, h in enumerate(view.explorer_hex)
-                       if h >= 0 and e // D.EXPLORERS_PER_SEAT == self.seat and DIST[a.to][h] <= 1
-                       and not B.is_land(view, h))
+                       if h >= 0 and e // data.EXPLORERS_PER_SEAT == self.seat and DIST[a.to][h] <= 1
+                       and not board.is_land(view, h))
             return 0.5 * closer - 1.0 * mine - 0.01
         return self._best(legal, score)
 
@@ -230,15 +230,15 @@ class RescueBot(Bot):
         for a in plays:
             if a.back in ("dolphin", "wind"):
                 sub = replace(view, phase="red", red=a.back, mover=-1, steps=0)
-                steps = B.red_steps(sub, self.seat)
+                steps = board.red_steps(sub, self.seat)
                 base_m, base_o = self._totals(view)
                 base = base_m - OTHERS_WEIGHT * base_o
                 if any(self._gain(sub, s) - base > 5.0 for s in steps if type(s) is not EndTile):
                     return a
             else:
-                kind = D.MOVES_CREATURE[a.back]
-                for c in B.creatures_of(view, kind):
-                    if any(self._prey(view, kind, h) > 1.0 for h in B.creature_targets(view, c)):
+                kind = data.MOVES_CREATURE[a.back]
+                for c in board.creatures_of(view, kind):
+                    if any(self._prey(view, kind, h) > 1.0 for h in board.creature_targets(view, c)):
                         return a
         return next(a for a in legal if type(a) is NoTile)
 

@@ -14,17 +14,17 @@ from typing import Any
 
 from ..components import put, without
 from ..core import Event, replace
-from . import board as B
-from . import data as D
+from . import board
+from . import data
 from .state import Attack, SurviveState
 
 E = Event
-PER_SEAT = D.EXPLORERS_PER_SEAT
+PER_SEAT = data.EXPLORERS_PER_SEAT
 
 
 # --- flow ----------------------------------------------------------------------------------
 def start_moves(s: SurviveState, **changes: Any) -> SurviveState:
-    return replace(s, phase="move", points=D.MOVE_POINTS, swum=(), red="", mover=-1, steps=0,
+    return replace(s, phase="move", points=data.MOVE_POINTS, swum=(), red="", mover=-1, steps=0,
                    **changes)
 
 
@@ -59,7 +59,7 @@ def start_turn(s: SurviveState) -> SurviveState:
 def scores(s: Any) -> tuple[int, ...]:
     out = [0] * s.players
     for e, h in enumerate(s.explorer_hex):
-        if h == D.SAVED:
+        if h == data.SAVED:
             out[e // PER_SEAT] += s.values[e]
     return tuple(out)
 
@@ -79,19 +79,19 @@ def place_explorer(s, seat, a):
     eh = put(s.explorer_hex, a.explorer, a.hex)
     events = [E("explorer_placed", {"seat": seat, "explorer": a.explorer, "hex": a.hex})]
     nxt = (seat + 1) % s.players
-    if all(h != D.NOT_PLACED for h in eh):
+    if all(h != data.NOT_PLACED for h in eh):
         return replace(s, explorer_hex=eh, phase="place_boat", turn=0), events
     # a seat that has placed all of its explorers is skipped (never happens: equal counts)
     return replace(s, explorer_hex=eh, turn=nxt), events
 
 
 def place_boat(s, seat, a):
-    own = range(seat * D.BOATS_PER_SEAT, (seat + 1) * D.BOATS_PER_SEAT)
-    b = next(b for b in own if s.boat_hex[b] == D.NOT_PLACED)
+    own = range(seat * data.BOATS_PER_SEAT, (seat + 1) * data.BOATS_PER_SEAT)
+    b = next(b for b in own if s.boat_hex[b] == data.NOT_PLACED)
     bh = put(s.boat_hex, b, a.hex)
     events = [E("boat_placed", {"seat": seat, "boat": b, "hex": a.hex})]
-    placed = sum(1 for x in bh[:s.players * D.BOATS_PER_SEAT] if x >= 0)
-    if placed == s.players * D.BOATS_PER_SEAT:
+    placed = sum(1 for x in bh[:s.players * data.BOATS_PER_SEAT] if x >= 0)
+    if placed == s.players * data.BOATS_PER_SEAT:
         events.append(E("setup_done", {}))
         events.append(E("turn", {"seat": 0}))
         return start_turn(replace(s, boat_hex=bh, turn=0)), events
@@ -102,7 +102,7 @@ def place_boat(s, seat, a):
 def play_tile(s, seat, a):
     hands = put(s.hands, seat, without(s.hands[seat], a.tile))
     events = [E("tile_played", {"seat": seat, "tile": a.tile, "back": a.back})]
-    kind = D.MOVES_CREATURE.get(a.back)
+    kind = data.MOVES_CREATURE.get(a.back)
     if kind:
         return replace(s, hands=hands, phase="creature", red=a.back, creature_kind=kind, mover=-1,
                        steps=0, after_creature="move"), events
@@ -116,13 +116,13 @@ def no_tile(s, seat, a):
 def dolphin_step(s, seat, a):
     e = a.explorer
     frm = s.explorer_hex[e]
-    if D.SAFE_AT[a.to] >= 0:
-        s = replace(s, explorer_hex=put(s.explorer_hex, e, D.SAVED))
-        return start_moves(s), [E("saved", {"seat": seat, "explorer": e, "safe": D.SAFE_AT[a.to],
+    if data.SAFE_AT[a.to] >= 0:
+        s = replace(s, explorer_hex=put(s.explorer_hex, e, data.SAVED))
+        return start_moves(s), [E("saved", {"seat": seat, "explorer": e, "safe": data.SAFE_AT[a.to],
                                             "by": "dolphin"})]
     s = replace(s, explorer_hex=put(s.explorer_hex, e, a.to), mover=e, steps=s.steps + 1)
     events = [E("dolphin", {"seat": seat, "explorer": e, "from": frm, "to": a.to})]
-    if s.steps >= D.RED_REACH or not B.dolphin_targets(s, e):
+    if s.steps >= data.RED_REACH or not board.dolphin_targets(s, e):
         return start_moves(s), events
     return s, events
 
@@ -132,7 +132,7 @@ def wind_step(s, seat, a):
     s = sail_boat(s, a.boat, a.to)
     s = replace(s, mover=a.boat, steps=s.steps + 1)
     events = [E("wind", {"seat": seat, "boat": a.boat, "from": frm, "to": a.to})]
-    if s.steps >= D.RED_REACH or not B.sail_targets(s, a.boat):
+    if s.steps >= data.RED_REACH or not board.sail_targets(s, a.boat):
         return start_moves(s), events
     return s, events
 
@@ -168,9 +168,9 @@ def swim(s, seat, a):
 
 
 def ashore(s, seat, a):
-    safe = D.ENTRANCE_OF[s.explorer_hex[a.explorer]]
+    safe = data.ENTRANCE_OF[s.explorer_hex[a.explorer]]
     return _spent(s, [E("saved", {"seat": seat, "explorer": a.explorer, "safe": safe, "by": "step"})],
-                  explorer_hex=put(s.explorer_hex, a.explorer, D.SAVED),
+                  explorer_hex=put(s.explorer_hex, a.explorer, data.SAVED),
                   explorer_boat=put(s.explorer_boat, a.explorer, -1))
 
 
@@ -195,22 +195,22 @@ def end_moves(s, seat, a):
 # --- step 3: a tile leaves the island --------------------------------------------------------
 def sink(s, seat, a):
     t = a.tile
-    h = D.LAND_HEX_INDEX[t]
+    h = data.LAND_HEX_INDEX[t]
     back = s.backs[t]
     s = replace(s, sunk=put(s.sunk, t, 1), last_sunk=t)
-    swimmers = B.swimmers_at(s, h)
+    swimmers = board.swimmers_at(s, h)
     events = [E("sank", {"seat": seat, "tile": t, "terrain": s.terrain[t], "hex": h,
                          "swimmers": tuple(swimmers)}),
               E("looked", {"seat": seat, "tile": t, "back": back}, to=(seat,))]
-    if D.BACK_KIND[back] != "green":
+    if data.BACK_KIND[back] != "green":
         events.append(E("kept", {"seat": seat, "tile": t}))
         return replace(s, hands=put(s.hands, seat, s.hands[seat] + (t,)), phase="roll"), events
     events.append(E("revealed", {"seat": seat, "tile": t, "back": back}))
     if back == "volcano":
         return finish(s, "the volcano erupted", events)
     if back in ("shark", "whale"):
-        c = next((c for c, k in enumerate(D.CREATURE_KIND)
-                  if k == back and s.creature_hex[c] == D.NOT_PLACED), -1)
+        c = next((c for c, k in enumerate(data.CREATURE_KIND)
+                  if k == back and s.creature_hex[c] == data.NOT_PLACED), -1)
         if c < 0:
             events.append(E("none_left", {"kind": back}))
             return replace(s, phase="roll"), events
@@ -221,25 +221,25 @@ def sink(s, seat, a):
     if back == "boat":
         return boat_appears(s, h, events)
     # whirlpool: every swimmer in that hex and the sea hexes around it
-    lost = [e for n in (h,) + D.NEIGHBOURS[h] for e in B.swimmers_at(s, n)]
+    lost = [e for n in (h,) + data.NEIGHBOURS[h] for e in board.swimmers_at(s, n)]
     s = lose(s, lost)
     events.append(E("whirlpool", {"hex": h, "lost": tuple(lost)}))
     return replace(s, phase="roll"), events
 
 
 def boat_appears(s: SurviveState, h: int, events: list[Event]):
-    b = next((b for b, x in enumerate(s.boat_hex) if x == D.NOT_PLACED), -1)
+    b = next((b for b, x in enumerate(s.boat_hex) if x == data.NOT_PLACED), -1)
     if b < 0:
         events.append(E("none_left", {"kind": "boat"}))
         return replace(s, phase="roll"), events
     # swimmers there climb in, up to 3: one per seat at a time, from the seat whose
     # turn it is, each seat's lowest-numbered explorer first (our decision)
-    queues = [[e for e in B.swimmers_at(s, h) if e // PER_SEAT == p] for p in range(s.players)]
+    queues = [[e for e in board.swimmers_at(s, h) if e // PER_SEAT == p] for p in range(s.players)]
     boarded: list[int] = []
     order = [(s.turn + i) % s.players for i in range(s.players)]
-    while len(boarded) < D.BOAT_CAPACITY and any(queues):
+    while len(boarded) < data.BOAT_CAPACITY and any(queues):
         for p in order:
-            if queues[p] and len(boarded) < D.BOAT_CAPACITY:
+            if queues[p] and len(boarded) < data.BOAT_CAPACITY:
                 boarded.append(queues[p].pop(0))
     eb = list(s.explorer_boat)
     for e in boarded:
@@ -254,17 +254,17 @@ def lose(s: SurviveState, explorers) -> SurviveState:
         return s
     eh, eb = list(s.explorer_hex), list(s.explorer_boat)
     for e in explorers:
-        eh[e], eb[e] = D.LOST, -1
+        eh[e], eb[e] = data.LOST, -1
     return replace(s, explorer_hex=tuple(eh), explorer_boat=tuple(eb))
 
 
 # --- step 4: the die and the creatures -------------------------------------------------------------
 def roll(s, seat, a):
-    face, rng = s.rng.below(len(D.DIE_FACES))
-    kind = D.DIE_FACES[face]
+    face, rng = s.rng.below(len(data.DIE_FACES))
+    kind = data.DIE_FACES[face]
     s = replace(s, rng=rng, die=kind)
     events = [E("rolled", {"seat": seat, "kind": kind})]
-    if not B.can_any_creature_move(s, kind):
+    if not board.can_any_creature_move(s, kind):
         events.append(E("no_creature", {"kind": kind}))
         return end_turn(s, events)
     return replace(s, phase="creature", creature_kind=kind, mover=-1, steps=0,
@@ -275,12 +275,12 @@ def creature_step(s, seat, a):
     c, h = a.creature, a.to
     frm = s.creature_hex[c]
     s = replace(s, creature_hex=put(s.creature_hex, c, h), mover=c, steps=s.steps + 1)
-    events = [E("creature_moved", {"seat": seat, "creature": c, "kind": D.CREATURE_KIND[c],
+    events = [E("creature_moved", {"seat": seat, "creature": c, "kind": data.CREATURE_KIND[c],
                                    "from": frm, "to": h})]
     s, events, stopped = attack_at(s, c, h, s.after_creature, events)
     if stopped or s.phase == "over":
         return s, events
-    if s.steps >= D.CREATURE_REACH[D.CREATURE_KIND[c]][1] or not B.creature_targets(s, c):
+    if s.steps >= data.CREATURE_REACH[data.CREATURE_KIND[c]][1] or not board.creature_targets(s, c):
         return go_on(s, s.after_creature, events)
     return s, events
 
@@ -292,26 +292,26 @@ def end_creature(s, seat, a):
 def attack_at(s: SurviveState, c: int, h: int, resume: str, events: list[Event]):
     """Creature ``c`` has just entered (or appeared in) hex ``h``.  Returns the state,
     the events, and whether its move stops here."""
-    kind = D.CREATURE_KIND[c]
+    kind = data.CREATURE_KIND[c]
     if kind == "serpent":
-        b = B.boat_at(s, h)
-        aboard = B.passengers(s, b) if b >= 0 else []
-        swimmers = B.swimmers_at(s, h)
+        b = board.boat_at(s, h)
+        aboard = board.passengers(s, b) if b >= 0 else []
+        swimmers = board.swimmers_at(s, h)
         if not aboard and not swimmers:
             return s, events, False
         s = lose(s, aboard + swimmers)
         if aboard:
-            s = replace(s, boat_hex=put(s.boat_hex, b, D.LOST))
+            s = replace(s, boat_hex=put(s.boat_hex, b, data.LOST))
         events.append(E("serpent_attack", {"creature": c, "hex": h, "boat": b if aboard else -1,
                                            "lost": tuple(sorted(aboard + swimmers))}))
         s2, ev = go_on(s, resume, events)
         return s2, ev, True
     if kind == "shark":
-        victims = B.swimmers_at(s, h)
+        victims = board.swimmers_at(s, h)
         boat = -1
     else:
-        boat = B.boat_at(s, h)
-        victims = B.passengers(s, boat) if boat >= 0 else []
+        boat = board.boat_at(s, h)
+        victims = board.passengers(s, boat) if boat >= 0 else []
     if not victims:
         return s, events, False
     seats = tuple(sorted({e // PER_SEAT for e in victims}))
@@ -332,15 +332,15 @@ def attack_at(s: SurviveState, c: int, h: int, resume: str, events: list[Event])
 def resolve_attack(s: SurviveState, events: list[Event]):
     a = s.attack
     if a.kind == "shark":
-        lost = B.swimmers_at(s, a.hex)
+        lost = board.swimmers_at(s, a.hex)
         s = lose(s, lost)
         events.append(E("shark_attack", {"creature": a.creature, "hex": a.hex, "lost": tuple(lost)}))
     else:
-        aboard = B.passengers(s, a.boat)
+        aboard = board.passengers(s, a.boat)
         eb = list(s.explorer_boat)
         for e in aboard:
             eb[e] = -1
-        s = replace(s, explorer_boat=tuple(eb), boat_hex=put(s.boat_hex, a.boat, D.LOST))
+        s = replace(s, explorer_boat=tuple(eb), boat_hex=put(s.boat_hex, a.boat, data.LOST))
         events.append(E("whale_attack", {"creature": a.creature, "hex": a.hex, "boat": a.boat,
                                          "swimmers": tuple(aboard)}))
     return go_on(s, a.resume, events)
@@ -350,7 +350,7 @@ def resolve_attack(s: SurviveState, events: list[Event]):
 def defend(s, seat, a):
     att = s.attack
     hands = put(s.hands, seat, without(s.hands[seat], a.tile))
-    s = replace(s, hands=hands, creature_hex=put(s.creature_hex, att.creature, D.LOST))
+    s = replace(s, hands=hands, creature_hex=put(s.creature_hex, att.creature, data.LOST))
     events = [E("defended", {"seat": seat, "tile": a.tile, "back": a.back, "creature": att.creature,
                              "kind": att.kind, "hex": att.hex})]
     return go_on(s, att.resume, events)

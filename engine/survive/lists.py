@@ -19,25 +19,25 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-from . import data as D
+from . import data
 from .state import Ashore, Board, CreatureStep, EndMoves, PlaceBoat, PlaceExplorer, Sail, Sink, Swim, Walk
 
-NB = D.NEIGHBOURS
-TILE_AT = D.LAND_TILE_AT
-SAFE_AT = D.SAFE_AT
-ENTRANCE_OF = D.ENTRANCE_OF
-PER_SEAT = D.EXPLORERS_PER_SEAT
+NB = data.NEIGHBOURS
+TILE_AT = data.LAND_TILE_AT
+SAFE_AT = data.SAFE_AT
+ENTRANCE_OF = data.ENTRANCE_OF
+PER_SEAT = data.EXPLORERS_PER_SEAT
 END_MOVES = EndMoves()
 _new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
 
 
 # --- open water ------------------------------------------------------------------------------
-_ALWAYS_SEA = frozenset(h for h in range(D.HEXES) if TILE_AT[h] < 0 and SAFE_AT[h] < 0)
+_ALWAYS_SEA = frozenset(h for h in range(data.HEXES) if TILE_AT[h] < 0 and SAFE_AT[h] < 0)
 
 
 def water(x: Any) -> frozenset:
     """Every open-water hex now (a set to test membership in, never to iterate)."""
-    return _ALWAYS_SEA.union(compress(D.LAND_HEX_INDEX, x.sunk))
+    return _ALWAYS_SEA.union(compress(data.LAND_HEX_INDEX, x.sunk))
 
 
 # --- the actions, made once --------------------------------------------------------------------
@@ -57,15 +57,15 @@ WALKS = _table(lambda k: tuple(None if SAFE_AT[n] >= 0 else _new(Walk, (k[0], n)
 SWIMS = _table(lambda k: tuple(_new(Swim, (k[0], n)) for n in NB[k[1]]))
 SAILS = _table(lambda k: tuple(_new(Sail, (k[0], n)) for n in NB[k[1]]))
 CREATURE_STEPS = _table(lambda k: tuple((n, _new(CreatureStep, (k[0], n))) for n in NB[k[1]]))
-BOARDS = _table(lambda e: tuple(_new(Board, (e, b)) for b in range(D.BOATS)))
+BOARDS = _table(lambda e: tuple(_new(Board, (e, b)) for b in range(data.BOATS)))
 ASHORE = _table(lambda e: _new(Ashore, (e,)))
-PLACES = _table(lambda e: tuple(_new(PlaceExplorer, (e, h)) for h in D.LAND_HEX_INDEX))
-PLACE_BOAT = tuple(_new(PlaceBoat, (h,)) for h in range(D.HEXES))
-SINKS = tuple(_new(Sink, (t,)) for t in range(len(D.LAND_HEX_INDEX)))
+PLACES = _table(lambda e: tuple(_new(PlaceExplorer, (e, h)) for h in data.LAND_HEX_INDEX))
+PLACE_BOAT = tuple(_new(PlaceBoat, (h,)) for h in range(data.HEXES))
+SINKS = tuple(_new(Sink, (t,)) for t in range(len(data.LAND_HEX_INDEX)))
 
 
 # --- sinking ---------------------------------------------------------------------------------
-_TILE_NB = tuple(NB[h] for h in D.LAND_HEX_INDEX)
+_TILE_NB = tuple(NB[h] for h in data.LAND_HEX_INDEX)
 
 
 def sinkable(x: Any) -> tuple[int, ...]:
@@ -73,7 +73,7 @@ def sinkable(x: Any) -> tuple[int, ...]:
     terrain, sunk = x.terrain, x.sunk
     w = water(x)
     ok: tuple[int, ...] = ()
-    for k in D.SINK_ORDER:
+    for k in data.SINK_ORDER:
         ok = tuple(t for t, tt in enumerate(terrain)
                    if tt == k and not sunk[t] and not w.isdisjoint(_TILE_NB[t]))
         if ok:
@@ -82,7 +82,7 @@ def sinkable(x: Any) -> tuple[int, ...]:
 
 
 # --- creatures -------------------------------------------------------------------------------
-_OF_KIND = {k: tuple(c for c, kk in enumerate(D.CREATURE_KIND) if kk == k) for k in D.CREATURE_REACH}
+_OF_KIND = {k: tuple(c for c, kk in enumerate(data.CREATURE_KIND) if kk == k) for k in data.CREATURE_REACH}
 
 
 def creature_steps_of(x: Any, c: int, w: frozenset) -> list[Any]:
@@ -105,7 +105,7 @@ def explorer_placements(x: Any, seat: int, values: Any) -> list[Any]:
     """As ``board.explorer_placements``: per own unplaced explorer of a value not seen
     before, its placement on every land hex nobody stands on."""
     eh = x.explorer_hex
-    free = bytearray(b"\x01" * len(D.LAND_HEX_INDEX))    # per land tile: nobody stands there
+    free = bytearray(b"\x01" * len(data.LAND_HEX_INDEX))    # per land tile: nobody stands there
     for h in set(eh):
         if h >= 0:
             t = TILE_AT[h]
@@ -115,7 +115,7 @@ def explorer_placements(x: Any, seat: int, values: Any) -> list[Any]:
     out: list[Any] = []
     first = seat * PER_SEAT
     for e in range(first, first + PER_SEAT):
-        if eh[e] != D.NOT_PLACED:
+        if eh[e] != data.NOT_PLACED:
             continue
         v = values[e]
         if v in seen:

@@ -19,26 +19,26 @@ from itertools import compress, repeat
 from operator import itemgetter
 from typing import Any
 
-from . import data as D
+from . import data
 from .lists import ASHORE, BOARDS, END_MOVES, SAILS, SWIMS, WALKS
 
-NB = D.NEIGHBOURS
-ENTRANCE_OF = D.ENTRANCE_OF
-PER_SEAT = D.EXPLORERS_PER_SEAT
-CAPACITY = D.BOAT_CAPACITY
-LAND_HEX = D.LAND_HEX_INDEX
-BOAT_IDS = tuple(range(D.BOATS))
+NB = data.NEIGHBOURS
+ENTRANCE_OF = data.ENTRANCE_OF
+PER_SEAT = data.EXPLORERS_PER_SEAT
+CAPACITY = data.BOAT_CAPACITY
+LAND_HEX = data.LAND_HEX_INDEX
+BOAT_IDS = tuple(range(data.BOATS))
 
 # --- what is on each hex, as one byte: the board as the move phase sees it -------------------
 SEA, LAND, SAFE, CREATURE, FULL, SPOT = 0, 1, 2, 3, 4, 8   # SPOT + b: boat b, one may board it
 # land tiles on the island, safe islands, the rest sea; three more bytes at the end take
 # the writes of pieces off the board (hex codes -1..-3 index them)
-_START = bytes(LAND if D.LAND_TILE_AT[h] >= 0 else SAFE if D.SAFE_AT[h] >= 0 else SEA
-               for h in range(D.HEXES)) + bytes(3)
+_START = bytes(LAND if data.LAND_TILE_AT[h] >= 0 else SAFE if data.SAFE_AT[h] >= 0 else SEA
+               for h in range(data.HEXES)) + bytes(3)
 _SPOT_CODES = tuple(SPOT + b for b in BOAT_IDS)
-_CREATURE_CODES = (CREATURE,) * D.CREATURES
+_CREATURE_CODES = (CREATURE,) * data.CREATURES
 # hex -> the bytes of it and its neighbours (one C call)
-LOCAL = tuple(itemgetter(h, *NB[h]) for h in range(D.HEXES))
+LOCAL = tuple(itemgetter(h, *NB[h]) for h in range(data.HEXES))
 
 
 def no_move(eb: tuple, seat: int) -> frozenset:

@@ -19,9 +19,9 @@ from typing import Any, Callable
 from ..core import ActionCodec, Event, Game, IllegalAction, Result, build, replace
 from ..options import lazy_model
 from ..rng import Rng
-from . import board as B
-from . import data as D
-from . import effects as F
+from . import board
+from . import data
+from . import effects
 from .state import (
     ACTIONS, Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile,
     HeldTile, NoDefence, NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink,
@@ -32,25 +32,25 @@ Step = Callable[[SurviveState, int, Any], tuple[SurviveState, list[Event]]]
 
 # what each action does, and the phase it belongs to
 STEPS: dict[type, tuple[tuple[str, ...], Step]] = {
-    PlaceExplorer: (("place_explorer",), F.place_explorer),
-    PlaceBoat: (("place_boat",), F.place_boat),
-    PlayTile: (("tile",), F.play_tile),
-    NoTile: (("tile",), F.no_tile),
-    DolphinStep: (("red",), F.dolphin_step),
-    WindStep: (("red",), F.wind_step),
-    EndTile: (("red",), F.end_tile),
-    Walk: (("move",), F.walk),
-    Board: (("move",), F.board_boat),
-    Swim: (("move",), F.swim),
-    Ashore: (("move",), F.ashore),
-    Sail: (("move",), F.sail),
-    EndMoves: (("move",), F.end_moves),
-    Sink: (("sink",), F.sink),
-    Roll: (("roll",), F.roll),
-    CreatureStep: (("creature",), F.creature_step),
-    EndCreature: (("creature",), F.end_creature),
-    Defend: (("respond",), F.defend),
-    NoDefence: (("respond",), F.no_defence),
+    PlaceExplorer: (("place_explorer",), effects.place_explorer),
+    PlaceBoat: (("place_boat",), effects.place_boat),
+    PlayTile: (("tile",), effects.play_tile),
+    NoTile: (("tile",), effects.no_tile),
+    DolphinStep: (("red",), effects.dolphin_step),
+    WindStep: (("red",), effects.wind_step),
+    EndTile: (("red",), effects.end_tile),
+    Walk: (("move",), effects.walk),
+    Board: (("move",), effects.board_boat),
+    Swim: (("move",), effects.swim),
+    Ashore: (("move",), effects.ashore),
+    Sail: (("move",), effects.sail),
+    EndMoves: (("move",), effects.end_moves),
+    Sink: (("sink",), effects.sink),
+    Roll: (("roll",), effects.roll),
+    CreatureStep: (("creature",), effects.creature_step),
+    EndCreature: (("creature",), effects.end_creature),
+    Defend: (("respond",), effects.defend),
+    NoDefence: (("respond",), effects.no_defence),
 }
 
 # what to do now, for an action of the wrong kind
@@ -90,7 +90,7 @@ REFUSAL = {
 
 
 _new = tuple.__new__                  # a NamedTuple without its Python-level __new__
-_ZEROS = tuple((0,) * n for n in range(4 * D.EXPLORERS_PER_SEAT + 1))
+_ZEROS = tuple((0,) * n for n in range(4 * data.EXPLORERS_PER_SEAT + 1))
 _READS_HAND = frozenset(("tile", "respond"))
 
 
@@ -112,26 +112,26 @@ class SurviveGame(Game):
             raise ValueError(f"Survive takes 2-4 players, not {seats}")
         rng = Rng.from_seed(seed, "survive")
         # terrain face up at random; each terrain's backs shuffled among its tiles
-        faces = [t for t, n in D.TERRAIN_COUNTS for _ in range(n)]
+        faces = [t for t, n in data.TERRAIN_COUNTS for _ in range(n)]
         terrain, rng = rng.shuffled(faces)
         backs = [""] * len(terrain)
-        for t, _ in D.TERRAIN_COUNTS:
+        for t, _ in data.TERRAIN_COUNTS:
             slots = [i for i, tt in enumerate(terrain) if tt == t]
-            dealt, rng = rng.shuffled(D.backs_of(t))
+            dealt, rng = rng.shuffled(data.backs_of(t))
             for i, b in zip(slots, dealt):
                 backs[i] = b
         values: list[int] = []
         for _ in range(seats):
-            v, rng = rng.shuffled(D.EXPLORER_VALUES)
+            v, rng = rng.shuffled(data.EXPLORER_VALUES)
             values += v
-        n_ex = seats * D.EXPLORERS_PER_SEAT
-        creatures = tuple(D.SERPENT_START_INDEX[i] if i < len(D.SERPENT_START_INDEX) else D.NOT_PLACED
-                          for i in range(D.CREATURES))
+        n_ex = seats * data.EXPLORERS_PER_SEAT
+        creatures = tuple(data.SERPENT_START_INDEX[i] if i < len(data.SERPENT_START_INDEX) else data.NOT_PLACED
+                          for i in range(data.CREATURES))
         return SurviveState(
             players=seats, memory=opts.memory, terrain=terrain, sunk=(0,) * len(terrain),
             backs=tuple(backs), hands=((),) * seats, values=tuple(values),
-            explorer_hex=(D.NOT_PLACED,) * n_ex, explorer_boat=(-1,) * n_ex,
-            boat_hex=(D.NOT_PLACED,) * D.BOATS, creature_hex=creatures, turn=0,
+            explorer_hex=(data.NOT_PLACED,) * n_ex, explorer_boat=(-1,) * n_ex,
+            boat_hex=(data.NOT_PLACED,) * data.BOATS, creature_hex=creatures, turn=0,
             phase="place_explorer", round=1, points=0, swum=(), red="", creature_kind="", mover=-1,
             steps=0, after_creature="", die="", last_sunk=-1, attack=None, responders=(),
             winners=(), end_reason="", rng=rng,
@@ -147,7 +147,7 @@ class SurviveGame(Game):
             return _ZEROS[len(values)]
         setup = state.phase in ("place_explorer", "place_boat")
         if setup or not state.memory:
-            lo, hi = seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT
+            lo, hi = seat * data.EXPLORERS_PER_SEAT, (seat + 1) * data.EXPLORERS_PER_SEAT
             return (0,) * lo + values[lo:hi] + (0,) * (len(values) - hi)
         return _ZEROS[len(values)]
 
@@ -171,7 +171,7 @@ class SurviveGame(Game):
             state.red, state.creature_kind, state.mover, state.steps,
             state.die, state.last_sunk, state.attack,
             state.responders,
-            F.scores(state) if phase == "over" else _ZEROS[state.players],
+            effects.scores(state) if phase == "over" else _ZEROS[state.players],
             state.winners, state.end_reason,
         ))
 
@@ -182,20 +182,20 @@ class SurviveGame(Game):
             return []
         # only a tile's step and an answer to an attack read the hand
         hand = tuple([(h.tile, h.back) for h in view.hand]) if view.phase in _READS_HAND else ()
-        return B.choices(view, seat, hand, view.values)
+        return board.choices(view, seat, hand, view.values)
 
     def to_act(self, state: SurviveState) -> frozenset[int]:
-        return frozenset(B.actors(state))
+        return frozenset(board.actors(state))
 
     def result(self, state: SurviveState) -> Result | None:
         if state.phase != "over":
             return None
-        return Result(tuple(float(x) for x in F.scores(state)), state.winners, state.end_reason)
+        return Result(tuple(float(x) for x in effects.scores(state)), state.winners, state.end_reason)
 
     def apply(self, state: SurviveState, seat: int, action: Any) -> tuple[SurviveState, list[Event]]:
         if state.phase == "over":
             raise IllegalAction("The game is over.")
-        if seat not in B.actors(state):
+        if seat not in board.actors(state):
             if state.phase == "respond":
                 raise IllegalAction("Waiting for another player to answer an attack.")
             raise IllegalAction("It is not your turn.")
@@ -213,22 +213,22 @@ class SurviveGame(Game):
         """Is ``action`` among the seat's legal actions?  Moves are looked up among the
         moving piece's own list (short); the rest among the whole list."""
         kind = type(action)
-        if kind in B.ALWAYS_LISTED:
+        if kind in board.ALWAYS_LISTED:
             return True                  # apply has checked the phase already
         if kind is PlaceExplorer:
-            return B.placement_ok(state, seat, self.visible_values(state, seat), action.explorer, action.hex)
+            return board.placement_ok(state, seat, self.visible_values(state, seat), action.explorer, action.hex)
         if kind is Sink:
-            return isinstance(action.tile, int) and action.tile in B.sinkable(state)
+            return isinstance(action.tile, int) and action.tile in board.sinkable(state)
         if kind in (Walk, Board, Swim, Ashore):
             e = action.explorer
             if not (isinstance(e, int) and 0 <= e < len(state.explorer_hex)):
                 return False
-            return action in B.explorer_moves(state, seat, e)
+            return action in board.explorer_moves(state, seat, e)
         if kind is Sail:
-            if not (isinstance(action.boat, int) and 0 <= action.boat < D.BOATS):
+            if not (isinstance(action.boat, int) and 0 <= action.boat < data.BOATS):
                 return False
-            return action in B.boat_moves(state, seat, action.boat)
-        return action in B.choices(state, seat, self.own_hand(state, seat),
+            return action in board.boat_moves(state, seat, action.boat)
+        return action in board.choices(state, seat, self.own_hand(state, seat),
                                    self.visible_values(state, seat))
 
     # --- undo, leaks -------------------------------------------------------------------------
@@ -239,7 +239,7 @@ class SurviveGame(Game):
             return "it showed the back of a land tile"
         if type(action) in (PlayTile, Defend):
             return "it showed a tile from your hand to everyone"
-        if after.phase != "over" and seat not in B.actors(after):
+        if after.phase != "over" and seat not in board.actors(after):
             return "another player is to act now"
         return None
 
@@ -253,18 +253,18 @@ class SurviveGame(Game):
         seen = self.visible_values(state, seat)
         values = list(state.values)
         for p in range(state.players):
-            lo = p * D.EXPLORERS_PER_SEAT
-            if any(seen[lo:lo + D.EXPLORERS_PER_SEAT]):
+            lo = p * data.EXPLORERS_PER_SEAT
+            if any(seen[lo:lo + data.EXPLORERS_PER_SEAT]):
                 continue
-            mixed, rng = rng.shuffled(state.values[lo:lo + D.EXPLORERS_PER_SEAT])
-            values[lo:lo + D.EXPLORERS_PER_SEAT] = mixed
+            mixed, rng = rng.shuffled(state.values[lo:lo + data.EXPLORERS_PER_SEAT])
+            values[lo:lo + data.EXPLORERS_PER_SEAT] = mixed
         backs = list(state.backs)
-        for terrain, _ in D.TERRAIN_COUNTS:
+        for terrain, _ in data.TERRAIN_COUNTS:
             held = [t for p, h in enumerate(state.hands) if p != seat for t in h
                     if state.terrain[t] == terrain]
             afloat = [t for t, tt in enumerate(state.terrain) if tt == terrain and not state.sunk[t]]
             pool = [state.backs[t] for t in held + afloat]
-            keepable = [i for i, b in enumerate(pool) if D.BACK_KIND[b] != "green"]
+            keepable = [i for i, b in enumerate(pool) if data.BACK_KIND[b] != "green"]
             chosen, rng = rng.shuffled(keepable)
             chosen = chosen[:len(held)]
             for t, i in zip(held, chosen):
