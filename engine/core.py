@@ -30,7 +30,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
-if TYPE_CHECKING:  # pydantic is imported where it is used (~50 ms: not on a table's start)
+if TYPE_CHECKING:  # pydantic is imported where options enter from outside, not by the rules
     from pydantic import BaseModel, TypeAdapter
 
 

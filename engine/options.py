@@ -1,9 +1,9 @@
-"""Game options without pydantic on a table's start (issue 15, item 2).
+"""Game options without pydantic on a table's start.
 
 A game's options are a pydantic model (its ``options_model``: validation for the menu,
 the command line, the network and saved records).  Importing pydantic and building a
-first model costs ~65 ms, most of a local table's start beyond Textual's own, while a
-table usually starts with every option at its default.  So:
+first model is a large part of a local table's start, while a table usually starts with
+every option at its default.  So:
 
 * ``lazy_model("engine.x.options:XOptions")`` stands for the model as a class attribute
   (``options_model``): the module is imported the first time the attribute is read;

@@ -6,8 +6,8 @@ Every move keeps a new state, its undo step, its record entry and its events for
 rest of the game, so a long-lived process (the app, ``atlantis selfplay``, the host and
 its workers) keeps creating objects that live on.  With CPython's default thresholds
 (700, 10, 10) the young generation is collected every 700 net allocations and each
-survivor is scanned again on its way to the oldest generation: measured with
-``bench/selfplay.py``, that was 3-8 us of a 30-45 us self-play step (7-17%).
+survivor is scanned again on its way to the oldest generation, a sizeable part of a
+self-play step (``bench/selfplay.py`` shows it).
 
 ``tune()`` raises the first threshold to 10,000 (the others unchanged): the collector
 runs ~14x less often, each run scans more, and an object that dies before the next run

@@ -33,11 +33,9 @@ _DRAW_PERSON = b"atl-draw"
 # One keyed hasher per stream, copied for each draw (a copy is ~40% cheaper than
 # keying a new one).  Only a cache: the output is a pure function of key and counter.
 
-# A draw is ~5k instructions of hashing and as many again of Python around it, so the
-# code around it is kept short: the counter's 8 little-endian bytes by one C call
-# (``struct``: what ``counter.to_bytes(8, "little")`` gives), the rejection limit of
-# ``below(n)`` for the small ``n`` of every list of legal actions looked up, and the
-# next ``Rng`` made as ``engine.states`` makes states (a mutable twin, then its class).
+# A draw is mostly hashing, so the code around it is kept short: the counter's 8
+# little-endian bytes by one C call (``struct``: what ``counter.to_bytes(8, "little")``
+# gives), and the next ``Rng`` made by setting its two slots (``_make``).
 _COUNTER_BYTES = struct.Struct("<Q").pack
 _from_bytes = int.from_bytes
 

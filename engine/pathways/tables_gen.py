@@ -1,9 +1,9 @@
 """Writes ``engine/pathways/_tables.py``: the board tables ``board.py`` reads, worked out
 from ``data.py`` ahead of time (``python -m engine.pathways.tables_gen``).
 
-Building them at import cost a Pathways table's start ~17 ms (issue 15, item 2): one
-``exec`` per cell for its two generated functions, and the nested loops of the link and
-rotation tables.  As a module they load from its bytecode in well under a millisecond.
+They are data worked out once from the board's geometry, kept as a module so that a
+table's start reads them instead of running the nested loops of the link and rotation
+tables.
 ``tests/test_pathways_tables.py`` checks that the file is what this writes from the data
 of today, so an edit to ``data.py`` cannot leave it stale.
 """

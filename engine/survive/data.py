@@ -74,8 +74,8 @@ DIST_TO_ENTRANCE = tuple(min(hex_distance(h, BOARD.cells[e]) for es in ENTRANCE_
 
 
 def _distances(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
-    """``hex_distance(a, b)`` for every two hexes, row by row (a table's start imports
-    this: 37,000 calls took ~12 ms).  A distance depends only on the offset ``b - a``:
+    """``hex_distance(a, b)`` for every two hexes, row by row (every table's start imports
+    it).  A distance depends only on the offset ``b - a``:
     one table of distances by offset, and each hex's row reads it at its hexes'
     positions shifted by the hex's own (two maps in C, no Python call per pair)."""
     q0, r0 = min(q for q, _ in cells), min(r for _, r in cells)
