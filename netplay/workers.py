@@ -556,9 +556,7 @@ class WorkerServer(TableServer):
         op = obj.get("op")
         if op == "conn":
             sock = socket.socket(fileno=fds[0])
-            task = asyncio.get_running_loop().create_task(self.serve_handed(sock, obj.get("first"), obj.get("rest", b"")))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self.admission.run(self.serve_handed(sock, obj.get("first"), obj.get("rest", b"")))
             return None
         for fd in fds:  # (only a connection comes with a descriptor)
             os.close(fd)

@@ -236,3 +236,25 @@ async def test_frames_arriving_in_pieces_or_together_are_read_whole_and_a_begun_
     reader.feed_eof()
     with pytest.raises(asyncio.IncompleteReadError):
         await read_frame(reader, 1024, 5, 5)
+
+
+async def test_a_plain_sharded_server_hands_a_worker_the_hello_it_read_and_the_worker_seats_it(tmp_path):
+    """Without TLS (the SSH front's kind of link) the front reads the hello itself and
+    hands the worker the connection with it: the worker must serve it."""
+    from netplay.tls import PLAIN
+
+    server = ShardedServer(host=LOOPBACK, port=0, records=tmp_path, workers=2, plain=True)
+    await server.start()
+    try:
+        me = (await ask(LOOPBACK, server.port, M.ListTables(), trust=PLAIN)).identity
+        seated = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, bots=1,
+                                                              options={"max_rounds": 5}, identity=me), trust=PLAIN)
+        assert isinstance(seated, M.Seated), seated
+        client = Client(LOOPBACK, server.port, token=seated.ticket.token, table=seated.ticket.table,
+                        backoff=(0.02, 0.2), trust=PLAIN)
+        client.start()
+        await until(lambda: client.welcome is not None, 10)
+        assert client.seat == seated.ticket.seat
+        await client.close()
+    finally:
+        await server.close()
