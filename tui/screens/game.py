@@ -160,7 +160,24 @@ class GameScreen(Screen):
         if small.content != notice:   # (an update lays the screen out again: not for the same line)
             small.update(notice)
         small.display = bool(notice)
-        self.query_one("#body").display = not notice
+        body = self.query_one("#body")
+        was_hidden = not body.display
+        if notice and not was_hidden:
+            self._focus_before_notice = self.focused
+        body.display = not notice
+        if not notice and was_hidden:
+            self._refocus()
+
+    _focus_before_notice: Any = None   # what had the focus when the size notice hid the board
+
+    def _refocus(self) -> None:
+        """The board came back from behind the size notice: give the focus back to what
+        had it (hiding the board took it away), so the keys work again at once."""
+        kept, self._focus_before_notice = self._focus_before_notice, None
+        if kept is not None and kept.is_attached:
+            self.call_after_refresh(kept.focus)
+        elif self.focused is None:
+            self.call_after_refresh(self.focus_next)
 
     def on_mount(self) -> None:
         self._ready = True
