@@ -14,6 +14,8 @@ widgets).  One baseline per seat, so hot-seat players each keep their own.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
 
 from rich.style import Style
@@ -47,6 +49,23 @@ def recent_style() -> Style:
 
 # Log lines that start with a seat's name but say whose turn it is, not what was done.
 NOT_A_MOVE = (" to play", " to move", " to act", "'s turn", " is to ")
+
+
+def fit_rows(text: str, width: int, row_count: int) -> list[str]:
+    """``text`` wrapped at words into at most ``row_count`` rows of ``width``.  What does
+    not fit is left off at the end, marked "…": the front says who did what (the tile,
+    card or hex played), the end holds the least of it ("drew 2 tiles").  Whole actions
+    are left off ("; " or ", then " ends one); the first is always shown whole."""
+    rows = textwrap.wrap(text, width) or [""]
+    if len(rows) <= row_count:
+        return rows
+    ends = sorted((m.start() for m in re.finditer(r"; |, then ", text)), reverse=True)
+    for end in ends:
+        rows = textwrap.wrap(text[: end + 1] + " …", width)
+        if len(rows) <= row_count:
+            return rows
+    # Not even the first action fits: it is shown whole all the same, in more rows.
+    return textwrap.wrap(text[: ends[-1] + 1] + " …", width) if ends else rows
 
 
 class GameScreen(Screen):
@@ -332,9 +351,9 @@ class GameScreen(Screen):
             return ""
         since = log[self._baseline_log_length():]
         names = self.link.names
-        # One row of the side panel a seat (two where the terminal is tall enough).
-        width = max(20, self.query_one("#side").content_size.width or 31)
-        limit = width * (2 if self.app.size.height >= TALL else 1)
+        # Two rows of the side panel a seat (three where the terminal is tall enough).
+        width = max(10, self.query_one("#side").content_size.width or 31)
+        row_count = 3 if self.app.size.height >= TALL else 2
         rows = []
         for seat, name in enumerate(names):
             if seat == self.link.seat:
@@ -343,11 +362,7 @@ class GameScreen(Screen):
                      and not line.startswith(tuple(name + t for t in NOT_A_MOVE))]
             if lines:
                 self._summary_seat = seat
-                summary = self.turn_summary(lines)
-                if len(summary) > limit:  # keep the name and the latest actions
-                    head = f"{name} …"
-                    summary = head + summary[len(summary) - (limit - len(head)):]
-                rows.append(summary)
+                rows.extend(fit_rows(self.turn_summary(lines), width, row_count))
         return "Last turn:\n" + "\n".join(rows) if rows else ""
 
     def turn_summary(self, lines: list[str]) -> str:
