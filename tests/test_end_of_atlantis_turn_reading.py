@@ -35,3 +35,70 @@ def test_before_anyone_moved_a_marker_the_tie_names_where_the_markers_stand():
     view = factions_view(markers=(5, 3, 1), faction_holders=(-1,) * 7)
     assert ("Green's Faction marker stands further left (Green on "
             in W.senate_reveal_text(view, NAMES))
+
+
+def three_seat_app(seed: int = 4):
+    from engine.core import SeatInfo
+    from engine.registry import get_game
+    from tui.app import AtlantisApp
+    from tui.seat import LocalTable
+
+    seats = [SeatInfo("Red", "human"), SeatInfo("Blue", "bot"), SeatInfo("Green", "bot")]
+    table = LocalTable.new(get_game("end-of-atlantis"), {}, seats, seed)
+    app = AtlantisApp(table=table, bot_delay=0.001, autosave=False)
+    app.animation_level = "none"
+    return table, app
+
+
+async def to_turn_two(pilot, table, app) -> None:
+    """Red chooses the first of every list until turn 2 asks for its Senate bid (a
+    summary on the way is acknowledged with Enter, as a player would)."""
+    for _ in range(3000):
+        await pilot.pause(0.01)
+        if table.match.state.turn >= 2 and 0 in table.match.to_act() and app.screen is app.game_screen:
+            await pilot.pause()
+            return
+        if 0 in table.match.to_act() or app.screen is not app.game_screen:
+            await pilot.press("enter")
+    raise AssertionError("never reached turn 2")
+
+
+async def test_at_80x24_tab_gives_the_log_the_side_panel_and_up_pgup_home_read_it_back():
+    from tui.widgets.eventlog import EventLog
+
+    table, app = three_seat_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_turn_two(pilot, table, app)
+        screen = app.game_screen
+        log = screen.query_one(EventLog)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused is log
+        assert log.region.height >= 12  # the log has the side panel, not 5 rows of it
+        assert log.region.bottom <= 23  # and is on screen whole
+        assert "Up, PgUp, Home" in str(screen.query_one("#message").render())
+        bottom = log.scroll_y
+        await pilot.press("up")
+        assert log.scroll_y == bottom - 1
+        await pilot.press("pageup")
+        assert log.scroll_y < bottom - 5
+        await pilot.press("home")
+        assert log.scroll_y == 0
+        await pilot.press("shift+tab")
+        await pilot.pause()
+        assert log.region.height < 12  # the players and the last turn are back
+
+
+async def test_enter_after_tab_into_the_log_still_makes_the_choice():
+    table, app = three_seat_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if 0 in table.match.to_act():
+                break
+        screen = app.game_screen
+        assert table.match.state.stage == "senate"
+        await pilot.press("tab", "1", "enter")
+        await pilot.pause()
+        assert table.match.state.bids[0] == 1 or table.match.state.last_bids[0] == 1
+        assert screen.focused is screen.choices

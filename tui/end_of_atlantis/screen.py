@@ -35,6 +35,7 @@ from ..commands import Command, bindings
 from ..screens.game import GameScreen
 from ..seats import game_over_line, neutral_style, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
+from ..widgets.eventlog import EventLog
 from ..widgets.player_screen import PlayerScreen
 from ..widgets.senate_row import FactionSpace, SenateRow
 from ..widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
@@ -44,6 +45,8 @@ from ..why_not import why_not_commands
 from . import words as W
 from .words import CUBE_LETTERS, NO_PASS, PHASE, SHIP_NOTES, STAGE_WORDS, VOTING
 
+#: Said when the log gets the focus (Tab): how to read it back and how to go on playing.
+LOG_KEYS = "Log: Up, PgUp, Home read back; Tab or Enter: back to the choices."
 WIDE = 140     # from this width: full names, wider side panel
 TALL = 34      # from this height: the legend is always shown, the track has its points line
 
@@ -76,6 +79,9 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     EndOfAtlantisScreen #legend { height: auto; text-style: dim; }
     EndOfAtlantisScreen #legend-box.small #legend { text-style: none; }
     EndOfAtlantisScreen ChoiceList { height: 1fr; min-height: 2; }
+    EndOfAtlantisScreen.short.reading-log #players,
+    EndOfAtlantisScreen.short.reading-log #last-turn,
+    EndOfAtlantisScreen.short.reading-log #thinking { display: none; }
     """
 
     GAME_KEYS = (
@@ -140,6 +146,8 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         track.legend = height >= 28
         track.display = height >= 26
         self.query_one("#last-vote").styles.max_height = 3 if height < TALL else 6
+        # (short: the log, when it has the focus, takes the side panel's room to be read back)
+        self.set_class(height < TALL, "short")
 
     def _layout_key(self) -> tuple:
         """What the board's drawing depends on of the layout (refresh_board reads these)."""
@@ -158,6 +166,18 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
             self.refresh_board(self._view, self._legal)
         else:
             self._show_last_vote()   # (the one thing of the board _place_legend set again)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        reading = isinstance(event.widget, EventLog)
+        self.set_class(reading, "reading-log")
+        if reading:
+            self.say(LOG_KEYS)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if isinstance(event.widget, EventLog):
+            self.remove_class("reading-log")
+            if self.query_one("#message", Static).content == LOG_KEYS:
+                self.say("")
 
     _has_last_vote = False   # the board shows a last vote (or the Senate bids)
 
@@ -520,7 +540,13 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
             self.say("You are watching: you have no move to take back." if not self.link.read_only
                      else "This is a replay: nothing to take back.")
         elif key == "enter":
-            self.say("Enter chooses in the list: l hides the legend." if self._legal else self._not_now())
+            if self._legal and self._legend_shown() and not self._tall():
+                self.say("Enter chooses in the list: l hides the legend.")
+            elif self._legal:  # (the focus is on the log: Enter still chooses)
+                self.choices.focus()
+                self.choose(self.choices.cursor)
+            else:
+                self.say(self._not_now())
         else:
             self.say("That key does nothing now.")
 
