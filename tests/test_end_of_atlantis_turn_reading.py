@@ -102,3 +102,31 @@ async def test_enter_after_tab_into_the_log_still_makes_the_choice():
         await pilot.pause()
         assert table.match.state.bids[0] == 1 or table.match.state.last_bids[0] == 1
         assert screen.focused is screen.choices
+
+
+async def test_the_doom_phase_is_summed_up_and_acknowledged_before_the_next_turn():
+    from tui.end_of_atlantis.screen import DoomSummaryScreen
+
+    table, app = three_seat_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        summary = None
+        for _ in range(3000):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, DoomSummaryScreen):
+                summary = app.screen
+                break
+            if 0 in table.match.to_act():
+                await pilot.press("enter")
+        assert summary is not None, "no Doom phase summary"
+        text = str(summary.query_one("#doom-lines").render())
+        assert "Event: " in text and "Tokens come home." in text and "scored" in text
+        assert "End of turn 1" in str(summary.query_one("#doom-title").render())
+        box = summary.query_one("#doom-lines").region
+        assert box.bottom <= 24 and box.right <= 80
+        assert table.match.state.turn == 2
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        for _ in range(20):  # shown once: the next refreshes do not bring it back
+            await pilot.pause(0.01)
+        assert not isinstance(app.screen, DoomSummaryScreen)

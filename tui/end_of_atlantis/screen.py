@@ -25,7 +25,9 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine.end_of_atlantis import data as D
@@ -47,6 +49,8 @@ from .words import CUBE_LETTERS, NO_PASS, PHASE, SHIP_NOTES, STAGE_WORDS, VOTING
 
 #: Said when the log gets the focus (Tab): how to read it back and how to go on playing.
 LOG_KEYS = "Log: Up, PgUp, Home read back; Tab or Enter: back to the choices."
+DOOM_PHASE_LINE = "Doom phase."
+TURN_BEGINS = re.compile(r"Turn \d+ begins")
 WIDE = 140     # from this width: full names, wider side panel
 TALL = 34      # from this height: the legend is always shown, the track has its points line
 
@@ -63,6 +67,48 @@ class Choices(ChoiceList):
         if action == "select":
             return bool(self.items)
         return super().check_action(action, parameters)
+
+
+def doom_phase_lines(log: list[str]) -> tuple[int, list[str]]:
+    """The last finished Doom phase in ``log``: where it starts and its lines, from "Doom
+    phase." to the next turn's first line; (-1, []) when there is none yet."""
+    starts = [i for i, line in enumerate(log) if line == DOOM_PHASE_LINE]
+    if not starts:
+        return -1, []
+    start = starts[-1]
+    for end in range(start + 1, len(log)):
+        if TURN_BEGINS.match(log[end]):
+            return start, log[start:end]
+    return -1, []
+
+
+class DoomSummaryScreen(ModalScreen[None]):
+    """What the Doom phase did (points, the Event, upgrades, ships sailing, tokens home),
+    shown before the player's first choice of the next turn: it all happens at once and
+    the log at 80x24 has room for a few lines only."""
+
+    DEFAULT_CSS = """
+    DoomSummaryScreen { align: center middle; }
+    DoomSummaryScreen > VerticalScroll { width: 90%; max-width: 90; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1; }
+    DoomSummaryScreen #doom-title { text-style: bold; }
+    DoomSummaryScreen #doom-keys { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("enter,escape", "dismiss", "Go on", id="doom-go-on")]
+
+    def __init__(self, turn: int, lines: list[str]):
+        super().__init__()
+        self.turn = turn
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(f"End of turn {self.turn}: what the Doom phase did", id="doom-title")
+            yield Static("\n".join(line for line in self.lines if line != DOOM_PHASE_LINE), id="doom-lines")
+            yield Static("Enter: on to the next turn (Up/Down scroll; the log keeps all of it).", id="doom-keys")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
 
 
 class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
@@ -110,6 +156,7 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         self._last_key: tuple = ()
         self._legend_wanted: bool | None = None   # None: shown when the terminal is tall
         self._recent: dict[str, set] = W.recent_changes(None, None)
+        self._doom_seen: dict[int, int] = {}   # seat -> where the last Doom phase it was shown starts
 
     # --- layout -------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -209,6 +256,24 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
             self.choices.focus()
         self.say(("Legend shown (Up/Down scroll it): l hides it." if small else "Legend shown: l hides it.")
                  if self._legend_wanted else "Legend hidden: l shows it.")
+
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        self._offer_doom_summary()
+
+    def _offer_doom_summary(self) -> None:
+        """Once per seat and Doom phase: sum the phase up for the seat at the keyboard
+        (not for a watcher or a replay), when this screen is the one in front."""
+        if not self._ready or self.link.read_only or self.link.seat is None or self.app.screen is not self:
+            return
+        log = self.link.log()
+        start, lines = doom_phase_lines(log)
+        seat = self.link.seat
+        if start < 0 or self._doom_seen.get(seat, -1) >= start:
+            return
+        self._doom_seen[seat] = start
+        turn = self._view.turn - 1 if self._view is not None else 0
+        self.app.push_screen(DoomSummaryScreen(turn, lines))
 
     def set_link(self, link: Any) -> None:
         self._digits = ""
