@@ -28,7 +28,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from engine.end_of_atlantis import data as D
 from engine.end_of_atlantis.rules import Bid, Pass, PlaySpecial, Target
@@ -105,7 +105,8 @@ class DoomSummaryScreen(ModalScreen[None]):
         with VerticalScroll():
             yield Static(f"End of turn {self.turn}: what the Doom phase did", id="doom-title")
             yield Static("\n".join(line for line in self.lines if line != DOOM_PHASE_LINE), id="doom-lines")
-            yield Static("Enter: on to the next turn (Up/Down scroll; the log keeps all of it).", id="doom-keys")
+            yield Static(f"Enter: on to turn {self.turn + 1}. The log keeps all of this.", id="doom-keys")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
