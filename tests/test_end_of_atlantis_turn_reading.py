@@ -130,3 +130,57 @@ async def test_the_doom_phase_is_summed_up_and_acknowledged_before_the_next_turn
         for _ in range(20):  # shown once: the next refreshes do not bring it back
             await pilot.pause(0.01)
         assert not isinstance(app.screen, DoomSummaryScreen)
+
+
+async def test_in_hot_seat_each_human_gets_the_summary_once_and_never_the_others():
+    from engine.core import SeatInfo
+    from engine.registry import get_game
+    from tui.app import AtlantisApp
+    from tui.end_of_atlantis.screen import DoomSummaryScreen
+    from tui.screens.common import CurtainScreen
+    from tui.seat import LocalTable
+
+    seats = [SeatInfo("Red", "human"), SeatInfo("Blue", "human"), SeatInfo("Green", "bot")]
+    table = LocalTable.new(get_game("end-of-atlantis"), {}, seats, 4)
+    app = AtlantisApp(table=table, bot_delay=0.001, autosave=False)
+    app.animation_level = "none"
+    shown = set()  # (the summary, the seat at the keyboard, the summary's turn) while one is up
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4000):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, DoomSummaryScreen):
+                shown.add((id(app.screen), app.game_screen.link.seat, app.screen.turn))
+            if table.match.state.turn >= 2 and table.match.state.stage != "senate" and len(shown) >= 2:
+                break
+            if isinstance(app.screen, (DoomSummaryScreen, CurtainScreen)) or table.human_to_act() is not None:
+                await pilot.press("enter")
+        assert sorted((seat, turn) for _summary, seat, turn in shown) == [(0, 1), (1, 1)]
+        assert len({summary for summary, _seat, _turn in shown}) == 2  # one each, never the other's
+
+
+async def test_when_the_keyboard_passes_the_last_seats_summary_goes_and_the_new_seat_gets_its_own():
+    from engine.core import SeatInfo
+    from engine.registry import get_game
+    from tui.app import AtlantisApp
+    from tui.end_of_atlantis.screen import DoomSummaryScreen
+    from tui.seat import LocalTable
+
+    seats = [SeatInfo("Red", "human"), SeatInfo("Blue", "human"), SeatInfo("Green", "bot")]
+    table = LocalTable.new(get_game("end-of-atlantis"), {}, seats, 4)
+    app = AtlantisApp(table=table, bot_delay=0.001, autosave=False)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4000):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, DoomSummaryScreen):
+                break
+            if table.human_to_act() is not None or app.screen is not app.game_screen:
+                await pilot.press("enter")
+        first = app.screen
+        assert isinstance(first, DoomSummaryScreen)
+        screen = app.game_screen
+        other = 1 - screen.link.seat
+        screen.set_link(table.link(other))
+        await pilot.pause()
+        assert isinstance(app.screen, DoomSummaryScreen) and app.screen is not first
+        assert first not in app.screen_stack

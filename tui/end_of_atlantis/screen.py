@@ -277,6 +277,10 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         self.app.push_screen(DoomSummaryScreen(turn, lines))
 
     def set_link(self, link: Any) -> None:
+        # The keyboard passes to another seat: the summary in front was the last seat's
+        # (its "You ..." lines are that seat's own); the new seat gets its own.
+        if self.is_mounted and isinstance(self.app.screen, DoomSummaryScreen):
+            self.app.pop_screen()
         self._digits = ""
         self._last_key = ()
         super().set_link(link)
