@@ -36,8 +36,7 @@ async def test_at_80x24_the_last_turn_shows_the_first_thing_the_other_seat_did_w
                 break
         assert shown.startswith("Last turn:\n")
         said = " ".join(shown.split("\n")[1:])
-        first = next(line for line in table.log() if line.startswith("Blue ")) if hasattr(table, "log") else None
-        first = first or next(line for line in app.game_screen.link.log() if line.startswith("Blue "))
+        first = next(line for line in app.game_screen.link.log() if line.startswith("Blue "))
         assert said.startswith(first.rstrip(".")), (said, first)
         assert "Blue …" not in said
 
