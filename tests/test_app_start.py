@@ -71,3 +71,22 @@ def test_atlantis_alone_opens_the_menu_without_the_parser_or_a_match():
         "heavy = ['engine.match', 'engine.record', 'tui.seat', 'msgpack', 'tui.selfplay']\n"
         "print([m for m in heavy if m in sys.modules])\n"
     ) == "[]"
+
+
+async def test_shrinking_below_the_minimum_and_back_keeps_the_board_focused_and_the_arrows_working():
+    app = AtlantisApp(table=_table(), autosave=False, manual_bots=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        focused = screen.focused
+        assert focused is not None
+        await pilot.press("right")
+        before = str(screen.query_one("#turn-line").render())
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert screen.focused is focused
+        await pilot.press("right")
+        await pilot.pause()
+        assert str(screen.query_one("#turn-line").render()) != before  # the cursor moved on

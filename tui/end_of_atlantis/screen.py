@@ -25,8 +25,10 @@ from rich.style import Style
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
 
 from engine.end_of_atlantis import data as D
 from engine.end_of_atlantis.rules import Bid, Pass, PlaySpecial, Target
@@ -35,6 +37,7 @@ from ..commands import Command, bindings
 from ..screens.game import GameScreen
 from ..seats import game_over_line, neutral_style, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
+from ..widgets.eventlog import EventLog
 from ..widgets.player_screen import PlayerScreen
 from ..widgets.senate_row import FactionSpace, SenateRow
 from ..widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
@@ -44,6 +47,10 @@ from ..why_not import why_not_commands
 from . import words as W
 from .words import CUBE_LETTERS, NO_PASS, PHASE, SHIP_NOTES, STAGE_WORDS, VOTING
 
+#: Said when the log gets the focus (Tab): how to read it back and how to go on playing.
+LOG_KEYS = "Log: Up, PgUp, Home read back; Tab or Enter: back to the choices."
+DOOM_PHASE_LINE = "Doom phase."
+TURN_BEGINS = re.compile(r"Turn \d+ begins")
 WIDE = 140     # from this width: full names, wider side panel
 TALL = 34      # from this height: the legend is always shown, the track has its points line
 
@@ -62,6 +69,49 @@ class Choices(ChoiceList):
         return super().check_action(action, parameters)
 
 
+def doom_phase_lines(log: list[str]) -> tuple[int, list[str]]:
+    """The last finished Doom phase in ``log``: where it starts and its lines, from "Doom
+    phase." to the next turn's first line; (-1, []) when there is none yet."""
+    starts = [i for i, line in enumerate(log) if line == DOOM_PHASE_LINE]
+    if not starts:
+        return -1, []
+    start = starts[-1]
+    for end in range(start + 1, len(log)):
+        if TURN_BEGINS.match(log[end]):
+            return start, log[start:end]
+    return -1, []
+
+
+class DoomSummaryScreen(ModalScreen[None]):
+    """What the Doom phase did (points, the Event, upgrades, ships sailing, tokens home),
+    shown before the player's first choice of the next turn: it all happens at once and
+    the log at 80x24 has room for a few lines only."""
+
+    DEFAULT_CSS = """
+    DoomSummaryScreen { align: center middle; }
+    DoomSummaryScreen > VerticalScroll { width: 90%; max-width: 90; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1; }
+    DoomSummaryScreen #doom-title { text-style: bold; }
+    DoomSummaryScreen #doom-keys { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("enter,escape", "dismiss", "Go on", id="doom-go-on")]
+
+    def __init__(self, turn: int, lines: list[str]):
+        super().__init__()
+        self.turn = turn
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(f"End of turn {self.turn}: what the Doom phase did", id="doom-title")
+            yield Static("\n".join(line for line in self.lines if line != DOOM_PHASE_LINE), id="doom-lines")
+            yield Static(f"Enter: on to turn {self.turn + 1}. The log keeps all of this.", id="doom-keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+
 class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     """End of Atlantis."""
 
@@ -76,6 +126,9 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     EndOfAtlantisScreen #legend { height: auto; text-style: dim; }
     EndOfAtlantisScreen #legend-box.small #legend { text-style: none; }
     EndOfAtlantisScreen ChoiceList { height: 1fr; min-height: 2; }
+    EndOfAtlantisScreen.short.reading-log #players,
+    EndOfAtlantisScreen.short.reading-log #last-turn,
+    EndOfAtlantisScreen.short.reading-log #thinking { display: none; }
     """
 
     GAME_KEYS = (
@@ -104,6 +157,7 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         self._last_key: tuple = ()
         self._legend_wanted: bool | None = None   # None: shown when the terminal is tall
         self._recent: dict[str, set] = W.recent_changes(None, None)
+        self._doom_seen: dict[int, int] = {}   # seat -> where the last Doom phase it was shown starts
 
     # --- layout -------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -140,6 +194,8 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         track.legend = height >= 28
         track.display = height >= 26
         self.query_one("#last-vote").styles.max_height = 3 if height < TALL else 6
+        # (short: the log, when it has the focus, takes the side panel's room to be read back)
+        self.set_class(height < TALL, "short")
 
     def _layout_key(self) -> tuple:
         """What the board's drawing depends on of the layout (refresh_board reads these)."""
@@ -158,6 +214,18 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
             self.refresh_board(self._view, self._legal)
         else:
             self._show_last_vote()   # (the one thing of the board _place_legend set again)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        reading = isinstance(event.widget, EventLog)
+        self.set_class(reading, "reading-log")
+        if reading:
+            self.say(LOG_KEYS)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if isinstance(event.widget, EventLog):
+            self.remove_class("reading-log")
+            if self.query_one("#message", Static).content == LOG_KEYS:
+                self.say("")
 
     _has_last_vote = False   # the board shows a last vote (or the Senate bids)
 
@@ -190,7 +258,29 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         self.say(("Legend shown (Up/Down scroll it): l hides it." if small else "Legend shown: l hides it.")
                  if self._legend_wanted else "Legend hidden: l shows it.")
 
+    def refresh_view(self) -> None:
+        super().refresh_view()
+        self._offer_doom_summary()
+
+    def _offer_doom_summary(self) -> None:
+        """Once per seat and Doom phase: sum the phase up for the seat at the keyboard
+        (not for a watcher or a replay), when this screen is the one in front."""
+        if not self._ready or self.link.read_only or self.link.seat is None or self.app.screen is not self:
+            return
+        log = self.link.log()
+        start, lines = doom_phase_lines(log)
+        seat = self.link.seat
+        if start < 0 or self._doom_seen.get(seat, -1) >= start:
+            return
+        self._doom_seen[seat] = start
+        turn = self._view.turn - 1 if self._view is not None else 0
+        self.app.push_screen(DoomSummaryScreen(turn, lines))
+
     def set_link(self, link: Any) -> None:
+        # The keyboard passes to another seat: the summary in front was the last seat's
+        # (its "You ..." lines are that seat's own); the new seat gets its own.
+        if self.is_mounted and isinstance(self.app.screen, DoomSummaryScreen):
+            self.app.pop_screen()
         self._digits = ""
         self._last_key = ()
         super().set_link(link)
@@ -520,7 +610,13 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
             self.say("You are watching: you have no move to take back." if not self.link.read_only
                      else "This is a replay: nothing to take back.")
         elif key == "enter":
-            self.say("Enter chooses in the list: l hides the legend." if self._legal else self._not_now())
+            if self._legal and self._legend_shown() and not self._tall():
+                self.say("Enter chooses in the list: l hides the legend.")
+            elif self._legal:  # (the focus is on the log: Enter still chooses)
+                self.choices.focus()
+                self.choose(self.choices.cursor)
+            else:
+                self.say(self._not_now())
         else:
             self.say("That key does nothing now.")
 

@@ -258,13 +258,16 @@ def fit_choice(text: str, room: int) -> str:
 
 # --- the Senate bids, revealed: the Senate order and why a tie went one way ------------------
 def senate_reveal_text(view: Any, names: Sequence[str], short: bool = False) -> str:
-    """During the Factions phase: every Senate bid, the Senate order, and for each tie in
-    the pool why one player is above the other (the marker further left, rulebook
-    "Breaking Ties"), read from the view.  '' outside it."""
+    """During the Factions phase: every Senate bid, the Senate order the phase was played
+    in (``faction_order``, set when the bids were revealed), and for each tie in the pool
+    why one player went first: the marker further left at that moment (rulebook
+    "Breaking Ties").  A marker that has moved since (its player took a Faction) is not
+    named by the space it stands on now.  '' outside the phase."""
     if view.family or view.stage not in ("faction", "ability", "archont") or not view.last_bids:
         return ""
     pool, markers = view.senate_pool, view.markers
-    order = senate_order_of(pool, markers)
+    order = list(view.faction_order) or senate_order_of(pool, markers)
+    moved = set(view.faction_holders) - {-1}
     who = (lambda p: CUBE_LETTERS[p]) if short else (lambda p: names[p])
     bids = ", ".join(f"{who(p)} {view.last_bids[p]}" for p in range(view.players))
     text = f"{bids}. Senate order: " + ", ".join(who(p) for p in order) + "."
@@ -277,17 +280,16 @@ def senate_reveal_text(view: Any, names: Sequence[str], short: bool = False) -> 
             groups.append([p])
     for group in (g for g in groups if len(g) > 1):
         listed = ", ".join(who(p) for p in group[:-1]) + " and " + who(group[-1])
+        first = group[0]
         if short:
-            ties.append(f"{listed} tie at {pool[group[0]]}, the marker further left is higher")
-        elif len(group) == 2:
-            upper, lower = group
-            ties.append(f"{names[upper]} and {names[lower]} tie at {pool[upper]} in the pool: {names[upper]}'s "
-                        f"Faction marker (on {D.FACTIONS[markers[upper]]}) stands further left than "
-                        f"{names[lower]}'s (on {D.FACTIONS[markers[lower]]}), so {names[upper]} is higher")
-        else:
+            ties.append(f"{listed} tie at {pool[first]}: {who(first)}'s marker was further left at the reveal")
+        elif not moved & set(group):
             where = ", ".join(f"{names[p]} on {D.FACTIONS[markers[p]]}" for p in group)
-            ties.append(f"{listed} tie at {pool[group[0]]} in the pool: the player whose Faction marker "
-                        f"stands further left is higher ({where})")
+            ties.append(f"{listed} tie at {pool[first]} in the pool: {names[first]}'s Faction marker "
+                        f"stands further left ({where}), so {names[first]} is higher")
+        else:
+            ties.append(f"{listed} tie at {pool[first]} in the pool: {names[first]}'s Faction marker stood "
+                        f"further left when the bids were revealed, so {names[first]} is higher")
     if ties:
         text += " " + "; ".join(ties) + "."
     return text

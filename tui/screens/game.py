@@ -14,6 +14,8 @@ widgets).  One baseline per seat, so hot-seat players each keep their own.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
 
 from rich.style import Style
@@ -47,6 +49,23 @@ def recent_style() -> Style:
 
 # Log lines that start with a seat's name but say whose turn it is, not what was done.
 NOT_A_MOVE = (" to play", " to move", " to act", "'s turn", " is to ")
+
+
+def fit_rows(text: str, width: int, row_count: int) -> list[str]:
+    """``text`` wrapped at words into at most ``row_count`` rows of ``width``.  What does
+    not fit is left off at the end, marked "…": the front says who did what (the tile,
+    card or hex played), the end holds the least of it ("drew 2 tiles").  Whole actions
+    are left off ("; " or ", then " ends one); the first is always shown whole."""
+    rows = textwrap.wrap(text, width) or [""]
+    if len(rows) <= row_count:
+        return rows
+    ends = sorted((m.start() for m in re.finditer(r"; |, then ", text)), reverse=True)
+    for end in ends:
+        rows = textwrap.wrap(text[: end + 1] + " …", width)
+        if len(rows) <= row_count:
+            return rows
+    # Not even the first action fits: it is shown whole all the same, in more rows.
+    return textwrap.wrap(text[: ends[-1] + 1] + " …", width) if ends else rows
 
 
 class GameScreen(Screen):
@@ -160,7 +179,24 @@ class GameScreen(Screen):
         if small.content != notice:   # (an update lays the screen out again: not for the same line)
             small.update(notice)
         small.display = bool(notice)
-        self.query_one("#body").display = not notice
+        body = self.query_one("#body")
+        was_hidden = not body.display
+        if notice and not was_hidden:
+            self._focus_before_notice = self.focused
+        body.display = not notice
+        if not notice and was_hidden:
+            self._refocus()
+
+    _focus_before_notice: Any = None   # what had the focus when the size notice hid the board
+
+    def _refocus(self) -> None:
+        """The board came back from behind the size notice: give the focus back to what
+        had it (hiding the board took it away), so the keys work again at once."""
+        kept, self._focus_before_notice = self._focus_before_notice, None
+        if kept is not None and kept.is_attached:
+            self.call_after_refresh(kept.focus)
+        elif self.focused is None:
+            self.call_after_refresh(self.focus_next)
 
     def on_mount(self) -> None:
         self._ready = True
@@ -315,9 +351,9 @@ class GameScreen(Screen):
             return ""
         since = log[self._baseline_log_length():]
         names = self.link.names
-        # One row of the side panel a seat (two where the terminal is tall enough).
-        width = max(20, self.query_one("#side").content_size.width or 31)
-        limit = width * (2 if self.app.size.height >= TALL else 1)
+        # Two rows of the side panel a seat (three where the terminal is tall enough).
+        width = max(10, self.query_one("#side").content_size.width or 31)
+        row_count = 3 if self.app.size.height >= TALL else 2
         rows = []
         for seat, name in enumerate(names):
             if seat == self.link.seat:
@@ -326,11 +362,7 @@ class GameScreen(Screen):
                      and not line.startswith(tuple(name + t for t in NOT_A_MOVE))]
             if lines:
                 self._summary_seat = seat
-                summary = self.turn_summary(lines)
-                if len(summary) > limit:  # keep the name and the latest actions
-                    head = f"{name} …"
-                    summary = head + summary[len(summary) - (limit - len(head)):]
-                rows.append(summary)
+                rows.extend(fit_rows(self.turn_summary(lines), width, row_count))
         return "Last turn:\n" + "\n".join(rows) if rows else ""
 
     def turn_summary(self, lines: list[str]) -> str:
