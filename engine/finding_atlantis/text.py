@@ -76,8 +76,11 @@ Surface) instead. Your own mine is harmless. A mine goes off once.
 Moving into one: you are pushed back and lose your next action. Option
 `monsters`: `still` or `roaming` (each moves 1 space after every round).
 
-**Our decisions where the rule book is silent.** A turn's 2 actions may be
-cut short with End turn. Each artifact space gives one card. A captain is
+**Our decisions where the rule book is silent.** Every turn ends with End
+turn (`e`), after the second action as after the first: an Explore must wait
+while you decide whether to declare, and passing on at once after any other
+Explore would tell the table you found no Atlantis. So the turn never passes
+by itself, and `e` with actions unused asks first. Each artifact space gives one card. A captain is
 public once played or burnt. A long move stops at a monster or a mine. The
 game ends without a winner after `max_rounds` rounds. Solo: play against the
 U-Bot (`--players 2 --bots 1`), a bot that reasons from its own chart only.
