@@ -90,7 +90,8 @@ with a direction or axis then ask for one (arrows or `1`-`8`, Enter). `a`
 uses an artifact card, `b` burns a card. `m` cycles your own mark on the
 cursor cell (seamount, deep, no trace, trace, Atlantis?, an opponent's
 guessed position, none). `x` picks or
-unpicks a cell of your declaration, `D` declares. `e` ends the turn.
+unpicks a cell of your declaration, `D` declares. `e` ends the turn (with
+actions unused, `e` again). Played cards say "(played)".
 `?` help, `s` save, `q` leave.
 """
 

@@ -110,6 +110,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         self._ask: dict[str, Any] | None = None
         self._marks: dict[int | None, dict[int, str]] = {}
         self._confirm_declare = False
+        self._confirm_end = False
         self._cursor_placed = False
 
     # --- layout -----------------------------------------------------------------------
@@ -147,6 +148,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     def set_link(self, link: Any) -> None:
         self._ask = None
         self._confirm_declare = False
+        self._confirm_end = False
         self._cursor_placed = False
         super().set_link(link)
 
@@ -195,6 +197,8 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
         if legal and not self._legal:
             self.say("")  # your turn again: a "not your turn" note is stale
+        if self._confirm_end and (not legal or view.actions_left != self._view.actions_left):
+            self._confirm_end = False   # the question was about another moment of the turn
         self._view, self._legal = view, list(legal)
         set_size(view.n)
         self.chart.set_size(view.n)
@@ -311,7 +315,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "why":
             return True
-        if action == "cancel" and self._confirm_declare:
+        if action == "cancel" and (self._confirm_declare or self._confirm_end):
             return True
         if action == "quiet":
             return self._view is not None and not self.why_not(str(parameters[0])) and self.footer_full()
@@ -339,6 +343,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     def _send(self, action: Any) -> None:
         self._ask = None
         self._confirm_declare = False
+        self._confirm_end = False
         if self.send(action):
             self.refresh_view()
         else:
@@ -473,11 +478,21 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         self._redraw()
 
     def action_end_turn(self) -> None:
+        """End the turn; with actions unused, only when e is pressed twice (an e meant for
+        the turn before must not throw a whole turn away)."""
+        view = self._view
+        unused = view.actions_left if view.phase == "play" else 0
+        if unused > 0 and not self._confirm_end:
+            self._confirm_end = True
+            self.say(W.end_turn_question(unused))
+            self.refresh_bindings()
+            return
         self._send(EndTurn())
 
     def action_cancel(self) -> None:
         self._ask = None
         self._confirm_declare = False
+        self._confirm_end = False
         self.say("")
         self._redraw()
 

@@ -16,6 +16,8 @@ from engine.finding_atlantis.text import cell_name, fact_word, history
 from ..seats import seat_text
 from .picture import MARK_WORDS
 
+#: After a played card's name in the cards line: played is said in words, not only by grey.
+PLAYED = " (played)"
 DIR_KEYS = "1 N  2 NE  3 E  4 SE  5 S  6 SW  7 W  8 NW"
 PHASE_FIRST = {
     "captain": "First keep a captain: press 1 or 2.",
@@ -102,12 +104,12 @@ def why_not(action: str, view: Any, legal: Sequence[Any], ask: dict[str, Any] | 
 def key_hint(view: Any, legal: Sequence[Any], names: Sequence[str]) -> str:
     """The keys that do something now, as the footer lists them (``a`` and ``b`` only
     when allowed: the footer hides a key that would only say why not)."""
-    keys = ["1-9 play a card"]
+    keys = ["1-9 play a card"] if view.actions_left > 0 else ["Both actions used"]
     if not why_not("artifact", view, legal, None, names):
         keys.append("a use an artifact")
     if not why_not("burn", view, legal, None, names):
         keys.append("b burn a card to move")
-    keys.append("e end turn")
+    keys.append("e end turn" if view.actions_left > 0 else "e ends your turn")
     return ", ".join(keys) + "."
 
 
@@ -218,16 +220,18 @@ def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str
         used += len(item)
 
     for i, (kind, ident, label) in enumerate(menu, start=1):
-        room(f"{i} {label}  ")
+        played = kind == "played"
+        room(f"{i} {label}{PLAYED if played else ''}  ")
         st = Style()
-        if kind == "played":
+        if played:
             st = Style(dim=True, strike=True)
         elif kind == "captain":
             st = style("captain")
         elif kind == "keep":
             st = Style(bold=True)
-        out.append(f"{i}", Style(reverse=kind != "played", dim=kind == "played"))
-        out.append(f" {label}  ", st)
+        out.append(f"{i}", Style(reverse=not played, dim=played))
+        out.append(f" {label}", st)
+        out.append(f"{PLAYED}  " if played else "  ", Style(dim=True) if played else Style())
     if arts:
         out.append("\n")
         out.append("a", Style(reverse=True))
@@ -237,3 +241,9 @@ def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str
             room(f"{i} {label}  ")
             out.append(f"{i} {label}  ", style("artifact"))
     return out
+
+
+def end_turn_question(unused: int) -> str:
+    """What a first e says while actions are unused."""
+    actions = "action" if unused == 1 else "actions"
+    return f"End your turn with {unused} {actions} unused? e again to end it, Esc to play on."
