@@ -86,3 +86,35 @@ async def test_played_cards_are_marked_in_words():
         await pilot.press("3")
         await pilot.pause()
         assert "Explore is played" in shown(screen, "#message")
+
+
+async def test_the_chart_keeps_its_layout_from_one_action_to_the_next_at_80x24():
+    """The chart's cell size depends on the terminal's size only: not on how many lines
+    the cards (played cards, artifacts) or the legend take now."""
+    table = red_against_ubot()
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        m = table.match
+        screen = await red_screen(pilot, app, table)
+        chart = screen.chart
+        layouts = set()
+
+        async def look() -> None:
+            await pilot.pause()
+            chart.render_line(0)
+            layouts.add((chart.cell_w, chart.cell_h, chart.show_labels, chart.region))
+
+        await look()
+        await pilot.press("1")            # Sonar: the legend grows
+        await until(pilot, lambda: m.state.actions_left == 1)
+        await look()
+        s = m.state
+        m.state = replace(s, arts=put(s.arts, 0, tuple((a, 0) for a in ("seed", "trident", "orb"))))
+        screen.refresh_view()
+        await look()                      # the cards need more lines
+        await pilot.press("4")            # Surface
+        await until(pilot, lambda: m.state.actions_left == 0)
+        await look()
+        assert len(layouts) == 1, layouts
+        (w, h, labels, _), = layouts
+        assert (h, labels) == (2, True)   # the larger form, with row and column names

@@ -19,7 +19,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from engine.finding_atlantis import data as D
@@ -44,6 +44,16 @@ WHY_KEYS = (("enter", "enter"), ("a", "artifact"), ("b", "burn"), ("m", "mark"),
 
 __all__ = ["FindingAtlantisScreen", "mark_cycle", "MARK_WORDS"]
 
+#: Below this terminal height the cards keep 3 rows (scrolling when they need more)
+#: and the chart's legend 3, so the chart's cell size never changes from one action
+#: to the next; from it on the chart's size has room to spare for every card.
+TALL = 32
+
+
+def legend_room(height: int) -> int:
+    """The chart legend's rows, fixed by the terminal's height."""
+    return 3 if height < TALL else 4
+
 
 def same_height(before: Any, text: Any, width: int) -> bool:
     """Whether ``text`` surely wraps to as many lines as ``before`` at ``width`` without
@@ -67,8 +77,10 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen ChartGrid { height: 1fr; }
     FindingAtlantisScreen #truth { display: none; }
     FindingAtlantisScreen.-over #truth { display: block; }
-    FindingAtlantisScreen.-over #cards { display: none; }
-    FindingAtlantisScreen #cards { height: auto; max-height: 9; padding: 0 1; }
+    FindingAtlantisScreen.-over #cards-box { display: none; }
+    FindingAtlantisScreen #cards-box { height: 3; scrollbar-size-vertical: 1; }
+    FindingAtlantisScreen.-tall #cards-box { height: auto; max-height: 9; }
+    FindingAtlantisScreen #cards { height: auto; padding: 0 1; }
     FindingAtlantisScreen #side { width: 36; }
     FindingAtlantisScreen.-wide #side { width: 56; }
     FindingAtlantisScreen > .fa--recent { background: #5b4a1a; }
@@ -123,18 +135,21 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         with Horizontal(id="charts"):
             yield chart
             yield truth
-        yield Static(id="cards")
+        with VerticalScroll(id="cards-box"):
+            yield Static(id="cards")
 
     def on_mount(self) -> None:
         # (GameScreen's on_mount runs too.)  The first layout already as wide as on_resize
         # will make it (issue 15: no second layout and redraw at the start).
         self.set_class(self.app.size.width >= 140, "-wide")
+        self.set_class(self.app.size.height >= TALL, "-tall")
 
     _resized_to: Any = None   # the size of the last Resize
 
     def on_resize(self, event: Any) -> None:
         # (GameScreen's on_resize runs too: Textual calls each class's handler)
         self.set_class(event.size.width >= 140, "-wide")
+        self.set_class(event.size.height >= TALL, "-tall")
         if event.size != self._resized_to:   # (a table's start sends the same size twice)
             self._resized_to = event.size
             self.call_after_refresh(self._redraw)   # the cards wrap to the new width
@@ -224,6 +239,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         if view is None:
             return
         picture = chart_picture(view, self.marks, self._know, self.baseline())
+        picture.legend_room = legend_room(self.app.size.height)
         over = bool(getattr(view, "truth", ()))
         self.set_class(over, "-over")
         if over:

@@ -42,7 +42,8 @@ def ask_text(ask: dict[str, Any], view: Any, names: Sequence[str]) -> str:
     if need == "burn":
         return "Burn which card? 1-9 (not Surface). Esc cancels."
     if need == "artifact":
-        return "Which artifact? 1-9. Esc cancels."
+        held = "  ".join(f"{i} {D.ARTIFACTS[a][0]}" for i, a in enumerate(view.artifacts, start=1))
+        return f"Which artifact? {held}. Esc cancels."
     return what
 
 
