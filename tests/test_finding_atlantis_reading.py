@@ -118,7 +118,9 @@ async def test_another_seats_visible_move_is_tinted_until_your_next_action():
         chart = screen.query_one("#chart", ChartGrid)
         assert chart.picture.cells[world("F6")].back == "recent"   # Blue surfaced there
         assert chart.picture.cells[world("C3")].back == "recent"   # and left its start
-        assert "  " in {symbol for symbol, part, _ in chart.picture.legend if part == "recent"}
+        assert "+" in {symbol for symbol, part, _ in chart.picture.legend if part == "recent"}
+        for name in ("F6", "C3"):   # not by the tint alone: a glyph too
+            assert ("+", "recent") in chart.picture.cells[world(name)].marks
         screen.send(Sonar())
         await pilot.pause()
         assert all(c.back != "recent" for c in chart.picture.cells)

@@ -117,13 +117,14 @@ LEGEND = (
     ("m", "your mine", "your mine"),
     ("M", "sea monster", "a sea monster"),
     ("<>", "picked", "a space picked for your declaration"),
+    ("+", "changed", "changed since your last action: another player's move you can see (the space is tinted too)"),
     ("✓", "you had it right", "at game over, on the true map: your chart had this space right"),
     ("✗", "your mark was wrong", "at game over, on the true map: your mark here was wrong"),
 )
 LEGEND_NOTES = (
-    "Grey symbols are deduced by the assistant from your results; an underlined space is certain.",
+    "Grey italic symbols are deduced by the assistant from your results; an underlined space is certain.",
     "Yellow symbols are your own pencil marks (`m`); `B?` is your guess of where Blue is.",
-    "A tinted space changed since your last action: another player's move you can see.",
+    "Played cards say (played) in the cards line; the cursor is drawn reversed.",
     "Your result is drawn first in a space; other markers sit beside it or on the line below.",
     "The dark ring around the map lies beyond its edge: it cannot be entered, but Sonar reads it.",
 )

@@ -84,6 +84,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen #side { width: 36; }
     FindingAtlantisScreen.-wide #side { width: 56; }
     FindingAtlantisScreen > .fa--recent { background: #5b4a1a; }
+    FindingAtlantisScreen ChartGrid > .chart-grid--deduced { text-style: italic; }
     FindingAtlantisScreen > .fa--ask { color: #ffd75f; }
     FindingAtlantisScreen > .fa--captain { color: #87d7ff; text-style: bold; }
     FindingAtlantisScreen > .fa--artifact { color: #ffaf5f; text-style: bold; }

@@ -14,7 +14,7 @@ from engine.finding_atlantis import data as D
 from engine.finding_atlantis.text import cell_name, fact_word, history
 
 from ..seats import seat_text
-from .picture import MARK_WORDS
+from .picture import CHANGED, MARK_WORDS
 
 #: After a played card's name in the cards line: played is said in words, not only by grey.
 PLAYED = " (played)"
@@ -176,8 +176,9 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
         out.append_text(seat_text(s, names[s]))
         last = ", ".join(D.CARDS[c][0] + (f" (burnt, {D.DIR_NAMES[d]})" if d >= 0 else "")
                          for c, d in p.last_played)
-        out.append(f": last played {last}.\n" if last else ": nothing played yet.\n",
+        out.append((f": last played {last}." if last else ": nothing played yet.") + (f" {CHANGED}" if changed else ""),
                    recent if changed else Style())
+        out.append("\n")
         extra = []
         if p.captain:
             extra.append(f"Captain: {D.CAPTAINS[p.captain][0]}.")
@@ -191,7 +192,8 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
         said = "" if narrow and s == view.seat else history(p, who, view.n, 2 if narrow else 3, narrow)
         said = " ".join(filter(None, [said, *extra]))
         if said:
-            out.append(" " + said + "\n", (recent if changed else Style()) + Style(dim=True))
+            out.append((CHANGED if changed else " ") + said + "\n",
+                       (recent if changed else Style()) + Style(dim=True))
     deck = "in the deck" if narrow else "in the artifact deck"
     out.append(f"Round {view.round} of {view.max_rounds}, {view.deck_count} artifacts {deck}"
                f"{', pirate mode' if view.pirate else ''}{', paper mode' if view.paper else ''}.",
