@@ -1,5 +1,5 @@
 """Finding Atlantis under NO_COLOR at 80x24: colour is never the only cue.  Played
-cards say "(played)", picked spaces show "<>", spaces changed since your move show
+cards are listed after "Played:", picked spaces show "<>", spaces changed since your move show
 "+" (and so does that player's history), the cursor is reversed and deduced symbols
 are italic: all of it survives a monochrome terminal.  The text is kept as a snapshot
 (tests/golden/finding-atlantis-no-color-80x24.txt; UPDATE_GOLDEN=1 rewrites it)."""
@@ -50,7 +50,7 @@ async def test_every_cue_survives_no_color(monkeypatch):
         assert ("+", "recent") in picture.cells[world("F6")].marks      # changed: a glyph
         assert any(t == "<>" for t, _ in picture.cells[world("C3")].marks) or picture.cells[world("C3")].text == "<>"
         cards = str(screen.query_one("#cards").content)
-        assert "1 Sonar (played)" in cards and "2 Jelly Rod (played)" in cards
+        assert "Played: 1 Sonar  2 Jelly Rod" in cards
         panel = str(screen.query_one("#players").content)
         assert "+" in panel                                               # Blue's line changed
         chars = styled_cells(chart)

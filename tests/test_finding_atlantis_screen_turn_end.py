@@ -41,14 +41,14 @@ async def test_the_turn_waits_for_e_after_every_second_action():
         screen = await red_screen(pilot, app, table)
         await pilot.press("1")           # Sonar
         await until(pilot, lambda: m.state.actions_left == 1)
-        assert "1 Sonar (played)" in shown(screen, "#cards")
+        assert "Played: 1 Sonar" in shown(screen, "#cards")
         await pilot.press("4")           # Surface: every card back in hand
         await until(pilot, lambda: m.state.actions_left == 0)
         await pilot.pause()
         assert m.to_act() == frozenset({0})   # not passed on by itself
         line = shown(screen, "#turn-line")
         assert "1-9 play a card" not in line and "e ends your turn" in line
-        assert "(played)" not in shown(screen, "#cards")
+        assert "Played:" not in shown(screen, "#cards")
         await pilot.press("e")            # no question: nothing is thrown away
         await until(pilot, lambda: m.state.turn == 1 or m.state.round > 1)
 
@@ -77,12 +77,12 @@ async def test_played_cards_are_marked_in_words():
     async with app.run_test(size=(80, 24)) as pilot:
         m = table.match
         screen = await red_screen(pilot, app, table)
-        assert "(played)" not in shown(screen, "#cards")
+        assert "Played:" not in shown(screen, "#cards")
         await pilot.press("3")            # Explore
         await until(pilot, lambda: m.state.actions_left == 1)
         await pilot.pause()
         cards = shown(screen, "#cards")
-        assert "3 Explore (played)" in cards and "1 Sonar (played)" not in cards
+        assert "Played: 3 Explore" in cards and "1 Sonar" in cards.split("Played:")[0]
         await pilot.press("3")
         await pilot.pause()
         assert "Explore is played" in shown(screen, "#message")

@@ -91,7 +91,7 @@ uses an artifact card, `b` burns a card. `m` cycles your own mark on the
 cursor cell (seamount, deep, no trace, trace, Atlantis?, an opponent's
 guessed position, none). `x` picks or
 unpicks a cell of your declaration, `D` declares. `e` ends the turn (with
-actions unused, `e` again). Played cards say "(played)".
+actions unused, `e` again). Played cards are listed last, after "Played:".
 `?` help, `s` save, `q` leave.
 """
 
@@ -124,7 +124,7 @@ LEGEND = (
 LEGEND_NOTES = (
     "Grey italic symbols are deduced by the assistant from your results; an underlined space is certain.",
     "Yellow symbols are your own pencil marks (`m`); `B?` is your guess of where Blue is.",
-    "Played cards say (played) in the cards line; the cursor is drawn reversed.",
+    "Played cards are listed last in the cards line, after \"Played:\"; the cursor is drawn reversed.",
     "Your result is drawn first in a space; other markers sit beside it or on the line below.",
     "The dark ring around the map lies beyond its edge: it cannot be entered, but Sonar reads it.",
 )

@@ -16,8 +16,8 @@ from engine.finding_atlantis.text import cell_name, fact_word, history
 from ..seats import seat_text
 from .picture import CHANGED, MARK_WORDS
 
-#: After a played card's name in the cards line: played is said in words, not only by grey.
-PLAYED = " (played)"
+#: Before the played cards, last in the cards line: said in words, not only by grey.
+PLAYED = "Played:"
 DIR_KEYS = "1 N  2 NE  3 E  4 SE  5 S  6 SW  7 W  8 NW"
 PHASE_FIRST = {
     "captain": "First keep a captain: press 1 or 2.",
@@ -222,19 +222,27 @@ def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str
             used = 0
         used += len(item)
 
-    for i, (kind, ident, label) in enumerate(menu, start=1):
-        played = kind == "played"
-        room(f"{i} {label}{PLAYED if played else ''}  ")
+    numbered = list(enumerate(menu, start=1))
+    for i, (kind, ident, label) in numbered:
+        if kind == "played":
+            continue
+        room(f"{i} {label}  ")
         st = Style()
-        if played:
-            st = Style(dim=True, strike=True)
-        elif kind == "captain":
+        if kind == "captain":
             st = style("captain")
         elif kind == "keep":
             st = Style(bold=True)
-        out.append(f"{i}", Style(reverse=not played, dim=played))
-        out.append(f" {label}", st)
-        out.append(f"{PLAYED}  " if played else "  ", Style(dim=True) if played else Style())
+        out.append(f"{i}", Style(reverse=True))
+        out.append(f" {label}  ", st)
+    played = [(i, label) for i, (kind, _, label) in numbered if kind == "played"]
+    if played:   # last (what scrolls out of sight first), and said in words, not only by grey
+        room(PLAYED + " ")
+        out.append(PLAYED + " ", Style(dim=True))
+        for i, label in played:
+            room(f"{i} {label}  ")
+            out.append(f"{i} ", Style(dim=True))
+            out.append(label, Style(dim=True, strike=True))
+            out.append("  ")
     if arts:
         out.append("\n")
         out.append("a", Style(reverse=True))
