@@ -197,7 +197,7 @@ def legend_of(cells: Sequence[ChartCell], view: Any, you: bool = True) -> list[t
     if deduced:
         out.append(("grey", "deduced", "deduced"))
     if shaded:
-        out.append(("  ", "shade", "certain"))
+        out.append(("__", "shade", "certain"))   # underlined, tinted: both
     if marked:
         out.append(("yellow", "mark", "your marks"))
     return out
