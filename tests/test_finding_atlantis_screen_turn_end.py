@@ -3,6 +3,8 @@ first, and the cards line says in words which cards are played."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.components import put
 from engine.core import replace
 from engine.finding_atlantis.rules import ChooseCaptain, FirstMove
@@ -88,12 +90,13 @@ async def test_played_cards_are_marked_in_words():
         assert "Explore is played" in shown(screen, "#message")
 
 
-async def test_the_chart_keeps_its_layout_from_one_action_to_the_next_at_80x24():
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_chart_keeps_its_layout_from_one_action_to_the_next(size):
     """The chart's cell size depends on the terminal's size only: not on how many lines
     the cards (played cards, artifacts) or the legend take now."""
     table = red_against_ubot()
     app = make_app(table)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         m = table.match
         screen = await red_screen(pilot, app, table)
         chart = screen.chart

@@ -30,15 +30,17 @@ players started and surfaced, the last 2 cards each played, the directions
 of burnt cards, sea monsters, failed declarations. Results of your actions
 are whispered to you alone (and stay in your log). With the `assistant` option
 (on unless `paper` is), cells whose content follows for certain from what you
-have learned are shaded green and the deduced symbol is drawn in grey; before a
-declaration it warns you if your own chart says the guess cannot be right.
+have learned are shaded green and underlined, and the deduced symbol is drawn
+in grey italic; before a declaration it warns you if your own chart says the
+guess cannot be right.
 
 {legend}
 
 **Start.** Everybody keeps 1 of 2 captains dealt to them, then every
 submarine is placed in public and makes one free hidden move.
 
-**A turn is 2 actions**, each playing one card from your hand:
+**A turn is 2 actions**, each playing one card from your hand; then `e` ends
+it (it never passes by itself: see our decisions below):
 
 - **Sonar** -- seamount or deep ocean in the 8 spaces around you.
 - **Jelly Rod** -- pick an axis; trace or no trace in the two spaces on

@@ -44,9 +44,9 @@ WHY_KEYS = (("enter", "enter"), ("a", "artifact"), ("b", "burn"), ("m", "mark"),
 
 __all__ = ["FindingAtlantisScreen", "mark_cycle", "MARK_WORDS"]
 
-#: Below this terminal height the cards keep 3 rows (scrolling when they need more)
-#: and the chart's legend 3, so the chart's cell size never changes from one action
-#: to the next; from it on the chart's size has room to spare for every card.
+#: Below this terminal height the cards keep 3 rows and the chart's legend 3, from it
+#: on 5 and 4 (the cards scroll when they need more), so the chart's cell size never
+#: changes from one action to the next.
 TALL = 32
 
 
@@ -79,7 +79,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen.-over #truth { display: block; }
     FindingAtlantisScreen.-over #cards-box { display: none; }
     FindingAtlantisScreen #cards-box { height: 3; scrollbar-size-vertical: 1; }
-    FindingAtlantisScreen.-tall #cards-box { height: auto; max-height: 9; }
+    FindingAtlantisScreen.-tall #cards-box { height: 5; }
     FindingAtlantisScreen #cards { height: auto; padding: 0 1; }
     FindingAtlantisScreen #side { width: 36; }
     FindingAtlantisScreen.-wide #side { width: 56; }
