@@ -121,3 +121,12 @@ async def test_the_chart_keeps_its_layout_from_one_action_to_the_next(size):
         assert len(layouts) == 1, layouts
         (w, h, labels, _), = layouts
         assert (h, labels) == (2, True)   # the larger form, with row and column names
+
+
+def test_the_last_turn_line_leaves_out_the_end_turn_every_turn_has():
+    from tui.finding_atlantis.words import turn_summary
+    assert turn_summary("Blue", ["Blue played Explore.", "Blue played Sonar.", "Blue ended the turn."]) \
+        == "Blue played Explore, then Sonar."
+    assert turn_summary("Blue", ["Blue played Sonar.", "Blue ended the turn with 1 action unused."]) \
+        == "Blue played Sonar, then ended the turn with 1 action unused."
+    assert turn_summary("Blue", ["Blue ended the turn."]) == "Blue ended the turn."

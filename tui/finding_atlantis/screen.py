@@ -287,13 +287,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         name = next((n for n in sorted(self.link.names, key=len, reverse=True) if lines and lines[0].startswith(n)), "")
         if not name:
             return super().turn_summary(lines)
-        parts: list[str] = []
-        for line in lines:
-            body = (line[len(name):] if line.startswith(name) else line).strip().rstrip(".")
-            if body.startswith("played ") and parts and parts[-1].startswith("played "):
-                body = body[len("played "):]
-            parts.append(body)
-        return f"{name} " + ", then ".join(parts) + "."
+        return W.turn_summary(name, lines)
 
     def players_panel(self, view: Any):
         return W.players_panel(view, self.link.names, self.baseline(), self.part_style("recent"),

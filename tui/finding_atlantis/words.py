@@ -258,3 +258,18 @@ def end_turn_question(unused: int) -> str:
     """What a first e says while actions are unused."""
     actions = "action" if unused == 1 else "actions"
     return f"End your turn with {unused} {actions} unused? e again to end it, Esc to play on."
+
+
+def turn_summary(name: str, lines: Sequence[str]) -> str:
+    """One sentence for another seat's turn ("Blue played Sonar, then Jelly Rod."): the
+    End turn that closes every turn is left out unless it is news (actions unused, or
+    all the turn was)."""
+    parts: list[str] = []
+    for line in lines:
+        body = (line[len(name):] if line.startswith(name) else line).strip().rstrip(".")
+        if body == "ended the turn" and (parts or len(lines) > 1):
+            continue
+        if body.startswith("played ") and parts and parts[-1].startswith("played "):
+            body = body[len("played "):]
+        parts.append(body)
+    return f"{name} " + ", then ".join(parts) + "."
