@@ -118,7 +118,9 @@ async def test_another_seats_visible_move_is_tinted_until_your_next_action():
         chart = screen.query_one("#chart", ChartGrid)
         assert chart.picture.cells[world("F6")].back == "recent"   # Blue surfaced there
         assert chart.picture.cells[world("C3")].back == "recent"   # and left its start
-        assert "  " in {symbol for symbol, part, _ in chart.picture.legend if part == "recent"}
+        assert "+" in {symbol for symbol, part, _ in chart.picture.legend if part == "recent"}
+        for name in ("F6", "C3"):   # not by the tint alone: a glyph too
+            assert ("+", "recent") in chart.picture.cells[world(name)].marks
         screen.send(Sonar())
         await pilot.pause()
         assert all(c.back != "recent" for c in chart.picture.cells)
@@ -187,10 +189,13 @@ async def test_side_panel_keys_match_the_footer_and_a_b_still_work_while_declari
         assert {"x", "D", "e", "q"} <= keys and not {"a", "b"} & keys
         spans = screen.query_one("KeyLine").key_spans()
         assert spans and max(end for _start, end, _key in spans) <= 80
-        cards = screen.query_one("#cards")   # every card and artifact shows, none cut off
-        assert cards.region.height == len(cards.render().plain.splitlines()) >= 6
+        cards = screen.query_one("#cards")   # 3 rows at 80x24 (the chart keeps its size): it scrolls
+        lines = len(cards.render().plain.splitlines())
+        box = screen.query_one("#cards-box")
+        assert box.region.height == 3 and cards.region.height == lines >= 6 and box.max_scroll_y == lines - 3
         await pilot.press("a")           # not in the footer, yet it works: the artifact question
-        assert "Which artifact" in screen.query_one("#turn-line").plain
+        asked = screen.query_one("#turn-line").plain   # naming every artifact held
+        assert "Which artifact" in asked and "5 Pearl of the Current" in asked
 
 
 def test_each_legend_symbol_has_one_meaning_and_seats_share_their_words():

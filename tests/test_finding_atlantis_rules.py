@@ -58,8 +58,23 @@ def test_a_turn_is_two_actions():
     s, _ = GAME.apply(s, 0, Sonar())
     assert s.turn == 0 and s.actions_left == 1
     s, ev = GAME.apply(s, 0, JellyRod(0))
+    assert s.turn == 0 and s.actions_left == 0 and not any(e.kind == "turn" for e in ev)
+    assert GAME.legal(GAME.view(s, 0)) == [EndTurn()]
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, 0, Sonar())
+    s, ev = GAME.apply(s, 0, EndTurn())
     assert s.turn == 1 and s.actions_left == 2
     assert any(e.kind == "turn" for e in ev)
+
+
+def test_every_turn_ends_the_same_way_whatever_the_second_action_was():
+    """The turn waits for End turn after an Explore and after any other card alike,
+    so pressing End turn after the second action is always right."""
+    for second in (Sonar(), Explore(), Surface(), Silent(4)):
+        s = at(on_map(started()), 0, "B2")
+        s, _ = GAME.apply(s, 0, JellyRod(0))
+        s, _ = GAME.apply(s, 0, second)
+        assert (s.turn, s.actions_left) == (0, 0), second
 
 
 # --- actions ---------------------------------------------------------------------------
@@ -326,7 +341,7 @@ def test_moving_into_a_sea_monster_pushes_back_and_costs_the_next_action():
     s, ev = GAME.apply(s, 0, Silent(6))
     assert s.pos[0] == cell(6, "B1")
     assert any(e.kind == "monster_attack" and e.to is None for e in ev)
-    assert s.turn == 1  # the second action was lost
+    assert s.turn == 0 and s.actions_left == 0  # the second action was lost
 
 
 def test_roaming_monsters_move_after_each_round_still_ones_do_not():

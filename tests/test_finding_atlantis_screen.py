@@ -65,7 +65,8 @@ async def test_captain_first_move_and_cards_from_the_keyboard():
         w = 8
         assert m.state.charts[0][0 * w + 3] != 0  # C1's north neighbour (ring) noted
         await pilot.press("2", "1")  # Jelly Rod, axis 1 = north-south
-        await until(pilot, lambda: m.to_act() != frozenset({0}) or m.state.actions_left == 2)
+        await until(pilot, lambda: m.state.actions_left == 0)
+        assert m.to_act() == frozenset({0})  # the turn waits for e
         assert m.state.charts[0][(2 + 1) * w + 2 + 1] & D.TRACE  # C3 is Atlantis: a trace
         chart = screen.query_one(ChartGrid)
         c3 = (3 * w) + 3

@@ -108,10 +108,7 @@ def play(state: FAState, seat: int, action: Any) -> tuple[FAState, list[Event]]:
     s = play_card(state, seat, card, -1)
     events = [Event("played", {"seat": seat, "card": card})]
     s, more = CARD_EFFECTS[card](s, seat, action)
-    # After an Explore the turn always waits for the explorer (declare or end the
-    # turn), whatever was found: passing on at once would tell the table it was
-    # not Atlantis.
-    return spend(s, seat, events + more, hold=card == "explore")
+    return spend(s, seat, events + more)
 
 
 def burn(state: FAState, seat: int, a: Burn) -> tuple[FAState, list[Event]]:

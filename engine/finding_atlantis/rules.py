@@ -145,7 +145,7 @@ class FindingAtlantisGame(SingleActorTurns, Game):
     score_unit = ""  # no points: a winner or not
     slug = "finding-atlantis"
     title = "Finding Atlantis"
-    rules_version = "finding-atlantis-3"  # 3: a mine takes used artifacts too
+    rules_version = "finding-atlantis-4"  # 4: every turn ends with End turn
     min_players = 2
     max_players = data.MAX_SEATS
     options_model = lazy_model("engine.finding_atlantis.options:FindingAtlantisOptions")

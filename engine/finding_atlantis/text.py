@@ -30,15 +30,17 @@ players started and surfaced, the last 2 cards each played, the directions
 of burnt cards, sea monsters, failed declarations. Results of your actions
 are whispered to you alone (and stay in your log). With the `assistant` option
 (on unless `paper` is), cells whose content follows for certain from what you
-have learned are shaded green and the deduced symbol is drawn in grey; before a
-declaration it warns you if your own chart says the guess cannot be right.
+have learned are shaded green and underlined, and the deduced symbol is drawn
+in grey italic; before a declaration it warns you if your own chart says the
+guess cannot be right.
 
 {legend}
 
 **Start.** Everybody keeps 1 of 2 captains dealt to them, then every
 submarine is placed in public and makes one free hidden move.
 
-**A turn is 2 actions**, each playing one card from your hand:
+**A turn is 2 actions**, each playing one card from your hand; then `e` ends
+it (it never passes by itself: see our decisions below):
 
 - **Sonar** -- seamount or deep ocean in the 8 spaces around you.
 - **Jelly Rod** -- pick an axis; trace or no trace in the two spaces on
@@ -76,8 +78,11 @@ Surface) instead. Your own mine is harmless. A mine goes off once.
 Moving into one: you are pushed back and lose your next action. Option
 `monsters`: `still` or `roaming` (each moves 1 space after every round).
 
-**Our decisions where the rule book is silent.** A turn's 2 actions may be
-cut short with End turn. Each artifact space gives one card. A captain is
+**Our decisions where the rule book is silent.** Every turn ends with End
+turn (`e`), after the second action as after the first: an Explore must wait
+while you decide whether to declare, and passing on at once after any other
+Explore would tell the table you found no Atlantis. So the turn never passes
+by itself, and `e` with actions unused asks first. Each artifact space gives one card. A captain is
 public once played or burnt. A long move stops at a monster or a mine. The
 game ends without a winner after `max_rounds` rounds. Solo: play against the
 U-Bot (`--players 2 --bots 1`), a bot that reasons from its own chart only.
@@ -87,7 +92,8 @@ with a direction or axis then ask for one (arrows or `1`-`8`, Enter). `a`
 uses an artifact card, `b` burns a card. `m` cycles your own mark on the
 cursor cell (seamount, deep, no trace, trace, Atlantis?, an opponent's
 guessed position, none). `x` picks or
-unpicks a cell of your declaration, `D` declares. `e` ends the turn.
+unpicks a cell of your declaration, `D` declares. `e` ends the turn (with
+actions unused, `e` again). Played cards are listed last, after "Played:".
 `?` help, `s` save, `q` leave.
 """
 
@@ -113,13 +119,14 @@ LEGEND = (
     ("m", "your mine", "your mine"),
     ("M", "sea monster", "a sea monster"),
     ("<>", "picked", "a space picked for your declaration"),
+    ("+", "changed", "changed since your last action: another player's move you can see (the space is tinted too)"),
     ("✓", "you had it right", "at game over, on the true map: your chart had this space right"),
     ("✗", "your mark was wrong", "at game over, on the true map: your mark here was wrong"),
 )
 LEGEND_NOTES = (
-    "Grey symbols are deduced by the assistant from your results; an underlined space is certain.",
+    "Grey italic symbols are deduced by the assistant from your results; an underlined space is certain.",
     "Yellow symbols are your own pencil marks (`m`); `B?` is your guess of where Blue is.",
-    "A tinted space changed since your last action: another player's move you can see.",
+    "Played cards are listed last in the cards line, after \"Played:\"; the cursor is drawn reversed.",
     "Your result is drawn first in a space; other markers sit beside it or on the line below.",
     "The dark ring around the map lies beyond its edge: it cannot be entered, but Sonar reads it.",
 )

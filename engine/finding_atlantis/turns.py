@@ -1,8 +1,10 @@
 """Finding Atlantis -- the hand and the turn: playing a card, spending an action,
 passing the turn on (lost actions, roaming monsters, the round limit).
 
-Every effect ends with ``spend``: it counts the action and, when the turn is
-used up, hands it to the next seat that still has an action to take.
+Every effect ends with ``spend``: it counts the action. The turn passes only
+with End turn, after the second action as after the first: an Explore has to
+wait for its explorer (passing on at once would tell the table it found no
+Atlantis), so every turn ends the same way and a habit of ending it is safe.
 """
 
 from __future__ import annotations
@@ -44,19 +46,11 @@ def discard_random(s: FAState, seat: int) -> tuple[FAState, str]:
     return play_card(s, seat, card, -1), card
 
 
-def spend(s: FAState, seat: int, events: list[Event], free: bool = False,
-          hold: bool = False) -> tuple[FAState, list[Event]]:
-    """Count one action (none when ``free``); the turn passes when none are left,
-    unless ``hold`` (after an Explore the explorer still decides whether to declare)."""
-    if s.phase == "over":
+def spend(s: FAState, seat: int, events: list[Event], free: bool = False) -> tuple[FAState, list[Event]]:
+    """Count one action (none when ``free``); the turn waits for End turn."""
+    if s.phase == "over" or free:
         return s, events
-    left = s.actions_left - (0 if free else 1)
-    if left <= 0 and not hold:
-        s2, more = end_turn(s)  # sets the next seat's actions
-        return s2, events + more
-    if not free:
-        s = replace(s, actions_left=left)
-    return s, events
+    return replace(s, actions_left=max(0, s.actions_left - 1)), events
 
 
 def close_declaration(s: FAState, seat: int) -> FAState:

@@ -6,7 +6,7 @@ under it the markers that share the space (your submarine, your pencil mark,
 other submarines where they were last seen, your mine, a sea monster), so that a
 marker never hides a result.  Spaces whose public markers differ from the seat's
 ``baseline`` view (the view right after its own last action) are tinted
-``recent``: what the other seats did since.  ``truth_picture`` is the true map of
+``recent`` and marked ``+``: what the other seats did since.  ``truth_picture`` is the true map of
 a finished game (``view.truth``), each space marked right or wrong against what
 the seat had on its chart.  The legend lists exactly the symbols drawn.
 """
@@ -24,6 +24,9 @@ from ..widgets.chart_grid import ChartCell, ChartPicture
 FACT_PART = {"@": "atlantis", "$": "artifact", "T": "trace", "t": "rod", "#": "deep", "^": "seamount",
              "s": "seamount", "x": "notrace", "!": "danger", ".": "empty", "·": "empty"}
 SHORT = {symbol: short for symbol, short, _ in LEGEND}
+#: Beside a space (and before a player's history) that changed since your last move:
+#: the tint is not the only cue (a monochrome terminal, NO_COLOR).
+CHANGED = "+"
 MARK_WORDS = {"s": "seamount", "#": "deep ocean", "x": "no trace", "T": "trace", "@?": "Atlantis?"}
 
 
@@ -113,10 +116,13 @@ def chart_picture(view: Any, marks: dict[int, str], know: Any, baseline: Any | N
                 pieces.append(("m", "mine"))
             if cell in recent:
                 back = "recent"
+                pieces.append((CHANGED, "recent"))
             if cell in picks:
                 back = "pick"
                 if not text:
                     text, part = "<>", "cell"
+                else:
+                    pieces.insert(0, ("<>", "pick"))
             if not text and not pieces:
                 text, part = "·", "empty"
         cells.append(ChartCell(text, part, tuple(pieces), back, shaded=shaded))
@@ -168,6 +174,8 @@ def legend_of(cells: Sequence[ChartCell], view: Any, you: bool = True) -> list[t
         for text, part in cell.marks:
             if part == "mark":
                 marked = True
+            elif part == "recent":
+                continue
             elif part.startswith("seat-") and text != SEAT_LETTERS[view.seat or 0] + "*":
                 names.setdefault(text, part)
             else:
@@ -184,12 +192,12 @@ def legend_of(cells: Sequence[ChartCell], view: Any, you: bool = True) -> list[t
                 out.append((text, part, short if i == len(same) - 1 else ""))
         elif symbol in seen:
             out.append((symbol, seen[symbol], short))
+    if recent:
+        out.append((CHANGED, "recent", SHORT[CHANGED]))
     if deduced:
         out.append(("grey", "deduced", "deduced"))
     if shaded:
-        out.append(("  ", "shade", "certain"))
+        out.append(("__", "shade", "certain"))   # underlined, tinted: both
     if marked:
         out.append(("yellow", "mark", "your marks"))
-    if recent:
-        out.append(("  ", "recent", "changed since your move"))
     return out

@@ -19,7 +19,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from engine.finding_atlantis import data as D
@@ -44,6 +44,16 @@ WHY_KEYS = (("enter", "enter"), ("a", "artifact"), ("b", "burn"), ("m", "mark"),
 
 __all__ = ["FindingAtlantisScreen", "mark_cycle", "MARK_WORDS"]
 
+#: Below this terminal height the cards keep 3 rows and the chart's legend 3, from it
+#: on 5 and 4 (the cards scroll when they need more), so the chart's cell size never
+#: changes from one action to the next.
+TALL = 32
+
+
+def legend_room(height: int) -> int:
+    """The chart legend's rows, fixed by the terminal's height."""
+    return 3 if height < TALL else 4
+
 
 def same_height(before: Any, text: Any, width: int) -> bool:
     """Whether ``text`` surely wraps to as many lines as ``before`` at ``width`` without
@@ -67,11 +77,14 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen ChartGrid { height: 1fr; }
     FindingAtlantisScreen #truth { display: none; }
     FindingAtlantisScreen.-over #truth { display: block; }
-    FindingAtlantisScreen.-over #cards { display: none; }
-    FindingAtlantisScreen #cards { height: auto; max-height: 9; padding: 0 1; }
+    FindingAtlantisScreen.-over #cards-box { display: none; }
+    FindingAtlantisScreen #cards-box { height: 3; scrollbar-size-vertical: 1; }
+    FindingAtlantisScreen.-tall #cards-box { height: 5; }
+    FindingAtlantisScreen #cards { height: auto; padding: 0 1; }
     FindingAtlantisScreen #side { width: 36; }
     FindingAtlantisScreen.-wide #side { width: 56; }
     FindingAtlantisScreen > .fa--recent { background: #5b4a1a; }
+    FindingAtlantisScreen ChartGrid > .chart-grid--deduced { text-style: italic; }
     FindingAtlantisScreen > .fa--ask { color: #ffd75f; }
     FindingAtlantisScreen > .fa--captain { color: #87d7ff; text-style: bold; }
     FindingAtlantisScreen > .fa--artifact { color: #ffaf5f; text-style: bold; }
@@ -110,6 +123,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         self._ask: dict[str, Any] | None = None
         self._marks: dict[int | None, dict[int, str]] = {}
         self._confirm_declare = False
+        self._confirm_end = False
         self._cursor_placed = False
 
     # --- layout -----------------------------------------------------------------------
@@ -122,18 +136,21 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         with Horizontal(id="charts"):
             yield chart
             yield truth
-        yield Static(id="cards")
+        with VerticalScroll(id="cards-box"):
+            yield Static(id="cards")
 
     def on_mount(self) -> None:
         # (GameScreen's on_mount runs too.)  The first layout already as wide as on_resize
         # will make it (issue 15: no second layout and redraw at the start).
         self.set_class(self.app.size.width >= 140, "-wide")
+        self.set_class(self.app.size.height >= TALL, "-tall")
 
     _resized_to: Any = None   # the size of the last Resize
 
     def on_resize(self, event: Any) -> None:
         # (GameScreen's on_resize runs too: Textual calls each class's handler)
         self.set_class(event.size.width >= 140, "-wide")
+        self.set_class(event.size.height >= TALL, "-tall")
         if event.size != self._resized_to:   # (a table's start sends the same size twice)
             self._resized_to = event.size
             self.call_after_refresh(self._redraw)   # the cards wrap to the new width
@@ -147,6 +164,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     def set_link(self, link: Any) -> None:
         self._ask = None
         self._confirm_declare = False
+        self._confirm_end = False
         self._cursor_placed = False
         super().set_link(link)
 
@@ -195,6 +213,8 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
         if legal and not self._legal:
             self.say("")  # your turn again: a "not your turn" note is stale
+        if self._confirm_end and (not legal or view.actions_left != self._view.actions_left):
+            self._confirm_end = False   # the question was about another moment of the turn
         self._view, self._legal = view, list(legal)
         set_size(view.n)
         self.chart.set_size(view.n)
@@ -220,6 +240,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         if view is None:
             return
         picture = chart_picture(view, self.marks, self._know, self.baseline())
+        picture.legend_room = legend_room(self.app.size.height)
         over = bool(getattr(view, "truth", ()))
         self.set_class(over, "-over")
         if over:
@@ -266,13 +287,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         name = next((n for n in sorted(self.link.names, key=len, reverse=True) if lines and lines[0].startswith(n)), "")
         if not name:
             return super().turn_summary(lines)
-        parts: list[str] = []
-        for line in lines:
-            body = (line[len(name):] if line.startswith(name) else line).strip().rstrip(".")
-            if body.startswith("played ") and parts and parts[-1].startswith("played "):
-                body = body[len("played "):]
-            parts.append(body)
-        return f"{name} " + ", then ".join(parts) + "."
+        return W.turn_summary(name, lines)
 
     def players_panel(self, view: Any):
         return W.players_panel(view, self.link.names, self.baseline(), self.part_style("recent"),
@@ -311,7 +326,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "why":
             return True
-        if action == "cancel" and self._confirm_declare:
+        if action == "cancel" and (self._confirm_declare or self._confirm_end):
             return True
         if action == "quiet":
             return self._view is not None and not self.why_not(str(parameters[0])) and self.footer_full()
@@ -339,6 +354,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     def _send(self, action: Any) -> None:
         self._ask = None
         self._confirm_declare = False
+        self._confirm_end = False
         if self.send(action):
             self.refresh_view()
         else:
@@ -473,11 +489,21 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         self._redraw()
 
     def action_end_turn(self) -> None:
+        """End the turn; with actions unused, only when e is pressed twice (an e meant for
+        the turn before must not throw a whole turn away)."""
+        view = self._view
+        unused = view.actions_left if view.phase == "play" else 0
+        if unused > 0 and not self._confirm_end:
+            self._confirm_end = True
+            self.say(W.end_turn_question(unused))
+            self.refresh_bindings()
+            return
         self._send(EndTurn())
 
     def action_cancel(self) -> None:
         self._ask = None
         self._confirm_declare = False
+        self._confirm_end = False
         self.say("")
         self._redraw()
 

@@ -14,8 +14,10 @@ from engine.finding_atlantis import data as D
 from engine.finding_atlantis.text import cell_name, fact_word, history
 
 from ..seats import seat_text
-from .picture import MARK_WORDS
+from .picture import CHANGED, MARK_WORDS
 
+#: Before the played cards, last in the cards line: said in words, not only by grey.
+PLAYED = "Played:"
 DIR_KEYS = "1 N  2 NE  3 E  4 SE  5 S  6 SW  7 W  8 NW"
 PHASE_FIRST = {
     "captain": "First keep a captain: press 1 or 2.",
@@ -40,7 +42,8 @@ def ask_text(ask: dict[str, Any], view: Any, names: Sequence[str]) -> str:
     if need == "burn":
         return "Burn which card? 1-9 (not Surface). Esc cancels."
     if need == "artifact":
-        return "Which artifact? 1-9. Esc cancels."
+        held = "  ".join(f"{i} {D.ARTIFACTS[a][0]}" for i, a in enumerate(view.artifacts, start=1))
+        return f"Which artifact? {held}. Esc cancels."
     return what
 
 
@@ -102,12 +105,12 @@ def why_not(action: str, view: Any, legal: Sequence[Any], ask: dict[str, Any] | 
 def key_hint(view: Any, legal: Sequence[Any], names: Sequence[str]) -> str:
     """The keys that do something now, as the footer lists them (``a`` and ``b`` only
     when allowed: the footer hides a key that would only say why not)."""
-    keys = ["1-9 play a card"]
+    keys = ["1-9 play a card"] if view.actions_left > 0 else ["Both actions used"]
     if not why_not("artifact", view, legal, None, names):
         keys.append("a use an artifact")
     if not why_not("burn", view, legal, None, names):
         keys.append("b burn a card to move")
-    keys.append("e end turn")
+    keys.append("e end turn" if view.actions_left > 0 else "e ends your turn")
     return ", ".join(keys) + "."
 
 
@@ -173,8 +176,9 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
         out.append_text(seat_text(s, names[s]))
         last = ", ".join(D.CARDS[c][0] + (f" (burnt, {D.DIR_NAMES[d]})" if d >= 0 else "")
                          for c, d in p.last_played)
-        out.append(f": last played {last}.\n" if last else ": nothing played yet.\n",
+        out.append((f": last played {last}." if last else ": nothing played yet.") + (f" {CHANGED}" if changed else ""),
                    recent if changed else Style())
+        out.append("\n")
         extra = []
         if p.captain:
             extra.append(f"Captain: {D.CAPTAINS[p.captain][0]}.")
@@ -188,7 +192,8 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
         said = "" if narrow and s == view.seat else history(p, who, view.n, 2 if narrow else 3, narrow)
         said = " ".join(filter(None, [said, *extra]))
         if said:
-            out.append(" " + said + "\n", (recent if changed else Style()) + Style(dim=True))
+            out.append((CHANGED if changed else " ") + said + "\n",
+                       (recent if changed else Style()) + Style(dim=True))
     deck = "in the deck" if narrow else "in the artifact deck"
     out.append(f"Round {view.round} of {view.max_rounds}, {view.deck_count} artifacts {deck}"
                f"{', pirate mode' if view.pirate else ''}{', paper mode' if view.paper else ''}.",
@@ -217,17 +222,27 @@ def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str
             used = 0
         used += len(item)
 
-    for i, (kind, ident, label) in enumerate(menu, start=1):
+    numbered = list(enumerate(menu, start=1))
+    for i, (kind, ident, label) in numbered:
+        if kind == "played":
+            continue
         room(f"{i} {label}  ")
         st = Style()
-        if kind == "played":
-            st = Style(dim=True, strike=True)
-        elif kind == "captain":
+        if kind == "captain":
             st = style("captain")
         elif kind == "keep":
             st = Style(bold=True)
-        out.append(f"{i}", Style(reverse=kind != "played", dim=kind == "played"))
+        out.append(f"{i}", Style(reverse=True))
         out.append(f" {label}  ", st)
+    played = [(i, label) for i, (kind, _, label) in numbered if kind == "played"]
+    if played:   # last (what scrolls out of sight first), and said in words, not only by grey
+        room(PLAYED + " ")
+        out.append(PLAYED + " ", Style(dim=True))
+        for i, label in played:
+            room(f"{i} {label}  ")
+            out.append(f"{i} ", Style(dim=True))
+            out.append(label, Style(dim=True, strike=True))
+            out.append("  ")
     if arts:
         out.append("\n")
         out.append("a", Style(reverse=True))
@@ -237,3 +252,24 @@ def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str
             room(f"{i} {label}  ")
             out.append(f"{i} {label}  ", style("artifact"))
     return out
+
+
+def end_turn_question(unused: int) -> str:
+    """What a first e says while actions are unused."""
+    actions = "action" if unused == 1 else "actions"
+    return f"End your turn with {unused} {actions} unused? e again to end it, Esc to play on."
+
+
+def turn_summary(name: str, lines: Sequence[str]) -> str:
+    """One sentence for another seat's turn ("Blue played Sonar, then Jelly Rod."): the
+    End turn that closes every turn is left out unless it is news (actions unused, or
+    all the turn was)."""
+    parts: list[str] = []
+    for line in lines:
+        body = (line[len(name):] if line.startswith(name) else line).strip().rstrip(".")
+        if body == "ended the turn" and (parts or len(lines) > 1):
+            continue
+        if body.startswith("played ") and parts and parts[-1].startswith("played "):
+            body = body[len("played "):]
+        parts.append(body)
+    return f"{name} " + ", then ".join(parts) + "."

@@ -67,6 +67,9 @@ class ChartPicture:
     corner: str = ""                  # a compass ("N↑") or a title drawn above the grid, left
     legend: Sequence[tuple[str, str, str]] = field(default_factory=tuple)  # (symbol, part, words)
     cursor: bool = True               # draw the cursor
+    # rows kept for the legend whatever it lists (a longer one is cut), so that the cell
+    # size depends on the widget's size only; None: as many as the legend needs
+    legend_room: int | None = None
 
 
 class ChartGrid(CursorGrid):
@@ -268,7 +271,8 @@ class ChartGrid(CursorGrid):
 
     def choose_cell_size(self, size: Size) -> tuple[int, int, bool]:
         g = self._grid()
-        legend = len(self.legend_lines(size.width))
+        room = self.picture.legend_room
+        legend = len(self.legend_lines(size.width)) if room is None else room
         self.legend_rows = legend
         lead = self.follows.row_one() if self.follows is not None else None
         for labels in (True, False):
@@ -333,6 +337,8 @@ class ChartGrid(CursorGrid):
         lw = ROW_LABEL_WIDTH if labels else 0
         top_lines = self._top_lines(labels)
         legend = self.legend_lines(width)[:self.legend_rows]
+        if self.picture.legend_room is not None:   # the same box whatever the legend lists
+            legend += [[] for _ in range(self.legend_rows - len(legend))]
         gw = lw + g * cw
         bw = max([gw] + [sum(len(t) for t, _ in line) for line in legend])
         bh = top_lines + g * ch + len(legend)
