@@ -11,7 +11,8 @@ are ``CursorGrid``'s; mouse hit-testing is ``HexGrid``'s (messages go up).
 Readable without colour (monochrome SSH, colour-blind players): every terrain has a
 glyph, every creature a symbol, a boat is a pair of brackets round its passengers'
 letters, explorers are their seat's letter with a count, legal destinations carry a
-``+`` (or are underlined when the hex is full), the cursor is reverse video::
+``+`` (in the hex, or in the gap column east of it when the hex is full), the cursor
+is reverse video with ``▸ ◂`` either side of its content::
 
     ~ sea   ≈ safe-island entrance   . beach   ♣ forest   ▲ mountain   ⌂ safe island
     § sea serpent   Δ shark   Ω whale   [RB] a boat with R and B aboard   R2 two of R's
@@ -53,6 +54,7 @@ TERRAIN_GLYPH = {"sea": "~", "entrance": "≈", "beach": ".", "forest": "♣", "
 LAND = frozenset({"beach", "forest", "mountain"})
 CREATURE_GLYPH = {"serpent": "§", "shark": "Δ", "whale": "Ω"}
 TARGET_MARK = "+"
+CURSOR_MARKS = ("▸", "◂")   # in the gap columns west and east of the cursor hex
 
 #: (glyph, component, words, short words) for the legend, in the order it is drawn; the
 #: short words are used where the long ones would take more than two lines.
@@ -332,6 +334,7 @@ class SurviveHexBoard(HexGrid):
         if index == self.picture.selected:  # type: ignore[attr-defined]
             bg += part("selected")
         lines = self.hex_rows(spot, n, ch)
+        marked = True
         if index in self._targets:
             lines, marked = self._mark_target(lines, n, ch)
             # Land keeps its colour when its "+" badge fits; the sea (and a full
@@ -341,6 +344,12 @@ class SurviveHexBoard(HexGrid):
         x0 = x2 * cw // 2
         self._hex_at[index] = (x0, row * ch)
         chars, styles = self._chars, self._styles
+        if x0 + n < len(chars[0]):
+            # The hex's frame: the gap column east of it carries the "+" of a full hex.
+            for dy in range(ch):
+                full_target = not marked and dy == (ch - 1) // 2
+                chars[row * ch + dy][x0 + n] = TARGET_MARK if full_target else " "
+                styles[row * ch + dy][x0 + n] = base + part("target-mark") if full_target else base
         for dy in range(ch):
             y = row * ch + dy
             run = lines[dy] if dy < len(lines) else []
@@ -394,6 +403,7 @@ class SurviveHexBoard(HexGrid):
             reverse = self._reverse
             for x in range(x0, min(bw, x0 + self.cell_w - 1)):
                 styles[x] = styles[x] + reverse
+            chars = self._cursor_frame(chars, x0)
         segments = [Segment(" " * left, base)] if left else []
         labels = getattr(self.picture, "row_labels", ())
         row, dy = divmod(by, self.cell_h)
@@ -408,6 +418,20 @@ class SurviveHexBoard(HexGrid):
         if not on_cursor:
             self._plain[y, width] = strip
         return strip
+
+    def _cursor_frame(self, chars: list[str], x0: int) -> list[str]:
+        """A board line with the cursor hex's content framed by CURSOR_MARKS: in the hex's
+        blank cells beside its content, else in the gap columns either side of it (where
+        no "+" of a full hex already stands), so the cursor shows without colour too."""
+        chars = list(chars)
+        n = self.cell_w - 1
+        used = [x for x in range(x0, min(len(chars), x0 + n)) if chars[x] != " "]
+        west, east = (used[0] - 1, used[-1] + 1) if used else (x0 - 1, x0 + n)
+        if 0 <= west < len(chars) and chars[west] == " ":
+            chars[west] = CURSOR_MARKS[0]
+        if 0 <= east < len(chars) and chars[east] == " ":
+            chars[east] = CURSOR_MARKS[1]
+        return chars
 
     @property
     def labels_shown(self) -> bool:

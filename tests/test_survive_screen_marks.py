@@ -1,0 +1,70 @@
+"""Survive at 80x24 and 160x48 read without colour: every hex the legal moves name as a
+target carries a ``+`` in the board's text (a full hex too, in its frame), and the
+cursor shows in text as well as in reverse video."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.survive import data as D
+from engine.survive.state import EndMoves, NoTile, Sink
+
+from test_survive_screen import after_setup, make_app
+
+
+def until_red_removes_a_tile(seed: int):
+    """Red's first step 3, reached through the table (no tile, no moves)."""
+    table = after_setup(seed)
+    match = table.match
+    while not (0 in match.to_act() and match.view(0).phase == "sink"):
+        if 0 in match.to_act():
+            legal = match.legal(0)
+            ends = [a for a in legal if type(a) in (NoTile, EndMoves)]
+            match.act(0, ends[0] if ends else legal[0])
+        else:
+            table.step_bot()
+    return table
+
+
+def text_by_hex(board) -> dict[int, str]:
+    """The characters the board draws for each hex, its frame (the gap east of it) included."""
+    out: dict[int, str] = {}
+    for y in range(board.size.height):
+        line = board.render_line(y).text
+        for x, char in enumerate(line):
+            cell = board.cell_at(x, y)
+            if cell is not None:
+                out[cell] = out.get(cell, "") + char
+    return out
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_every_tile_legal_to_remove_is_marked_plus_in_text_even_under_explorers(size):
+    table = until_red_removes_a_tile(3)       # seed 3: 9 of the 13 removable beaches hold explorers
+    view = table.match.view(0)
+    targets = {D.LAND_HEX_INDEX[a.tile] for a in table.match.legal(0) if isinstance(a, Sink)}
+    assert any(h in view.explorer_hex for h in targets)
+    app = make_app(table)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        drawn = text_by_hex(board)
+        for h in range(D.HEXES):
+            assert ("+" in drawn.get(h, "")) == (h in targets), (D.HEX_NAMES[h], drawn.get(h))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_the_cursor_is_framed_in_text_and_moves_with_the_arrow_keys(size):
+    app = make_app(after_setup(3))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        for key in ("right", "down", "left", "up"):
+            await pilot.press(key)
+            await pilot.pause()
+            framed = [(x, y) for y in range(board.size.height)
+                      for x, char in enumerate(board.render_line(y).text) if char in "▸◂"]
+            assert framed, key
+            # each mark stands in the cursor hex or in a gap column beside it
+            assert all(board.cursor in (board.cell_at(x - 1, y), board.cell_at(x, y), board.cell_at(x + 1, y))
+                       for x, y in framed), key
