@@ -68,3 +68,24 @@ async def test_the_cursor_is_framed_in_text_and_moves_with_the_arrow_keys(size):
             # each mark stands in the cursor hex or in a gap column beside it
             assert all(board.cursor in (board.cell_at(x - 1, y), board.cell_at(x, y), board.cell_at(x + 1, y))
                        for x, y in framed), key
+
+
+async def test_selecting_a_boat_names_it_with_its_brackets():
+    table = after_setup(1)                    # seed 1: Red may sail an empty boat in step 2
+    match = table.match
+    while 0 not in match.to_act():
+        table.step_bot()
+    if match.view(0).phase == "tile":
+        match.act(0, next(a for a in match.legal(0) if isinstance(a, NoTile)))
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.phase() == "move", (screen.phase(), match.view(0).phase)
+        boat = next(p for p in screen.movable() if p.kind == "boat")
+        screen.board.cursor = screen.where(boat)
+        await pilot.pause()
+        while screen._piece != boat:
+            await pilot.press("enter")
+        message = str(screen.query_one("#message").render())
+        assert "Selected boat [ ]" in message, message

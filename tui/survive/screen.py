@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
 from textual import events, on
 from textual.app import ComposeResult
 
@@ -134,6 +135,11 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         self._value = None
         self._cursor_placed = False
         super().set_link(link)
+
+    def say(self, message: str) -> None:
+        """A message as written: boats are named by the letters aboard ("boat [RB]"),
+        which Rich would read as markup."""
+        super().say(escape(message))
 
     # --- what the player may do now ------------------------------------------------------------
     def phase(self) -> str:
