@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from engine.survive import data as D
-from engine.survive.state import EndMoves, NoTile, Sink
+from engine.survive.state import Board, EndMoves, NoTile, Sink
+
+from tui.survive.shared import Piece
 
 from test_survive_screen import after_setup, make_app
 
@@ -71,21 +73,23 @@ async def test_the_cursor_is_framed_in_text_and_moves_with_the_arrow_keys(size):
 
 
 async def test_selecting_a_boat_names_it_with_its_brackets():
-    table = after_setup(1)                    # seed 1: Red may sail an empty boat in step 2
+    table = after_setup(1)                    # seed 1: Red may board a boat and sail it in step 2
     match = table.match
     while 0 not in match.to_act():
         table.step_bot()
     if match.view(0).phase == "tile":
         match.act(0, next(a for a in match.legal(0) if isinstance(a, NoTile)))
+    match.act(0, next(a for a in match.legal(0) if isinstance(a, Board)))   # R aboard: "boat [R]"
     app = make_app(table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert screen.phase() == "move", (screen.phase(), match.view(0).phase)
-        boat = next(p for p in screen.movable() if p.kind == "boat")
+        boat = Piece("boat", match.view(0).explorer_boat[0])
+        assert boat in screen.movable()
         screen.board.cursor = screen.where(boat)
         await pilot.pause()
         while screen._piece != boat:
             await pilot.press("enter")
         message = str(screen.query_one("#message").render())
-        assert "Selected boat [ ]" in message, message
+        assert "Selected boat [R]" in message, message

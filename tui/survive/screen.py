@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.markup import escape
 from textual import events, on
 from textual.app import ComposeResult
+from textual.content import Content
 
 from engine.survive import data as D
 from engine.survive.state import (
@@ -137,9 +137,9 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         super().set_link(link)
 
     def say(self, message: str) -> None:
-        """A message as written: boats are named by the letters aboard ("boat [RB]"),
-        which Rich would read as markup."""
-        super().say(escape(message))
+        """A message as written, not as markup: boats are named by the letters aboard
+        ("boat [RB]"), which markup would take for a tag."""
+        super().say(Content(message))  # type: ignore[arg-type]
 
     # --- what the player may do now ------------------------------------------------------------
     def phase(self) -> str:
