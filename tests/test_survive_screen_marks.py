@@ -11,7 +11,7 @@ from engine.survive.state import Board, EndMoves, NoTile, Sink
 
 from tui.survive.shared import Piece
 
-from test_survive_screen import after_setup, make_app
+from test_survive_screen import after_setup, make_app, step_line, until_red_must_answer
 
 
 def until_red_removes_a_tile(seed: int):
@@ -93,3 +93,14 @@ async def test_selecting_a_boat_names_it_with_its_brackets():
             await pilot.press("enter")
         message = str(screen.query_one("#message").render())
         assert "Selected boat [R]" in message, message
+
+
+async def test_the_attack_prompt_fits_the_step_line_at_80x24():
+    table = until_red_must_answer(18)         # seed 18: a shark attacks Red's swimmers
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#step-line")
+        prompt = step_line(app.screen).split("\n")[0]
+        assert prompt.startswith("Attack! Shark at ") and prompt.endswith("repel it (1-9) or e"), prompt
+        assert len(prompt) <= line.content_size.width, (prompt, line.content_size.width)
