@@ -104,3 +104,43 @@ async def test_the_attack_prompt_fits_the_step_line_at_80x24():
         prompt = step_line(app.screen).split("\n")[0]
         assert prompt.startswith("Attack! Shark at ") and prompt.endswith("repel it (1-9) or e"), prompt
         assert len(prompt) <= line.content_size.width, (prompt, line.content_size.width)
+
+
+@pytest.mark.parametrize("there, back", [("up", "down"), ("down", "up"), ("left", "right"), ("right", "left")])
+async def test_an_arrow_key_and_its_opposite_come_back_to_the_same_hex(there, back):
+    app = make_app(after_setup(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        astray = []
+        for h in range(D.HEXES):
+            board.cursor = h
+            board.action_cursor(*{"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[there])
+            if board.cursor == h:
+                continue          # the edge of the board: the key did nothing
+            board.action_cursor(*{"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[back])
+            if board.cursor != h:
+                astray.append((D.HEX_NAMES[h], D.HEX_NAMES[board.cursor]))
+        assert not astray
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_every_hex_name_the_log_uses_can_be_read_off_the_board(size):
+    """Row letters west of the rows, and each hex's place in its row over the board (one
+    line for rows A, C, E ..., one for B, D, F ...): "H4" is found without moving the cursor."""
+    app = make_app(after_setup(3))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        lines = [board.render_line(y).text for y in range(board.size.height)]
+        headers = [line for line in lines if line.split()[:3] == ["1", "2", "3"]]
+        assert len(headers) == 2, lines
+        for h, name in enumerate(D.HEX_NAMES):
+            letter, place = name[0], name[1:]
+            row = "ABCDEFGHIJKLM".index(letter)
+            on_lines = [y for y in range(len(lines)) if any(board.cell_at(x, y) == h for x in range(len(lines[y])))]
+            labelled = [y for y in on_lines if lines[y][:2].strip() == letter]
+            assert labelled, name
+            xs = [x for x in range(len(lines[labelled[0]])) if board.cell_at(x, labelled[0]) == h]
+            assert headers[row % 2][min(xs):max(xs) + 1].strip() == place, (name, size)
+        assert "Cursor: " + D.HEX_NAMES[board.cursor] in step_line(app.screen)

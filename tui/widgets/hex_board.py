@@ -93,6 +93,7 @@ class HexBoardPicture:
     recent: Iterable[int] = ()       # hexes the other seats changed since your last action
     legend: bool = True              # draw the legend under the board when there is room
     row_labels: Sequence[str] = ()   # a label west of each row of hexes, where there is room
+    column_numbers: bool = False     # number the hexes of a row from the west, over the board
 
 
 class SurviveHexBoard(HexGrid):
@@ -282,9 +283,11 @@ class SurviveHexBoard(HexGrid):
         self.cell_w, self.cell_h = cw, ch
         half_columns, rows = self.board.size()
         bw, bh = half_columns * cw // 2, rows * ch
-        total_h = bh + self.legend_rows
-        left, top = max(0, (width - bw) // 2), max(0, (height - total_h) // 2)
+        headers = 2 if getattr(self.picture, "column_numbers", False) and height - bh - self.legend_rows >= 2 else 0
+        total_h = headers + bh + self.legend_rows
+        left, top = self._left_margin(width, bw), max(0, (height - total_h) // 2) + headers
         self._origin = (left, top)
+        self._room = width - left   # (the board's columns on screen: the last gap may be cut)
         base = self.rich_style
         self._set_picture_sets()
         self._chars = [[" "] * bw for _ in range(bh)]
@@ -296,8 +299,13 @@ class SurviveHexBoard(HexGrid):
             self._paint_hex(index)
         strips: list[Strip] = []
         legend = self.legend_lines(width) if self.legend_rows else []
+        numbers = self._column_numbers(left, width) if headers else []
         for y in range(height):
             by = y - top
+            if 0 <= by + len(numbers) < len(numbers):
+                strips.append(Strip([Segment(numbers[by + len(numbers)], base + self._part("legend"))],
+                                    width))
+                continue
             if 0 <= by - bh < len(legend):
                 strips.append(self._legend_strip(legend[by - bh], width, base, left))
                 continue
@@ -313,6 +321,35 @@ class SurviveHexBoard(HexGrid):
         return [strip if strip is not None else self._board_strip(y) for y, strip in enumerate(strips)]
 
     _label = Style()
+    _room = 0
+
+    def _left_margin(self, width: int, bw: int) -> int:
+        """Columns west of the board: centred, and at least one for the row labels when the
+        board's last gap column (east of the widest rows) can give it up."""
+        left = max(0, (width - bw) // 2)
+        if left == 0 and getattr(self.picture, "row_labels", ()) and width >= bw:
+            left = 1
+        return left
+
+    def _column_numbers(self, left: int, width: int) -> list[str]:
+        """Two lines over the board: each hex's place in its row from the west, under which
+        the hexes of the first row (and every other row from it), then the second's."""
+        lines = []
+        for first in (0, 1):
+            chars = [" "] * width
+            place = 0
+            for x2, row in self._positions:
+                if row != first:
+                    continue
+                place += 1
+                text = str(place)
+                end = left + x2 * self.cell_w // 2 + (self.cell_w - 1) // 2
+                for i, char in enumerate(text):
+                    x = end - len(text) + 1 + i
+                    if 0 <= x < width:
+                        chars[x] = char
+            lines.append("".join(chars))
+        return lines
     _plain: dict[tuple[int, int], Strip] = {}   # (line, width) -> its strip without the cursor (this build's)
 
     def _set_picture_sets(self) -> None:
@@ -335,8 +372,9 @@ class SurviveHexBoard(HexGrid):
             bg += part("selected")
         lines = self.hex_rows(spot, n, ch)
         marked = True
+        gap_shown = x2 * cw // 2 + n < min(len(self._chars[0]), self._room or len(self._chars[0]))
         if index in self._targets:
-            lines, marked = self._mark_target(lines, n, ch)
+            lines, marked = self._mark_target(lines, n, ch, room_east=gap_shown)
             # Land keeps its colour when its "+" badge fits; the sea (and a full
             # hex) takes the target colour, underlined.
             if not (marked and spot.terrain in LAND):
@@ -344,7 +382,7 @@ class SurviveHexBoard(HexGrid):
         x0 = x2 * cw // 2
         self._hex_at[index] = (x0, row * ch)
         chars, styles = self._chars, self._styles
-        if x0 + n < len(chars[0]):
+        if gap_shown:
             # The hex's frame: the gap column east of it carries the "+" of a full hex.
             for dy in range(ch):
                 full_target = not marked and dy == (ch - 1) // 2
@@ -376,6 +414,7 @@ class SurviveHexBoard(HexGrid):
         count = len(self.board)
         if (self.drawn_lines is None or getattr(self, "_built_size", None) != self.size
                 or old.legend != new.legend or list(old.row_labels) != list(new.row_labels)
+                or getattr(old, "column_numbers", False) != getattr(new, "column_numbers", False)
                 or len(old.spots) != len(new.spots) or len(new.spots) > count):
             return None
         hexes = {i for i, (a, b) in enumerate(zip(old.spots, new.spots)) if a != b}
@@ -407,8 +446,9 @@ class SurviveHexBoard(HexGrid):
         segments = [Segment(" " * left, base)] if left else []
         labels = getattr(self.picture, "row_labels", ())
         row, dy = divmod(by, self.cell_h)
-        if left >= 3 and dy == self.cell_h // 2 and row < len(labels):
-            segments = [Segment(labels[row].rjust(2)[:2] + " " * (left - 2), self._label)]
+        if left >= 1 and dy == self.cell_h // 2 and row < len(labels):
+            label = labels[row].rjust(2)[:2] if left >= 3 else labels[row][:1]
+            segments = [Segment(label.ljust(left), self._label)]
         start = 0
         for x in range(1, bw + 1):
             if x == bw or styles[x] is not styles[start] and styles[x] != styles[start]:
@@ -443,8 +483,8 @@ class SurviveHexBoard(HexGrid):
         if self.drawn_lines is None and self.size:
             cw, _ = self.choose_cell_size(self.size)
             half_columns, _ = self.board.size()
-            return max(0, (self.size.width - half_columns * cw // 2) // 2) >= 3
-        return getattr(self, "_box", (0,))[0] >= 3
+            return self._left_margin(self.size.width, half_columns * cw // 2) >= 1
+        return getattr(self, "_box", (0,))[0] >= 1
 
     def show(self, picture: HexBoardPicture) -> None:  # type: ignore[override]
         """Draw a new picture (the same picture again costs nothing)."""
@@ -492,9 +532,10 @@ class SurviveHexBoard(HexGrid):
         super().notify_style_update()
         self.drawn_lines = None
 
-    def _mark_target(self, lines: list[Run], n: int, h: int) -> tuple[list[Run], bool]:
+    def _mark_target(self, lines: list[Run], n: int, h: int, room_east: bool = True) -> tuple[list[Run], bool]:
         """A ``+`` on a free row (or beside the content, when there is room); and
-        whether it found room."""
+        whether it found room.  A full hex is marked in the gap east of it; where that
+        gap is off the screen (``room_east`` False), its middle row is cut to make room."""
         lines = [list(r) for r in lines] + [[] for _ in range(h - len(lines))]
         mark = (TARGET_MARK, "target-mark")
         free = [i for i, r in enumerate(lines) if not r]
@@ -505,7 +546,11 @@ class SurviveHexBoard(HexGrid):
             if self._length(r) < n:
                 lines[i] = r + [mark]
                 return lines, True
-        return lines, False  # full: the target colour and its underline mark it
+        if not room_east:
+            middle = (h - 1) // 2
+            lines[middle] = self._fit([lines[middle]], n - 1) + [mark]
+            return lines, True
+        return lines, False  # full: the "+" goes in the gap east of the hex
 
     def _legend_strip(self, pieces: list[tuple[str, str]], width: int, base: Style, left: int) -> Strip:
         """One legend line, starting under the board's west edge when it fits there."""
