@@ -144,3 +144,19 @@ async def test_every_hex_name_the_log_uses_can_be_read_off_the_board(size):
             xs = [x for x in range(len(lines[labelled[0]])) if board.cell_at(x, labelled[0]) == h]
             assert headers[row % 2][min(xs):max(xs) + 1].strip() == place, (name, size)
         assert "Cursor: " + D.HEX_NAMES[board.cursor] in step_line(app.screen)
+
+
+async def test_a_full_target_on_the_east_edge_where_the_gap_is_cut_is_marked_inside():
+    from dataclasses import replace
+    from rich.style import Style
+
+    app = make_app(after_setup(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        east = max(range(D.HEXES), key=lambda h: D.BOARD.positions()[h][0])   # the widest rows' last hex
+        spots = list(board.picture.spots)
+        spots[east] = replace(spots[east], boat=(("R", Style()), ("B", Style())))  # "[RB]": full
+        board.show(replace(board.picture, spots=spots, targets=(east,)))
+        await pilot.pause()
+        assert "+" in text_by_hex(board)[east]
