@@ -160,3 +160,19 @@ async def test_a_full_target_on_the_east_edge_where_the_gap_is_cut_is_marked_ins
         board.show(replace(board.picture, spots=spots, targets=(east,)))
         await pilot.pause()
         assert "+" in text_by_hex(board)[east]
+
+
+async def test_at_160x48_a_creature_alone_on_the_sea_is_drawn_on_its_rows_lettered_line():
+    table = after_setup(3)
+    view = table.match.view(0)
+    app = make_app(table)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        lines = [board.render_line(y).text for y in range(board.size.height)]
+        for c, h in enumerate(view.creature_hex):
+            if h < 0 or h in view.explorer_hex or h in view.boat_hex or D.CREATURE_KIND[c] != "serpent":
+                continue
+            ys = [y for y, line in enumerate(lines) for x, char in enumerate(line)
+                  if char == "§" and board.cell_at(x, y) == h]
+            assert ys and all(lines[y][:2].strip() == D.HEX_NAMES[h][0] for y in ys), D.HEX_NAMES[h]

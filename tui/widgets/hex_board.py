@@ -270,9 +270,14 @@ class SurviveHexBoard(HexGrid):
         if empty:
             rows[h // 2] = fill
             return rows
-        rows[0] = self._fit([creatures], n) if creatures else []
-        rows[1] = self._fit(people, n) if spot.explorers else []
-        rows[2] = self._fit(boat, n) if spot.boat is not None else []
+        # what is on the sea, centred on the hex's middle row (where its row letter is)
+        shown = [self._fit([creatures], n) if creatures else [],
+                 self._fit(people, n) if spot.explorers else [],
+                 self._fit(boat, n) if spot.boat is not None else []]
+        shown = [run for run in shown if run]
+        start = max(0, (h - len(shown)) // 2)
+        for i, run in enumerate(shown[:h]):
+            rows[start + i] = run
         return rows
 
     # --- drawing ------------------------------------------------------------------------------
