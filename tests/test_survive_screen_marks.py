@@ -67,6 +67,10 @@ async def test_the_cursor_is_framed_in_text_and_moves_with_the_arrow_keys(size):
             framed = [(x, y) for y in range(board.size.height)
                       for x, char in enumerate(board.render_line(y).text) if char in "▸◂"]
             assert framed, key
+            # and in colour: the marks are bold in the cursor-mark colour, the hex reversed
+            marks = [seg.style for y in {y for _, y in framed} for seg in board.render_line(y)
+                     if seg.text.strip() and set(seg.text.strip()) <= set("▸◂")]
+            assert marks and all(style.bold and style.color is not None for style in marks), key
             # each mark stands in the cursor hex or in a gap column beside it
             assert all(board.cursor in (board.cell_at(x - 1, y), board.cell_at(x, y), board.cell_at(x + 1, y))
                        for x, y in framed), key

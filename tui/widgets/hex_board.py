@@ -105,7 +105,7 @@ class SurviveHexBoard(HexGrid):
         "hex-board--serpent", "hex-board--shark", "hex-board--whale", "hex-board--boat",
         "hex-board--count",
         "hex-board--target", "hex-board--target-mark", "hex-board--selected",
-        "hex-board--cursor", "hex-board--legend",
+        "hex-board--cursor", "hex-board--cursor-mark", "hex-board--legend",
     }
 
     DEFAULT_CSS = """
@@ -125,6 +125,7 @@ class SurviveHexBoard(HexGrid):
     SurviveHexBoard > .hex-board--target-mark { color: #ffffff; background: #1f7a45; text-style: bold; }
     SurviveHexBoard > .hex-board--selected { background: #b0701c; text-style: bold; }
     SurviveHexBoard > .hex-board--cursor { text-style: reverse; }
+    SurviveHexBoard > .hex-board--cursor-mark { color: #ffd75f; text-style: bold; }
     SurviveHexBoard > .hex-board--legend { color: #b8c8d0; }
     """
 
@@ -322,10 +323,12 @@ class SurviveHexBoard(HexGrid):
         self._drawn_cursor = self.cursor
         # the styles a cursor move needs, read once here (~0.1 ms each from Textual)
         self._base, self._reverse, self._label = base, self._part("cursor"), base + self._part("legend")
+        self._cursor_mark = self._part("cursor-mark")
         self._plain = {}
         return [strip if strip is not None else self._board_strip(y) for y, strip in enumerate(strips)]
 
     _label = Style()
+    _cursor_mark = Style()
     _room = 0
 
     def _left_margin(self, width: int, bw: int) -> int:
@@ -448,6 +451,9 @@ class SurviveHexBoard(HexGrid):
             for x in range(x0, min(bw, x0 + self.cell_w - 1)):
                 styles[x] = styles[x] + reverse
             chars = self._cursor_frame(chars, x0)
+            for x in range(max(0, x0 - 1), min(bw, x0 + self.cell_w)):
+                if chars[x] in CURSOR_MARKS:
+                    styles[x] = styles[x] + self._cursor_mark
         segments = [Segment(" " * left, base)] if left else []
         labels = getattr(self.picture, "row_labels", ())
         row, dy = divmod(by, self.cell_h)
