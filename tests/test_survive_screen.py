@@ -207,7 +207,7 @@ async def test_the_defensive_tile_window_names_the_attack_and_plays_a_repellent_
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert "Attack! A shark at" in step_line(screen)
+        assert "Attack! Shark at" in step_line(screen)
         assert footer_keys(screen)["e"] == "No defence"
         hand = [t.back for t in table.match.view(0).hand]
         await pilot.press(str(hand.index("shark_repellent") + 1))

@@ -117,14 +117,17 @@ explorers and 2 boats; the other boats wait in the reserve.
 **What the board shows.** `~` open sea, `≈` an entrance to a safe island, `.` beach,
 `♣` forest, `▲` mountain, `⌂` a safe island; `§` a sea serpent, `Δ` a shark, `Ω` a whale;
 `R2` two of Red's explorers (each seat by its letter); `[RB]` a boat with Red and Blue
-aboard (`[2]` on a small hex: two aboard); `+` a hex the selected piece can reach. Hexes
+aboard (`[2]` on a small hex: two aboard); `+` a hex the selected piece can reach (or a
+tile you may take off, explorers on it or not): a hex too full for it has the `+` just
+east of it (`.B1+`). The cursor is reversed and framed `▸ ◂`. Hexes
 changed by the other players since your last move are tinted until you act again. In
 the side panel, per player: `in` explorers still in play, `⌂` explorers saved, `tiles`
 (or `t`) the tiles they hold. An explorer's number (`explorer #6`) only names the
 piece; its treasure value (`★6`) is hidden from the others, and from you once placed.
 A hex is named by its row, `A` at the north to `M` at the south, and its place in the
-row counted from the west: `G8` is the centre. On a big terminal (160x48) the row
-letters stand west of the board; on a small one the cursor line leaves the name out.
+row counted from the west: `G8` is the centre. The row letters stand west of the
+board, the places are numbered over it on two lines (the first for rows A, C, E ...,
+the second, half a hex in, for rows B, D, F ...), and the cursor line names the hex.
 
 **Keys.** Arrows or `h` `j` `k` `l` move the cursor (Left/Right west and east; Home,
 PgUp, End, PgDn the four diagonals NW, NE, SW, SE); Enter picks a piece (again: the next

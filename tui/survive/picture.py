@@ -61,4 +61,5 @@ def spots(view: Any) -> list[HexSpot]:
 def board_picture(view: Any, targets: Iterable[int] = (), selected: int | None = None,
                   recent: Iterable[int] = ()) -> HexBoardPicture:
     return HexBoardPicture(spots=spots(view), targets=tuple(targets), selected=selected,
-                           recent=tuple(recent), row_labels=tuple("ABCDEFGHIJKLM"[:len(D.BOARD.rows())]))
+                           recent=tuple(recent), row_labels=tuple("ABCDEFGHIJKLM"[:len(D.BOARD.rows())]),
+                           column_numbers=True)

@@ -20,6 +20,7 @@ from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
+from textual.content import Content
 
 from engine.survive import data as D
 from engine.survive.state import (
@@ -134,6 +135,11 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         self._value = None
         self._cursor_placed = False
         super().set_link(link)
+
+    def say(self, message: str) -> None:
+        """A message as written, not as markup: boats are named by the letters aboard
+        ("boat [RB]"), which markup would take for a tag."""
+        super().say(Content(message))  # type: ignore[arg-type]
 
     # --- what the player may do now ------------------------------------------------------------
     def phase(self) -> str:

@@ -43,7 +43,7 @@ class SurviveWords:
                 out.append_text(seat_text(who, self.link.names[who]))
                 out.append(": ")
             out.append(self.step_words(), bold)
-            if view.die:
+            if view.die and phase != "respond":  # (an attack's words name its creature)
                 out.append(f"  Die: {view.die}", Style(bold=True, italic=True))
         out.append("\n")
         out.append(self.cursor_words(), Style(dim=True))
@@ -90,8 +90,9 @@ class SurviveWords:
             prey = "the swimmers" if a.kind == "shark" else self.piece_name(Piece("boat", a.boat))
             names = self.link.names
             asked = names[view.responders[0]] if view.responders else "?"
-            tail = "answer: a repellent, or e" if self.phase() == "respond" else f"{asked} may answer"
-            return f"Attack! A {a.kind} at {hex_name(a.hex)} on {prey}: {tail}"
+            # (short enough for the step line above an 80-column board)
+            tail = "repel it (1-9) or e" if self.phase() == "respond" else f"{asked} may repel it"
+            return f"Attack! {a.kind.capitalize()} at {hex_name(a.hex)} on {prey}: {tail}"
         return ""
 
     def _lowest_terrain(self) -> str:

@@ -11,7 +11,8 @@ are ``CursorGrid``'s; mouse hit-testing is ``HexGrid``'s (messages go up).
 Readable without colour (monochrome SSH, colour-blind players): every terrain has a
 glyph, every creature a symbol, a boat is a pair of brackets round its passengers'
 letters, explorers are their seat's letter with a count, legal destinations carry a
-``+`` (or are underlined when the hex is full), the cursor is reverse video::
+``+`` (in the hex, or in the gap column east of it when the hex is full), the cursor
+is reverse video with ``▸ ◂`` either side of its content::
 
     ~ sea   ≈ safe-island entrance   . beach   ♣ forest   ▲ mountain   ⌂ safe island
     § sea serpent   Δ shark   Ω whale   [RB] a boat with R and B aboard   R2 two of R's
@@ -53,6 +54,7 @@ TERRAIN_GLYPH = {"sea": "~", "entrance": "≈", "beach": ".", "forest": "♣", "
 LAND = frozenset({"beach", "forest", "mountain"})
 CREATURE_GLYPH = {"serpent": "§", "shark": "Δ", "whale": "Ω"}
 TARGET_MARK = "+"
+CURSOR_MARKS = ("▸", "◂")   # in the gap columns west and east of the cursor hex
 
 #: (glyph, component, words, short words) for the legend, in the order it is drawn; the
 #: short words are used where the long ones would take more than two lines.
@@ -91,6 +93,7 @@ class HexBoardPicture:
     recent: Iterable[int] = ()       # hexes the other seats changed since your last action
     legend: bool = True              # draw the legend under the board when there is room
     row_labels: Sequence[str] = ()   # a label west of each row of hexes, where there is room
+    column_numbers: bool = False     # number the hexes of a row from the west, over the board
 
 
 class SurviveHexBoard(HexGrid):
@@ -102,7 +105,7 @@ class SurviveHexBoard(HexGrid):
         "hex-board--serpent", "hex-board--shark", "hex-board--whale", "hex-board--boat",
         "hex-board--count",
         "hex-board--target", "hex-board--target-mark", "hex-board--selected",
-        "hex-board--cursor", "hex-board--legend",
+        "hex-board--cursor", "hex-board--cursor-mark", "hex-board--legend",
     }
 
     DEFAULT_CSS = """
@@ -122,6 +125,7 @@ class SurviveHexBoard(HexGrid):
     SurviveHexBoard > .hex-board--target-mark { color: #ffffff; background: #1f7a45; text-style: bold; }
     SurviveHexBoard > .hex-board--selected { background: #b0701c; text-style: bold; }
     SurviveHexBoard > .hex-board--cursor { text-style: reverse; }
+    SurviveHexBoard > .hex-board--cursor-mark { color: #ffd75f; text-style: bold; }
     SurviveHexBoard > .hex-board--legend { color: #b8c8d0; }
     """
 
@@ -267,9 +271,14 @@ class SurviveHexBoard(HexGrid):
         if empty:
             rows[h // 2] = fill
             return rows
-        rows[0] = self._fit([creatures], n) if creatures else []
-        rows[1] = self._fit(people, n) if spot.explorers else []
-        rows[2] = self._fit(boat, n) if spot.boat is not None else []
+        # what is on the sea, centred on the hex's middle row (where its row letter is)
+        shown = [self._fit([creatures], n) if creatures else [],
+                 self._fit(people, n) if spot.explorers else [],
+                 self._fit(boat, n) if spot.boat is not None else []]
+        shown = [run for run in shown if run]
+        start = max(0, (h - len(shown)) // 2)
+        for i, run in enumerate(shown[:h]):
+            rows[start + i] = run
         return rows
 
     # --- drawing ------------------------------------------------------------------------------
@@ -280,9 +289,11 @@ class SurviveHexBoard(HexGrid):
         self.cell_w, self.cell_h = cw, ch
         half_columns, rows = self.board.size()
         bw, bh = half_columns * cw // 2, rows * ch
-        total_h = bh + self.legend_rows
-        left, top = max(0, (width - bw) // 2), max(0, (height - total_h) // 2)
+        headers = 2 if getattr(self.picture, "column_numbers", False) and height - bh - self.legend_rows >= 2 else 0
+        total_h = headers + bh + self.legend_rows
+        left, top = self._left_margin(width, bw), max(0, (height - total_h) // 2) + headers
         self._origin = (left, top)
+        self._room = width - left   # (the board's columns on screen: the last gap may be cut)
         base = self.rich_style
         self._set_picture_sets()
         self._chars = [[" "] * bw for _ in range(bh)]
@@ -294,8 +305,13 @@ class SurviveHexBoard(HexGrid):
             self._paint_hex(index)
         strips: list[Strip] = []
         legend = self.legend_lines(width) if self.legend_rows else []
+        numbers = self._column_numbers(left, width) if headers else []
         for y in range(height):
             by = y - top
+            if 0 <= by + len(numbers) < len(numbers):
+                strips.append(Strip([Segment(numbers[by + len(numbers)], base + self._part("legend"))],
+                                    width))
+                continue
             if 0 <= by - bh < len(legend):
                 strips.append(self._legend_strip(legend[by - bh], width, base, left))
                 continue
@@ -307,10 +323,41 @@ class SurviveHexBoard(HexGrid):
         self._drawn_cursor = self.cursor
         # the styles a cursor move needs, read once here (~0.1 ms each from Textual)
         self._base, self._reverse, self._label = base, self._part("cursor"), base + self._part("legend")
+        self._cursor_mark = self._part("cursor-mark")
         self._plain = {}
         return [strip if strip is not None else self._board_strip(y) for y, strip in enumerate(strips)]
 
     _label = Style()
+    _cursor_mark = Style()
+    _room = 0
+
+    def _left_margin(self, width: int, bw: int) -> int:
+        """Columns west of the board: centred, and at least one for the row labels when the
+        board's last gap column (east of the widest rows) can give it up."""
+        left = max(0, (width - bw) // 2)
+        if left == 0 and getattr(self.picture, "row_labels", ()) and width >= bw:
+            left = 1
+        return left
+
+    def _column_numbers(self, left: int, width: int) -> list[str]:
+        """Two lines over the board: each hex's place in its row from the west, under which
+        the hexes of the first row (and every other row from it), then the second's."""
+        lines = []
+        for first in (0, 1):
+            chars = [" "] * width
+            place = 0
+            for x2, row in self._positions:
+                if row != first:
+                    continue
+                place += 1
+                text = str(place)
+                end = left + x2 * self.cell_w // 2 + (self.cell_w - 1) // 2
+                for i, char in enumerate(text):
+                    x = end - len(text) + 1 + i
+                    if 0 <= x < width:
+                        chars[x] = char
+            lines.append("".join(chars))
+        return lines
     _plain: dict[tuple[int, int], Strip] = {}   # (line, width) -> its strip without the cursor (this build's)
 
     def _set_picture_sets(self) -> None:
@@ -332,8 +379,10 @@ class SurviveHexBoard(HexGrid):
         if index == self.picture.selected:  # type: ignore[attr-defined]
             bg += part("selected")
         lines = self.hex_rows(spot, n, ch)
+        marked = True
+        gap_shown = x2 * cw // 2 + n < min(len(self._chars[0]), self._room or len(self._chars[0]))
         if index in self._targets:
-            lines, marked = self._mark_target(lines, n, ch)
+            lines, marked = self._mark_target(lines, n, ch, room_east=gap_shown)
             # Land keeps its colour when its "+" badge fits; the sea (and a full
             # hex) takes the target colour, underlined.
             if not (marked and spot.terrain in LAND):
@@ -341,6 +390,12 @@ class SurviveHexBoard(HexGrid):
         x0 = x2 * cw // 2
         self._hex_at[index] = (x0, row * ch)
         chars, styles = self._chars, self._styles
+        if gap_shown:
+            # The hex's frame: the gap column east of it carries the "+" of a full hex.
+            for dy in range(ch):
+                full_target = not marked and dy == (ch - 1) // 2
+                chars[row * ch + dy][x0 + n] = TARGET_MARK if full_target else " "
+                styles[row * ch + dy][x0 + n] = base + part("target-mark") if full_target else base
         for dy in range(ch):
             y = row * ch + dy
             run = lines[dy] if dy < len(lines) else []
@@ -367,6 +422,7 @@ class SurviveHexBoard(HexGrid):
         count = len(self.board)
         if (self.drawn_lines is None or getattr(self, "_built_size", None) != self.size
                 or old.legend != new.legend or list(old.row_labels) != list(new.row_labels)
+                or getattr(old, "column_numbers", False) != getattr(new, "column_numbers", False)
                 or len(old.spots) != len(new.spots) or len(new.spots) > count):
             return None
         hexes = {i for i, (a, b) in enumerate(zip(old.spots, new.spots)) if a != b}
@@ -394,11 +450,16 @@ class SurviveHexBoard(HexGrid):
             reverse = self._reverse
             for x in range(x0, min(bw, x0 + self.cell_w - 1)):
                 styles[x] = styles[x] + reverse
+            chars = self._cursor_frame(chars, x0)
+            for x in range(max(0, x0 - 1), min(bw, x0 + self.cell_w)):
+                if chars[x] in CURSOR_MARKS:
+                    styles[x] = styles[x] + self._cursor_mark
         segments = [Segment(" " * left, base)] if left else []
         labels = getattr(self.picture, "row_labels", ())
         row, dy = divmod(by, self.cell_h)
-        if left >= 3 and dy == self.cell_h // 2 and row < len(labels):
-            segments = [Segment(labels[row].rjust(2)[:2] + " " * (left - 2), self._label)]
+        if left >= 1 and dy == self.cell_h // 2 and row < len(labels):
+            label = labels[row].rjust(2)[:2] if left >= 3 else labels[row][:1]
+            segments = [Segment(label.ljust(left), self._label)]
         start = 0
         for x in range(1, bw + 1):
             if x == bw or styles[x] is not styles[start] and styles[x] != styles[start]:
@@ -408,6 +469,20 @@ class SurviveHexBoard(HexGrid):
         if not on_cursor:
             self._plain[y, width] = strip
         return strip
+
+    def _cursor_frame(self, chars: list[str], x0: int) -> list[str]:
+        """A board line with the cursor hex's content framed by CURSOR_MARKS: in the hex's
+        blank cells beside its content, else in the gap columns either side of it (where
+        no "+" of a full hex already stands), so the cursor shows without colour too."""
+        chars = list(chars)
+        n = self.cell_w - 1
+        used = [x for x in range(x0, min(len(chars), x0 + n)) if chars[x] != " "]
+        west, east = (used[0] - 1, used[-1] + 1) if used else (x0 - 1, x0 + n)
+        if 0 <= west < len(chars) and chars[west] == " ":
+            chars[west] = CURSOR_MARKS[0]
+        if 0 <= east < len(chars) and chars[east] == " ":
+            chars[east] = CURSOR_MARKS[1]
+        return chars
 
     @property
     def labels_shown(self) -> bool:
@@ -419,8 +494,8 @@ class SurviveHexBoard(HexGrid):
         if self.drawn_lines is None and self.size:
             cw, _ = self.choose_cell_size(self.size)
             half_columns, _ = self.board.size()
-            return max(0, (self.size.width - half_columns * cw // 2) // 2) >= 3
-        return getattr(self, "_box", (0,))[0] >= 3
+            return self._left_margin(self.size.width, half_columns * cw // 2) >= 1
+        return getattr(self, "_box", (0,))[0] >= 1
 
     def show(self, picture: HexBoardPicture) -> None:  # type: ignore[override]
         """Draw a new picture (the same picture again costs nothing)."""
@@ -468,9 +543,10 @@ class SurviveHexBoard(HexGrid):
         super().notify_style_update()
         self.drawn_lines = None
 
-    def _mark_target(self, lines: list[Run], n: int, h: int) -> tuple[list[Run], bool]:
+    def _mark_target(self, lines: list[Run], n: int, h: int, room_east: bool = True) -> tuple[list[Run], bool]:
         """A ``+`` on a free row (or beside the content, when there is room); and
-        whether it found room."""
+        whether it found room.  A full hex is marked in the gap east of it; where that
+        gap is off the screen (``room_east`` False), its middle row is cut to make room."""
         lines = [list(r) for r in lines] + [[] for _ in range(h - len(lines))]
         mark = (TARGET_MARK, "target-mark")
         free = [i for i, r in enumerate(lines) if not r]
@@ -481,7 +557,11 @@ class SurviveHexBoard(HexGrid):
             if self._length(r) < n:
                 lines[i] = r + [mark]
                 return lines, True
-        return lines, False  # full: the target colour and its underline mark it
+        if not room_east:
+            middle = (h - 1) // 2
+            lines[middle] = self._fit([lines[middle]], n - 1) + [mark]
+            return lines, True
+        return lines, False  # full: the "+" goes in the gap east of the hex
 
     def _legend_strip(self, pieces: list[tuple[str, str]], width: int, base: Style, left: int) -> Strip:
         """One legend line, starting under the board's west edge when it fits there."""
