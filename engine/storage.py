@@ -18,6 +18,7 @@ sticky folder (``/tmp``) is shared on purpose and gets no warning.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -46,10 +47,8 @@ def private_dir(path: str | Path) -> Path:
         missing.append(probe)
         probe = probe.parent
     for folder in reversed(missing):
-        try:
+        with contextlib.suppress(FileExistsError):
             folder.mkdir(mode=DIR_MODE)
-        except FileExistsError:
-            pass
     if not missing:
         mode = stat.S_IMODE(path.stat().st_mode)
         if mode & 0o077 and not mode & stat.S_ISVTX:
@@ -135,9 +134,7 @@ def _replace(path: Path, data: bytes, mode: int) -> Path:
             os.close(fd)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     return path

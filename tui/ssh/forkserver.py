@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import contextlib
 import fcntl
 import gc
 import importlib
@@ -164,10 +165,8 @@ def report_exits(control: socket.socket) -> None:
 
 
 def send(control: socket.socket, message: dict) -> None:
-    try:
+    with contextlib.suppress(OSError):  # (the front is gone: the loop sees it next)
         control.send(json.dumps(message).encode())
-    except OSError:  # (the front is gone: the loop sees it next)
-        pass
 
 
 def forkable(argv: Any) -> bool:
@@ -324,10 +323,8 @@ class ForkServer:
             if "pid" in message:
                 child = self.children[message["pid"]] = ForkedChild(message["pid"])
                 if future is None or future.done():  # (its session ended while it was forked)
-                    try:
+                    with contextlib.suppress(ProcessLookupError, PermissionError):
                         os.killpg(child.pid, signal.SIGKILL)
-                    except (ProcessLookupError, PermissionError):
-                        pass
                 else:
                     future.set_result(child)
             elif future is None or future.done():
@@ -349,10 +346,8 @@ class ForkServer:
                 future.set_exception(ConnectionError("the fork server ended"))
         self._pending.clear()
         for pid, child in list(self.children.items()):
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
             child.ended(-signal.SIGKILL)
         self.children.clear()
 
@@ -360,10 +355,8 @@ class ForkServer:
         """Stop the zygote (the front has stopped the children first)."""
         sock, self.sock = self.sock, None
         if sock is not None:
-            try:
+            with contextlib.suppress(OSError, RuntimeError, ValueError):  # (a closed socket or loop)
                 asyncio.get_running_loop().remove_reader(sock)
-            except Exception:
-                pass
             sock.close()
         warm, self.alive = self.alive, False
         proc = self.proc

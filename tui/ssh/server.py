@@ -31,6 +31,7 @@ afresh when that is off (``fork_server=False``), cannot start or has died.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import logging
 import os
@@ -246,20 +247,16 @@ class Session(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         if self.master is None:
             return
-        try:
+        with contextlib.suppress(BlockingIOError, OSError):  # a child that does not read: the keys are dropped
             os.write(self.master, data)
-        except (BlockingIOError, OSError):  # a child that does not read: the keys are dropped
-            pass
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = (width, height, pixwidth, pixheight)
         if self.master is not None and width and height:
             set_winsize(self.master, width, height, pixwidth, pixheight)
             if self.proc is not None and self.proc.returncode is None:
-                try:
+                with contextlib.suppress(ProcessLookupError):
                     os.kill(self.proc.pid, signal.SIGWINCH)
-                except ProcessLookupError:
-                    pass
 
     def eof_received(self) -> bool:
         self.close()
@@ -285,10 +282,8 @@ class Session(asyncssh.SSHServerSession):
     # --- the child ------------------------------------------------------------------------
     def child_env(self) -> dict[str, str]:
         sent = {}
-        try:
+        with contextlib.suppress(Exception):
             sent = dict(self.chan.get_environment())
-        except Exception:
-            pass
         env = self.front.base_child_env()
         env["TERM"] = self.term or "xterm-256color"
         for key in ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE"):
@@ -325,10 +320,8 @@ class Session(asyncssh.SSHServerSession):
             self._say(f"atlantis: the game could not start ({type(exc).__name__}).")
         finally:
             self._drain_output()
-            try:
+            with contextlib.suppress(Exception):
                 loop.remove_reader(master)
-            except Exception:
-                pass
             os.close(master)
             self.master = None
             front.tables.forget_identity(self.secret)
@@ -337,10 +330,8 @@ class Session(asyncssh.SSHServerSession):
             if rc not in (0, None) and not self.closing:
                 self._say(f"atlantis: the game stopped (exit {rc}); this session ends.")
             if not self.closing:
-                try:
+                with contextlib.suppress(Exception):
                     self.chan.exit(0 if rc in (0, None) else 1)
-                except Exception:
-                    pass
 
     def _readable(self) -> None:
         if self.master is None:
@@ -376,10 +367,8 @@ class Session(asyncssh.SSHServerSession):
                 return
 
     def _say(self, line: str) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.chan.write(("\r\n" + line + "\r\n").encode())
-        except Exception:
-            pass
 
     def close(self, line: str = "") -> None:
         """End the session: a line for the player (if any), the child stopped."""
@@ -393,14 +382,10 @@ class Session(asyncssh.SSHServerSession):
             asyncio.get_running_loop().create_task(self.front.stop_child(proc))
         elif self.task is not None and self.proc is None:
             self.task.cancel()
-        try:
+        with contextlib.suppress(Exception):
             self.chan.exit(0)
-        except Exception:
-            pass
-        try:
+        with contextlib.suppress(Exception):
             self.chan.close()
-        except Exception:
-            pass
 
 
 class Connection(asyncssh.SSHServer):
@@ -433,10 +418,8 @@ class Connection(asyncssh.SSHServer):
             asyncio.get_running_loop().call_soon(self._disconnect, refusal)
 
     def _disconnect(self, why: str) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
-        except Exception:
-            pass
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.front.release(self)
@@ -675,19 +658,15 @@ class SshFront:
             self._stopping.add(task)
         try:
             for sig in (signal.SIGHUP, signal.SIGTERM):
-                try:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, sig)
-                except (ProcessLookupError, PermissionError):
-                    pass
             try:
                 await asyncio.wait_for(proc.wait(), self.limits.child_grace)
             except asyncio.TimeoutError:
                 self.reaped += 1
                 log.warning("child %d did not stop: killed", proc.pid)
-                try:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(proc.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
                 await proc.wait()
         finally:
             if task is not None:
@@ -705,15 +684,11 @@ class SshFront:
             await asyncio.gather(*(self.stop_child(p) for p in procs if p.returncode is None),
                                  *list(self._stopping), return_exceptions=True)
         for c in list(self.connections | self.logins):
-            try:
+            with contextlib.suppress(Exception):
                 c.conn.close()
-            except Exception:
-                pass
         if self.server is not None:
-            try:
+            with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 3)
-            except (asyncio.TimeoutError, Exception):
-                pass
         if self._forkserver_start is not None:
             self._forkserver_start.cancel()
             await asyncio.gather(self._forkserver_start, return_exceptions=True)
