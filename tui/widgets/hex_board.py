@@ -126,7 +126,7 @@ class SurviveHexBoard(HexGrid):
     SurviveHexBoard > .hex-board--selected { background: #b0701c; text-style: bold; }
     SurviveHexBoard > .hex-board--cursor { text-style: reverse; }
     SurviveHexBoard > .hex-board--cursor-mark { color: #ffd75f; text-style: bold; }
-    SurviveHexBoard > .hex-board--legend { color: #b8c8d0; }
+    SurviveHexBoard > .hex-board--legend { color: $foreground-muted; }
     """
 
     # The diagonals are CursorGrid's; their footer entry is hidden here (a screen beside a
