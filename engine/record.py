@@ -265,8 +265,12 @@ class GameRecord:
         try:
             for obj in unpacker:
                 objs.append(obj)
-        except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as exc:
-            raise RecordError(f"record is corrupt after {len(objs)} entries: {exc}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"record is corrupt after {len(objs)} entries: "
+                              "a text field holds bytes that are not text") from None
+        except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError):
+            raise RecordError(f"record is corrupt after {len(objs)} entries: "
+                              "the bytes there are not a record entry") from None
         consumed = unpacker.tell()
         if consumed != len(data):
             what = "the header" if not objs else f"move {len(objs)}"

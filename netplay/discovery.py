@@ -272,7 +272,7 @@ class Browser:
         if props.get("server") == "1":  # a table server: listed as itself, with its open seats
             live = [t for t in answer.tables if not t.over]
             return FoundTable(service=service, host=host, port=port, table="", name=props.get("name", "server"),
-                              game=f"server: {len(answer.tables)} table(s)", open=sum(t.open for t in live),
+                              game=f"server: {len(answer.tables)} table{'' if len(answer.tables) == 1 else 's'}", open=sum(t.open for t in live),
                               players=sum(t.players for t in live), started=False, over=False,
                               fingerprint="", rules="", protocol=M.PROTOCOL,
                               seen_at=time.monotonic() - self.started_at, server=True, tls=announced or "")

@@ -151,6 +151,39 @@ def test_a_wrong_option_is_named_and_the_games_options_listed_in_our_words(capsy
     assert "Input should" not in err and "pydantic" not in err and "validation error" not in err
 
 
+@pytest.mark.parametrize("argv, says", [
+    (["play", "pathways", "--bot-delay", "-1"], "argument --bot-delay: -1 is too small: it must be 0 or more"),
+    (["play", "pathways", "--seed", "abc"], "argument --seed: 'abc' is not a whole number"),
+    (["host", "pathways", "--port", "70000"], "argument --port: 70000 is not a port number (0 to 65535)"),
+    (["serve-ssh", "--idle-timeout", "nan"], "argument --idle-timeout: 'nan' is not a number of seconds"),
+    (["demo", "play", "pathways", "--speed", "0"], "argument --speed: 0 is too small: it must be more than 0"),
+])
+def test_a_bad_number_is_refused_in_one_line_that_points_to_help(capsys, argv, says):
+    with pytest.raises(SystemExit) as leaving:
+        main(argv)
+    assert leaving.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err
+    assert "--help` lists the arguments" in err
+    assert "usage:" not in err
+
+
+def test_a_corrupt_record_is_described_without_codec_jargon(tmp_path):
+    from engine.match import Match
+    from engine.record import GameRecord, RecordError
+    from tui.common import seats_for
+
+    game = GAMES["pathways"]
+    match = Match(game, game.parse_options({}), seats_for("pathways", 2, 1), 5)
+    data = bytearray(match.record.to_bytes())
+    at = data.index(b"pathways")
+    data[at:at + 2] = b"\xce\x28"  # an invalid UTF-8 sequence inside the game's name
+    with pytest.raises(RecordError) as refused:
+        GameRecord.from_bytes(bytes(data))
+    assert "a text field holds bytes that are not text" in str(refused.value)
+    assert "codec" not in str(refused.value)
+
+
 def test_an_option_listing_names_each_option_its_values_and_default(capsys):
     assert main(["play", "finding-atlantis", "-o", "nope=1"]) == 2
     err = capsys.readouterr().err

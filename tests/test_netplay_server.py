@@ -208,7 +208,7 @@ async def test_zeroconf_announces_the_server_and_its_open_seats(tmp_path):
             await ask(LOOPBACK, server.port, open_msg(bots=0, identity=await new_identity(server)))  # one seat open
             await until(lambda: adv.infos["server"].properties[b"open"] == b"1", timeout=5)
             await until(lambda: ours() and ours()[0].open == 1, timeout=10)
-            assert ours()[0].game == "server: 1 table(s)"
+            assert ours()[0].game == "server: 1 table"
         finally:
             await browser.stop()
             await adv.stop()

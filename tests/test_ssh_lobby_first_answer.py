@@ -37,5 +37,5 @@ async def test_the_lobby_shows_its_first_answer_at_once():
         await pilot.pause()
         assert lobby.asked == 1  # (the refresh every second has not come yet)
         assert screen.query_one(DataTable).row_count == 2
-        assert "2 table(s)" in str(screen.query_one("#status", Static).render())
+        assert "2 tables" in str(screen.query_one("#status", Static).render())
         assert "Kitchen: tables" in str(screen.query_one("#title", Static).render())

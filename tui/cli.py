@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 
 from engine.registry import GAMES
 
-from .common import INTERRUPTED
+from .common import INTERRUPTED, Parser, counted, positive_number, seconds, whole_number
 from .netplay import commands as lan_commands
 from .ssh import commands as ssh_commands
 
@@ -74,7 +74,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seats at the table; alone, all of them humans taking turns here (hot-seat)")
     parser.add_argument("--bots", type=int, default=None,
                         help="how many of the last seats are bots (neither option: you against bots)")
-    parser.add_argument("--seed", type=int, help="a practice game from this seed (default: a secret deal)")
+    parser.add_argument("--seed", type=whole_number, help="a practice game from this seed (default: a secret deal)")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option (repeatable; a wrong one lists the game's options)")
     parser.add_argument("--names", help="comma-separated player names, one per seat")
@@ -82,7 +82,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="atlantis", description="A terminal game table for Atlantis board games.")
+    p = Parser(prog="atlantis", description="A terminal game table for Atlantis board games.")
     p.add_argument("--version", action=ShowVersion, help="print the version and exit")
     sub = p.add_subparsers(dest="command")
 
@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--force", action="store_true", help="let --save replace a game record already there")
     play.add_argument("--resume", type=Path, help="continue the game stored in this record")
     play.add_argument("--no-autosave", action="store_true", help="do not keep a record in the data folder")
-    play.add_argument("--bot-delay", type=float, default=None, metavar="SECONDS",
+    play.add_argument("--bot-delay", type=seconds, default=None, metavar="SECONDS",
                       help="how long a bot waits before it acts, so you can follow (default 0.4)")
 
     rec = sub.add_parser("record", help="play, recording every key into a demo file (F9 marks a frame)")
@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo_sub = demo.add_subparsers(dest="demo_command", required=True)
     dplay = demo_sub.add_parser("play", help="replay a demo live in this terminal")
     dplay.add_argument("file", help="a demo file, or the name of a bundled demo (e.g. pathways)")
-    dplay.add_argument("--speed", type=float, default=1.0, help="2 = twice as fast")
+    dplay.add_argument("--speed", type=positive_number, default=1.0, help="2 = twice as fast")
     drender = demo_sub.add_parser("render", help="replay headlessly into an asciicast and SVG frames")
     drender.add_argument("file", help="a demo file, or the name of a bundled demo (e.g. pathways)")
     drender.add_argument("--cast", type=Path, help="write an asciicast v2 file here")
@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("selfplay", help="bots play whole games")
     sp.add_argument("game", help="game slug (see `atlantis games`)")
     sp.add_argument("--games", type=int, default=10, help="how many games (default 10)")
-    sp.add_argument("--seed", type=int, default=1, help="the first game's seed; game i uses seed + i (default 1)")
+    sp.add_argument("--seed", type=whole_number, default=1, help="the first game's seed; game i uses seed + i (default 1)")
     sp.add_argument("--players", type=int, help="players at each table (default: the game's minimum)")
     sp.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option (repeatable)")
@@ -171,7 +171,7 @@ def run_command(argv: Sequence[str] | None) -> int:
         from .setups import load_setups  # (pydantic: imported only where setups are read)
 
         for name, setup in load_setups().items():
-            print(f"{name:<22} {setup.game}, {setup.players} players ({setup.bots} bots), seed {setup.seed}: {setup.about}")
+            print(f"{name:<22} {setup.game}, {counted(setup.players, 'player')} ({counted(setup.bots, 'bot')}), seed {setup.seed}: {setup.about}")
         return 0
     if cmd == "completion":
         import argcomplete
@@ -303,7 +303,7 @@ def parse_names(text: str, players: int) -> tuple[list[str], str | None]:
 
     names = [clean_text(n, 24) for n in text.split(",")]
     if len(names) != players:
-        return names, f"--names gives {len(names)} name(s) for {players} seats: give one per seat, comma-separated"
+        return names, f"--names gives {counted(len(names), 'name')} for {counted(players, 'seat')}: give one per seat, comma-separated"
     if any(not n for n in names):
         return names, "--names: a name is empty (give one per seat, e.g. --names Ana,Ben)"
     keys = [name_key(n) for n in names]

@@ -10,6 +10,8 @@ says so), so any module of ``tui`` may import it at the top.
 
 from __future__ import annotations
 
+import argparse
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -26,6 +28,64 @@ DEFAULT_PORT = 7341
 
 #: The exit code of a command stopped with Ctrl+C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
+
+
+# --- command-line values -----------------------------------------------------------------------
+def _number(text: str, kind: type, what: str, least: float | None) -> Any:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
+    if least is not None and value < least:
+        raise argparse.ArgumentTypeError(f"{text} is too small: it must be {least:g} or more")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: any whole number (a seed)."""
+    return _number(text, int, "a whole number", None)
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number, 0 or more (players, bots, limits)."""
+    return _number(text, int, "a whole number", 0)
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a duration in seconds (or days), 0 or more; a negative delay or
+    timeout would be accepted and then misbehave, so it is refused here."""
+    return _number(text, float, "a number of seconds", 0)
+
+
+def positive_number(text: str) -> float:
+    """An argparse type: a number above 0 (a replay speed)."""
+    value = _number(text, float, "a number", 0)
+    if value == 0:
+        raise argparse.ArgumentTypeError("0 is too small: it must be more than 0")
+    return value
+
+
+def port(text: str) -> int:
+    """An argparse type: a TCP port, 0 (any free port) to 65535."""
+    value = _number(text, int, "a port number", 0)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a port number (0 to 65535)")
+    return value
+
+
+def counted(number: int, noun: str, plural: str = "") -> str:
+    """``counted(1, "table")`` is "1 table", ``counted(2, "table")`` "2 tables": no "table(s)"."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with a bad argument said in one line and a pointer to ``--help`` rather than
+    the whole usage block (a player who typed ``--seed abc`` needs the reason, not a synopsis)."""
+
+    def error(self, message: str) -> Any:
+        self.exit(2, f"{self.prog}: {message}\n(`{self.prog} --help` lists the arguments)\n")
 
 
 # --- long-running commands (host, serve, serve-ssh) ---------------------------------------------

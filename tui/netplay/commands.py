@@ -23,7 +23,7 @@ from typing import Any
 from engine.registry import GAMES
 
 from ..common import (DEFAULT_PORT, INTERRUPTED, add_logging_flags, game_options, holds_record, host_log_path,
-                      replace_problem, setup_logging)
+                      port, replace_problem, seconds, setup_logging, whole_number)
 
 __all__ = ["DEFAULT_PORT", "add_parsers", "cmd_browse", "cmd_host", "cmd_join", "host_log_path", "make_table"]
 
@@ -35,12 +35,12 @@ def add_parsers(sub: Any) -> None:
     host.add_argument("--bots", type=int, default=0, help="how many of the last seats are bots")
     host.add_argument("--local", type=int, default=None,
                       help="humans at this terminal (default 1 with the TUI, 0 with --headless)")
-    host.add_argument("--port", type=int, default=None,
+    host.add_argument("--port", type=port, default=None,
                       help=f"TCP port (default {DEFAULT_PORT}, or the log's with --resume; 0: any free port)")
     host.add_argument("--bind", default=None,
                       help="address to listen on (default: every interface, or the log's with --resume)")
     host.add_argument("--name", help="table name shown in the lobby")
-    host.add_argument("--seed", type=int, help="a practice game from this seed (default: a secret deal)")
+    host.add_argument("--seed", type=whole_number, help="a practice game from this seed (default: a secret deal)")
     host.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option (repeatable; a wrong one lists the game's options)")
     host.add_argument("--headless", action="store_true", help="no screen: serve until stopped")
@@ -52,7 +52,7 @@ def add_parsers(sub: Any) -> None:
                       help="announce the table by zeroconf (default: yes, or as the log says with --resume)")
     host.add_argument("--interface", action="append", metavar="IP",
                       help="announce on this interface only (repeatable; default: all, or the log's with --resume)")
-    host.add_argument("--bot-delay", type=float, default=0.4,
+    host.add_argument("--bot-delay", type=seconds, default=0.4,
                       help="seconds a host bot waits before acting, so players can follow (default 0.4)")
     add_logging_flags(host)
     host.set_defaults(run=cmd_host)
@@ -66,7 +66,7 @@ def add_parsers(sub: Any) -> None:
     join.add_argument("--spectate", action="store_true", help="watch the public table")
     join.add_argument("--bot", action="store_true", help="let the game's bot play this seat")
     join.add_argument("--headless", action="store_true", help="no screen (needs --bot or --spectate)")
-    join.add_argument("--timeout", type=float, default=5.0, help="seconds to find a table when no address is given")
+    join.add_argument("--timeout", type=seconds, default=5.0, help="seconds to find a table when no address is given")
     join.add_argument("--interface", action="append", metavar="IP", help="browse on this interface only")
     join.add_argument("--accept-new-fingerprint", action="store_true",
                       help="the host's certificate changed and you checked the new fingerprint with the host: "
@@ -74,7 +74,7 @@ def add_parsers(sub: Any) -> None:
     join.set_defaults(run=cmd_join)
 
     br = sub.add_parser("browse", help="list the tables announced on the LAN")
-    br.add_argument("--timeout", type=float, default=3.0, help="seconds to listen (default 3)")
+    br.add_argument("--timeout", type=seconds, default=3.0, help="seconds to listen (default 3)")
     br.add_argument("--json", action="store_true", help="print one JSON list instead of lines")
     br.add_argument("--interface", action="append", metavar="IP", help="listen on this interface only")
     br.set_defaults(run=cmd_browse)
@@ -212,7 +212,7 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
     result = table.match.result()
     if result is not None:
         names = table.names()
-        print(f"Game over: {result.reason}; winner(s): {', '.join(names[w] for w in result.winners) or 'none'}; "
+        print(f"Game over: {result.reason}; {'winner' if len(result.winners) == 1 else 'winners'}: {', '.join(names[w] for w in result.winners) or 'none'}; "
               f"digest {table.match.digest()}", flush=True)
     return 0
 
@@ -353,7 +353,7 @@ async def _join_headless(host: str, port: int, name: str, args: argparse.Namespa
         return 1
     names = client.names
     over = client.over
-    print(f"Game over: {over.reason}; winner(s): {', '.join(names[w] for w in over.winners) or 'none'}; "
+    print(f"Game over: {over.reason}; {'winner' if len(over.winners) == 1 else 'winners'}: {', '.join(names[w] for w in over.winners) or 'none'}; "
           f"digest {over.digest}", flush=True)
     print(client.verification.text if client.verification else "not verified", flush=True)
     return 0 if client.verification and client.verification.ok else 1

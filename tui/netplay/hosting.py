@@ -14,6 +14,7 @@ from typing import Any
 
 import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil needed)
 
+from ..common import counted
 from ..seat import LocalSeat, LocalTable
 
 
@@ -136,7 +137,7 @@ class HostedSeat(LocalSeat):
         if t.over:
             return ""
         if not t.started:
-            return f"{t.open_seats()} more player(s) to join"
+            return f"{counted(t.open_seats(), 'more player')} to join"
         parts = []
         for s in sorted(t.match.to_act()):
             if s == self.seat:

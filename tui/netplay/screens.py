@@ -15,7 +15,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from netplay.client import parse_address
 from netplay.text import clean_name
 
-from ..common import DEFAULT_PORT
+from ..common import DEFAULT_PORT, counted
 from ..seats import seat_letter
 KIND_LABEL = {"open": "open (LAN player)", "local": "here (this keyboard)", "bot": "bot"}
 
@@ -178,7 +178,7 @@ class HostTableScreen(Screen[bool]):
                 + fingerprint_lines(self.hosted.host.fingerprint))
         self.query_one("#seats", Static).update("\n".join(self.seat_lines()))
         note = ("Everyone is here: the game starts." if t.started else
-                f"Waiting for {t.open_seats()} player(s). The game starts when every seat is taken.")
+                f"Waiting for {counted(t.open_seats(), 'player')}. The game starts when every seat is taken.")
         self.query_one("#note", Static).update(f"{note}\nLog: {t.log.path if t.log else '(none)'}")
         if t.started and self.is_current and not self._leaving:
             self._leaving = True
@@ -295,7 +295,7 @@ class LobbyScreen(Screen[JoinRequest]):
             table.add_row(t.name[:28], t.game, state, t.address)
         n = len(self.rows)
         self.query_one("#status", Static).update(
-            f"{n} table(s) found. Enter joins the selected one; Ctrl+W watches it." if n else
+            f"{counted(n, 'table')} found. Enter joins the selected one; Ctrl+W watches it." if n else
             "No tables found yet (they appear here as hosts start). Type an address below.")
 
     def _request(self, host: str, port: int, spectate: bool = False, fingerprint: str = "") -> None:

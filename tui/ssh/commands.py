@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..common import add_logging_flags, exit_code_after, setup_logging, stop_on_signals
+from ..common import add_logging_flags, count, port, seconds, exit_code_after, setup_logging, stop_on_signals
 
 DEFAULT_SERVER_PORT = 7341
 DEFAULT_SSH_PORT = 2222
@@ -18,10 +18,10 @@ DEFAULT_SSH_PORT = 2222
 
 def add_parsers(sub: Any) -> None:
     serve = sub.add_parser("serve", help="run a table server: players open their own tables")
-    serve.add_argument("--port", type=int, default=DEFAULT_SERVER_PORT, help="TCP port (default 7341; 0: any)")
+    serve.add_argument("--port", type=port, default=DEFAULT_SERVER_PORT, help="TCP port (default 7341; 0: any)")
     serve.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     serve.add_argument("--name", default=None, help="the server's name in lobbies (default: this machine's)")
-    serve.add_argument("--workers", type=int, default=None, metavar="N",
+    serve.add_argument("--workers", type=count, default=None, metavar="N",
                        help="worker processes holding the tables (default: one per CPU; 0 or 1: this process)")
     _server_limit_flags(serve)
     serve.add_argument("--advertise", action=argparse.BooleanOptionalAction, default=True,
@@ -31,7 +31,7 @@ def add_parsers(sub: Any) -> None:
     serve.set_defaults(run=cmd_serve)
 
     ssh = sub.add_parser("serve-ssh", help="let friends play over SSH (ssh -p 2222 THIS-MACHINE)")
-    ssh.add_argument("--port", type=int, default=DEFAULT_SSH_PORT, help="SSH port (default 2222)")
+    ssh.add_argument("--port", type=port, default=DEFAULT_SSH_PORT, help="SSH port (default 2222)")
     ssh.add_argument("--bind", default="0.0.0.0", help="address to listen on (default: every interface)")
     ssh.add_argument("--name", default=None, help="the server's name in the lobby")
     ssh.add_argument("--host-key", type=Path, default=None,
@@ -39,14 +39,14 @@ def add_parsers(sub: Any) -> None:
     ssh.add_argument("--auth", choices=["none", "keys"], default="none",
                      help="none: any key, or none at all (default); keys: only --authorized-keys")
     ssh.add_argument("--authorized-keys", type=Path, help="OpenSSH authorized_keys file (with --auth keys)")
-    ssh.add_argument("--max-sessions", type=int, default=32,
+    ssh.add_argument("--max-sessions", type=count, default=32,
                      help="logged-in SSH sessions at once (default 32)")
-    ssh.add_argument("--max-per-address", type=int, default=4, help="sessions at once from one address (default 4)")
-    ssh.add_argument("--rate", type=int, default=10, help="new sessions per address per minute (default 10)")
-    ssh.add_argument("--max-logins", type=int, default=128,
+    ssh.add_argument("--max-per-address", type=count, default=4, help="sessions at once from one address (default 4)")
+    ssh.add_argument("--rate", type=count, default=10, help="new sessions per address per minute (default 10)")
+    ssh.add_argument("--max-logins", type=count, default=128,
                      help="connections still logging in at once (default 128; they hold no session place)")
-    ssh.add_argument("--login-timeout", type=float, default=10.0, help="seconds to log in (default 10)")
-    ssh.add_argument("--idle-timeout", type=float, default=1800.0,
+    ssh.add_argument("--login-timeout", type=seconds, default=10.0, help="seconds to log in (default 10)")
+    ssh.add_argument("--idle-timeout", type=seconds, default=1800.0,
                      help="seconds without a key before a session is closed (default 1800)")
     ssh.add_argument("--fork-server", action=argparse.BooleanOptionalAction, default=True,
                      help="fork each session from one warm process, faster and lighter than a fresh Python "
@@ -63,15 +63,15 @@ def add_parsers(sub: Any) -> None:
 
 
 def _server_limit_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--max-tables", type=int, default=32, help="tables at once (default 32)")
-    p.add_argument("--tables-per-player", type=int, default=2, help="unfinished tables one player may open (default 2)")
-    p.add_argument("--seats-per-player", type=int, default=4,
+    p.add_argument("--max-tables", type=count, default=32, help="tables at once (default 32)")
+    p.add_argument("--tables-per-player", type=count, default=2, help="unfinished tables one player may open (default 2)")
+    p.add_argument("--seats-per-player", type=count, default=4,
                    help="seats one player may hold at unfinished tables (default 4)")
-    p.add_argument("--keep-logs", type=float, default=30.0, metavar="DAYS",
+    p.add_argument("--keep-logs", type=seconds, default=30.0, metavar="DAYS",
                    help="days the log of a table no longer played is kept (default 30)")
-    p.add_argument("--max-logs", type=int, default=1000, metavar="N",
+    p.add_argument("--max-logs", type=count, default=1000, metavar="N",
                    help="logs of tables no longer played kept at most; the oldest go first (default 1000)")
-    p.add_argument("--bot-delay", type=float, default=0.4, help="seconds a bot waits before acting (default 0.4)")
+    p.add_argument("--bot-delay", type=seconds, default=0.4, help="seconds a bot waits before acting (default 0.4)")
 
 
 def _die(message: str) -> int:

@@ -17,6 +17,8 @@ from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 from netplay import messages as M
 from netplay.identity import ServerLobby
 
+from ..common import counted
+
 
 @dataclass
 class LobbyChoice:
@@ -109,10 +111,10 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         if self.rows:
             grid.move_cursor(row=min(keep, len(self.rows) - 1))
         n = len(self.rows)
-        seats = (f"You hold a seat at {len(held)} table(s) here, marked (your seat): Enter on one "
+        seats = (f"You hold a seat at {counted(len(held), 'table')} here, marked (your seat): Enter on one "
                  "takes your seat back.\n" if held else "")
         self.query_one("#status", Static).update(
-            seats + (f"{n} table(s). Enter joins the selected one, w watches it, t takes your seat there "
+            seats + (f"{counted(n, 'table')}. Enter joins the selected one, w watches it, t takes your seat there "
                      f"back with its token, n opens a new table, p plays here (hot-seat or bots)." if n else
                      "No tables yet: n opens one (you choose the game and how many bots), p plays here.")
             + f"\n{answer.limit}")
