@@ -1,4 +1,4 @@
-"""What ships inside the package: the named setups and the bundled demos.
+"""What ships inside the package: the named setups, the lessons and the bundled demos.
 
 They are package data so that an installed wheel (pipx, ``uv tool install``) has them
 too; ``seeds/README.md`` at the top of the repository points here.
@@ -11,6 +11,9 @@ from pathlib import Path
 
 #: ``setups.json``: named, reproducible setups (``atlantis setups``, ``play --setup NAME``).
 SETUPS_FILE = Path(str(files(__name__) / "setups.json"))
+
+#: ``lessons/GAME.json``: the guided first games (``atlantis learn GAME``).
+LESSONS_FOLDER = Path(str(files(__name__) / "lessons"))
 
 #: ``demos/NAME.demo``: recorded demos (``atlantis demo play NAME``).
 DEMOS_DIR = Path(str(files(__name__) / "demos"))
