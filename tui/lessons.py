@@ -3,7 +3,7 @@ steps that each say what to do and why, then wait for the player to do it.
 
 A lesson is data (``tui/bundled/lessons/<game>.json``). It plays the real rules on the real
 screen: the only thing it adds is a filter in front of the player's moves. A step names the
-one move it waits for exactly (as the record stores it), so the game never leaves the script's
+moves it waits for exactly (as a record stores them: ``{"k": "Place", "tile": 70, ...}``), so the game never leaves the script's
 path and the bots, dealt from the lesson's fixed seed, answer the same way every time; any other
 move is refused with the step's own hint. After the last step the player finishes the game on
 their own.
@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Game, to_data
+from engine.core import Game
 from engine.match import Match
 from engine.registry import get_game
 
@@ -27,12 +27,13 @@ from .setups import Setup
 
 
 class Step(BaseModel):
-    """One move the player is asked to make, with why."""
+    """What the player is asked to do next, with why: one or more moves, in order (a screen
+    may send several for one choice: Atlantis's "figure 1 to space 8" is a figure and a card)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     say: str = Field(min_length=1)   # what to do now, and why, in a sentence or three
     keys: str = ""                   # how to do it on this screen ("4 picks the tee, Enter on A2")
-    move: Any                        # the move this step waits for, as the record stores it
+    moves: tuple[dict[str, Any], ...] = Field(min_length=1)  # the moves it waits for, as records store them
 
 
 class LessonScript(BaseModel):
@@ -77,6 +78,7 @@ class Lesson:
         self.script = script
         self.seat = seat
         self.index = 0
+        self.made = 0  # moves of the current step made so far
 
     @property
     def step(self) -> Step | None:
@@ -95,7 +97,7 @@ class Lesson:
 
     def wants(self, action: Any) -> bool:
         step = self.step
-        return step is None or _as_json(to_data(action)) == _as_json(step.move)
+        return step is None or _as_json(self.game.codec.encode(action)) == _as_json(step.moves[self.made])
 
     def refusal(self, action: Any) -> str | None:
         """Why the lesson does not send this move now (None: send it)."""
@@ -109,8 +111,11 @@ class Lesson:
 
     def done(self, action: Any) -> None:
         """A move of the learning seat went through: the step it answered is over."""
-        if self.step is not None and self.wants(action):
-            self.index += 1
+        step = self.step
+        if step is not None and self.wants(action):
+            self.made += 1
+            if self.made == len(step.moves):
+                self.index, self.made = self.index + 1, 0
 
 
 def _as_json(value: Any) -> str:
