@@ -105,3 +105,32 @@ def test_the_lan_lobby(snap_compare, theme):
                             found("Quick one", "survive", 2, 2, False, 22)])
 
     assert snap_compare(AtlantisApp(autosave=False), terminal_size=(80, 24), run_before=still(theme, lobby))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_table_servers_lobby(snap_compare, theme):
+    """What every SSH session and ``atlantis join SERVER`` opens on: the server's tables,
+    one of them holding a seat of this player's."""
+    from netplay import messages as M
+    from tui.ssh.lobby import ServerLobbyScreen
+
+    def info(table: str, name: str, game: str, players: int, open_seats: int, started: bool) -> M.TableInfo:
+        return M.TableInfo(table=table, name=name, game=game, rules="1", fingerprint="f", players=players,
+                           open=open_seats, started=started, over=False)
+
+    class Server:
+        """A table server that always answers with the same list."""
+
+        host, port = "/run/atlantis/tables.sock", 0
+
+        async def list_tables(self, timeout: float = 5.0) -> M.TableList:
+            tables = [info("t1", "Ada's table", "pathways", 3, 1, False),
+                      info("t2", "Friday night", "end-of-atlantis", 4, 0, True),
+                      info("t3", "Quick one", "survive", 2, 2, False)]
+            return M.TableList(server="Kitchen", tables=tables, mine=[M.Ticket(table="t2", seat=1, token="x" * 32)])
+
+    async def lobby(pilot: Pilot) -> None:
+        await pilot.app.push_screen(ServerLobbyScreen(Server(), "Ada", point_at_mine=True))
+        await pilot.pause()
+
+    assert snap_compare(AtlantisApp(autosave=False), terminal_size=(80, 24), run_before=still(theme, lobby))
