@@ -1,6 +1,6 @@
 """What a player sees, as pictures: every game's screen in mid-game (at 80x24, the smallest
-size a table supports, and at 160x48), its help, its game over, the menu and the LAN
-lobby, each in the dark and the light theme.  ``snap_compare`` (pytest-textual-snapshot)
+size a table supports, and at 160x48), after a cursor key, its help, its game over, the
+menu, the LAN lobby and a table server's lobby, each in the dark and the light theme.  ``snap_compare`` (pytest-textual-snapshot)
 compares Textual's SVG export of the screen with the one kept in ``tests/__snapshots__/``;
 a failure writes ``snapshot_report.html`` showing both.
 
@@ -53,6 +53,12 @@ def still(theme: str, then=None):
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_a_game_in_mid_play(snap_compare, slug, size, theme):
     assert snap_compare(mid_game(slug), terminal_size=size, run_before=still(theme))
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_cursor_key_shows_the_cursor_moved(snap_compare, slug):
+    """Down on the focused board or list: the cursor and what the screen says of it follow."""
+    assert snap_compare(mid_game(slug), press=["down"], terminal_size=(80, 24), run_before=still("textual-dark"))
 
 
 @pytest.mark.parametrize("theme", THEMES)
