@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench screenshots lock clean
+.PHONY: play test bench screenshots snapshots lock clean
 
 # PIP_CONSTRAINT (rather than -c) reaches pip's isolated build too, so even the build
 # backend is the locked one.  -qq: errors only (setuptools warns about every editable
@@ -28,6 +28,11 @@ bench: $(STAMP)
 
 screenshots: $(STAMP)
 	$(BIN)/python -m tui.screenshots
+
+# Take the snapshot tests' pictures (tests/__snapshots__/) anew, after a change meant to
+# alter what the screens show; one process, so no two workers write the same folder.
+snapshots: $(STAMP)
+	$(BIN)/python -m pytest tests/test_snapshots.py --snapshot-update -n 0
 
 # Resolve every dependency (direct and transitive, the test extra included) afresh for
 # Python 3.11 and later on every platform, with uv (installed into .venv for this).

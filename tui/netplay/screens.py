@@ -1,5 +1,6 @@
 """LAN screens: host a table (seats, name, port), the host's waiting room that shows who
-joined, the lobby (live discovered tables and an address box), and a connecting screen."""
+joined, the lobby (live discovered tables and an address box; the list is the one every
+lobby shares, ``tui.screens.lobby``), and a connecting screen."""
 
 from __future__ import annotations
 
@@ -10,13 +11,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from netplay.client import parse_address
 from netplay.text import clean_name
 
 from ..common import DEFAULT_PORT, counted
+from ..screens.lobby import TablesLobby
 from ..seats import seat_letter
+
 KIND_LABEL = {"open": "open (LAN player)", "local": "here (this keyboard)", "bot": "bot"}
 
 
@@ -219,25 +222,21 @@ class JoinRequest:
     fingerprint: str = ""  # the TLS fingerprint the LAN announcement gave ("": typed in)
 
 
-class LobbyScreen(Screen[JoinRequest]):
+class LobbyScreen(TablesLobby[JoinRequest, Any]):
     """Tables found on the LAN, live; or an address typed in (SSH tunnels, other subnets)."""
 
     DEFAULT_CSS = """
-    LobbyScreen { align: center top; }
-    LobbyScreen #box { width: 90%; max-width: 110; height: 100%; padding: 0 1; }
-    LobbyScreen #title { text-style: bold; color: $accent; margin: 1 0 0 0; }
-    LobbyScreen DataTable { height: 1fr; min-height: 5; border: round $primary; }
     LobbyScreen .row { height: 1; margin-top: 1; }
     LobbyScreen .row Label { width: 16; }
     LobbyScreen .row Input { width: 1fr; }
-    LobbyScreen #status { color: $text-muted; height: auto; }
-    LobbyScreen #error { color: $error; height: auto; }
     """
     BINDINGS = [
         Binding("escape", "cancel", "Back", id="lobby-back"),
         Binding("ctrl+w", "watch", "Watch selected", id="lobby-watch"),
         Binding("ctrl+r", "refresh", "Refresh", id="lobby-refresh"),
     ]
+    COLUMNS = ("Table", "Game", "Seats", "Address")
+    WAITING = "Looking for tables..."
 
     def __init__(self, name: str = "Player", interfaces: list[str] | None = None, browse: bool = True):
         super().__init__()
@@ -245,24 +244,18 @@ class LobbyScreen(Screen[JoinRequest]):
         self.interfaces = interfaces
         self.browse = browse
         self.browser: Any = None
-        self.rows: list[Any] = []
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="box"):
-            yield Static("Join a table on the LAN", id="title")
-            table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-            table.add_columns("Table", "Game", "Seats", "Address")
-            yield table
-            yield Static("Looking for tables...", id="status")
-            with Horizontal(classes="row"):
-                yield Label("Or address")
-                yield Input(placeholder="HOST:PORT (e.g. 127.0.0.1:7341 through an SSH tunnel)", id="address",
-                            compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Your name")
-                yield Input(self.player_name, id="name", compact=True, max_length=24)
-            yield Static("", id="error")
-        yield Footer()
+    def title_text(self) -> str:
+        return "Join a table on the LAN"
+
+    def compose_fields(self) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield Label("Or address")
+            yield Input(placeholder="HOST:PORT (e.g. 127.0.0.1:7341 through an SSH tunnel)", id="address",
+                        compact=True)
+        with Horizontal(classes="row"):
+            yield Label("Your name")
+            yield Input(self.player_name, id="name", compact=True, max_length=24)
 
     async def on_mount(self) -> None:
         if self.browse:
@@ -273,8 +266,7 @@ class LobbyScreen(Screen[JoinRequest]):
                 await self.browser.start()
             except Exception as exc:  # no multicast here: the address box still works
                 self.browser = None
-                self.query_one("#status", Static).update(f"Cannot browse the LAN ({exc}); type an address.")
-        self.query_one(DataTable).focus()
+                self.say(f"Cannot browse the LAN ({exc}); type an address.")
 
     async def on_unmount(self) -> None:
         if self.browser is not None:
@@ -287,32 +279,30 @@ class LobbyScreen(Screen[JoinRequest]):
         self.show_tables(sorted(self.browser.tables.values(), key=lambda t: (t.name, t.address)))
 
     def show_tables(self, tables: list[Any]) -> None:
-        table = self.query_one(DataTable)
-        table.clear()
-        self.rows = list(tables)
-        for t in self.rows:
+        def cells(t: Any) -> tuple[str, ...]:
             state = "over" if t.over else ("playing" if t.started else f"{t.open} of {t.players} open")
-            table.add_row(t.name[:28], t.game, state, t.address)
+            return t.name[:28], t.game, state, t.address
+
+        self.show_rows(tables, cells)
         n = len(self.rows)
-        self.query_one("#status", Static).update(
-            f"{counted(n, 'table')} found. Enter joins the selected one; Ctrl+W watches it." if n else
-            "No tables found yet (they appear here as hosts start). Type an address below.")
+        self.say(f"{counted(n, 'table')} found. Enter joins the selected one; Ctrl+W watches it." if n else
+                 "No tables found yet (they appear here as hosts start). Type an address below.")
 
     def _request(self, host: str, port: int, spectate: bool = False, fingerprint: str = "") -> None:
         name = clean_name(self.query_one("#name", Input).value, "Player")  # (the host's own rule)
         self.dismiss(JoinRequest(host, port, name, spectate, fingerprint))
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def action_join(self) -> None:
         self._join_row(False)
 
     def _join_row(self, spectate: bool) -> None:
-        row = self.query_one(DataTable).cursor_row
-        if 0 <= row < len(self.rows):
-            t = self.rows[row]
-            if not spectate and (t.open <= 0 or t.over):
-                self.query_one("#error", Static).update("That table has no open seat: Ctrl+W watches it.")
-                return
-            self._request(t.host, t.port, spectate, t.tls)
+        t = self.selected()
+        if t is None:
+            return
+        if not spectate and (t.open <= 0 or t.over):
+            self.show_error("That table has no open seat: Ctrl+W watches it.")
+            return
+        self._request(t.host, t.port, spectate, t.tls)
 
     def action_watch(self) -> None:
         self._join_row(True)
@@ -328,7 +318,7 @@ class LobbyScreen(Screen[JoinRequest]):
         try:
             host, port = parse_address(text, DEFAULT_PORT)
         except ValueError as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self.show_error(str(exc))
             return
         self._request(host, port)
 

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Footer, Input, Label, Select, Static
 
 from netplay import messages as M
 from netplay.identity import ServerLobby
 
 from ..common import counted
+from ..screens.lobby import TablesLobby
 
 
 @dataclass
@@ -29,20 +30,12 @@ class LobbyChoice:
     token: str = ""                   # "token": the seat token the player typed
 
 
-class ServerLobbyScreen(Screen[LobbyChoice]):
+class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
     """The server's tables, refreshed every second or so.  A table where this player
     holds a seat is marked "(your seat)"; the lobby never takes the player there by
     itself (the seat may be in play on another screen of theirs): it selects the table
     and says that Enter takes the seat back."""
 
-    DEFAULT_CSS = """
-    ServerLobbyScreen { align: center top; }
-    ServerLobbyScreen #box { width: 100%; max-width: 110; height: 100%; padding: 0 1; }
-    ServerLobbyScreen #title { text-style: bold; color: $accent; margin: 1 0 0 0; }
-    ServerLobbyScreen DataTable { height: 1fr; min-height: 4; border: round $primary; }
-    ServerLobbyScreen #status { color: $text-muted; height: auto; }
-    ServerLobbyScreen #error { color: $error; height: auto; }
-    """
     BINDINGS = [
         Binding("n", "open", "New table", id="server-lobby-open"),
         Binding("enter", "join", "Join", id="server-lobby-join"),
@@ -52,6 +45,8 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         Binding("r", "refresh", "Refresh", show=False, id="server-lobby-refresh"),
         Binding("q,escape", "leave", "Quit", id="server-lobby-quit"),
     ]
+    COLUMNS = ("Table", "Game", "Seats", "State")
+    WAITING = "Asking the server for its tables..."
 
     def __init__(self, lobby: ServerLobby, name: str, point_at_mine: bool = False):
         super().__init__()
@@ -59,22 +54,13 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         self.host, self.port = lobby.host, lobby.port
         self.point_at_mine = point_at_mine  # the first listing selects a table where the player holds a seat
         self.listing: M.TableList | None = None
-        self.rows: list[M.TableInfo] = []
         self._shown: Any = None
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="box"):
-            where = "" if self.host.startswith("/") else f" {self.host}:{self.port}"  # (a path: serve-ssh)
-            yield Static(f"Table server{where}", id="title")
-            table = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-            table.add_columns("Table", "Game", "Seats", "State")
-            yield table
-            yield Static("Asking the server for its tables...", id="status")
-            yield Static("", id="error")
-        yield Footer()
+    def title_text(self) -> str:
+        where = "" if self.host.startswith("/") else f" {self.host}:{self.port}"  # (a path: serve-ssh)
+        return f"Table server{where}"
 
     async def on_mount(self) -> None:
-        self.query_one(DataTable).focus()
         await self.refresh_tables()
         self.set_interval(1.0, self.refresh_tables)
 
@@ -82,10 +68,10 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
         try:
             answer = await self.lobby.list_tables(3.0)
         except Exception as exc:
-            self.query_one("#status", Static).update(f"The server does not answer ({exc or type(exc).__name__}).")
+            self.say(f"The server does not answer ({exc or type(exc).__name__}).")
             return
         if isinstance(answer, M.Error):
-            self.query_one("#status", Static).update(f"The server refused: {answer.message}")
+            self.say(f"The server refused: {answer.message}")
             return
         if not isinstance(answer, M.TableList) or not self.is_attached:  # (attached already in on_mount)
             return
@@ -96,60 +82,47 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
             return
         self._shown = shown
         self.query_one("#title", Static).update(f"{answer.server}: tables")
-        grid = self.query_one(DataTable)
-        keep = grid.cursor_row
-        grid.clear()
-        self.rows = list(answer.tables)
-        for t in self.rows:
+
+        def cells(t: M.TableInfo) -> tuple[str, ...]:
             state = "over" if t.over else ("playing" if t.started else "waiting")
             you = " (your seat)" if t.table in mine else ""
-            grid.add_row(t.name[:30] + you, t.game, f"{t.open} of {t.players} open", state)
-        held = [i for i, t in enumerate(self.rows) if t.table in mine]
-        if self.point_at_mine and held:  # (back after a drop: the seat is one key away)
-            keep = held[0]
+            return t.name[:30] + you, t.game, f"{t.open} of {t.players} open", state
+
+        held = [i for i, t in enumerate(answer.tables) if t.table in mine]
+        # (back after a drop: the seat is one key away)
+        self.show_rows(answer.tables, cells, held[0] if self.point_at_mine and held else None)
         self.point_at_mine = False
-        if self.rows:
-            grid.move_cursor(row=min(keep, len(self.rows) - 1))
         n = len(self.rows)
         seats = (f"You hold a seat at {counted(len(held), 'table')} here, marked (your seat): Enter on one "
                  "takes your seat back.\n" if held else "")
-        self.query_one("#status", Static).update(
-            seats + (f"{counted(n, 'table')}. Enter joins the selected one, w watches it, t takes your seat there "
-                     f"back with its token, n opens a new table, p plays here (hot-seat or bots)." if n else
-                     "No tables yet: n opens one (you choose the game and how many bots), p plays here.")
-            + f"\n{answer.limit}")
-
-    def _selected(self) -> M.TableInfo | None:
-        row = self.query_one(DataTable).cursor_row
-        return self.rows[row] if 0 <= row < len(self.rows) else None
+        self.say(seats + (f"{counted(n, 'table')}. Enter joins the selected one, w watches it, t takes your seat there "
+                          f"back with its token, n opens a new table, p plays here (hot-seat or bots)." if n else
+                          "No tables yet: n opens one (you choose the game and how many bots), p plays here.")
+                 + f"\n{answer.limit}")
 
     def action_join(self) -> None:
-        t = self._selected()
+        t = self.selected()
         if t is None:
-            self.query_one("#error", Static).update("No table selected: n opens a new one.")
+            self.show_error("No table selected: n opens a new one.")
             return
         mine = {x.table: x for x in (self.listing.mine if self.listing else [])}
         if t.table in mine:
             self.dismiss(LobbyChoice("rejoin", t.table, mine[t.table]))
         elif t.open <= 0 or t.over:
-            self.query_one("#error", Static).update(
-                "That table has no open seat: w watches it; if your seat is there, t takes it back "
-                "with its seat token.")
+            self.show_error("That table has no open seat: w watches it; if your seat is there, t takes it back "
+                            "with its seat token.")
         else:
             self.dismiss(LobbyChoice("join", t.table))
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.action_join()
-
     def action_watch(self) -> None:
-        t = self._selected()
+        t = self.selected()
         if t is not None:
             self.dismiss(LobbyChoice("watch", t.table))
 
     def action_open(self) -> None:
         games = self.listing.games if self.listing else ["pathways"]
         if self.listing is not None and not self.listing.can_open:
-            self.query_one("#error", Static).update(f"You cannot open another table now. {self.listing.limit}")
+            self.show_error(f"You cannot open another table now. {self.listing.limit}")
             return
 
         def opened(request: M.OpenTable | None) -> None:
@@ -161,9 +134,9 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
     def action_token(self) -> None:
         """Back into a seat by its token (shown in the game's side panel): the way back
         for a player the server cannot recognise (an SSH session without a key)."""
-        t = self._selected()
+        t = self.selected()
         if t is None or t.over:
-            self.query_one("#error", Static).update("Select the table where your seat is, then t.")
+            self.show_error("Select the table where your seat is, then t.")
             return
 
         def typed(token: str | None) -> None:
@@ -180,10 +153,6 @@ class ServerLobbyScreen(Screen[LobbyChoice]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
-
-    def show_error(self, text: str) -> None:
-        if self.is_mounted:
-            self.query_one("#error", Static).update(text)
 
 
 class OpenTableScreen(Screen[M.OpenTable]):

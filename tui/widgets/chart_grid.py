@@ -215,18 +215,6 @@ class ChartGrid(CursorGrid):
             return row * self.n + col
         return None
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        cell = self.cell_at(offset.x, offset.y)
-        if cell is None:
-            return
-        if cell == self.cursor:
-            self.action_select_cursor()
-        else:
-            self.cursor = cell
-
     def on_resize(self, event: events.Resize) -> None:
         self.drawn_lines = None
         self.refresh()

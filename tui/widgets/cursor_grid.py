@@ -7,6 +7,8 @@ its board is (``board_shape()``; or just ``side()`` for a full square, whose ind
 then ``row * side + column``) and draws it.
 
 A move repaints through ``cursor_moved`` and posts ``CellHighlighted`` for the screen.
+A click on a cell moves the cursor there and a click on the cursor's cell chooses it:
+a subclass only says which cell it drew where (``cell_at``).
 
 The cursor moves only over the board's cells: holes (cells not in the shape) are jumped
 over, and a key that would leave the board leaves the cursor where it is.
@@ -40,6 +42,7 @@ bound at all, so those keys reach the screen's own bindings.
 from __future__ import annotations
 
 from engine.geometry import HEX_DIRECTION, HexBoard, SquareBoard, to_doubled
+from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
@@ -175,4 +178,22 @@ class CursorGrid(Widget, can_focus=True):
 
     def action_select_cursor(self) -> None:
         self.post_message(self.CellSelected(self, self.cursor))
+
+    # --- mouse ------------------------------------------------------------------------------
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The index of the cell drawn at content coordinates (x, y), or None (a label,
+        a gap, outside the board).  Each board knows its own drawing; default: none."""
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a cell moves the cursor there; a click on the cursor's cell
+        chooses it, as Enter does."""
+        offset = event.get_content_offset(self)
+        cell = None if offset is None else self.cell_at(offset.x, offset.y)
+        if cell is None:
+            return
+        if cell == self.cursor:
+            self.action_select_cursor()
+        else:
+            self.cursor = cell
 

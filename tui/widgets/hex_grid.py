@@ -97,16 +97,6 @@ class HexGrid(CursorGrid):
         hex_ = self.board.at_position((x - ox) // (self.cell_w // 2), (y - oy) // self.cell_h)
         return None if hex_ is None else self.board.index(hex_)
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        cell = None if offset is None else self.cell_at(offset.x, offset.y)
-        if cell is None:
-            return
-        if cell == self.cursor:
-            self.action_select_cursor()
-        else:
-            self.cursor = cell
-
     # --- drawing ------------------------------------------------------------------------------
     def choose_cell_size(self, size: Size) -> tuple[int, int]:
         half_columns, rows = self.board.size()

@@ -251,18 +251,6 @@ class TileBoard(CursorGrid):
             return None
         return row * self.grid + col
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        cell = self.cell_at(offset.x, offset.y)
-        if cell is None:
-            return
-        if cell == self.cursor:
-            self.action_select_cursor()
-        else:
-            self.cursor = cell
-
     # --- size ---------------------------------------------------------------------------
     def choose_cell_size(self, size: Size) -> tuple[int, int, bool]:
         """The biggest cell that fits ``size``: with row/column labels if possible."""

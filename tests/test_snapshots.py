@@ -1,0 +1,142 @@
+"""What a player sees, as pictures: every game's screen in mid-game (at 80x24, the smallest
+size a table supports, and at 160x48), after a cursor key, its help, its game over, the
+menu, the LAN lobby and a table server's lobby, each in the dark and the light theme.  ``snap_compare`` (pytest-textual-snapshot)
+compares Textual's SVG export of the screen with the one kept in ``tests/__snapshots__/``;
+a failure writes ``snapshot_report.html`` showing both.
+
+After a change meant to alter the screens, look at the report, then take them anew with
+``make snapshots``.  Every picture is still: the bots wait (``manual_bots``), the seeds
+are fixed (the named setups of ``tui/bundled/setups.json``), and no cursor blinks.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from engine.registry import GAMES
+from tui.app import AtlantisApp
+from tui.screens.game_over import GameOverScreen
+from tui.screenshots import SCENES, mid_game_table
+from tui.selfplay import play_one
+from tui.seat import LocalTable
+from tui.setups import load_setups
+
+THEMES = ("textual-dark", "textual-light")
+SIZES = ((80, 24), (160, 48))
+
+
+def mid_game(slug: str) -> AtlantisApp:
+    """The game's screen on its screenshot setup: bots have played, it is your turn."""
+    setup = load_setups()[SCENES[slug]]
+    table = mid_game_table(slug, setup.seed, setup.players, setup.warmup_actions, setup.options)
+    return AtlantisApp(table=table, autosave=False, manual_bots=True)
+
+
+def still(theme: str, then=None):
+    """What runs before the picture: the theme chosen, no blinking cursor, then ``then``."""
+
+    async def before(pilot: Pilot) -> None:
+        pilot.app.theme = theme
+        if then is not None:
+            await then(pilot)
+        await pilot.pause()
+        for box in pilot.app.screen.query(Input):
+            box.cursor_blink = False
+
+    return before
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: "x".join(map(str, size)))
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_game_in_mid_play(snap_compare, slug, size, theme):
+    assert snap_compare(mid_game(slug), terminal_size=size, run_before=still(theme))
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_cursor_key_shows_the_cursor_moved(snap_compare, slug):
+    """Down on the focused board or list: the cursor and what the screen says of it follow."""
+    assert snap_compare(mid_game(slug), press=["down"], terminal_size=(80, 24), run_before=still("textual-dark"))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_games_help(snap_compare, slug, theme):
+    assert snap_compare(mid_game(slug), press=["question_mark"], terminal_size=(80, 24),
+                        run_before=still(theme))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_games_end(snap_compare, slug, theme):
+    """A whole game played by bots from seed 1: the game-over screen over the board."""
+    game = GAMES[slug]
+    table = LocalTable(game, play_one(slug, 1, game.min_players))
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True)
+
+    async def over(pilot: Pilot) -> None:
+        for _ in range(200):
+            if isinstance(pilot.app.screen, GameOverScreen):
+                return
+            await pilot.pause(0.01)
+        raise AssertionError("no game-over screen")
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=still(theme, over))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_menu(snap_compare, theme):
+    assert snap_compare(AtlantisApp(autosave=False), terminal_size=(80, 24), run_before=still(theme))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_lan_lobby(snap_compare, theme):
+    """The lobby with three tables found (none looked for: the LAN plays no part)."""
+    from netplay.discovery import FoundTable
+    from tui.netplay.screens import LobbyScreen
+
+    def found(name: str, game: str, open_seats: int, players: int, started: bool, last: int) -> FoundTable:
+        return FoundTable(service=name, host=f"192.168.1.{last}", port=7341, table=name, name=name, game=game,
+                          open=open_seats, players=players, started=started, over=False, fingerprint="",
+                          rules="1", protocol=1, seen_at=0.0)
+
+    async def lobby(pilot: Pilot) -> None:
+        screen = LobbyScreen("Ada", browse=False)
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        screen.show_tables([found("Ada's table", "pathways", 1, 3, False, 20),
+                            found("Friday night", "end-of-atlantis", 0, 4, True, 21),
+                            found("Quick one", "survive", 2, 2, False, 22)])
+
+    assert snap_compare(AtlantisApp(autosave=False), terminal_size=(80, 24), run_before=still(theme, lobby))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_table_servers_lobby(snap_compare, theme):
+    """What every SSH session and ``atlantis join SERVER`` opens on: the server's tables,
+    one of them holding a seat of this player's."""
+    from netplay import messages as M
+    from tui.ssh.lobby import ServerLobbyScreen
+
+    def info(table: str, name: str, game: str, players: int, open_seats: int, started: bool) -> M.TableInfo:
+        return M.TableInfo(table=table, name=name, game=game, rules="1", fingerprint="f", players=players,
+                           open=open_seats, started=started, over=False)
+
+    class Server:
+        """A table server that always answers with the same list."""
+
+        host, port = "/run/atlantis/tables.sock", 0
+
+        async def list_tables(self, timeout: float = 5.0) -> M.TableList:
+            tables = [info("t1", "Ada's table", "pathways", 3, 1, False),
+                      info("t2", "Friday night", "end-of-atlantis", 4, 0, True),
+                      info("t3", "Quick one", "survive", 2, 2, False)]
+            return M.TableList(server="Kitchen", tables=tables, mine=[M.Ticket(table="t2", seat=1, token="x" * 32)])
+
+    async def lobby(pilot: Pilot) -> None:
+        await pilot.app.push_screen(ServerLobbyScreen(Server(), "Ada", point_at_mine=True))
+        await pilot.pause()
+
+    assert snap_compare(AtlantisApp(autosave=False), terminal_size=(80, 24), run_before=still(theme, lobby))
