@@ -31,62 +31,70 @@ GAME_PACKAGES = (
     "engine.survive",
 )
 
-#: slug -> manifest of every registered game, sorted by slug (the menu's order).
-MANIFESTS: dict[str, GameManifest] = {}
 
+class GameRegistry(Mapping[str, "Game"]):
+    """slug -> Game of every registered game, sorted by slug (the menu's order); a game's
+    rules module is imported on first access.  ``manifests`` holds what each game tells
+    without its rules."""
 
-def register_game(package: str) -> GameManifest:
-    """Register the game whose package ``package`` exports a ``MANIFEST``; its rules are
-    not imported.  Registering a package again changes nothing."""
-    manifest: GameManifest = importlib.import_module(package).MANIFEST
-    known = MANIFESTS.get(manifest.slug)
-    if known is not None and known != manifest:
-        raise ValueError(f"two games are called {manifest.slug!r}: {known.package} and {manifest.package}")
-    by_slug = sorted({**MANIFESTS, manifest.slug: manifest}.items())
-    MANIFESTS.clear()
-    MANIFESTS.update(by_slug)
-    return manifest
-
-
-def unregister_game(slug: str) -> None:
-    """Forget a game registered with ``register_game`` (a test's own game, after the test)."""
-    MANIFESTS.pop(slug)
-    GAMES.forget(slug)
-
-
-class _Games(Mapping[str, "Game"]):
-    """slug -> Game; a game's rules module is imported on first access."""
-
-    def __init__(self) -> None:
+    def __init__(self, packages: tuple[str, ...]) -> None:
+        self.manifests: dict[str, GameManifest] = {}
         self._loaded: dict[str, Game] = {}
+        for package in packages:
+            self.register(package)
+
+    def register(self, package: str) -> GameManifest:
+        """Register the game whose package ``package`` exports a ``MANIFEST``; its rules are
+        not imported.  Registering a package again changes nothing."""
+        manifest: GameManifest = importlib.import_module(package).MANIFEST
+        known = self.manifests.get(manifest.slug)
+        if known is not None and known != manifest:
+            raise ValueError(f"two games are called {manifest.slug!r}: {known.package} and {manifest.package}")
+        by_slug = sorted({**self.manifests, manifest.slug: manifest}.items())
+        self.manifests.clear()
+        self.manifests.update(by_slug)
+        return manifest
+
+    def unregister(self, slug: str) -> None:
+        self.manifests.pop(slug)
+        self._loaded.pop(slug, None)
 
     def __getitem__(self, slug: str) -> Game:
         game = self._loaded.get(slug)
         if game is None:
-            game = self._loaded[slug] = MANIFESTS[slug].load_rules()  # KeyError: unknown game
+            game = self._loaded[slug] = self.manifests[slug].load_rules()  # KeyError: unknown game
         return game
 
     def __contains__(self, slug: object) -> bool:
-        return slug in MANIFESTS
+        return slug in self.manifests
 
     def __iter__(self) -> Iterator[str]:
-        return iter(MANIFESTS)
+        return iter(self.manifests)
 
     def __len__(self) -> int:
-        return len(MANIFESTS)
+        return len(self.manifests)
 
     def loaded(self) -> list[str]:
         """The slugs whose rules are imported so far."""
         return list(self._loaded)
 
-    def forget(self, slug: str) -> None:
-        self._loaded.pop(slug, None)
+
+GAMES = GameRegistry(GAME_PACKAGES)
+
+#: slug -> manifest of every registered game (the registry's own table: read it, and
+#: register a game with ``register_game``).
+MANIFESTS = GAMES.manifests
 
 
-GAMES: _Games = _Games()
+def register_game(package: str) -> GameManifest:
+    """Register the game of ``package`` (see ``GameRegistry.register``): a plug-in's, or a
+    test's own game."""
+    return GAMES.register(package)
 
-for _package in GAME_PACKAGES:
-    register_game(_package)
+
+def unregister_game(slug: str) -> None:
+    """Forget a game registered with ``register_game`` (a test's own game, after the test)."""
+    GAMES.unregister(slug)
 
 
 def manifest(slug: str) -> GameManifest:
