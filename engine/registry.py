@@ -1,97 +1,122 @@
-"""The games the engine knows, by slug.
+"""The games the engine knows, by slug: one line per game package.
+
+A game package exports its ``MANIFEST`` (``engine.manifest.GameManifest``) from its
+``__init__.py``; ``GAME_PACKAGES`` lists the packages, and ``register_game`` adds one
+from anywhere else (a plug-in, a test's own game).  The menu, the command line, the tests
+and the bench iterate ``GAMES`` (or ``MANIFESTS``).
 
 Each game's rules module is imported the first time its ``Game`` is asked for
 (``GAMES[slug]``, ``get_game(slug)``), not when this module is imported: a rules module
-costs tens of milliseconds (and pulls in pydantic for its options), and the menu needs
-only each game's name and seat counts, which ``GAME_INFO`` holds without importing
-anything (``tests/test_registry.py`` checks that it agrees with the rules classes), and
-``option_fields`` gives a game's options as plain data (without pydantic or the rules).
+costs tens of milliseconds, and the menu needs only each game's manifest (name, seat
+counts) and ``option_fields`` (its options as plain data, without pydantic or the rules).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .core import Game
+    from .manifest import GameManifest
     from .options import OptionField
 
-_COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "White")  # Game.seat_names' default
+#: One line per game: the package whose ``__init__`` exports its ``MANIFEST``.
+GAME_PACKAGES = (
+    "engine.atlantis",
+    "engine.end_of_atlantis",
+    "engine.finding_atlantis",
+    "engine.pathways",
+    "engine.survive",
+)
 
 
-class GameInfo(NamedTuple):
-    """What the menu shows of a game before its rules are loaded."""
+class GameRegistry(Mapping[str, "Game"]):
+    """slug -> Game of every registered game, sorted by slug (the menu's order); a game's
+    rules module is imported on first access.  ``manifests`` holds what each game tells
+    without its rules."""
 
-    slug: str
-    title: str
-    min_players: int
-    max_players: int
-    seat_names: tuple[str, ...]
-    path: str  # "module:Class" of its rules object
-
-
-# One line per game (sorted by slug: the menu's order).
-GAME_INFO: dict[str, GameInfo] = {i.slug: i for i in (
-    GameInfo("atlantis", "Atlantis", 2, 4, _COLOURS, "engine.atlantis.rules:AtlantisGame"),
-    GameInfo("end-of-atlantis", "End of Atlantis", 2, 5, _COLOURS[:5],
-             "engine.end_of_atlantis.rules:EndOfAtlantisGame"),
-    GameInfo("finding-atlantis", "Finding Atlantis", 2, 4, _COLOURS,
-             "engine.finding_atlantis.rules:FindingAtlantisGame"),
-    GameInfo("pathways", "Atlantis: Pathways of the Deep", 2, 4, _COLOURS, "engine.pathways.rules:PathwaysGame"),
-    GameInfo("survive", "Survive: Escape from Atlantis", 2, 4, _COLOURS, "engine.survive.rules:SurviveGame"),
-)}
-
-# "module:Class" of every game (kept for callers that list the rules classes).
-GAME_CLASSES = [i.path for i in GAME_INFO.values()]
-
-
-class _Games(Mapping[str, "Game"]):
-    """slug -> Game; a game's rules module is imported on first access."""
-
-    def __init__(self) -> None:
+    def __init__(self, packages: tuple[str, ...]) -> None:
+        self.manifests: dict[str, GameManifest] = {}
         self._loaded: dict[str, Game] = {}
+        for package in packages:
+            self.register(package)
+
+    def register(self, package: str) -> GameManifest:
+        """Register the game whose package ``package`` exports a ``MANIFEST``; its rules are
+        not imported.  Registering a package again changes nothing."""
+        manifest: GameManifest = importlib.import_module(package).MANIFEST
+        known = self.manifests.get(manifest.slug)
+        if known is not None and known != manifest:
+            raise ValueError(f"two games are called {manifest.slug!r}: {known.package} and {manifest.package}")
+        by_slug = sorted({**self.manifests, manifest.slug: manifest}.items())
+        self.manifests.clear()
+        self.manifests.update(by_slug)
+        return manifest
+
+    def unregister(self, slug: str) -> None:
+        self.manifests.pop(slug)
+        self._loaded.pop(slug, None)
 
     def __getitem__(self, slug: str) -> Game:
         game = self._loaded.get(slug)
         if game is None:
-            import importlib
-
-            module, _, name = GAME_INFO[slug].path.partition(":")  # KeyError: unknown game
-            game = self._loaded[slug] = getattr(importlib.import_module(module), name)()
+            game = self._loaded[slug] = self.manifests[slug].load_rules()  # KeyError: unknown game
         return game
 
     def __contains__(self, slug: object) -> bool:
-        return slug in GAME_INFO
+        return slug in self.manifests
 
     def __iter__(self) -> Iterator[str]:
-        return iter(GAME_INFO)
+        return iter(self.manifests)
 
     def __len__(self) -> int:
-        return len(GAME_INFO)
+        return len(self.manifests)
 
     def loaded(self) -> list[str]:
         """The slugs whose rules are imported so far."""
         return list(self._loaded)
 
 
-GAMES: _Games = _Games()
+GAMES = GameRegistry(GAME_PACKAGES)
+
+#: slug -> manifest of every registered game (the registry's own table: read it, and
+#: register a game with ``register_game``).
+MANIFESTS = GAMES.manifests
+
+
+def register_game(package: str) -> GameManifest:
+    """Register the game of ``package`` (see ``GameRegistry.register``): a plug-in's, or a
+    test's own game."""
+    return GAMES.register(package)
+
+
+def unregister_game(slug: str) -> None:
+    """Forget a game registered with ``register_game`` (a test's own game, after the test)."""
+    GAMES.unregister(slug)
+
+
+def manifest(slug: str) -> GameManifest:
+    """The manifest of a game (KeyError naming the known games for an unknown one)."""
+    try:
+        return MANIFESTS[slug]
+    except KeyError:
+        known = ", ".join(MANIFESTS)
+        raise KeyError(f"unknown game {slug!r}; known games: {known}") from None
 
 
 def option_fields(slug: str) -> tuple[OptionField, ...]:
-    """A game's options as plain data (``FIELDS`` of its ``options`` module, next to its
-    rules module), without importing pydantic or the rules: what the menu draws."""
-    import importlib
-
-    package = GAME_INFO[slug].path.partition(":")[0].rpartition(".")[0]  # KeyError: unknown game
-    return tuple(importlib.import_module(f"{package}.options").FIELDS)
+    """A game's options as plain data, without importing pydantic or the rules: what the
+    menu draws."""
+    return manifest(slug).option_fields()
 
 
 def get_game(slug: str) -> Game:
     try:
         return GAMES[slug]
     except KeyError:
-        if slug in GAME_INFO:
+        if slug in MANIFESTS:
             raise  # a KeyError from inside the rules module
-        known = ", ".join(sorted(GAMES))
-        raise KeyError(f"unknown game {slug!r}; known games: {known}") from None
+        manifest(slug)  # raises, naming the known games
+        raise

@@ -205,3 +205,15 @@ def test_impossible_counts_and_names_are_refused_in_one_line_with_exit_2(argv, w
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert why in err and err.startswith("atlantis: ") and "\n" not in err, err
+
+
+def test_each_games_screenshot_setup_is_a_named_setup_of_that_game():
+    from engine.registry import GAMES
+    from tui.screen_entry import screen_entry
+    from tui.setups import load_setups
+
+    setups = load_setups()
+    for slug in GAMES:
+        name = screen_entry(slug).screenshot
+        assert name in setups and setups[name].game == slug, slug
+    assert {setup.game for setup in setups.values()} <= set(GAMES)

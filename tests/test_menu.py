@@ -12,7 +12,7 @@ from tui.screens.menu_fields import CycleSelect
 from engine.registry import GAMES
 from tui.app import AtlantisApp
 from tui.screens.menu import GameList, MenuScreen
-from tui.screens.menu_cards import CARDS, PICTURE_WIDTH, PITCH_WIDTH
+from tui.screen_entry import PICTURE_WIDTH, PITCH_WIDTH, screen_entry
 
 SMALL = (80, 24)
 
@@ -32,11 +32,13 @@ async def pick_game(pilot, slug: str) -> MenuScreen:
     return menu
 
 
-def test_every_game_has_a_card_with_a_short_pitch_and_a_small_picture():
-    assert set(CARDS) == set(GAMES)
-    for card in CARDS.values():
+def test_every_game_has_a_card_with_a_short_pitch_and_a_small_picture_and_a_help_paragraph():
+    for slug in GAMES:
+        card = screen_entry(slug)
+        assert card.slug == slug
         assert 0 < len(card.pitch) <= PITCH_WIDTH, card.slug
         assert 3 <= len(card.picture) <= 5 and max(map(len, card.picture)) <= PICTURE_WIDTH, card.slug
+        assert len(card.about) > len(card.pitch), card.slug
 
 
 async def test_the_game_list_shows_name_players_and_pitch_and_the_card_its_picture():
@@ -49,9 +51,9 @@ async def test_the_game_list_shows_name_players_and_pitch_and_the_card_its_pictu
             text = str(games.get_option_at_index(index).prompt)
             game = GAMES[slug]
             assert game.title in text and f"{game.min_players}-{game.max_players} players" in text
-            assert CARDS[slug].pitch in text
+            assert screen_entry(slug).pitch in text
         menu = await pick_game(pilot, "survive")
-        assert CARDS["survive"].picture[1] in str(menu.query_one("#card", Static).render())
+        assert screen_entry("survive").picture[1] in str(menu.query_one("#card", Static).render())
 
 
 async def test_enter_in_a_menu_field_does_not_start_the_game():

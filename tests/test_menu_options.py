@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from engine.registry import GAME_INFO, GAMES, option_fields
+from engine.registry import GAMES, MANIFESTS, option_fields
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,7 +24,7 @@ def _bounds(info) -> tuple[int | None, int | None]:
     return low, high
 
 
-@pytest.mark.parametrize("slug", sorted(GAME_INFO))
+@pytest.mark.parametrize("slug", sorted(MANIFESTS))
 def test_each_games_option_table_is_its_options_model(slug):
     model = GAMES[slug].options_model
     fields = option_fields(slug)
@@ -42,7 +42,7 @@ def test_each_games_option_table_is_its_options_model(slug):
     assert GAMES[slug].option_defaults == {f.name: f.default for f in fields}
 
 
-@pytest.mark.parametrize("slug", sorted(GAME_INFO))
+@pytest.mark.parametrize("slug", sorted(MANIFESTS))
 def test_the_model_built_from_the_table_checks_what_the_table_says(slug):
     model = GAMES[slug].options_model
     for spec in option_fields(slug):
@@ -89,6 +89,6 @@ def test_the_menu_shows_every_games_fields_without_pydantic_or_the_rules():
     proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     shown, fields, pydantic_loaded, rules, loaded = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert shown == sorted(GAME_INFO)  # every game's fields were built
+    assert shown == sorted(MANIFESTS)  # every game's fields were built
     assert fields >= 3 + len(option_fields(shown[-1]))  # players, seats, its options, seed
     assert not pydantic_loaded and rules == [] and loaded == []

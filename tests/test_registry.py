@@ -1,8 +1,10 @@
-"""The registry loads each game's rules lazily (issue 15: start time), and what it tells
-without loading them (GAME_INFO: the menu's names and seat counts) agrees with the rules."""
+"""The registry finds every game from its one list of game packages, loads each game's
+rules lazily (start time), and what each manifest tells without loading them (the menu's
+names, seat counts and bot levels) agrees with the rules."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -10,20 +12,36 @@ from pathlib import Path
 
 import pytest
 
-from engine.registry import GAME_INFO, GAMES, get_game
+from engine.registry import GAME_PACKAGES, GAMES, MANIFESTS, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES = [info.path.partition(":")[0] for info in GAME_INFO.values()]
+RULES = [info.rules.partition(":")[0] for info in MANIFESTS.values()]
 
 
-def test_game_info_agrees_with_each_rules_class():
-    for slug, info in GAME_INFO.items():
+def test_the_registry_holds_one_game_per_package_of_its_list_sorted_by_slug():
+    assert [info.package for info in sorted(MANIFESTS.values(), key=lambda info: info.package)] == \
+        sorted(GAME_PACKAGES)
+    assert list(MANIFESTS) == sorted(MANIFESTS) == list(GAMES)
+
+
+def test_each_manifest_agrees_with_its_rules_class():
+    for slug, info in MANIFESTS.items():
         game = get_game(slug)
         assert (game.slug, game.title, game.min_players, game.max_players) == (
             info.slug, info.title, info.min_players, info.max_players), slug
         assert tuple(game.seat_names[: info.max_players]) == info.seat_names[: info.max_players], slug
         assert len(info.seat_names) >= info.max_players, slug
         assert GAMES[slug] is game  # one Game object per slug
+        for level in info.bot_levels:
+            assert hasattr(game.make_bot(0, 1, level), "choose"), (slug, level)
+        assert info.option_fields() == tuple(importlib.import_module(f"{info.package}.options").FIELDS)
+
+
+def test_registering_a_package_again_changes_nothing():
+    from engine.registry import register_game
+
+    assert register_game("engine.survive") is MANIFESTS["survive"]
+    assert list(MANIFESTS) == sorted(MANIFESTS)
 
 
 def test_unknown_game_names_the_known_ones():
@@ -48,7 +66,7 @@ def test_importing_the_app_and_the_registry_loads_no_rules_module():
 
 
 def test_each_games_plain_option_defaults_are_its_options_models_defaults():
-    for slug in GAME_INFO:
+    for slug in MANIFESTS:
         game = get_game(slug)
         model_defaults = game.options_model().model_dump(mode="json")
         assert game.option_defaults == model_defaults, slug
@@ -58,7 +76,7 @@ def test_each_games_plain_option_defaults_are_its_options_models_defaults():
 def test_default_options_stand_in_for_the_validated_model():
     from engine.options import DefaultOptions
 
-    for slug in GAME_INFO:
+    for slug in MANIFESTS:
         game = get_game(slug)
         real = game.options_model.model_validate({})
         for raw in (None, {}, dict(game.option_defaults)):
@@ -87,7 +105,8 @@ def test_a_local_table_at_default_options_starts_without_pydantic():
     script = ("import json, sys\n"
               "from engine.registry import get_game\nfrom tui.common import seats_for\n"
               "from tui.seat import LocalTable\nimport tui.app\nout = {}\n"
-              "for slug in ('pathways', 'survive', 'atlantis', 'finding-atlantis', 'end-of-atlantis'):\n"
+              "from engine.registry import GAMES\n"
+              "for slug in GAMES:\n"
               "    t = LocalTable.new(get_game(slug), {}, seats_for(slug, 2, 1), 7)\n"
               "    out[slug] = t.match.record.options\n"
               "print(json.dumps([out, 'pydantic' in sys.modules]))\n")

@@ -11,11 +11,11 @@ import pytest
 from textual.actions import parse
 
 from engine.core import SeatInfo
-from engine.registry import get_game
+from engine.registry import GAMES, get_game
 from engine.storage import load_record, save_record
 from tui.app import AtlantisApp, ReplayMixin
 from tui.commands import Command, bindings, help_markdown, key_list
-from tui.games import SCREENS, screen_class
+from tui.games import screen_class
 from tui.screens.common import HelpScreen, game_over_line, game_over_summary
 from tui.screens.game import GameScreen
 from tui.seat import LocalTable, ReplaySeat
@@ -24,7 +24,7 @@ from tui.selfplay import play_one
 from tui.widgets.key_line import KeyLine
 
 ROOT = Path(__file__).resolve().parents[1]
-SCREEN_CLASSES = [screen_class(slug) for slug in sorted(SCREENS)]
+SCREEN_CLASSES = [screen_class(slug) for slug in GAMES]
 
 
 # --- the command table ---------------------------------------------------------------------
@@ -128,7 +128,7 @@ async def test_a_replay_offers_its_own_commands_and_no_undo(tmp_path):
         assert "Undo" not in titles  # check_action hides it in a replay, as in the footer
 
 
-@pytest.mark.parametrize("slug", sorted(SCREENS))
+@pytest.mark.parametrize("slug", list(GAMES))
 @pytest.mark.parametrize("width,compact", [(100, True), (120, False)])
 async def test_the_footer_drops_its_padding_on_a_narrow_terminal(slug, width, compact):
     game = get_game(slug)
@@ -229,7 +229,7 @@ async def test_the_side_panel_sums_up_the_other_seats_last_turn():
         assert str(screen.query_one("#last-turn").render()) == ""
 
 
-@pytest.mark.parametrize("slug", sorted(SCREENS))
+@pytest.mark.parametrize("slug", list(GAMES))
 async def test_below_80x24_a_screen_asks_for_more_and_at_80x24_its_footer_clips_no_label(slug):
     from textual.command import CommandPalette
 

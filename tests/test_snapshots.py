@@ -18,7 +18,8 @@ from textual.widgets import Input
 from engine.registry import GAMES
 from tui.app import AtlantisApp
 from tui.screens.game_over import GameOverScreen
-from tui.screenshots import SCENES, mid_game_table
+from tui.screen_entry import screen_entry
+from tui.screenshots import mid_game_table
 from tui.selfplay import play_one
 from tui.seat import LocalTable
 from tui.setups import load_setups
@@ -29,7 +30,7 @@ SIZES = ((80, 24), (160, 48))
 
 def mid_game(slug: str) -> AtlantisApp:
     """The game's screen on its screenshot setup: bots have played, it is your turn."""
-    setup = load_setups()[SCENES[slug]]
+    setup = load_setups()[screen_entry(slug).screenshot]
     table = mid_game_table(slug, setup.seed, setup.players, setup.warmup_actions, setup.options)
     return AtlantisApp(table=table, autosave=False, manual_bots=True)
 

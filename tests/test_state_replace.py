@@ -10,12 +10,10 @@ import pickle
 import pytest
 
 from engine.core import Event, replace
-from engine.registry import get_game
-
-SLUGS = ("pathways", "finding-atlantis", "end-of-atlantis", "survive", "atlantis")
+from engine.registry import GAMES, get_game
 
 
-@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("slug", list(GAMES))
 def test_replace_gives_what_dataclasses_replace_gives_for_every_state_field(slug):
     game = get_game(slug)
     state = game.setup(game.parse_options({}), game.min_players, 3)

@@ -139,12 +139,6 @@ def test_harness_catches_a_window_that_opens_only_for_holders_of_a_repellent():
     assert not report.ok and any("events shown to" in leak for leak in report.leaks), report.summary()
 
 
-def test_harness_rejects_a_rerandomise_that_changes_nothing():
-    lazy = WrappedGame(GAME, rerandomise=lambda inner, state, seat, rng: state)
-    report = play_and_check(lazy, range(2), max_moves=10)
-    assert not report.ok and "proved nothing" in report.leaks[-1]
-
-
 def test_harness_catches_a_leaky_event():
     def apply(inner, state, seat, action):
         s, events = _truncating_apply(inner, state, seat, action)

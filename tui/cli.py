@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.registry import GAMES
+from engine.registry import GAMES, MANIFESTS, manifest
 
 from .common import INTERRUPTED, Parser, counted, positive_number, seconds, whole_number
 from .netplay import commands as lan_commands
@@ -48,7 +48,7 @@ def _die(message: str, code: int = 2) -> int:
 
 def _game_or_die(slug: str):
     if slug not in GAMES:
-        known = "\n".join(f"  {s:<18} {GAMES[s].title}" for s in sorted(GAMES))
+        known = "\n".join(f"  {slug:<18} {info.title}" for slug, info in MANIFESTS.items())
         print(f"atlantis: unknown game {slug!r}. Known games:\n{known}", file=sys.stderr)
         return None
     return GAMES[slug]
@@ -125,7 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", type=int, help="players at each table (default: the game's minimum)")
     sp.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option (repeatable)")
-    sp.add_argument("--level", default="normal", choices=["normal", "random"], help="the bots' level (default normal)")
+    sp.add_argument("--level", default="normal", help="the bots' level: normal (the default), random, or another "
+                    "the game has (a wrong one lists them)")
     sp.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
 
     comp = sub.add_parser("completion", help="print the shell completion script (see README)")
@@ -170,8 +171,12 @@ def run_command(argv: Sequence[str] | None) -> int:
     if cmd == "setups":
         from .setups import load_setups  # (pydantic: imported only where setups are read)
 
-        for name, setup in load_setups().items():
-            print(f"{name:<22} {setup.game}, {counted(setup.players, 'player')} ({counted(setup.bots, 'bot')}), seed {setup.seed}: {setup.about}")
+        setups = load_setups()
+        for slug in GAMES:  # each game's setups together, in the games' order
+            for name, setup in setups.items():
+                if setup.game == slug:
+                    print(f"{name:<22} {setup.game}, {counted(setup.players, 'player')} ({counted(setup.bots, 'bot')}), "
+                          f"seed {setup.seed}: {setup.about}")
         return 0
     if cmd == "completion":
         import argcomplete
@@ -432,6 +437,9 @@ def _selfplay(args: argparse.Namespace) -> int:
     problem = check_players(game, args.players)
     if problem:
         return _die(problem)
+    levels = manifest(game.slug).bot_levels
+    if args.level not in levels:
+        return _die(f"--level {args.level}: {game.title} has the bot levels {', '.join(levels)}")
     players = game.min_players if args.players is None else args.players
     try:
         options = game_options(game.slug, args.option)

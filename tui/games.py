@@ -1,18 +1,13 @@
-"""Which screen shows which game (lazy, so the menu starts fast)."""
+"""Which screen shows which game (lazy, so the menu starts fast): a screen's module is
+imported only when a table of its game opens."""
 
 from __future__ import annotations
 
-import importlib
+from engine.manifest import load
 
-SCREENS = {
-    "pathways": "tui.pathways.screen:PathwaysScreen",
-    "finding-atlantis": "tui.finding_atlantis.screen:FindingAtlantisScreen",
-    "end-of-atlantis": "tui.end_of_atlantis.screen:EndOfAtlantisScreen",
-    "survive": "tui.survive.screen:SurviveScreen",
-    "atlantis": "tui.atlantis.screen:AtlantisScreen",
-}
+from .screen_entry import screen_entry
 
 
-def screen_class(slug: str):
-    module, _, name = SCREENS[slug].partition(":")
-    return getattr(importlib.import_module(module), name)
+def screen_class(slug: str) -> type:
+    """The screen class of a registered game, named by its screen entry."""
+    return load(screen_entry(slug).screen)

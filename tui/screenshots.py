@@ -12,25 +12,19 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from engine.core import SeatInfo
-from engine.registry import get_game
+from engine.registry import GAMES, get_game
 
 from .app import AtlantisApp
 from .bundled import DEMOS_DIR
 from .demo import render_bundled
 from .seat import LocalTable
-from .setups import load_setups
+from .screen_entry import screen_entry
+from .setups import Setup, load_setups
 
-# game slug -> the named setup (seeds/setups.json) its picture is taken from
-SCENES = {
-    "pathways": "pathways-screenshot",
-    "finding-atlantis": "finding-atlantis-screenshot",
-    "end-of-atlantis": "end-of-atlantis-screenshot",
-    "atlantis": "atlantis-screenshot",
-    "survive": "survive-screenshot",
-}
 #: (columns, rows, file-name suffix) of each picture of a game.
 SIZES = ((80, 24, ""), (160, 48, "-160x48"))
 
@@ -56,8 +50,11 @@ def mid_game_table(slug: str, seed: int, players: int, actions: int,
     return table
 
 
-async def shoot(slug: str, out_dir: Path, width: int, height: int, suffix: str = "") -> Path:
-    setup = load_setups()[SCENES[slug]]
+async def shoot(slug: str, out_dir: Path, width: int, height: int, suffix: str = "",
+                setups: Mapping[str, Setup] | None = None) -> Path:
+    """The picture of a game's screenshot setup (named in its screen entry, looked up in
+    ``setups``, by default the bundled ones)."""
+    setup = (load_setups() if setups is None else setups)[screen_entry(slug).screenshot]
     table = mid_game_table(slug, setup.seed, setup.players, setup.warmup_actions, setup.options)
     app = AtlantisApp(table=table, bot_delay=3600, autosave=False)  # (the bots wait: a still scene)
     async with app.run_test(size=(width, height)) as pilot:
@@ -72,8 +69,9 @@ def main() -> int:
     os.environ.setdefault("TEXTUAL_COLOR_SYSTEM", "truecolor")
     out_dir = Path("screenshots")
     out_dir.mkdir(exist_ok=True)
-    # Every game: a mid-game scene played by bots -> GAME.svg (80x24), GAME-160x48.svg.
-    for slug in SCENES:
+    # Every game with a screenshot setup: a mid-game scene played by bots -> GAME.svg
+    # (80x24), GAME-160x48.svg.
+    for slug in (slug for slug in GAMES if screen_entry(slug).screenshot):
         for width, height, suffix in SIZES:
             path = asyncio.run(shoot(slug, out_dir, width, height, suffix))
             print(f"wrote {path}")

@@ -1,0 +1,13 @@
+"""Atlantis (Leo Colovini): a road of sinking plates to the mainland."""
+
+from ..manifest import GameManifest
+
+MANIFEST = GameManifest(
+    slug="atlantis",
+    title="Atlantis",
+    min_players=2,
+    max_players=4,
+    rules="engine.atlantis.rules:AtlantisGame",
+    screen="tui.atlantis",
+    bot_levels=("normal", "random-move", "random"),
+)

@@ -1,0 +1,13 @@
+"""End of Atlantis: secret bids for the Senate and seats on the ships."""
+
+from ..manifest import SEAT_COLOURS, GameManifest
+
+MANIFEST = GameManifest(
+    slug="end-of-atlantis",
+    title="End of Atlantis",
+    min_players=2,
+    max_players=5,
+    rules="engine.end_of_atlantis.rules:EndOfAtlantisGame",
+    screen="tui.end_of_atlantis",
+    seat_names=SEAT_COLOURS[:5],
+)

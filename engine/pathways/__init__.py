@@ -1,0 +1,12 @@
+"""Atlantis: Pathways of the Deep: paths of tiles to the sunken city."""
+
+from ..manifest import GameManifest
+
+MANIFEST = GameManifest(
+    slug="pathways",
+    title="Atlantis: Pathways of the Deep",
+    min_players=2,
+    max_players=4,
+    rules="engine.pathways.rules:PathwaysGame",
+    screen="tui.pathways",
+)

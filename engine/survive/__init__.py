@@ -1,0 +1,12 @@
+"""Survive: Escape from Atlantis: explorers off a sinking island."""
+
+from ..manifest import GameManifest
+
+MANIFEST = GameManifest(
+    slug="survive",
+    title="Survive: Escape from Atlantis",
+    min_players=2,
+    max_players=4,
+    rules="engine.survive.rules:SurviveGame",
+    screen="tui.survive",
+)

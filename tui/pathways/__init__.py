@@ -1,1 +1,21 @@
-"""The Pathways of the Deep screen (``screen.PathwaysScreen``)."""
+"""The Pathways of the Deep screen."""
+
+from ..screen_entry import ScreenEntry
+
+SCREEN = ScreenEntry(
+    slug="pathways",
+    screen="tui.pathways.screen:PathwaysScreen",
+    pitch="Lay paths on the sea floor to the city.",
+    picture=(
+        "  R══╗           ╔══B",
+        "     ╚═══╗   ╔═══╝",
+        "        [CITY]",
+        "     ╔═══╝   ╚═══╗",
+        "  G══╝           ╚══Y",
+    ),
+    about=(
+        "Lay path tiles from your corner towards the sunken city in the middle of the sea floor, "
+        "and play action tiles to move or trade; the first subpod inside the city wins."
+    ),
+    screenshot="pathways-screenshot",
+)

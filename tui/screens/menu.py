@@ -28,17 +28,16 @@ from textual.widget import Widget
 from textual.widgets import Input, Static, Switch
 from textual.widgets.option_list import Option
 
-from engine.registry import GAME_INFO, GAMES, option_fields  # GAME_INFO, option_fields: without the rules (start time)
+from engine.registry import GAMES, MANIFESTS, option_fields  # MANIFESTS, option_fields: without the rules (start time)
 
 from ..commands import Command, bindings
+from ..screen_entry import screen_entry
 from ..seats import seat_letter
-from .menu_cards import ABOUT, card_for
 from .menu_games import CardView, GameList
 from .menu_keys import FormButtons, KeyLine
 from .menu_fields import CycleSelect, FieldBox, error_lines, field_box, field_errors, option_field, read_value
 
 SEAT_KINDS = (("human", "human"), ("bot", "bot"), ("open", "open"))  # open: for a LAN player (the help line says so)
-MAX_SEATS = max(g.max_players for g in GAME_INFO.values())
 
 
 @dataclass
@@ -47,7 +46,7 @@ class MenuState:
 
     game: str = ""
     players: int = 0
-    kinds: list[str] = field(default_factory=list)  # per seat, up to MAX_SEATS
+    kinds: list[str] = field(default_factory=list)  # per seat, up to max_seats()
     seed: str = ""
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per game: option -> raw value
 
@@ -64,8 +63,13 @@ class TableChoice:
     menu: MenuState | None = None  # the menu as it was left (the next menu starts from it)
 
 
+def max_seats() -> int:
+    """The most seats a registered game takes."""
+    return max(game.max_players for game in MANIFESTS.values())
+
+
 def default_kinds() -> list[str]:
-    return ["human"] + ["bot"] * (MAX_SEATS - 1)
+    return ["human"] + ["bot"] * (max_seats() - 1)
 
 
 class MenuScreen(Screen[TableChoice]):
@@ -97,7 +101,7 @@ class MenuScreen(Screen[TableChoice]):
         self.state = state or MenuState()
         if self.state.game not in GAMES:
             self.state.game = sorted(GAMES)[0]
-        self.state.kinds = (list(self.state.kinds) + default_kinds()[len(self.state.kinds):])[:MAX_SEATS]
+        self.state.kinds = (list(self.state.kinds) + default_kinds()[len(self.state.kinds):])[:max_seats()]
         self.slugs = sorted(GAMES)
         self.slug = ""  # the game the fields show now
 
@@ -106,8 +110,8 @@ class MenuScreen(Screen[TableChoice]):
         """The whole form, already showing the chosen game (composed once: nothing is
         mounted or updated after the first frame, issue 15)."""
         slug = self.slug = self.state.game
-        info = GAME_INFO[slug]
-        card = card_for(slug, info.title)
+        info = MANIFESTS[slug]
+        card = screen_entry(slug)
         n = self._wanted_players(info.min_players, info.max_players)
         notice = self.too_small(*self.app.size)
         if notice:  # (made only when needed: every widget costs start time)
@@ -144,21 +148,21 @@ class MenuScreen(Screen[TableChoice]):
     def _game_option(self, slug: str, chosen: bool = False) -> Option:
         """A game's two lines in the list; the highlighted one is marked with ▶ too (the
         list reads without colour)."""
-        game = GAME_INFO[slug]  # (start time: not GAMES, which loads the rules)
+        game = MANIFESTS[slug]  # (start time: not GAMES, which loads the rules)
         text = Text("▶ " if chosen else "  ")
         text.append(game.title, style="bold")
         text.append(f"  {game.min_players}-{game.max_players} players\n")
-        text.append(f"    {card_for(slug, game.title).pitch}", style="italic")
+        text.append(f"    {screen_entry(slug).pitch}", style="italic")
         return Option(text, id=slug)
 
     @staticmethod
     def _card_text(slug: str) -> str:
-        info = GAME_INFO[slug]
+        info = MANIFESTS[slug]
         return f"{info.title}\n{info.min_players}-{info.max_players} players"
 
     @staticmethod
     def _players_options(slug: str) -> list[tuple[str, int]]:
-        info = GAME_INFO[slug]
+        info = MANIFESTS[slug]
         return [(str(n), n) for n in range(info.min_players, info.max_players + 1)]
 
     def _wanted_players(self, low: int, high: int) -> int:
@@ -218,8 +222,8 @@ class MenuScreen(Screen[TableChoice]):
     async def _show_game(self, slug: str) -> None:
         self._remember()
         self.slug = slug
-        info = GAME_INFO[slug]
-        self.query_one("#card", CardView).show(card_for(slug, info.title).picture, self._card_text(slug))
+        info = MANIFESTS[slug]
+        self.query_one("#card", CardView).show(screen_entry(slug).picture, self._card_text(slug))
         players = self.query_one("#players", CycleSelect)
         with players.prevent(CycleSelect.Changed):
             players.set_options(self._players_options(slug))
@@ -260,10 +264,10 @@ class MenuScreen(Screen[TableChoice]):
 
     def _players(self) -> int:
         value = self.query_one("#players", CycleSelect).value
-        return int(value) if isinstance(value, int) else GAME_INFO[self.slug].min_players
+        return int(value) if isinstance(value, int) else MANIFESTS[self.slug].min_players
 
     def _seat_name(self, seat: int) -> str:
-        names = GAME_INFO[self.slug].seat_names
+        names = MANIFESTS[self.slug].seat_names
         return names[seat] if seat < len(names) else f"seat {seat + 1}"
 
     def _seat_options(self, seat: int) -> list[tuple[str, str]]:
@@ -399,10 +403,9 @@ def menu_help_text() -> Any:
         Text("Keys", style="bold"), grid(MENU_KEYS, 16), Text(""),
         Text("The games", style="bold"),
     ]
-    for slug in sorted(GAME_INFO):
-        info = GAME_INFO[slug]
+    for slug, info in MANIFESTS.items():
         parts.append(Text.assemble((info.title, "bold"), f" ({info.min_players}-{info.max_players} players)"))
-        parts.append(Text(ABOUT.get(slug, card_for(slug, info.title).pitch) + "\n"))
+        parts.append(Text(screen_entry(slug).about + "\n"))
     parts.append(Text("Each game's full rules and keys: ? on its screen."))
     return Group(*parts)
 

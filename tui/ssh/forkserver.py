@@ -57,17 +57,17 @@ WARM_MODULES = (
 
 # --- the zygote ------------------------------------------------------------------------------
 def warm() -> None:
-    """Import what a session imports, the five games' rules and screens included, and run
+    """Import what a session imports, every game's rules and screen included, and run
     the server app once headless so Textual's own caches (parsed selectors and styles)
     are filled before the first fork."""
     from engine.registry import GAMES
-    from tui.games import SCREENS
+    from tui.games import screen_class
 
     for name in WARM_MODULES:
         importlib.import_module(name)
-    for slug in SCREENS:
+    for slug in GAMES:
         GAMES[slug]
-        importlib.import_module(SCREENS[slug].partition(":")[0])
+        screen_class(slug)
     from tui.ssh.app import ServerApp
     from tui.ssh.lobby import ServerLobbyScreen
 

@@ -1,0 +1,3 @@
+"""The game has no options: an empty field table (what the menu draws)."""
+
+FIELDS = ()
