@@ -13,7 +13,7 @@ from . import data
 from . import lists
 from .moves import moves as move_list
 from .lists import water
-from .state import (
+from .actions import (
     Ashore, Board, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence, NoTile, PlayTile,
     Roll, Sail, Swim, Walk, WindStep,
 )
@@ -28,6 +28,8 @@ NO_TILE = NoTile()
 NO_DEFENCE = NoDefence()
 ROLL = Roll()
 _new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
+
+Hand = Sequence[tuple[int, str]]  # a seat's own tiles as (tile, back) pairs
 
 
 # --- what is where ---------------------------------------------------------------------------
@@ -313,40 +315,42 @@ def responses(x: Any, seat: int, hand: Sequence[tuple[int, str]]) -> list[Any]:
 ALWAYS_LISTED = {EndMoves: "move", NoTile: "tile", EndTile: "red", Roll: "roll", NoDefence: "respond"}
 
 
-# --- the stage table: who acts, and what they may do --------------------------------------------
-def actors(x: Any) -> tuple[int, ...]:
-    if x.phase == "over":
-        return ()
-    if x.phase == "respond":
-        return x.responders[:1]
-    return (x.turn,)
+# --- each phase's choices, as the stage table (``rules.STAGES``) asks for them -----------------
+# ``(x, seat, hand, values)``: a state or a view, the acting seat, its own hand as (tile,
+# back) pairs and the explorer values it sees.
+def placement_choices(x: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
+    return explorer_placements(x, seat, values)
 
 
-def choices(x: Any, seat: int, hand: Sequence[tuple[int, str]], values: Sequence[int]) -> list[Any]:
-    """The legal actions of ``seat``, from what it may know: the public fields of ``x``
-    (a state or a view), its own hand as (tile, back) pairs and the explorer values it
-    sees."""
-    if seat not in actors(x):
-        return []
-    phase = x.phase
-    if phase == "move":
-        return moves(x, seat)
-    if phase == "creature":
+def boat_choices(x: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
+    return boat_placements(x)
+
+
+def tile_choices(x: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
+    return tile_plays(x, seat, hand)
+
+
+def red_choices(x: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
+    if x.red in data.MOVES_CREATURE:
         return creature_steps(x)
-    if phase == "sink":
-        return sinks(x)
-    if phase == "roll":
-        return [ROLL]
-    if phase == "tile":
-        return tile_plays(x, seat, hand)
-    if phase == "red":
-        if x.red in data.MOVES_CREATURE:
-            return creature_steps(x)
-        return red_steps(x, seat)
-    if phase == "respond":
-        return responses(x, seat, hand)
-    if phase == "place_explorer":
-        return explorer_placements(x, seat, values)
-    if phase == "place_boat":
-        return boat_placements(x)
-    return []
+    return red_steps(x, seat)
+
+
+def move_choices(x: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
+    return moves(x, seat)
+
+
+def sink_choices(x: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
+    return sinks(x)
+
+
+def roll_choices(x: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
+    return [ROLL]
+
+
+def creature_choices(x: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
+    return creature_steps(x)
+
+
+def response_choices(x: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
+    return responses(x, seat, hand)

@@ -30,9 +30,9 @@ from ..rng import Rng
 from . import board
 from . import data
 from . import effects
-from .state import (
-    Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence,
-    NoTile, PlaceBoat, PlaceExplorer, PlayTile, Sail, Sink, Swim, Walk, WindStep,
+from .actions import (
+    Ashore, Board, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoTile, PlaceBoat, PlaceExplorer,
+    PlayTile, Sail, Swim, Walk, WindStep,
 )
 
 MEAN_VALUE = sum(data.EXPLORER_VALUES) / len(data.EXPLORER_VALUES)

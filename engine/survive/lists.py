@@ -20,7 +20,7 @@ from itertools import compress
 from typing import Any
 
 from . import data
-from .state import Ashore, Board, CreatureStep, EndMoves, PlaceBoat, PlaceExplorer, Sail, Sink, Swim, Walk
+from .actions import Ashore, Board, CreatureStep, EndMoves, PlaceBoat, PlaceExplorer, Sail, Sink, Swim, Walk
 
 NB = data.NEIGHBOURS
 TILE_AT = data.LAND_TILE_AT
