@@ -21,110 +21,29 @@ start, and nothing to hide meanwhile).
 from __future__ import annotations
 
 from bisect import insort
-from operator import sub
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
-from ..core import Event, Game, IllegalAction, Result, View, maker, replace, state_class
+from ..core import Event, Game, IllegalAction, Result, replace
 from ..options import lazy_model
 from ..rng import Rng
+from ..stages import GAME_OVER, StageRule, whose_turn
 from . import data
 from . import route
 from .actions import (
     CODEC, NO_BRIDGE, PASS, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate,
     Play, Sell,
 )
+from .state import AtlantisState, AtlantisView, make_view
 
 CARDS = Pile("cards", order="random")  # "drew_cards" goes to the drawer alone
 MAINLAND = data.MAINLAND
 ATLANTIS = data.ATLANTIS
 
 
-# --- state and view ------------------------------------------------------------------------
-@state_class
-class AtlantisState:
-    players: int
-    tops: tuple[int, ...]             # top plate id per space, -1 when empty
-    heights: tuple[int, ...]          # plates per space: 0, 1 or 2
-    unseen: tuple[tuple[int, ...], tuple[int, ...]]  # per half: plates still under a top
-    figures: tuple[tuple[int, ...], ...]  # per seat, per figure: ATLANTIS, a space, MAINLAND
-    bridges: tuple[int, ...]          # per seat: a space inside the bridged gap, -1 unbuilt
-    plates: tuple[tuple[int, ...], ...]   # per seat: collected plate ids, sorted
-    hands: tuple[tuple[int, ...], ...]    # per seat: card colours, sorted
-    pile: tuple[int, ...]             # face-down cards, sorted (drawn at random)
-    discard: tuple[int, ...]          # played and paid cards, sorted, face up
-    sales_per_turn: int
-    turn: int
-    phase: str                        # "start" | "move" | "bridge" | "pay" | "over"
-    sold: int                         # plates sold this turn
-    mover: int                        # the figure moving (-1 before one is chosen)
-    start: int                        # where it stood when the move began
-    cursor: int                       # where it stands now in the move
-    played: tuple[int, ...]           # card colours played in this move
-    owed: int                         # water still to pay
-    paid: int                         # water paid so far in this move
-    passes: int                       # turns passed in a row
-    round: int
-    debts: tuple[int, ...]            # at the end: water owed by figures left behind
-    winners: tuple[int, ...]
-    end_reason: str
-    rng: Rng
-
-
-@state_class
-class AtlantisView(View):
-    """What one seat may know: the whole route (top plates, stack heights), figures,
-    bridges, everyone's plates and hand sizes, its own hand, the move in progress."""
-
-    seat: int | None
-    players: int
-    tops: tuple[int, ...]
-    heights: tuple[int, ...]
-    figures: tuple[tuple[int, ...], ...]
-    bridges: tuple[int, ...]
-    plates: tuple[tuple[int, ...], ...]
-    hand: tuple[int, ...] | None      # own cards (colours, sorted); None for a spectator
-    hand_sizes: tuple[int, ...]
-    pile_count: int
-    discard: tuple[int, ...]
-    sales_per_turn: int
-    turn: int
-    phase: str
-    sold: int
-    mover: int
-    start: int
-    cursor: int
-    played: tuple[int, ...]
-    owed: int
-    paid: int
-    passes: int
-    round: int
-    scores: tuple[int, ...]           # plates + cards (- debts at the end), public
-    debts: tuple[int, ...]
-    winners: tuple[int, ...]
-    end_reason: str
-
-
 def scores(x: Any) -> tuple[int, ...]:
     sizes = x.hand_sizes if isinstance(x, AtlantisView) else tuple(map(len, x.hands))
     return tuple(route.resources(sizes[p], x.plates[p]) - x.debts[p] for p in range(x.players))
-
-
-def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
-    """Whitelisted field by field into a fresh view (``maker``'s positional constructor
-    fills the slots in declaration order without the frozen ``__init__``)."""
-    hands, plates, debts = s.hands, s.plates, s.debts
-    sizes = tuple(map(len, hands))
-    worth = tuple(map(sub, map(route.resources, sizes, plates), debts))
-    return _MAKE_VIEW(
-        seat, s.players, s.tops, s.heights, s.figures, s.bridges, plates,
-        hands[seat] if seat is not None else None, sizes, len(s.pile), s.discard,
-        s.sales_per_turn, s.turn, s.phase, s.sold, s.mover, s.start, s.cursor, s.played, s.owed,
-        s.paid, s.passes, s.round, worth, debts, s.winners, s.end_reason,
-    )
-
-
-_MAKE_VIEW = maker(AtlantisView)  # AtlantisView(*fields), without the frozen __init__
 
 
 # --- the stage table: what the player to act may do ------------------------------------------
@@ -176,10 +95,6 @@ def pay_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
     return out
 
 
-def no_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    return []
-
-
 def movable_figures(x: Any, seat: int, hand: tuple[int, ...]) -> tuple[int, ...]:
     """One figure per space (figures sharing Atlantis are alike) that has a move it
     can pay for."""
@@ -196,20 +111,6 @@ def _movable(prep: tuple, figures: tuple[int, ...]) -> tuple[int, ...]:
         if route.first_cards_from(prep, pos, pos, True):
             found.append(f)
     return tuple(found)
-
-
-Step = Callable[[AtlantisState, int, Any], tuple[AtlantisState, list[Event]]]
-
-
-class StageRule(NamedTuple):
-    choices: Callable[[Any, int, tuple[int, ...]], list[Any]]
-    steps: Mapping[type, Step]
-
-
-def choices(x: Any, seat: int | None, hand: tuple[int, ...] | None) -> list[Any]:
-    if seat is None or hand is None or x.phase == "over" or seat != x.turn:
-        return []
-    return STAGES[x.phase].choices(x, seat, hand)
 
 
 # --- carrying actions out -----------------------------------------------------------------
@@ -372,14 +273,14 @@ def game_over(s: AtlantisState, events: list[Event], reason: str) -> tuple[Atlan
     return replace(s, winners=winners), events
 
 
+# --- the stage table: who acts, what they may do (choices(x, seat, hand)), what it does ----
 STAGES: dict[str, StageRule] = {
-    "start": StageRule(start_choices, {Sell: _sell, Choose: _choose, Pass: _pass}),
-    "move": StageRule(move_choices, {Play: _play, Choose: _choose}),
-    "bridge": StageRule(bridge_choices, {Bridge: _bridge, NoBridge: _no_bridge}),
-    "pay": StageRule(pay_choices, {PayPlate: _pay_plate, PayCard: _pay_card}),
-    "over": StageRule(no_choices, {}),
+    "start": StageRule(whose_turn, start_choices, {Sell: _sell, Choose: _choose, Pass: _pass}),
+    "move": StageRule(whose_turn, move_choices, {Play: _play, Choose: _choose}),
+    "bridge": StageRule(whose_turn, bridge_choices, {Bridge: _bridge, NoBridge: _no_bridge}),
+    "pay": StageRule(whose_turn, pay_choices, {PayPlate: _pay_plate, PayCard: _pay_card}),
+    "over": GAME_OVER,
 }
-_CHOICES = {phase: rule.choices for phase, rule in STAGES.items()}
 
 
 def refusal(s: AtlantisState, seat: int, action: Any) -> str:
@@ -457,18 +358,19 @@ class AtlantisGame(SingleActorTurns, Game):
 
     view = staticmethod(make_view)  # view(state, seat): one call less a move
 
+    def to_act(self, state: AtlantisState) -> frozenset[int]:
+        return STAGES[state.phase].actors(state)
+
     def legal(self, view: AtlantisView) -> list[Any]:
         seat, hand = view.seat, view.hand
         if seat is None or hand is None or seat != view.turn:
             return []
-        return _CHOICES[view.phase](view, seat, hand)   # ("over": none)
+        return STAGES[view.phase].choices(view, seat, hand)
 
     def apply(self, state: AtlantisState, seat: int, action: Any) -> tuple[AtlantisState, list[Event]]:
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if seat != state.turn:
-            raise IllegalAction("It is not your turn.")
         rule = STAGES[state.phase]
+        if seat not in rule.actors(state):
+            raise IllegalAction("The game is over." if state.phase == "over" else "It is not your turn.")
         if action not in rule.choices(state, seat, state.hands[seat]):
             raise IllegalAction(refusal(state, seat, action))
         return rule.steps[type(action)](state, seat, action)
