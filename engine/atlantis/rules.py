@@ -25,7 +25,6 @@ from typing import Any
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
 from ..core import Event, Game, IllegalAction, Result, replace
-from ..options import lazy_model
 from ..rng import Rng
 from ..stages import GAME_OVER, StageRule, whose_turn
 from . import data
@@ -34,6 +33,7 @@ from .actions import (
     CODEC, NO_BRIDGE, PASS, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate,
     Play, Sell,
 )
+from .options import AtlantisOptions
 from .state import AtlantisState, AtlantisView, make_view
 
 CARDS = Pile("cards", order="random")  # "drew_cards" goes to the drawer alone
@@ -324,8 +324,7 @@ class AtlantisGame(SingleActorTurns, Game):
     rules_version = "atlantis-2"  # 2: no plate for the move that ends the game
     min_players = 2
     max_players = 4
-    options_model = lazy_model("engine.atlantis.options:AtlantisOptions")
-    option_defaults = {"sales_per_turn": data.SALES_PER_TURN}  # (= the model's: tests/test_registry.py)
+    options_model = AtlantisOptions
     codec = CODEC
     view_type = AtlantisView
 

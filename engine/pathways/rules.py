@@ -30,13 +30,13 @@ from typing import Any
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
 from ..core import ActionCodec, Event, Game, IllegalAction, replace
-from ..options import lazy_model
 from ..rng import Rng
 from ..stages import GAME_OVER, StageRule, whose_turn
 from . import board
 from . import data
 from .actions import ACTIONS, EndMove, EndPlays, Place, Remove, Rotate, Special, Step
 from .board import ATLANTIS, EMPTY, IN_ATLANTIS, connects, is_locked, is_removable, step_target, tile_rot_mask
+from .options import PathwaysOptions
 from .state import PathwaysState, PathwaysView, make_view
 
 TILE_PILE = Pile("tiles")  # a shuffled pile drawn from the top; "drew_tiles" to the drawer
@@ -275,8 +275,7 @@ class PathwaysGame(SingleActorTurns, Game):
     rules_version = "pathways-2"
     min_players = 2
     max_players = 4
-    options_model = lazy_model("engine.pathways.options:PathwaysOptions")
-    option_defaults = {"max_rounds": 60}  # (= the model's: tests/test_registry.py)
+    options_model = PathwaysOptions
     codec = ActionCodec(ACTIONS)
     view_type = PathwaysView
 

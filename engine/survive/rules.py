@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core import ActionCodec, Event, Game, IllegalAction, Result, build, replace
-from ..options import lazy_model
 from ..rng import Rng
 from ..stages import GAME_OVER, StageRule, whose_turn
 from . import board
@@ -28,6 +27,7 @@ from .actions import (
     ACTIONS, Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile,
     NoDefence, NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
 )
+from .options import SurviveOptions
 from .state import HeldTile, SurviveState, SurviveView
 
 # why an action of the right kind is refused
@@ -112,8 +112,7 @@ class SurviveGame(Game):
     rules_version = "survive-2"  # 2: a step from land into the sea; no step ashore after a swim
     min_players = 2
     max_players = 4
-    options_model = lazy_model("engine.survive.options:SurviveOptions")
-    option_defaults = {"memory": True}  # (= the model's: tests/test_registry.py)
+    options_model = SurviveOptions
     codec = ActionCodec(ACTIONS)
     view_type = SurviveView
 
