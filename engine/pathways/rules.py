@@ -254,17 +254,17 @@ STAGES: dict[str, StageRule] = {
 }
 
 
-def stage_of(x: Any) -> str:
+def stage_of(view: Any) -> str:
     """The part of the turn a state or a view is in: a special tile's trade or move
     interrupts playing tiles."""
-    pending = x.pending
-    if x.phase == "over":
+    pending = view.pending
+    if view.phase == "over":
         return "over"
     if pending == "trade":
         return "trade"
     if pending:  # "move_own_3" / "move_other_3"
         return "move"
-    return x.phase
+    return view.phase
 
 
 # --- the game -----------------------------------------------------------------------

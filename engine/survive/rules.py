@@ -55,9 +55,9 @@ REFUSAL = {
 
 
 # --- the stage table: who acts in each phase, what they may do, what each action does ------
-def first_responder(x: Any) -> frozenset[int]:
+def first_responder(view: Any) -> frozenset[int]:
     """An attack is answered one seat at a time, in order."""
-    return frozenset(x.responders[:1])
+    return frozenset(view.responders[:1])
 
 
 STAGES: dict[str, StageRule] = {
@@ -92,13 +92,13 @@ STAGES: dict[str, StageRule] = {
 ACTION_KINDS = frozenset(ACTIONS.values())
 
 
-def choices(x: Any, seat: int, hand: board.Hand, values: Sequence[int]) -> list[Any]:
-    """The legal actions of ``seat``, from what it may know: the public fields of ``x``
+def choices(view: Any, seat: int, hand: board.Hand, values: Sequence[int]) -> list[Any]:
+    """The legal actions of ``seat``, from what it may know: the public fields of ``view``
     (a state or a view), its own hand and the explorer values it sees."""
-    rule = STAGES[x.phase]
-    if seat not in rule.actors(x):
+    rule = STAGES[view.phase]
+    if seat not in rule.actors(view):
         return []
-    return rule.choices(x, seat, hand, values)
+    return rule.choices(view, seat, hand, values)
 
 
 _new = tuple.__new__                  # a NamedTuple without its Python-level __new__
