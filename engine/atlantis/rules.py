@@ -114,28 +114,28 @@ def _movable(prep: tuple, figures: tuple[int, ...]) -> tuple[int, ...]:
 
 
 # --- carrying actions out -----------------------------------------------------------------
-def _sell(state: AtlantisState, seat: int, a: Sell) -> tuple[AtlantisState, list[Event]]:
-    plate = next(p for p in state.plates[seat] if data.VALUE_OF[p] == a.value)
-    got = CARDS.draw(state.pile, state.discard, data.sale_cards(a.value), state.rng, seat)
+def _sell(state: AtlantisState, seat: int, action: Sell) -> tuple[AtlantisState, list[Event]]:
+    plate = next(p for p in state.plates[seat] if data.VALUE_OF[p] == action.value)
+    got = CARDS.draw(state.pile, state.discard, data.sale_cards(action.value), state.rng, seat)
     hands = put(state.hands, seat, tuple(sorted(state.hands[seat] + got.cards)))
     events = [Event("sold", {"seat": seat, "plate": plate, "cards": len(got.cards)})] + got.events
     return replace(state, plates=put(state.plates, seat, without(state.plates[seat], plate)), hands=hands,
                    pile=got.pile, discard=got.discard, rng=got.rng, sold=state.sold + 1), events
 
 
-def _choose(state: AtlantisState, seat: int, a: Choose) -> tuple[AtlantisState, list[Event]]:
-    pos = state.figures[seat][a.figure]
-    return replace(state, phase="move", mover=a.figure, start=pos, cursor=pos, played=()), [
-        Event("chose", {"seat": seat, "figure": a.figure, "space": pos})]
+def _choose(state: AtlantisState, seat: int, action: Choose) -> tuple[AtlantisState, list[Event]]:
+    pos = state.figures[seat][action.figure]
+    return replace(state, phase="move", mover=action.figure, start=pos, cursor=pos, played=()), [
+        Event("chose", {"seat": seat, "figure": action.figure, "space": pos})]
 
 
-def _play(state: AtlantisState, seat: int, a: Play) -> tuple[AtlantisState, list[Event]]:
-    to = route.next_plate(route.colours(state), state.cursor, a.colour)
+def _play(state: AtlantisState, seat: int, action: Play) -> tuple[AtlantisState, list[Event]]:
+    to = route.next_plate(route.colours(state), state.cursor, action.colour)
     discard = list(state.discard)
-    insort(discard, a.colour)
-    events = [Event("played", {"seat": seat, "figure": state.mover, "colour": a.colour, "to": to})]
-    changes: dict[str, Any] = dict(hands=put(state.hands, seat, without(state.hands[seat], a.colour)),
-                                   discard=tuple(discard), cursor=to, played=state.played + (a.colour,))
+    insort(discard, action.colour)
+    events = [Event("played", {"seat": seat, "figure": state.mover, "colour": action.colour, "to": to})]
+    changes: dict[str, Any] = dict(hands=put(state.hands, seat, without(state.hands[seat], action.colour)),
+                                   discard=tuple(discard), cursor=to, played=state.played + (action.colour,))
     if to != MAINLAND and to in route.occupied(state):
         return replace(state, **changes), events  # on a plate under a figure: another card must follow
     # the move is over: the figure stands on its new space; water, then the plate
@@ -156,30 +156,31 @@ def _to_pay(state: AtlantisState, seat: int, cost: int, events: list[Event],
     return _finish(replace(state, **changes) if changes else state, seat, events)
 
 
-def _bridge(state: AtlantisState, seat: int, a: Bridge) -> tuple[AtlantisState, list[Event]]:
-    state = replace(state, bridges=put(state.bridges, seat, a.space))
-    gap = route.gap_at(state, a.space)
+def _bridge(state: AtlantisState, seat: int, action: Bridge) -> tuple[AtlantisState, list[Event]]:
+    state = replace(state, bridges=put(state.bridges, seat, action.space))
+    gap = route.gap_at(state, action.space)
     events = [Event("bridge", {"seat": seat, "first": gap.first, "last": gap.last})]
     cost = sum(g.cost for g in route.crossed(route.gaps(state), state.start, state.cursor) if not g.bridged)
     return _to_pay(state, seat, cost, events)
 
 
-def _no_bridge(state: AtlantisState, seat: int, a: NoBridge) -> tuple[AtlantisState, list[Event]]:
+def _no_bridge(state: AtlantisState, seat: int, action: NoBridge) -> tuple[AtlantisState, list[Event]]:
     cost = sum(g.cost for g in route.crossed(route.gaps(state), state.start, state.cursor) if not g.bridged)
     return _to_pay(state, seat, cost, [Event("no_bridge", {"seat": seat})])
 
 
-def _pay_plate(state: AtlantisState, seat: int, a: PayPlate) -> tuple[AtlantisState, list[Event]]:
-    plate = next(p for p in state.plates[seat] if data.VALUE_OF[p] == a.value)
-    return _paid(state, seat, a.value, [Event("paid", {"seat": seat, "plate": plate, "colour": -1})],
+def _pay_plate(state: AtlantisState, seat: int, action: PayPlate) -> tuple[AtlantisState, list[Event]]:
+    plate = next(p for p in state.plates[seat] if data.VALUE_OF[p] == action.value)
+    return _paid(state, seat, action.value, [Event("paid", {"seat": seat, "plate": plate, "colour": -1})],
                  plates=put(state.plates, seat, without(state.plates[seat], plate)))
 
 
-def _pay_card(state: AtlantisState, seat: int, a: PayCard) -> tuple[AtlantisState, list[Event]]:
+def _pay_card(state: AtlantisState, seat: int, action: PayCard) -> tuple[AtlantisState, list[Event]]:
     discard = list(state.discard)
-    insort(discard, a.colour)
-    return _paid(state, seat, 1, [Event("paid", {"seat": seat, "plate": -1, "colour": a.colour})],
-                 hands=put(state.hands, seat, without(state.hands[seat], a.colour)), discard=tuple(discard))
+    insort(discard, action.colour)
+    hands = put(state.hands, seat, without(state.hands[seat], action.colour))
+    return _paid(state, seat, 1, [Event("paid", {"seat": seat, "plate": -1, "colour": action.colour})],
+                 hands=hands, discard=tuple(discard))
 
 
 def _paid(state: AtlantisState, seat: int, amount: int, events: list[Event], **changes: Any):
@@ -237,7 +238,7 @@ def _drawn(state: AtlantisState, seat: int, got: Any, changes: dict[str, Any]) -
     changes.update(hands=put(state.hands, seat, hand), pile=got.pile, discard=got.discard, rng=got.rng)
 
 
-def _pass(state: AtlantisState, seat: int, a: Pass) -> tuple[AtlantisState, list[Event]]:
+def _pass(state: AtlantisState, seat: int, action: Pass) -> tuple[AtlantisState, list[Event]]:
     got = CARDS.draw(state.pile, state.discard, data.PASS_DRAW, state.rng, seat)
     changes: dict[str, Any] = {"passes": state.passes + 1}
     _drawn(state, seat, got, changes)

@@ -74,9 +74,9 @@ def finish(state: SurviveState, reason: str, events: list[Event]) -> tuple[Survi
 
 
 # --- setup -----------------------------------------------------------------------------------
-def place_explorer(state, seat, a):
-    eh = put(state.explorer_hex, a.explorer, a.hex)
-    events = [Event("explorer_placed", {"seat": seat, "explorer": a.explorer, "hex": a.hex})]
+def place_explorer(state, seat, action):
+    eh = put(state.explorer_hex, action.explorer, action.hex)
+    events = [Event("explorer_placed", {"seat": seat, "explorer": action.explorer, "hex": action.hex})]
     nxt = (seat + 1) % state.players
     if all(h != data.NOT_PLACED for h in eh):
         return replace(state, explorer_hex=eh, phase="place_boat", turn=0), events
@@ -84,11 +84,11 @@ def place_explorer(state, seat, a):
     return replace(state, explorer_hex=eh, turn=nxt), events
 
 
-def place_boat(state, seat, a):
+def place_boat(state, seat, action):
     own = range(seat * data.BOATS_PER_SEAT, (seat + 1) * data.BOATS_PER_SEAT)
     b = next(b for b in own if state.boat_hex[b] == data.NOT_PLACED)
-    bh = put(state.boat_hex, b, a.hex)
-    events = [Event("boat_placed", {"seat": seat, "boat": b, "hex": a.hex})]
+    bh = put(state.boat_hex, b, action.hex)
+    events = [Event("boat_placed", {"seat": seat, "boat": b, "hex": action.hex})]
     placed = sum(1 for x in bh[:state.players * data.BOATS_PER_SEAT] if x >= 0)
     if placed == state.players * data.BOATS_PER_SEAT:
         events.append(Event("setup_done", {}))
@@ -98,45 +98,46 @@ def place_boat(state, seat, a):
 
 
 # --- step 1: red tiles -------------------------------------------------------------------------
-def play_tile(state, seat, a):
-    hands = put(state.hands, seat, without(state.hands[seat], a.tile))
-    events = [Event("tile_played", {"seat": seat, "tile": a.tile, "back": a.back})]
-    kind = data.MOVES_CREATURE.get(a.back)
+def play_tile(state, seat, action):
+    hands = put(state.hands, seat, without(state.hands[seat], action.tile))
+    events = [Event("tile_played", {"seat": seat, "tile": action.tile, "back": action.back})]
+    kind = data.MOVES_CREATURE.get(action.back)
     if kind:
-        return replace(state, hands=hands, phase="creature", red=a.back, creature_kind=kind, mover=-1,
+        return replace(state, hands=hands, phase="creature", red=action.back, creature_kind=kind, mover=-1,
                        steps=0, after_creature="move"), events
-    return replace(state, hands=hands, phase="red", red=a.back, mover=-1, steps=0), events
+    return replace(state, hands=hands, phase="red", red=action.back, mover=-1, steps=0), events
 
 
-def no_tile(state, seat, a):
+def no_tile(state, seat, action):
     return start_moves(state), []
 
 
-def dolphin_step(state, seat, a):
-    e = a.explorer
+def dolphin_step(state, seat, action):
+    e = action.explorer
     frm = state.explorer_hex[e]
-    if data.SAFE_AT[a.to] >= 0:
+    if data.SAFE_AT[action.to] >= 0:
         state = replace(state, explorer_hex=put(state.explorer_hex, e, data.SAVED))
-        return start_moves(state), [Event("saved", {"seat": seat, "explorer": e, "safe": data.SAFE_AT[a.to],
-                                                    "by": "dolphin"})]
-    state = replace(state, explorer_hex=put(state.explorer_hex, e, a.to), mover=e, steps=state.steps + 1)
-    events = [Event("dolphin", {"seat": seat, "explorer": e, "from": frm, "to": a.to})]
+        saved = Event("saved", {"seat": seat, "explorer": e, "safe": data.SAFE_AT[action.to],
+                                "by": "dolphin"})
+        return start_moves(state), [saved]
+    state = replace(state, explorer_hex=put(state.explorer_hex, e, action.to), mover=e, steps=state.steps + 1)
+    events = [Event("dolphin", {"seat": seat, "explorer": e, "from": frm, "to": action.to})]
     if state.steps >= data.RED_REACH or not board.dolphin_targets(state, e):
         return start_moves(state), events
     return state, events
 
 
-def wind_step(state, seat, a):
-    frm = state.boat_hex[a.boat]
-    state = sail_boat(state, a.boat, a.to)
-    state = replace(state, mover=a.boat, steps=state.steps + 1)
-    events = [Event("wind", {"seat": seat, "boat": a.boat, "from": frm, "to": a.to})]
-    if state.steps >= data.RED_REACH or not board.sail_targets(state, a.boat):
+def wind_step(state, seat, action):
+    frm = state.boat_hex[action.boat]
+    state = sail_boat(state, action.boat, action.to)
+    state = replace(state, mover=action.boat, steps=state.steps + 1)
+    events = [Event("wind", {"seat": seat, "boat": action.boat, "from": frm, "to": action.to})]
+    if state.steps >= data.RED_REACH or not board.sail_targets(state, action.boat):
         return start_moves(state), events
     return state, events
 
 
-def end_tile(state, seat, a):
+def end_tile(state, seat, action):
     return start_moves(state), []
 
 
@@ -148,31 +149,33 @@ def _spent(state: SurviveState, events: list[Event], **changes: Any):
     return replace(state, points=points, **changes), events
 
 
-def walk(state, seat, a):
-    walked = Event("walked", {"seat": seat, "explorer": a.explorer, "from": state.explorer_hex[a.explorer],
-                              "to": a.to})
-    return _spent(state, [walked], explorer_hex=put(state.explorer_hex, a.explorer, a.to))
+def walk(state, seat, action):
+    walked = Event("walked", {"seat": seat, "explorer": action.explorer,
+                              "from": state.explorer_hex[action.explorer], "to": action.to})
+    return _spent(state, [walked], explorer_hex=put(state.explorer_hex, action.explorer, action.to))
 
 
-def board_boat(state, seat, a):
-    h = state.boat_hex[a.boat]
-    return _spent(state, [Event("boarded", {"seat": seat, "explorer": a.explorer, "boat": a.boat, "hex": h})],
-                  explorer_hex=put(state.explorer_hex, a.explorer, h),
-                  explorer_boat=put(state.explorer_boat, a.explorer, a.boat))
+def board_boat(state, seat, action):
+    h = state.boat_hex[action.boat]
+    boarded = Event("boarded", {"seat": seat, "explorer": action.explorer, "boat": action.boat, "hex": h})
+    return _spent(state, [boarded],
+                  explorer_hex=put(state.explorer_hex, action.explorer, h),
+                  explorer_boat=put(state.explorer_boat, action.explorer, action.boat))
 
 
-def swim(state, seat, a):
-    swum = tuple(sorted(state.swum + (a.explorer,)))
-    swam = Event("swam", {"seat": seat, "explorer": a.explorer, "from": state.explorer_hex[a.explorer],
-                          "to": a.to})
-    return _spent(state, [swam], explorer_hex=put(state.explorer_hex, a.explorer, a.to), swum=swum)
+def swim(state, seat, action):
+    swum = tuple(sorted(state.swum + (action.explorer,)))
+    swam = Event("swam", {"seat": seat, "explorer": action.explorer,
+                          "from": state.explorer_hex[action.explorer], "to": action.to})
+    return _spent(state, [swam], explorer_hex=put(state.explorer_hex, action.explorer, action.to), swum=swum)
 
 
-def ashore(state, seat, a):
-    safe = data.ENTRANCE_OF[state.explorer_hex[a.explorer]]
-    return _spent(state, [Event("saved", {"seat": seat, "explorer": a.explorer, "safe": safe, "by": "step"})],
-                  explorer_hex=put(state.explorer_hex, a.explorer, data.SAVED),
-                  explorer_boat=put(state.explorer_boat, a.explorer, -1))
+def ashore(state, seat, action):
+    safe = data.ENTRANCE_OF[state.explorer_hex[action.explorer]]
+    saved = Event("saved", {"seat": seat, "explorer": action.explorer, "safe": safe, "by": "step"})
+    return _spent(state, [saved],
+                  explorer_hex=put(state.explorer_hex, action.explorer, data.SAVED),
+                  explorer_boat=put(state.explorer_boat, action.explorer, -1))
 
 
 def sail_boat(state: SurviveState, b: int, to: int) -> SurviveState:
@@ -183,19 +186,20 @@ def sail_boat(state: SurviveState, b: int, to: int) -> SurviveState:
     return replace(state, boat_hex=put(state.boat_hex, b, to), explorer_hex=tuple(eh))
 
 
-def sail(state, seat, a):
-    frm = state.boat_hex[a.boat]
-    s2 = sail_boat(state, a.boat, a.to)
-    return _spent(s2, [Event("sailed", {"seat": seat, "boat": a.boat, "from": frm, "to": a.to})])
+def sail(state, seat, action):
+    frm = state.boat_hex[action.boat]
+    sailed = sail_boat(state, action.boat, action.to)
+    return _spent(sailed, [Event("sailed", {"seat": seat, "boat": action.boat, "from": frm,
+                                            "to": action.to})])
 
 
-def end_moves(state, seat, a):
+def end_moves(state, seat, action):
     return replace(state, phase="sink", points=0), []
 
 
 # --- step 3: a tile leaves the island --------------------------------------------------------
-def sink(state, seat, a):
-    t = a.tile
+def sink(state, seat, action):
+    t = action.tile
     h = data.LAND_HEX_INDEX[t]
     back = state.backs[t]
     state = replace(state, sunk=put(state.sunk, t, 1), last_sunk=t)
@@ -260,7 +264,7 @@ def lose(state: SurviveState, explorers) -> SurviveState:
 
 
 # --- step 4: the die and the creatures -------------------------------------------------------------
-def roll(state, seat, a):
+def roll(state, seat, action):
     face, rng = state.rng.below(len(data.DIE_FACES))
     kind = data.DIE_FACES[face]
     state = replace(state, rng=rng, die=kind)
@@ -272,8 +276,8 @@ def roll(state, seat, a):
                    after_creature="end"), events
 
 
-def creature_step(state, seat, a):
-    c, h = a.creature, a.to
+def creature_step(state, seat, action):
+    c, h = action.creature, action.to
     frm = state.creature_hex[c]
     state = replace(state, creature_hex=put(state.creature_hex, c, h), mover=c, steps=state.steps + 1)
     events = [Event("creature_moved", {"seat": seat, "creature": c, "kind": data.CREATURE_KIND[c],
@@ -286,7 +290,7 @@ def creature_step(state, seat, a):
     return state, events
 
 
-def end_creature(state, seat, a):
+def end_creature(state, seat, action):
     return go_on(state, state.after_creature, [])
 
 
@@ -305,8 +309,8 @@ def attack_at(state: SurviveState, c: int, h: int, resume: str, events: list[Eve
             state = replace(state, boat_hex=put(state.boat_hex, b, data.LOST))
         events.append(Event("serpent_attack", {"creature": c, "hex": h, "boat": b if aboard else -1,
                                                "lost": tuple(sorted(aboard + swimmers))}))
-        s2, ev = go_on(state, resume, events)
-        return s2, ev, True
+        after, more = go_on(state, resume, events)
+        return after, more, True
     if kind == "shark":
         victims = board.swimmers_at(state, h)
         boat = -1
@@ -326,8 +330,8 @@ def attack_at(state: SurviveState, c: int, h: int, resume: str, events: list[Eve
     state = replace(state, attack=attack)
     if responders:
         return replace(state, phase="respond", responders=responders), events, True
-    s2, ev = resolve_attack(state, events)
-    return s2, ev, True
+    after, more = resolve_attack(state, events)
+    return after, more, True
 
 
 def resolve_attack(state: SurviveState, events: list[Event]):
@@ -348,16 +352,16 @@ def resolve_attack(state: SurviveState, events: list[Event]):
 
 
 # --- answering an attack ------------------------------------------------------------------------
-def defend(state, seat, a):
+def defend(state, seat, action):
     att = state.attack
-    hands = put(state.hands, seat, without(state.hands[seat], a.tile))
+    hands = put(state.hands, seat, without(state.hands[seat], action.tile))
     state = replace(state, hands=hands, creature_hex=put(state.creature_hex, att.creature, data.LOST))
-    events = [Event("defended", {"seat": seat, "tile": a.tile, "back": a.back, "creature": att.creature,
-                                 "kind": att.kind, "hex": att.hex})]
+    events = [Event("defended", {"seat": seat, "tile": action.tile, "back": action.back,
+                                 "creature": att.creature, "kind": att.kind, "hex": att.hex})]
     return go_on(state, att.resume, events)
 
 
-def no_defence(state, seat, a):
+def no_defence(state, seat, action):
     events = [Event("no_defence", {"seat": seat})]
     rest = state.responders[1:]
     if rest:
