@@ -294,9 +294,10 @@ def _water_by_space(prep: tuple, start: int) -> list[int]:
 
 
 def first_cards_from(prep: tuple, start: int, pos: int, stop_at_one: bool = False) -> tuple[int, ...]:
-    """``first_cards`` from ``prepare(x, hand, seat)``: ``walks`` from ``pos``, per first colour, until one ends where the water can be paid
-    with what is left; a walk standing on a plate under a figure is dropped as soon as
-    even one more card would leave too little (the water never gets cheaper further on)."""
+    """``first_cards`` from ``prepare(view, hand, seat)``: ``walks`` from ``pos``, per first
+    colour, until one ends where the water can be paid with what is left; a walk standing
+    on a plate under a figure is dropped as soon as even one more card would leave too
+    little (the water never gets cheaper further on)."""
     index, busy, _, _, wealth, counts, held, _ = prep
     water = _water_by_space(prep, start)
     out: list[int] = []

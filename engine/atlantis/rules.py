@@ -23,7 +23,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
+from ..components import Pile, put, redeal_hidden, without
 from ..core import Event, Game, IllegalAction, Result, replace
 from ..rng import Rng
 from ..stages import GAME_OVER, StageRule, whose_turn
@@ -275,7 +275,7 @@ def game_over(state: AtlantisState, events: list[Event], reason: str) -> tuple[A
     return replace(state, winners=winners), events
 
 
-# --- the stage table: who acts, what they may do (choices(x, seat, hand)), what it does ----
+# --- the stage table: who acts, what they may do (choices(view, seat, hand)), what it does -
 STAGES: dict[str, StageRule] = {
     "start": StageRule(whose_turn, start_choices, {Sell: _sell, Choose: _choose, Pass: _pass}),
     "move": StageRule(whose_turn, move_choices, {Play: _play, Choose: _choose}),
@@ -320,7 +320,7 @@ def refusal(state: AtlantisState, seat: int, action: Any) -> str:
 
 
 # --- the game ----------------------------------------------------------------------------------
-class AtlantisGame(SingleActorTurns, Game):
+class AtlantisGame(Game):
     slug = "atlantis"
     title = "Atlantis"
     rules_version = "atlantis-2"  # 2: no plate for the move that ends the game

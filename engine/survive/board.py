@@ -317,7 +317,7 @@ ALWAYS_LISTED = {EndMoves: "move", NoTile: "tile", EndTile: "red", Roll: "roll",
 
 
 # --- each phase's choices, as the stage table (``rules.STAGES``) asks for them -----------------
-# ``(x, seat, hand, values)``: a state or a view, the acting seat, its own hand as (tile,
+# ``(view, seat, hand, values)``: a state or a view, the acting seat, its own hand as (tile,
 # back) pairs and the explorer values it sees.
 def placement_choices(view: Any, seat: int, hand: Hand, values: Sequence[int]) -> list[Any]:
     return explorer_placements(view, seat, values)
