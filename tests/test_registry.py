@@ -81,7 +81,8 @@ def test_options_from_outside_are_checked_by_the_model_built_from_the_same_table
         pathways.parse_options({"nope": 1})
     with pytest.raises(ValueError, match="size must be 6 or 8"):
         get_game("finding-atlantis").parse_options({"size": 7})
-    assert get_game("end-of-atlantis").parse_options({"chosen_ships": "a+, b,c,d+,e"}).chosen_ships == "A+,B,C,D+,E"
+    ships = get_game("end-of-atlantis").parse_options({"chosen_ships": "a+, b,c,d+,e"}).chosen_ships
+    assert ships == "A+,B,C,D+,E"  # a game's own check may also tidy the value
 
 
 def test_a_local_table_at_default_options_starts_without_pydantic():
