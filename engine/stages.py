@@ -6,11 +6,11 @@ state gives the part of the turn (``phase``, ``stage``, ...).  ``to_act`` reads 
 ``actors`` column, ``legal`` the ``choices`` column (on a view), and ``apply`` checks
 both on the state before it runs the ``steps`` entry: legality is stated once.
 
-* ``actors(x)`` answers the seats that act now as a frozenset.  It reads only public
+* ``actors(view)`` answers the seats that act now as a frozenset.  It reads only public
   fields, so the state and every seat's view give the same seats (a simultaneous stage:
   everyone who has still to choose).  ``whose_turn`` is it for a game where the seat
-  ``x.turn`` acts; ``nobody`` for a stage where no seat acts.
-* ``choices(x, seat, ...)`` lists an actor's legal actions from what that seat may know:
+  ``view.turn`` acts; ``nobody`` for a stage where no seat acts.
+* ``choices(view, seat, ...)`` lists an actor's legal actions from what that seat may know:
   on its view, or on the state with the seat's own hidden things passed in (a game adds
   what it needs after ``seat``: Atlantis the hand; Survive the hand and the explorer
   values the seat sees).  ``nothing`` offers none.
@@ -52,17 +52,17 @@ class StageRule:
         return step
 
 
-def whose_turn(x: Any) -> frozenset[int]:
-    """The seat whose turn it is (``x.turn``), alone."""
-    return _ONLY[x.turn]
+def whose_turn(view: Any) -> frozenset[int]:
+    """The seat whose turn it is (``view.turn``, on a state or a view), alone."""
+    return _ONLY[view.turn]
 
 
-def nobody(x: Any) -> frozenset[int]:
+def nobody(view: Any) -> frozenset[int]:
     """No seat acts (the game is over, or the stage carries on by itself)."""
     return NOBODY
 
 
-def nothing(x: Any, seat: int, *known: Any) -> list[Any]:
+def nothing(view: Any, seat: int, *known: Any) -> list[Any]:
     """No action is legal."""
     return []
 
