@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, Sequence
 
 from .core import Event, Result
 from .rng import Rng
+from .stages import NOBODY, whose_turn
 
 
 # --- tuple helpers ------------------------------------------------------------------------
@@ -118,19 +119,14 @@ def redeal_hidden(hands: Sequence[tuple], pile: tuple, seat: int | None, rng: Rn
 
 
 # --- turns ------------------------------------------------------------------------------------
-_NOBODY: frozenset[int] = frozenset()
-_ONLY = tuple(frozenset((seat,)) for seat in range(16))  # immutable: shared by every state
 class SingleActorTurns:
     """For a game whose state has ``phase`` (``"over"`` at the end), ``turn`` (the seat
     to act), ``players``, ``winners`` and ``end_reason``: winners share the win."""
 
     def to_act(self, state: Any) -> frozenset[int]:
         if state.phase == "over":
-            return _NOBODY
-        try:
-            return _ONLY[state.turn]
-        except (IndexError, TypeError):
-            return frozenset((state.turn,))
+            return NOBODY
+        return whose_turn(state)
 
     def result(self, state: Any) -> Result | None:
         if state.phase != "over":

@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel, ConfigDict
-
 from engine.core import ActionCodec, Event, Game, IllegalAction, Result, View
+from engine.options import options_class
 from engine.rng import Rng
+
+from .options import FIELDS
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 EMPTY = -1
@@ -20,8 +21,7 @@ class Place(NamedTuple):
     cell: int
 
 
-class TicTacToeOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+TicTacToeOptions = options_class("TicTacToeOptions", __name__, FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
