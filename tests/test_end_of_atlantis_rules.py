@@ -11,10 +11,12 @@ from pydantic import ValidationError
 from engine.core import IllegalAction, replace
 from engine.end_of_atlantis import data as D
 from engine.end_of_atlantis.options import EndOfAtlantisOptions
-from engine.end_of_atlantis.rules import (
-    STAGES, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play,
-    PlaySpecial, Stage, TakeSpecial, Target, UseAbility, doom_movers, doom_phase, senate_order,
+from engine.end_of_atlantis.actions import (
+    Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial, Target, UseAbility,
 )
+from engine.end_of_atlantis.doom import doom_movers
+from engine.end_of_atlantis.rules import STAGES, doom_phase
+from engine.end_of_atlantis.state import Stage, senate_order
 from engine.end_of_atlantis.text import HELP
 from engine.record import digest
 

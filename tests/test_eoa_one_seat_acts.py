@@ -1,4 +1,4 @@
-"""End of Atlantis's ``legal`` asks whether its one seat acts (``stages.MAY_ACT``: one look
+"""End of Atlantis's ``legal`` asks whether its one seat acts (``rules.MAY_ACT``: one look
 at that seat's own entry) instead of building every actor set; and the lengths of the
 voting rows are remembered for the rows last asked about (``state.row_lengths``, shared
 by ``to_act``, the views and ``apply`` while cards are laid).  Both are checked here
@@ -9,9 +9,8 @@ now one match's, now the other's), on the state and on every seat's view."""
 from __future__ import annotations
 
 from engine.end_of_atlantis.bot import make_bot
-from engine.end_of_atlantis.rules import EndOfAtlantisGame, Stage
-from engine.end_of_atlantis.stages import MAY_ACT
-from engine.end_of_atlantis.state import row_lengths
+from engine.end_of_atlantis.rules import MAY_ACT, EndOfAtlantisGame
+from engine.end_of_atlantis.state import Stage, row_lengths
 
 GAME = EndOfAtlantisGame()
 DEMAGOGOS = 2  # data.DEMAGOGOS, written out

@@ -15,9 +15,9 @@ from engine.core import View, build, maker
 from engine.end_of_atlantis import data as ED
 from engine.end_of_atlantis.bot import make_bot as eoa_bot
 from engine.end_of_atlantis.effects import FEASIBLE, betrayal_targets, play_sources
-from engine.end_of_atlantis.rules import EndOfAtlantisGame, Play, Stage
-from engine.end_of_atlantis.stages import STAGES
-from engine.end_of_atlantis.state import SECRET_BID_STAGES, EoaView, PeekedBid, aboard, free, immune
+from engine.end_of_atlantis.actions import Play
+from engine.end_of_atlantis.rules import STAGES, EndOfAtlantisGame
+from engine.end_of_atlantis.state import SECRET_BID_STAGES, EoaView, PeekedBid, Stage, aboard, free, immune
 from engine.finding_atlantis.bot import make_bot as fa_bot
 from engine.finding_atlantis.rules import FindingAtlantisGame
 from engine.finding_atlantis.state import FAView, PlayerPublic
@@ -116,7 +116,7 @@ def eoa_view_slowly(s, seat):
 
 
 def actors_slowly(x):
-    """Who acts, stage by stage, as the rules say it (what ``stages.ACTORS`` answers)."""
+    """Who acts, stage by stage, as the rules say it (what ``rules.ACTORS`` answers)."""
     st = x.stage
     if st in (Stage.SENATE, Stage.HIDDEN_VOTE):
         return frozenset(p for p, b in enumerate(x.bids) if b == -1)

@@ -7,7 +7,7 @@ digest every record stores: add fields only at the end, never reorder them.
 A view (``make_view``) is built by whitelisting: every public field, the seat's own
 hand, special cards, face-down choices and pending bid, counts for everything else.
 Both offer the same few seat's-eye accessors (``hand_of``, ``specials_of``,
-``face_down_of``, ``special_deck_count``), so the legality rules of ``stages`` read a
+``face_down_of``, ``special_deck_count``), so the legality rules of the stage table read a
 view on the client and the state inside ``apply`` with the same code.
 """
 

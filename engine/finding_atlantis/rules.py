@@ -49,32 +49,18 @@ from ..options import lazy_model
 from ..rng import Rng
 from . import data
 from .actions import (
-    ACTIONS, BURN_CHOICES, CARD_ACTION, CARD_CHOICES, CARD_OF_ACTION, CODEC, Burn, ChooseCaptain,
-    Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent, Periscope, PickCell, Silent,
-    Sonar, Surface, UseArtifact, UseCaptain, artifact_actions, captain_actions, card_actions, check_dir,
+    BURN_CHOICES, CARD_CHOICES, CARD_OF_ACTION, CODEC, Burn, ChooseCaptain, Declare, EndTurn, FirstMove,
+    LongSilent, PickCell, Silent, UseArtifact, UseCaptain, artifact_actions, captain_actions, check_dir,
 )
 from .artifacts import use_artifact
-from .board import explore_facts, inner_ok, step, step_rel
 from .captains import use_captain
 from .cards import burn, play
 from .declaring import declare, pick
 from .mapgen import generate, inner_of
 from .moving import move
 from .secrets import rerandomise as _rerandomise
-from .state import FAState, FAView, PlayerPublic, hand_for, view_of
-from .text import FACT_WORD, fact_word
+from .state import FAState, FAView, hand_for, view_of
 from .turns import close_declaration, end_turn
-
-__all__ = [
-    # the game
-    "FindingAtlantisGame", "FAState", "FAView", "PlayerPublic", "hand_for",
-    # actions
-    "ACTIONS", "CARD_ACTION", "ChooseCaptain", "FirstMove", "Sonar", "JellyRod", "Explore", "Silent",
-    "LongSilent", "Surface", "Periscope", "DropMine", "Burn", "UseCaptain", "UseArtifact", "PickCell",
-    "Declare", "EndTurn", "card_actions", "captain_actions", "artifact_actions",
-    # the sea and its words
-    "step", "step_rel", "inner_ok", "explore_facts", "FACT_WORD", "fact_word",
-]
 
 Step = Callable[[FAState, int, Any], tuple[FAState, list[Event]]]
 
