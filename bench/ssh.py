@@ -206,7 +206,7 @@ _SLOTS: dict[tuple[int, int], list[int | None]] = {}
 
 def keys_for_turn(table: Any, seat: int) -> list[bytes] | None:
     from engine.pathways import data as D
-    from engine.pathways.rules import EndMove, EndPlays, Place, Remove, Special, Step
+    from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Special, Step
 
     def corner_then(cell: int) -> list[bytes]:
         r, c = divmod(cell, D.SIZE)

@@ -13,15 +13,10 @@ from typing import Any, Iterable, Sequence
 
 from engine.core import Event
 from engine.pathways import data as D
-from engine.pathways.rules import (
-    ATLANTIS,
-    EMPTY,
-    EndMove,
-    EndPlays,
-    PathwaysGame,
-    PathwaysState,
-    Step,
-)
+from engine.pathways.actions import EndMove, EndPlays, Step
+from engine.pathways.board import ATLANTIS, EMPTY
+from engine.pathways.rules import PathwaysGame
+from engine.pathways.state import PathwaysState
 
 GAME = PathwaysGame()
 NAMES = ("Red", "Blue", "Green", "Yellow")

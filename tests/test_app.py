@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.core import SeatInfo
-from engine.pathways.rules import EndMove, EndPlays, Place, Special
+from engine.pathways.actions import EndMove, EndPlays, Place, Special
 from engine.registry import get_game
 from engine.storage import load_record
 from tui.app import AtlantisApp

@@ -18,7 +18,8 @@ import pytest
 
 from engine.core import Event, SeatInfo, View, to_data
 from engine.match import Match
-from engine.pathways.rules import PathwaysGame, PathwaysView
+from engine.pathways.rules import PathwaysGame
+from engine.pathways.state import PathwaysView
 from engine.record import canonical_bytes
 
 from leakcheck import WrappedGame, assert_no_leak, play_and_check

@@ -9,9 +9,8 @@ from engine.core import SeatInfo
 from engine.match import Match
 from engine.pathways import board as B
 from engine.pathways import data as D
-from engine.pathways.rules import (
-    ATLANTIS, EMPTY, IN_ATLANTIS, EndMove, EndPlays, Place, Remove, Rotate, Special, Step,
-)
+from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Rotate, Special, Step
+from engine.pathways.board import ATLANTIS, EMPTY, IN_ATLANTIS
 from pathways_helpers import GAME
 
 

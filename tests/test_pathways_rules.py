@@ -15,19 +15,11 @@ import pytest
 
 from engine.core import Event, IllegalAction, to_data
 from engine.pathways import data as D
-from engine.pathways.rules import (
-    END_MOVE,
-    END_PLAYS,
-    IN_ATLANTIS,
-    EndMove,
-    EndPlays,
-    PathwaysView,
-    Place,
-    Remove,
-    Rotate,
-    Special,
-    Step,
+from engine.pathways.actions import (
+    END_MOVE, END_PLAYS, EndMove, EndPlays, Place, Remove, Rotate, Special, Step,
 )
+from engine.pathways.board import IN_ATLANTIS
+from engine.pathways.state import PathwaysView
 from engine.record import canonical_bytes, digest
 from engine.rng import Rng
 

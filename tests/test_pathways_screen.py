@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from engine.core import SeatInfo
 from engine.pathways import data as D
-from engine.pathways.rules import EMPTY, Place, Step
+from engine.pathways.actions import Place, Step
+from engine.pathways.board import EMPTY
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.pathways.screen import PathwaysScreen, is_special, tile_mask

@@ -297,7 +297,7 @@ def test_illegal_submit_changes_nothing():
 
 
 def test_undo_follows_the_strict_rule():
-    from engine.pathways.rules import END_MOVE, Rotate
+    from engine.pathways.actions import END_MOVE, Rotate
 
     m = Match(GAME, {}, [SeatInfo("a"), SeatInfo("b")], 1)
     assert m.undo_reason(0) == "There is nothing to undo."

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.pathways import data as D
-from engine.pathways.rules import Place
+from engine.pathways.actions import Place
 from engine.registry import get_game
 from netplay.host import HostTable
 from netplay.table import token_hash

@@ -15,7 +15,7 @@ import asyncssh
 import pytest
 
 from engine.pathways import data as D
-from engine.pathways.rules import EndMove, EndPlays, Place, Remove, Special, Step
+from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Special, Step
 from netplay.host import HostTable
 from engine.registry import get_game
 from tui.pathways.slots import keep_slots

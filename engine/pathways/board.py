@@ -20,48 +20,16 @@ import functools
 from itertools import chain, compress
 from operator import itemgetter
 from struct import Struct
-from typing import Any, NamedTuple
+from typing import Any
 
 from . import data
+from .actions import END_MOVE, END_PLAYS, Place, Remove, Rotate, Special, Step
 from ._tables import EXITS as _EXITS, FACING as _FACING, OPEN_LINKS as _OPEN_LINKS
 from ._tables import ROT_CHOICES as _ROT_CHOICES, TILE_ROTS as _TILE_ROTS
 
 EMPTY = -1
 ATLANTIS = -2
 IN_ATLANTIS = -1  # pod position once inside the city
-
-
-# --- actions --------------------------------------------------------------------
-class Place(NamedTuple):
-    tile: int
-    rot: int
-    cell: int
-
-
-class Rotate(NamedTuple):
-    cell: int
-    rot: int
-
-
-class Special(NamedTuple):
-    tile: int
-
-
-class Remove(NamedTuple):
-    cell: int
-
-
-class EndPlays(NamedTuple):
-    pass
-
-
-class Step(NamedTuple):
-    pod: int
-    side: int  # 0..3 = N, E, S, W
-
-
-class EndMove(NamedTuple):
-    pass
 
 
 # --- board helpers (work on states and views alike) -----------------------------------
@@ -86,8 +54,6 @@ _NB_VALUES = tuple(itemgetter(*_ON_BOARD_NB[c]) for c in range(data.CELLS))
 
 _tuple_new = tuple.__new__  # builds NamedTuple actions without the Python-level __new__
 _CELL_IDS = range(data.CELLS)
-END_PLAYS = EndPlays()
-END_MOVE = EndMove()
 
 
 # per cell, per set of rotations (a bit each): its Rotate actions in rotation order
@@ -196,7 +162,7 @@ def _play_actions(hand: tuple[int, ...], view) -> list[Any]:
         seen |= bit
         special = _SPECIAL_OF[tile]
         if special is not None:
-            if not _IS_TRADE[tile] or _any_removable(view):
+            if not _IS_TRADE[tile] or any_removable(view):
                 out.append(special)
             continue
         if order is None:
@@ -206,24 +172,27 @@ def _play_actions(hand: tuple[int, ...], view) -> list[Any]:
     return out
 
 
-def legal_actions(view) -> list[Any]:
-    """``PathwaysGame.legal``: the actions the owner of ``view`` may take, in the order
-    the bots index them (goldens and demos depend on it)."""
-    if view.phase == "over" or view.seat != view.turn or view.hand is None:
-        return []
-    pending = view.pending
-    if pending == "trade":
-        return [_REMOVES[c] for c in removable_cells(view)]
-    if pending or view.phase == "move":  # "move_own_3" / "move_other_3", or the move
-        mover = view.mover
-        if mover >= 0:  # (step_actions, inlined for the move going on: most moves)
-            pos = view.pods[mover]
-            if view.steps_left <= 0 or pos < 0:
-                return [END_MOVE]
-            return list(_STEPS_THEN_END[mover][_EXITS[pos](view.masks) & _AWAY[pos][view.move_start]])
-        out = step_actions(view)
-        out.append(END_MOVE)
-        return out
+def trade_choices(view, seat: int) -> list[Remove]:
+    """A trade tile was played: every tile that may be traded away, in cell order."""
+    return [_REMOVES[c] for c in removable_cells(view)]
+
+
+def move_choices(view, seat: int) -> list[Any]:
+    """The move (or a special tile's move): every Step, then End move."""
+    mover = view.mover
+    if mover >= 0:  # (step_actions, inlined for the move going on: most moves)
+        pos = view.pods[mover]
+        if view.steps_left <= 0 or pos < 0:
+            return [END_MOVE]
+        return list(_STEPS_THEN_END[mover][_EXITS[pos](view.masks) & _AWAY[pos][view.move_start]])
+    out = step_actions(view)
+    out.append(END_MOVE)
+    return out
+
+
+def play_choices(view, seat: int) -> list[Any]:
+    """Playing tiles: every Place and Special, End plays once two tiles are played or
+    none can be, and every Rotate before the first play."""
     hand = view.hand
     out = _play_actions(hand, view) if hand else []
     plays_made = view.plays_made
@@ -264,7 +233,7 @@ def rotate_actions(view) -> list[Rotate]:
     return list(_rotations_in_order(_rotation_rows(view.cells, view.masks)))
 
 
-def _any_removable(view) -> bool:
+def any_removable(view) -> bool:
     """``bool(removable_cells(view))``: a tile beside an empty cell, with no subpod on it."""
     cells, pods = view.cells, view.pods
     free = _unlocked_tiles(cells)

@@ -43,10 +43,8 @@ from ..core import Bot, RandomBot  # noqa: F401  (RandomBot: this game's, the ki
 from ..rng import Rng
 from . import data
 from .routes import _OPP, _SIDE_NB, BUILD, INF, NB, SIDES, STEP, goal_field, reach_field, walks
-from .rules import (
-    ATLANTIS, EMPTY, END_PLAYS, IN_ATLANTIS, EndMove, EndPlays, Place, Remove,
-    Rotate, Special, Step, tile_rot_mask,
-)
+from .actions import END_PLAYS, EndMove, EndPlays, Place, Remove, Rotate, Special, Step
+from .board import ATLANTIS, EMPTY, IN_ATLANTIS, tile_rot_mask
 
 # --- costs and weights ------------------------------------------------------------------
 VCAP = 60         # cost of a subpod with no way in at all

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import data
-from .rules import ATLANTIS, EMPTY, IN_ATLANTIS
+from .board import ATLANTIS, EMPTY, IN_ATLANTIS
 
 STEP = 2          # one step along a path
 BUILD = 3         # one tile still to lay

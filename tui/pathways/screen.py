@@ -25,10 +25,8 @@ from textual.widgets import Static
 
 from engine.pathways import data as D
 from engine.pathways.text import tile_label
-from engine.pathways.rules import (
-    EMPTY, IN_ATLANTIS, EndMove, EndPlays, Place, Remove, Rotate,
-    Special, Step,
-)
+from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Rotate, Special, Step
+from engine.pathways.board import EMPTY, IN_ATLANTIS
 
 from ..commands import Command, bindings
 from ..screens.game import GameScreen

@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.pathways import data as D
-from engine.pathways.rules import ATLANTIS, EMPTY, IN_ATLANTIS
+from engine.pathways.board import ATLANTIS, EMPTY, IN_ATLANTIS
 from engine.pathways.text import tile_label
 
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
