@@ -33,12 +33,13 @@ Rules decisions where the texts are silent are listed in ``text.HELP``.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any
 
 from ..components import Pile, redeal_hidden
 from ..core import Event, Game, IllegalAction, Result, replace
 from ..options import lazy_model
 from ..rng import Rng
+from ..stages import GAME_OVER, Step, StageRule, nobody, nothing
 from . import data
 from . import doom, effects, factions, senate, voting
 from .actions import (
@@ -51,162 +52,102 @@ from .state import SECRET_BID_STAGES, EoaState, EoaView, Ship, Stage, make_view,
 
 
 # --- the stage table ------------------------------------------------------------------------
-# For every stage: who acts, what they may do, and what each action does.  It is the only
-# statement of turn order and legality: ``to_act``, ``legal`` (on a view, for the client)
-# and ``apply`` (on the state) all read it.
-#
-# * ``actors(x)`` reads only public fields, so it gives the same seats on the state and on
-#   any seat's view (simultaneous stages: everyone who has still to choose).
-# * ``choices(x, seat)`` lists the legal actions of an actor from what that seat may know;
-#   on the state it reads the same fields through the seat's-eye accessors
-#   (``EoaState.hand_of`` ...), so ``apply`` checks an action against exactly the list the
-#   seat's screen offered.
-# * ``MAY_ACT[stage](x, seat)`` is ``seat in actors(x)``, asked of one seat (``legal``).
-# * ``steps`` maps each kind of action to the function carrying it out.
+# For every stage: who acts, what they may do, and what each action does (``engine.stages``).
+# ``actors`` and ``choices`` take the table as a seat sees it: a view, or the state.
+# ``actors`` reads only public fields, so it gives the same seats on the state and on any
+# seat's view (a simultaneous stage: everyone who has still to choose).  ``choices`` reads
+# what the seat may know; on the state it reads the same fields through the seat's-eye
+# accessors (``EoaState.hand_of`` ...), so ``apply`` checks an action against exactly the
+# list the seat's screen offered.
 #
 # Stages nobody acts in (``START``, ``DOOM``, ``OVER``) have no actors; ``START`` is never
 # left standing: ``settle`` begins the next turn.
 
-Step = Callable[[EoaState, int, Any], tuple[EoaState, list[Event]]]
+_ONLY = {seat: frozenset((seat,)) for seat in range(-1, data.MAX_PLAYERS)}  # -1: a token nobody holds
 
 
-class StageRule(NamedTuple):
-    actors: Callable[[Any], frozenset[int]]
-    choices: Callable[[Any, int], list[Any]]
-    steps: Mapping[type, Step]
+def undecided_bidders(table: Any) -> frozenset[int]:
+    return frozenset(p for p, bid in enumerate(table.bids) if bid == -1)  # a view shows others' as -2 or -1
 
 
-# --- who acts ----------------------------------------------------------------------------------
-# Every ``actors`` answers a frozenset (``to_act`` is exactly it), one made once per
-# group of seats: a simultaneous stage's from a cache keyed by what decides it.
-_ONLY = {p: frozenset((p,)) for p in range(-1, data.MAX_PLAYERS)}  # (-1: no holder, as the tuple said)
-_NOBODY: frozenset[int] = frozenset()
+def card_layers(table: Any) -> frozenset[int]:
+    laid, need = row_lengths(table.voting_cards), table.cards_to_lay
+    return frozenset(p for p in range(table.players) if laid[p] < need[p])
 
 
-def _undecided_bidders(x: Any) -> frozenset[int]:
-    return frozenset(p for p, b in enumerate(x.bids) if b == -1)  # (a view shows others' as -2 or -1)
+def faction_chooser(table: Any) -> frozenset[int]:
+    return _ONLY[table.faction_queue[table.faction_pos].seat]
 
 
-def _card_layers(x: Any) -> frozenset[int]:
-    laid, need = row_lengths(x.voting_cards), x.cards_to_lay
-    return frozenset(p for p in range(x.players) if laid[p] < need[p])
+def ability_user(table: Any) -> frozenset[int]:
+    return _ONLY[table.ability_queue[0].seat]
 
 
-def _faction_chooser(x: Any) -> frozenset[int]:
-    return _ONLY[x.faction_queue[x.faction_pos].seat]
+def demagogos(table: Any) -> frozenset[int]:
+    return _ONLY[table.faction_holders[data.DEMAGOGOS]]
 
 
-def _ability_user(x: Any) -> frozenset[int]:
-    return _ONLY[x.ability_queue[0].seat]
+def next_open_bidder(table: Any) -> frozenset[int]:
+    return _ONLY[table.open_bidders[0]]
 
 
-def _demagogos(x: Any) -> frozenset[int]:
-    return _ONLY[x.faction_holders[data.DEMAGOGOS]]
+def next_card_player(table: Any) -> frozenset[int]:
+    return _ONLY[table.play_queue[0]]
 
 
-def _next_open_bidder(x: Any) -> frozenset[int]:
-    return _ONLY[x.open_bidders[0]]
+def next_placer(table: Any) -> frozenset[int]:
+    return _ONLY[table.together_queue[0]]
 
 
-def _next_card_player(x: Any) -> frozenset[int]:
-    return _ONLY[x.play_queue[0]]
-
-
-def _next_placer(x: Any) -> frozenset[int]:
-    return _ONLY[x.together_queue[0]]
-
-
-def _nobody(x: Any) -> frozenset[int]:
-    return _NOBODY
-
-
-def _nothing(x: Any, seat: int) -> list[Any]:
-    return []
-
-
-def _after(step: Callable[..., tuple[EoaState, list[Event]]]) -> Step:
+def then_next_player(step: Step) -> Step:
     """An effect step; once the card is carried out, the next winner plays."""
     return partial(step, then=voting.next_player)
 
 
 START, OVER = Stage.START, Stage.OVER
+BY_ITSELF = StageRule(nobody, nothing, {})
 
 STAGES: dict[Stage, StageRule] = {
-    Stage.SENATE: StageRule(_undecided_bidders, voting.bid_choices, {Bid: senate.senate_bid}),
-    Stage.FACTIONS: StageRule(_faction_chooser, factions.faction_choices, {
+    Stage.SENATE: StageRule(undecided_bidders, voting.bid_choices, {Bid: senate.senate_bid}),
+    Stage.FACTIONS: StageRule(faction_chooser, factions.faction_choices, {
         Faction: factions.take_faction, Pass: factions.pass_faction,
         PlaySpecial: factions.play_faction_special}),
-    Stage.ABILITIES: StageRule(_ability_user, factions.ability_choices, {
+    Stage.ABILITIES: StageRule(ability_user, factions.ability_choices, {
         UseAbility: factions.use_ability, Pass: factions.pass_ability, Target: factions.basileus,
         TakeSpecial: factions.demiurgos_take}),
-    Stage.ARCHONT: StageRule(_ability_user, factions.archont_choices, {Discard: factions.archont_discard}),
-    Stage.LAY_CARDS: StageRule(_card_layers, voting.lay_choices, {LayCard: voting.lay_card}),
-    Stage.HIDDEN_VOTE: StageRule(_undecided_bidders, voting.bid_choices, {Bid: voting.hidden_bid}),
-    Stage.DEMAGOGOS_LOOK: StageRule(_demagogos, voting.look_choices, {
+    Stage.ARCHONT: StageRule(ability_user, factions.archont_choices, {Discard: factions.archont_discard}),
+    Stage.LAY_CARDS: StageRule(card_layers, voting.lay_choices, {LayCard: voting.lay_card}),
+    Stage.HIDDEN_VOTE: StageRule(undecided_bidders, voting.bid_choices, {Bid: voting.hidden_bid}),
+    Stage.DEMAGOGOS_LOOK: StageRule(demagogos, voting.look_choices, {
         Demagogos: voting.demagogos_look, Pass: voting.no_look}),
-    Stage.DEMAGOGOS_REBID: StageRule(_demagogos, voting.bid_choices, {Bid: voting.rebid}),
-    Stage.DEMAGOGOS_CALL: StageRule(_demagogos, voting.call_choices, {
+    Stage.DEMAGOGOS_REBID: StageRule(demagogos, voting.bid_choices, {Bid: voting.rebid}),
+    Stage.DEMAGOGOS_CALL: StageRule(demagogos, voting.call_choices, {
         Demagogos: voting.demagogos_call, Pass: voting.no_call}),
-    Stage.OPEN_VOTE: StageRule(_next_open_bidder, voting.open_bid_choices, {Bid: voting.open_bid}),
-    Stage.PLAY: StageRule(_next_card_player, voting.play_stage_choices, {
-        Play: _after(effects.play), Pass: voting.pass_play, Target: _after(effects.target),
-        Done: _after(effects.done), TakeSpecial: _after(effects.take_special)}),
-    Stage.TOGETHER: StageRule(_next_placer, doom.together_choices, {
+    Stage.OPEN_VOTE: StageRule(next_open_bidder, voting.open_bid_choices, {Bid: voting.open_bid}),
+    Stage.PLAY: StageRule(next_card_player, voting.play_stage_choices, {
+        Play: then_next_player(effects.play), Pass: voting.pass_play,
+        Target: then_next_player(effects.target), Done: then_next_player(effects.done),
+        TakeSpecial: then_next_player(effects.take_special)}),
+    Stage.TOGETHER: StageRule(next_placer, doom.together_choices, {
         Target: doom.together_place, Pass: doom.together_stop}),
-    Stage.START: StageRule(_nobody, _nothing, {}),
-    Stage.DOOM: StageRule(_nobody, _nothing, {}),
-    Stage.OVER: StageRule(_nobody, _nothing, {}),
+    Stage.START: BY_ITSELF,
+    Stage.DOOM: BY_ITSELF,
+    Stage.OVER: GAME_OVER,
 }
 assert set(STAGES) == set(Stage), "every stage has a rule"
 
 
-# The table's two columns by stage, for the per-decision calls (``to_act``, ``legal``).
-ACTORS: dict[Stage, Callable[[Any], frozenset[int]]] = {stage: rule.actors for stage, rule in STAGES.items()}
-CHOICES: dict[Stage, Callable[[Any, int], list[Any]]] = {stage: rule.choices for stage, rule in STAGES.items()}
-
-
-# ``seat in actors(x)``, asked of one seat (``legal``: a view is made for one seat, and
-# whether that seat acts is one look at its own entry, where the whole set of a
-# simultaneous stage is a cache lookup keyed by every seat's entries).
-def _bidding(x: Any, seat: int) -> bool:
-    return x.bids[seat] == -1
-
-
-def _laying(x: Any, seat: int) -> bool:
-    return len(x.voting_cards[seat]) < x.cards_to_lay[seat]
-
-
-MAY_ACT: dict[Stage, Callable[[Any, int], bool]] = {
-    Stage.SENATE: _bidding,
-    Stage.FACTIONS: lambda x, seat: x.faction_queue[x.faction_pos].seat == seat,
-    Stage.ABILITIES: lambda x, seat: x.ability_queue[0].seat == seat,
-    Stage.ARCHONT: lambda x, seat: x.ability_queue[0].seat == seat,
-    Stage.LAY_CARDS: _laying,
-    Stage.HIDDEN_VOTE: _bidding,
-    Stage.DEMAGOGOS_LOOK: lambda x, seat: x.faction_holders[data.DEMAGOGOS] == seat,
-    Stage.DEMAGOGOS_REBID: lambda x, seat: x.faction_holders[data.DEMAGOGOS] == seat,
-    Stage.DEMAGOGOS_CALL: lambda x, seat: x.faction_holders[data.DEMAGOGOS] == seat,
-    Stage.OPEN_VOTE: lambda x, seat: x.open_bidders[0] == seat,
-    Stage.PLAY: lambda x, seat: x.play_queue[0] == seat,
-    Stage.TOGETHER: lambda x, seat: x.together_queue[0] == seat,
-    Stage.START: lambda x, seat: False,
-    Stage.DOOM: lambda x, seat: False,
-    Stage.OVER: lambda x, seat: False,
-}
-assert set(MAY_ACT) == set(Stage), "every stage says who may act"
-
-
-def actors(x: Any) -> frozenset[int]:
+def actors(table: Any) -> frozenset[int]:
     """Who acts now (the same frozenset on the state and on every view)."""
-    return ACTORS[x.stage](x)
+    return STAGES[table.stage].actors(table)
 
 
-def choices(x: Any, seat: int | None) -> list[Any]:
+def choices(table: Any, seat: int | None) -> list[Any]:
     """The legal actions of ``seat`` (nothing for a seat that is not to act)."""
-    rule = STAGES[x.stage]
-    if seat is None or seat not in rule.actors(x):
+    rule = STAGES[table.stage]
+    if seat is None or seat not in rule.actors(table):
         return []
-    return rule.choices(x, seat)
+    return rule.choices(table, seat)
 
 
 def offered(action: Any, options: list[Any]) -> bool:
@@ -346,22 +287,19 @@ class EndOfAtlantisGame(Game):
     view = staticmethod(make_view)
 
     def legal(self, view: EoaView) -> list[Any]:
-        seat, stage = view.seat, view.stage
-        if seat is None or not MAY_ACT[stage](view, seat):
-            return []
-        return CHOICES[stage](view, seat)
+        return choices(view, view.seat)
 
     def to_act(self, state: EoaState) -> frozenset[int]:
-        return ACTORS[state.stage](state)
+        return actors(state)
 
-    def apply(self, s: EoaState, seat: int, action: Any) -> tuple[EoaState, list[Event]]:
-        rule = STAGES[s.stage]
-        if seat not in rule.actors(s):
-            raise IllegalAction("The game is over." if s.stage == OVER else "It is not your turn to choose.")
-        if not offered(action, rule.choices(s, seat)):
-            raise IllegalAction(refusal(s, seat, action))
-        s, events = rule.steps[type(action)](s, seat, action)
-        return settle(s, events)
+    def apply(self, state: EoaState, seat: int, action: Any) -> tuple[EoaState, list[Event]]:
+        rule = STAGES[state.stage]
+        if seat not in rule.actors(state):
+            raise IllegalAction("The game is over." if state.stage == OVER else "It is not your turn to choose.")
+        if not offered(action, rule.choices(state, seat)):
+            raise IllegalAction(refusal(state, seat, action))
+        after, events = rule.step(action)(state, seat, action)
+        return settle(after, events)
 
     def result(self, state: EoaState) -> Result | None:
         if state.stage != OVER:

@@ -41,12 +41,14 @@ module keeps the Game: setup, view, legal and the dispatch of ``apply``.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from functools import partial
+from typing import Any
 
 from ..components import SingleActorTurns, put
 from ..core import Event, Game, IllegalAction, replace
 from ..options import lazy_model
 from ..rng import Rng
+from ..stages import GAME_OVER, Step, StageRule, whose_turn
 from . import data
 from .actions import (
     BURN_CHOICES, CARD_CHOICES, CARD_OF_ACTION, CODEC, Burn, ChooseCaptain, Declare, EndTurn, FirstMove,
@@ -62,68 +64,111 @@ from .secrets import rerandomise as _rerandomise
 from .state import FAState, FAView, hand_for, view_of
 from .turns import close_declaration, end_turn
 
-Step = Callable[[FAState, int, Any], tuple[FAState, list[Event]]]
+Outcome = tuple[FAState, list[Event]]
 
 
 # --- the opening: each seat in turn keeps a captain, then makes a free hidden move -------
-def choose_captain(state: FAState, seat: int, a: ChooseCaptain) -> tuple[FAState, list[Event]]:
-    if a.captain not in state.offers[seat]:
+def choose_captain(state: FAState, seat: int, action: ChooseCaptain) -> Outcome:
+    if action.captain not in state.offers[seat]:
         raise IllegalAction("Keep one of the two captains you were dealt.")
-    s = replace(state, captain=put(state.captain, seat, a.captain), offers=put(state.offers, seat, ()))
-    ev = [Event("captain_kept", {"seat": seat}),
-          Event("your_captain", {"seat": seat, "captain": a.captain}, to=(seat,))]
+    after = replace(state, captain=put(state.captain, seat, action.captain), offers=put(state.offers, seat, ()))
+    events = [Event("captain_kept", {"seat": seat}),
+              Event("your_captain", {"seat": seat, "captain": action.captain}, to=(seat,))]
     nxt = (seat + 1) % state.players
     if nxt == state.first:
-        return replace(s, phase="first_move", turn=nxt), ev + [Event("dive", {"seat": nxt})]
-    return replace(s, turn=nxt), ev
+        return replace(after, phase="first_move", turn=nxt), events + [Event("dive", {"seat": nxt})]
+    return replace(after, turn=nxt), events
 
 
-def first_move(state: FAState, seat: int, a: FirstMove) -> tuple[FAState, list[Event]]:
-    check_dir(a.dir)
-    s, ev = move(state, seat, a.dir, 1, public_dir=False, label="first")
-    ev = [Event("first_move", {"seat": seat})] + ev
+def first_move(state: FAState, seat: int, action: FirstMove) -> Outcome:
+    check_dir(action.dir)
+    after, events = move(state, seat, action.dir, 1, public_dir=False, label="first")
+    events = [Event("first_move", {"seat": seat})] + events
     nxt = (seat + 1) % state.players
     if nxt == state.first:
-        s = replace(s, phase="play", turn=nxt, actions_left=data.ACTIONS_PER_TURN)
-        return s, ev + [Event("turn", {"seat": nxt, "actions": data.ACTIONS_PER_TURN})]
-    return replace(s, turn=nxt), ev
+        after = replace(after, phase="play", turn=nxt, actions_left=data.ACTIONS_PER_TURN)
+        return after, events + [Event("turn", {"seat": nxt, "actions": data.ACTIONS_PER_TURN})]
+    return replace(after, turn=nxt), events
 
 
 _FIRST_MOVES = tuple(FirstMove(d) for d in range(8))
 
 
-class Opening(NamedTuple):
-    """An opening phase: the one kind of action it takes, the refusal of any other,
-    what ``legal`` offers, and what the action does."""
-    action: type
-    refusal: str
-    choices: Callable[[FAView], list[Any]]
-    apply: Step
+def captain_choices(view: FAView, seat: int) -> list[Any]:
+    return [ChooseCaptain(captain) for captain in view.offers]
 
 
-OPENING: dict[str, Opening] = {
-    "captain": Opening(ChooseCaptain, "First keep one of your two captains.",
-                       lambda view: [ChooseCaptain(c) for c in view.offers], choose_captain),
-    "first_move": Opening(FirstMove, "First make your free hidden move.",
-                          lambda view: list(_FIRST_MOVES), first_move),
-}
-OPENING_ACTIONS = tuple(stage.action for stage in OPENING.values())
+def first_move_choices(view: FAView, seat: int) -> list[Any]:
+    return list(_FIRST_MOVES)
 
 
 # --- the play phase ----------------------------------------------------------------------
-def end_turn_now(state: FAState, seat: int, a: Any) -> tuple[FAState, list[Event]]:
+# Picking spaces, declaring and ending the turn cost no action and leave the chance to
+# declare open until they close it.  Every other step closes it first; an artifact
+# checks its own cost (some are free), everything else needs an action left.
+def end_turn_now(state: FAState, seat: int, action: EndTurn) -> Outcome:
     """Pass, leaving any actions unused (and the chance to declare)."""
-    s = close_declaration(state, seat)
-    s2, more = end_turn(s)
-    return s2, [Event("end_turn", {"seat": seat, "left": state.actions_left})] + more
+    after, events = end_turn(close_declaration(state, seat))
+    return after, [Event("end_turn", {"seat": seat, "left": state.actions_left})] + events
 
 
-# Steps that cost no action and leave the chance to declare open until they close it.
-DECLARING: dict[type, Step] = {PickCell: pick, Declare: declare, EndTurn: end_turn_now}
-# Everything else closes the chance to declare.  Artifacts check their own cost (some
-# are free); these need an action left:
-PLAYS: dict[type, Step] = {Burn: burn, UseCaptain: use_captain, **{cls: play for cls in CARD_OF_ACTION}}
+def artifact_step(state: FAState, seat: int, action: UseArtifact) -> Outcome:
+    return use_artifact(close_declaration(state, seat), seat, action)
+
+
+def for_an_action(state: FAState, seat: int, action: Any, step: Step) -> Outcome:
+    """``step``, which costs one of the turn's actions."""
+    state = close_declaration(state, seat)
+    if state.actions_left <= 0:
+        raise IllegalAction("You have no actions left this turn.")
+    return step(state, seat, action)
+
+
 _END_TURN = EndTurn()
+
+
+def play_choices(view: FAView, seat: int) -> list[Any]:
+    """Declaring (when it may), the artifacts it can pay for, a card or its burn for
+    each kind of card in hand (when an action is left), and End turn, in that order."""
+    out: list[Any] = []
+    if view.may_declare:
+        if len(view.picks) < view.k:
+            out += [PickCell(c) for c in range(view.n * view.n)]
+        else:
+            out += [PickCell(c) for c in view.picks]
+        if len(view.picks) == view.k:
+            out.append(Declare())
+    for artifact in view.artifacts:
+        if data.ARTIFACTS[artifact][2] or view.actions_left > 0:
+            out += artifact_actions(view, artifact)
+    if view.actions_left > 0:
+        seen = set()
+        for card in view.hand:
+            if card in seen:
+                continue
+            seen.add(card)
+            if card == "captain":
+                out += captain_actions(view, view.captain)
+            else:
+                out += CARD_CHOICES[card]
+            out += BURN_CHOICES[card]
+    out.append(_END_TURN)
+    return out
+
+
+# --- the stage table: who acts, what is legal, what each action does ---------------------
+STAGES: dict[str, StageRule] = {
+    "captain": StageRule(whose_turn, captain_choices, {ChooseCaptain: choose_captain},
+                         "First keep one of your two captains."),
+    "first_move": StageRule(whose_turn, first_move_choices, {FirstMove: first_move},
+                            "First make your free hidden move."),
+    "play": StageRule(whose_turn, play_choices, {
+        PickCell: pick, Declare: declare, EndTurn: end_turn_now, UseArtifact: artifact_step,
+        **{kind: partial(for_an_action, step=step) for kind, step in (
+            (Burn, burn), (UseCaptain, use_captain), *((kind, play) for kind in CARD_OF_ACTION))},
+    }, "That belongs to the start of the game."),
+    "over": GAME_OVER,
+}
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -179,69 +224,19 @@ class FindingAtlantisGame(SingleActorTurns, Game):
     view = staticmethod(view_of)
 
     def legal(self, view: FAView) -> list[Any]:
-        seat, phase = view.seat, view.phase
-        if seat != view.turn or seat is None:
+        rule = STAGES[view.phase]
+        if view.seat is None or view.seat not in rule.actors(view):
             return []
-        if phase != "play":
-            if phase == "over":
-                return []
-            opening = OPENING.get(phase)
-            if opening is not None:
-                return opening.choices(view)
-        return self._play_legal(view)
+        return rule.choices(view, view.seat)
 
-    @staticmethod
-    def _play_legal(view: FAView) -> list[Any]:
-        out: list[Any] = []
-        if view.may_declare:
-            if len(view.picks) < view.k:
-                out += [PickCell(c) for c in range(view.n * view.n)]
-            else:
-                out += [PickCell(c) for c in view.picks]
-            if len(view.picks) == view.k:
-                out.append(Declare())
-        for a in view.artifacts:
-            if data.ARTIFACTS[a][2] or view.actions_left > 0:
-                out += artifact_actions(view, a)
-        if view.actions_left > 0:
-            seen = set()
-            for card in view.hand:
-                if card in seen:
-                    continue
-                seen.add(card)
-                if card == "captain":
-                    out += captain_actions(view, view.captain)
-                else:
-                    out += CARD_CHOICES[card]
-                out += BURN_CHOICES[card]
-        out.append(_END_TURN)
-        return out
+    def to_act(self, state: FAState) -> frozenset[int]:
+        return STAGES[state.phase].actors(state)
 
-    def apply(self, state: FAState, seat: int, action: Any) -> tuple[FAState, list[Event]]:
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if seat != state.turn:
-            raise IllegalAction("It is not your turn.")
-        kind = type(action)
-        opening = OPENING.get(state.phase)
-        if opening is not None:
-            if kind is not opening.action:
-                raise IllegalAction(opening.refusal)
-            return opening.apply(state, seat, action)
-        if kind in OPENING_ACTIONS:
-            raise IllegalAction("That belongs to the start of the game.")
-        step_fn = DECLARING.get(kind)
-        if step_fn is not None:
-            return step_fn(state, seat, action)
-        state = close_declaration(state, seat)
-        if kind is UseArtifact:
-            return use_artifact(state, seat, action)
-        if state.actions_left <= 0:
-            raise IllegalAction("You have no actions left this turn.")
-        step_fn = PLAYS.get(kind)
-        if step_fn is None:
-            raise IllegalAction("That is not an action of this game.")
-        return step_fn(state, seat, action)
+    def apply(self, state: FAState, seat: int, action: Any) -> Outcome:
+        rule = STAGES[state.phase]
+        if seat not in rule.actors(state):
+            raise IllegalAction("The game is over." if state.phase == "over" else "It is not your turn.")
+        return rule.step(action)(state, seat, action)
 
     def undo_barrier(self, before, after, seat, action) -> str | None:
         if before.rng != after.rng:
