@@ -282,8 +282,6 @@ class EndOfAtlantisGame(Game):
         return settle(s, [])[0]
 
     # --- the contract -------------------------------------------------------------------------
-    # ``view(state, seat)`` is ``make_view`` itself (no method frame in between: a view
-    # is made for a seat after every move)
     view = staticmethod(make_view)
 
     def legal(self, view: EoaView) -> list[Any]:

@@ -219,8 +219,6 @@ class FindingAtlantisGame(SingleActorTurns, Game):
             end_reason="", rng=rng,
         )
 
-    # ``view(state, seat)`` is ``view_of`` itself (no method frame in between: a view
-    # is made for a seat after every move)
     view = staticmethod(view_of)
 
     def legal(self, view: FAView) -> list[Any]:
