@@ -53,12 +53,12 @@ from .state import SECRET_BID_STAGES, EoaState, EoaView, Ship, Stage, make_view,
 
 # --- the stage table ------------------------------------------------------------------------
 # For every stage: who acts, what they may do, and what each action does (``engine.stages``).
-# ``actors`` and ``choices`` take the table as a seat sees it: a view, or the state.
-# ``actors`` reads only public fields, so it gives the same seats on the state and on any
-# seat's view (a simultaneous stage: everyone who has still to choose).  ``choices`` reads
-# what the seat may know; on the state it reads the same fields through the seat's-eye
-# accessors (``EoaState.hand_of`` ...), so ``apply`` checks an action against exactly the
-# list the seat's screen offered.
+# ``actors`` and ``choices`` read a seat's view, or the state standing in for it: ``actors``
+# reads only public fields, so it gives the same seats on the state and on any seat's view
+# (a simultaneous stage: everyone who has still to choose).  ``choices`` reads what the seat
+# may know; on the state it reads the same fields through the seat's-eye accessors
+# (``EoaState.hand_of`` ...), so ``apply`` checks an action against exactly the list the
+# seat's screen offered.
 #
 # Stages nobody acts in (``START``, ``DOOM``, ``OVER``) have no actors; ``START`` is never
 # left standing: ``settle`` begins the next turn.
@@ -66,37 +66,37 @@ from .state import SECRET_BID_STAGES, EoaState, EoaView, Ship, Stage, make_view,
 _ONLY = {seat: frozenset((seat,)) for seat in range(-1, data.MAX_PLAYERS)}  # -1: a token nobody holds
 
 
-def undecided_bidders(table: Any) -> frozenset[int]:
-    return frozenset(p for p, bid in enumerate(table.bids) if bid == -1)  # a view shows others' as -2 or -1
+def undecided_bidders(view: Any) -> frozenset[int]:
+    return frozenset(p for p, bid in enumerate(view.bids) if bid == -1)  # a view shows others' as -2 or -1
 
 
-def card_layers(table: Any) -> frozenset[int]:
-    laid, need = row_lengths(table.voting_cards), table.cards_to_lay
-    return frozenset(p for p in range(table.players) if laid[p] < need[p])
+def card_layers(view: Any) -> frozenset[int]:
+    laid, need = row_lengths(view.voting_cards), view.cards_to_lay
+    return frozenset(p for p in range(view.players) if laid[p] < need[p])
 
 
-def faction_chooser(table: Any) -> frozenset[int]:
-    return _ONLY[table.faction_queue[table.faction_pos].seat]
+def faction_chooser(view: Any) -> frozenset[int]:
+    return _ONLY[view.faction_queue[view.faction_pos].seat]
 
 
-def ability_user(table: Any) -> frozenset[int]:
-    return _ONLY[table.ability_queue[0].seat]
+def ability_user(view: Any) -> frozenset[int]:
+    return _ONLY[view.ability_queue[0].seat]
 
 
-def demagogos(table: Any) -> frozenset[int]:
-    return _ONLY[table.faction_holders[data.DEMAGOGOS]]
+def demagogos(view: Any) -> frozenset[int]:
+    return _ONLY[view.faction_holders[data.DEMAGOGOS]]
 
 
-def next_open_bidder(table: Any) -> frozenset[int]:
-    return _ONLY[table.open_bidders[0]]
+def next_open_bidder(view: Any) -> frozenset[int]:
+    return _ONLY[view.open_bidders[0]]
 
 
-def next_card_player(table: Any) -> frozenset[int]:
-    return _ONLY[table.play_queue[0]]
+def next_card_player(view: Any) -> frozenset[int]:
+    return _ONLY[view.play_queue[0]]
 
 
-def next_placer(table: Any) -> frozenset[int]:
-    return _ONLY[table.together_queue[0]]
+def next_placer(view: Any) -> frozenset[int]:
+    return _ONLY[view.together_queue[0]]
 
 
 def then_next_player(step: Step) -> Step:
@@ -137,17 +137,17 @@ STAGES: dict[Stage, StageRule] = {
 assert set(STAGES) == set(Stage), "every stage has a rule"
 
 
-def actors(table: Any) -> frozenset[int]:
+def actors(view: Any) -> frozenset[int]:
     """Who acts now (the same frozenset on the state and on every view)."""
-    return STAGES[table.stage].actors(table)
+    return STAGES[view.stage].actors(view)
 
 
-def choices(table: Any, seat: int | None) -> list[Any]:
+def choices(view: Any, seat: int | None) -> list[Any]:
     """The legal actions of ``seat`` (nothing for a seat that is not to act)."""
-    rule = STAGES[table.stage]
-    if seat is None or seat not in rule.actors(table):
+    rule = STAGES[view.stage]
+    if seat is None or seat not in rule.actors(view):
         return []
-    return rule.choices(table, seat)
+    return rule.choices(view, seat)
 
 
 def offered(action: Any, options: list[Any]) -> bool:
@@ -160,22 +160,22 @@ def offered(action: Any, options: list[Any]) -> bool:
     return action in options
 
 
-def settle(s: EoaState, events: list[Event]) -> tuple[EoaState, list[Event]]:
+def settle(state: EoaState, events: list[Event]) -> tuple[EoaState, list[Event]]:
     """Carry on through the stages that need nobody: the start of the next turn."""
-    while s.stage == START:
-        s, more = senate.start_turn(s)
+    while state.stage == START:
+        state, more = senate.start_turn(state)
         events += more
-    return s, events
+    return state, events
 
 
-def refusal(s: EoaState, seat: int, action: Any) -> str:
+def refusal(state: EoaState, seat: int, action: Any) -> str:
     """Why ``action`` is not among ``seat``'s choices, in a sentence."""
-    st = s.stage
+    st = state.stage
     kind = type(action)
     if kind is Bid:
         if st in (Stage.SENATE, Stage.HIDDEN_VOTE, Stage.DEMAGOGOS_REBID, Stage.OPEN_VOTE):
-            if action.tokens < 0 or action.tokens > s.screen[seat]:
-                return f"You can bid 0 to {s.screen[seat]} tokens (what is behind your screen)."
+            if action.tokens < 0 or action.tokens > state.screen[seat]:
+                return f"You can bid 0 to {state.screen[seat]} tokens (what is behind your screen)."
             if st == Stage.OPEN_VOTE:
                 return "In an open vote your bid must differ from every other bid (0 passes)."
             return "You have already chosen your bid."
@@ -183,13 +183,13 @@ def refusal(s: EoaState, seat: int, action: Any) -> str:
     if kind is Faction:
         if st != Stage.FACTIONS:
             return "Faction tokens are taken in the Factions phase."
-        if not 0 <= action.faction < 7 or s.faction_holders[action.faction] >= 0:
+        if not 0 <= action.faction < 7 or state.faction_holders[action.faction] >= 0:
             return "That Faction token is not available."
         return "You cannot pay for a Faction token now."
     if kind is LayCard:
         if st != Stage.LAY_CARDS:
             return "Voting cards are laid out at the start of the Voting phase."
-        if action.card not in s.hands[seat]:
+        if action.card not in state.hands[seat]:
             return "That card is not in your hand."
         return "Only the Oraklos may keep cards face down, at most 2."
     if kind is Play:
@@ -202,11 +202,11 @@ def refusal(s: EoaState, seat: int, action: Any) -> str:
 SPECIALS = Pile("specials", order="random")  # dealt at setup
 
 
-def doom_phase(s: EoaState) -> tuple[EoaState, list[Event]]:
+def doom_phase(state: EoaState) -> tuple[EoaState, list[Event]]:
     """The Doom phase from here (and the start of the next turn, unless the game ends
     or We're All In This Together waits for the players)."""
-    s, events = doom.begin_doom(s)
-    return settle(s, events)
+    state, events = doom.begin_doom(state)
+    return settle(state, events)
 
 
 class EndOfAtlantisGame(Game):
@@ -256,7 +256,7 @@ class EndOfAtlantisGame(Game):
         markers = tuple(sorted(spots[:seats]))  # markers start on random spaces, kept in seat order
         order, rng = rng.shuffled(range(seats))
         markers = tuple(markers[order[p]] for p in range(seats))
-        s = EoaState(
+        state = EoaState(
             players=seats, family=o.family, aggressive_neutrals=o.aggressive_neutrals,
             revealed_events=o.revealed_events, revealed_specials=o.revealed_specials,
             ships_chosen=bool(chosen), turn=0, stage=Stage.START, vp=(data.START_VP,) * seats,
@@ -276,10 +276,10 @@ class EndOfAtlantisGame(Game):
             dooms_left=len(data.DOOM_EVENTS), top_event=-1, doom_markers=data.DOOM_MARKERS,
             together_queue=(), together_placed=(0,) * seats, game_winners=(), end_reason="", rng=rng,
         )
-        if s.revealed_events:
-            s, top = draw_event(s)
-            s = replace(s, top_event=top)
-        return settle(s, [])[0]
+        if state.revealed_events:
+            state, top = draw_event(state)
+            state = replace(state, top_event=top)
+        return settle(state, [])[0]
 
     # --- the contract -------------------------------------------------------------------------
     view = staticmethod(make_view)
@@ -315,50 +315,50 @@ class EndOfAtlantisGame(Game):
             return "everyone has seen it"
         return None
 
-    def rerandomise(self, s: EoaState, seat: int, rng: Rng) -> EoaState:
+    def rerandomise(self, state: EoaState, seat: int, rng: Rng) -> EoaState:
         """Re-draw what ``seat`` cannot see: other hands and face-down voting cards, the
         Politics deck, other seats' special cards (with the special deck unless its
         cards are turned face up, which would reveal the deck's make-up), bids that
         are not yet revealed (except one the Demagogos looked at), and which of another
         seat's unrevealed cards the Oraklos keeps face down."""
-        n = s.players
+        n = state.players
         # the face-down voting cards of the others join their hands in the re-deal
-        slots = [[i for i in range(len(s.voting_cards[p])) if not (s.cards_revealed and s.face_up[p][i])]
+        slots = [[i for i in range(len(state.voting_cards[p])) if not (state.cards_revealed and state.face_up[p][i])]
                  if p != seat else [] for p in range(n)]
-        rows_hidden = [tuple(s.voting_cards[p][i] for i in slots[p]) for p in range(n)]
-        dealt, deck, rng = redeal_hidden(list(s.hands) + rows_hidden, s.deck, seat, rng)
+        rows_hidden = [tuple(state.voting_cards[p][i] for i in slots[p]) for p in range(n)]
+        dealt, deck, rng = redeal_hidden(list(state.hands) + rows_hidden, state.deck, seat, rng)
         hands = tuple(h if p == seat else tuple(sorted(h)) for p, h in enumerate(dealt[:n]))
-        rows = list(s.voting_cards)
+        rows = list(state.voting_cards)
         for p in range(n):
             if slots[p]:
                 row = list(rows[p])
                 for i, c in zip(slots[p], dealt[n + p]):
                     row[i] = c
                 rows[p] = tuple(row)
-        over = s.stage == Stage.OVER
-        groups = ((),) * n if over else s.specials
-        pile = () if s.revealed_specials else s.special_deck
+        over = state.stage == Stage.OVER
+        groups = ((),) * n if over else state.specials
+        pile = () if state.revealed_specials else state.special_deck
         specials, special_deck, rng = redeal_hidden(groups, pile, seat, rng, keep_sorted=True)
         changes: dict[str, Any] = dict(
             hands=hands, voting_cards=tuple(rows), deck=tuple(sorted(deck)),
-            specials=s.specials if over else specials,
-            special_deck=s.special_deck if s.revealed_specials else special_deck)
-        if s.stage in SECRET_BID_STAGES:
-            bids = list(s.bids)
-            look = s.demagogos_look
+            specials=state.specials if over else specials,
+            special_deck=state.special_deck if state.revealed_specials else special_deck)
+        if state.stage in SECRET_BID_STAGES:
+            bids = list(state.bids)
+            look = state.demagogos_look
             for p in range(n):
                 known = look and look.seat == seat and look.target == p
                 if p != seat and bids[p] >= 0 and not known:
-                    bids[p], rng = rng.below(s.screen[p] + 1)
+                    bids[p], rng = rng.below(state.screen[p] + 1)
             changes["bids"] = tuple(bids)
-        if not s.cards_revealed and s.stage == Stage.LAY_CARDS:
-            o = s.faction_holders[data.ORAKLOS]
-            if o >= 0 and o != seat and s.voting_cards[o]:
-                picks, rng = rng.shuffled(range(len(s.voting_cards[o])))
-                many, rng = rng.below(min(2, len(s.voting_cards[o])) + 1)
+        if not state.cards_revealed and state.stage == Stage.LAY_CARDS:
+            o = state.faction_holders[data.ORAKLOS]
+            if o >= 0 and o != seat and state.voting_cards[o]:
+                picks, rng = rng.shuffled(range(len(state.voting_cards[o])))
+                many, rng = rng.below(min(2, len(state.voting_cards[o])) + 1)
                 changes["face_down"] = tuple(tuple(sorted(picks[:many])) if p == o else f
-                                             for p, f in enumerate(s.face_down))
-        return replace(s, **changes)
+                                             for p, f in enumerate(state.face_down))
+        return replace(state, **changes)
 
 
 def _first_ships(tiles: tuple[int, ...]) -> tuple[tuple[Ship, ...], int]:
