@@ -256,8 +256,8 @@ class SenatorBot(Bot):
         return Bid(min(options, key=lambda n: abs(n - want)))
 
     def _play(self, view: Any, me: int, legal: list[Any]) -> Any:
-        e = view.effect
-        if e is None:
+        effect = view.effect
+        if effect is None:
             plays = [a for a in legal if type(a) is Play]
             if not plays:
                 return PASS
@@ -272,10 +272,10 @@ class SenatorBot(Bot):
                 return base
             best = max(plays, key=lambda action: (val(action), -action.special, action.source))
             return best if val(best) > 0.3 else PASS
-        return self._target(view, me, e, legal)
+        return self._target(view, me, effect, legal)
 
-    def _target(self, view: Any, me: int, e: Any, legal: list[Any]) -> Any:
-        step = e.steps[0]
+    def _target(self, view: Any, me: int, effect: Any, legal: list[Any]) -> Any:
+        step = effect.steps[0]
         lead = leader(view, me)
 
         def val(action: Any) -> float:

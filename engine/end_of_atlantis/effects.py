@@ -243,23 +243,23 @@ def play_choices(view: Any, seat: int) -> list[Play]:
 
 
 # --- what each step may target ------------------------------------------------------------------
-def _alliance_targets(view: Any, e: Effect) -> list[Any]:
+def _alliance_targets(view: Any, effect: Effect) -> list[Any]:
     out: list[Any] = []
-    seat, ships = e.seat, view.ships
+    seat, ships = effect.seat, view.ships
     for i, frees in _alliance_frees(_port_room(view, seat)):
-        if PLACEMENT_FITS[e.card_kind](frees, view.screen[seat]):
+        if PLACEMENT_FITS[effect.card_kind](frees, view.screen[seat]):
             out += [Target(i, c) for c in range(data.COLOURS) if c != seat and ships[i].cubes[c] > 0]
     return out
 
 
-def _place_targets(view: Any, e: Effect) -> list[Any]:
-    step = e.steps[0]
+def _place_targets(view: Any, effect: Effect) -> list[Any]:
+    step = effect.steps[0]
     need = 2 if step == EffectStep.PLACE_2 else 1
     ships = view.ships
-    then_one_elsewhere = step == EffectStep.PLACE_2 and EffectStep.PLACE_1_ELSEWHERE in e.steps[1:]
+    then_one_elsewhere = step == EffectStep.PLACE_2 and EffectStep.PLACE_1_ELSEWHERE in effect.steps[1:]
     out: list[Any] = []
     for i, sh in enumerate(ships):
-        if sh.at_sea or free(sh) < need or (step == EffectStep.PLACE_1_ELSEWHERE and i == e.ship):
+        if sh.at_sea or free(sh) < need or (step == EffectStep.PLACE_1_ELSEWHERE and i == effect.ship):
             continue
         if then_one_elsewhere and not any(j != i and not o.at_sea and free(o) >= 1
                                           for j, o in enumerate(ships)):
@@ -268,7 +268,7 @@ def _place_targets(view: Any, e: Effect) -> list[Any]:
     return out
 
 
-def _aristocracy_targets(view: Any, e: Effect) -> list[Any]:
+def _aristocracy_targets(view: Any, effect: Effect) -> list[Any]:
     out: list[Any] = []
     for i, sh in enumerate(view.ships):
         if sh.at_sea:
@@ -276,13 +276,13 @@ def _aristocracy_targets(view: Any, e: Effect) -> list[Any]:
         if free(sh) > 0:
             out.append(SHIP_TARGETS[i])
         else:
-            out += [Target(i, c) for c in range(data.COLOURS) if c != e.seat and sh.cubes[c] > 0]
+            out += [Target(i, c) for c in range(data.COLOURS) if c != effect.seat and sh.cubes[c] > 0]
     return out
 
 
-def _remove_targets(view: Any, e: Effect) -> list[Any]:
-    out: list[Any] = [Target(e.ship, c) for c in _removable_colours(view, view.ships[e.ship])]
-    if e.cubes_removed > 0:
+def _remove_targets(view: Any, effect: Effect) -> list[Any]:
+    out: list[Any] = [Target(effect.ship, c) for c in _removable_colours(view, view.ships[effect.ship])]
+    if effect.cubes_removed > 0:
         out.append(DONE)
     return out
 
@@ -292,21 +292,21 @@ STEP_TARGETS: dict[str, Callable[[Any, Effect], list[Any]]] = {
     EffectStep.PLACE_1: _place_targets, EffectStep.PLACE_2: _place_targets,
     EffectStep.PLACE_1_ELSEWHERE: _place_targets,
     EffectStep.ARISTOCRACY: _aristocracy_targets,
-    EffectStep.MOVE: lambda view, e: [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
-                          if aboard(sh) > 0 and i not in e.ships_moved],
-    EffectStep.ROYAL: lambda view, e: [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
+    EffectStep.MOVE: lambda view, effect: [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
+                          if aboard(sh) > 0 and i not in effect.ships_moved],
+    EffectStep.ROYAL: lambda view, effect: [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
                            if aboard(sh) > 0 and sh.tile != ADVANCED_AIRSHIP],
-    EffectStep.SABOTAGE: lambda view, e: [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
+    EffectStep.SABOTAGE: lambda view, effect: [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
                               if sh.at_sea and sh.tile != ADVANCED_WARSHIP],
-    EffectStep.BETRAY: lambda view, e: list(betrayal_targets(view, e.seat)),
+    EffectStep.BETRAY: lambda view, effect: list(betrayal_targets(view, effect.seat)),
     EffectStep.REMOVE: _remove_targets,
-    EffectStep.DRAW_SPECIAL: lambda view, e: list(take_special_choices(view)),
+    EffectStep.DRAW_SPECIAL: lambda view, effect: list(take_special_choices(view)),
 }
 
 
-def effect_choices(view: Any, e: Effect) -> list[Any]:
-    """What the seat carrying out ``e`` may choose for its next step."""
-    return STEP_TARGETS[e.steps[0]](view, e)
+def effect_choices(view: Any, effect: Effect) -> list[Any]:
+    """What the seat carrying out ``effect`` may choose for its next step."""
+    return STEP_TARGETS[effect.steps[0]](view, effect)
 
 
 # --- what each step does ---------------------------------------------------------------------------
@@ -326,58 +326,61 @@ def _placed(state: EoaState, seat: int, ship: int, count: int) -> Event:
     return Event("placed", {"seat": seat, "ship": ship, "tile": state.ships[ship].tile, "n": count})
 
 
-def _do_alliance(state: EoaState, e: Effect, t: Target) -> Outcome:
-    return discard_cubes(state, t.ship, t.colour), e._replace(steps=e.steps[1:]), [
-        _bumped(state, e.seat, t.ship, t.colour)]
+def _do_alliance(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    return discard_cubes(state, target.ship, target.colour), effect._replace(steps=effect.steps[1:]), [
+        _bumped(state, effect.seat, target.ship, target.colour)]
 
 
-def _do_place(state: EoaState, e: Effect, t: Target) -> Outcome:
-    count = 2 if e.steps[0] == EffectStep.PLACE_2 else 1
-    return (put_refugees(state, e.seat, t.ship, count), e._replace(ship=t.ship, steps=e.steps[1:]),
-            [_placed(state, e.seat, t.ship, count)])
+def _do_place(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    count = 2 if effect.steps[0] == EffectStep.PLACE_2 else 1
+    return (put_refugees(state, effect.seat, target.ship, count),
+            effect._replace(ship=target.ship, steps=effect.steps[1:]),
+            [_placed(state, effect.seat, target.ship, count)])
 
 
-def _do_aristocracy(state: EoaState, e: Effect, t: Target) -> Outcome:
+def _do_aristocracy(state: EoaState, effect: Effect, target: Target) -> Outcome:
     changes: Changes = {}
     events = []
-    if t.colour >= 0:
-        changes = discard_cubes(state, t.ship, t.colour)
-        events.append(_bumped(state, e.seat, t.ship, t.colour))
-    changes = put_refugees(state, e.seat, t.ship, 1, **changes)
-    events.append(_placed(state, e.seat, t.ship, 1))
-    return changes, e._replace(steps=e.steps[1:]), events
+    if target.colour >= 0:
+        changes = discard_cubes(state, target.ship, target.colour)
+        events.append(_bumped(state, effect.seat, target.ship, target.colour))
+    changes = put_refugees(state, effect.seat, target.ship, 1, **changes)
+    events.append(_placed(state, effect.seat, target.ship, 1))
+    return changes, effect._replace(steps=effect.steps[1:]), events
 
 
-def _do_move(state: EoaState, e: Effect, t: Target) -> Outcome:
-    royal = e.steps[0] == EffectStep.ROYAL
-    changes, events, earns_special = move_ship(state, t.ship, e.seat, royal)
-    rest = e.steps[1:] + ((EffectStep.DRAW_SPECIAL,) if earns_special else ())
-    return changes, e._replace(ships_moved=e.ships_moved + (t.ship,), steps=rest), events
+def _do_move(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    royal = effect.steps[0] == EffectStep.ROYAL
+    changes, events, earns_special = move_ship(state, target.ship, effect.seat, royal)
+    rest = effect.steps[1:] + ((EffectStep.DRAW_SPECIAL,) if earns_special else ())
+    return changes, effect._replace(ships_moved=effect.ships_moved + (target.ship,), steps=rest), events
 
 
-def _do_sabotage(state: EoaState, e: Effect, t: Target) -> Outcome:
-    changes, lost = wreck(state, t.ship)
-    return changes, e._replace(cubes_removed=lost, steps=e.steps[1:]), [
-        Event("sabotage", {"seat": e.seat, "ship": t.ship, "tile": state.ships[t.ship].tile, "n": lost})]
+def _do_sabotage(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    changes, lost = wreck(state, target.ship)
+    return changes, effect._replace(cubes_removed=lost, steps=effect.steps[1:]), [
+        Event("sabotage", {"seat": effect.seat, "ship": target.ship, "tile": state.ships[target.ship].tile,
+                           "n": lost})]
 
 
-def _do_betray(state: EoaState, e: Effect, t: Target) -> Outcome:
-    if t.ship >= 0:
-        e = e._replace(ship=t.ship, steps=(EffectStep.REMOVE,) + e.steps[1:])
-        return {}, e, [Event("betray_ship", {"seat": e.seat, "ship": t.ship, "tile": state.ships[t.ship].tile})]
-    player = t.colour
+def _do_betray(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    if target.ship >= 0:
+        effect = effect._replace(ship=target.ship, steps=(EffectStep.REMOVE,) + effect.steps[1:])
+        tile = state.ships[target.ship].tile
+        return {}, effect, [Event("betray_ship", {"seat": effect.seat, "ship": target.ship, "tile": tile})]
+    player = target.colour
     lost = min(BETRAYAL_MAX, state.senate_pool[player])
     changes = dict(senate_pool=bump(state.senate_pool, player, -lost), buildings=bump(state.buildings, player, lost))
-    return changes, e._replace(cubes_removed=lost, steps=e.steps[1:]), [
-        Event("betray_senate", {"seat": e.seat, "target": player, "n": lost})]
+    return changes, effect._replace(cubes_removed=lost, steps=effect.steps[1:]), [
+        Event("betray_senate", {"seat": effect.seat, "target": player, "n": lost})]
 
 
-def _do_remove(state: EoaState, e: Effect, t: Target) -> Outcome:
+def _do_remove(state: EoaState, effect: Effect, target: Target) -> Outcome:
     """One cube at a time: the step stays until 4 are gone, ``Done``, or none is left."""
-    removed = e.cubes_removed + 1
-    steps = e.steps[1:] if removed >= BETRAYAL_MAX else e.steps
-    return (discard_cubes(state, t.ship, t.colour), e._replace(cubes_removed=removed, steps=steps),
-            [_bumped(state, e.seat, t.ship, t.colour)])
+    removed = effect.cubes_removed + 1
+    steps = effect.steps[1:] if removed >= BETRAYAL_MAX else effect.steps
+    return (discard_cubes(state, target.ship, target.colour), effect._replace(cubes_removed=removed, steps=steps),
+            [_bumped(state, effect.seat, target.ship, target.colour)])
 
 
 STEP_DOES: dict[str, Callable[[EoaState, Effect, Target], Outcome]] = {
@@ -390,16 +393,16 @@ STEP_DOES: dict[str, Callable[[EoaState, Effect, Target], Outcome]] = {
 
 # Steps that resolve by themselves: the handler returns (state, events) when it did, or
 # None when the player has a choice to make.
-def _auto_draw_special(state: EoaState, e: Effect) -> tuple[EoaState, list[Event]] | None:
+def _auto_draw_special(state: EoaState, effect: Effect) -> tuple[EoaState, list[Event]] | None:
     if not state.revealed_specials:
-        return gain_special(state, e.seat, DECK_SLOT)
+        return gain_special(state, effect.seat, DECK_SLOT)
     if not take_special_choices(state):
         return state, []
     return None
 
 
-def _auto_remove(state: EoaState, e: Effect) -> tuple[EoaState, list[Event]] | None:
-    if e.cubes_removed >= BETRAYAL_MAX or not any(type(t) is Target for t in _remove_targets(state, e)):
+def _auto_remove(state: EoaState, effect: Effect) -> tuple[EoaState, list[Event]] | None:
+    if effect.cubes_removed >= BETRAYAL_MAX or not any(type(t) is Target for t in _remove_targets(state, effect)):
         return state, []
     return None
 
@@ -408,12 +411,12 @@ AUTOMATIC = {EffectStep.DRAW_SPECIAL: _auto_draw_special, EffectStep.REMOVE: _au
 
 
 # Riders that score once the card is carried out.
-def _decree(state: EoaState, e: Effect) -> tuple[int, str]:
+def _decree(state: EoaState, effect: Effect) -> tuple[int, str]:
     return data.DECREE_VP, "decree"
 
 
-def _guild(state: EoaState, e: Effect) -> tuple[int, str]:
-    return min(data.GUILD_MAX, e.cubes_removed), "guild"
+def _guild(state: EoaState, effect: Effect) -> tuple[int, str]:
+    return min(data.GUILD_MAX, effect.cubes_removed), "guild"
 
 
 RIDER_SCORES = {"decree": _decree, "guild": _guild}
@@ -443,43 +446,43 @@ def play(state: EoaState, seat: int, action: Play, then: Then) -> tuple[EoaState
     return carry_on(state, Effect(seat, action.source, kind, key, steps, (), -1, 0), [event], then, changes)
 
 
-def target(state: EoaState, seat: int, t: Target, then: Then) -> tuple[EoaState, list[Event]]:
-    changes, e, events = STEP_DOES[state.effect.steps[0]](state, state.effect, t)
-    return carry_on(state, e, events, then, changes)
+def target(state: EoaState, seat: int, target: Target, then: Then) -> tuple[EoaState, list[Event]]:
+    changes, effect, events = STEP_DOES[state.effect.steps[0]](state, state.effect, target)
+    return carry_on(state, effect, events, then, changes)
 
 
 def done(state: EoaState, seat: int, action: Done, then: Then) -> tuple[EoaState, list[Event]]:
-    e = state.effect
-    return carry_on(state, e._replace(steps=e.steps[1:]), [], then)
+    effect = state.effect
+    return carry_on(state, effect._replace(steps=effect.steps[1:]), [], then)
 
 
 def take_special(state: EoaState, seat: int, action: TakeSpecial, then: Then) -> tuple[EoaState, list[Event]]:
     state, events = gain_special(state, seat, action.slot)
-    e = state.effect
-    return carry_on(state, e._replace(steps=e.steps[1:]), events, then)
+    effect = state.effect
+    return carry_on(state, effect._replace(steps=effect.steps[1:]), events, then)
 
 
-def carry_on(state: EoaState, e: Effect, events: list[Event], then: Then, changes: dict | None = None
+def carry_on(state: EoaState, effect: Effect, events: list[Event], then: Then, changes: dict | None = None
              ) -> tuple[EoaState, list[Event]]:
-    """Carry ``e`` on (``changes``: fields of ``state`` not yet rebuilt): resolve the steps that
+    """Carry ``effect`` on (``changes``: fields of ``state`` not yet rebuilt): resolve the steps that
     need no choice, stop at the first that does; once none is left, score the rider
     and move on (``then``)."""
     changes = changes or {}
-    while e.steps:
-        auto = AUTOMATIC.get(e.steps[0])
+    while effect.steps:
+        auto = AUTOMATIC.get(effect.steps[0])
         if auto is not None and changes:  # automatic steps read the state as it is now
             state, changes = replace(state, **changes), {}
-        resolved = auto(state, e) if auto is not None else None
+        resolved = auto(state, effect) if auto is not None else None
         if resolved is None:
-            return replace(state, effect=e, **changes), events
+            return replace(state, effect=effect, **changes), events
         state, more = resolved
         events += more
-        e = e._replace(steps=e.steps[1:])
-    score = RIDER_SCORES.get(e.rider)
+        effect = effect._replace(steps=effect.steps[1:])
+    score = RIDER_SCORES.get(effect.rider)
     if score is not None:
-        points, why = score(state, e)
+        points, why = score(state, effect)
         if points:
-            changes["vp"] = bump(changes.get("vp", state.vp), e.seat, points)
-            events.append(Event("score", {"seat": e.seat, "n": points, "why": why}))
+            changes["vp"] = bump(changes.get("vp", state.vp), effect.seat, points)
+            events.append(Event("score", {"seat": effect.seat, "n": points, "why": why}))
     state, more = then(state, **changes)
     return state, events + more
