@@ -170,24 +170,24 @@ def settle(state: EoaState, events: list[Event]) -> tuple[EoaState, list[Event]]
 
 def refusal(state: EoaState, seat: int, action: Any) -> str:
     """Why ``action`` is not among ``seat``'s choices, in a sentence."""
-    st = state.stage
+    stage = state.stage
     kind = type(action)
     if kind is Bid:
-        if st in (Stage.SENATE, Stage.HIDDEN_VOTE, Stage.DEMAGOGOS_REBID, Stage.OPEN_VOTE):
+        if stage in (Stage.SENATE, Stage.HIDDEN_VOTE, Stage.DEMAGOGOS_REBID, Stage.OPEN_VOTE):
             if action.tokens < 0 or action.tokens > state.screen[seat]:
                 return f"You can bid 0 to {state.screen[seat]} tokens (what is behind your screen)."
-            if st == Stage.OPEN_VOTE:
+            if stage == Stage.OPEN_VOTE:
                 return "In an open vote your bid must differ from every other bid (0 passes)."
             return "You have already chosen your bid."
         return "There is nothing to bid on now."
     if kind is Faction:
-        if st != Stage.FACTIONS:
+        if stage != Stage.FACTIONS:
             return "Faction tokens are taken in the Factions phase."
         if not 0 <= action.faction < 7 or state.faction_holders[action.faction] >= 0:
             return "That Faction token is not available."
         return "You cannot pay for a Faction token now."
     if kind is LayCard:
-        if st != Stage.LAY_CARDS:
+        if stage != Stage.LAY_CARDS:
             return "Voting cards are laid out at the start of the Voting phase."
         if action.card not in state.hands[seat]:
             return "That card is not in your hand."
@@ -227,11 +227,11 @@ class EndOfAtlantisGame(Game):
 
     # --- setup ------------------------------------------------------------------------------
     def setup(self, options: Any, seats: int, seed: int) -> EoaState:
-        o = self.parse_options(options)
+        opts = self.parse_options(options)
         if not data.MIN_PLAYERS <= seats <= data.MAX_PLAYERS:
             raise ValueError(f"End of Atlantis takes 2-5 players, not {seats}")
         rng = Rng.from_seed(seed, "end-of-atlantis")
-        chosen = parse_ships(o.chosen_ships)
+        chosen = parse_ships(opts.chosen_ships)
         if chosen:
             tiles = chosen
         elif seats == 2:
@@ -249,7 +249,7 @@ class EndOfAtlantisGame(Game):
             special_deck, rng = own.pile, own.rng
             specials.append(tuple(sorted(own.cards)))
         face_up: tuple = ()
-        if o.revealed_specials:
+        if opts.revealed_specials:
             face = SPECIALS.draw(special_deck, (), data.FACE_UP_SPECIALS, rng, -1)
             face_up, special_deck, rng = face.cards, face.pile, face.rng
         spots, rng = rng.shuffled(range(len(data.FACTIONS)))
@@ -257,8 +257,8 @@ class EndOfAtlantisGame(Game):
         order, rng = rng.shuffled(range(seats))
         markers = tuple(markers[order[p]] for p in range(seats))
         state = EoaState(
-            players=seats, family=o.family, aggressive_neutrals=o.aggressive_neutrals,
-            revealed_events=o.revealed_events, revealed_specials=o.revealed_specials,
+            players=seats, family=opts.family, aggressive_neutrals=opts.aggressive_neutrals,
+            revealed_events=opts.revealed_events, revealed_specials=opts.revealed_specials,
             ships_chosen=bool(chosen), turn=0, stage=Stage.START, vp=(data.START_VP,) * seats,
             screen=(data.CUBES,) * seats, senate_pool=(0,) * seats, buildings=(0,) * seats,
             promised_land=(0,) * seats, promised_land_neutrals=0, camp=camp, ships=ships,
@@ -352,11 +352,11 @@ class EndOfAtlantisGame(Game):
                     bids[p], rng = rng.below(state.screen[p] + 1)
             changes["bids"] = tuple(bids)
         if not state.cards_revealed and state.stage == Stage.LAY_CARDS:
-            o = state.faction_holders[data.ORAKLOS]
-            if o >= 0 and o != seat and state.voting_cards[o]:
-                picks, rng = rng.shuffled(range(len(state.voting_cards[o])))
-                many, rng = rng.below(min(2, len(state.voting_cards[o])) + 1)
-                changes["face_down"] = tuple(tuple(sorted(picks[:many])) if p == o else f
+            oraklos = state.faction_holders[data.ORAKLOS]
+            if oraklos >= 0 and oraklos != seat and state.voting_cards[oraklos]:
+                picks, rng = rng.shuffled(range(len(state.voting_cards[oraklos])))
+                many, rng = rng.below(min(2, len(state.voting_cards[oraklos])) + 1)
+                changes["face_down"] = tuple(tuple(sorted(picks[:many])) if p == oraklos else f
                                              for p, f in enumerate(state.face_down))
         return replace(state, **changes)
 

@@ -57,8 +57,8 @@ def whirlpool(state: FAState, seat: int, action: UseArtifact):
     t = check_other_seat(state.players, seat, action.arg)
     check_dir(action.dir)
     events = [Event("whirlpool", {"seat": seat, "target": t, "dir": action.dir})]
-    s2, more = move(state, t, action.dir, 1, public_dir=True, label="pushed")
-    return s2, events + more
+    after, more = move(state, t, action.dir, 1, public_dir=True, label="pushed")
+    return after, events + more
 
 
 def siren(state: FAState, seat: int, action: UseArtifact):

@@ -32,11 +32,12 @@ Decisions where the texts are silent (also on the help screen):
   game ends without a winner.
 
 Where things are: ``actions`` (the action values, the codec, argument checks,
-legal candidates), ``state`` (options, state, view), ``board`` (the sea around a
+legal candidates), ``state`` (the state and the view), ``board`` (the sea around a
 submarine and the seat's chart), ``turns`` (playing a card, spending an action,
 passing the turn), ``moving`` (moves, monsters, mines), ``cards``, ``captains``
 and ``artifacts`` (what each one does, one table each), ``declaring``.  This
-module keeps the Game: setup, view, legal and the dispatch of ``apply``.
+module keeps the Game and its stage table (``STAGES``: per phase, who acts, what
+is legal and what each action does), which ``to_act``, ``legal`` and ``apply`` read.
 """
 
 from __future__ import annotations

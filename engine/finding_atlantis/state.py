@@ -1,4 +1,4 @@
-"""Finding Atlantis -- the options, the whole state, and what one seat may see of it.
+"""Finding Atlantis -- the whole state, and what one seat may see of it.
 
 ``FAState`` holds everything, the map included; it is a frozen slots dataclass,
 rebuilt with ``engine.core.replace``.  Its field order is part of the canonical
