@@ -117,12 +117,16 @@ def artifact_step(state: FAState, seat: int, action: UseArtifact) -> Outcome:
     return use_artifact(close_declaration(state, seat), seat, action)
 
 
-def for_an_action(state: FAState, seat: int, action: Any, step: Step) -> Outcome:
-    """``step``, which costs one of the turn's actions."""
+def spend_an_action(state: FAState, seat: int, action: Any, step: Step) -> Outcome:
     state = close_declaration(state, seat)
     if state.actions_left <= 0:
         raise IllegalAction("You have no actions left this turn.")
     return step(state, seat, action)
+
+
+def costs_an_action(step: Step) -> Step:
+    """``step``, refused when the turn has no action left."""
+    return partial(spend_an_action, step=step)
 
 
 _END_TURN = EndTurn()
@@ -165,8 +169,8 @@ STAGES: dict[str, StageRule] = {
                             "First make your free hidden move."),
     "play": StageRule(whose_turn, play_choices, {
         PickCell: pick, Declare: declare, EndTurn: end_turn_now, UseArtifact: artifact_step,
-        **{kind: partial(for_an_action, step=step) for kind, step in (
-            (Burn, burn), (UseCaptain, use_captain), *((kind, play) for kind in CARD_OF_ACTION))},
+        Burn: costs_an_action(burn), UseCaptain: costs_an_action(use_captain),
+        **{kind: costs_an_action(play) for kind in CARD_OF_ACTION},
     }, "That belongs to the start of the game."),
     "over": GAME_OVER,
 }
