@@ -33,15 +33,14 @@ Rules decisions where the texts are silent are listed in ``text.HELP``.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 
 from ..components import Pile, redeal_hidden
 from ..core import Event, Game, IllegalAction, Result, replace
 from ..options import lazy_model
 from ..rng import Rng
 from ..stages import GAME_OVER, Step, StageRule, nobody, nothing
-from . import data
-from . import doom, effects, factions, senate, voting
+from . import data, doom, effects, factions, senate, voting
 from .actions import (
     CODEC, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial,
     Target, UseAbility, parse_ships,
@@ -49,6 +48,8 @@ from .actions import (
 from .cards import POLITICS
 from .events import draw_event
 from .state import SECRET_BID_STAGES, EoaState, EoaView, Ship, Stage, make_view, row_lengths
+
+Outcome = tuple[EoaState, list[Event]]
 
 
 # --- the stage table ------------------------------------------------------------------------
@@ -83,7 +84,7 @@ def ability_user(view: Any) -> frozenset[int]:
     return _ONLY[view.ability_queue[0].seat]
 
 
-def demagogos(view: Any) -> frozenset[int]:
+def demagogos_holder(view: Any) -> frozenset[int]:
     return _ONLY[view.faction_holders[data.DEMAGOGOS]]
 
 
@@ -99,7 +100,7 @@ def next_placer(view: Any) -> frozenset[int]:
     return _ONLY[view.together_queue[0]]
 
 
-def then_next_player(step: Step) -> Step:
+def then_next_player(step: Callable[..., Outcome]) -> Step:
     """An effect step; once the card is carried out, the next winner plays."""
     return partial(step, then=voting.next_player)
 
@@ -118,10 +119,10 @@ STAGES: dict[Stage, StageRule] = {
     Stage.ARCHONT: StageRule(ability_user, factions.archont_choices, {Discard: factions.archont_discard}),
     Stage.LAY_CARDS: StageRule(card_layers, voting.lay_choices, {LayCard: voting.lay_card}),
     Stage.HIDDEN_VOTE: StageRule(undecided_bidders, voting.bid_choices, {Bid: voting.hidden_bid}),
-    Stage.DEMAGOGOS_LOOK: StageRule(demagogos, voting.look_choices, {
+    Stage.DEMAGOGOS_LOOK: StageRule(demagogos_holder, voting.look_choices, {
         Demagogos: voting.demagogos_look, Pass: voting.no_look}),
-    Stage.DEMAGOGOS_REBID: StageRule(demagogos, voting.bid_choices, {Bid: voting.rebid}),
-    Stage.DEMAGOGOS_CALL: StageRule(demagogos, voting.call_choices, {
+    Stage.DEMAGOGOS_REBID: StageRule(demagogos_holder, voting.bid_choices, {Bid: voting.rebid}),
+    Stage.DEMAGOGOS_CALL: StageRule(demagogos_holder, voting.call_choices, {
         Demagogos: voting.demagogos_call, Pass: voting.no_call}),
     Stage.OPEN_VOTE: StageRule(next_open_bidder, voting.open_bid_choices, {Bid: voting.open_bid}),
     Stage.PLAY: StageRule(next_card_player, voting.play_stage_choices, {
@@ -160,7 +161,7 @@ def offered(action: Any, options: list[Any]) -> bool:
     return action in options
 
 
-def settle(state: EoaState, events: list[Event]) -> tuple[EoaState, list[Event]]:
+def settle(state: EoaState, events: list[Event]) -> Outcome:
     """Carry on through the stages that need nobody: the start of the next turn."""
     while state.stage == START:
         state, more = senate.start_turn(state)
@@ -202,7 +203,7 @@ def refusal(state: EoaState, seat: int, action: Any) -> str:
 SPECIALS = Pile("specials", order="random")  # dealt at setup
 
 
-def doom_phase(state: EoaState) -> tuple[EoaState, list[Event]]:
+def doom_phase(state: EoaState) -> Outcome:
     """The Doom phase from here (and the start of the next turn, unless the game ends
     or We're All In This Together waits for the players)."""
     state, events = doom.begin_doom(state)
@@ -290,7 +291,7 @@ class EndOfAtlantisGame(Game):
     def to_act(self, state: EoaState) -> frozenset[int]:
         return actors(state)
 
-    def apply(self, state: EoaState, seat: int, action: Any) -> tuple[EoaState, list[Event]]:
+    def apply(self, state: EoaState, seat: int, action: Any) -> Outcome:
         rule = STAGES[state.stage]
         if seat not in rule.actors(state):
             raise IllegalAction("The game is over." if state.stage == OVER else "It is not your turn to choose.")
