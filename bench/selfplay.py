@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable
 from engine.core import SeatInfo
 from engine.process import tune as tune_gc
 from engine.match import Match
+from engine.options import options_class
 
 # slug -> the package of its rules and bots
 PACKAGES = {
@@ -264,12 +265,10 @@ class _NullGame:
 
     slug, title, rules_version = "null", "Null", "0"
     min_players = max_players = 4
-    option_defaults: dict = {}
+    options_model = options_class("NullOptions", __name__, ())
 
     def parse_options(self, raw: Any) -> Any:
-        from engine.options import DefaultOptions
-
-        return DefaultOptions(self, {}, None)
+        return self.options_model()
 
     def setup(self, options: Any, seats: int, seed: int) -> tuple:
         return _NullView((0, 0))

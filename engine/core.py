@@ -30,9 +30,10 @@ import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
-if TYPE_CHECKING:  # pydantic is imported where options enter from outside, not by the rules
-    from pydantic import BaseModel, TypeAdapter
+from .options import read_options
 
+if TYPE_CHECKING:  # pydantic is imported where options enter from outside, not by the rules
+    from pydantic import TypeAdapter
 
 # --- the state discipline (its helpers live in engine/states.py) ---------------------------
 from .states import build, make, maker, replace, state_class  # noqa: E402,F401  (re-exported)
@@ -259,16 +260,16 @@ class Game:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     seat_names: ClassVar[Sequence[str]] = ("Red", "Blue", "Green", "Yellow", "Purple", "White")
-    options_model: ClassVar[type[BaseModel]]  # (may be an ``engine.options.lazy_model``)
-    # Every option's default as a plain value (None: none declared, always pydantic).
-    option_defaults: ClassVar[Mapping[str, Any] | None] = None
+    # The options type: a frozen dataclass built from the game's field table
+    # (``engine.options.options_class``; may be named by an ``engine.options.lazy_model``).
+    options_model: ClassVar[type]
     codec: ClassVar[ActionCodec]
     # The game's view dataclass (what ``view()`` returns); None: taken from the
     # return annotation of ``view``.  ``view_from_data`` rebuilds one from the wire.
     view_type: ClassVar[type | None] = None
 
     # --- contract -----------------------------------------------------------
-    def setup(self, options: BaseModel, seats: int, seed: int) -> Any:
+    def setup(self, options: Any, seats: int, seed: int) -> Any:
         raise NotImplementedError
 
     def view(self, state: Any, seat: int | None) -> View:
@@ -287,28 +288,10 @@ class Game:
         raise NotImplementedError
 
     # --- helpers with sensible defaults ----------------------------------------
-    def parse_options(self, raw: Mapping[str, Any] | BaseModel | None) -> BaseModel:
-        """The options, validated by ``options_model``; options that are all defaults
-        come back as ``engine.options.DefaultOptions`` without pydantic (start time)."""
-        from .options import DefaultOptions, all_defaults
-
-        if isinstance(raw, DefaultOptions) and type(raw._game) is type(self):
-            return raw
-        defaults = self.option_defaults
-        if defaults is not None and all_defaults(defaults, raw):
-            return DefaultOptions(self, defaults, raw)  # type: ignore[return-value]
-        if isinstance(raw, DefaultOptions):
-            raw = raw.model_dump(mode="json")
-        if isinstance(raw, self.options_model):
-            return raw
-        from pydantic import ValidationError
-
-        try:
-            return self.options_model.model_validate(dict(raw or {}))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            loc = ".".join(str(p) for p in first["loc"])
-            raise ValueError(f"bad option {loc}: {first['msg']}") from None
+    def parse_options(self, raw: Any) -> Any:
+        """The options (of the type ``options_model``) from the options themselves, or
+        from None or a mapping that came from outside (checked: ``engine.options``)."""
+        return read_options(self.options_model, raw)
 
     def rng_of(self, state: Any) -> Any:
         return state.rng

@@ -12,6 +12,7 @@ from operator import itemgetter
 from typing import Any, Callable, Iterator, Sequence
 
 from .core import Event, Game, IllegalAction, Result, SeatInfo, View
+from .options import options_data
 from .record import GameRecord, Move, RecordError, digest, lazy_move, move_label
 from .rng import new_seed
 
@@ -150,7 +151,7 @@ class Match:
         # now, as they are, but the start is digested and the moves made from ``history``
         # only then (self-play and bots never read it).  Once built, ``act`` adds to it.
         self._record: GameRecord | None = None
-        self._header = (game.slug, game.rules_version, self.options.model_dump(mode="json"),
+        self._header = (game.slug, game.rules_version, options_data(self.options),
                         list(self.seats), self.seed, self.state, self.practice)
         self.history: list[_Step] = []
         self._audience: tuple[int | None, ...] = (*range(len(self.seats)), None)

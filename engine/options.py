@@ -1,30 +1,25 @@
-"""Game options without pydantic on a table's start.
-
-A game's options are a pydantic model (its ``options_model``: validation for the menu,
-the command line, the network and saved records).  Importing pydantic and building a
-first model is a large part of a local table's start, while a table usually starts with
-every option at its default.  So:
-
-* ``lazy_model("engine.x.options:XOptions")`` stands for the model as a class attribute
-  (``options_model``): the module is imported the first time the attribute is read;
-* a game declares its defaults as plain values (``Game.option_defaults``, checked
-  against the model by ``tests/test_registry.py``), and ``Game.parse_options`` answers
-  options that are all defaults (``{}``, ``None``, or only default values of the default
-  types, which pydantic would accept unchanged) with ``DefaultOptions``: the values,
-  read as attributes and dumped with ``model_dump`` without pydantic.  Anything else a
-  caller asks of it (``model_fields``, ``model_copy``...) is answered by the real model
-  instance, built then.
+"""Game options: a plain frozen dataclass per game, built from the game's field table,
+with pydantic only where options come in from outside.
 
 A game's options are written once, as plain data (``OptionField`` rows: name, kind,
 default, range, help) in a table ``FIELDS`` in its ``options`` module, which imports
-neither pydantic nor the rules: the menu draws its fields from that table
-(``engine.registry.option_fields``), and the model is built from the same table
-(``build_model``) the first time the module's model class is asked for.
+neither pydantic nor the rules.  From that table:
+
+* the menu draws its fields (``engine.registry.option_fields``);
+* ``options_class`` makes the game's options type (its ``Game.options_model``), a
+  frozen dataclass whose defaults are the table's: what ``setup`` reads;
+* ``outside_model`` makes the pydantic model that checks options coming from outside (the
+  command line's ``-o``, the menu, the wire, a record file), built the first time such
+  options are not all defaults, so a table started at its defaults never imports pydantic.
+
+``read_options`` turns what came in (None, a mapping, or the options themselves) into the
+options; ``options_data`` turns them back into plain data for a record or the wire.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from dataclasses import asdict, field, make_dataclass
+from typing import Any, Callable, Literal, Mapping, NamedTuple, Sequence
 
 
 class OptionField(NamedTuple):
@@ -42,42 +37,104 @@ class OptionField(NamedTuple):
     def annotation(self) -> Any:
         """The model's type for the field (``Literal[...]`` for a choice of words)."""
         if self.words:
-            from typing import Literal
-
             return Literal[self.words]  # type: ignore[valid-type]
         return self.kind
 
 
-def build_model(name: str, module: str, fields: Sequence[OptionField],
-                validators: Mapping[str, Callable[..., Any]] | None = None) -> Any:
-    """The frozen pydantic model (extra keys forbidden) with one field per row of
-    ``fields``, in their order; ``validators``: pydantic ``field_validator``s by name."""
-    from pydantic import ConfigDict, Field, create_model
-
-    definitions: dict[str, Any] = {}
-    for f in fields:
-        bounds = {k: v for k, v in (("ge", f.low), ("le", f.high)) if v is not None}
-        definitions[f.name] = (f.annotation, Field(f.default, description=f.help, **bounds))
-    return create_model(name, __config__=ConfigDict(extra="forbid", frozen=True), __module__=module,
-                        __validators__=dict(validators or {}), **definitions)
+Check = Callable[[Any], Any]  # a value from outside -> the value kept; ValueError: refused
 
 
-def model_getattr(module_globals: dict[str, Any], name: str, build: Callable[[], Any]) -> Callable[[str], Any]:
-    """An options module's ``__getattr__``: its model class ``name``, built by ``build()``
-    on first use and then kept in the module (pydantic is imported only then)."""
+def options_class(name: str, module: str, table: Sequence[OptionField],
+                  checks: Mapping[str, Check] | None = None) -> type:
+    """The frozen dataclass with one field per row of ``table``, in its order, each
+    defaulting to the row's default.  ``checks``: a game's own rules for a value from
+    outside, by option name (beyond the row's kind, range and words)."""
+    cls = make_dataclass(name, [(row.name, row.annotation, field(default=row.default)) for row in table],
+                         frozen=True)
+    cls.__module__ = module
+    cls.FIELDS = tuple(table)
+    cls.CHECKS = dict(checks or {})
+    cls.MODEL = None  # the pydantic model, once options came from outside (outside_model)
+    return cls
 
-    def __getattr__(attr: str) -> Any:
-        if attr != name:
-            raise AttributeError(f"module {module_globals['__name__']!r} has no attribute {attr!r}")
-        model = module_globals[name] = build()
-        return model
 
-    return __getattr__
+def outside_model(options: type) -> Any:
+    """The frozen pydantic model (extra keys forbidden) checking options of the type
+    ``options`` that come from outside, built from the same table on first use."""
+    if options.MODEL is None:
+        from pydantic import ConfigDict, Field, create_model, field_validator
+
+        definitions: dict[str, Any] = {}
+        for row in options.FIELDS:
+            bounds = {k: v for k, v in (("ge", row.low), ("le", row.high)) if v is not None}
+            definitions[row.name] = (row.annotation, Field(row.default, description=row.help, **bounds))
+        validators = {f"_check_{name}": field_validator(name)(classmethod(_as_validator(check)))
+                      for name, check in options.CHECKS.items()}
+        options.MODEL = create_model(f"{options.__name__}Model", __module__=options.__module__,
+                                     __config__=ConfigDict(extra="forbid", frozen=True),
+                                     __validators__=validators, **definitions)
+    return options.MODEL
+
+
+def _as_validator(check: Check) -> Callable[[Any, Any], Any]:
+    """A check as a pydantic validator: its ValueError's sentence alone, without
+    pydantic's "Value error, " before it."""
+
+    def validate(cls: Any, value: Any) -> Any:
+        from pydantic_core import PydanticCustomError
+
+        try:
+            return check(value)
+        except ValueError as exc:
+            raise PydanticCustomError("option", str(exc)) from None
+
+    return validate
+
+
+def all_defaults(table: Sequence[OptionField], raw: Any) -> bool:
+    """``raw`` (None or a mapping) sets nothing but default values, of the default's type."""
+    if raw is None:
+        return True
+    if not isinstance(raw, Mapping):
+        return False
+    defaults = {row.name: row.default for row in table}
+    for key, value in raw.items():
+        if key not in defaults:
+            return False
+        default = defaults[key]
+        if type(value) is not type(default) or value != default:
+            return False
+    return True
+
+
+def read_options(options: type, raw: Any) -> Any:
+    """The options of the type ``options`` from ``raw``: the options themselves, or None
+    or a mapping from outside (checked by ``outside_model`` unless it sets nothing but
+    defaults).  A ValueError names the first option that is wrong."""
+    if isinstance(raw, options):
+        return raw
+    if all_defaults(options.FIELDS, raw):
+        return options()
+    from pydantic import ValidationError
+
+    try:
+        checked = outside_model(options).model_validate(dict(raw or {}))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise ValueError(f"bad option {where}: {first['msg']}") from None
+    return options(**{row.name: getattr(checked, row.name) for row in options.FIELDS})
+
+
+def options_data(options: Any) -> dict[str, Any]:
+    """The options as plain data (every value a bool, int or str), for a record or the wire."""
+    return asdict(options)
+
 
 
 class lazy_model:  # noqa: N801 (used like a class attribute)
-    """A class attribute that is the model class named ``"module:Class"``, imported when
-    first read (and then stored on the owning class in place of this descriptor)."""
+    """A class attribute naming the options type as ``"module:Class"``, imported when first
+    read (and then stored on the owning class in place of this descriptor)."""
 
     def __init__(self, path: str):
         self.path = path
@@ -96,69 +153,3 @@ class lazy_model:  # noqa: N801 (used like a class attribute)
                 setattr(klass, self.attr, cls)
                 break
         return cls
-
-
-def all_defaults(defaults: Mapping[str, Any], raw: Any) -> bool:
-    """``raw`` (None or a mapping) sets nothing but default values, of the default's type."""
-    if raw is None:
-        return True
-    if not isinstance(raw, Mapping):
-        return False
-    for key, value in raw.items():
-        if key not in defaults:
-            return False
-        default = defaults[key]
-        if type(value) is not type(default) or value != default:
-            return False
-    return True
-
-
-class DefaultOptions:
-    """A game's options, all at their defaults, standing in for the model's instance."""
-
-    __slots__ = ("_game", "_values", "_raw", "_model")
-
-    def __init__(self, game: Any, values: Mapping[str, Any], raw: Mapping[str, Any] | None):
-        object.__setattr__(self, "_game", game)
-        object.__setattr__(self, "_values", dict(values))
-        object.__setattr__(self, "_raw", dict(raw or {}))
-        object.__setattr__(self, "_model", None)
-
-    def model(self) -> Any:
-        """The real (pydantic) options, built on first use."""
-        if self._model is None:
-            object.__setattr__(self, "_model", self._game.options_model.model_validate(self._raw))
-        return self._model
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") or name in DefaultOptions.__slots__:
-            raise AttributeError(name)
-        values = object.__getattribute__(self, "_values")
-        if name in values:
-            return values[name]
-        return getattr(self.model(), name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise TypeError("options are frozen")
-
-    def model_dump(self, *, mode: str = "python", **kwargs: Any) -> dict[str, Any]:
-        if kwargs:
-            return self.model().model_dump(mode=mode, **kwargs)
-        return dict(self._values)  # (defaults are plain scalars: python and json alike)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, DefaultOptions):
-            return type(other._game) is type(self._game) and other._values == self._values
-        model = getattr(type(self._game), "options_model", None)
-        if isinstance(model, type) and isinstance(other, model):
-            return other == self.model()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.model())
-
-    def __repr__(self) -> str:
-        return repr(self.model())
-
-    def __reduce__(self) -> Any:
-        return (type(self), (self._game, self._values, self._raw))

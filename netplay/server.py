@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from engine.options import options_data
 from engine.record import RecordError
 from engine.registry import GAMES
 
@@ -333,7 +334,7 @@ class TableServer(Host):
             kinds = make_kinds(msg.players, msg.bots)
             if "open" not in kinds:
                 raise ValueError("at least one seat must be a player's: fewer bots")
-            options = game.parse_options({k: v for k, v in msg.options.items()}).model_dump(mode="json")
+            options = options_data(game.parse_options({k: v for k, v in msg.options.items()}))
         except (ValueError, TypeError) as exc:
             return M.Error(code="bad-table", message=f"Cannot open that table: {str(exc)[:160]}", fatal=True)
         if seed is None and self.seeds is not None:

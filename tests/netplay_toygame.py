@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import ActionCodec, Bot, Event, Game, IllegalAction, Result, View
+from engine.options import OptionField, options_class
 from engine.rng import Rng
 
 
@@ -22,9 +22,9 @@ class Pick(NamedTuple):
     n: int
 
 
-class ToyOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    rounds: int = Field(3, ge=1, le=20)
+ToyOptions = options_class("ToyOptions", __name__, (
+    OptionField("rounds", int, 3, "rounds to play", low=1, high=20),
+))
 
 
 @dataclass(frozen=True, slots=True)

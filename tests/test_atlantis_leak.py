@@ -18,7 +18,8 @@ from dataclasses import dataclass, replace
 import msgpack
 import pytest
 
-from engine.atlantis.rules import AtlantisGame, AtlantisView
+from engine.atlantis.rules import AtlantisGame
+from engine.atlantis.state import AtlantisView
 from engine.core import Event, SeatInfo, View
 from engine.match import Match
 from engine.record import canonical_bytes

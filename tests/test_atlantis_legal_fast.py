@@ -15,7 +15,8 @@ from engine.atlantis.actions import (
     Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell,
 )
 from engine.atlantis.bot import make_bot
-from engine.atlantis.rules import AtlantisGame, AtlantisView
+from engine.atlantis.rules import AtlantisGame
+from engine.atlantis.state import AtlantisView
 from engine.core import replace
 
 GAME = AtlantisGame()

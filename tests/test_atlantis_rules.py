@@ -21,7 +21,8 @@ from engine.atlantis import route as R
 from engine.atlantis.actions import (
     NO_BRIDGE, PASS, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell,
 )
-from engine.atlantis.rules import AtlantisGame, AtlantisView, final_debts
+from engine.atlantis.rules import AtlantisGame, final_debts
+from engine.atlantis.state import AtlantisView
 from engine.core import IllegalAction, SeatInfo
 from engine.match import Match
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.atlantis import data as D
 from engine.atlantis import route as R
-from engine.atlantis.rules import Choose, NoBridge, PayCard
+from engine.atlantis.actions import Choose, NoBridge, PayCard
 from engine.registry import get_game
 from rich.style import Style
 from test_pathways_screen import footer_keys, make_app, until_seat_to_act

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import SeatInfo
 from engine.match import Match
+from engine.options import options_data
 from engine.record import GameRecord, digest
 from engine.registry import get_game
 
@@ -70,4 +71,4 @@ def test_the_header_is_taken_when_the_match_is_made():
     record = match.record
     assert record.seats == [SeatInfo("A", "bot"), SeatInfo("B", "bot")]
     assert (record.game, record.seed, record.practice, record.options) == (
-        SLUG, SEED, True, match.options.model_dump(mode="json"))
+        SLUG, SEED, True, options_data(match.options))

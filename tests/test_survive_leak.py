@@ -27,7 +27,8 @@ from engine.match import Match
 from engine.record import canonical_bytes
 from engine.survive import data as D
 from engine.survive.rules import SurviveGame
-from engine.survive.state import NoDefence, SurviveView
+from engine.survive.actions import NoDefence
+from engine.survive.state import SurviveView
 
 from leakcheck import WrappedGame, assert_no_leak, play_and_check
 

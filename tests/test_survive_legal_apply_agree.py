@@ -13,7 +13,7 @@ from engine.rng import Rng
 from engine.survive import board as B
 from engine.survive import data as D
 from engine.survive.rules import SurviveGame
-from engine.survive.state import Ashore, Board, Sail, Swim, Walk
+from engine.survive.actions import Ashore, Board, Sail, Swim, Walk
 
 GAME = SurviveGame()
 ENTRANCES = [h for pair in D.ENTRANCE_INDEX for h in pair]

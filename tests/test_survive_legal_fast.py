@@ -11,7 +11,7 @@ from engine.core import SeatInfo, replace
 from engine.match import Match
 from engine.survive import data as D
 from engine.survive.rules import SurviveGame
-from engine.survive.state import (
+from engine.survive.actions import (
     Ashore, Board, CreatureStep, EndCreature, EndMoves, PlaceBoat, PlaceExplorer, Sail, Sink, Swim, Walk,
 )
 

@@ -13,7 +13,7 @@ from engine.record import GameRecord, Move, RecordError
 from engine.storage import load_record, save_record
 from engine.survive import data as D
 from engine.survive.rules import SurviveGame
-from engine.survive.state import Ashore, Swim
+from engine.survive.actions import Ashore, Swim
 from tui.cli import main
 
 GAME = SurviveGame()

@@ -13,9 +13,9 @@ from engine.match import Match
 from engine.survive import board as B
 from engine.survive import data as D
 from engine.survive.rules import SurviveGame
-from engine.survive.state import (
-    Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence,
-    NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
+from engine.survive.actions import (
+    Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence, NoTile,
+    PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
 )
 
 GAME = SurviveGame()

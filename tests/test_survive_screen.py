@@ -13,7 +13,7 @@ from engine.core import SeatInfo
 from engine.geometry import hex_distance
 from engine.registry import get_game
 from engine.survive import data as D
-from engine.survive.state import Board, CreatureStep, EndCreature, Sail, Sink, Swim, Walk
+from engine.survive.actions import Board, CreatureStep, EndCreature, Sail, Sink, Swim, Walk
 from textual.widgets import Static
 
 from tui.app import AtlantisApp

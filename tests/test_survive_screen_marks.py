@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.survive import data as D
-from engine.survive.state import Board, EndMoves, NoTile, Sink
+from engine.survive.actions import Board, EndMoves, NoTile, Sink
 
 from tui.survive.shared import Piece
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from engine.options import options_data
 from engine.registry import get_game
 
 if TYPE_CHECKING:
@@ -261,7 +262,7 @@ def game_options(slug: str, pairs: Sequence[str]) -> dict[str, Any]:
             problem = value_problem(fields[name], value)
     if problem is None:
         try:
-            return get_game(slug).parse_options(raw).model_dump(mode="json")
+            return options_data(get_game(slug).parse_options(raw))
         except ValueError as exc:  # a rule of the game's own (the ships named, a map size)
             problem = str(exc).removeprefix("bad option ").replace("Value error, ", "")
             name, _, sentence = problem.partition(": ")

@@ -1,10 +1,9 @@
-"""The options of the game: ``FIELDS``, plain data (what the menu shows, without pydantic
-or the rules), and ``AtlantisOptions``, the pydantic model built from it on first use
-(see ``engine.options``; the defaults are also in ``rules`` as plain values)."""
+"""Atlantis's options: ``FIELDS``, plain data (what the menu shows, without pydantic or the
+rules), and ``AtlantisOptions``, the frozen dataclass built from it (see ``engine.options``)."""
 
 from __future__ import annotations
 
-from ..options import OptionField, build_model, model_getattr
+from ..options import OptionField, options_class
 from . import data
 
 FIELDS = (
@@ -12,5 +11,4 @@ FIELDS = (
                 low=0, high=5),
 )
 
-__getattr__ = model_getattr(globals(), "AtlantisOptions",
-                            lambda: build_model("AtlantisOptions", __name__, FIELDS))
+AtlantisOptions = options_class("AtlantisOptions", __name__, FIELDS)

@@ -61,9 +61,9 @@ class Destination(NamedTuple):
     gaps: tuple[Gap, ...]
 
 
-def colours(x: Any) -> tuple[int, ...]:
+def colours(view: Any) -> tuple[int, ...]:
     """The colour of the top plate on every space (-1: empty)."""
-    tops = x.tops
+    tops = view.tops
     return itemgetter(*tops)(_COLOUR_OF) if len(tops) > 1 else tuple(_COLOUR_OF[t] for t in tops)
 
 
@@ -72,8 +72,8 @@ def colours(x: Any) -> tuple[int, ...]:
 _PAST_THE_END = tuple(range(data.NCOLOURS))
 
 
-def top_value(x: Any, space: int) -> int:
-    return _VALUE_OF[x.tops[space]]
+def top_value(view: Any, space: int) -> int:
+    return _VALUE_OF[view.tops[space]]
 
 
 def ends(heights: tuple[int, ...]) -> tuple[int, int]:
@@ -95,9 +95,9 @@ def on_route(heights: tuple[int, ...], space: int) -> bool:
     return first <= space <= last
 
 
-def gaps(x: Any) -> tuple[Gap, ...]:
+def gaps(view: Any) -> tuple[Gap, ...]:
     """Every gap on the route, in order."""
-    return _find_gaps(x.heights, x.tops, x.bridges)[0]
+    return _find_gaps(view.heights, view.tops, view.bridges)[0]
 
 
 _WATER_OR_PLATES = bytes.maketrans(bytes(range(3)), b"wpp")  # heights 0, 1, 2 as letters
@@ -135,8 +135,8 @@ def _find_gaps(heights: tuple[int, ...], tops: tuple[int, ...], bridges: tuple[i
     return tuple(out), tuple(open_)
 
 
-def gap_at(x: Any, space: int) -> Gap | None:
-    for g in gaps(x):
+def gap_at(view: Any, space: int) -> Gap | None:
+    for g in gaps(view):
         if g.first <= space <= g.last:
             return g
     return None
@@ -155,9 +155,9 @@ def water_cost(passed: tuple[Gap, ...], with_bridge: bool) -> int:
     return sum(costs) - (max(costs) if with_bridge else 0)
 
 
-def occupied(x: Any) -> frozenset[int]:
+def occupied(view: Any) -> frozenset[int]:
     """Spaces with a figure on them (Atlantis and the mainland hold any number)."""
-    return frozenset(chain.from_iterable(x.figures)).difference(_OFF_ROUTE)
+    return frozenset(chain.from_iterable(view.figures)).difference(_OFF_ROUTE)
 
 
 _OFF_ROUTE = (data.ATLANTIS, MAINLAND)
@@ -171,12 +171,12 @@ def next_plate(cols: tuple[int, ...], pos: int, colour: int) -> int:
         return MAINLAND
 
 
-def take_space(x: Any, pos: int, taken: frozenset[int] | None = None) -> int:
+def take_space(view: Any, pos: int, taken: frozenset[int] | None = None) -> int:
     """The space whose top plate a figure arriving at ``pos`` takes: the first one
     behind it with a plate and no figure (water, bridges and lost ends are skipped);
     -1 when there is none."""
-    busy = occupied(x) if taken is None else taken
-    heights = x.heights
+    busy = occupied(view) if taken is None else taken
+    heights = view.heights
     for i in range(min(pos, MAINLAND) - 1, -1, -1):
         if heights[i] and i not in busy:
             return i
@@ -224,15 +224,15 @@ class Plan(NamedTuple):
     payable: bool
 
 
-def plans(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
+def plans(view: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
           played: tuple[int, ...] = ()) -> list[Plan]:
     """Every complete move of a figure that started at ``start``, now at ``pos``
     after ``played`` (the cards already down), with the cards of ``hand``."""
-    cols = colours(x)
-    busy = occupied(x)
-    all_gaps = gaps(x)
-    can_bridge = x.bridges[seat] < 0
-    wealth = resources(len(hand), x.plates[seat])
+    cols = colours(view)
+    busy = occupied(view)
+    all_gaps = gaps(view)
+    can_bridge = view.bridges[seat] < 0
+    wealth = resources(len(hand), view.plates[seat])
     counts = counts_of(hand)
     out: list[Plan] = []
     cache: dict[int, tuple[int, int]] = {}
@@ -245,28 +245,28 @@ def plans(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
     return out
 
 
-def first_cards(x: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
+def first_cards(view: Any, hand: tuple[int, ...], seat: int, start: int, pos: int,
                 stop_at_one: bool = False) -> tuple[int, ...]:
     """The colours that can begin a complete move from ``pos`` (the figure started at
     ``start``) that can be paid for; ``stop_at_one``: only whether there is one (the
     first such colour, or none)."""
-    return first_cards_from(prepare(x, hand, seat), start, pos, stop_at_one)
+    return first_cards_from(prepare(view, hand, seat), start, pos, stop_at_one)
 
 
 _COLOUR_IDS = tuple(range(data.NCOLOURS))
 
 
-def prepare(x: Any, hand: tuple[int, ...], seat: int) -> tuple:
+def prepare(view: Any, hand: tuple[int, ...], seat: int) -> tuple:
     """What ``first_cards_from`` reads, the same for every figure of a seat in a position
     (ask once, then for each figure): ``index`` of the colours followed by every colour
     once, the occupied spaces, the unbridged gaps, whether the bridge can be built, the
     wealth, the cards per colour, the colours held, and a table of the water by start
     that ``_water_by_space`` fills."""
     counts = counts_of(hand)
-    heights, tops, bridges = x.heights, x.tops, x.bridges
+    heights, tops, bridges = view.heights, view.tops, view.bridges
     can_bridge = bridges[seat] < 0
-    return ((colours(x) + _PAST_THE_END).index, occupied(x), _find_gaps(heights, tops, bridges)[1],
-            can_bridge, resources(len(hand), x.plates[seat]), counts,
+    return ((colours(view) + _PAST_THE_END).index, occupied(view), _find_gaps(heights, tops, bridges)[1],
+            can_bridge, resources(len(hand), view.plates[seat]), counts,
             tuple(compress(_COLOUR_IDS, counts)),   # the colours held: the others never extend a walk
             {})                                     # water by space, per start (of these gaps)
 
@@ -294,9 +294,10 @@ def _water_by_space(prep: tuple, start: int) -> list[int]:
 
 
 def first_cards_from(prep: tuple, start: int, pos: int, stop_at_one: bool = False) -> tuple[int, ...]:
-    """``first_cards`` from ``prepare(x, hand, seat)``: ``walks`` from ``pos``, per first colour, until one ends where the water can be paid
-    with what is left; a walk standing on a plate under a figure is dropped as soon as
-    even one more card would leave too little (the water never gets cheaper further on)."""
+    """``first_cards`` from ``prepare(view, hand, seat)``: ``walks`` from ``pos``, per first
+    colour, until one ends where the water can be paid with what is left; a walk standing
+    on a plate under a figure is dropped as soon as even one more card would leave too
+    little (the water never gets cheaper further on)."""
     index, busy, _, _, wealth, counts, held, _ = prep
     water = _water_by_space(prep, start)
     out: list[int] = []

@@ -21,110 +21,29 @@ start, and nothing to hide meanwhile).
 from __future__ import annotations
 
 from bisect import insort
-from operator import sub
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any
 
-from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
-from ..core import Event, Game, IllegalAction, Result, View, maker, replace, state_class
-from ..options import lazy_model
+from ..components import Pile, put, redeal_hidden, without
+from ..core import Event, Game, IllegalAction, Result, replace
 from ..rng import Rng
+from ..stages import GAME_OVER, StageRule, whose_turn
 from . import data
 from . import route
 from .actions import (
     CODEC, NO_BRIDGE, PASS, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate,
     Play, Sell,
 )
+from .options import AtlantisOptions
+from .state import AtlantisState, AtlantisView, make_view
 
 CARDS = Pile("cards", order="random")  # "drew_cards" goes to the drawer alone
 MAINLAND = data.MAINLAND
 ATLANTIS = data.ATLANTIS
 
 
-# --- state and view ------------------------------------------------------------------------
-@state_class
-class AtlantisState:
-    players: int
-    tops: tuple[int, ...]             # top plate id per space, -1 when empty
-    heights: tuple[int, ...]          # plates per space: 0, 1 or 2
-    unseen: tuple[tuple[int, ...], tuple[int, ...]]  # per half: plates still under a top
-    figures: tuple[tuple[int, ...], ...]  # per seat, per figure: ATLANTIS, a space, MAINLAND
-    bridges: tuple[int, ...]          # per seat: a space inside the bridged gap, -1 unbuilt
-    plates: tuple[tuple[int, ...], ...]   # per seat: collected plate ids, sorted
-    hands: tuple[tuple[int, ...], ...]    # per seat: card colours, sorted
-    pile: tuple[int, ...]             # face-down cards, sorted (drawn at random)
-    discard: tuple[int, ...]          # played and paid cards, sorted, face up
-    sales_per_turn: int
-    turn: int
-    phase: str                        # "start" | "move" | "bridge" | "pay" | "over"
-    sold: int                         # plates sold this turn
-    mover: int                        # the figure moving (-1 before one is chosen)
-    start: int                        # where it stood when the move began
-    cursor: int                       # where it stands now in the move
-    played: tuple[int, ...]           # card colours played in this move
-    owed: int                         # water still to pay
-    paid: int                         # water paid so far in this move
-    passes: int                       # turns passed in a row
-    round: int
-    debts: tuple[int, ...]            # at the end: water owed by figures left behind
-    winners: tuple[int, ...]
-    end_reason: str
-    rng: Rng
-
-
-@state_class
-class AtlantisView(View):
-    """What one seat may know: the whole route (top plates, stack heights), figures,
-    bridges, everyone's plates and hand sizes, its own hand, the move in progress."""
-
-    seat: int | None
-    players: int
-    tops: tuple[int, ...]
-    heights: tuple[int, ...]
-    figures: tuple[tuple[int, ...], ...]
-    bridges: tuple[int, ...]
-    plates: tuple[tuple[int, ...], ...]
-    hand: tuple[int, ...] | None      # own cards (colours, sorted); None for a spectator
-    hand_sizes: tuple[int, ...]
-    pile_count: int
-    discard: tuple[int, ...]
-    sales_per_turn: int
-    turn: int
-    phase: str
-    sold: int
-    mover: int
-    start: int
-    cursor: int
-    played: tuple[int, ...]
-    owed: int
-    paid: int
-    passes: int
-    round: int
-    scores: tuple[int, ...]           # plates + cards (- debts at the end), public
-    debts: tuple[int, ...]
-    winners: tuple[int, ...]
-    end_reason: str
-
-
-def scores(x: Any) -> tuple[int, ...]:
-    sizes = x.hand_sizes if isinstance(x, AtlantisView) else tuple(map(len, x.hands))
-    return tuple(route.resources(sizes[p], x.plates[p]) - x.debts[p] for p in range(x.players))
-
-
-def make_view(s: AtlantisState, seat: int | None) -> AtlantisView:
-    """Whitelisted field by field into a fresh view (``maker``'s positional constructor
-    fills the slots in declaration order without the frozen ``__init__``)."""
-    hands, plates, debts = s.hands, s.plates, s.debts
-    sizes = tuple(map(len, hands))
-    worth = tuple(map(sub, map(route.resources, sizes, plates), debts))
-    return _MAKE_VIEW(
-        seat, s.players, s.tops, s.heights, s.figures, s.bridges, plates,
-        hands[seat] if seat is not None else None, sizes, len(s.pile), s.discard,
-        s.sales_per_turn, s.turn, s.phase, s.sold, s.mover, s.start, s.cursor, s.played, s.owed,
-        s.paid, s.passes, s.round, worth, debts, s.winners, s.end_reason,
-    )
-
-
-_MAKE_VIEW = maker(AtlantisView)  # AtlantisView(*fields), without the frozen __init__
+def scores(view: Any) -> tuple[int, ...]:
+    sizes = view.hand_sizes if isinstance(view, AtlantisView) else tuple(map(len, view.hands))
+    return tuple(route.resources(sizes[p], view.plates[p]) - view.debts[p] for p in range(view.players))
 
 
 # --- the stage table: what the player to act may do ------------------------------------------
@@ -142,48 +61,44 @@ def _values(plates: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted({data.VALUE_OF[p] for p in plates}))
 
 
-def start_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    out: list[Any] = [_CHOOSE[f] for f in movable_figures(x, seat, hand)]
+def start_choices(view: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
+    out: list[Any] = [_CHOOSE[f] for f in movable_figures(view, seat, hand)]
     if not out:
         out.append(PASS)
-    left = x.pile_count if isinstance(x, AtlantisView) else len(x.pile)
-    if x.sold < x.sales_per_turn and left + len(x.discard):  # no sale for cards nobody has
-        out += [_SELL[v] for v in _values(x.plates[seat]) if _SALEABLE[v]]
+    left = view.pile_count if isinstance(view, AtlantisView) else len(view.pile)
+    if view.sold < view.sales_per_turn and left + len(view.discard):  # no sale for cards nobody has
+        out += [_SELL[v] for v in _values(view.plates[seat]) if _SALEABLE[v]]
     return out
 
 
-def move_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    prep = route.prepare(x, hand, seat)
-    out: list[Any] = [_PLAY[c] for c in route.first_cards_from(prep, x.start, x.cursor)]
-    if not x.played:
-        out += [_CHOOSE[f] for f in _movable(prep, x.figures[seat]) if f != x.mover]
+def move_choices(view: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
+    prep = route.prepare(view, hand, seat)
+    out: list[Any] = [_PLAY[c] for c in route.first_cards_from(prep, view.start, view.cursor)]
+    if not view.played:
+        out += [_CHOOSE[f] for f in _movable(prep, view.figures[seat]) if f != view.mover]
     return out
 
 
-def bridge_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    passed = [g for g in route.crossed(route.gaps(x), x.start, x.cursor) if not g.bridged]
+def bridge_choices(view: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
+    passed = [g for g in route.crossed(route.gaps(view), view.start, view.cursor) if not g.bridged]
     cost = sum(g.cost for g in passed)
-    wealth = route.resources(len(hand), x.plates[seat])
+    wealth = route.resources(len(hand), view.plates[seat])
     out: list[Any] = [Bridge(g.first) for g in passed if wealth >= cost - g.cost]
     if wealth >= cost:
         out.append(NO_BRIDGE)
     return out
 
 
-def pay_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    out: list[Any] = [_PAY_PLATE[v] for v in _values(x.plates[seat])]
+def pay_choices(view: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
+    out: list[Any] = [_PAY_PLATE[v] for v in _values(view.plates[seat])]
     out += [_PAY_CARD[c] for c in sorted(set(hand))]
     return out
 
 
-def no_choices(x: Any, seat: int, hand: tuple[int, ...]) -> list[Any]:
-    return []
-
-
-def movable_figures(x: Any, seat: int, hand: tuple[int, ...]) -> tuple[int, ...]:
+def movable_figures(view: Any, seat: int, hand: tuple[int, ...]) -> tuple[int, ...]:
     """One figure per space (figures sharing Atlantis are alike) that has a move it
     can pay for."""
-    return _movable(route.prepare(x, hand, seat), x.figures[seat])
+    return _movable(route.prepare(view, hand, seat), view.figures[seat])
 
 
 def _movable(prep: tuple, figures: tuple[int, ...]) -> tuple[int, ...]:
@@ -198,207 +113,195 @@ def _movable(prep: tuple, figures: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(found)
 
 
-Step = Callable[[AtlantisState, int, Any], tuple[AtlantisState, list[Event]]]
-
-
-class StageRule(NamedTuple):
-    choices: Callable[[Any, int, tuple[int, ...]], list[Any]]
-    steps: Mapping[type, Step]
-
-
-def choices(x: Any, seat: int | None, hand: tuple[int, ...] | None) -> list[Any]:
-    if seat is None or hand is None or x.phase == "over" or seat != x.turn:
-        return []
-    return STAGES[x.phase].choices(x, seat, hand)
-
-
 # --- carrying actions out -----------------------------------------------------------------
-def _sell(s: AtlantisState, seat: int, a: Sell) -> tuple[AtlantisState, list[Event]]:
-    plate = next(p for p in s.plates[seat] if data.VALUE_OF[p] == a.value)
-    got = CARDS.draw(s.pile, s.discard, data.sale_cards(a.value), s.rng, seat)
-    hands = put(s.hands, seat, tuple(sorted(s.hands[seat] + got.cards)))
+def _sell(state: AtlantisState, seat: int, action: Sell) -> tuple[AtlantisState, list[Event]]:
+    plate = next(p for p in state.plates[seat] if data.VALUE_OF[p] == action.value)
+    got = CARDS.draw(state.pile, state.discard, data.sale_cards(action.value), state.rng, seat)
+    hands = put(state.hands, seat, tuple(sorted(state.hands[seat] + got.cards)))
     events = [Event("sold", {"seat": seat, "plate": plate, "cards": len(got.cards)})] + got.events
-    return replace(s, plates=put(s.plates, seat, without(s.plates[seat], plate)), hands=hands,
-                   pile=got.pile, discard=got.discard, rng=got.rng, sold=s.sold + 1), events
+    return replace(state, plates=put(state.plates, seat, without(state.plates[seat], plate)), hands=hands,
+                   pile=got.pile, discard=got.discard, rng=got.rng, sold=state.sold + 1), events
 
 
-def _choose(s: AtlantisState, seat: int, a: Choose) -> tuple[AtlantisState, list[Event]]:
-    pos = s.figures[seat][a.figure]
-    return replace(s, phase="move", mover=a.figure, start=pos, cursor=pos, played=()), [
-        Event("chose", {"seat": seat, "figure": a.figure, "space": pos})]
+def _choose(state: AtlantisState, seat: int, action: Choose) -> tuple[AtlantisState, list[Event]]:
+    pos = state.figures[seat][action.figure]
+    return replace(state, phase="move", mover=action.figure, start=pos, cursor=pos, played=()), [
+        Event("chose", {"seat": seat, "figure": action.figure, "space": pos})]
 
 
-def _play(s: AtlantisState, seat: int, a: Play) -> tuple[AtlantisState, list[Event]]:
-    to = route.next_plate(route.colours(s), s.cursor, a.colour)
-    discard = list(s.discard)
-    insort(discard, a.colour)
-    events = [Event("played", {"seat": seat, "figure": s.mover, "colour": a.colour, "to": to})]
-    changes: dict[str, Any] = dict(hands=put(s.hands, seat, without(s.hands[seat], a.colour)),
-                                   discard=tuple(discard), cursor=to, played=s.played + (a.colour,))
-    if to != MAINLAND and to in route.occupied(s):
-        return replace(s, **changes), events  # on a plate under a figure: another card must follow
+def _play(state: AtlantisState, seat: int, action: Play) -> tuple[AtlantisState, list[Event]]:
+    to = route.next_plate(route.colours(state), state.cursor, action.colour)
+    discard = list(state.discard)
+    insort(discard, action.colour)
+    events = [Event("played", {"seat": seat, "figure": state.mover, "colour": action.colour, "to": to})]
+    changes: dict[str, Any] = dict(hands=put(state.hands, seat, without(state.hands[seat], action.colour)),
+                                   discard=tuple(discard), cursor=to, played=state.played + (action.colour,))
+    if to != MAINLAND and to in route.occupied(state):
+        return replace(state, **changes), events  # on a plate under a figure: another card must follow
     # the move is over: the figure stands on its new space; water, then the plate
-    changes["figures"] = put(s.figures, seat, put(s.figures[seat], s.mover, to))
-    events.append(Event("moved", {"seat": seat, "figure": s.mover, "from": s.start, "to": to,
-                                  "cards": len(s.played) + 1}))
-    passed = [g for g in route.crossed(route.gaps(s), s.start, to) if not g.bridged]
-    if passed and s.bridges[seat] < 0:
-        return replace(s, phase="bridge", **changes), events
-    return _to_pay(s, seat, sum(g.cost for g in passed), events, changes)
+    changes["figures"] = put(state.figures, seat, put(state.figures[seat], state.mover, to))
+    events.append(Event("moved", {"seat": seat, "figure": state.mover, "from": state.start, "to": to,
+                                  "cards": len(state.played) + 1}))
+    passed = [g for g in route.crossed(route.gaps(state), state.start, to) if not g.bridged]
+    if passed and state.bridges[seat] < 0:
+        return replace(state, phase="bridge", **changes), events
+    return _to_pay(state, seat, sum(g.cost for g in passed), events, changes)
 
 
-def _to_pay(s: AtlantisState, seat: int, cost: int, events: list[Event],
+def _to_pay(state: AtlantisState, seat: int, cost: int, events: list[Event],
             changes: dict[str, Any] | None = None) -> tuple[AtlantisState, list[Event]]:
     if cost > 0:
         events.append(Event("water", {"seat": seat, "cost": cost}))
-        return replace(s, phase="pay", owed=cost, paid=0, **(changes or {})), events
-    return _finish(replace(s, **changes) if changes else s, seat, events)
+        return replace(state, phase="pay", owed=cost, paid=0, **(changes or {})), events
+    return _finish(replace(state, **changes) if changes else state, seat, events)
 
 
-def _bridge(s: AtlantisState, seat: int, a: Bridge) -> tuple[AtlantisState, list[Event]]:
-    s = replace(s, bridges=put(s.bridges, seat, a.space))
-    gap = route.gap_at(s, a.space)
+def _bridge(state: AtlantisState, seat: int, action: Bridge) -> tuple[AtlantisState, list[Event]]:
+    state = replace(state, bridges=put(state.bridges, seat, action.space))
+    gap = route.gap_at(state, action.space)
     events = [Event("bridge", {"seat": seat, "first": gap.first, "last": gap.last})]
-    cost = sum(g.cost for g in route.crossed(route.gaps(s), s.start, s.cursor) if not g.bridged)
-    return _to_pay(s, seat, cost, events)
+    cost = sum(g.cost for g in route.crossed(route.gaps(state), state.start, state.cursor) if not g.bridged)
+    return _to_pay(state, seat, cost, events)
 
 
-def _no_bridge(s: AtlantisState, seat: int, a: NoBridge) -> tuple[AtlantisState, list[Event]]:
-    cost = sum(g.cost for g in route.crossed(route.gaps(s), s.start, s.cursor) if not g.bridged)
-    return _to_pay(s, seat, cost, [Event("no_bridge", {"seat": seat})])
+def _no_bridge(state: AtlantisState, seat: int, action: NoBridge) -> tuple[AtlantisState, list[Event]]:
+    cost = sum(g.cost for g in route.crossed(route.gaps(state), state.start, state.cursor) if not g.bridged)
+    return _to_pay(state, seat, cost, [Event("no_bridge", {"seat": seat})])
 
 
-def _pay_plate(s: AtlantisState, seat: int, a: PayPlate) -> tuple[AtlantisState, list[Event]]:
-    plate = next(p for p in s.plates[seat] if data.VALUE_OF[p] == a.value)
-    return _paid(s, seat, a.value, [Event("paid", {"seat": seat, "plate": plate, "colour": -1})],
-                 plates=put(s.plates, seat, without(s.plates[seat], plate)))
+def _pay_plate(state: AtlantisState, seat: int, action: PayPlate) -> tuple[AtlantisState, list[Event]]:
+    plate = next(p for p in state.plates[seat] if data.VALUE_OF[p] == action.value)
+    return _paid(state, seat, action.value, [Event("paid", {"seat": seat, "plate": plate, "colour": -1})],
+                 plates=put(state.plates, seat, without(state.plates[seat], plate)))
 
 
-def _pay_card(s: AtlantisState, seat: int, a: PayCard) -> tuple[AtlantisState, list[Event]]:
-    discard = list(s.discard)
-    insort(discard, a.colour)
-    return _paid(s, seat, 1, [Event("paid", {"seat": seat, "plate": -1, "colour": a.colour})],
-                 hands=put(s.hands, seat, without(s.hands[seat], a.colour)), discard=tuple(discard))
+def _pay_card(state: AtlantisState, seat: int, action: PayCard) -> tuple[AtlantisState, list[Event]]:
+    discard = list(state.discard)
+    insort(discard, action.colour)
+    hands = put(state.hands, seat, without(state.hands[seat], action.colour))
+    return _paid(state, seat, 1, [Event("paid", {"seat": seat, "plate": -1, "colour": action.colour})],
+                 hands=hands, discard=tuple(discard))
 
 
-def _paid(s: AtlantisState, seat: int, amount: int, events: list[Event], **changes: Any):
-    s = replace(s, owed=s.owed - amount, paid=s.paid + amount, **changes)
-    if s.owed > 0:
-        return s, events
-    if s.owed < 0:
-        events.append(Event("overpaid", {"seat": seat, "by": -s.owed}))
-    return _finish(s, seat, events)
+def _paid(state: AtlantisState, seat: int, amount: int, events: list[Event], **changes: Any):
+    state = replace(state, owed=state.owed - amount, paid=state.paid + amount, **changes)
+    if state.owed > 0:
+        return state, events
+    if state.owed < 0:
+        events.append(Event("overpaid", {"seat": seat, "by": -state.owed}))
+    return _finish(state, seat, events)
 
 
-def _finish(s: AtlantisState, seat: int, events: list[Event]) -> tuple[AtlantisState, list[Event]]:
+def _finish(state: AtlantisState, seat: int, events: list[Event]) -> tuple[AtlantisState, list[Event]]:
     """Take the first free plate behind the figure, draw, then end the game or the turn
     (all in one new state).  The move that brings a player's third figure home ends the
     game at once: no plate for it, 4 cards."""
     changes: dict[str, Any] = {}
-    rng = s.rng
-    home = s.figures[seat].count(MAINLAND)
+    rng = state.rng
+    home = state.figures[seat].count(MAINLAND)
     last = home == data.FIGURES
-    space = -1 if last else route.take_space(s, s.cursor)
+    space = -1 if last else route.take_space(state, state.cursor)
     if space >= 0:
-        took, rng = _take(s, seat, space, changes)
+        took, rng = _take(state, seat, space, changes)
         events.append(took)
-    got = CARDS.draw(s.pile, s.discard, data.FINAL_DRAW if last else data.DRAW_BY_MAINLAND[home], rng, seat)
+    drawn = data.FINAL_DRAW if last else data.DRAW_BY_MAINLAND[home]
+    got = CARDS.draw(state.pile, state.discard, drawn, rng, seat)
     events += got.events
-    _drawn(s, seat, got, changes)
+    _drawn(state, seat, got, changes)
     changes["passes"] = 0
     if last:
-        return game_over(replace(s, **changes), events,
+        return game_over(replace(state, **changes), events,
                          "all three figures of one player reached the mainland")
-    return next_turn(s, events, changes)
+    return next_turn(state, events, changes)
 
 
-def _take(s: AtlantisState, seat: int, space: int, changes: dict[str, Any]) -> tuple[Event, Rng]:
+def _take(state: AtlantisState, seat: int, space: int, changes: dict[str, Any]) -> tuple[Event, Rng]:
     """``seat`` takes the top plate of ``space`` (into ``changes``); a plate underneath is
     uncovered: drawn at random from the unseen plates of its half."""
-    plate = s.tops[space]
-    height = s.heights[space] - 1
-    new_top, unseen, rng = -1, s.unseen, s.rng
+    plate = state.tops[space]
+    height = state.heights[space] - 1
+    new_top, unseen, rng = -1, state.unseen, state.rng
     if height:
         half = data.HALF_OF[plate]
         i, rng = rng.below(len(unseen[half]))
         new_top = unseen[half][i]
         unseen = put(unseen, half, unseen[half][:i] + unseen[half][i + 1:])
-    plates = list(s.plates[seat])
+    plates = list(state.plates[seat])
     insort(plates, plate)
-    changes.update(tops=put(s.tops, space, new_top), heights=put(s.heights, space, height),
-                   unseen=unseen, rng=rng, plates=put(s.plates, seat, tuple(plates)))
+    changes.update(tops=put(state.tops, space, new_top), heights=put(state.heights, space, height),
+                   unseen=unseen, rng=rng, plates=put(state.plates, seat, tuple(plates)))
     return Event("took", {"seat": seat, "plate": plate, "space": space, "uncovered": new_top}), rng
 
 
-def _drawn(s: AtlantisState, seat: int, got: Any, changes: dict[str, Any]) -> None:
-    hand = tuple(sorted(s.hands[seat] + got.cards)) if got.cards else s.hands[seat]
-    changes.update(hands=put(s.hands, seat, hand), pile=got.pile, discard=got.discard, rng=got.rng)
+def _drawn(state: AtlantisState, seat: int, got: Any, changes: dict[str, Any]) -> None:
+    hand = tuple(sorted(state.hands[seat] + got.cards)) if got.cards else state.hands[seat]
+    changes.update(hands=put(state.hands, seat, hand), pile=got.pile, discard=got.discard, rng=got.rng)
 
 
-def _pass(s: AtlantisState, seat: int, a: Pass) -> tuple[AtlantisState, list[Event]]:
-    got = CARDS.draw(s.pile, s.discard, data.PASS_DRAW, s.rng, seat)
-    changes: dict[str, Any] = {"passes": s.passes + 1}
-    _drawn(s, seat, got, changes)
+def _pass(state: AtlantisState, seat: int, action: Pass) -> tuple[AtlantisState, list[Event]]:
+    got = CARDS.draw(state.pile, state.discard, data.PASS_DRAW, state.rng, seat)
+    changes: dict[str, Any] = {"passes": state.passes + 1}
+    _drawn(state, seat, got, changes)
     events = [Event("passed", {"seat": seat})] + got.events
-    if s.passes + 1 >= data.STALL_PASSES_PER_PLAYER * s.players:
-        return game_over(replace(s, **changes), events, "nobody could move any more")
-    return next_turn(s, events, changes)
+    if state.passes + 1 >= data.STALL_PASSES_PER_PLAYER * state.players:
+        return game_over(replace(state, **changes), events, "nobody could move any more")
+    return next_turn(state, events, changes)
 
 
-def next_turn(s: AtlantisState, events: list[Event], changes: dict[str, Any] | None = None
+def next_turn(state: AtlantisState, events: list[Event], changes: dict[str, Any] | None = None
               ) -> tuple[AtlantisState, list[Event]]:
-    nxt = (s.turn + 1) % s.players
-    s = replace(s, turn=nxt, phase="start", sold=0, mover=-1, start=ATLANTIS, cursor=ATLANTIS,
-                played=(), owed=0, paid=0, round=s.round + (nxt == 0), **(changes or {}))
+    nxt = (state.turn + 1) % state.players
+    state = replace(state, turn=nxt, phase="start", sold=0, mover=-1, start=ATLANTIS, cursor=ATLANTIS,
+                    played=(), owed=0, paid=0, round=state.round + (nxt == 0), **(changes or {}))
     events.append(Event("turn", {"seat": nxt}))
-    return s, events
+    return state, events
 
 
-def final_debts(x: Any) -> tuple[int, ...]:
+def final_debts(view: Any) -> tuple[int, ...]:
     """The water every figure not on the mainland pays to get there (no plates taken)."""
-    all_gaps = route.gaps(x)
+    all_gaps = route.gaps(view)
     return tuple(sum(route.water_cost(route.crossed(all_gaps, pos, MAINLAND), False)
-                     for pos in x.figures[p] if pos != MAINLAND) for p in range(x.players))
+                     for pos in view.figures[p] if pos != MAINLAND) for p in range(view.players))
 
 
-def game_over(s: AtlantisState, events: list[Event], reason: str) -> tuple[AtlantisState, list[Event]]:
-    debts = final_debts(s)
-    figures = tuple((MAINLAND,) * data.FIGURES for _ in range(s.players))
-    s = replace(s, debts=debts, figures=figures, phase="over", mover=-1, end_reason=reason)
-    final = scores(s)
+def game_over(state: AtlantisState, events: list[Event], reason: str) -> tuple[AtlantisState, list[Event]]:
+    debts = final_debts(state)
+    figures = tuple((MAINLAND,) * data.FIGURES for _ in range(state.players))
+    state = replace(state, debts=debts, figures=figures, phase="over", mover=-1, end_reason=reason)
+    final = scores(state)
     best = max(final)
-    winners = tuple(p for p in range(s.players) if final[p] == best)
+    winners = tuple(p for p in range(state.players) if final[p] == best)
     events.append(Event("final", {"debts": debts, "scores": final, "winners": winners}))
-    return replace(s, winners=winners), events
+    return replace(state, winners=winners), events
 
 
+# --- the stage table: who acts, what they may do (choices(view, seat, hand)), what it does -
 STAGES: dict[str, StageRule] = {
-    "start": StageRule(start_choices, {Sell: _sell, Choose: _choose, Pass: _pass}),
-    "move": StageRule(move_choices, {Play: _play, Choose: _choose}),
-    "bridge": StageRule(bridge_choices, {Bridge: _bridge, NoBridge: _no_bridge}),
-    "pay": StageRule(pay_choices, {PayPlate: _pay_plate, PayCard: _pay_card}),
-    "over": StageRule(no_choices, {}),
+    "start": StageRule(whose_turn, start_choices, {Sell: _sell, Choose: _choose, Pass: _pass}),
+    "move": StageRule(whose_turn, move_choices, {Play: _play, Choose: _choose}),
+    "bridge": StageRule(whose_turn, bridge_choices, {Bridge: _bridge, NoBridge: _no_bridge}),
+    "pay": StageRule(whose_turn, pay_choices, {PayPlate: _pay_plate, PayCard: _pay_card}),
+    "over": GAME_OVER,
 }
-_CHOICES = {phase: rule.choices for phase, rule in STAGES.items()}
 
 
-def refusal(s: AtlantisState, seat: int, action: Any) -> str:
+def refusal(state: AtlantisState, seat: int, action: Any) -> str:
     """Why ``action`` is not among the choices, in a sentence."""
-    kind, phase = type(action), s.phase
+    kind, phase = type(action), state.phase
     if kind is Sell:
         if phase != "start":
             return "Plates are sold at the start of your turn, before a figure moves."
-        if s.sold >= s.sales_per_turn:
+        if state.sold >= state.sales_per_turn:
             return "You have already sold a plate this turn."
         return "You have no plate of that value worth selling (a plate brings half its value in cards)."
     if kind is Choose:
-        if phase not in ("start", "move") or s.played:
+        if phase not in ("start", "move") or state.played:
             return "The figure is already on its way: play the next card."
         return "That figure cannot move: it is on the mainland, or no card in your hand gets it anywhere you can pay for."
     if kind is Play:
         if phase != "move":
             return "Choose a figure first." if phase == "start" else "The figure has stopped moving."
-        if action.colour not in s.hands[seat]:
+        if action.colour not in state.hands[seat]:
             return "You have no card of that colour."
         return "That card leads nowhere you can finish the move and pay the water."
     if kind is Pass:
@@ -417,14 +320,13 @@ def refusal(s: AtlantisState, seat: int, action: Any) -> str:
 
 
 # --- the game ----------------------------------------------------------------------------------
-class AtlantisGame(SingleActorTurns, Game):
+class AtlantisGame(Game):
     slug = "atlantis"
     title = "Atlantis"
     rules_version = "atlantis-2"  # 2: no plate for the move that ends the game
     min_players = 2
     max_players = 4
-    options_model = lazy_model("engine.atlantis.options:AtlantisOptions")
-    option_defaults = {"sales_per_turn": data.SALES_PER_TURN}  # (= the model's: tests/test_registry.py)
+    options_model = AtlantisOptions
     codec = CODEC
     view_type = AtlantisView
 
@@ -457,18 +359,19 @@ class AtlantisGame(SingleActorTurns, Game):
 
     view = staticmethod(make_view)  # view(state, seat): one call less a move
 
+    def to_act(self, state: AtlantisState) -> frozenset[int]:
+        return STAGES[state.phase].actors(state)
+
     def legal(self, view: AtlantisView) -> list[Any]:
         seat, hand = view.seat, view.hand
         if seat is None or hand is None or seat != view.turn:
             return []
-        return _CHOICES[view.phase](view, seat, hand)   # ("over": none)
+        return STAGES[view.phase].choices(view, seat, hand)
 
     def apply(self, state: AtlantisState, seat: int, action: Any) -> tuple[AtlantisState, list[Event]]:
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if seat != state.turn:
-            raise IllegalAction("It is not your turn.")
         rule = STAGES[state.phase]
+        if seat not in rule.actors(state):
+            raise IllegalAction("The game is over." if state.phase == "over" else "It is not your turn.")
         if action not in rule.choices(state, seat, state.hands[seat]):
             raise IllegalAction(refusal(state, seat, action))
         return rule.steps[type(action)](state, seat, action)

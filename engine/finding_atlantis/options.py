@@ -1,16 +1,14 @@
-"""The options of the game: ``FIELDS``, plain data (what the menu shows, without pydantic
-or the rules), and ``FindingAtlantisOptions``, the pydantic model built from it on first
-use (see ``engine.options``; the defaults are also in ``rules`` as plain values)."""
+"""Finding Atlantis's options: ``FIELDS``, plain data (what the menu shows, without
+pydantic or the rules), and ``FindingAtlantisOptions``, the frozen dataclass built from it
+(see ``engine.options``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..options import OptionField, build_model, model_getattr
+from ..options import OptionField, options_class
 from . import data
 
 FIELDS = (
-    OptionField("size", int, 6, "ocean map 6 (4 Atlantis spaces) or 8 (6)"),  # (6 or 8: _size below)
+    OptionField("size", int, 6, "ocean map 6 (4 Atlantis spaces) or 8 (6)"),  # (6 or 8: map_size below)
     OptionField("pirate", bool, False, "pirate mode: Periscope, Drop Mine"),
     OptionField("monsters", str, "still", "sea monsters still or roaming", words=("still", "roaming")),
     OptionField("paper", bool, False, "no automatic notes on the chart"),
@@ -19,17 +17,11 @@ FIELDS = (
 )
 
 
-def _size(cls: Any, v: int) -> int:
-    if v not in data.MAP_SIZES:
+def map_size(value: int) -> int:
+    """Only the two map sizes the rules describe."""
+    if value not in data.MAP_SIZES:
         raise ValueError("size must be 6 or 8")
-    return v
+    return value
 
 
-def _build() -> Any:
-    from pydantic import field_validator
-
-    return build_model("FindingAtlantisOptions", __name__, FIELDS,
-                       {"_size": field_validator("size")(classmethod(_size))})
-
-
-__getattr__ = model_getattr(globals(), "FindingAtlantisOptions", _build)
+FindingAtlantisOptions = options_class("FindingAtlantisOptions", __name__, FIELDS, {"size": map_size})

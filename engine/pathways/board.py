@@ -1,16 +1,10 @@
-"""Pathways: the board as data -- path ends, the legal-move enumerations, and the data
-derived from a board that they share.
+"""Pathways: the board as data -- path ends, and what is legal on a board.
 
 Everything here works on states and views alike (their ``cells``, ``masks``, ``pods``
-...), so ``legal(view)`` and the checks inside ``apply`` are the same code.  Two kinds of
-derived data are kept *beside* the states, never in them (a state's fields are its
-digest): for recent boards, which empty cells a tile could join (``needs``) and each
-cell's Rotate actions.  Both are keyed by the identity of the board's ``masks`` tuple
-(every placement, rotation or removal makes a new one; a rotation keeps ``cells``), an
-entry holds both tuples, so an id is never reused while it is cached; they are derived
-incrementally by ``apply`` from the board before a placement, rotation or removal, so a
-turn's ``legal`` finds its board ready.  They are caches only: every answer equals a
-fresh computation.  ``legal`` hands out shared, prebuilt action values (immutable).
+...), so ``legal(view)`` and the checks inside ``apply`` are the same code: each
+stage's choices (``play_choices``, ``trade_choices``, ``move_choices``) are the
+``choices`` column of ``rules.STAGES``.  ``legal`` hands out shared, prebuilt action
+values (immutable).
 """
 
 from __future__ import annotations
@@ -36,7 +30,7 @@ IN_ATLANTIS = -1  # pod position once inside the city
 NB = data.NEIGHBOURS
 SIDES = data.SIDES
 OPP_INDEX = (2, 3, 0, 1)
-# Precomputed for the hot helpers below (self-play runs them thousands of times a second):
+# Precomputed for the helpers below, which every legal list and every check in apply use:
 # per cell, (own side bit, neighbour cell, neighbour's facing side bit) for on-board
 # neighbours; per cell, the on-board neighbours.
 _LINKS = tuple(tuple((SIDES[i], NB[c][i], SIDES[OPP_INDEX[i]]) for i in range(4) if NB[c][i] >= 0)

@@ -30,13 +30,13 @@ from typing import Any
 
 from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
 from ..core import ActionCodec, Event, Game, IllegalAction, replace
-from ..options import lazy_model
 from ..rng import Rng
 from ..stages import GAME_OVER, StageRule, whose_turn
 from . import board
 from . import data
 from .actions import ACTIONS, EndMove, EndPlays, Place, Remove, Rotate, Special, Step
 from .board import ATLANTIS, EMPTY, IN_ATLANTIS, connects, is_locked, is_removable, step_target, tile_rot_mask
+from .options import PathwaysOptions
 from .state import PathwaysState, PathwaysView, make_view
 
 TILE_PILE = Pile("tiles")  # a shuffled pile drawn from the top; "drew_tiles" to the drawer
@@ -45,7 +45,6 @@ Outcome = tuple[PathwaysState, list[Event]]
 
 
 # --- playing tiles -------------------------------------------------------------------------
-
 def after_play(state: PathwaysState, **changes: Any) -> PathwaysState:
     """``state`` with ``changes``; straight on to the move once the plays are used up."""
     get = changes.get
@@ -53,13 +52,14 @@ def after_play(state: PathwaysState, **changes: Any) -> PathwaysState:
         hands = get("hands", state.hands)
         if get("plays_made", state.plays_made) >= get("plays_allowed", state.plays_allowed) \
                 or not hands[get("turn", state.turn)]:
-            # straight on to the move: one new state instead of two (as _begin_move)
+            # straight on to the move: one new state instead of two (as begin_move)
             changes.update(phase="move", pending="", mover=-1, move_start=-1,
                            steps_left=data.OWN_MOVE)
     return replace(state, **changes)
 
 
 def begin_move(state: PathwaysState) -> PathwaysState:
+    """The move begins: the seat's own subpod may go up to its full move."""
     return replace(state, phase="move", pending="", mover=-1, move_start=-1,
                    steps_left=data.OWN_MOVE)
 
@@ -88,7 +88,7 @@ def place(state: PathwaysState, seat: int, action: Place) -> Outcome:
     hands = put(state.hands, seat, without(hand, action.tile))
     ev = Event("placed", {"seat": seat, "tile": action.tile, "kind": kind, "cell": action.cell, "mask": mask})
     return after_play(state, cells=new_cells, masks=new_masks, hands=hands,
-                            plays_made=state.plays_made + 1), [ev]
+                      plays_made=state.plays_made + 1), [ev]
 
 
 def special(state: PathwaysState, seat: int, action: Special) -> Outcome:
@@ -130,7 +130,7 @@ def remove(state: PathwaysState, seat: int, action: Remove) -> Outcome:
     draw = state.draw[:pos] + (tile,) + state.draw[pos:]
     ev = Event("removed", {"seat": seat, "tile": tile, "cell": action.cell})
     return after_play(state, cells=new_cells, masks=new_masks, draw=draw,
-                            rng=rng, pending=""), [ev]
+                      rng=rng, pending=""), [ev]
 
 
 def rotate(state: PathwaysState, seat: int, action: Rotate) -> Outcome:
@@ -151,7 +151,7 @@ def rotate(state: PathwaysState, seat: int, action: Rotate) -> Outcome:
     masks[action.cell] = mask
     new_masks = tuple(masks)
     ev = Event("rotated", {"seat": seat, "cell": action.cell, "mask": mask})
-    # straight on to the move: one new state (as _begin_move)
+    # straight on to the move: one new state (as begin_move)
     return replace(state, masks=new_masks, plays_made=0, phase="move", pending="", mover=-1,
                    move_start=-1, steps_left=data.OWN_MOVE), [ev]
 
@@ -163,7 +163,6 @@ def end_plays(state: PathwaysState, seat: int, action: EndPlays) -> Outcome:
 
 
 # --- moving ----------------------------------------------------------------------------------
-
 def step(state: PathwaysState, seat: int, action: Step) -> Outcome:
     if not 0 <= action.pod < state.players or not 0 <= action.side < 4:
         raise IllegalAction("There is no such subpod or direction.")
@@ -254,17 +253,17 @@ STAGES: dict[str, StageRule] = {
 }
 
 
-def stage_of(x: Any) -> str:
+def stage_of(view: Any) -> str:
     """The part of the turn a state or a view is in: a special tile's trade or move
     interrupts playing tiles."""
-    pending = x.pending
-    if x.phase == "over":
+    pending = view.pending
+    if view.phase == "over":
         return "over"
     if pending == "trade":
         return "trade"
     if pending:  # "move_own_3" / "move_other_3"
         return "move"
-    return x.phase
+    return view.phase
 
 
 # --- the game -----------------------------------------------------------------------
@@ -275,8 +274,7 @@ class PathwaysGame(SingleActorTurns, Game):
     rules_version = "pathways-2"
     min_players = 2
     max_players = 4
-    options_model = lazy_model("engine.pathways.options:PathwaysOptions")
-    option_defaults = {"max_rounds": 60}  # (= the model's: tests/test_registry.py)
+    options_model = PathwaysOptions
     codec = ActionCodec(ACTIONS)
     view_type = PathwaysView
 

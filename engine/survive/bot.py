@@ -30,9 +30,9 @@ from ..rng import Rng
 from . import board
 from . import data
 from . import effects
-from .state import (
-    Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence,
-    NoTile, PlaceBoat, PlaceExplorer, PlayTile, Sail, Sink, Swim, Walk, WindStep,
+from .actions import (
+    Ashore, Board, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoTile, PlaceBoat, PlaceExplorer,
+    PlayTile, Sail, Swim, Walk, WindStep,
 )
 
 MEAN_VALUE = sum(data.EXPLORER_VALUES) / len(data.EXPLORER_VALUES)
@@ -64,29 +64,29 @@ class RescueBot(Bot):
         return MEAN_VALUE
 
     # --- safety -------------------------------------------------------------------------
-    def _safety(self, x, e: int, room: list[int], danger: list[int]) -> float:
-        h = x.explorer_hex[e]
+    def _safety(self, view, e: int, room: list[int], danger: list[int]) -> float:
+        h = view.explorer_hex[e]
         if h == data.SAVED:
             return 100.0
         if h < 0:
             return 0.0
-        if x.explorer_boat[e] >= 0:
+        if view.explorer_boat[e] >= 0:
             return 70.0 - 5.0 * TO_ENTRANCE[h] - 8.0 * _near(h, danger, 1)
-        if board.is_land(x, h):
+        if board.is_land(view, h):
             nearest = min((DIST[h][b] for b in room), default=8)
             return 25.0 - 4.0 * min(nearest - 1, 6) - 0.5 * TO_ENTRANCE[h]
         return 45.0 - 6.0 * TO_ENTRANCE[h] - 10.0 * _near(h, danger, 2)
 
-    def _totals(self, x) -> tuple[float, float]:
+    def _totals(self, view) -> tuple[float, float]:
         """(my total, the opponents' total) of worth x safety."""
-        room = [x.boat_hex[b] for b in range(data.BOATS)
-                if x.boat_hex[b] >= 0 and x.explorer_boat.count(b) < data.BOAT_CAPACITY]
-        danger = [h for c, h in enumerate(x.creature_hex) if h >= 0 and data.CREATURE_KIND[c] != "whale"]
+        room = [view.boat_hex[b] for b in range(data.BOATS)
+                if view.boat_hex[b] >= 0 and view.explorer_boat.count(b) < data.BOAT_CAPACITY]
+        danger = [h for c, h in enumerate(view.creature_hex) if h >= 0 and data.CREATURE_KIND[c] != "whale"]
         mine = others = 0.0
-        for e, h in enumerate(x.explorer_hex):
+        for e, h in enumerate(view.explorer_hex):
             if h == data.NOT_PLACED or h == data.LOST:
                 continue
-            v = self.worth(e) * self._safety(x, e, room, danger)
+            v = self.worth(e) * self._safety(view, e, room, danger)
             if e // data.EXPLORERS_PER_SEAT == self.seat:
                 mine += v
             else:

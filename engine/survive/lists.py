@@ -20,7 +20,7 @@ from itertools import compress
 from typing import Any
 
 from . import data
-from .state import Ashore, Board, CreatureStep, EndMoves, PlaceBoat, PlaceExplorer, Sail, Sink, Swim, Walk
+from .actions import Ashore, Board, CreatureStep, EndMoves, PlaceBoat, PlaceExplorer, Sail, Sink, Swim, Walk
 
 NB = data.NEIGHBOURS
 TILE_AT = data.LAND_TILE_AT
@@ -35,9 +35,9 @@ _new = tuple.__new__  # builds NamedTuple actions without the Python-level __new
 _ALWAYS_SEA = frozenset(h for h in range(data.HEXES) if TILE_AT[h] < 0 and SAFE_AT[h] < 0)
 
 
-def water(x: Any) -> frozenset:
+def water(view: Any) -> frozenset:
     """Every open-water hex now (a set to test membership in, never to iterate)."""
-    return _ALWAYS_SEA.union(compress(data.LAND_HEX_INDEX, x.sunk))
+    return _ALWAYS_SEA.union(compress(data.LAND_HEX_INDEX, view.sunk))
 
 
 # --- the actions, made once --------------------------------------------------------------------
@@ -68,10 +68,10 @@ SINKS = tuple(_new(Sink, (t,)) for t in range(len(data.LAND_HEX_INDEX)))
 _TILE_NB = tuple(NB[h] for h in data.LAND_HEX_INDEX)
 
 
-def sinkable(x: Any) -> tuple[int, ...]:
+def sinkable(view: Any) -> tuple[int, ...]:
     """The tiles that may be taken off now (the rule: ``board.sinkable``)."""
-    terrain, sunk = x.terrain, x.sunk
-    w = water(x)
+    terrain, sunk = view.terrain, view.sunk
+    w = water(view)
     ok: tuple[int, ...] = ()
     for k in data.SINK_ORDER:
         ok = tuple(t for t, tt in enumerate(terrain)
@@ -85,13 +85,13 @@ def sinkable(x: Any) -> tuple[int, ...]:
 _OF_KIND = {k: tuple(c for c, kk in enumerate(data.CREATURE_KIND) if kk == k) for k in data.CREATURE_REACH}
 
 
-def creature_steps_of(x: Any, c: int, w: frozenset) -> list[Any]:
-    return [step for n, step in CREATURE_STEPS[c, x.creature_hex[c]] if n in w]
+def creature_steps_of(view: Any, c: int, w: frozenset) -> list[Any]:
+    return [step for n, step in CREATURE_STEPS[c, view.creature_hex[c]] if n in w]
 
 
-def kind_steps(x: Any, kind: str) -> list[Any]:
+def kind_steps(view: Any, kind: str) -> list[Any]:
     """Every one-hex step of every creature of ``kind`` in play, creature by creature."""
-    w, ch = water(x), x.creature_hex
+    w, ch = water(view), view.creature_hex
     out: list[Any] = []
     for c in _OF_KIND[kind]:
         h = ch[c]
@@ -101,10 +101,10 @@ def kind_steps(x: Any, kind: str) -> list[Any]:
 
 
 # --- setup -----------------------------------------------------------------------------------
-def explorer_placements(x: Any, seat: int, values: Any) -> list[Any]:
+def explorer_placements(view: Any, seat: int, values: Any) -> list[Any]:
     """As ``board.explorer_placements``: per own unplaced explorer of a value not seen
     before, its placement on every land hex nobody stands on."""
-    eh = x.explorer_hex
+    eh = view.explorer_hex
     free = bytearray(b"\x01" * len(data.LAND_HEX_INDEX))    # per land tile: nobody stands there
     for h in set(eh):
         if h >= 0:

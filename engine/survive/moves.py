@@ -54,11 +54,11 @@ def no_move(eb: tuple, seat: int) -> frozenset:
     return frozenset(stuck)
 
 
-def env_of(x: Any) -> bytearray:
+def env_of(view: Any) -> bytearray:
     """Per hex (``HEXES`` bytes, then 3 spare): LAND (a tile still on the island), SAFE,
     CREATURE (open water with a creature), FULL (with a boat and no room), SPOT + b (with
     boat b, room and no creature: as ``board.boarding_spots``) or SEA."""
-    sunk, ch, bh, eb = x.sunk, x.creature_hex, x.boat_hex, x.explorer_boat
+    sunk, ch, bh, eb = view.sunk, view.creature_hex, view.boat_hex, view.explorer_boat
     env = bytearray(_START)
     any(map(env.__setitem__, compress(LAND_HEX, sunk), repeat(SEA)))
     any(map(env.__setitem__, bh, _SPOT_CODES))         # boats in play (the rest: spare bytes)
@@ -107,10 +107,10 @@ def boat_part(b: int, h: int, around: tuple) -> tuple:
 
 
 # --- the whole list ----------------------------------------------------------------------------
-def moves(x: Any, seat: int) -> list[Any]:
+def moves(view: Any, seat: int) -> list[Any]:
     """Every move of the move phase for ``seat`` (the list ``board.moves`` states)."""
-    eh, eb, swum, bh = x.explorer_hex, x.explorer_boat, x.swum, x.boat_hex
-    env = env_of(x)
+    eh, eb, swum, bh = view.explorer_hex, view.explorer_boat, view.swum, view.boat_hex
+    env = env_of(view)
     out: list[Any] = []
     for e in range(seat * PER_SEAT, (seat + 1) * PER_SEAT):
         h = eh[e]

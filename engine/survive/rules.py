@@ -6,65 +6,30 @@ and across the sea to the four safe islands while sea serpents, sharks and whale
 them.  The volcano under one mountain ends the game; saved explorers' hidden treasure
 values are added up.
 
-Where the pieces are, what each action does and who may act when live in ``state``,
-``effects`` and ``board``; ``board.choices`` is the one statement of legality, used by
-``legal`` (on a view) and by ``apply`` (on the state, with the actor's own hand).
+The stage table ``STAGES`` says, phase by phase, who acts, what is legal (the
+``*_choices`` of ``board``) and what each action does (``effects``): the one statement
+of legality, used by ``legal`` (on a view) and by ``apply`` (on the state, with the
+actor's own hand).
 Every decision where the rule text is silent is listed in ``text.HELP``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Sequence
 
 from ..core import ActionCodec, Event, Game, IllegalAction, Result, build, replace
-from ..options import lazy_model
 from ..rng import Rng
+from ..stages import GAME_OVER, StageRule, whose_turn
 from . import board
 from . import data
 from . import effects
-from .state import (
+from .actions import (
     ACTIONS, Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile,
-    HeldTile, NoDefence, NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink,
-    SurviveState, SurviveView, Swim, Walk, WindStep,
+    NoDefence, NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
 )
+from .options import SurviveOptions
+from .state import HeldTile, SurviveState, SurviveView
 
-Step = Callable[[SurviveState, int, Any], tuple[SurviveState, list[Event]]]
-
-# what each action does, and the phase it belongs to
-STEPS: dict[type, tuple[tuple[str, ...], Step]] = {
-    PlaceExplorer: (("place_explorer",), effects.place_explorer),
-    PlaceBoat: (("place_boat",), effects.place_boat),
-    PlayTile: (("tile",), effects.play_tile),
-    NoTile: (("tile",), effects.no_tile),
-    DolphinStep: (("red",), effects.dolphin_step),
-    WindStep: (("red",), effects.wind_step),
-    EndTile: (("red",), effects.end_tile),
-    Walk: (("move",), effects.walk),
-    Board: (("move",), effects.board_boat),
-    Swim: (("move",), effects.swim),
-    Ashore: (("move",), effects.ashore),
-    Sail: (("move",), effects.sail),
-    EndMoves: (("move",), effects.end_moves),
-    Sink: (("sink",), effects.sink),
-    Roll: (("roll",), effects.roll),
-    CreatureStep: (("creature",), effects.creature_step),
-    EndCreature: (("creature",), effects.end_creature),
-    Defend: (("respond",), effects.defend),
-    NoDefence: (("respond",), effects.no_defence),
-}
-
-# what to do now, for an action of the wrong kind
-PHASE_HINT = {
-    "place_explorer": "Setup: put one of your explorers on an empty land hex.",
-    "place_boat": "Setup: put one of your boats on a free sea hex next to the island.",
-    "tile": "Step 1 of 4: play a red tile from your hand, or play none.",
-    "red": "Finish the tile you played: move on, or stop.",
-    "move": "Step 2 of 4: move your explorers and boats (3 points), or end your moves.",
-    "sink": "Step 3 of 4: take a land tile off the island.",
-    "roll": "Step 4 of 4: roll the creature die.",
-    "creature": "Step 4 of 4: move the creature, or stop it.",
-    "respond": "Answer the attack: play a defensive tile or let it happen.",
-}
 # why an action of the right kind is refused
 REFUSAL = {
     PlaceExplorer: "Put your own unplaced explorer on a land hex where nobody stands yet.",
@@ -89,6 +54,53 @@ REFUSAL = {
 }
 
 
+# --- the stage table: who acts in each phase, what they may do, what each action does ------
+def first_responder(view: Any) -> frozenset[int]:
+    """An attack is answered one seat at a time, in order."""
+    return frozenset(view.responders[:1])
+
+
+STAGES: dict[str, StageRule] = {
+    "place_explorer": StageRule(whose_turn, board.placement_choices,
+                                {PlaceExplorer: effects.place_explorer},
+                                "Setup: put one of your explorers on an empty land hex."),
+    "place_boat": StageRule(whose_turn, board.boat_choices, {PlaceBoat: effects.place_boat},
+                            "Setup: put one of your boats on a free sea hex next to the island."),
+    "tile": StageRule(whose_turn, board.tile_choices,
+                      {PlayTile: effects.play_tile, NoTile: effects.no_tile},
+                      "Step 1 of 4: play a red tile from your hand, or play none."),
+    "red": StageRule(whose_turn, board.red_choices,
+                     {DolphinStep: effects.dolphin_step, WindStep: effects.wind_step,
+                      EndTile: effects.end_tile},
+                     "Finish the tile you played: move on, or stop."),
+    "move": StageRule(whose_turn, board.move_choices,
+                      {Walk: effects.walk, Board: effects.board_boat, Swim: effects.swim,
+                       Ashore: effects.ashore, Sail: effects.sail, EndMoves: effects.end_moves},
+                      "Step 2 of 4: move your explorers and boats (3 points), or end your moves."),
+    "sink": StageRule(whose_turn, board.sink_choices, {Sink: effects.sink},
+                      "Step 3 of 4: take a land tile off the island."),
+    "roll": StageRule(whose_turn, board.roll_choices, {Roll: effects.roll},
+                      "Step 4 of 4: roll the creature die."),
+    "creature": StageRule(whose_turn, board.creature_choices,
+                          {CreatureStep: effects.creature_step, EndCreature: effects.end_creature},
+                          "Step 4 of 4: move the creature, or stop it."),
+    "respond": StageRule(first_responder, board.response_choices,
+                         {Defend: effects.defend, NoDefence: effects.no_defence},
+                         "Answer the attack: play a defensive tile or let it happen."),
+    "over": GAME_OVER,
+}
+ACTION_KINDS = frozenset(ACTIONS.values())
+
+
+def choices(view: Any, seat: int, hand: board.Hand, values: Sequence[int]) -> list[Any]:
+    """The legal actions of ``seat``, from what it may know: the public fields of ``view``
+    (a state or a view), its own hand and the explorer values it sees."""
+    rule = STAGES[view.phase]
+    if seat not in rule.actors(view):
+        return []
+    return rule.choices(view, seat, hand, values)
+
+
 _new = tuple.__new__                  # a NamedTuple without its Python-level __new__
 _ZEROS = tuple((0,) * n for n in range(4 * data.EXPLORERS_PER_SEAT + 1))
 _READS_HAND = frozenset(("tile", "respond"))
@@ -100,8 +112,7 @@ class SurviveGame(Game):
     rules_version = "survive-2"  # 2: a step from land into the sea; no step ashore after a swim
     min_players = 2
     max_players = 4
-    options_model = lazy_model("engine.survive.options:SurviveOptions")
-    option_defaults = {"memory": True}  # (= the model's: tests/test_registry.py)
+    options_model = SurviveOptions
     codec = ActionCodec(ACTIONS)
     view_type = SurviveView
 
@@ -182,10 +193,10 @@ class SurviveGame(Game):
             return []
         # only a tile's step and an answer to an attack read the hand
         hand = tuple([(h.tile, h.back) for h in view.hand]) if view.phase in _READS_HAND else ()
-        return board.choices(view, seat, hand, view.values)
+        return choices(view, seat, hand, view.values)
 
     def to_act(self, state: SurviveState) -> frozenset[int]:
-        return frozenset(board.actors(state))
+        return STAGES[state.phase].actors(state)
 
     def result(self, state: SurviveState) -> Result | None:
         if state.phase != "over":
@@ -195,16 +206,14 @@ class SurviveGame(Game):
     def apply(self, state: SurviveState, seat: int, action: Any) -> tuple[SurviveState, list[Event]]:
         if state.phase == "over":
             raise IllegalAction("The game is over.")
-        if seat not in board.actors(state):
+        rule = STAGES[state.phase]
+        if seat not in rule.actors(state):
             if state.phase == "respond":
                 raise IllegalAction("Waiting for another player to answer an attack.")
             raise IllegalAction("It is not your turn.")
-        entry = STEPS.get(type(action))
-        if entry is None:
+        if type(action) not in ACTION_KINDS:
             raise IllegalAction("That is not a Survive action.")
-        phases, step = entry
-        if state.phase not in phases:
-            raise IllegalAction(PHASE_HINT.get(state.phase, "That does not fit this part of the turn."))
+        step = rule.step(action)
         if not self._allowed(state, seat, action):
             raise IllegalAction(REFUSAL.get(type(action), "That is not possible now."))
         return step(state, seat, action)
@@ -228,8 +237,7 @@ class SurviveGame(Game):
             if not (isinstance(action.boat, int) and 0 <= action.boat < data.BOATS):
                 return False
             return action in board.boat_moves(state, seat, action.boat)
-        return action in board.choices(state, seat, self.own_hand(state, seat),
-                                   self.visible_values(state, seat))
+        return action in choices(state, seat, self.own_hand(state, seat), self.visible_values(state, seat))
 
     # --- undo, leaks -------------------------------------------------------------------------
     def undo_barrier(self, before: SurviveState, after: SurviveState, seat: int, action: Any) -> str | None:
@@ -239,7 +247,7 @@ class SurviveGame(Game):
             return "it showed the back of a land tile"
         if type(action) in (PlayTile, Defend):
             return "it showed a tile from your hand to everyone"
-        if after.phase != "over" and seat not in board.actors(after):
+        if after.phase != "over" and seat not in self.to_act(after):
             return "another player is to act now"
         return None
 

@@ -28,9 +28,7 @@ from textual.widgets import Static
 
 from engine.atlantis import data as D
 from engine.atlantis import route as R
-from engine.atlantis.rules import (
-    Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell,
-)
+from engine.atlantis.actions import Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell
 
 from ..commands import Command, bindings
 from ..screens.game import GameScreen

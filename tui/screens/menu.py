@@ -28,6 +28,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static, Switch
 from textual.widgets.option_list import Option
 
+from engine.options import outside_model
 from engine.registry import GAME_INFO, GAMES, option_fields  # GAME_INFO, option_fields: without the rules (start time)
 
 from ..commands import Command, bindings
@@ -335,7 +336,7 @@ class MenuScreen(Screen[TableChoice]):
         if text and not (text.isascii() and text.isdigit()):
             errors["seed"] = "The practice seed is a whole number, 0 or more (or empty for a secret seed)."
         raw = dict(state.options.get(self.slug, {}))
-        options, option_errors = field_errors(game.options_model, raw)
+        options, option_errors = field_errors(outside_model(game.options_model), raw)
         for name, message in option_errors.items():
             errors[name if name in raw else "seats"] = message
         if not lan and "open" in kinds:

@@ -23,9 +23,9 @@ from textual.app import ComposeResult
 from textual.content import Content
 
 from engine.survive import data as D
-from engine.survive.state import (
-    Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence,
-    NoTile, PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
+from engine.survive.actions import (
+    Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence, NoTile,
+    PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
 )
 from engine.survive.text import BACK_NAMES
 

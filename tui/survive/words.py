@@ -11,9 +11,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.survive import data as D
-from engine.survive.state import (
-    Sink,
-)
+from engine.survive.actions import Sink
 from engine.survive.text import creature_name, hex_name
 
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
