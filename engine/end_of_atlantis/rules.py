@@ -37,7 +37,6 @@ from typing import Any, Callable
 
 from ..components import Pile, redeal_hidden
 from ..core import Event, Game, IllegalAction, Result, replace
-from ..options import lazy_model
 from ..rng import Rng
 from ..stages import GAME_OVER, Step, StageRule, nobody, nothing
 from . import data, doom, effects, factions, senate, voting
@@ -47,6 +46,7 @@ from .actions import (
 )
 from .cards import POLITICS
 from .events import draw_event
+from .options import EndOfAtlantisOptions
 from .state import SECRET_BID_STAGES, EoaState, EoaView, Ship, Stage, make_view, row_lengths
 
 Outcome = tuple[EoaState, list[Event]]
@@ -219,10 +219,7 @@ class EndOfAtlantisGame(Game):
     min_players = data.MIN_PLAYERS
     max_players = data.MAX_PLAYERS
     seat_names = ("Red", "Blue", "Green", "Yellow", "Purple")
-    options_model = lazy_model("engine.end_of_atlantis.options:EndOfAtlantisOptions")
-    # the model's defaults, as plain values (tests/test_registry.py checks)
-    option_defaults = {"family": False, "chosen_ships": "", "revealed_events": False,
-                       "revealed_specials": False, "aggressive_neutrals": False}
+    options_model = EndOfAtlantisOptions
     codec = CODEC
     view_type = EoaView
 

@@ -47,7 +47,6 @@ from typing import Any
 
 from ..components import SingleActorTurns, put
 from ..core import Event, Game, IllegalAction, replace
-from ..options import lazy_model
 from ..rng import Rng
 from ..stages import GAME_OVER, Step, StageRule, whose_turn
 from . import data
@@ -61,6 +60,7 @@ from .cards import burn, play
 from .declaring import declare, pick
 from .mapgen import generate, inner_of
 from .moving import move
+from .options import FindingAtlantisOptions
 from .secrets import rerandomise as _rerandomise
 from .state import FAState, FAView, hand_for, view_of
 from .turns import close_declaration, end_turn
@@ -184,10 +184,7 @@ class FindingAtlantisGame(SingleActorTurns, Game):
     rules_version = "finding-atlantis-4"  # 4: every turn ends with End turn
     min_players = 2
     max_players = data.MAX_SEATS
-    options_model = lazy_model("engine.finding_atlantis.options:FindingAtlantisOptions")
-    # the model's defaults, as plain values (tests/test_registry.py checks)
-    option_defaults = {"size": 6, "pirate": False, "monsters": "still", "paper": False,
-                       "assistant": True, "max_rounds": 60}
+    options_model = FindingAtlantisOptions
     codec = CODEC
     view_type = FAView
 
