@@ -10,9 +10,10 @@ import statistics
 import time
 
 from engine.core import Bot
+from engine.finding_atlantis.actions import EndTurn
 from engine.finding_atlantis.bot import make_bot
 from engine.finding_atlantis.mapgen import generate
-from engine.finding_atlantis.rules import EndTurn, FindingAtlantisGame
+from engine.finding_atlantis.rules import FindingAtlantisGame
 from engine.rng import Rng
 
 from .selfplay import percentile, play_games

@@ -10,7 +10,8 @@ from typing import Any, Sequence
 
 from engine.core import replace
 from engine.end_of_atlantis import data as D
-from engine.end_of_atlantis.rules import EndOfAtlantisGame, EoaState, Ship, Stage, senate_order
+from engine.end_of_atlantis.rules import EndOfAtlantisGame
+from engine.end_of_atlantis.state import EoaState, Ship, Stage, senate_order
 
 GAME = EndOfAtlantisGame()
 NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from engine.finding_atlantis import data as D
+from engine.finding_atlantis.actions import ChooseCaptain, FirstMove
 from engine.finding_atlantis.mapgen import world_of
-from engine.finding_atlantis.rules import ChooseCaptain, FindingAtlantisGame, FirstMove, hand_for
+from engine.finding_atlantis.rules import FindingAtlantisGame
+from engine.finding_atlantis.state import hand_for
 from engine.components import put
 from engine.core import replace
 

@@ -16,7 +16,8 @@ import msgpack
 import pytest
 
 from engine.core import SeatInfo, replace
-from engine.end_of_atlantis.rules import Bid, EoaView, Faction, LayCard, Pass
+from engine.end_of_atlantis.actions import Bid, Faction, LayCard, Pass
+from engine.end_of_atlantis.state import EoaView
 from engine.match import Match
 from engine.record import canonical_bytes
 

@@ -11,12 +11,14 @@ from pydantic import ValidationError
 from engine.core import IllegalAction, replace
 from engine.end_of_atlantis import data as D
 from engine.end_of_atlantis.options import EndOfAtlantisOptions
-from engine.options import outside_model
-from engine.end_of_atlantis.rules import (
-    STAGES, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play,
-    PlaySpecial, Stage, TakeSpecial, Target, UseAbility, doom_movers, doom_phase, senate_order,
+from engine.end_of_atlantis.actions import (
+    Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial, Target, UseAbility,
 )
+from engine.end_of_atlantis.doom import doom_movers
+from engine.end_of_atlantis.rules import STAGES, doom_phase
+from engine.end_of_atlantis.state import Stage, senate_order
 from engine.end_of_atlantis.text import HELP
+from engine.options import outside_model
 from engine.record import digest
 
 from eoa_helpers import GAME, act, cubes, fresh, run, ship, special_of, voting

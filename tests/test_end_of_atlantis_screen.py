@@ -5,7 +5,7 @@ simultaneous phase, and the layout at 80x24."""
 from __future__ import annotations
 
 from engine.core import SeatInfo
-from engine.end_of_atlantis.rules import Bid, LayCard
+from engine.end_of_atlantis.actions import Bid, LayCard
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.end_of_atlantis.screen import EndOfAtlantisScreen

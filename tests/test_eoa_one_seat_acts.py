@@ -1,17 +1,13 @@
-"""End of Atlantis's ``legal`` asks whether its one seat acts (``stages.MAY_ACT``: one look
-at that seat's own entry) instead of building every actor set; and the lengths of the
-voting rows are remembered for the rows last asked about (``state.row_lengths``, shared
-by ``to_act``, the views and ``apply`` while cards are laid).  Both are checked here
-against the obvious answer, written out in this file, over every position of seeded
-random games played two at a time, move by move alternately (so the remembered rows are
-now one match's, now the other's), on the state and on every seat's view."""
+"""End of Atlantis's stage table says who acts (``rules.actors``), on the state and on every
+seat's view alike, and a seat to act always has a choice.  Checked here against the
+obvious answer, written out in this file, over every position of seeded random games
+played two at a time, move by move alternately."""
 
 from __future__ import annotations
 
 from engine.end_of_atlantis.bot import make_bot
-from engine.end_of_atlantis.rules import EndOfAtlantisGame, Stage
-from engine.end_of_atlantis.stages import MAY_ACT
-from engine.end_of_atlantis.state import row_lengths
+from engine.end_of_atlantis.rules import EndOfAtlantisGame, actors
+from engine.end_of_atlantis.state import Stage, row_lengths
 
 GAME = EndOfAtlantisGame()
 DEMAGOGOS = 2  # data.DEMAGOGOS, written out
@@ -63,8 +59,8 @@ def test_end_of_atlantis_one_seat_acts_exactly_when_the_rules_say_it_is_among_th
         for seat in range(state.players):
             view = GAME.view(state, seat)
             slow = acts_slowly(state, seat)
-            assert MAY_ACT[state.stage](state, seat) == slow == (seat in GAME.to_act(state)), (state.stage, seat)
-            assert MAY_ACT[view.stage](view, seat) == acts_slowly(view, seat) == slow, (view.stage, seat)
+            assert (seat in actors(state)) == slow == (seat in GAME.to_act(state)), (state.stage, seat)
+            assert (seat in actors(view)) == acts_slowly(view, seat) == slow, (view.stage, seat)
             assert (GAME.legal(view) != []) == slow  # a seat to act always has a choice
         if state.stage == Stage.LAY_CARDS:
             laying += 1

@@ -13,11 +13,12 @@ import pytest
 
 from engine.core import View, build, maker
 from engine.end_of_atlantis import data as ED
+from engine.end_of_atlantis.actions import Play
 from engine.end_of_atlantis.bot import make_bot as eoa_bot
 from engine.end_of_atlantis.effects import FEASIBLE, betrayal_targets, play_sources
-from engine.end_of_atlantis.rules import EndOfAtlantisGame, Play, Stage
-from engine.end_of_atlantis.stages import STAGES
-from engine.end_of_atlantis.state import SECRET_BID_STAGES, EoaView, PeekedBid, aboard, free, immune
+from engine.end_of_atlantis.rules import STAGES, EndOfAtlantisGame
+from engine.end_of_atlantis.state import SECRET_BID_STAGES, EoaView, PeekedBid, Stage, aboard, free, immune
+from engine.finding_atlantis.actions import EndTurn
 from engine.finding_atlantis.bot import make_bot as fa_bot
 from engine.finding_atlantis.rules import FindingAtlantisGame
 from engine.finding_atlantis.state import FAView, PlayerPublic
@@ -116,7 +117,7 @@ def eoa_view_slowly(s, seat):
 
 
 def actors_slowly(x):
-    """Who acts, stage by stage, as the rules say it (what ``stages.ACTORS`` answers)."""
+    """Who acts, stage by stage, as the rules say it (what the stage table's ``actors`` answer)."""
     st = x.stage
     if st in (Stage.SENATE, Stage.HIDDEN_VOTE):
         return frozenset(p for p, b in enumerate(x.bids) if b == -1)
@@ -234,9 +235,12 @@ def test_finding_atlantis_views_and_legal_lists_are_the_obvious_ones_for_every_s
     states = check_views(FA, positions(FA, fa_bot, list(range(6)), fa_options), fa_view_slowly)
     assert len({s.players for s in states}) == 3 and any(s.phase == "over" for s in states)
     for state in states[::3]:
+        for seat in (*range(state.players), None):  # the seats not to act are offered nothing
+            if seat not in FA.to_act(state):
+                assert FA.legal(FA.view(state, seat)) == []
         view = FA.view(state, state.turn)
-        if view.phase == "play":  # the cached list is the list made afresh
-            assert FA.legal(view) == FA._play_legal(view)
+        if view.phase == "play":  # End turn is always offered, last
+            assert FA.legal(view)[-1] == EndTurn()
 
 
 def test_end_of_atlantis_views_legal_lists_and_to_act_are_the_obvious_ones_for_every_seat():

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.components import put
 from engine.core import SeatInfo, replace
 from engine.finding_atlantis import data as D
-from engine.finding_atlantis.rules import Declare, EndTurn, Explore, JellyRod, PickCell, Sonar
+from engine.finding_atlantis.actions import Declare, EndTurn, Explore, JellyRod, PickCell, Sonar
 from engine.finding_atlantis.text import HELP, LEGEND, history, reveal
 from tui.app import AtlantisApp
 from tui.finding_atlantis.screen import FindingAtlantisScreen

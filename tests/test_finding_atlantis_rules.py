@@ -7,9 +7,9 @@ import pytest
 from engine.core import IllegalAction
 from engine.finding_atlantis import data as D
 from engine.finding_atlantis.knowledge import check_declaration, deduce
-from engine.finding_atlantis.rules import (
-    Burn, ChooseCaptain, Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent,
-    Periscope, PickCell, Silent, Sonar, Surface, UseArtifact, UseCaptain,
+from engine.finding_atlantis.actions import (
+    Burn, ChooseCaptain, Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent, Periscope,
+    PickCell, Silent, Sonar, Surface, UseArtifact, UseCaptain,
 )
 from engine.components import put
 from engine.core import replace

@@ -80,7 +80,7 @@ async def test_marks_paper_mode_and_declaring_from_the_chart():
         m = table.match
         s = m.state
         while s.phase != "play":
-            from engine.finding_atlantis.rules import ChooseCaptain, FirstMove
+            from engine.finding_atlantis.actions import ChooseCaptain, FirstMove
 
             a = ChooseCaptain(s.offers[s.turn][0]) if s.phase == "captain" else FirstMove(0)
             s, _ = GAME.apply(s, s.turn, a)
@@ -119,7 +119,7 @@ async def test_the_assistant_shades_certain_cells_and_warns_before_a_wrong_decla
     async with app.run_test(size=(100, 32)) as pilot:
         m = table.match
         s = m.state
-        from engine.finding_atlantis.rules import ChooseCaptain, Explore, FirstMove, JellyRod
+        from engine.finding_atlantis.actions import ChooseCaptain, Explore, FirstMove, JellyRod
 
         while s.phase != "play":
             a = ChooseCaptain(s.offers[s.turn][0]) if s.phase == "captain" else FirstMove(0)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.components import put
 from engine.core import replace
-from engine.finding_atlantis.rules import JellyRod
+from engine.finding_atlantis.actions import JellyRod
 from tui.widgets.chart_grid import ChartGrid
 
 from fa_helpers import cell

@@ -7,7 +7,7 @@ import pytest
 
 from engine.components import put
 from engine.core import replace
-from engine.finding_atlantis.rules import ChooseCaptain, FirstMove
+from engine.finding_atlantis.actions import ChooseCaptain, FirstMove
 from tui.finding_atlantis.screen import FindingAtlantisScreen
 
 from fa_helpers import cell, on_map

@@ -46,8 +46,8 @@ class RandomBot(KitRandomBot):
     stream = "eoa-random"
 
 
-def ship_value(v: Any, me: int, i: int) -> float:
-    sh = v.ships[i]
+def ship_value(view: Any, me: int, i: int) -> float:
+    sh = view.ships[i]
     if sh.at_sea:
         return -5.0
     mine = sh.cubes[me]
@@ -63,37 +63,37 @@ def ship_value(v: Any, me: int, i: int) -> float:
     return value
 
 
-def arrival_gain(v: Any, me: int, i: int, royal: bool) -> float:
-    sh = v.ships[i]
-    gains = arrival_scores(sh.cubes, v.players, royal)
+def arrival_gain(view: Any, me: int, i: int, royal: bool) -> float:
+    sh = view.ships[i]
+    gains = arrival_scores(sh.cubes, view.players, royal)
     best_other = max((g for p, g in enumerate(gains) if p != me), default=0)
     return gains[me] + data.MOVER_BONUS - 0.6 * best_other
 
 
-def move_value(v: Any, me: int, i: int, royal: bool = False) -> float:
-    sh = v.ships[i]
+def move_value(view: Any, me: int, i: int, royal: bool = False) -> float:
+    sh = view.ships[i]
     if aboard(sh) == 0:
         return -9.0
     if sh.at_sea or sh.tile == data.AIRSHIP + data.ADVANCED:
-        return arrival_gain(v, me, i, royal)
+        return arrival_gain(view, me, i, royal)
     mine = sh.cubes[me]
     return 0.8 * mine - 0.4 * (aboard(sh) - mine - sh.cubes[data.NEUTRAL])
 
 
-def wreck_value(v: Any, me: int, i: int) -> float:
-    sh = v.ships[i]
+def wreck_value(view: Any, me: int, i: int) -> float:
+    sh = view.ships[i]
     mine = sh.cubes[me]
     rivals = aboard(sh) - mine - sh.cubes[data.NEUTRAL]
     return 0.9 * rivals - 2.0 * mine
 
 
-def leader(v: Any, me: int) -> int:
-    return max((p for p in range(v.players) if p != me), key=lambda p: (v.vp[p], -p))
+def leader(view: Any, me: int) -> int:
+    return max((p for p in range(view.players) if p != me), key=lambda p: (view.vp[p], -p))
 
 
-def card_value(v: Any, me: int, kind: str) -> float:
+def card_value(view: Any, me: int, kind: str) -> float:
     """What playing a card of ``kind`` would roughly earn now."""
-    ports = [ship_value(v, me, i) for i, sh in enumerate(v.ships) if not sh.at_sea]
+    ports = [ship_value(view, me, i) for i, sh in enumerate(view.ships) if not sh.at_sea]
     best_port = max(ports, default=0.0)
     if kind == "refugees1":
         return max(0.0, best_port)
@@ -104,19 +104,19 @@ def card_value(v: Any, me: int, kind: str) -> float:
     if kind == "aristocracy":
         return max(0.0, best_port + 0.3)
     if kind == "ships":
-        moves = sorted((move_value(v, me, i) for i in range(len(v.ships))), reverse=True)
+        moves = sorted((move_value(view, me, i) for i in range(len(view.ships))), reverse=True)
         return max(0.0, sum(moves[:2]))
     if kind == "royal":
-        return max([0.0] + [move_value(v, me, i, True) for i, sh in enumerate(v.ships)
+        return max([0.0] + [move_value(view, me, i, True) for i, sh in enumerate(view.ships)
                             if sh.tile != data.AIRSHIP + data.ADVANCED])
     if kind == "support":
         return 1.6
     if kind == "sabotage":
-        return max([0.0] + [wreck_value(v, me, i) for i, sh in enumerate(v.ships) if sh.at_sea
+        return max([0.0] + [wreck_value(view, me, i) for i, sh in enumerate(view.ships) if sh.at_sea
                             and sh.tile != data.WARSHIP + data.ADVANCED])
     if kind == "betrayal":
         vals = [0.0]
-        for sh in v.ships:
+        for sh in view.ships:
             if not sh.at_sea and sh.tile != data.WARSHIP + data.ADVANCED:
                 vals.append(0.6 * min(4, aboard(sh) - sh.cubes[me]))
         return max(vals)
@@ -145,72 +145,73 @@ class SenatorBot(Bot):
             return legal[0]
         return by_stage(self, view, view.seat, legal)
 
-    def _archont(self, v: Any, me: int, legal: list[Any]) -> Any:
-        hand = sorted(v.hand, key=lambda c: card_value(v, me, data.CARD_KIND[c]) +
+    def _archont(self, view: Any, me: int, legal: list[Any]) -> Any:
+        hand = sorted(view.hand, key=lambda c: card_value(view, me, data.CARD_KIND[c]) +
                       static_card_value(data.CARD_KIND[c]))
         return Discard(hand[0])
 
-    def _look(self, v: Any, me: int, legal: list[Any]) -> Any:
+    def _look(self, view: Any, me: int, legal: list[Any]) -> Any:
         targets = [a for a in legal if type(a) is Demagogos]
-        return max(targets, key=lambda a: (v.screen[a.player], -a.player))
+        return max(targets, key=lambda action: (view.screen[action.player], -action.player))
 
-    def _call(self, v: Any, me: int, legal: list[Any]) -> Any:
+    def _call(self, view: Any, me: int, legal: list[Any]) -> Any:
         return PASS
 
-    def _together(self, v: Any, me: int, legal: list[Any]) -> Any:
-        best = max(legal, key=lambda a: ship_value(v, me, a.ship) if type(a) is Target else 0.4)
-        if type(best) is Target and v.screen[me] > 4:
+    def _together(self, view: Any, me: int, legal: list[Any]) -> Any:
+        best = max(legal, key=lambda action: ship_value(view, me, action.ship) if type(action) is Target else 0.4)
+        if type(best) is Target and view.screen[me] > 4:
             return best
         return PASS
 
     # --- Senate and Factions -----------------------------------------------------------------
-    def _senate_bid(self, v: Any, me: int, legal: list[Any]) -> Any:
-        tokens = v.screen[me]
+    def _senate_bid(self, view: Any, me: int, legal: list[Any]) -> Any:
+        tokens = view.screen[me]
         want = min(tokens, 2 + tokens // 6 + self._jitter(2))
         return Bid(want)
 
-    def _faction(self, v: Any, me: int, legal: list[Any]) -> Any:
+    def _faction(self, view: Any, me: int, legal: list[Any]) -> Any:
         takes = [a for a in legal if type(a) is Faction]
         specials = [a for a in legal if type(a) is PlaySpecial]
-        for a in specials:
-            key = data.SPECIAL_KEY[a.card]
-            if key == "boarding" and ship_value(v, me, a.ship) >= 1.3:
-                return max((x for x in specials if data.SPECIAL_KEY[x.card] == "boarding"),
-                           key=lambda x: ship_value(v, me, x.ship))
+        for action in specials:
+            key = data.SPECIAL_KEY[action.card]
+            if key == "boarding" and ship_value(view, me, action.ship) >= 1.3:
+                return max((special for special in specials if data.SPECIAL_KEY[special.card] == "boarding"),
+                           key=lambda special: ship_value(view, me, special.ship))
         if not takes:
             return PASS
-        best = max(takes, key=lambda a: FACTION_VALUE[a.faction] + (1.2 if v.plus_one[a.faction] else 0))
-        paid = v.faction_queue[v.faction_pos].kind == PAID
+        best = max(takes, key=lambda action: FACTION_VALUE[action.faction]
+                   + (1.2 if view.plus_one[action.faction] else 0))
+        paid = view.faction_queue[view.faction_pos].kind == PAID
         if not paid:
             return best
-        cost = 0 if v.favour_seat == me else data.FACTION_COST[v.players][v.faction_order.index(me)]
-        value = FACTION_VALUE[best.faction] + (1.2 if v.plus_one[best.faction] else 0)
+        cost = 0 if view.favour_seat == me else data.FACTION_COST[view.players][view.faction_order.index(me)]
+        value = FACTION_VALUE[best.faction] + (1.2 if view.plus_one[best.faction] else 0)
         if cost and any(data.SPECIAL_KEY[a.card] == "favour" for a in specials) and value >= 2.0:
             return next(a for a in specials if data.SPECIAL_KEY[a.card] == "favour")
         if value - 0.7 * cost >= 1.4:
             return best
         return PASS
 
-    def _ability(self, v: Any, me: int, legal: list[Any]) -> Any:
+    def _ability(self, view: Any, me: int, legal: list[Any]) -> Any:
         targets = [a for a in legal if type(a) is Target]
         if targets:
-            best = max(targets, key=lambda a: ship_value(v, me, a.ship))
-            return best if ship_value(v, me, best.ship) > 0.5 else PASS
+            best = max(targets, key=lambda action: ship_value(view, me, action.ship))
+            return best if ship_value(view, me, best.ship) > 0.5 else PASS
         takes = [a for a in legal if type(a) is TakeSpecial]
         if takes:
-            def val(a):
-                if a.slot == DECK_SLOT:
+            def val(action):
+                if action.slot == DECK_SLOT:
                     return 1.8
-                return SPECIAL_VALUE[data.SPECIAL_KEY[v.face_up_specials[a.slot]]]
+                return SPECIAL_VALUE[data.SPECIAL_KEY[view.face_up_specials[action.slot]]]
             return max(takes, key=val)
         if USE_ABILITY in legal:
             return USE_ABILITY
         return legal[0]
 
     # --- Voting -------------------------------------------------------------------------------
-    def _order(self, v: Any, me: int, legal: list[Any]) -> Any:
-        hand = list(v.hand)
-        score = {c: static_card_value(data.CARD_KIND[c]) + 0.5 * card_value(v, me, data.CARD_KIND[c])
+    def _order(self, view: Any, me: int, legal: list[Any]) -> Any:
+        hand = list(view.hand)
+        score = {c: static_card_value(data.CARD_KIND[c]) + 0.5 * card_value(view, me, data.CARD_KIND[c])
                  for c in hand}
         best = max(hand, key=lambda c: (score[c], -c))
         face_down = LayCard(best, True)
@@ -218,35 +219,35 @@ class SenatorBot(Bot):
             return face_down
         return LayCard(best)
 
-    def _current_value(self, v: Any, me: int) -> float:
-        vote = v.vote
-        rows = v.voting_cards
+    def _current_value(self, view: Any, me: int) -> float:
+        vote = view.vote
+        rows = view.voting_cards
         card = rows[me][vote] if len(rows[me]) > vote else -1
-        value = card_value(v, me, data.CARD_KIND[card]) if card >= 0 else 0.0
+        value = card_value(view, me, data.CARD_KIND[card]) if card >= 0 else 0.0
         # as first place we could play the left player's card instead
-        left = (me + 1) % v.players
+        left = (me + 1) % view.players
         lc = rows[left][vote] if len(rows[left]) > vote else -1
         if lc >= 0:
-            value = max(value, 0.8 * card_value(v, me, data.CARD_KIND[lc]))
+            value = max(value, 0.8 * card_value(view, me, data.CARD_KIND[lc]))
         return value
 
-    def _vote_bid(self, v: Any, me: int, legal: list[Any]) -> Any:
-        tokens = v.screen[me]
-        left = max(1, v.vote_cards - v.vote)
-        value = self._current_value(v, me)
+    def _vote_bid(self, view: Any, me: int, legal: list[Any]) -> Any:
+        tokens = view.screen[me]
+        left = max(1, view.vote_cards - view.vote)
+        value = self._current_value(view, me)
         budget = tokens / (left + 1.5)
         want = int(round(budget * min(2.2, value / 2.0))) + self._jitter(2)
         want = max(0, min(tokens - 2 if tokens > 6 else tokens, want))
         if value < 0.8:
             want = 0
-        if v.stage == Stage.DEMAGOGOS_REBID and v.peeked_bid:
-            other = v.peeked_bid.tokens
+        if view.stage == Stage.DEMAGOGOS_REBID and view.peeked_bid:
+            other = view.peeked_bid.tokens
             if other + 1 <= tokens and value >= 2.0 and other + 1 <= want + 2:
                 want = other + 1
         options = sorted(a.tokens for a in legal if type(a) is Bid)
         if want in options:
             return Bid(want)
-        if v.stage == Stage.OPEN_VOTE:
+        if view.stage == Stage.OPEN_VOTE:
             higher = [n for n in options if n > want and n <= want + 2]
             if higher and value >= 2.0:
                 return Bid(higher[0])
@@ -254,59 +255,59 @@ class SenatorBot(Bot):
             return Bid(lower[-1] if lower else 0)
         return Bid(min(options, key=lambda n: abs(n - want)))
 
-    def _play(self, v: Any, me: int, legal: list[Any]) -> Any:
-        e = v.effect
-        if e is None:
+    def _play(self, view: Any, me: int, legal: list[Any]) -> Any:
+        effect = view.effect
+        if effect is None:
             plays = [a for a in legal if type(a) is Play]
             if not plays:
                 return PASS
 
-            def val(a: Play) -> float:
-                kind = data.CARD_KIND[v.voting_cards[a.source][v.vote]]
-                base = card_value(v, me, kind)
-                if a.special >= 0:
-                    key = data.SPECIAL_KEY[a.special]
+            def val(action: Play) -> float:
+                kind = data.CARD_KIND[view.voting_cards[action.source][view.vote]]
+                base = card_value(view, me, kind)
+                if action.special >= 0:
+                    key = data.SPECIAL_KEY[action.special]
                     base += {"winds": 1.5, "empath": 1.0, "decree": 2.0, "guild": 1.0,
                              "alliance": 0.5}.get(key, 0.0) - 0.8
                 return base
-            best = max(plays, key=lambda a: (val(a), -a.special, a.source))
+            best = max(plays, key=lambda action: (val(action), -action.special, action.source))
             return best if val(best) > 0.3 else PASS
-        return self._target(v, me, e, legal)
+        return self._target(view, me, effect, legal)
 
-    def _target(self, v: Any, me: int, e: Any, legal: list[Any]) -> Any:
-        step = e.steps[0]
-        lead = leader(v, me)
+    def _target(self, view: Any, me: int, effect: Any, legal: list[Any]) -> Any:
+        step = effect.steps[0]
+        lead = leader(view, me)
 
-        def val(a: Any) -> float:
-            if type(a) is Done:
+        def val(action: Any) -> float:
+            if type(action) is Done:
                 return 0.0
-            if type(a) is TakeSpecial:
-                if a.slot == DECK_SLOT:
+            if type(action) is TakeSpecial:
+                if action.slot == DECK_SLOT:
                     return 1.8
-                return SPECIAL_VALUE[data.SPECIAL_KEY[v.face_up_specials[a.slot]]]
+                return SPECIAL_VALUE[data.SPECIAL_KEY[view.face_up_specials[action.slot]]]
             if step in (EffectStep.PLACE_1, EffectStep.PLACE_2, EffectStep.PLACE_1_ELSEWHERE):
-                return ship_value(v, me, a.ship)
+                return ship_value(view, me, action.ship)
             if step in (EffectStep.ARISTOCRACY, EffectStep.ALLIANCE):
-                base = ship_value(v, me, a.ship) if step == EffectStep.ARISTOCRACY else 0.0
-                if a.colour >= 0:
-                    base += 0.4 if a.colour == lead else 0.1
-                    base -= 0.5 * (a.colour == data.NEUTRAL)
+                base = ship_value(view, me, action.ship) if step == EffectStep.ARISTOCRACY else 0.0
+                if action.colour >= 0:
+                    base += 0.4 if action.colour == lead else 0.1
+                    base -= 0.5 * (action.colour == data.NEUTRAL)
                 return base
             if step == EffectStep.MOVE:
-                return move_value(v, me, a.ship)
+                return move_value(view, me, action.ship)
             if step == EffectStep.ROYAL:
-                return move_value(v, me, a.ship, True)
+                return move_value(view, me, action.ship, True)
             if step == EffectStep.SABOTAGE:
-                return wreck_value(v, me, a.ship)
+                return wreck_value(view, me, action.ship)
             if step == EffectStep.BETRAY:
-                if a.ship >= 0:
-                    sh = v.ships[a.ship]
+                if action.ship >= 0:
+                    sh = view.ships[action.ship]
                     return 0.6 * min(4, aboard(sh) - sh.cubes[me])
-                return 0.3 * min(4, v.senate_pool[a.colour]) + (0.3 if a.colour == lead else 0)
+                return 0.3 * min(4, view.senate_pool[action.colour]) + (0.3 if action.colour == lead else 0)
             if step == EffectStep.REMOVE:
-                return -1.0 if a.colour == me else (0.6 if a.colour == lead else 0.5)
+                return -1.0 if action.colour == me else (0.6 if action.colour == lead else 0.5)
             return 0.0
-        return max(legal, key=lambda a: (val(a), -a[0] if len(a) else 0))
+        return max(legal, key=lambda action: (val(action), -action[0] if len(action) else 0))
 
 
 CHOOSE_BY_STAGE = {

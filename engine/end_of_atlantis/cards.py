@@ -16,36 +16,36 @@ from .state import EoaState
 POLITICS = Pile("cards", order="random")  # "drew" to all, "drew_cards" to the drawer
 
 
-def draw_politics(s: EoaState, seat: int, count: int, hands: tuple | None = None
+def draw_politics(state: EoaState, seat: int, count: int, hands: tuple | None = None
                   ) -> tuple[dict, list[Event], int]:
     """``seat`` draws up to ``count`` Politics cards into its (sorted) hand: the changes
     to the state, the events and how many it got.  ``hands``: the hands to draw into,
     when the caller changed them."""
-    hands = s.hands if hands is None else hands
-    got = POLITICS.draw(s.deck, s.discard, count, s.rng, seat)
+    hands = state.hands if hands is None else hands
+    got = POLITICS.draw(state.deck, state.discard, count, state.rng, seat)
     hands = put(hands, seat, tuple(sorted(hands[seat] + got.cards)))
     return dict(hands=hands, deck=got.pile, discard=got.discard, rng=got.rng), got.events, len(got.cards)
 
 
-def special_available(x) -> bool:
+def special_available(view) -> bool:
     """Is there a special card to take (deck, discards to reshuffle, or face up)?"""
-    return bool(x.special_deck_count or x.special_discard or x.face_up_specials)
+    return bool(view.special_deck_count or view.special_discard or view.face_up_specials)
 
 
-def take_special_choices(x) -> list[TakeSpecial]:
+def take_special_choices(view) -> list[TakeSpecial]:
     """Tactical play: one of the face-up cards, or the deck (while it or its discards last)."""
-    out = [TakeSpecial(i) for i in range(len(x.face_up_specials))]
-    if x.special_deck_count or x.special_discard:
+    out = [TakeSpecial(i) for i in range(len(view.face_up_specials))]
+    if view.special_deck_count or view.special_discard:
         out.append(TakeSpecial(DECK_SLOT))
     return out
 
 
-def gain_special(s: EoaState, seat: int, slot: int) -> tuple[EoaState, list[Event]]:
+def gain_special(state: EoaState, seat: int, slot: int) -> tuple[EoaState, list[Event]]:
     """``seat`` takes a special card: a face-up one (``slot`` 0-2, which is then replaced
     from the deck) or the deck's (``DECK_SLOT``, seen by ``seat`` alone).  The discards
     become the deck when it runs out."""
-    rng = s.rng
-    deck, discard, face = s.special_deck, s.special_discard, s.face_up_specials
+    rng = state.rng
+    deck, discard, face = state.special_deck, state.special_discard, state.face_up_specials
     if 0 <= slot < len(face):
         card = face[slot]
         if not deck and discard:
@@ -60,21 +60,21 @@ def gain_special(s: EoaState, seat: int, slot: int) -> tuple[EoaState, list[Even
     else:
         if not deck:
             if not discard:
-                return s, []
+                return state, []
             deck, discard = tuple(sorted(discard)), ()
         i, rng = rng.below(len(deck))
         card = deck[i]
         deck = deck[:i] + deck[i + 1:]
         events = [Event("drew_special", {"seat": seat}),
                   Event("my_special", {"seat": seat, "card": card}, to=(seat,))]
-    specials = put(s.specials, seat, tuple(sorted(s.specials[seat] + (card,))))
-    return replace(s, rng=rng, special_deck=deck, special_discard=discard, face_up_specials=face,
+    specials = put(state.specials, seat, tuple(sorted(state.specials[seat] + (card,))))
+    return replace(state, rng=rng, special_deck=deck, special_discard=discard, face_up_specials=face,
                    specials=specials), events
 
 
-def spend_special(s: EoaState, seat: int, card: int) -> dict:
+def spend_special(state: EoaState, seat: int, card: int) -> dict:
     """The changes of ``seat`` playing special ``card``: it goes to the discards."""
-    hand = s.specials[seat]
+    hand = state.specials[seat]
     i = hand.index(card)
-    return {"specials": put(s.specials, seat, hand[:i] + hand[i + 1:]),
-            "special_discard": s.special_discard + (card,)}
+    return {"specials": put(state.specials, seat, hand[:i] + hand[i + 1:]),
+            "special_discard": state.special_discard + (card,)}

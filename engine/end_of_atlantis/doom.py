@@ -17,112 +17,113 @@ from .ships import discard_cubes, move_ship, put_refugees
 from .state import EoaState, Stage, aboard, event_key, free, in_port_with_room, senate_order
 
 
-def begin_doom(s: EoaState) -> tuple[EoaState, list[Event]]:
-    s = replace(s, stage=Stage.DOOM, vote=-1, effect=None)
-    events = [Event("doom_phase", {"turn": s.turn})]
-    if event_key(s) == "leadership" and s.promised_land_neutrals:
-        top = senate_ranking(s)
-        neutrals = s.promised_land_neutrals
+def begin_doom(state: EoaState) -> tuple[EoaState, list[Event]]:
+    state = replace(state, stage=Stage.DOOM, vote=-1, effect=None)
+    events = [Event("doom_phase", {"turn": state.turn})]
+    if event_key(state) == "leadership" and state.promised_land_neutrals:
+        top = senate_ranking(state)
+        neutrals = state.promised_land_neutrals
         for p, points in zip(top, (neutrals, (neutrals + 1) // 2)):
-            s, more = award(s, p, points, "leadership")
+            state, more = award(state, p, points, "leadership")
             events += more
-    rank = {p: i for i, p in enumerate(senate_order(s))}
-    land = s.promised_land
-    best = min(range(s.players), key=lambda p: (-land[p], rank[p]))
-    if land[best] > 0 and land[best] >= s.promised_land_neutrals:
-        s, more = award(s, best, data.MOST_IN_PROMISED_LAND, "promised_land")
+    rank = {p: i for i, p in enumerate(senate_order(state))}
+    land = state.promised_land
+    best = min(range(state.players), key=lambda p: (-land[p], rank[p]))
+    if land[best] > 0 and land[best] >= state.promised_land_neutrals:
+        state, more = award(state, best, data.MOST_IN_PROMISED_LAND, "promised_land")
         events += more
-    if not s.family:
-        pool = s.senate_pool
-        best = min(range(s.players), key=lambda p: (-pool[p], rank[p]))
+    if not state.family:
+        pool = state.senate_pool
+        best = min(range(state.players), key=lambda p: (-pool[p], rank[p]))
         if pool[best] > 0:
-            s, more = award(s, best, data.MOST_IN_SENATE, "senate")
+            state, more = award(state, best, data.MOST_IN_SENATE, "senate")
             events += more
-    s, more = turn_up_event(s)
+    state, more = turn_up_event(state)
     events += more
-    s, more = event_effect(s, s.event)
+    state, more = event_effect(state, state.event)
     events += more
-    if s.stage == Stage.OVER:
-        return s, events
-    if s.stage == Stage.TOGETHER:
-        s, more = _next_placer(s, advance=False)
-        return s, events + more
-    s, more = _finish(s)
-    return s, events + more
+    if state.stage == Stage.OVER:
+        return state, events
+    if state.stage == Stage.TOGETHER:
+        state, more = _next_placer(state, advance=False)
+        return state, events + more
+    state, more = _finish(state)
+    return state, events + more
 
 
 # --- We're All In This Together -------------------------------------------------------------------
-def together_choices(x: Any, seat: int) -> list[Any]:
-    return [*(SHIP_TARGETS[i] for i in in_port_with_room(x.ships)), PASS]
+def together_choices(view: Any, seat: int) -> list[Any]:
+    return [*(SHIP_TARGETS[i] for i in in_port_with_room(view.ships)), PASS]
 
 
-def together_place(s: EoaState, seat: int, a: Target) -> tuple[EoaState, list[Event]]:
-    s = replace(s, together_placed=bump(s.together_placed, seat, 1), **put_refugees(s, seat, a.ship, 1))
-    event = Event("placed", {"seat": seat, "ship": a.ship, "tile": s.ships[a.ship].tile, "n": 1})
-    s, events = _next_placer(s, advance=True)
-    return s, [event, *events]
+def together_place(state: EoaState, seat: int, action: Target) -> tuple[EoaState, list[Event]]:
+    state = replace(state, together_placed=bump(state.together_placed, seat, 1),
+                    **put_refugees(state, seat, action.ship, 1))
+    event = Event("placed", {"seat": seat, "ship": action.ship, "tile": state.ships[action.ship].tile, "n": 1})
+    state, events = _next_placer(state, advance=True)
+    return state, [event, *events]
 
 
-def together_stop(s: EoaState, seat: int, a: Pass) -> tuple[EoaState, list[Event]]:
-    s = replace(s, together_queue=tuple(p for p in s.together_queue if p != seat))
+def together_stop(state: EoaState, seat: int, action: Pass) -> tuple[EoaState, list[Event]]:
+    state = replace(state, together_queue=tuple(p for p in state.together_queue if p != seat))
     event = Event("together_stop", {"seat": seat})
-    s, events = _next_placer(s, advance=False)
-    return s, [event, *events]
+    state, events = _next_placer(state, advance=False)
+    return state, [event, *events]
 
 
-def _can_place(s: EoaState, p: int) -> bool:
-    return (s.together_placed[p] < data.TOGETHER_MAX and s.screen[p] > 0
-            and bool(in_port_with_room(s.ships)))
+def _can_place(state: EoaState, p: int) -> bool:
+    return (state.together_placed[p] < data.TOGETHER_MAX and state.screen[p] > 0
+            and bool(in_port_with_room(state.ships)))
 
 
-def _next_placer(s: EoaState, advance: bool) -> tuple[EoaState, list[Event]]:
+def _next_placer(state: EoaState, advance: bool) -> tuple[EoaState, list[Event]]:
     """One refugee at a time, in turn, while anyone still can (and wants to)."""
-    queue = list(s.together_queue)
+    queue = list(state.together_queue)
     if advance and queue:
         queue = queue[1:] + queue[:1]
-    queue = tuple(p for p in queue if _can_place(s, p))
+    queue = tuple(p for p in queue if _can_place(state, p))
     if queue:
-        return replace(s, together_queue=queue), []
-    return _finish(replace(s, together_queue=queue, stage=Stage.DOOM))
+        return replace(state, together_queue=queue), []
+    return _finish(replace(state, together_queue=queue, stage=Stage.DOOM))
 
 
 # --- neutrals, sailing, homecoming -------------------------------------------------------------
-def place_neutrals(s: EoaState, count: int) -> tuple[EoaState, list[Event]]:
+def place_neutrals(state: EoaState, count: int) -> tuple[EoaState, list[Event]]:
     """Neutral refugees board the ships in port, largest ship first (ties to the left),
     one ship after another; a full ship is skipped, or with aggressive neutrals loses
     the cube of the last player in Senate order aboard it.  The camp can run out."""
-    order = sorted((i for i, sh in enumerate(s.ships) if not sh.at_sea),
-                   key=lambda i: (-data.capacity(s.ships[i].tile), i))
+    order = sorted((i for i, sh in enumerate(state.ships) if not sh.at_sea),
+                   key=lambda i: (-data.capacity(state.ships[i].tile), i))
     if not order:
-        return s, []
+        return state, []
     events: list[Event] = []
     j = 0
     placed = []
     for _ in range(count):
-        if s.camp <= 0:
+        if state.camp <= 0:
             break
         for _ in range(len(order)):
             i = order[j % len(order)]
             j += 1
-            sh = s.ships[i]
+            sh = state.ships[i]
             if free(sh) > 0:
                 break
-            if s.aggressive_neutrals:
-                last_first = [p for p in reversed(senate_order(s)) if sh.cubes[p] > 0]
+            if state.aggressive_neutrals:
+                last_first = [p for p in reversed(senate_order(state)) if sh.cubes[p] > 0]
                 if last_first:
-                    s = replace(s, **discard_cubes(s, i, last_first[0]))
+                    state = replace(state, **discard_cubes(state, i, last_first[0]))
                     events.append(Event("pushed_off", {"ship": i, "tile": sh.tile, "colour": last_first[0]}))
                     break
         else:
             break
-        sh = s.ships[i]
-        s = replace(s, ships=put(s.ships, i, sh._replace(cubes=bump(sh.cubes, data.NEUTRAL, 1))),
-                    camp=s.camp - 1)
+        sh = state.ships[i]
+        state = replace(state, ships=put(state.ships, i, sh._replace(cubes=bump(sh.cubes, data.NEUTRAL, 1))),
+                        camp=state.camp - 1)
         placed.append(i)
     if placed:
         events.append(Event("neutrals", {"ships": tuple(placed),
-                                          "tiles": tuple(s.ships[i].tile for i in placed)}))
-    return s, events
+                                          "tiles": tuple(state.ships[i].tile for i in placed)}))
+    return state, events
 
 
 def doom_movers(ships: tuple, count: int) -> list[int]:
@@ -134,32 +135,32 @@ def doom_movers(ships: tuple, count: int) -> list[int]:
     return candidates[:count]
 
 
-def _finish(s: EoaState) -> tuple[EoaState, list[Event]]:
-    card = s.event
+def _finish(state: EoaState) -> tuple[EoaState, list[Event]]:
+    card = state.event
     key = data.EVENT_KEY[card]
-    s, events = place_neutrals(s, data.EVENT_NEUTRALS[card])
-    sailing = data.SHIPS_MOVED_IN_DOOM_2P if s.players == 2 else data.SHIPS_MOVED_IN_DOOM
+    state, events = place_neutrals(state, data.EVENT_NEUTRALS[card])
+    sailing = data.SHIPS_MOVED_IN_DOOM_2P if state.players == 2 else data.SHIPS_MOVED_IN_DOOM
     changes: dict = {}
-    for i in doom_movers(s.ships, sailing):
-        changes, more, _ = move_ship(s, i, -1, **changes)
+    for i in doom_movers(state.ships, sailing):
+        changes, more, _ = move_ship(state, i, -1, **changes)
         events += more
-    s = replace(s, **changes) if changes else s
+    state = replace(state, **changes) if changes else state
     chaos = key == "chaos"
     full = key in data.FULL_SENATE_RETURN
-    n = s.players
-    screen = list(s.screen)
-    pool = list(s.senate_pool)
+    n = state.players
+    screen = list(state.screen)
+    pool = list(state.senate_pool)
     for p in range(n):
-        screen[p] += s.buildings[p] + sum(s.tokens_on_cards[p]) + s.promised_land[p]
+        screen[p] += state.buildings[p] + sum(state.tokens_on_cards[p]) + state.promised_land[p]
         if not chaos:  # Chaos: the Senate pool and the Factions stay for the next turn
             back = pool[p] if full else (pool[p] + 1) // 2
             screen[p] += back
             pool[p] -= back
-    s = replace(s, screen=tuple(screen), senate_pool=tuple(pool), buildings=(0,) * n,
-                promised_land=(0,) * n, camp=s.camp + s.promised_land_neutrals, promised_land_neutrals=0,
-                discard=s.discard + tuple(c for r in s.voting_cards for c in r),
-                voting_cards=((),) * n, tokens_on_cards=((),) * n,
-                faction_holders=s.faction_holders if chaos else (-1,) * len(data.FACTIONS),
-                stage=Stage.START)
+    state = replace(state, screen=tuple(screen), senate_pool=tuple(pool), buildings=(0,) * n,
+                    promised_land=(0,) * n, camp=state.camp + state.promised_land_neutrals, promised_land_neutrals=0,
+                    discard=state.discard + tuple(c for r in state.voting_cards for c in r),
+                    voting_cards=((),) * n, tokens_on_cards=((),) * n,
+                    faction_holders=state.faction_holders if chaos else (-1,) * len(data.FACTIONS),
+                    stage=Stage.START)
     events.append(Event("returned", {"chaos": chaos, "full": full}))
-    return s, events
+    return state, events

@@ -39,11 +39,11 @@ _CAPACITY = data.CAPACITY
 
 
 # --- can a card be carried out in full? -------------------------------------------------------
-def _port_room(x: Any, seat: int) -> list[tuple[int, int, int]]:
+def _port_room(view: Any, seat: int) -> list[tuple[int, int, int]]:
     """(ship, free spaces, cubes of other colours) for every ship in port."""
     out = []
     i = 0
-    for sh in x.ships:
+    for sh in view.ships:
         if not sh.at_sea:
             cubes = sh.cubes
             aboard = sum(cubes)
@@ -94,14 +94,14 @@ def _alliance_frees(port: list[tuple[int, int, int]]) -> list[tuple[int, list[in
     return out
 
 
-def _refugees_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
-    fits, tokens = PLACEMENT_FITS[kind], x.screen[seat]
+def _refugees_feasible(view: Any, seat: int, kind: str, rider: str) -> bool:
+    fits, tokens = PLACEMENT_FITS[kind], view.screen[seat]
     if rider == "alliance":
-        for _, frees in _alliance_frees(_port_room(x, seat)):
+        for _, frees in _alliance_frees(_port_room(view, seat)):
             if fits(frees, tokens):
                 return True
         return False
-    return fits(port_frees(x.ships), tokens)
+    return fits(port_frees(view.ships), tokens)
 
 
 def port_frees(ships: tuple) -> tuple[int, ...]:
@@ -109,49 +109,49 @@ def port_frees(ships: tuple) -> tuple[int, ...]:
     return tuple(_CAPACITY[sh.tile] - sum(sh.cubes) for sh in ships if not sh.at_sea)
 
 
-def _aristocracy_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+def _aristocracy_feasible(view: Any, seat: int, kind: str, rider: str) -> bool:
     need = 2 if rider == "empath" else 1
-    if x.screen[seat] < need:
+    if view.screen[seat] < need:
         return False
     room = 0  # free spaces and cubes of other colours (which a full ship may lose)
-    for sh in x.ships:
+    for sh in view.ships:
         if not sh.at_sea:
             room += _CAPACITY[sh.tile] - sh.cubes[seat]
     return room >= need
 
 
-def _ships_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+def _ships_feasible(view: Any, seat: int, kind: str, rider: str) -> bool:
     need = 3 if rider == "winds" else 2
     loaded = 0
-    for sh in x.ships:
+    for sh in view.ships:
         if sum(sh.cubes) > 0:
             loaded += 1
     return loaded >= need
 
 
-def _royal_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
-    for sh in x.ships:
+def _royal_feasible(view: Any, seat: int, kind: str, rider: str) -> bool:
+    for sh in view.ships:
         if sh.tile != ADVANCED_AIRSHIP and sum(sh.cubes) > 0:
             return True
     return False
 
 
-def _sabotage_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
-    for sh in x.ships:
+def _sabotage_feasible(view: Any, seat: int, kind: str, rider: str) -> bool:
+    for sh in view.ships:
         if sh.at_sea and sh.tile != ADVANCED_WARSHIP:
             return True
     return False
 
 
-def _betrayal_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
-    """``betrayal_targets(x, seat)`` is not empty."""
-    for sh in x.ships:
-        if not sh.at_sea and sh.tile != ADVANCED_WARSHIP and _removable_colours(x, sh):
+def _betrayal_feasible(view: Any, seat: int, kind: str, rider: str) -> bool:
+    """``betrayal_targets(view, seat)`` is not empty."""
+    for sh in view.ships:
+        if not sh.at_sea and sh.tile != ADVANCED_WARSHIP and _removable_colours(view, sh):
             return True
-    if not x.family:
-        pool = x.senate_pool
-        for p in range(x.players):
-            if p != seat and pool[p] > 0 and not immune(x, p):
+    if not view.family:
+        pool = view.senate_pool
+        for p in range(view.players):
+            if p != seat and pool[p] > 0 and not immune(view, p):
                 return True
     return False
 
@@ -160,44 +160,44 @@ FEASIBLE: dict[str, Callable[[Any, int, str, str], bool]] = {
     "refugees1": _refugees_feasible, "refugees2": _refugees_feasible,
     "refugees21": _refugees_feasible, "aristocracy": _aristocracy_feasible,
     "ships": _ships_feasible, "royal": _royal_feasible,
-    "support": lambda x, seat, kind, rider: special_available(x),
+    "support": lambda view, seat, kind, rider: special_available(view),
     "sabotage": _sabotage_feasible,
     "betrayal": _betrayal_feasible,
 }
 
 
-def card_feasible(x: Any, seat: int, kind: str, rider: str) -> bool:
+def card_feasible(view: Any, seat: int, kind: str, rider: str) -> bool:
     """Can ``seat`` carry out a card of ``kind`` (with the ``rider`` special, or "") in full now?"""
-    return FEASIBLE[kind](x, seat, kind, rider)
+    return FEASIBLE[kind](view, seat, kind, rider)
 
 
-def _removable_colours(x: Any, sh: Any) -> list[int]:
-    return [c for c in range(data.COLOURS) if sh.cubes[c] > 0 and not immune(x, c)]
+def _removable_colours(view: Any, sh: Any) -> list[int]:
+    return [c for c in range(data.COLOURS) if sh.cubes[c] > 0 and not immune(view, c)]
 
 
-def betrayal_targets(x: Any, seat: int) -> list[Target]:
-    out = [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
-           if not sh.at_sea and sh.tile != ADVANCED_WARSHIP and _removable_colours(x, sh)]
-    if not x.family:
-        out += [Target(-1, p) for p in range(x.players)
-                if p != seat and x.senate_pool[p] > 0 and not immune(x, p)]
+def betrayal_targets(view: Any, seat: int) -> list[Target]:
+    out = [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
+           if not sh.at_sea and sh.tile != ADVANCED_WARSHIP and _removable_colours(view, sh)]
+    if not view.family:
+        out += [Target(-1, p) for p in range(view.players)
+                if p != seat and view.senate_pool[p] > 0 and not immune(view, p)]
     return out
 
 
-def play_sources(x: Any, seat: int) -> list[int]:
+def play_sources(view: Any, seat: int) -> list[int]:
     """Whose card ``seat`` may play in this vote: its own, and as first place (or as the
     Philosophios) the left player's (see ``left_card_source``); a card is played once."""
-    vote = x.vote
+    vote = view.vote
     out = []
-    if not x.played[seat][vote]:
+    if not view.played[seat][vote]:
         out.append(seat)
-    first = x.vote_winners and x.vote_winners[0] == seat
-    philo = x.faction_holders[data.PHILOSOPHIOS] == seat
+    first = view.vote_winners and view.vote_winners[0] == seat
+    philo = view.faction_holders[data.PHILOSOPHIOS] == seat
     if first or philo:
-        left = left_card_source(x, seat)
-        if left is not None and left != seat and not x.played[left][vote]:
+        left = left_card_source(view, seat)
+        if left is not None and left != seat and not view.played[left][vote]:
             # two players: first place may not take the Philosophios's card
-            blocked = x.players == 2 and first and not philo and x.faction_holders[data.PHILOSOPHIOS] == left
+            blocked = view.players == 2 and first and not philo and view.faction_holders[data.PHILOSOPHIOS] == left
             if not blocked:
                 out.append(left)
     return out
@@ -221,45 +221,45 @@ def riders_of(specials: tuple) -> tuple[tuple[str, int], ...]:
     return tuple(found.items())
 
 
-def play_choices(x: Any, seat: int) -> list[Play]:
+def play_choices(view: Any, seat: int) -> list[Play]:
     """Every card ``seat`` may play now, alone or with each kind of rider it holds."""
     out: list[Play] = []
-    vote = x.vote
-    riders = riders_of(x.specials_of(seat))
-    for source in play_sources(x, seat):
-        card = x.voting_cards[source][vote]
+    vote = view.vote
+    riders = riders_of(view.specials_of(seat))
+    for source in play_sources(view, seat):
+        card = view.voting_cards[source][vote]
         if card < 0:
             continue
         kind = data.CARD_KIND[card]
         feasible = FEASIBLE[kind]
         plays = PLAYS[source]
-        if feasible(x, seat, kind, ""):
+        if feasible(view, seat, kind, ""):
             out.append(plays[0])
         fitting = _FITTING[kind]
         for key, c in riders:
-            if key in fitting and feasible(x, seat, kind, key):
+            if key in fitting and feasible(view, seat, kind, key):
                 out.append(plays[c + 1])
     return out
 
 
 # --- what each step may target ------------------------------------------------------------------
-def _alliance_targets(x: Any, e: Effect) -> list[Any]:
+def _alliance_targets(view: Any, effect: Effect) -> list[Any]:
     out: list[Any] = []
-    seat, ships = e.seat, x.ships
-    for i, frees in _alliance_frees(_port_room(x, seat)):
-        if PLACEMENT_FITS[e.card_kind](frees, x.screen[seat]):
+    seat, ships = effect.seat, view.ships
+    for i, frees in _alliance_frees(_port_room(view, seat)):
+        if PLACEMENT_FITS[effect.card_kind](frees, view.screen[seat]):
             out += [Target(i, c) for c in range(data.COLOURS) if c != seat and ships[i].cubes[c] > 0]
     return out
 
 
-def _place_targets(x: Any, e: Effect) -> list[Any]:
-    step = e.steps[0]
+def _place_targets(view: Any, effect: Effect) -> list[Any]:
+    step = effect.steps[0]
     need = 2 if step == EffectStep.PLACE_2 else 1
-    ships = x.ships
-    then_one_elsewhere = step == EffectStep.PLACE_2 and EffectStep.PLACE_1_ELSEWHERE in e.steps[1:]
+    ships = view.ships
+    then_one_elsewhere = step == EffectStep.PLACE_2 and EffectStep.PLACE_1_ELSEWHERE in effect.steps[1:]
     out: list[Any] = []
     for i, sh in enumerate(ships):
-        if sh.at_sea or free(sh) < need or (step == EffectStep.PLACE_1_ELSEWHERE and i == e.ship):
+        if sh.at_sea or free(sh) < need or (step == EffectStep.PLACE_1_ELSEWHERE and i == effect.ship):
             continue
         if then_one_elsewhere and not any(j != i and not o.at_sea and free(o) >= 1
                                           for j, o in enumerate(ships)):
@@ -268,44 +268,45 @@ def _place_targets(x: Any, e: Effect) -> list[Any]:
     return out
 
 
-def _aristocracy_targets(x: Any, e: Effect) -> list[Any]:
+def _aristocracy_targets(view: Any, effect: Effect) -> list[Any]:
     out: list[Any] = []
-    for i, sh in enumerate(x.ships):
+    for i, sh in enumerate(view.ships):
         if sh.at_sea:
             continue
         if free(sh) > 0:
             out.append(SHIP_TARGETS[i])
         else:
-            out += [Target(i, c) for c in range(data.COLOURS) if c != e.seat and sh.cubes[c] > 0]
+            out += [Target(i, c) for c in range(data.COLOURS) if c != effect.seat and sh.cubes[c] > 0]
     return out
 
 
-def _remove_targets(x: Any, e: Effect) -> list[Any]:
-    out: list[Any] = [Target(e.ship, c) for c in _removable_colours(x, x.ships[e.ship])]
-    if e.cubes_removed > 0:
+def _remove_targets(view: Any, effect: Effect) -> list[Any]:
+    out: list[Any] = [Target(effect.ship, c) for c in _removable_colours(view, view.ships[effect.ship])]
+    if effect.cubes_removed > 0:
         out.append(DONE)
     return out
 
 
 STEP_TARGETS: dict[str, Callable[[Any, Effect], list[Any]]] = {
     EffectStep.ALLIANCE: _alliance_targets,
-    EffectStep.PLACE_1: _place_targets, EffectStep.PLACE_2: _place_targets, EffectStep.PLACE_1_ELSEWHERE: _place_targets,
+    EffectStep.PLACE_1: _place_targets, EffectStep.PLACE_2: _place_targets,
+    EffectStep.PLACE_1_ELSEWHERE: _place_targets,
     EffectStep.ARISTOCRACY: _aristocracy_targets,
-    EffectStep.MOVE: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
-                          if aboard(sh) > 0 and i not in e.ships_moved],
-    EffectStep.ROYAL: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
+    EffectStep.MOVE: lambda view, effect: [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
+                          if aboard(sh) > 0 and i not in effect.ships_moved],
+    EffectStep.ROYAL: lambda view, effect: [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
                            if aboard(sh) > 0 and sh.tile != ADVANCED_AIRSHIP],
-    EffectStep.SABOTAGE: lambda x, e: [SHIP_TARGETS[i] for i, sh in enumerate(x.ships)
+    EffectStep.SABOTAGE: lambda view, effect: [SHIP_TARGETS[i] for i, sh in enumerate(view.ships)
                               if sh.at_sea and sh.tile != ADVANCED_WARSHIP],
-    EffectStep.BETRAY: lambda x, e: list(betrayal_targets(x, e.seat)),
+    EffectStep.BETRAY: lambda view, effect: list(betrayal_targets(view, effect.seat)),
     EffectStep.REMOVE: _remove_targets,
-    EffectStep.DRAW_SPECIAL: lambda x, e: list(take_special_choices(x)),
+    EffectStep.DRAW_SPECIAL: lambda view, effect: list(take_special_choices(view)),
 }
 
 
-def effect_choices(x: Any, e: Effect) -> list[Any]:
-    """What the seat carrying out ``e`` may choose for its next step."""
-    return STEP_TARGETS[e.steps[0]](x, e)
+def effect_choices(view: Any, effect: Effect) -> list[Any]:
+    """What the seat carrying out ``effect`` may choose for its next step."""
+    return STEP_TARGETS[effect.steps[0]](view, effect)
 
 
 # --- what each step does ---------------------------------------------------------------------------
@@ -317,66 +318,69 @@ Outcome = tuple[Changes, Effect, list[Event]]
 
 # Every ship event names the ship by its place in port (``ship``) and by its tile
 # (``tile``: which ship it is, public on the board), so the log names it as the board does.
-def _bumped(s: EoaState, seat: int, ship: int, colour: int) -> Event:
-    return Event("bumped", {"seat": seat, "ship": ship, "tile": s.ships[ship].tile, "colour": colour})
+def _bumped(state: EoaState, seat: int, ship: int, colour: int) -> Event:
+    return Event("bumped", {"seat": seat, "ship": ship, "tile": state.ships[ship].tile, "colour": colour})
 
 
-def _placed(s: EoaState, seat: int, ship: int, count: int) -> Event:
-    return Event("placed", {"seat": seat, "ship": ship, "tile": s.ships[ship].tile, "n": count})
+def _placed(state: EoaState, seat: int, ship: int, count: int) -> Event:
+    return Event("placed", {"seat": seat, "ship": ship, "tile": state.ships[ship].tile, "n": count})
 
 
-def _do_alliance(s: EoaState, e: Effect, t: Target) -> Outcome:
-    return discard_cubes(s, t.ship, t.colour), e._replace(steps=e.steps[1:]), [
-        _bumped(s, e.seat, t.ship, t.colour)]
+def _do_alliance(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    return discard_cubes(state, target.ship, target.colour), effect._replace(steps=effect.steps[1:]), [
+        _bumped(state, effect.seat, target.ship, target.colour)]
 
 
-def _do_place(s: EoaState, e: Effect, t: Target) -> Outcome:
-    count = 2 if e.steps[0] == EffectStep.PLACE_2 else 1
-    return (put_refugees(s, e.seat, t.ship, count), e._replace(ship=t.ship, steps=e.steps[1:]),
-            [_placed(s, e.seat, t.ship, count)])
+def _do_place(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    count = 2 if effect.steps[0] == EffectStep.PLACE_2 else 1
+    return (put_refugees(state, effect.seat, target.ship, count),
+            effect._replace(ship=target.ship, steps=effect.steps[1:]),
+            [_placed(state, effect.seat, target.ship, count)])
 
 
-def _do_aristocracy(s: EoaState, e: Effect, t: Target) -> Outcome:
+def _do_aristocracy(state: EoaState, effect: Effect, target: Target) -> Outcome:
     changes: Changes = {}
     events = []
-    if t.colour >= 0:
-        changes = discard_cubes(s, t.ship, t.colour)
-        events.append(_bumped(s, e.seat, t.ship, t.colour))
-    changes = put_refugees(s, e.seat, t.ship, 1, **changes)
-    events.append(_placed(s, e.seat, t.ship, 1))
-    return changes, e._replace(steps=e.steps[1:]), events
+    if target.colour >= 0:
+        changes = discard_cubes(state, target.ship, target.colour)
+        events.append(_bumped(state, effect.seat, target.ship, target.colour))
+    changes = put_refugees(state, effect.seat, target.ship, 1, **changes)
+    events.append(_placed(state, effect.seat, target.ship, 1))
+    return changes, effect._replace(steps=effect.steps[1:]), events
 
 
-def _do_move(s: EoaState, e: Effect, t: Target) -> Outcome:
-    royal = e.steps[0] == EffectStep.ROYAL
-    changes, events, earns_special = move_ship(s, t.ship, e.seat, royal)
-    rest = e.steps[1:] + ((EffectStep.DRAW_SPECIAL,) if earns_special else ())
-    return changes, e._replace(ships_moved=e.ships_moved + (t.ship,), steps=rest), events
+def _do_move(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    royal = effect.steps[0] == EffectStep.ROYAL
+    changes, events, earns_special = move_ship(state, target.ship, effect.seat, royal)
+    rest = effect.steps[1:] + ((EffectStep.DRAW_SPECIAL,) if earns_special else ())
+    return changes, effect._replace(ships_moved=effect.ships_moved + (target.ship,), steps=rest), events
 
 
-def _do_sabotage(s: EoaState, e: Effect, t: Target) -> Outcome:
-    changes, lost = wreck(s, t.ship)
-    return changes, e._replace(cubes_removed=lost, steps=e.steps[1:]), [
-        Event("sabotage", {"seat": e.seat, "ship": t.ship, "tile": s.ships[t.ship].tile, "n": lost})]
+def _do_sabotage(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    changes, lost = wreck(state, target.ship)
+    return changes, effect._replace(cubes_removed=lost, steps=effect.steps[1:]), [
+        Event("sabotage", {"seat": effect.seat, "ship": target.ship, "tile": state.ships[target.ship].tile,
+                           "n": lost})]
 
 
-def _do_betray(s: EoaState, e: Effect, t: Target) -> Outcome:
-    if t.ship >= 0:
-        e = e._replace(ship=t.ship, steps=(EffectStep.REMOVE,) + e.steps[1:])
-        return {}, e, [Event("betray_ship", {"seat": e.seat, "ship": t.ship, "tile": s.ships[t.ship].tile})]
-    player = t.colour
-    lost = min(BETRAYAL_MAX, s.senate_pool[player])
-    changes = dict(senate_pool=bump(s.senate_pool, player, -lost), buildings=bump(s.buildings, player, lost))
-    return changes, e._replace(cubes_removed=lost, steps=e.steps[1:]), [
-        Event("betray_senate", {"seat": e.seat, "target": player, "n": lost})]
+def _do_betray(state: EoaState, effect: Effect, target: Target) -> Outcome:
+    if target.ship >= 0:
+        effect = effect._replace(ship=target.ship, steps=(EffectStep.REMOVE,) + effect.steps[1:])
+        tile = state.ships[target.ship].tile
+        return {}, effect, [Event("betray_ship", {"seat": effect.seat, "ship": target.ship, "tile": tile})]
+    player = target.colour
+    lost = min(BETRAYAL_MAX, state.senate_pool[player])
+    changes = dict(senate_pool=bump(state.senate_pool, player, -lost), buildings=bump(state.buildings, player, lost))
+    return changes, effect._replace(cubes_removed=lost, steps=effect.steps[1:]), [
+        Event("betray_senate", {"seat": effect.seat, "target": player, "n": lost})]
 
 
-def _do_remove(s: EoaState, e: Effect, t: Target) -> Outcome:
+def _do_remove(state: EoaState, effect: Effect, target: Target) -> Outcome:
     """One cube at a time: the step stays until 4 are gone, ``Done``, or none is left."""
-    removed = e.cubes_removed + 1
-    steps = e.steps[1:] if removed >= BETRAYAL_MAX else e.steps
-    return (discard_cubes(s, t.ship, t.colour), e._replace(cubes_removed=removed, steps=steps),
-            [_bumped(s, e.seat, t.ship, t.colour)])
+    removed = effect.cubes_removed + 1
+    steps = effect.steps[1:] if removed >= BETRAYAL_MAX else effect.steps
+    return (discard_cubes(state, target.ship, target.colour), effect._replace(cubes_removed=removed, steps=steps),
+            [_bumped(state, effect.seat, target.ship, target.colour)])
 
 
 STEP_DOES: dict[str, Callable[[EoaState, Effect, Target], Outcome]] = {
@@ -389,17 +393,17 @@ STEP_DOES: dict[str, Callable[[EoaState, Effect, Target], Outcome]] = {
 
 # Steps that resolve by themselves: the handler returns (state, events) when it did, or
 # None when the player has a choice to make.
-def _auto_draw_special(s: EoaState, e: Effect) -> tuple[EoaState, list[Event]] | None:
-    if not s.revealed_specials:
-        return gain_special(s, e.seat, DECK_SLOT)
-    if not take_special_choices(s):
-        return s, []
+def _auto_draw_special(state: EoaState, effect: Effect) -> tuple[EoaState, list[Event]] | None:
+    if not state.revealed_specials:
+        return gain_special(state, effect.seat, DECK_SLOT)
+    if not take_special_choices(state):
+        return state, []
     return None
 
 
-def _auto_remove(s: EoaState, e: Effect) -> tuple[EoaState, list[Event]] | None:
-    if e.cubes_removed >= BETRAYAL_MAX or not any(type(t) is Target for t in _remove_targets(s, e)):
-        return s, []
+def _auto_remove(state: EoaState, effect: Effect) -> tuple[EoaState, list[Event]] | None:
+    if effect.cubes_removed >= BETRAYAL_MAX or not any(type(t) is Target for t in _remove_targets(state, effect)):
+        return state, []
     return None
 
 
@@ -407,12 +411,12 @@ AUTOMATIC = {EffectStep.DRAW_SPECIAL: _auto_draw_special, EffectStep.REMOVE: _au
 
 
 # Riders that score once the card is carried out.
-def _decree(s: EoaState, e: Effect) -> tuple[int, str]:
+def _decree(state: EoaState, effect: Effect) -> tuple[int, str]:
     return data.DECREE_VP, "decree"
 
 
-def _guild(s: EoaState, e: Effect) -> tuple[int, str]:
-    return min(data.GUILD_MAX, e.cubes_removed), "guild"
+def _guild(state: EoaState, effect: Effect) -> tuple[int, str]:
+    return min(data.GUILD_MAX, effect.cubes_removed), "guild"
 
 
 RIDER_SCORES = {"decree": _decree, "guild": _guild}
@@ -425,60 +429,60 @@ RIDER_SCORES = {"decree": _decree, "guild": _guild}
 Then = Callable[..., tuple[EoaState, list[Event]]]
 
 
-def play(s: EoaState, seat: int, a: Play, then: Then) -> tuple[EoaState, list[Event]]:
+def play(state: EoaState, seat: int, action: Play, then: Then) -> tuple[EoaState, list[Event]]:
     """``seat`` plays the card of the vote from ``a.source``'s row (and a rider)."""
-    vote = s.vote
-    card = s.voting_cards[a.source][vote]
+    vote = state.vote
+    card = state.voting_cards[action.source][vote]
     kind = data.CARD_KIND[card]
-    key = data.SPECIAL_KEY[a.special] if a.special >= 0 else ""
-    changes = spend_special(s, seat, a.special) if a.special >= 0 else {}
-    changes.update(played=put(s.played, a.source, put(s.played[a.source], vote, True)),
-                   card_players=s.card_players + (seat,))
+    key = data.SPECIAL_KEY[action.special] if action.special >= 0 else ""
+    changes = spend_special(state, seat, action.special) if action.special >= 0 else {}
+    changes.update(played=put(state.played, action.source, put(state.played[action.source], vote, True)),
+                   card_players=state.card_players + (seat,))
     steps = CARD_STEPS[kind]
     if key in RIDER_STEPS:
         steps = RIDER_STEPS[key](steps)
-    event = Event("play", {"seat": seat, "source": a.source, "card": card, "kind": kind,
-                           "special": a.special, "key": key})
-    return carry_on(s, Effect(seat, a.source, kind, key, steps, (), -1, 0), [event], then, changes)
+    event = Event("play", {"seat": seat, "source": action.source, "card": card, "kind": kind,
+                           "special": action.special, "key": key})
+    return carry_on(state, Effect(seat, action.source, kind, key, steps, (), -1, 0), [event], then, changes)
 
 
-def target(s: EoaState, seat: int, t: Target, then: Then) -> tuple[EoaState, list[Event]]:
-    changes, e, events = STEP_DOES[s.effect.steps[0]](s, s.effect, t)
-    return carry_on(s, e, events, then, changes)
+def target(state: EoaState, seat: int, target: Target, then: Then) -> tuple[EoaState, list[Event]]:
+    changes, effect, events = STEP_DOES[state.effect.steps[0]](state, state.effect, target)
+    return carry_on(state, effect, events, then, changes)
 
 
-def done(s: EoaState, seat: int, a: Done, then: Then) -> tuple[EoaState, list[Event]]:
-    e = s.effect
-    return carry_on(s, e._replace(steps=e.steps[1:]), [], then)
+def done(state: EoaState, seat: int, action: Done, then: Then) -> tuple[EoaState, list[Event]]:
+    effect = state.effect
+    return carry_on(state, effect._replace(steps=effect.steps[1:]), [], then)
 
 
-def take_special(s: EoaState, seat: int, a: TakeSpecial, then: Then) -> tuple[EoaState, list[Event]]:
-    s, events = gain_special(s, seat, a.slot)
-    e = s.effect
-    return carry_on(s, e._replace(steps=e.steps[1:]), events, then)
+def take_special(state: EoaState, seat: int, action: TakeSpecial, then: Then) -> tuple[EoaState, list[Event]]:
+    state, events = gain_special(state, seat, action.slot)
+    effect = state.effect
+    return carry_on(state, effect._replace(steps=effect.steps[1:]), events, then)
 
 
-def carry_on(s: EoaState, e: Effect, events: list[Event], then: Then, changes: dict | None = None
+def carry_on(state: EoaState, effect: Effect, events: list[Event], then: Then, changes: dict | None = None
              ) -> tuple[EoaState, list[Event]]:
-    """Carry ``e`` on (``changes``: fields of ``s`` not yet rebuilt): resolve the steps that
+    """Carry ``effect`` on (``changes``: fields of ``state`` not yet rebuilt): resolve the steps that
     need no choice, stop at the first that does; once none is left, score the rider
     and move on (``then``)."""
     changes = changes or {}
-    while e.steps:
-        auto = AUTOMATIC.get(e.steps[0])
+    while effect.steps:
+        auto = AUTOMATIC.get(effect.steps[0])
         if auto is not None and changes:  # automatic steps read the state as it is now
-            s, changes = replace(s, **changes), {}
-        resolved = auto(s, e) if auto is not None else None
+            state, changes = replace(state, **changes), {}
+        resolved = auto(state, effect) if auto is not None else None
         if resolved is None:
-            return replace(s, effect=e, **changes), events
-        s, more = resolved
+            return replace(state, effect=effect, **changes), events
+        state, more = resolved
         events += more
-        e = e._replace(steps=e.steps[1:])
-    score = RIDER_SCORES.get(e.rider)
+        effect = effect._replace(steps=effect.steps[1:])
+    score = RIDER_SCORES.get(effect.rider)
     if score is not None:
-        points, why = score(s, e)
+        points, why = score(state, effect)
         if points:
-            changes["vp"] = bump(changes.get("vp", s.vp), e.seat, points)
-            events.append(Event("score", {"seat": e.seat, "n": points, "why": why}))
-    s, more = then(s, **changes)
-    return s, events + more
+            changes["vp"] = bump(changes.get("vp", state.vp), effect.seat, points)
+            events.append(Event("score", {"seat": effect.seat, "n": points, "why": why}))
+    state, more = then(state, **changes)
+    return state, events + more

@@ -25,103 +25,103 @@ from .state import EoaState, Stage, marker_order, senate_order
 END_REASON = "the third Doom! card: Atlantis sinks"
 
 
-def draw_event(s: EoaState, allow_doom: bool = True) -> tuple[EoaState, int]:
+def draw_event(state: EoaState, allow_doom: bool = True) -> tuple[EoaState, int]:
     """A random Event card from what the deck holds (-1 if it is empty)."""
-    dooms = s.dooms_left if allow_doom else 0
-    total = dooms + s.other_events_left
+    dooms = state.dooms_left if allow_doom else 0
+    total = dooms + state.other_events_left
     if total <= 0:
-        return s, -1
-    r, rng = s.rng.below(total)
+        return state, -1
+    r, rng = state.rng.below(total)
     if r < dooms:
-        left = s.dooms_left - 1
-        return replace(s, dooms_left=left, rng=rng), data.DOOM_EVENTS[left]
-    j, rng = rng.below(len(s.other_events))
-    pool = s.other_events
-    return replace(s, other_events=pool[:j] + pool[j + 1:], other_events_left=s.other_events_left - 1,
+        left = state.dooms_left - 1
+        return replace(state, dooms_left=left, rng=rng), data.DOOM_EVENTS[left]
+    j, rng = rng.below(len(state.other_events))
+    pool = state.other_events
+    return replace(state, other_events=pool[:j] + pool[j + 1:], other_events_left=state.other_events_left - 1,
                    rng=rng), pool[j]
 
 
-def is_early_third_doom(s: EoaState, card: int) -> bool:
+def is_early_third_doom(state: EoaState, card: int) -> bool:
     """A third Doom! in game turns 1-3 (``EARLY_DOOM_TURNS``) is too early."""
-    return card in data.DOOM_EVENTS and s.doom_markers == 1 and s.turn <= data.EARLY_DOOM_TURNS
+    return card in data.DOOM_EVENTS and state.doom_markers == 1 and state.turn <= data.EARLY_DOOM_TURNS
 
 
-def turn_up_event(s: EoaState) -> tuple[EoaState, list[Event]]:
+def turn_up_event(state: EoaState) -> tuple[EoaState, list[Event]]:
     """The Doom phase's Event card (the face-up top card with revealed events)."""
     events = []
-    if s.revealed_events:
-        card = s.top_event
-        s = replace(s, top_event=-1)
+    if state.revealed_events:
+        card = state.top_event
+        state = replace(state, top_event=-1)
     else:
-        s, card = draw_event(s)
-    if is_early_third_doom(s, card):
-        s, card = draw_event(s, allow_doom=False)
-        s = replace(s, dooms_left=s.dooms_left + 1)
-        events.append(Event("doom_returned", {"turn": s.turn}))
-    top = s.top_event
-    if s.revealed_events:
-        s, top = draw_event(s)
+        state, card = draw_event(state)
+    if is_early_third_doom(state, card):
+        state, card = draw_event(state, allow_doom=False)
+        state = replace(state, dooms_left=state.dooms_left + 1)
+        events.append(Event("doom_returned", {"turn": state.turn}))
+    top = state.top_event
+    if state.revealed_events:
+        state, top = draw_event(state)
     events.append(Event("event", {"card": card, "top": top}))
-    return replace(s, event=card, top_event=top), events
+    return replace(state, event=card, top_event=top), events
 
 
-def award(s: EoaState, seat: int, points: int, why: str) -> tuple[EoaState, list[Event]]:
+def award(state: EoaState, seat: int, points: int, why: str) -> tuple[EoaState, list[Event]]:
     if points <= 0:
-        return s, []
-    return replace(s, vp=bump(s.vp, seat, points)), [Event("score", {"seat": seat, "n": points, "why": why})]
+        return state, []
+    return replace(state, vp=bump(state.vp, seat, points)), [Event("score", {"seat": seat, "n": points, "why": why})]
 
 
-def ranked_for_awards(s: Any) -> list[int]:
+def ranked_for_awards(state: Any) -> list[int]:
     """Who comes first for the Senate's awards: Senate order, or the markers (family)."""
-    return marker_order(s) if s.family else senate_order(s)
+    return marker_order(state) if state.family else senate_order(state)
 
 
-def senate_ranking(s: Any) -> list[int]:
+def senate_ranking(state: Any) -> list[int]:
     """The players with tokens in the Senate pool, in award order (family: everyone)."""
-    return [p for p in ranked_for_awards(s) if s.family or s.senate_pool[p] > 0]
+    return [p for p in ranked_for_awards(state) if state.family or state.senate_pool[p] > 0]
 
 
 # --- what each card does in the Doom phase -----------------------------------------------------
-def _doom(s: EoaState) -> tuple[EoaState, list[Event]]:
+def _doom(state: EoaState) -> tuple[EoaState, list[Event]]:
     """A Doom marker goes; the first upgrades ships A and B, the second C, D and E
     (unless the ships were chosen); the third ends the game."""
-    markers = s.doom_markers - 1
-    s = replace(s, doom_markers=markers)
+    markers = state.doom_markers - 1
+    state = replace(state, doom_markers=markers)
     if markers == 0:
-        return end_game(s)
+        return end_game(state)
     events = []
-    if not s.ships_chosen:
+    if not state.ships_chosen:
         upgrade = data.DOOM_UPGRADES[data.DOOM_MARKERS - 1 - markers]
-        for i, sh in enumerate(s.ships):
+        for i, sh in enumerate(state.ships):
             if sh.tile < data.ADVANCED and sh.tile in upgrade:
-                s = replace(s, ships=put(s.ships, i, sh._replace(tile=sh.tile + data.ADVANCED)))
+                state = replace(state, ships=put(state.ships, i, sh._replace(tile=sh.tile + data.ADVANCED)))
                 events.append(Event("upgraded", {"ship": i, "tile": sh.tile + data.ADVANCED}))
-                s = replace(s, **ark_refill(s, i))
-    return s, events
+                state = replace(state, **ark_refill(state, i))
+    return state, events
 
 
-def _senate_pays(s: EoaState) -> tuple[EoaState, list[Event]]:
+def _senate_pays(state: EoaState) -> tuple[EoaState, list[Event]]:
     events = []
-    for p, points in zip(senate_ranking(s), data.SENATE_PAYS):
-        s, more = award(s, p, points, "senate_pays")
+    for p, points in zip(senate_ranking(state), data.SENATE_PAYS):
+        state, more = award(state, p, points, "senate_pays")
         events += more
-    return s, events
+    return state, events
 
 
-def _wrath(s: EoaState) -> tuple[EoaState, list[Event]]:
+def _wrath(state: EoaState) -> tuple[EoaState, list[Event]]:
     """Every ship on the ocean is lost with everyone aboard (no one is immune)."""
     events = []
-    for i, sh in enumerate(s.ships):
+    for i, sh in enumerate(state.ships):
         if sh.at_sea:
-            changes, lost = wreck(s, i, spare_immune=False)
-            s = replace(s, **changes)
+            changes, lost = wreck(state, i, spare_immune=False)
+            state = replace(state, **changes)
             events.append(Event("wrecked", {"ship": i, "tile": sh.tile, "n": lost}))
-    return s, events
+    return state, events
 
 
-def _together(s: EoaState) -> tuple[EoaState, list[Event]]:
+def _together(state: EoaState) -> tuple[EoaState, list[Event]]:
     """In Senate order, up to 3 refugees each, one at a time (``doom.together_*``)."""
-    return replace(s, together_queue=tuple(senate_order(s)), together_placed=(0,) * s.players,
+    return replace(state, together_queue=tuple(senate_order(state)), together_placed=(0,) * state.players,
                    stage=Stage.TOGETHER), []
 
 
@@ -130,34 +130,34 @@ EVENT_EFFECTS: dict[str, Callable[[EoaState], tuple[EoaState, list[Event]]]] = {
 }
 
 
-def event_effect(s: EoaState, card: int) -> tuple[EoaState, list[Event]]:
+def event_effect(state: EoaState, card: int) -> tuple[EoaState, list[Event]]:
     effect = EVENT_EFFECTS.get(data.EVENT_KEY[card])
-    return effect(s) if effect is not None else (s, [])
+    return effect(state) if effect is not None else (state, [])
 
 
 # --- the end ------------------------------------------------------------------------------------
 END_BONUS: dict[str, Callable[[Any, int, int], int]] = {
-    "treasury": lambda s, p, first: data.TREASURY_VP,
-    "favourite": lambda s, p, first: data.FAVOURITE_VP if first == p else 0,
-    "builders": lambda s, p, first: min(data.BUILDERS_MAX, sum(sh.cubes[p] for sh in s.ships)),
+    "treasury": lambda state, p, first: data.TREASURY_VP,
+    "favourite": lambda state, p, first: data.FAVOURITE_VP if first == p else 0,
+    "builders": lambda state, p, first: min(data.BUILDERS_MAX, sum(sh.cubes[p] for sh in state.ships)),
 }
 
 
-def end_bonus(s: Any, p: int, card: int, first: int) -> int:
+def end_bonus(state: Any, p: int, card: int, first: int) -> int:
     """Victory points special ``card`` gives ``p`` when the game ends (``first``: the
     first player in Senate order)."""
     bonus = END_BONUS.get(data.SPECIAL_KEY[card])
-    return bonus(s, p, first) if bonus is not None else 0
+    return bonus(state, p, first) if bonus is not None else 0
 
 
-def end_game(s: EoaState) -> tuple[EoaState, list[Event]]:
+def end_game(state: EoaState) -> tuple[EoaState, list[Event]]:
     """The special cards are turned up and scored.  The scores reach the other seats
     through the final view, not through events: they depend on cards that were secret
     until this moment (a seat's events may not depend on what it could not know)."""
-    order = senate_order(s)
-    vp = tuple(s.vp[p] + sum(end_bonus(s, p, c, order[0]) for c in s.specials[p])
-               for p in range(s.players))
+    order = senate_order(state)
+    vp = tuple(state.vp[p] + sum(end_bonus(state, p, c, order[0]) for c in state.specials[p])
+               for p in range(state.players))
     rank = {p: i for i, p in enumerate(order)}
-    win = min(range(s.players), key=lambda p: (-vp[p], rank[p]))
-    return replace(s, vp=vp, game_winners=(win,), stage=Stage.OVER, end_reason=END_REASON), [
+    win = min(range(state.players), key=lambda p: (-vp[p], rank[p]))
+    return replace(state, vp=vp, game_winners=(win,), stage=Stage.OVER, end_reason=END_REASON), [
         Event("game_over", {})]

@@ -1,4 +1,4 @@
-"""End of Atlantis -- the rules, and the one place the rest of the program imports them from.
+"""End of Atlantis -- the rules: the game, and its stage table.
 
 A turn has four phases: Senate (secret simultaneous bids into the Senate pool),
 Factions (in Senate order take a Faction token or pass; passers take one free),
@@ -8,9 +8,10 @@ event, three ships sail, tokens come home).  The third Doom! card ends the game.
 
 The package, one module per part:
 
-* ``actions`` -- the actions and options (what enters from outside);
+* ``actions`` -- the actions (what enters from outside), and the ships option parsed;
 * ``state`` -- the state, the view, the stages, questions about the table;
-* ``stages`` -- the stage table: who acts, what is legal, what each action does;
+* ``rules`` (this module) -- the game, and the stage table: who acts, what is legal,
+  what each action does;
 * ``senate``, ``factions``, ``voting``, ``doom`` -- the phases;
 * ``effects`` -- Politics cards carried out, and the special cards riding on them;
 * ``events`` -- Event cards, Doom! and the end of the game;
@@ -31,51 +32,182 @@ Rules decisions where the texts are silent are listed in ``text.HELP``.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 from ..components import Pile, redeal_hidden
-from ..core import Event, Game, Result, replace
-from ..options import lazy_model
+from ..core import Event, Game, IllegalAction, Result, replace
 from ..rng import Rng
-from . import data
+from ..stages import GAME_OVER, Step, StageRule, nobody, nothing
+from . import data, doom, effects, factions, senate, voting
 from .actions import (
-    ACTIONS, CODEC, DECK_SLOT, Bid, Demagogos, Discard, Done, Faction, LayCard,
-    Pass, Play, PlaySpecial, TakeSpecial, Target, UseAbility, board_order, parse_ships,
+    CODEC, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial,
+    Target, UseAbility, parse_ships,
 )
 from .cards import POLITICS
-from .doom import begin_doom, doom_movers
-from .effects import card_feasible, effect_choices, play_choices
-from .events import draw_event, end_bonus
-from .factions import faction_cost
-from .ships import arrival_scores
-from .stages import (
-    ACTORS as _ACTORS, CHOICES as _CHOICES, MAY_ACT as _MAY_ACT, STAGES, StageRule, actors, apply, choices,
-    settle,
-)
-from .state import (
-    PAID, SECRET_BID_STAGES, AbilityTurn, Effect, EffectStep, EoaState, EoaView, FactionTurn, Look, PeekedBid,
-    Ship, Stage, aboard, free, make_view, marker_order, one_per_kind, senate_order,
-)
+from .events import draw_event
+from .options import EndOfAtlantisOptions
+from .state import SECRET_BID_STAGES, EoaState, EoaView, Ship, Stage, make_view, row_lengths
 
-__all__ = [
-    "ACTIONS", "DECK_SLOT", "STAGES", "AbilityTurn", "Bid", "Demagogos", "Discard", "Done", "Effect",
-    "EffectStep", "EndOfAtlantisGame", "EoaState", "EoaView", "Faction",
-    "FactionTurn", "LayCard", "Look", "Pass", "PAID", "PeekedBid", "Play", "PlaySpecial", "Ship", "Stage",
-    "StageRule", "TakeSpecial", "Target", "UseAbility", "aboard", "actors", "arrival_scores",
-    "board_order", "card_feasible", "choices", "doom_movers", "doom_phase", "effect_choices",
-    "end_bonus", "faction_cost", "free", "marker_order", "one_per_kind", "parse_ships",
-    "play_choices", "senate_order",
-]
+Outcome = tuple[EoaState, list[Event]]
+
+
+# --- the stage table ------------------------------------------------------------------------
+# For every stage: who acts, what they may do, and what each action does (``engine.stages``).
+# ``actors`` and ``choices`` read a seat's view, or the state standing in for it: ``actors``
+# reads only public fields, so it gives the same seats on the state and on any seat's view
+# (a simultaneous stage: everyone who has still to choose).  ``choices`` reads what the seat
+# may know; on the state it reads the same fields through the seat's-eye accessors
+# (``EoaState.hand_of`` ...), so ``apply`` checks an action against exactly the list the
+# seat's screen offered.
+#
+# Stages nobody acts in (``START``, ``DOOM``, ``OVER``) have no actors; ``START`` is never
+# left standing: ``settle`` begins the next turn.
+
+_ONLY = {seat: frozenset((seat,)) for seat in range(-1, data.MAX_PLAYERS)}  # -1: a token nobody holds
+
+
+def undecided_bidders(view: Any) -> frozenset[int]:
+    return frozenset(p for p, bid in enumerate(view.bids) if bid == -1)  # a view shows others' as -2 or -1
+
+
+def card_layers(view: Any) -> frozenset[int]:
+    laid, need = row_lengths(view.voting_cards), view.cards_to_lay
+    return frozenset(p for p in range(view.players) if laid[p] < need[p])
+
+
+def faction_chooser(view: Any) -> frozenset[int]:
+    return _ONLY[view.faction_queue[view.faction_pos].seat]
+
+
+def ability_user(view: Any) -> frozenset[int]:
+    return _ONLY[view.ability_queue[0].seat]
+
+
+def demagogos_holder(view: Any) -> frozenset[int]:
+    return _ONLY[view.faction_holders[data.DEMAGOGOS]]
+
+
+def next_open_bidder(view: Any) -> frozenset[int]:
+    return _ONLY[view.open_bidders[0]]
+
+
+def next_card_player(view: Any) -> frozenset[int]:
+    return _ONLY[view.play_queue[0]]
+
+
+def next_placer(view: Any) -> frozenset[int]:
+    return _ONLY[view.together_queue[0]]
+
+
+def then_next_player(step: Callable[..., Outcome]) -> Step:
+    """An effect step; once the card is carried out, the next winner plays."""
+    return partial(step, then=voting.next_player)
+
+
+START, OVER = Stage.START, Stage.OVER
+BY_ITSELF = StageRule(nobody, nothing, {})
+
+STAGES: dict[Stage, StageRule] = {
+    Stage.SENATE: StageRule(undecided_bidders, voting.bid_choices, {Bid: senate.senate_bid}),
+    Stage.FACTIONS: StageRule(faction_chooser, factions.faction_choices, {
+        Faction: factions.take_faction, Pass: factions.pass_faction,
+        PlaySpecial: factions.play_faction_special}),
+    Stage.ABILITIES: StageRule(ability_user, factions.ability_choices, {
+        UseAbility: factions.use_ability, Pass: factions.pass_ability, Target: factions.basileus,
+        TakeSpecial: factions.demiurgos_take}),
+    Stage.ARCHONT: StageRule(ability_user, factions.archont_choices, {Discard: factions.archont_discard}),
+    Stage.LAY_CARDS: StageRule(card_layers, voting.lay_choices, {LayCard: voting.lay_card}),
+    Stage.HIDDEN_VOTE: StageRule(undecided_bidders, voting.bid_choices, {Bid: voting.hidden_bid}),
+    Stage.DEMAGOGOS_LOOK: StageRule(demagogos_holder, voting.look_choices, {
+        Demagogos: voting.demagogos_look, Pass: voting.no_look}),
+    Stage.DEMAGOGOS_REBID: StageRule(demagogos_holder, voting.bid_choices, {Bid: voting.rebid}),
+    Stage.DEMAGOGOS_CALL: StageRule(demagogos_holder, voting.call_choices, {
+        Demagogos: voting.demagogos_call, Pass: voting.no_call}),
+    Stage.OPEN_VOTE: StageRule(next_open_bidder, voting.open_bid_choices, {Bid: voting.open_bid}),
+    Stage.PLAY: StageRule(next_card_player, voting.play_stage_choices, {
+        Play: then_next_player(effects.play), Pass: voting.pass_play,
+        Target: then_next_player(effects.target), Done: then_next_player(effects.done),
+        TakeSpecial: then_next_player(effects.take_special)}),
+    Stage.TOGETHER: StageRule(next_placer, doom.together_choices, {
+        Target: doom.together_place, Pass: doom.together_stop}),
+    Stage.START: BY_ITSELF,
+    Stage.DOOM: BY_ITSELF,
+    Stage.OVER: GAME_OVER,
+}
+assert set(STAGES) == set(Stage), "every stage has a rule"
+
+
+def actors(view: Any) -> frozenset[int]:
+    """Who acts now (the same frozenset on the state and on every view)."""
+    return STAGES[view.stage].actors(view)
+
+
+def choices(view: Any, seat: int | None) -> list[Any]:
+    """The legal actions of ``seat`` (nothing for a seat that is not to act)."""
+    rule = STAGES[view.stage]
+    if seat is None or seat not in rule.actors(view):
+        return []
+    return rule.choices(view, seat)
+
+
+def offered(action: Any, options: list[Any]) -> bool:
+    """``action in options``, trying identity first: the choices are made once
+    (``actions.BIDS`` ...), a bot or a screen picks one of them, and comparing action
+    values runs a Python ``__eq__`` per option."""
+    for option in options:
+        if option is action:
+            return True
+    return action in options
+
+
+def settle(state: EoaState, events: list[Event]) -> Outcome:
+    """Carry on through the stages that need nobody: the start of the next turn."""
+    while state.stage == START:
+        state, more = senate.start_turn(state)
+        events += more
+    return state, events
+
+
+def refusal(state: EoaState, seat: int, action: Any) -> str:
+    """Why ``action`` is not among ``seat``'s choices, in a sentence."""
+    stage = state.stage
+    kind = type(action)
+    if kind is Bid:
+        if stage in (Stage.SENATE, Stage.HIDDEN_VOTE, Stage.DEMAGOGOS_REBID, Stage.OPEN_VOTE):
+            if action.tokens < 0 or action.tokens > state.screen[seat]:
+                return f"You can bid 0 to {state.screen[seat]} tokens (what is behind your screen)."
+            if stage == Stage.OPEN_VOTE:
+                return "In an open vote your bid must differ from every other bid (0 passes)."
+            return "You have already chosen your bid."
+        return "There is nothing to bid on now."
+    if kind is Faction:
+        if stage != Stage.FACTIONS:
+            return "Faction tokens are taken in the Factions phase."
+        if not 0 <= action.faction < 7 or state.faction_holders[action.faction] >= 0:
+            return "That Faction token is not available."
+        return "You cannot pay for a Faction token now."
+    if kind is LayCard:
+        if stage != Stage.LAY_CARDS:
+            return "Voting cards are laid out at the start of the Voting phase."
+        if action.card not in state.hands[seat]:
+            return "That card is not in your hand."
+        return "Only the Oraklos may keep cards face down, at most 2."
+    if kind is Play:
+        return "You cannot play that card now: you must be able to apply it in full."
+    if kind is Target:
+        return "That is not a possible target now."
+    return "That is not possible now."
+
 
 SPECIALS = Pile("specials", order="random")  # dealt at setup
-_OVER = Stage.OVER
 
 
-def doom_phase(s: EoaState) -> tuple[EoaState, list[Event]]:
+def doom_phase(state: EoaState) -> Outcome:
     """The Doom phase from here (and the start of the next turn, unless the game ends
     or We're All In This Together waits for the players)."""
-    s, events = begin_doom(s)
-    return settle(s, events)
+    state, events = doom.begin_doom(state)
+    return settle(state, events)
 
 
 class EndOfAtlantisGame(Game):
@@ -87,20 +219,17 @@ class EndOfAtlantisGame(Game):
     min_players = data.MIN_PLAYERS
     max_players = data.MAX_PLAYERS
     seat_names = ("Red", "Blue", "Green", "Yellow", "Purple")
-    options_model = lazy_model("engine.end_of_atlantis.options:EndOfAtlantisOptions")
-    # the model's defaults, as plain values (tests/test_registry.py checks)
-    option_defaults = {"family": False, "chosen_ships": "", "revealed_events": False,
-                       "revealed_specials": False, "aggressive_neutrals": False}
+    options_model = EndOfAtlantisOptions
     codec = CODEC
     view_type = EoaView
 
     # --- setup ------------------------------------------------------------------------------
     def setup(self, options: Any, seats: int, seed: int) -> EoaState:
-        o = self.parse_options(options)
+        opts = self.parse_options(options)
         if not data.MIN_PLAYERS <= seats <= data.MAX_PLAYERS:
             raise ValueError(f"End of Atlantis takes 2-5 players, not {seats}")
         rng = Rng.from_seed(seed, "end-of-atlantis")
-        chosen = parse_ships(o.chosen_ships)
+        chosen = parse_ships(opts.chosen_ships)
         if chosen:
             tiles = chosen
         elif seats == 2:
@@ -118,16 +247,16 @@ class EndOfAtlantisGame(Game):
             special_deck, rng = own.pile, own.rng
             specials.append(tuple(sorted(own.cards)))
         face_up: tuple = ()
-        if o.revealed_specials:
+        if opts.revealed_specials:
             face = SPECIALS.draw(special_deck, (), data.FACE_UP_SPECIALS, rng, -1)
             face_up, special_deck, rng = face.cards, face.pile, face.rng
         spots, rng = rng.shuffled(range(len(data.FACTIONS)))
         markers = tuple(sorted(spots[:seats]))  # markers start on random spaces, kept in seat order
         order, rng = rng.shuffled(range(seats))
         markers = tuple(markers[order[p]] for p in range(seats))
-        s = EoaState(
-            players=seats, family=o.family, aggressive_neutrals=o.aggressive_neutrals,
-            revealed_events=o.revealed_events, revealed_specials=o.revealed_specials,
+        state = EoaState(
+            players=seats, family=opts.family, aggressive_neutrals=opts.aggressive_neutrals,
+            revealed_events=opts.revealed_events, revealed_specials=opts.revealed_specials,
             ships_chosen=bool(chosen), turn=0, stage=Stage.START, vp=(data.START_VP,) * seats,
             screen=(data.CUBES,) * seats, senate_pool=(0,) * seats, buildings=(0,) * seats,
             promised_land=(0,) * seats, promised_land_neutrals=0, camp=camp, ships=ships,
@@ -145,30 +274,31 @@ class EndOfAtlantisGame(Game):
             dooms_left=len(data.DOOM_EVENTS), top_event=-1, doom_markers=data.DOOM_MARKERS,
             together_queue=(), together_placed=(0,) * seats, game_winners=(), end_reason="", rng=rng,
         )
-        if s.revealed_events:
-            s, top = draw_event(s)
-            s = replace(s, top_event=top)
-        return settle(s, [])[0]
+        if state.revealed_events:
+            state, top = draw_event(state)
+            state = replace(state, top_event=top)
+        return settle(state, [])[0]
 
     # --- the contract -------------------------------------------------------------------------
-    # ``view(state, seat)`` is ``make_view`` itself (no method frame in between: a view
-    # is made for a seat after every move)
     view = staticmethod(make_view)
 
     def legal(self, view: EoaView) -> list[Any]:
-        seat, stage = view.seat, view.stage  # ``stages.choices``, one call fewer a decision
-        if seat is None or not _MAY_ACT[stage](view, seat):
-            return []
-        return _CHOICES[stage](view, seat)
+        return choices(view, view.seat)
 
     def to_act(self, state: EoaState) -> frozenset[int]:
-        return _ACTORS[state.stage](state)
+        return actors(state)
 
-    def apply(self, state: EoaState, seat: int, action: Any) -> tuple[EoaState, list[Event]]:
-        return apply(state, seat, action)
+    def apply(self, state: EoaState, seat: int, action: Any) -> Outcome:
+        rule = STAGES[state.stage]
+        if seat not in rule.actors(state):
+            raise IllegalAction("The game is over." if state.stage == OVER else "It is not your turn to choose.")
+        if not offered(action, rule.choices(state, seat)):
+            raise IllegalAction(refusal(state, seat, action))
+        after, events = rule.step(action)(state, seat, action)
+        return settle(after, events)
 
     def result(self, state: EoaState) -> Result | None:
-        if state.stage != _OVER:
+        if state.stage != OVER:
             return None
         return Result(tuple(float(v) for v in state.vp), state.game_winners, state.end_reason)
 
@@ -183,50 +313,50 @@ class EndOfAtlantisGame(Game):
             return "everyone has seen it"
         return None
 
-    def rerandomise(self, s: EoaState, seat: int, rng: Rng) -> EoaState:
+    def rerandomise(self, state: EoaState, seat: int, rng: Rng) -> EoaState:
         """Re-draw what ``seat`` cannot see: other hands and face-down voting cards, the
         Politics deck, other seats' special cards (with the special deck unless its
         cards are turned face up, which would reveal the deck's make-up), bids that
         are not yet revealed (except one the Demagogos looked at), and which of another
         seat's unrevealed cards the Oraklos keeps face down."""
-        n = s.players
+        n = state.players
         # the face-down voting cards of the others join their hands in the re-deal
-        slots = [[i for i in range(len(s.voting_cards[p])) if not (s.cards_revealed and s.face_up[p][i])]
+        slots = [[i for i in range(len(state.voting_cards[p])) if not (state.cards_revealed and state.face_up[p][i])]
                  if p != seat else [] for p in range(n)]
-        rows_hidden = [tuple(s.voting_cards[p][i] for i in slots[p]) for p in range(n)]
-        dealt, deck, rng = redeal_hidden(list(s.hands) + rows_hidden, s.deck, seat, rng)
+        rows_hidden = [tuple(state.voting_cards[p][i] for i in slots[p]) for p in range(n)]
+        dealt, deck, rng = redeal_hidden(list(state.hands) + rows_hidden, state.deck, seat, rng)
         hands = tuple(h if p == seat else tuple(sorted(h)) for p, h in enumerate(dealt[:n]))
-        rows = list(s.voting_cards)
+        rows = list(state.voting_cards)
         for p in range(n):
             if slots[p]:
                 row = list(rows[p])
                 for i, c in zip(slots[p], dealt[n + p]):
                     row[i] = c
                 rows[p] = tuple(row)
-        over = s.stage == Stage.OVER
-        groups = ((),) * n if over else s.specials
-        pile = () if s.revealed_specials else s.special_deck
+        over = state.stage == Stage.OVER
+        groups = ((),) * n if over else state.specials
+        pile = () if state.revealed_specials else state.special_deck
         specials, special_deck, rng = redeal_hidden(groups, pile, seat, rng, keep_sorted=True)
         changes: dict[str, Any] = dict(
             hands=hands, voting_cards=tuple(rows), deck=tuple(sorted(deck)),
-            specials=s.specials if over else specials,
-            special_deck=s.special_deck if s.revealed_specials else special_deck)
-        if s.stage in SECRET_BID_STAGES:
-            bids = list(s.bids)
-            look = s.demagogos_look
+            specials=state.specials if over else specials,
+            special_deck=state.special_deck if state.revealed_specials else special_deck)
+        if state.stage in SECRET_BID_STAGES:
+            bids = list(state.bids)
+            look = state.demagogos_look
             for p in range(n):
                 known = look and look.seat == seat and look.target == p
                 if p != seat and bids[p] >= 0 and not known:
-                    bids[p], rng = rng.below(s.screen[p] + 1)
+                    bids[p], rng = rng.below(state.screen[p] + 1)
             changes["bids"] = tuple(bids)
-        if not s.cards_revealed and s.stage == Stage.LAY_CARDS:
-            o = s.faction_holders[data.ORAKLOS]
-            if o >= 0 and o != seat and s.voting_cards[o]:
-                picks, rng = rng.shuffled(range(len(s.voting_cards[o])))
-                many, rng = rng.below(min(2, len(s.voting_cards[o])) + 1)
-                changes["face_down"] = tuple(tuple(sorted(picks[:many])) if p == o else f
-                                             for p, f in enumerate(s.face_down))
-        return replace(s, **changes)
+        if not state.cards_revealed and state.stage == Stage.LAY_CARDS:
+            oraklos = state.faction_holders[data.ORAKLOS]
+            if oraklos >= 0 and oraklos != seat and state.voting_cards[oraklos]:
+                picks, rng = rng.shuffled(range(len(state.voting_cards[oraklos])))
+                many, rng = rng.below(min(2, len(state.voting_cards[oraklos])) + 1)
+                changes["face_down"] = tuple(tuple(sorted(picks[:many])) if p == oraklos else f
+                                             for p, f in enumerate(state.face_down))
+        return replace(state, **changes)
 
 
 def _first_ships(tiles: tuple[int, ...]) -> tuple[tuple[Ship, ...], int]:

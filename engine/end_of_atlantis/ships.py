@@ -27,32 +27,32 @@ EMPTY = (0,) * data.COLOURS
 Changes = dict[str, Any]
 
 
-def put_refugees(s: EoaState, seat: int, ship: int, count: int, **changes: Any) -> Changes:
+def put_refugees(state: EoaState, seat: int, ship: int, count: int, **changes: Any) -> Changes:
     """``count`` of ``seat``'s cubes go from behind the screen onto ``ship``."""
-    ships = changes.get("ships", s.ships)
+    ships = changes.get("ships", state.ships)
     sh = ships[ship]
     changes["ships"] = put(ships, ship, sh._replace(cubes=bump(sh.cubes, seat, count)))
-    changes["screen"] = bump(changes.get("screen", s.screen), seat, -count)
+    changes["screen"] = bump(changes.get("screen", state.screen), seat, -count)
     return changes
 
 
-def discard_cubes(s: EoaState, ship: int, colour: int, count: int = 1, **changes: Any) -> Changes:
+def discard_cubes(state: EoaState, ship: int, colour: int, count: int = 1, **changes: Any) -> Changes:
     """Cubes thrown off a ship: a player's go to their Faction building (they come home
     in the Doom phase), a neutral back to the camp."""
-    ships = changes.get("ships", s.ships)
+    ships = changes.get("ships", state.ships)
     sh = ships[ship]
     changes["ships"] = put(ships, ship, sh._replace(cubes=bump(sh.cubes, colour, -count)))
     if colour == data.NEUTRAL:
-        changes["camp"] = changes.get("camp", s.camp) + count
+        changes["camp"] = changes.get("camp", state.camp) + count
     else:
-        changes["buildings"] = bump(changes.get("buildings", s.buildings), colour, count)
+        changes["buildings"] = bump(changes.get("buildings", state.buildings), colour, count)
     return changes
 
 
-def ark_refill(s: EoaState, ship: int, **changes: Any) -> Changes:
+def ark_refill(state: EoaState, ship: int, **changes: Any) -> Changes:
     """The advanced Ark always carries a neutral refugee while the camp has one."""
-    ships = changes.get("ships", s.ships)
-    camp = changes.get("camp", s.camp)
+    ships = changes.get("ships", state.ships)
+    camp = changes.get("camp", state.camp)
     sh = ships[ship]
     if sh.tile == ADVANCED_ARK and sh.cubes[data.NEUTRAL] == 0 and camp > 0 and free(sh) > 0:
         changes["ships"] = put(ships, ship, sh._replace(cubes=bump(sh.cubes, data.NEUTRAL, 1)))
@@ -60,18 +60,18 @@ def ark_refill(s: EoaState, ship: int, **changes: Any) -> Changes:
     return changes
 
 
-def wreck(s: EoaState, ship: int, spare_immune: bool = True, **changes: Any) -> tuple[Changes, int]:
+def wreck(state: EoaState, ship: int, spare_immune: bool = True, **changes: Any) -> tuple[Changes, int]:
     """Everyone aboard is discarded (but cubes immune to red cards, when
     ``spare_immune``) and the ship goes back to port; also returns the cubes lost."""
-    sh = changes.get("ships", s.ships)[ship]
+    sh = changes.get("ships", state.ships)[ship]
     lost = 0
     for c in range(data.COLOURS):
-        if sh.cubes[c] and not (spare_immune and immune(s, c)):
+        if sh.cubes[c] and not (spare_immune and immune(state, c)):
             lost += sh.cubes[c]
-            changes = discard_cubes(s, ship, c, sh.cubes[c], **changes)
-    ships = changes.get("ships", s.ships)
+            changes = discard_cubes(state, ship, c, sh.cubes[c], **changes)
+    ships = changes.get("ships", state.ships)
     changes["ships"] = put(ships, ship, ships[ship]._replace(at_sea=False))
-    return ark_refill(s, ship, **changes), lost
+    return ark_refill(state, ship, **changes), lost
 
 
 def arrival_scores(cubes: tuple[int, ...], players: int, royal: bool) -> list[int]:
@@ -82,40 +82,40 @@ def arrival_scores(cubes: tuple[int, ...], players: int, royal: bool) -> list[in
     return [chart[min(cubes[p], 5) - 1] + present - 1 if cubes[p] else 0 for p in range(players)]
 
 
-def move_ship(s: EoaState, ship: int, mover: int, royal: bool = False, **changes: Any
+def move_ship(state: EoaState, ship: int, mover: int, royal: bool = False, **changes: Any
               ) -> tuple[Changes, list[Event], bool]:
     """Move ``ship`` one area (port -> ocean -> Promised Land; the advanced Airship flies
     from port straight there).  ``mover`` is the seat whose card moved it, or -1 in the
     Doom phase.  Also returns whether the mover earns a special card (advanced Royal
     Vessel moved off the ocean)."""
-    ships = changes.get("ships", s.ships)
+    ships = changes.get("ships", state.ships)
     sh = ships[ship]
     if not sh.at_sea and sh.tile != ADVANCED_AIRSHIP:
         changes["ships"] = put(ships, ship, sh._replace(at_sea=True))
         return changes, [Event("sailed", {"ship": ship, "tile": sh.tile, "seat": mover})], False
     from_ocean = sh.at_sea
-    changes, events = arrive(s, ship, mover, royal, **changes)
+    changes, events = arrive(state, ship, mover, royal, **changes)
     if mover >= 0 and from_ocean and sh.tile == ADVANCED_SCIENCE:
         changes["vp"] = bump(changes["vp"], mover, data.SCIENCE_BONUS)
         events.append(Event("score", {"seat": mover, "n": data.SCIENCE_BONUS, "why": "science"}))
     return changes, events, mover >= 0 and from_ocean and sh.tile == ADVANCED_ROYAL
 
 
-def arrive(s: EoaState, ship: int, mover: int, royal: bool, **changes: Any) -> tuple[Changes, list[Event]]:
+def arrive(state: EoaState, ship: int, mover: int, royal: bool, **changes: Any) -> tuple[Changes, list[Event]]:
     """``ship`` reaches the Promised Land: everyone aboard scores, the mover 1 more; the
     refugees stay there until the Doom phase and the ship returns to port empty."""
-    ships = changes.get("ships", s.ships)
+    ships = changes.get("ships", state.ships)
     sh = ships[ship]
-    gains = arrival_scores(sh.cubes, s.players, royal)
+    gains = arrival_scores(sh.cubes, state.players, royal)
     if mover >= 0:
         gains[mover] += data.MOVER_BONUS
-    land = changes.get("promised_land", s.promised_land)
+    land = changes.get("promised_land", state.promised_land)
     changes.update(
-        vp=tuple(v + g for v, g in zip(changes.get("vp", s.vp), gains)),
+        vp=tuple(v + g for v, g in zip(changes.get("vp", state.vp), gains)),
         promised_land=tuple(p + sh.cubes[q] for q, p in enumerate(land)),
-        promised_land_neutrals=changes.get("promised_land_neutrals", s.promised_land_neutrals)
+        promised_land_neutrals=changes.get("promised_land_neutrals", state.promised_land_neutrals)
         + sh.cubes[data.NEUTRAL],
         ships=put(ships, ship, Ship(sh.tile, False, EMPTY)))
     event = Event("arrived", {"ship": ship, "tile": sh.tile, "seat": mover, "royal": royal,
                               "cubes": sh.cubes, "gains": tuple(gains)})
-    return ark_refill(s, ship, **changes), [event]
+    return ark_refill(state, ship, **changes), [event]

@@ -7,7 +7,7 @@ digest every record stores: add fields only at the end, never reorder them.
 A view (``make_view``) is built by whitelisting: every public field, the seat's own
 hand, special cards, face-down choices and pending bid, counts for everything else.
 Both offer the same few seat's-eye accessors (``hand_of``, ``specials_of``,
-``face_down_of``, ``special_deck_count``), so the legality rules of ``stages`` read a
+``face_down_of``, ``special_deck_count``), so the legality rules of the stage table read a
 view on the client and the state inside ``apply`` with the same code.
 """
 
@@ -285,10 +285,10 @@ def row_lengths(cards: tuple) -> tuple:
     return tuple(map(len, cards))
 
 
-def public_rows(s: EoaState) -> tuple:
+def public_rows(state: EoaState) -> tuple:
     """The voting rows as a spectator sees them: -1 for a card not turned up."""
-    cards, face_up = s.voting_cards, s.face_up
-    if not s.cards_revealed:  # while the cards are laid out: one row of -1 per card laid
+    cards, face_up = state.voting_cards, state.face_up
+    if not state.cards_revealed:  # while the cards are laid out: one row of -1 per card laid
         return tuple(_HIDDEN_ROWS[len(row)] for row in cards)
     return tuple(row if False not in face_up[p] else tuple(c if face_up[p][i] else -1 for i, c in enumerate(row))
                  for p, row in enumerate(cards))
@@ -313,41 +313,41 @@ _AS_IN_THE_STATE = (
 )
 
 
-def make_view(s: EoaState, seat: int | None) -> EoaView:
+def make_view(state: EoaState, seat: int | None) -> EoaView:
     """Everything ``seat`` may know (``None``: a spectator), and nothing else."""
-    rows = public_rows(s)
-    stage = s.stage
+    rows = public_rows(state)
+    stage = state.stage
     secret = stage in SECRET_BID_STAGES
-    bids = public_bids(s.bids) if secret else s.bids
-    hands, specials = s.hands, s.specials
+    bids = public_bids(state.bids) if secret else state.bids
+    hands, specials = state.hands, state.specials
     if seat is None:
         own = dict(hand=None, my_specials=None, my_face_down=None, archont_discards=0, peeked_bid=())
     else:
-        own = dict(hand=hands[seat], my_specials=specials[seat], my_face_down=s.face_down[seat], peeked_bid=())
-        row = s.voting_cards[seat]
+        own = dict(hand=hands[seat], my_specials=specials[seat], my_face_down=state.face_down[seat], peeked_bid=())
+        row = state.voting_cards[seat]
         if rows[seat] is not row:
             rows = (*rows[:seat], row, *rows[seat + 1:])
         if secret:
-            mine = s.bids[seat]
+            mine = state.bids[seat]
             if mine != -1:  # (a seat still choosing sees its own -1 as everyone does)
                 bids = (*bids[:seat], mine, *bids[seat + 1:])
-            look = s.demagogos_look
+            look = state.demagogos_look
             if look and look.seat == seat:
-                own["peeked_bid"] = PeekedBid(look.target, s.bids[look.target])
-        queue = s.ability_queue
-        own["archont_discards"] = s.archont_discards if queue and queue[0].seat == seat else 0
+                own["peeked_bid"] = PeekedBid(look.target, state.bids[look.target])
+        queue = state.ability_queue
+        own["archont_discards"] = state.archont_discards if queue and queue[0].seat == seat else 0
     return make(
-        EoaView, **own, **{name: getattr(s, name) for name in _AS_IN_THE_STATE},
+        EoaView, **own, **{name: getattr(state, name) for name in _AS_IN_THE_STATE},
         seat=seat,
         stage=stage,
         hand_sizes=tuple(map(len, hands)),
-        deck_count=len(s.deck),
+        deck_count=len(state.deck),
         special_counts=tuple(map(len, specials)),
         all_specials=specials if stage == _OVER else (),
-        special_deck_count=len(s.special_deck),
+        special_deck_count=len(state.special_deck),
         voting_cards=rows,
         bids=bids,
-        events_left=s.other_events_left + s.dooms_left + (s.top_event >= 0))
+        events_left=state.other_events_left + state.dooms_left + (state.top_event >= 0))
 
 
 # --- questions about the table (states and views alike) -------------------------------
@@ -367,43 +367,43 @@ def in_port_with_room(ships: tuple) -> list[int]:
     return [i for i, sh in enumerate(ships) if not sh.at_sea and free(sh) > 0]
 
 
-def senate_order(s: Any) -> list[int]:
+def senate_order(state: Any) -> list[int]:
     """Most tokens in the Senate pool first; ties to the marker nearer the left."""
-    return senate_order_of(s.senate_pool, s.markers)
+    return senate_order_of(state.senate_pool, state.markers)
 
 
 def senate_order_of(pool: tuple, markers: tuple) -> list[int]:
     return sorted(range(len(pool)), key=lambda p: (-pool[p], markers[p], p))
 
 
-def marker_order(s: Any) -> list[int]:
+def marker_order(state: Any) -> list[int]:
     """Family rules: ties and awards go by the markers on the Faction spaces."""
-    return sorted(range(s.players), key=lambda p: (s.markers[p], p))
+    return sorted(range(state.players), key=lambda p: (state.markers[p], p))
 
 
-def event_key(s: Any) -> str:
+def event_key(state: Any) -> str:
     """The key of the last Event card (its effects last the turn after it), or ""."""
-    return data.EVENT_KEY[s.event] if s.event >= 0 else ""
+    return data.EVENT_KEY[state.event] if state.event >= 0 else ""
 
 
-def winners_needed(s: Any) -> int:
-    base = 1 if s.players == 2 else 3 if s.players == 5 else 2
-    if event_key(s) == "doomed" and s.players != 2:
+def winners_needed(state: Any) -> int:
+    base = 1 if state.players == 2 else 3 if state.players == 5 else 2
+    if event_key(state) == "doomed" and state.players != 2:
         base -= 1
     return base
 
 
-def immune(s: Any, colour: int) -> bool:
+def immune(state: Any, colour: int) -> bool:
     """Two players: the Demagogos is immune to red cards."""
-    return s.players == 2 and colour < data.NEUTRAL and s.faction_holders[data.DEMAGOGOS] == colour
+    return state.players == 2 and colour < data.NEUTRAL and state.faction_holders[data.DEMAGOGOS] == colour
 
 
-def left_card_source(s: Any, seat: int) -> int | None:
+def left_card_source(state: Any, seat: int) -> int | None:
     """The player to the left whose card a first place (or the Philosophios) may play:
     the next seat to the left that did not win this vote."""
-    for i in range(1, s.players):
-        t = (seat + i) % s.players
-        if t not in s.vote_winners:
+    for i in range(1, state.players):
+        t = (seat + i) % state.players
+        if t not in state.vote_winners:
             return t
     return None
 

@@ -24,64 +24,64 @@ from .turns import discard_random, refill, spend
 Effect = Callable[[FAState, int, UseArtifact], tuple[FAState, list[Event]]]
 
 
-def seed_of_youth(s: FAState, seat: int, a: UseArtifact):
-    return refill(s, seat), []
+def seed_of_youth(state: FAState, seat: int, action: UseArtifact):
+    return refill(state, seat), []
 
 
-def trident(s: FAState, seat: int, a: UseArtifact):
-    facts = [(dr, dc, rod_fact(s, seat, dr, dc)) for dr, dc in data.DIRS]
-    return note(s, seat, facts), [result(seat, "trident", facts)]
+def trident(state: FAState, seat: int, action: UseArtifact):
+    facts = [(dr, dc, rod_fact(state, seat, dr, dc)) for dr, dc in data.DIRS]
+    return note(state, seat, facts), [result(seat, "trident", facts)]
 
 
-def crystal_orb(s: FAState, seat: int, a: UseArtifact):
-    facts = [(dr, dc, beneath(s, seat, dr, dc)) for dr, dc in data.DIRS]
-    return note(s, seat, facts), [result(seat, "orb", facts)]
+def crystal_orb(state: FAState, seat: int, action: UseArtifact):
+    facts = [(dr, dc, beneath(state, seat, dr, dc)) for dr, dc in data.DIRS]
+    return note(state, seat, facts), [result(seat, "orb", facts)]
 
 
-def golden_compass(s: FAState, seat: int, a: UseArtifact):
-    s, ev = regain(s, seat)
-    return s, ev + [result(seat, "compass", [], cell=s.pos[seat], n=s.n)]
+def golden_compass(state: FAState, seat: int, action: UseArtifact):
+    state, events = regain(state, seat)
+    return state, events + [result(seat, "compass", [], cell=state.pos[seat], n=state.n)]
 
 
-def pearl(s: FAState, seat: int, a: UseArtifact):
-    check_dir(a.arg)
-    return move(s, seat, a.arg, 1, public_dir=False, label="pearl")
+def pearl(state: FAState, seat: int, action: UseArtifact):
+    check_dir(action.arg)
+    return move(state, seat, action.arg, 1, public_dir=False, label="pearl")
 
 
-def echo_conch(s: FAState, seat: int, a: UseArtifact):
-    cells = tuple((o, s.pos[o]) for o in range(s.players) if o != seat)
-    return s, [result(seat, "conch", [], subs=cells, n=s.n)]
+def echo_conch(state: FAState, seat: int, action: UseArtifact):
+    cells = tuple((o, state.pos[o]) for o in range(state.players) if o != seat)
+    return state, [result(seat, "conch", [], subs=cells, n=state.n)]
 
 
-def whirlpool(s: FAState, seat: int, a: UseArtifact):
-    t = check_other_seat(s.players, seat, a.arg)
-    check_dir(a.dir)
-    ev = [Event("whirlpool", {"seat": seat, "target": t, "dir": a.dir})]
-    s2, more = move(s, t, a.dir, 1, public_dir=True, label="pushed")
-    return s2, ev + more
+def whirlpool(state: FAState, seat: int, action: UseArtifact):
+    t = check_other_seat(state.players, seat, action.arg)
+    check_dir(action.dir)
+    events = [Event("whirlpool", {"seat": seat, "target": t, "dir": action.dir})]
+    after, more = move(state, t, action.dir, 1, public_dir=True, label="pushed")
+    return after, events + more
 
 
-def siren(s: FAState, seat: int, a: UseArtifact):
-    t = check_other_seat(s.players, seat, a.arg)
-    s, card = discard_random(s, t)
-    return s, [Event("siren", {"seat": seat, "target": t, "card": card})]
+def siren(state: FAState, seat: int, action: UseArtifact):
+    t = check_other_seat(state.players, seat, action.arg)
+    state, card = discard_random(state, t)
+    return state, [Event("siren", {"seat": seat, "target": t, "card": card})]
 
 
-def map_fragment(s: FAState, seat: int, a: UseArtifact):
-    check_cell(s.n, a.arg)
-    f = explore_facts(s.terrain[world_of(s.n, a.arg)])
-    s = note_cell(s, seat, a.arg, f)
-    return s, [result(seat, "fragment", [], cell=a.arg, facts=f, n=s.n)]
+def map_fragment(state: FAState, seat: int, action: UseArtifact):
+    check_cell(state.n, action.arg)
+    f = explore_facts(state.terrain[world_of(state.n, action.arg)])
+    state = note_cell(state, seat, action.arg, f)
+    return state, [result(seat, "fragment", [], cell=action.arg, facts=f, n=state.n)]
 
 
-def warp_beacon(s: FAState, seat: int, a: UseArtifact):
+def warp_beacon(state: FAState, seat: int, action: UseArtifact):
     """Go to the chosen space and know it (notes taken while lost are dropped)."""
-    check_cell(s.n, a.arg)
-    s = replace(s, pos=put(s.pos, seat, a.arg), lost=put(s.lost, seat, False),
-                lost_obs=put(s.lost_obs, seat, ()), lost_disp=put(s.lost_disp, seat, (0, 0)),
-                trail=put(s.trail, seat, s.trail[seat] + ("beacon",)))
-    return s, [Event("moved", {"seat": seat, "steps": 0, "of": 0, "dir": -1, "stop": "", "to": a.arg, "n": s.n},
-                     to=(seat,))]
+    check_cell(state.n, action.arg)
+    state = replace(state, pos=put(state.pos, seat, action.arg), lost=put(state.lost, seat, False),
+                    lost_obs=put(state.lost_obs, seat, ()), lost_disp=put(state.lost_disp, seat, (0, 0)),
+                    trail=put(state.trail, seat, state.trail[seat] + ("beacon",)))
+    moved = {"seat": seat, "steps": 0, "of": 0, "dir": -1, "stop": "", "to": action.arg, "n": state.n}
+    return state, [Event("moved", moved, to=(seat,))]
 
 
 ARTIFACT_EFFECTS: dict[str, Effect] = {
@@ -91,22 +91,22 @@ ARTIFACT_EFFECTS: dict[str, Effect] = {
 }
 
 
-def use_artifact(state: FAState, seat: int, a: UseArtifact) -> tuple[FAState, list[Event]]:
+def use_artifact(state: FAState, seat: int, action: UseArtifact) -> tuple[FAState, list[Event]]:
     """Use an unused artifact the seat holds; a monster wakes where it was found."""
     held = [x for x, _ in state.arts[seat]]
-    if a.artifact not in held:
+    if action.artifact not in held:
         raise IllegalAction("You do not hold that artifact.")
-    free = data.ARTIFACTS[a.artifact][2]
+    free = data.ARTIFACTS[action.artifact][2]
     if not free and state.actions_left <= 0:
         raise IllegalAction("You have no actions left this turn.")
-    i = held.index(a.artifact)
+    i = held.index(action.artifact)
     found = state.arts[seat][i][1]
-    s = replace(state, arts=put(state.arts, seat, state.arts[seat][:i] + state.arts[seat][i + 1:]),
-                used=put(state.used, seat, state.used[seat] + (a.artifact,)))
-    events = [Event("artifact_used", {"seat": seat, "artifact": a.artifact})]
-    s, more = ARTIFACT_EFFECTS[a.artifact](s, seat, a)
+    after = replace(state, arts=put(state.arts, seat, state.arts[seat][:i] + state.arts[seat][i + 1:]),
+                    used=put(state.used, seat, state.used[seat] + (action.artifact,)))
+    events = [Event("artifact_used", {"seat": seat, "artifact": action.artifact})]
+    after, more = ARTIFACT_EFFECTS[action.artifact](after, seat, action)
     events += more
-    if found not in s.monsters:
-        s = replace(s, monsters=s.monsters + (found,))
-        events.append(Event("monster_woke", {"cell": found, "n": s.n}))
-    return spend(s, seat, events, free=free)
+    if found not in after.monsters:
+        after = replace(after, monsters=after.monsters + (found,))
+        events.append(Event("monster_woke", {"cell": found, "n": after.n}))
+    return spend(after, seat, events, free=free)

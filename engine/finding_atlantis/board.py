@@ -52,62 +52,62 @@ def explore_facts(t: int) -> int:
     return data.SEA | data.TRACE | data.ATL
 
 
-def terrain_at(s: FAState, seat: int, dr: int, dc: int) -> int | None:
+def terrain_at(state: FAState, seat: int, dr: int, dc: int) -> int | None:
     """The terrain ``(dr, dc)`` from the seat (the ring beyond the edge included),
     None outside the world."""
-    n, w = s.n, s.n + 2
-    r, c = divmod(s.pos[seat], n)
+    n, w = state.n, state.n + 2
+    r, c = divmod(state.pos[seat], n)
     rr, cc = r + 1 + dr, c + 1 + dc
     if 0 <= rr < w and 0 <= cc < w:
-        return s.terrain[rr * w + cc]
+        return state.terrain[rr * w + cc]
     return None
 
 
-def beneath(s: FAState, seat: int, dr: int, dc: int) -> int:
+def beneath(state: FAState, seat: int, dr: int, dc: int) -> int:
     """What lies beneath the space ``(dr, dc)`` from the seat, as explored (no
     artifact card); beyond the edge only seamount or deep ocean, and no trace."""
-    t = terrain_at(s, seat, dr, dc)
-    if inner_ok(s.n, s.pos[seat], dr, dc):
+    t = terrain_at(state, seat, dr, dc)
+    if inner_ok(state.n, state.pos[seat], dr, dc):
         return explore_facts(t)
     return data.NOTRACE | (data.DEEP_F if t == data.DEEP else data.SEA)
 
 
-def rod_fact(s: FAState, seat: int, dr: int, dc: int) -> int:
+def rod_fact(state: FAState, seat: int, dr: int, dc: int) -> int:
     """Jelly Rod on one space: trace or not; in pirate mode a mine reads as a trace."""
-    t = terrain_at(s, seat, dr, dc)
+    t = terrain_at(state, seat, dr, dc)
     trace = t is not None and t >= data.ARTIFACT
-    if s.pirate:
-        cell = step_rel(s.n, s.pos[seat], dr, dc)
-        mine = cell >= 0 and cell in s.mines
+    if state.pirate:
+        cell = step_rel(state.n, state.pos[seat], dr, dc)
+        mine = cell >= 0 and cell in state.mines
         return data.ROD if trace or mine else data.NOTRACE
     return data.TRACE if trace else data.NOTRACE
 
 
-def note(s: FAState, seat: int, facts: Facts, clear: int = 0) -> FAState:
+def note(state: FAState, seat: int, facts: Facts, clear: int = 0) -> FAState:
     """Write results (dr, dc, fact bits) relative to the seat's own position on its
     chart, or keep them aside (relative to the landing space) while it is lost.
     ``clear`` bits are removed first (a Periscope's fresh look replaces the old)."""
-    if s.lost[seat]:
-        dr0, dc0 = s.lost_disp[seat]
-        obs = s.lost_obs[seat] + tuple((dr + dr0, dc + dc0, f) for dr, dc, f in facts)
-        return replace(s, lost_obs=put(s.lost_obs, seat, obs))
-    n, w = s.n, s.n + 2
-    r, c = divmod(s.pos[seat], n)
-    chart = list(s.charts[seat])
+    if state.lost[seat]:
+        dr0, dc0 = state.lost_disp[seat]
+        obs = state.lost_obs[seat] + tuple((dr + dr0, dc + dc0, f) for dr, dc, f in facts)
+        return replace(state, lost_obs=put(state.lost_obs, seat, obs))
+    n, w = state.n, state.n + 2
+    r, c = divmod(state.pos[seat], n)
+    chart = list(state.charts[seat])
     for dr, dc, f in facts:
         rr, cc = r + 1 + dr, c + 1 + dc
         if 0 <= rr < w and 0 <= cc < w:
             x = rr * w + cc
             chart[x] = (chart[x] & ~clear) | f
-    return replace(s, charts=put(s.charts, seat, tuple(chart)))
+    return replace(state, charts=put(state.charts, seat, tuple(chart)))
 
 
-def note_cell(s: FAState, seat: int, cell: int, facts: int) -> FAState:
+def note_cell(state: FAState, seat: int, cell: int, facts: int) -> FAState:
     """Facts about one map cell, whatever the seat knows of its own position."""
-    x = world_of(s.n, cell)
-    chart = list(s.charts[seat])
+    x = world_of(state.n, cell)
+    chart = list(state.charts[seat])
     chart[x] |= facts
-    return replace(s, charts=put(s.charts, seat, tuple(chart)))
+    return replace(state, charts=put(state.charts, seat, tuple(chart)))
 
 
 def result(seat: int, what: str, cells: Facts, **extra: Any) -> Event:
@@ -115,20 +115,20 @@ def result(seat: int, what: str, cells: Facts, **extra: Any) -> Event:
     return Event("result", {"seat": seat, "what": what, "cells": tuple(cells), **extra}, to=(seat,))
 
 
-def regain(s: FAState, seat: int) -> tuple[FAState, list[Event]]:
+def regain(state: FAState, seat: int) -> tuple[FAState, list[Event]]:
     """The seat learns where it is; notes taken while lost go onto its chart."""
-    if not s.lost[seat]:
-        return s, []
-    dr0, dc0 = s.lost_disp[seat]
-    r, c = divmod(s.pos[seat], s.n)
+    if not state.lost[seat]:
+        return state, []
+    dr0, dc0 = state.lost_disp[seat]
+    r, c = divmod(state.pos[seat], state.n)
     origin_r, origin_c = r - dr0, c - dc0
-    w = s.n + 2
-    chart = list(s.charts[seat])
-    for dr, dc, f in s.lost_obs[seat]:
+    w = state.n + 2
+    chart = list(state.charts[seat])
+    for dr, dc, f in state.lost_obs[seat]:
         rr, cc = origin_r + 1 + dr, origin_c + 1 + dc
         if 0 <= rr < w and 0 <= cc < w:
             chart[rr * w + cc] |= f
-    s = replace(s, lost=put(s.lost, seat, False), lost_obs=put(s.lost_obs, seat, ()),
-                lost_disp=put(s.lost_disp, seat, (0, 0)), charts=put(s.charts, seat, tuple(chart)))
-    return s, [Event("found_self", {"seat": seat, "cell": s.pos[seat], "n": s.n}, to=(seat,))]
+    state = replace(state, lost=put(state.lost, seat, False), lost_obs=put(state.lost_obs, seat, ()),
+                    lost_disp=put(state.lost_disp, seat, (0, 0)), charts=put(state.charts, seat, tuple(chart)))
+    return state, [Event("found_self", {"seat": seat, "cell": state.pos[seat], "n": state.n}, to=(seat,))]
 

@@ -23,86 +23,86 @@ from .turns import play_card, spend
 Effect = Callable[[FAState, int, UseCaptain], tuple[FAState, list[Event]]]
 
 
-def _ray(s: FAState, seat: int, d: int) -> Facts:
+def _ray(state: FAState, seat: int, d: int) -> Facts:
     """Along direction d from the seat: no trace up to the nearest trace (inclusive)."""
     facts = []
     dr, dc = data.DIRS[d]
     i = 1
     while True:
-        cell = step_rel(s.n, s.pos[seat], dr * i, dc * i)
+        cell = step_rel(state.n, state.pos[seat], dr * i, dc * i)
         if cell < 0:
             return facts
-        if s.terrain[world_of(s.n, cell)] >= data.ARTIFACT:
+        if state.terrain[world_of(state.n, cell)] >= data.ARTIFACT:
             facts.append((dr * i, dc * i, data.TRACE))
             return facts
         facts.append((dr * i, dc * i, data.NOTRACE))
         i += 1
 
 
-def navy(s: FAState, seat: int, a: UseCaptain):
-    check_axis(a.arg)
+def navy(state: FAState, seat: int, action: UseCaptain):
+    check_axis(action.arg)
     facts, dists = [], []
-    for d in data.AXES[a.arg]:
-        ray = _ray(s, seat, d)
+    for d in data.AXES[action.arg]:
+        ray = _ray(state, seat, d)
         facts += ray
         dists.append(len(ray) if ray and ray[-1][2] == data.TRACE else 0)
-    return note(s, seat, facts), [result(seat, "navy", facts, axis=a.arg, dists=tuple(dists))]
+    return note(state, seat, facts), [result(seat, "navy", facts, axis=action.arg, dists=tuple(dists))]
 
 
-def geologist(s: FAState, seat: int, a: UseCaptain):
+def geologist(state: FAState, seat: int, action: UseCaptain):
     facts = []
     for d in data.ORTHO:
         dr, dc = data.DIRS[d]
-        t = terrain_at(s, seat, 2 * dr, 2 * dc)
+        t = terrain_at(state, seat, 2 * dr, 2 * dc)
         if t is not None:
             facts.append((2 * dr, 2 * dc, data.DEEP_F if t == data.DEEP else data.SEA))
-    return note(s, seat, facts), [result(seat, "geologist", facts)]
+    return note(state, seat, facts), [result(seat, "geologist", facts)]
 
 
-def diver(s: FAState, seat: int, a: UseCaptain):
-    check_dir(a.arg)
-    dr, dc = data.DIRS[a.arg]
-    facts = [(dr, dc, beneath(s, seat, dr, dc))]
-    return note(s, seat, facts), [result(seat, "diver", facts)]
+def diver(state: FAState, seat: int, action: UseCaptain):
+    check_dir(action.arg)
+    dr, dc = data.DIRS[action.arg]
+    facts = [(dr, dc, beneath(state, seat, dr, dc))]
+    return note(state, seat, facts), [result(seat, "diver", facts)]
 
 
-def racer(s: FAState, seat: int, a: UseCaptain):
-    check_dir(a.arg)
-    if not 1 <= a.steps <= 3:
+def racer(state: FAState, seat: int, action: UseCaptain):
+    check_dir(action.arg)
+    if not 1 <= action.steps <= 3:
         raise IllegalAction("The Speed Captain moves 1 to 3 spaces.")
-    return move(s, seat, a.arg, a.steps, public_dir=False, label="racer")
+    return move(state, seat, action.arg, action.steps, public_dir=False, label="racer")
 
 
-def listener(s: FAState, seat: int, a: UseCaptain):
-    r, c = divmod(s.pos[seat], s.n)
+def listener(state: FAState, seat: int, action: UseCaptain):
+    r, c = divmod(state.pos[seat], state.n)
     best = None
-    for o in range(s.players):
+    for o in range(state.players):
         if o != seat:
-            ro, co = divmod(s.pos[o], s.n)
+            ro, co = divmod(state.pos[o], state.n)
             dist = max(abs(ro - r), abs(co - c))
             best = dist if best is None else min(best, dist)
-    return s, [result(seat, "listener", [], distance=best)]
+    return state, [result(seat, "listener", [], distance=best)]
 
 
-def saboteur(s: FAState, seat: int, a: UseCaptain):
-    t = check_other_seat(s.players, seat, a.arg)
-    return replace(s, skip=put(s.skip, t, min(data.ACTIONS_PER_TURN, s.skip[t] + 1))), [
+def saboteur(state: FAState, seat: int, action: UseCaptain):
+    t = check_other_seat(state.players, seat, action.arg)
+    return replace(state, skip=put(state.skip, t, min(data.ACTIONS_PER_TURN, state.skip[t] + 1))), [
         Event("sabotaged", {"seat": seat, "target": t})]
 
 
-def spotter(s: FAState, seat: int, a: UseCaptain):
-    t = check_other_seat(s.players, seat, a.arg)
-    return s, [result(seat, "spotter", [], target=t, cell=s.pos[t], n=s.n)]
+def spotter(state: FAState, seat: int, action: UseCaptain):
+    t = check_other_seat(state.players, seat, action.arg)
+    return state, [result(seat, "spotter", [], target=t, cell=state.pos[t], n=state.n)]
 
 
-def quartermaster(s: FAState, seat: int, a: UseCaptain):
-    back = [c for c, _ in s.played[seat] if c != "captain"][-2:]
-    played = list(s.played[seat])
+def quartermaster(state: FAState, seat: int, action: UseCaptain):
+    back = [c for c, _ in state.played[seat] if c != "captain"][-2:]
+    played = list(state.played[seat])
     for card in back:
         i = max(j for j, (c, _) in enumerate(played) if c == card)
         played.pop(i)
-    hand = tuple(c for c in hand_for(s.pirate) if c in s.hands[seat] or c in back)
-    return replace(s, hands=put(s.hands, seat, hand), played=put(s.played, seat, tuple(played))), [
+    hand = tuple(c for c in hand_for(state.pirate) if c in state.hands[seat] or c in back)
+    return replace(state, hands=put(state.hands, seat, hand), played=put(state.played, seat, tuple(played))), [
         Event("took_back", {"seat": seat, "cards": tuple(back)})]
 
 
@@ -112,12 +112,12 @@ CAPTAIN_EFFECTS: dict[str, Effect] = {
 }
 
 
-def use_captain(state: FAState, seat: int, a: UseCaptain) -> tuple[FAState, list[Event]]:
+def use_captain(state: FAState, seat: int, action: UseCaptain) -> tuple[FAState, list[Event]]:
     """Play the captain card for the kept captain's ability, for one action."""
     if "captain" not in state.hands[seat]:
         raise IllegalAction("Your captain is spent: surface to take the card back.")
     cap = state.captain[seat]
-    s = play_card(state, seat, "captain", -1)
+    after = play_card(state, seat, "captain", -1)
     events = [Event("played", {"seat": seat, "card": "captain", "captain": cap})]
-    s, more = CAPTAIN_EFFECTS[cap](s, seat, a)
-    return spend(s, seat, events + more)
+    after, more = CAPTAIN_EFFECTS[cap](after, seat, action)
+    return spend(after, seat, events + more)

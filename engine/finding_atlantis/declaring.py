@@ -22,33 +22,36 @@ from .turns import spend
 _NOT_NOW = "You can declare Atlantis only right after exploring an Atlantis space."
 
 
-def pick(s: FAState, seat: int, a: PickCell) -> tuple[FAState, list[Event]]:
-    if not s.may_declare[seat]:
+def pick(state: FAState, seat: int, action: PickCell) -> tuple[FAState, list[Event]]:
+    if not state.may_declare[seat]:
         raise IllegalAction(_NOT_NOW)
-    if not 0 <= a.cell < s.n * s.n:
+    if not 0 <= action.cell < state.n * state.n:
         raise IllegalAction("That space is not on the map.")
-    picks = s.picks[seat]
-    picks = tuple(c for c in picks if c != a.cell) if a.cell in picks else tuple(sorted(picks + (a.cell,)))
-    if len(picks) > s.k:
-        raise IllegalAction(f"Atlantis has {s.k} spaces; unpick one first.")
-    return replace(s, picks=put(s.picks, seat, picks)), []
+    picks = state.picks[seat]
+    if action.cell in picks:
+        picks = tuple(c for c in picks if c != action.cell)
+    else:
+        picks = tuple(sorted(picks + (action.cell,)))
+    if len(picks) > state.k:
+        raise IllegalAction(f"Atlantis has {state.k} spaces; unpick one first.")
+    return replace(state, picks=put(state.picks, seat, picks)), []
 
 
-def declare(s: FAState, seat: int, a: Any = None) -> tuple[FAState, list[Event]]:
-    if not s.may_declare[seat]:
+def declare(state: FAState, seat: int, action: Any = None) -> tuple[FAState, list[Event]]:
+    if not state.may_declare[seat]:
         raise IllegalAction(_NOT_NOW)
-    picks = s.picks[seat]
-    if len(picks) != s.k:
-        raise IllegalAction(f"Pick exactly {s.k} spaces ({len(picks)} picked).")
-    atl = tuple(sorted(inner_of(s.n, x) for x, t in enumerate(s.terrain) if t == data.ATLANTIS))
-    s = replace(s, may_declare=put(s.may_declare, seat, False), picks=put(s.picks, seat, ()))
+    picks = state.picks[seat]
+    if len(picks) != state.k:
+        raise IllegalAction(f"Pick exactly {state.k} spaces ({len(picks)} picked).")
+    atl = tuple(sorted(inner_of(state.n, x) for x, t in enumerate(state.terrain) if t == data.ATLANTIS))
+    state = replace(state, may_declare=put(state.may_declare, seat, False), picks=put(state.picks, seat, ()))
     if picks == atl:
-        ev = [Event("declared", {"seat": seat, "cells": picks, "correct": True, "n": s.n})]
-        return replace(s, phase="over", winners=(seat,), end_reason="found Atlantis"), ev
-    ev = [Event("declared", {"seat": seat, "cells": picks, "correct": False, "n": s.n})]
-    cell, rng = s.rng.below(s.n * s.n)
-    s = replace(s, rng=rng, pos=put(s.pos, seat, cell), lost=put(s.lost, seat, True),
-                lost_obs=put(s.lost_obs, seat, ()), lost_disp=put(s.lost_disp, seat, (0, 0)),
-                failed=s.failed + ((seat, picks),), trail=put(s.trail, seat, ("teleport",)))
-    ev.append(Event("teleported", {"seat": seat}))
-    return spend(s, seat, ev, free=True)
+        events = [Event("declared", {"seat": seat, "cells": picks, "correct": True, "n": state.n})]
+        return replace(state, phase="over", winners=(seat,), end_reason="found Atlantis"), events
+    events = [Event("declared", {"seat": seat, "cells": picks, "correct": False, "n": state.n})]
+    cell, rng = state.rng.below(state.n * state.n)
+    state = replace(state, rng=rng, pos=put(state.pos, seat, cell), lost=put(state.lost, seat, True),
+                    lost_obs=put(state.lost_obs, seat, ()), lost_disp=put(state.lost_disp, seat, (0, 0)),
+                    failed=state.failed + ((seat, picks),), trail=put(state.trail, seat, ("teleport",)))
+    events.append(Event("teleported", {"seat": seat}))
+    return spend(state, seat, events, free=True)

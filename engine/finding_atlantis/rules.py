@@ -32,112 +32,148 @@ Decisions where the texts are silent (also on the help screen):
   game ends without a winner.
 
 Where things are: ``actions`` (the action values, the codec, argument checks,
-legal candidates), ``state`` (options, state, view), ``board`` (the sea around a
+legal candidates), ``state`` (the state and the view), ``board`` (the sea around a
 submarine and the seat's chart), ``turns`` (playing a card, spending an action,
 passing the turn), ``moving`` (moves, monsters, mines), ``cards``, ``captains``
 and ``artifacts`` (what each one does, one table each), ``declaring``.  This
-module keeps the Game: setup, view, legal and the dispatch of ``apply``.
+module keeps the Game and its stage table (``STAGES``: per phase, who acts, what
+is legal and what each action does), which ``to_act``, ``legal`` and ``apply`` read.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from functools import partial
+from typing import Any
 
 from ..components import SingleActorTurns, put
 from ..core import Event, Game, IllegalAction, replace
-from ..options import lazy_model
 from ..rng import Rng
+from ..stages import GAME_OVER, Step, StageRule, whose_turn
 from . import data
 from .actions import (
-    ACTIONS, BURN_CHOICES, CARD_ACTION, CARD_CHOICES, CARD_OF_ACTION, CODEC, Burn, ChooseCaptain,
-    Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent, Periscope, PickCell, Silent,
-    Sonar, Surface, UseArtifact, UseCaptain, artifact_actions, captain_actions, card_actions, check_dir,
+    BURN_CHOICES, CARD_CHOICES, CARD_OF_ACTION, CODEC, Burn, ChooseCaptain, Declare, EndTurn, FirstMove,
+    LongSilent, PickCell, Silent, UseArtifact, UseCaptain, artifact_actions, captain_actions, check_dir,
 )
 from .artifacts import use_artifact
-from .board import explore_facts, inner_ok, step, step_rel
 from .captains import use_captain
 from .cards import burn, play
 from .declaring import declare, pick
 from .mapgen import generate, inner_of
 from .moving import move
+from .options import FindingAtlantisOptions
 from .secrets import rerandomise as _rerandomise
-from .state import FAState, FAView, PlayerPublic, hand_for, view_of
-from .text import FACT_WORD, fact_word
+from .state import FAState, FAView, hand_for, view_of
 from .turns import close_declaration, end_turn
 
-__all__ = [
-    # the game
-    "FindingAtlantisGame", "FAState", "FAView", "PlayerPublic", "hand_for",
-    # actions
-    "ACTIONS", "CARD_ACTION", "ChooseCaptain", "FirstMove", "Sonar", "JellyRod", "Explore", "Silent",
-    "LongSilent", "Surface", "Periscope", "DropMine", "Burn", "UseCaptain", "UseArtifact", "PickCell",
-    "Declare", "EndTurn", "card_actions", "captain_actions", "artifact_actions",
-    # the sea and its words
-    "step", "step_rel", "inner_ok", "explore_facts", "FACT_WORD", "fact_word",
-]
-
-Step = Callable[[FAState, int, Any], tuple[FAState, list[Event]]]
+Outcome = tuple[FAState, list[Event]]
 
 
 # --- the opening: each seat in turn keeps a captain, then makes a free hidden move -------
-def choose_captain(state: FAState, seat: int, a: ChooseCaptain) -> tuple[FAState, list[Event]]:
-    if a.captain not in state.offers[seat]:
+def choose_captain(state: FAState, seat: int, action: ChooseCaptain) -> Outcome:
+    if action.captain not in state.offers[seat]:
         raise IllegalAction("Keep one of the two captains you were dealt.")
-    s = replace(state, captain=put(state.captain, seat, a.captain), offers=put(state.offers, seat, ()))
-    ev = [Event("captain_kept", {"seat": seat}),
-          Event("your_captain", {"seat": seat, "captain": a.captain}, to=(seat,))]
+    after = replace(state, captain=put(state.captain, seat, action.captain), offers=put(state.offers, seat, ()))
+    events = [Event("captain_kept", {"seat": seat}),
+              Event("your_captain", {"seat": seat, "captain": action.captain}, to=(seat,))]
     nxt = (seat + 1) % state.players
     if nxt == state.first:
-        return replace(s, phase="first_move", turn=nxt), ev + [Event("dive", {"seat": nxt})]
-    return replace(s, turn=nxt), ev
+        return replace(after, phase="first_move", turn=nxt), events + [Event("dive", {"seat": nxt})]
+    return replace(after, turn=nxt), events
 
 
-def first_move(state: FAState, seat: int, a: FirstMove) -> tuple[FAState, list[Event]]:
-    check_dir(a.dir)
-    s, ev = move(state, seat, a.dir, 1, public_dir=False, label="first")
-    ev = [Event("first_move", {"seat": seat})] + ev
+def first_move(state: FAState, seat: int, action: FirstMove) -> Outcome:
+    check_dir(action.dir)
+    after, events = move(state, seat, action.dir, 1, public_dir=False, label="first")
+    events = [Event("first_move", {"seat": seat})] + events
     nxt = (seat + 1) % state.players
     if nxt == state.first:
-        s = replace(s, phase="play", turn=nxt, actions_left=data.ACTIONS_PER_TURN)
-        return s, ev + [Event("turn", {"seat": nxt, "actions": data.ACTIONS_PER_TURN})]
-    return replace(s, turn=nxt), ev
+        after = replace(after, phase="play", turn=nxt, actions_left=data.ACTIONS_PER_TURN)
+        return after, events + [Event("turn", {"seat": nxt, "actions": data.ACTIONS_PER_TURN})]
+    return replace(after, turn=nxt), events
 
 
 _FIRST_MOVES = tuple(FirstMove(d) for d in range(8))
 
 
-class Opening(NamedTuple):
-    """An opening phase: the one kind of action it takes, the refusal of any other,
-    what ``legal`` offers, and what the action does."""
-    action: type
-    refusal: str
-    choices: Callable[[FAView], list[Any]]
-    apply: Step
+def captain_choices(view: FAView, seat: int) -> list[Any]:
+    return [ChooseCaptain(captain) for captain in view.offers]
 
 
-OPENING: dict[str, Opening] = {
-    "captain": Opening(ChooseCaptain, "First keep one of your two captains.",
-                       lambda view: [ChooseCaptain(c) for c in view.offers], choose_captain),
-    "first_move": Opening(FirstMove, "First make your free hidden move.",
-                          lambda view: list(_FIRST_MOVES), first_move),
-}
-OPENING_ACTIONS = tuple(stage.action for stage in OPENING.values())
+def first_move_choices(view: FAView, seat: int) -> list[Any]:
+    return list(_FIRST_MOVES)
 
 
 # --- the play phase ----------------------------------------------------------------------
-def end_turn_now(state: FAState, seat: int, a: Any) -> tuple[FAState, list[Event]]:
+# Picking spaces, declaring and ending the turn cost no action and leave the chance to
+# declare open until they close it.  Every other step closes it first; an artifact
+# checks its own cost (some are free), everything else needs an action left.
+def end_turn_now(state: FAState, seat: int, action: EndTurn) -> Outcome:
     """Pass, leaving any actions unused (and the chance to declare)."""
-    s = close_declaration(state, seat)
-    s2, more = end_turn(s)
-    return s2, [Event("end_turn", {"seat": seat, "left": state.actions_left})] + more
+    after, events = end_turn(close_declaration(state, seat))
+    return after, [Event("end_turn", {"seat": seat, "left": state.actions_left})] + events
 
 
-# Steps that cost no action and leave the chance to declare open until they close it.
-DECLARING: dict[type, Step] = {PickCell: pick, Declare: declare, EndTurn: end_turn_now}
-# Everything else closes the chance to declare.  Artifacts check their own cost (some
-# are free); these need an action left:
-PLAYS: dict[type, Step] = {Burn: burn, UseCaptain: use_captain, **{cls: play for cls in CARD_OF_ACTION}}
+def artifact_step(state: FAState, seat: int, action: UseArtifact) -> Outcome:
+    return use_artifact(close_declaration(state, seat), seat, action)
+
+
+def spend_an_action(state: FAState, seat: int, action: Any, step: Step) -> Outcome:
+    state = close_declaration(state, seat)
+    if state.actions_left <= 0:
+        raise IllegalAction("You have no actions left this turn.")
+    return step(state, seat, action)
+
+
+def costs_an_action(step: Step) -> Step:
+    """``step``, refused when the turn has no action left."""
+    return partial(spend_an_action, step=step)
+
+
 _END_TURN = EndTurn()
+
+
+def play_choices(view: FAView, seat: int) -> list[Any]:
+    """Declaring (when it may), the artifacts it can pay for, a card or its burn for
+    each kind of card in hand (when an action is left), and End turn, in that order."""
+    out: list[Any] = []
+    if view.may_declare:
+        if len(view.picks) < view.k:
+            out += [PickCell(c) for c in range(view.n * view.n)]
+        else:
+            out += [PickCell(c) for c in view.picks]
+        if len(view.picks) == view.k:
+            out.append(Declare())
+    for artifact in view.artifacts:
+        if data.ARTIFACTS[artifact][2] or view.actions_left > 0:
+            out += artifact_actions(view, artifact)
+    if view.actions_left > 0:
+        seen = set()
+        for card in view.hand:
+            if card in seen:
+                continue
+            seen.add(card)
+            if card == "captain":
+                out += captain_actions(view, view.captain)
+            else:
+                out += CARD_CHOICES[card]
+            out += BURN_CHOICES[card]
+    out.append(_END_TURN)
+    return out
+
+
+# --- the stage table: who acts, what is legal, what each action does ---------------------
+STAGES: dict[str, StageRule] = {
+    "captain": StageRule(whose_turn, captain_choices, {ChooseCaptain: choose_captain},
+                         "First keep one of your two captains."),
+    "first_move": StageRule(whose_turn, first_move_choices, {FirstMove: first_move},
+                            "First make your free hidden move."),
+    "play": StageRule(whose_turn, play_choices, {
+        PickCell: pick, Declare: declare, EndTurn: end_turn_now, UseArtifact: artifact_step,
+        Burn: costs_an_action(burn), UseCaptain: costs_an_action(use_captain),
+        **{kind: costs_an_action(play) for kind in CARD_OF_ACTION},
+    }, "That belongs to the start of the game."),
+    "over": GAME_OVER,
+}
 
 
 # --- the game ------------------------------------------------------------------------------
@@ -148,10 +184,7 @@ class FindingAtlantisGame(SingleActorTurns, Game):
     rules_version = "finding-atlantis-4"  # 4: every turn ends with End turn
     min_players = 2
     max_players = data.MAX_SEATS
-    options_model = lazy_model("engine.finding_atlantis.options:FindingAtlantisOptions")
-    # the model's defaults, as plain values (tests/test_registry.py checks)
-    option_defaults = {"size": 6, "pirate": False, "monsters": "still", "paper": False,
-                       "assistant": True, "max_rounds": 60}
+    options_model = FindingAtlantisOptions
     codec = CODEC
     view_type = FAView
 
@@ -188,74 +221,22 @@ class FindingAtlantisGame(SingleActorTurns, Game):
             end_reason="", rng=rng,
         )
 
-    # ``view(state, seat)`` is ``view_of`` itself (no method frame in between: a view
-    # is made for a seat after every move)
     view = staticmethod(view_of)
 
     def legal(self, view: FAView) -> list[Any]:
-        seat, phase = view.seat, view.phase
-        if seat != view.turn or seat is None:
+        rule = STAGES[view.phase]
+        if view.seat is None or view.seat not in rule.actors(view):
             return []
-        if phase != "play":
-            if phase == "over":
-                return []
-            opening = OPENING.get(phase)
-            if opening is not None:
-                return opening.choices(view)
-        return self._play_legal(view)
+        return rule.choices(view, view.seat)
 
-    @staticmethod
-    def _play_legal(view: FAView) -> list[Any]:
-        out: list[Any] = []
-        if view.may_declare:
-            if len(view.picks) < view.k:
-                out += [PickCell(c) for c in range(view.n * view.n)]
-            else:
-                out += [PickCell(c) for c in view.picks]
-            if len(view.picks) == view.k:
-                out.append(Declare())
-        for a in view.artifacts:
-            if data.ARTIFACTS[a][2] or view.actions_left > 0:
-                out += artifact_actions(view, a)
-        if view.actions_left > 0:
-            seen = set()
-            for card in view.hand:
-                if card in seen:
-                    continue
-                seen.add(card)
-                if card == "captain":
-                    out += captain_actions(view, view.captain)
-                else:
-                    out += CARD_CHOICES[card]
-                out += BURN_CHOICES[card]
-        out.append(_END_TURN)
-        return out
+    def to_act(self, state: FAState) -> frozenset[int]:
+        return STAGES[state.phase].actors(state)
 
-    def apply(self, state: FAState, seat: int, action: Any) -> tuple[FAState, list[Event]]:
-        if state.phase == "over":
-            raise IllegalAction("The game is over.")
-        if seat != state.turn:
-            raise IllegalAction("It is not your turn.")
-        kind = type(action)
-        opening = OPENING.get(state.phase)
-        if opening is not None:
-            if kind is not opening.action:
-                raise IllegalAction(opening.refusal)
-            return opening.apply(state, seat, action)
-        if kind in OPENING_ACTIONS:
-            raise IllegalAction("That belongs to the start of the game.")
-        step_fn = DECLARING.get(kind)
-        if step_fn is not None:
-            return step_fn(state, seat, action)
-        state = close_declaration(state, seat)
-        if kind is UseArtifact:
-            return use_artifact(state, seat, action)
-        if state.actions_left <= 0:
-            raise IllegalAction("You have no actions left this turn.")
-        step_fn = PLAYS.get(kind)
-        if step_fn is None:
-            raise IllegalAction("That is not an action of this game.")
-        return step_fn(state, seat, action)
+    def apply(self, state: FAState, seat: int, action: Any) -> Outcome:
+        rule = STAGES[state.phase]
+        if seat not in rule.actors(state):
+            raise IllegalAction("The game is over." if state.phase == "over" else "It is not your turn.")
+        return rule.step(action)(state, seat, action)
 
     def undo_barrier(self, before, after, seat, action) -> str | None:
         if before.rng != after.rng:

@@ -1,4 +1,4 @@
-"""Finding Atlantis -- the options, the whole state, and what one seat may see of it.
+"""Finding Atlantis -- the whole state, and what one seat may see of it.
 
 ``FAState`` holds everything, the map included; it is a frozen slots dataclass,
 rebuilt with ``engine.core.replace``.  Its field order is part of the canonical
@@ -112,19 +112,19 @@ class FAView(View):
     truth: tuple[int, ...] = ()   # the whole map (world terrain), for everyone once the game is over
 
 
-def _public_row(state: FAState, s: int) -> PlayerPublic:
-    """Seat ``s``'s public row: what every player may know of that seat."""
-    pile = state.played[s]
+def _public_row(state: FAState, seat: int) -> PlayerPublic:
+    """The public row of ``seat``: what every player may know of that seat."""
+    pile = state.played[seat]
     return make(
-        PlayerPublic, start=state.starts[s], last_played=pile[-2:], played_count=len(pile), hand_count=len(state.hands[s]),
-        artifacts_held=len(state.arts[s]), used=state.used[s],
-        captain=state.captain[s] if state.captain_shown[s] else "", surfaced=state.surfaced[s],
-        trail=state.trail[s], has_mine=state.mines[s] >= 0, lost=state.lost[s], skip=state.skip[s])
+        PlayerPublic, start=state.starts[seat], last_played=pile[-2:], played_count=len(pile),
+        hand_count=len(state.hands[seat]), artifacts_held=len(state.arts[seat]), used=state.used[seat],
+        captain=state.captain[seat] if state.captain_shown[seat] else "", surfaced=state.surfaced[seat],
+        trail=state.trail[seat], has_mine=state.mines[seat] >= 0, lost=state.lost[seat], skip=state.skip[seat])
 
 
 def public_of(state: FAState) -> tuple[PlayerPublic, ...]:
     """Every seat's public row (``FAView.public``)."""
-    return tuple(_public_row(state, s) for s in range(len(state.hands)))
+    return tuple(_public_row(state, seat) for seat in range(len(state.hands)))
 
 
 def view_of(state: FAState, seat: int | None) -> FAView:

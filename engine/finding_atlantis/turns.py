@@ -29,79 +29,80 @@ def play_card(state: FAState, seat: int, card: str, dir: int) -> FAState:
     return replace(state, **changes)
 
 
-def refill(s: FAState, seat: int) -> FAState:
+def refill(state: FAState, seat: int) -> FAState:
     """Every played card and the captain back in hand."""
-    return replace(s, hands=put(s.hands, seat, hand_for(s.pirate)), played=put(s.played, seat, ()))
+    return replace(state, hands=put(state.hands, seat, hand_for(state.pirate)), played=put(state.played, seat, ()))
 
 
-def discard_random(s: FAState, seat: int) -> tuple[FAState, str]:
+def discard_random(state: FAState, seat: int) -> tuple[FAState, str]:
     """One random action card (never Surface, never the captain) is played away; ""
     when there is none."""
-    options = [i for i, c in enumerate(s.hands[seat]) if c != "surface" and c != "captain"]
+    options = [i for i, c in enumerate(state.hands[seat]) if c != "surface" and c != "captain"]
     if not options:
-        return s, ""
-    j, rng = s.rng.below(len(options))
-    card = s.hands[seat][options[j]]
-    s = replace(s, rng=rng)
-    return play_card(s, seat, card, -1), card
+        return state, ""
+    j, rng = state.rng.below(len(options))
+    card = state.hands[seat][options[j]]
+    state = replace(state, rng=rng)
+    return play_card(state, seat, card, -1), card
 
 
-def spend(s: FAState, seat: int, events: list[Event], free: bool = False) -> tuple[FAState, list[Event]]:
+def spend(state: FAState, seat: int, events: list[Event], free: bool = False) -> tuple[FAState, list[Event]]:
     """Count one action (none when ``free``); the turn waits for End turn."""
-    if s.phase == "over" or free:
-        return s, events
-    return replace(s, actions_left=max(0, s.actions_left - 1)), events
+    if state.phase == "over" or free:
+        return state, events
+    return replace(state, actions_left=max(0, state.actions_left - 1)), events
 
 
-def close_declaration(s: FAState, seat: int) -> FAState:
+def close_declaration(state: FAState, seat: int) -> FAState:
     """The chance to declare ends (with any spaces picked for it)."""
-    if s.may_declare[seat] or s.picks[seat]:
-        return replace(s, may_declare=put(s.may_declare, seat, False), picks=put(s.picks, seat, ()))
-    return s
+    if state.may_declare[seat] or state.picks[seat]:
+        return replace(state, may_declare=put(state.may_declare, seat, False), picks=put(state.picks, seat, ()))
+    return state
 
 
-def end_turn(s: FAState) -> tuple[FAState, list[Event]]:
+def end_turn(state: FAState) -> tuple[FAState, list[Event]]:
     """Pass the turn on: a seat with no action left this turn (sabotage, monsters)
     loses it; after each full round roaming monsters move; the round limit ends
     the game without a winner."""
     events: list[Event] = []
-    s = close_declaration(s, s.turn)
-    for _ in range(2 * s.players + 1):
-        nxt = (s.turn + 1) % s.players
-        rnd = s.round
-        if nxt == s.first:
-            if s.round >= s.max_rounds:
-                events.append(Event("round_limit", {"rounds": s.round}))
-                return replace(s, phase="over", winners=(), actions_left=0,
-                               end_reason=f"nobody found Atlantis in {s.round} rounds"), events
+    state = close_declaration(state, state.turn)
+    for _ in range(2 * state.players + 1):
+        nxt = (state.turn + 1) % state.players
+        rnd = state.round
+        if nxt == state.first:
+            if state.round >= state.max_rounds:
+                events.append(Event("round_limit", {"rounds": state.round}))
+                return replace(state, phase="over", winners=(), actions_left=0,
+                               end_reason=f"nobody found Atlantis in {state.round} rounds"), events
             rnd += 1
-            if s.roaming and s.monsters:
-                s, more = roam(s)
+            if state.roaming and state.monsters:
+                state, more = roam(state)
                 events += more
-        actions = data.ACTIONS_PER_TURN - s.skip[nxt]
-        skip = s.skip if s.skip[nxt] == 0 else put(s.skip, nxt, max(0, -actions))
-        s = replace(s, turn=nxt, skip=skip, actions_left=max(0, actions), round=rnd)
+        actions = data.ACTIONS_PER_TURN - state.skip[nxt]
+        skip = state.skip if state.skip[nxt] == 0 else put(state.skip, nxt, max(0, -actions))
+        state = replace(state, turn=nxt, skip=skip, actions_left=max(0, actions), round=rnd)
         if actions > 0:
             events.append(Event("turn", {"seat": nxt, "actions": actions}))
-            return s, events
+            return state, events
         events.append(Event("turn_lost", {"seat": nxt}))
-    return s, events
+    return state, events
 
 
-def roam(s: FAState) -> tuple[FAState, list[Event]]:
+def roam(state: FAState) -> tuple[FAState, list[Event]]:
     """Each sea monster moves 1 space, by the game's RNG."""
     monsters = []
-    rng = s.rng
-    for m in s.monsters:
-        options = [c for c in (step(s.n, m, d) for d in range(8)) if c >= 0]
+    rng = state.rng
+    for m in state.monsters:
+        options = [c for c in (step(state.n, m, d) for d in range(8)) if c >= 0]
         c, rng = rng.choice(options)
         monsters.append(c)
-    return replace(s, monsters=tuple(monsters), rng=rng), [Event("monsters_roam", {"cells": tuple(monsters), "n": s.n})]
+    roamed = Event("monsters_roam", {"cells": tuple(monsters), "n": state.n})
+    return replace(state, monsters=tuple(monsters), rng=rng), [roamed]
 
 
-def lose_action(s: FAState, seat: int) -> FAState:
+def lose_action(state: FAState, seat: int) -> FAState:
     """A sea monster's attack: the seat's next action is lost (this turn if it has
     another, else on its next turn)."""
-    if s.turn == seat and s.phase == "play" and s.actions_left > 1:
-        return replace(s, actions_left=s.actions_left - 1)
-    return replace(s, skip=put(s.skip, seat, s.skip[seat] + 1))
+    if state.turn == seat and state.phase == "play" and state.actions_left > 1:
+        return replace(state, actions_left=state.actions_left - 1)
+    return replace(state, skip=put(state.skip, seat, state.skip[seat] + 1))

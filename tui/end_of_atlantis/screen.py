@@ -31,7 +31,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engine.end_of_atlantis import data as D
-from engine.end_of_atlantis.rules import Bid, Pass, PlaySpecial, Target
+from engine.end_of_atlantis.actions import Bid, Pass, PlaySpecial, Target
 
 from ..commands import Command, bindings
 from ..screens.game import GameScreen

@@ -9,11 +9,12 @@ from typing import Any, Sequence
 
 from engine.end_of_atlantis import data as D
 from engine.end_of_atlantis import text as T
-from engine.end_of_atlantis.rules import (
-    DECK_SLOT, PAID, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial,
-    TakeSpecial, Target, UseAbility, faction_cost,
+from engine.end_of_atlantis.actions import (
+    DECK_SLOT, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial, Target,
+    UseAbility,
 )
-from engine.end_of_atlantis.state import senate_order_of, winners_needed
+from engine.end_of_atlantis.factions import faction_cost
+from engine.end_of_atlantis.state import PAID, senate_order_of, winners_needed
 
 from ..seats import NEUTRAL, NEUTRAL_LETTER, SEAT_LETTERS
 

@@ -24,9 +24,9 @@ from textual.widgets import Static
 
 from engine.finding_atlantis import data as D
 from engine.finding_atlantis.knowledge import check_declaration, deduce, possible_positions
-from engine.finding_atlantis.rules import (
-    Burn, ChooseCaptain, Declare, EndTurn, Explore, FirstMove, JellyRod, LongSilent, PickCell,
-    Periscope, Silent, Sonar, Surface, DropMine, UseArtifact, UseCaptain,
+from engine.finding_atlantis.actions import (
+    Burn, ChooseCaptain, Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent, Periscope,
+    PickCell, Silent, Sonar, Surface, UseArtifact, UseCaptain,
 )
 from engine.finding_atlantis.text import cell_name, set_size
 
