@@ -249,8 +249,11 @@ def _make_type_aware(cls: type, index: int) -> None:
 
 
 class Game:
-    """Base class of a game's rules object. Subclasses fill in the contract."""
+    """Base class of a game's rules object. Subclasses fill in the contract, and name their
+    package's manifest (``manifest = MANIFEST``): its slug, title, player counts and seat names
+    become the class's, so they are written once."""
 
+    manifest: ClassVar[Any] = None
     slug: ClassVar[str]
     title: ClassVar[str]
     rules_version: ClassVar[str]
@@ -261,12 +264,20 @@ class Game:
     max_players: ClassVar[int] = 4
     seat_names: ClassVar[Sequence[str]] = ("Red", "Blue", "Green", "Yellow", "Purple", "White")
     # The options type: a frozen dataclass built from the game's field table
-    # (``engine.options.options_class``; may be named by an ``engine.options.lazy_model``).
+    # (``engine.options.options_class``).
     options_model: ClassVar[type]
     codec: ClassVar[ActionCodec]
     # The game's view dataclass (what ``view()`` returns); None: taken from the
     # return annotation of ``view``.  ``view_from_data`` rebuilds one from the wire.
     view_type: ClassVar[type | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        manifest = cls.__dict__.get("manifest")
+        if manifest is not None:
+            cls.slug, cls.title = manifest.slug, manifest.title
+            cls.min_players, cls.max_players = manifest.min_players, manifest.max_players
+            cls.seat_names = manifest.seat_names
 
     # --- contract -----------------------------------------------------------
     def setup(self, options: Any, seats: int, seed: int) -> Any:

@@ -129,27 +129,3 @@ def read_options(options: type, raw: Any) -> Any:
 def options_data(options: Any) -> dict[str, Any]:
     """The options as plain data (every value a bool, int or str), for a record or the wire."""
     return asdict(options)
-
-
-
-class lazy_model:  # noqa: N801 (used like a class attribute)
-    """A class attribute naming the options type as ``"module:Class"``, imported when first
-    read (and then stored on the owning class in place of this descriptor)."""
-
-    def __init__(self, path: str):
-        self.path = path
-        self.attr = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.attr = name
-
-    def __get__(self, obj: Any, owner: type) -> Any:
-        import importlib
-
-        module, _, name = self.path.partition(":")
-        cls = getattr(importlib.import_module(module), name)
-        for klass in owner.__mro__:  # store it where the descriptor was
-            if klass.__dict__.get(self.attr) is self:
-                setattr(klass, self.attr, cls)
-                break
-        return cls

@@ -27,6 +27,7 @@ from ..components import Pile, put, redeal_hidden, without
 from ..core import Event, Game, IllegalAction, Result, replace
 from ..rng import Rng
 from ..stages import GAME_OVER, StageRule, whose_turn
+from . import MANIFEST
 from . import data
 from . import route
 from .actions import (
@@ -321,11 +322,8 @@ def refusal(state: AtlantisState, seat: int, action: Any) -> str:
 
 # --- the game ----------------------------------------------------------------------------------
 class AtlantisGame(Game):
-    slug = "atlantis"
-    title = "Atlantis"
+    manifest = MANIFEST
     rules_version = "atlantis-2"  # 2: no plate for the move that ends the game
-    min_players = 2
-    max_players = 4
     options_model = AtlantisOptions
     codec = CODEC
     view_type = AtlantisView

@@ -39,6 +39,7 @@ from ..components import Pile, redeal_hidden
 from ..core import Event, Game, IllegalAction, Result, replace
 from ..rng import Rng
 from ..stages import GAME_OVER, Step, StageRule, nobody, nothing
+from . import MANIFEST
 from . import data, doom, effects, factions, senate, voting
 from .actions import (
     CODEC, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial,
@@ -211,14 +212,10 @@ def doom_phase(state: EoaState) -> Outcome:
 
 
 class EndOfAtlantisGame(Game):
-    slug = "end-of-atlantis"
-    title = "End of Atlantis"
+    manifest = MANIFEST
     # 3: actions renamed their fields (Target(ship, colour), Bid(tokens), LayCard(card,
     # face_down), ...), and chosen ships stand in board order whatever order they were listed in.
     rules_version = "end-of-atlantis-3"
-    min_players = data.MIN_PLAYERS
-    max_players = data.MAX_PLAYERS
-    seat_names = ("Red", "Blue", "Green", "Yellow", "Purple")
     options_model = EndOfAtlantisOptions
     codec = CODEC
     view_type = EoaView

@@ -11,7 +11,6 @@ from __future__ import annotations
 MAP_SIZES = {6: (4, 4), 8: (6, 6)}
 
 ACTIONS_PER_TURN = 2
-MAX_SEATS = 4
 
 # Compass: 8 directions, clockwise from north, as (row step, column step).
 DIRS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))

@@ -49,6 +49,7 @@ from ..components import SingleActorTurns, put
 from ..core import Event, Game, IllegalAction, replace
 from ..rng import Rng
 from ..stages import GAME_OVER, Step, StageRule, whose_turn
+from . import MANIFEST
 from . import data
 from .actions import (
     BURN_CHOICES, CARD_CHOICES, CARD_OF_ACTION, CODEC, Burn, ChooseCaptain, Declare, EndTurn, FirstMove,
@@ -179,11 +180,8 @@ STAGES: dict[str, StageRule] = {
 # --- the game ------------------------------------------------------------------------------
 class FindingAtlantisGame(SingleActorTurns, Game):
     score_unit = ""  # no points: a winner or not
-    slug = "finding-atlantis"
-    title = "Finding Atlantis"
+    manifest = MANIFEST
     rules_version = "finding-atlantis-4"  # 4: every turn ends with End turn
-    min_players = 2
-    max_players = data.MAX_SEATS
     options_model = FindingAtlantisOptions
     codec = CODEC
     view_type = FAView

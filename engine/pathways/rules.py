@@ -32,6 +32,7 @@ from ..components import Pile, SingleActorTurns, put, redeal_hidden, without
 from ..core import ActionCodec, Event, Game, IllegalAction, replace
 from ..rng import Rng
 from ..stages import GAME_OVER, StageRule, whose_turn
+from . import MANIFEST
 from . import board
 from . import data
 from .actions import ACTIONS, EndMove, EndPlays, Place, Remove, Rotate, Special, Step
@@ -269,11 +270,8 @@ def stage_of(view: Any) -> str:
 # --- the game -----------------------------------------------------------------------
 class PathwaysGame(SingleActorTurns, Game):
     score_unit = ""  # no points: a winner or not
-    slug = "pathways"
-    title = "Atlantis: Pathways of the Deep"
+    manifest = MANIFEST
     rules_version = "pathways-2"
-    min_players = 2
-    max_players = 4
     options_model = PathwaysOptions
     codec = ActionCodec(ACTIONS)
     view_type = PathwaysView

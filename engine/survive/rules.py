@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from ..core import ActionCodec, Event, Game, IllegalAction, Result, build, replace
 from ..rng import Rng
 from ..stages import GAME_OVER, StageRule, whose_turn
+from . import MANIFEST
 from . import board
 from . import data
 from . import effects
@@ -107,11 +108,8 @@ _READS_HAND = frozenset(("tile", "respond"))
 
 
 class SurviveGame(Game):
-    slug = "survive"
-    title = "Survive: Escape from Atlantis"
+    manifest = MANIFEST
     rules_version = "survive-2"  # 2: a step from land into the sea; no step ashore after a swim
-    min_players = 2
-    max_players = 4
     options_model = SurviveOptions
     codec = ActionCodec(ACTIONS)
     view_type = SurviveView

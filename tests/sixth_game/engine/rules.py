@@ -11,6 +11,7 @@ from engine.core import ActionCodec, Event, Game, IllegalAction, Result, View
 from engine.options import options_class
 from engine.rng import Rng
 
+from . import MANIFEST
 from .options import FIELDS
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -60,12 +61,8 @@ def rerandomise(state: TicTacToeState, seat: int, rng: Rng) -> TicTacToeState:
 
 
 class TicTacToeGame(Game):
-    slug = "hidden-tic-tac-toe"
-    title = "Tic-tac-toe with a hidden card"
+    manifest = MANIFEST
     rules_version = "1"
-    min_players = 2
-    max_players = 2
-    seat_names = ("Crosses", "Noughts")
     options_model = TicTacToeOptions
     codec = ActionCodec({"place": Place})
     view_type = TicTacToeView
