@@ -33,6 +33,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 if TYPE_CHECKING:  # pydantic is imported where options enter from outside, not by the rules
     from pydantic import BaseModel, TypeAdapter
 
+    from .text import LogLine
+
 
 # --- the state discipline (its helpers live in engine/states.py) ---------------------------
 from .states import build, make, maker, replace, state_class  # noqa: E402,F401  (re-exported)
@@ -335,14 +337,20 @@ class Game:
                 raise
             return None
 
-    def describe(self, event: Event, seat: int | None, names: Sequence[str]) -> str:
-        """A plain sentence for the event log, as seen by ``seat``."""
+    def describe(self, event: Event, seat: int | None, names: Sequence[str]) -> "LogLine":
+        """The event's line in the log as ``seat`` sees it: who acted, the kind, the words."""
         text = self._part("text")
-        return text.describe(event, seat, names) if text else f"{event.kind}"
+        if text:
+            return text.describe(event, seat, names)
+        from .text import LogLine
 
-    def describe_action(self, action: Any) -> str:
+        return LogLine(None, event.kind, event.kind)
+
+    def describe_action(self, action: Any, view: View | None = None) -> str:
+        """The action in a few words; ``view`` (the actor's) for words that need it (a
+        cell named on its map's size)."""
         text = self._part("text")
-        return text.describe_action(action) if text else repr(action)
+        return text.describe_action(action, view) if text else repr(action)
 
     def make_bot(self, seat: int, seed: int, level: str = "normal") -> "Bot":
         bots = self._part("bot")

@@ -28,7 +28,7 @@ from engine.finding_atlantis.rules import (
     Burn, ChooseCaptain, Declare, EndTurn, Explore, FirstMove, JellyRod, LongSilent, PickCell,
     Periscope, Silent, Sonar, Surface, DropMine, UseArtifact, UseCaptain,
 )
-from engine.finding_atlantis.text import cell_name, set_size
+from engine.finding_atlantis.text import cell_name
 
 from ..commands import Command, bindings
 from ..seats import game_over_line
@@ -216,7 +216,6 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         if self._confirm_end and (not legal or view.actions_left != self._view.actions_left):
             self._confirm_end = False   # the question was about another moment of the turn
         self._view, self._legal = view, list(legal)
-        set_size(view.n)
         self.chart.set_size(view.n)
         self._know = deduce(view) if (view.assistant and view.seat is not None and not view.paper) else None
         if view.phase == "first_move" and legal and self._ask is None:
