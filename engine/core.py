@@ -33,8 +33,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 if TYPE_CHECKING:  # pydantic is imported where options enter from outside, not by the rules
     from pydantic import BaseModel, TypeAdapter
 
-    from .text import LogLine
-
 
 # --- the state discipline (its helpers live in engine/states.py) ---------------------------
 from .states import build, make, maker, replace, state_class  # noqa: E402,F401  (re-exported)
@@ -58,6 +56,17 @@ class Event:
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the event log: the seat whose action it tells (None when no seat
+    acted: whose turn it is, the dice, the end), the event's kind, and its words for
+    the viewer it was described for (``engine.text`` builds it from a game's table)."""
+
+    actor: int | None
+    kind: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,14 +346,10 @@ class Game:
                 raise
             return None
 
-    def describe(self, event: Event, seat: int | None, names: Sequence[str]) -> "LogLine":
+    def describe(self, event: Event, seat: int | None, names: Sequence[str]) -> LogLine:
         """The event's line in the log as ``seat`` sees it: who acted, the kind, the words."""
         text = self._part("text")
-        if text:
-            return text.describe(event, seat, names)
-        from .text import LogLine
-
-        return LogLine(None, event.kind, event.kind)
+        return text.describe(event, seat, names) if text else LogLine(None, event.kind, event.kind)
 
     def describe_action(self, action: Any, view: View | None = None) -> str:
         """The action in a few words; ``view`` (the actor's) for words that need it (a

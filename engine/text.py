@@ -1,5 +1,5 @@
 """What every game's event text shares: one ``who()`` with its object and possessive
-forms, the structured log line, and the table that turns an event into words.
+forms, and the table that turns an event into words and its log line (``core.LogLine``).
 
 A game's ``text.py`` says each event kind as a format string (or, where a template
 cannot say it, a small function of the event's ``Telling``) in one ``EventText``.  The
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Mapping, Sequence
 
-from .core import Event
+from .core import Event, LogLine
 
 
 def who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
@@ -28,17 +28,6 @@ def whom(seat: int, viewer: int | None, names: Sequence[str]) -> str:
 def whose(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     """A seat as an owner: "your" to itself, else "Blue's"."""
     return "your" if seat == viewer else f"{names[seat]}'s"
-
-
-@dataclass(frozen=True, slots=True)
-class LogLine:
-    """One line of the event log: the seat whose action it tells (None when no seat
-    acted: whose turn it is, the dice, the end), the event's kind, and its words for
-    the viewer it was described for."""
-
-    actor: int | None
-    kind: str
-    text: str
 
 
 @dataclass(frozen=True, slots=True)

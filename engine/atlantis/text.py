@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core import Event
-from ..text import EventText, LogLine, Telling
+from ..core import Event, LogLine
+from ..text import EventText, Telling
 from . import data
 from . import route
 

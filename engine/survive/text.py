@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core import Event
-from ..text import EventText, LogLine, Telling, whom
+from ..core import Event, LogLine
+from ..text import EventText, Telling, whom
 from . import data
 
 HELP = """\

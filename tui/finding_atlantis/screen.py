@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
+from engine.core import LogLine
 from engine.finding_atlantis import data as D
 from engine.finding_atlantis.knowledge import check_declaration, deduce, possible_positions
 from engine.finding_atlantis.rules import (
@@ -281,11 +282,8 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
                            W.cursor_words(view, self.chart.cursor, self.marks, self._know),
                            self.part_style("ask"))
 
-    def turn_summary(self, lines: list[str]) -> str:
+    def turn_summary(self, name: str, lines: list[LogLine]) -> str:
         """One sentence per other seat: "Blue played Sonar, then Jelly Rod, then burnt ..."."""
-        name = next((n for n in sorted(self.link.names, key=len, reverse=True) if lines and lines[0].startswith(n)), "")
-        if not name:
-            return super().turn_summary(lines)
         return W.turn_summary(name, lines)
 
     def players_panel(self, view: Any):
