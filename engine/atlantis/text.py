@@ -230,10 +230,10 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
                      "less the water owed by figures that had not reached the mainland.")
     for p in range(state.players):
         plates, cards, debt = state.plates[p], len(state.hands[p]), state.debts[p]
-        worth = sum(data.VALUE_OF[x] for x in plates)
+        worth = sum(data.VALUE_OF[plate] for plate in plates)
         total = worth + cards - debt
         text = (f"{names[p]}: {len(plates)} plate{'s' if len(plates) != 1 else ''} worth {worth}"
-                + (f" ({', '.join(_plate_words(x) for x in plates)})" if plates else "")
+                + (f" ({', '.join(_plate_words(plate) for plate in plates)})" if plates else "")
                 + f", {_cards(cards)} worth {cards}")
         if debt:
             text += f", less {debt} water owed to bring the last figures to the mainland"
@@ -246,7 +246,7 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
     for half, plates in enumerate(state.unseen):
         where = "Atlantis" if half == 0 else "mainland"
         lines.append(f"Still hidden under the top plates on the {where} half: "
-                     + (", ".join(_plate_words(x) for x in plates) or "none") + ".")
+                     + (", ".join(_plate_words(plate) for plate in plates) or "none") + ".")
     return lines
 
 
@@ -276,7 +276,7 @@ def render_view(view: Any, names: Sequence[str]) -> str:
                  f" mover={view.mover} start={view.start} cursor={view.cursor}"
                  f" played={list(view.played)} owed={view.owed} paid={view.paid} sold={view.sold}")
     for p in range(view.players):
-        plates = " ".join(data.plate_label(x) for x in view.plates[p])
+        plates = " ".join(data.plate_label(plate) for plate in view.plates[p])
         lines.append(f"{names[p]}: figures={list(view.figures[p])} bridge={view.bridges[p]}"
                      f" cards={view.hand_sizes[p]} score={view.scores[p]} plates=[{plates}]")
     lines.append(f"pile={view.pile_count} discard={len(view.discard)} passes={view.passes}")

@@ -160,8 +160,8 @@ def ship_at(index: int, tile: int | None) -> str:
     return data.ship_full_name(tile)
 
 
-def ship_of(d: dict) -> str:
-    return ship_at(d["ship"], d.get("tile"))
+def ship_of(event_data: dict) -> str:
+    return ship_at(event_data["ship"], event_data.get("tile"))
 
 
 def _and(words: Sequence[str]) -> str:
@@ -169,12 +169,12 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else "nobody"
 
 
-def vote_words(d: dict, names: Sequence[str], hidden: bool, short: bool = False) -> str:
+def vote_words(vote: dict, names: Sequence[str], hidden: bool, short: bool = False) -> str:
     """Every bid of a vote, who won and why: the highest bids win, ties go to the player
     higher in the Senate order; a player with no card at this place cannot win, and in an
     open vote a pass (0) never wins."""
-    bids, order, winners = d["bids"], d["order"], d["winners"]
-    no_card, pool = set(d["no_card"]), d["pool"]
+    bids, order, winners = vote["bids"], vote["order"], vote["winners"]
+    no_card, pool = set(vote["no_card"]), vote["pool"]
     rank = {p: i for i, p in enumerate(order)}
     ranking = sorted(order, key=lambda p: (-bids[p], rank[p]))
     shown = [f"{names[p]} {'passed' if not hidden and bids[p] == 0 else bids[p]}" for p in ranking]
@@ -183,8 +183,8 @@ def vote_words(d: dict, names: Sequence[str], hidden: bool, short: bool = False)
         out.append(f"{_and([names[p] for p in winners])} {'win' if len(winners) > 1 else 'wins'}."
                    if winners else "Nobody wins.")
     else:
-        out = [f"Vote {d['vote'] + 1} bids: " + ", ".join(shown) + "."]
-        places = d.get("places", 0)
+        out = [f"Vote {vote['vote'] + 1} bids: " + ", ".join(shown) + "."]
+        places = vote.get("places", 0)
         rule = (" (the highest bid wins)" if places == 1 else f" (the {places} highest bids win)") if places else ""
         out.append(f"Won by {_and([names[p] for p in winners])}{rule}." if winners else f"Nobody wins{rule}.")
     can = [p for p in order if p not in no_card and (hidden or bids[p] > 0)]
@@ -217,7 +217,7 @@ def vote_words(d: dict, names: Sequence[str], hidden: bool, short: bool = False)
             out.append(f"{names[p]} has no card at this place and cannot win.")
     if not hidden and any(bids[p] == 0 for p in order if p not in no_card):
         out.append("A pass never wins an open vote.")
-    play = d.get("play_order", winners)
+    play = vote.get("play_order", winners)
     if winners and play and play[0] != winners[0]:
         out.append(f"{names[play[0]]} holds the Philosophios and plays first.")
     return " ".join(out)
@@ -232,21 +232,21 @@ def _special_name(card: int) -> str:
 
 
 ACTION_WORDS: dict[type, Callable[[Any], str]] = {
-    actions.Bid: lambda a: f"bid {a.tokens}",
-    actions.Faction: lambda a: f"take {data.FACTIONS[a.faction]}",
-    actions.Pass: lambda a: "pass",
-    actions.PlaySpecial: lambda a: f"play special {_special_name(a.card)}" + (
-        f" on ship {a.ship}" if a.ship >= 0 else ""),
-    actions.UseAbility: lambda a: "use the Faction ability",
-    actions.Discard: lambda a: f"discard {card_name(a.card)}",
-    actions.TakeSpecial: lambda a: ("draw a special card" if a.slot == actions.DECK_SLOT
-                              else f"take face-up special {a.slot + 1}"),
-    actions.LayCard: lambda a: f"lay {card_name(a.card)}" + (" face down" if a.face_down else ""),
-    actions.Demagogos: lambda a: f"Demagogos on seat {a.player}",
-    actions.Play: lambda a: f"play the card of seat {a.source}" + (
-        f" with {_special_name(a.special)}" if a.special >= 0 else ""),
-    actions.Target: lambda a: f"target {a.ship} {a.colour}",
-    actions.Done: lambda a: "done",
+    actions.Bid: lambda action: f"bid {action.tokens}",
+    actions.Faction: lambda action: f"take {data.FACTIONS[action.faction]}",
+    actions.Pass: lambda action: "pass",
+    actions.PlaySpecial: lambda action: f"play special {_special_name(action.card)}" + (
+        f" on ship {action.ship}" if action.ship >= 0 else ""),
+    actions.UseAbility: lambda action: "use the Faction ability",
+    actions.Discard: lambda action: f"discard {card_name(action.card)}",
+    actions.TakeSpecial: lambda action: ("draw a special card" if action.slot == actions.DECK_SLOT
+                              else f"take face-up special {action.slot + 1}"),
+    actions.LayCard: lambda action: f"lay {card_name(action.card)}" + (" face down" if action.face_down else ""),
+    actions.Demagogos: lambda action: f"Demagogos on seat {action.player}",
+    actions.Play: lambda action: f"play the card of seat {action.source}" + (
+        f" with {_special_name(action.special)}" if action.special >= 0 else ""),
+    actions.Target: lambda action: f"target {action.ship} {action.colour}",
+    actions.Done: lambda action: "done",
 }
 
 

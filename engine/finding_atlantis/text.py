@@ -472,9 +472,9 @@ def render_view(view: Any, names: Sequence[str]) -> str:
         for r in range(w):
             row = []
             for c in range(w):
-                x = r * w + c
+                index = r * w + c
                 cell = (r - 1) * view.n + (c - 1) if 1 <= r <= view.n and 1 <= c <= view.n else -1
-                ch = chart_char(view.chart[x]) if not (cell < 0 and view.chart[x] == data.NOTRACE) else " "
+                ch = chart_char(view.chart[index]) if not (cell < 0 and view.chart[index] == data.NOTRACE) else " "
                 if cell >= 0 and cell == view.pos:
                     ch = "*"
                 elif cell >= 0 and cell in view.monsters:

@@ -404,8 +404,8 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     seat = "spectator" if view.seat is None else names[view.seat]
     att = "-"
     if view.attack is not None:
-        a = view.attack
-        att = f"{a.kind}@{data.HEX_NAMES[a.hex]} victims={[names[v] for v in a.victims]}"
+        attack = view.attack
+        att = f"{attack.kind}@{data.HEX_NAMES[attack.hex]} victims={[names[v] for v in attack.victims]}"
     lines.append(f"seat={seat} turn={names[view.turn]} phase={view.phase} round={view.round}"
                  f" points={view.points} red={view.red or '-'} creature={view.creature_kind or '-'}"
                  f" mover={view.mover} steps={view.steps} die={view.die or '-'} attack={att}"
