@@ -63,9 +63,6 @@ class Person:
     def __str__(self) -> str:
         return self.name
 
-    def __format__(self, spec: str) -> str:
-        return format(self.name, spec)
-
 
 class Telling:
     """One event's words for one viewer, as a template reads them (``format_map``):
@@ -87,11 +84,28 @@ class Telling:
 
     @property
     def seat(self) -> Person:
+        """The seat the event is about (its ``seat`` field)."""
         return self.person(self.data["seat"])
+
+    @property
+    def who(self) -> str:
+        return self.seat.who
+
+    @property
+    def whom(self) -> str:
+        return self.seat.whom
+
+    @property
+    def whose(self) -> str:
+        return self.seat.whose
+
+    @property
+    def Whose(self) -> str:  # noqa: N802  (the form that starts a sentence)
+        return self.seat.Whose
 
     def __getitem__(self, key: str) -> Any:
         if key in self.PERSON_FORMS:
-            return getattr(self.seat, key)
+            return getattr(self, key)
         in_context = self._text.context_fields.get(key)
         if in_context is not None:
             return in_context(self)
@@ -100,11 +114,6 @@ class Telling:
             return self.person(value)
         said = self._text.fields.get(key)
         return said(value) if said is not None else value
-
-    def __getattr__(self, key: str) -> Any:
-        if key in self.PERSON_FORMS:
-            return getattr(self.seat, key)
-        raise AttributeError(key)
 
 
 #: A kind's words: a format string over a ``Telling``, or a function of one.

@@ -136,3 +136,6 @@ def test_the_last_turn_line_leaves_out_the_end_turn_every_turn_has():
     assert turn_summary("Blue", [played_sonar, blue("end_turn", "Blue ended the turn with 1 action unused.")]) \
         == "Blue played Sonar, then ended the turn with 1 action unused."
     assert turn_summary("Blue", [ended]) == "Blue ended the turn."
+    attacked = LogLine(1, "monster_attack", "The sea monster at B1 attacked Blue: pushed back, one action lost.")
+    assert turn_summary("Blue", [attacked, played_sonar]) \
+        == "The sea monster at B1 attacked Blue: pushed back, one action lost, then played Sonar."

@@ -274,6 +274,8 @@ def turn_summary(name: str, lines: Sequence[LogLine]) -> str:
             continue
         if line.kind == "played" and kinds and kinds[-1] == "played":
             body = body.removeprefix("played ")
+        if not parts and body != line.text.rstrip("."):
+            body = f"{name} {body}"   # (the first part names the seat once, when its line did)
         parts.append(body)
         kinds.append(line.kind)
-    return f"{name} " + ", then ".join(parts) + "."
+    return ", then ".join(parts) + "."
