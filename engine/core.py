@@ -330,7 +330,7 @@ class Game:
             return "it used the shuffled pile or a die roll"
         return None
 
-    # A game package keeps its words in ``text.py`` (``describe``, ``describe_action``,
+    # A game package keeps its words in ``text.py`` (``EVENT_TEXT``, ``describe_action``,
     # ``HELP``, optionally ``reveal``) and its bots in ``bot.py`` (``make_bot``); these
     # defaults find them there, imported only when first needed.
     def _part(self, name: str) -> Any:
@@ -349,7 +349,7 @@ class Game:
     def describe(self, event: Event, seat: int | None, names: Sequence[str]) -> LogLine:
         """The event's line in the log as ``seat`` sees it: who acted, the kind, the words."""
         text = self._part("text")
-        return text.describe(event, seat, names) if text else LogLine(None, event.kind, event.kind)
+        return text.EVENT_TEXT.line(event, seat, names) if text else LogLine(None, event.kind, event.kind)
 
     def describe_action(self, action: Any, view: View | None = None) -> str:
         """The action in a few words; ``view`` (the actor's) for words that need it (a

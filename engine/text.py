@@ -2,7 +2,8 @@
 forms, and the table that turns an event into words and its log line (``core.LogLine``).
 
 A game's ``text.py`` says each event kind as a format string (or, where a template
-cannot say it, a small function of the event's ``Telling``) in one ``EventText``.  The
+cannot say it, a small function of the event's ``Telling``) in one ``EventText`` named
+``EVENT_TEXT``, which ``Game.describe`` reads.  The
 log line it gives carries who acted and the event's kind beside the words, so screens
 group and summarise lines by seat and kind, never by reading the sentences.
 """

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core import Event, LogLine
 from ..text import EventText, Telling
 from . import data
 from . import route
@@ -203,10 +202,6 @@ EVENT_TEXT = EventText(
         "cards": _cards,
     },
 )
-
-
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> LogLine:
-    return EVENT_TEXT.line(event, viewer, names)
 
 
 def _plate_words(plate: int) -> str:

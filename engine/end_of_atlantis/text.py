@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..core import Event, LogLine
 from ..text import EventText, Telling
 from . import actions
 from . import data
@@ -425,10 +424,6 @@ EVENT_TEXT = EventText(
     },
     seats=("target",),
 )
-
-
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> LogLine:
-    return EVENT_TEXT.line(event, viewer, names)
 
 
 LETTERS = "RBGYPN"

@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Sequence
 
-from ..core import Event, LogLine
 from ..text import EventText, Telling
 from . import data
 
@@ -377,10 +376,6 @@ EVENT_TEXT = EventText(
     seats=("owner", "target"),
     announcements=("turn", "dive"),
 )
-
-
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> LogLine:
-    return EVENT_TEXT.line(event, viewer, names)
 
 
 def _and(items: Sequence[str]) -> str:

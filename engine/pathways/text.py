@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core import Event, LogLine
 from ..text import EventText, Telling
 from . import data
 
@@ -156,10 +155,6 @@ EVENT_TEXT = EventText(
     },
     seats=("pod",),
 )
-
-
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> LogLine:
-    return EVENT_TEXT.line(event, viewer, names)
 
 
 def tile_label(tile: int) -> str:

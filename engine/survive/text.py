@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core import Event, LogLine
-from ..text import EventText, Telling, whom
+from ..text import EventText, Telling, whom, whose
 from . import data
 
 HELP = """\
@@ -223,7 +222,7 @@ def _explorers(es: Sequence[int], viewer: int | None, names: Sequence[str]) -> s
         by.setdefault(e // data.EXPLORERS_PER_SEAT, []).append(e % data.EXPLORERS_PER_SEAT + 1)
     parts = []
     for seat in sorted(by):
-        owner = "your" if seat == viewer else f"{names[seat]}'s"
+        owner = whose(seat, viewer, names)
         nums = ", ".join(f"#{x}" for x in by[seat])
         parts.append(f"{owner} explorer{'s' if len(by[seat]) > 1 else ''} {nums}")
     return " and ".join(parts)
@@ -319,10 +318,6 @@ EVENT_TEXT = EventText(
         "owned_explorer": lambda telling: explorer_name(telling.data["explorer"], telling.names),
     },
 )
-
-
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> LogLine:
-    return EVENT_TEXT.line(event, viewer, names)
 
 
 def _values(vals: Sequence[int]) -> str:
