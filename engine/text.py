@@ -117,6 +117,12 @@ class Telling:
         return said(value) if said is not None else value
 
 
+def whose_turn(telling: Telling) -> str:
+    """The words of a "turn" event in most games: "Your turn." to the seat whose turn it
+    is, "Blue to play." to everyone else."""
+    return "Your turn." if telling.data["seat"] == telling.viewer else f"{telling.seat.name} to play."
+
+
 #: A kind's words: a format string over a ``Telling``, or a function of one.
 Template = str | Callable[[Telling], str]
 

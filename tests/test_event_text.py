@@ -11,7 +11,7 @@ import pytest
 from engine.core import Event, LogLine, SeatInfo
 from engine.match import Match
 from engine.registry import GAME_INFO, get_game
-from engine.text import EventText, who, whom, whose
+from engine.text import EventText, Telling, who, whom, whose, whose_turn
 
 NAMES = ["Red", "Blue", "Green"]
 SECOND_PERSON = re.compile(r"\b[Yy]ou(r|rs)?\b")
@@ -21,6 +21,9 @@ def test_who_names_a_seat_from_the_viewers_side():
     assert (who(1, 1, NAMES), whom(1, 1, NAMES), whose(1, 1, NAMES)) == ("You", "you", "your")
     assert (who(1, 0, NAMES), whom(1, 0, NAMES), whose(1, 0, NAMES)) == ("Blue", "Blue", "Blue's")
     assert (who(2, None, NAMES), whom(2, None, NAMES), whose(2, None, NAMES)) == ("Green", "Green", "Green's")
+    turn = Event("turn", {"seat": 1})
+    assert whose_turn(Telling(turn, 1, NAMES, TEXT)) == "Your turn."
+    assert whose_turn(Telling(turn, None, NAMES, TEXT)) == "Blue to play."
 
 
 TEXT = EventText(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..text import EventText, Telling
+from ..text import EventText, Telling, whose_turn
 from . import data
 from . import route
 
@@ -161,10 +161,6 @@ def _drew_cards(telling: Telling) -> str:
     return f"{telling.who} drew: " + ", ".join(data.COLOURS[card] for card in telling.data["cards"]) + "."
 
 
-def _turn(telling: Telling) -> str:
-    return "Your turn." if telling.data["seat"] == telling.viewer else f"{telling.who} to play."
-
-
 def _final(telling: Telling) -> str:
     names, debts = telling.names, telling.data["debts"]
     parts = [f"{names[seat]} {score}" + (f" (water -{debts[seat]})" if debts[seat] else "")
@@ -189,7 +185,7 @@ EVENT_TEXT = EventText(
         "drew": "{who} drew {count}.",
         "drew_cards": _drew_cards,
         "reshuffled": "The used cards were shuffled into a new pile ({count}).",
-        "turn": _turn,
+        "turn": whose_turn,
         "final": _final,
         "undo": "{who} took back a step.",
     },

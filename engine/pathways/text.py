@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..text import EventText, Telling
+from ..text import EventText, Telling, whose, whose_turn
 from . import data
 
 SIDE_ARROWS = ("north", "east", "south", "west")
@@ -112,17 +112,13 @@ def _placed(telling: Telling) -> str:
 
 def _step(telling: Telling) -> str:
     seat, pod = telling.data["seat"], telling.data["pod"]
-    owner = "your" if pod == telling.viewer else "their" if pod == seat else f"{telling.names[pod]}'s"
+    owner = "their" if pod == seat != telling.viewer else whose(pod, telling.viewer, telling.names)
     return f"{telling.who} moved {owner} subpod to {telling['to']}."
 
 
 def _drew(telling: Telling) -> str:
     count = telling.data["count"]
     return f"{telling.who} drew {count} tile{'s' if count != 1 else ''}."
-
-
-def _turn(telling: Telling) -> str:
-    return "Your turn." if telling.data["seat"] == telling.viewer else f"{telling.who} to play."
 
 
 def _round_limit(telling: Telling) -> str:
@@ -143,7 +139,7 @@ EVENT_TEXT = EventText(
         "reshuffled": "The used specials were shuffled into a new draw pile ({count} tiles).",
         "drew": _drew,
         "drew_tiles": "{who} drew: {tiles}.",
-        "turn": _turn,
+        "turn": whose_turn,
         "round_limit": _round_limit,
         "undo": "{who} took back a move.",
     },

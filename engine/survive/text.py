@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..text import EventText, Telling, whom, whose
+from ..text import EventText, Telling, whom, whose, whose_turn
 from . import data
 
 HELP = """\
@@ -257,10 +257,6 @@ def _attack(telling: Telling) -> str:
     return text + "."
 
 
-def _turn(telling: Telling) -> str:
-    return "Your turn." if telling.data["seat"] == telling.viewer else f"{telling.who} to play."
-
-
 def _game_over(telling: Telling) -> str:
     names, winners = telling.names, telling.data["winners"]
     scores = ", ".join(f"{names[seat]} {score}" for seat, score in enumerate(telling.data["scores"]))
@@ -273,7 +269,7 @@ EVENT_TEXT = EventText(
         "explorer_placed": "{who} placed explorer {explorer} on {hex}.",
         "boat_placed": "{who} placed boat {boat} on {hex}.",
         "setup_done": "Everything is placed: the island starts to sink.",
-        "turn": _turn,
+        "turn": whose_turn,
         "tile_played": "{who} played the {back} tile.",
         "dolphin": "A dolphin carried {owned_explorer} to {to}.",
         "wind": "The wind blew boat {boat} to {to}.",
