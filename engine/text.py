@@ -89,6 +89,11 @@ class Telling:
         return self.person(self.data["seat"])
 
     @property
+    def you(self) -> bool:
+        """The viewer is the event's seat (its words say "you": "You lose", "Blue loses")."""
+        return self.data["seat"] == self.viewer
+
+    @property
     def who(self) -> str:
         return self.seat.who
 
@@ -120,7 +125,7 @@ class Telling:
 def whose_turn(telling: Telling) -> str:
     """The words of a "turn" event in most games: "Your turn." to the seat whose turn it
     is, "Blue to play." to everyone else."""
-    return "Your turn." if telling.data["seat"] == telling.viewer else f"{telling.seat.name} to play."
+    return "Your turn." if telling.you else f"{telling.seat.name} to play."
 
 
 #: A kind's words: a format string over a ``Telling``, or a function of one.

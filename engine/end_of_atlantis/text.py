@@ -264,7 +264,7 @@ WHY = {
 
 
 def _bid(telling: Telling) -> str:
-    return "You have chosen your bid." if telling.data["seat"] == telling.viewer else f"{telling.who} has chosen a bid."
+    return "You have chosen your bid." if telling.you else f"{telling.who} has chosen a bid."
 
 
 def _revealed(telling: Telling) -> str:
@@ -330,7 +330,7 @@ def _arrived(telling: Telling) -> str:
 
 
 def _betray_ship(telling: Telling) -> str:
-    verb = "betray" if telling.data["seat"] == telling.viewer else "betrays"
+    verb = "betray" if telling.you else "betrays"
     return f"{telling.who} {verb} the people on ship {telling['ship']}."
 
 

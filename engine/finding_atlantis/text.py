@@ -243,17 +243,17 @@ def _cell(telling: Telling, key: str) -> str:
 
 
 def _turn(telling: Telling) -> str:
-    return "Your turn." if telling.data["seat"] == telling.viewer else f"It is {telling.seat.name}'s turn."
+    return "Your turn." if telling.you else f"It is {telling.seat.name}'s turn."
 
 
 def _turn_lost(telling: Telling) -> str:
-    return f"{telling.who} {'lose' if telling.who == 'You' else 'loses'} a whole turn."
+    return f"{telling.who} {'lose' if telling.you else 'loses'} a whole turn."
 
 
 def _played(telling: Telling) -> str:
     captain = telling.data.get("captain")
     if captain:
-        return f"{telling.who} played {'your' if telling.who == 'You' else 'their'} captain, the {telling['captain']}."
+        return f"{telling.who} played {'your' if telling.you else 'their'} captain, the {telling['captain']}."
     return f"{telling.who} played {telling['card']}."
 
 
@@ -278,7 +278,7 @@ def _result(telling: Telling) -> str:
         return "Submarines: " + ", ".join(f"{names[other]} at {cell_name(event['n'], cell)}"
                                           for other, cell in event["subs"]) + "."
     if what == "compass":
-        return f"{telling.who} {'are' if telling.who == 'You' else 'is'} at {telling['cell']}."
+        return f"{telling.who} {'are' if telling.you else 'is'} at {telling['cell']}."
     if what == "fragment":
         return f"Under {telling['cell']}: {fact_word(event['facts'])}."
     if what == "navy":
@@ -308,7 +308,7 @@ def _moved(telling: Telling) -> str:
 
 
 def _found_self(telling: Telling) -> str:
-    knows = "You know where you are" if telling.who == "You" else f"{telling.who} knows where they are"
+    knows = "You know where you are" if telling.you else f"{telling.who} knows where they are"
     return f"{knows} again: {telling['cell']}."
 
 
@@ -347,7 +347,7 @@ EVENT_TEXT = EventText(
         "mine_used_artifact": "{who} handed the used {artifact} to {owner.whom}: it stays used.",
         "mine_cards": "{who} lost: {cards}.",
         "declared": _declared,
-        "teleported": lambda telling: (f"{telling.who} {'were' if telling.who == 'You' else 'was'}"
+        "teleported": lambda telling: (f"{telling.who} {'were' if telling.you else 'was'}"
                                        " swept to an unknown space."),
         "end_turn": _end_turn,
         "round_limit": "Round {rounds} is over: nobody found Atlantis.",
