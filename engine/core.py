@@ -60,6 +60,17 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class LogLine:
+    """One line of the event log: the seat whose action it tells (None when no seat
+    acted: whose turn it is, the dice, the end), the event's kind, and its words for
+    the viewer it was described for (``engine.text`` builds it from a game's table)."""
+
+    actor: int | None
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
@@ -313,7 +324,7 @@ class Game:
             return "it used the shuffled pile or a die roll"
         return None
 
-    # A game package keeps its words in ``text.py`` (``describe``, ``describe_action``,
+    # A game package keeps its words in ``text.py`` (``EVENT_TEXT``, ``describe_action``,
     # ``HELP``, optionally ``reveal``) and its bots in ``bot.py`` (``make_bot``); these
     # defaults find them there, imported only when first needed.
     def _part(self, name: str) -> Any:
@@ -329,14 +340,16 @@ class Game:
                 raise
             return None
 
-    def describe(self, event: Event, seat: int | None, names: Sequence[str]) -> str:
-        """A plain sentence for the event log, as seen by ``seat``."""
+    def describe(self, event: Event, seat: int | None, names: Sequence[str]) -> LogLine:
+        """The event's line in the log as ``seat`` sees it: who acted, the kind, the words."""
         text = self._part("text")
-        return text.describe(event, seat, names) if text else f"{event.kind}"
+        return text.EVENT_TEXT.line(event, seat, names) if text else LogLine(None, event.kind, event.kind)
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, view: View | None = None) -> str:
+        """The action in a few words; ``view`` (the actor's) for words that need it (a
+        cell named on its map's size)."""
         text = self._part("text")
-        return text.describe_action(action) if text else repr(action)
+        return text.describe_action(action, view) if text else repr(action)
 
     def make_bot(self, seat: int, seed: int, level: str = "normal") -> "Bot":
         bots = self._part("bot")

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 import msgpack
 
-from engine.core import Event, Game, IllegalAction, SeatInfo, View, to_wire
+from engine.core import Event, Game, IllegalAction, LogLine, SeatInfo, View, to_wire
 from engine.match import Match
 from engine.record import digest
 from engine.registry import GAMES
@@ -475,7 +475,7 @@ class RemoteSeat:
     def my_turn(self) -> bool:
         return bool(self.legal())
 
-    def log(self) -> list[str]:
+    def log(self) -> list[LogLine]:
         game, names, seat = self.client.game, self.names, self.seat
         if game is None:
             return []

@@ -65,12 +65,13 @@ def transcript(spec: Golden, seed: int, max_moves: int | None = None) -> str:
         if match.result() is not None:
             break
         seat = min(match.to_act())
-        action = bots[seat].choose(match.view(seat), match.legal(seat))
+        view = match.view(seat)
+        action = bots[seat].choose(view, match.legal(seat))
         deliveries = match.submit(seat, action)
-        out.append(f"== move {move}: {names[seat]}: {game.describe_action(action)} [{match.digest()}]")
+        out.append(f"== move {move}: {names[seat]}: {game.describe_action(action, view)} [{match.digest()}]")
         for s in who:
             for e in deliveries[s].events:
-                out.append(f"   {label[s]} log: {game.describe(e, s, names)}")
+                out.append(f"   {label[s]} log: {game.describe(e, s, names).text}")
         for s in who:
             out += [f"-- {label[s]} sees", render(deliveries[s].view, names)]
     if spec.end_line:

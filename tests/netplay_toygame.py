@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 
-from engine.core import ActionCodec, Bot, Event, Game, IllegalAction, Result, View
+from engine.core import ActionCodec, Bot, Event, Game, IllegalAction, LogLine, Result, View
 from engine.options import OptionField, options_class
 from engine.rng import Rng
+from engine.text import who
 
 
 class Pick(NamedTuple):
@@ -102,12 +103,12 @@ class ToyGame(Game):
         return ToyState(state.players, (-1,) * state.players, scores, state.round + 1, state.rounds,
                         state.rng), events
 
-    def describe(self, event: Event, seat: int | None, names: Any) -> str:
+    def describe(self, event: Event, seat: int | None, names: Any) -> LogLine:
         if event.kind == "picked":
-            return f"{names[event.data['seat']]} picked."
+            return LogLine(event.data["seat"], event.kind, f"{who(event.data['seat'], seat, names)} picked.")
         if event.kind == "my_pick":
-            return f"You picked {event.data['n']}."
-        return f"Picks: {event.data.get('picks')}"
+            return LogLine(None, event.kind, f"You picked {event.data['n']}.")
+        return LogLine(None, event.kind, f"Picks: {event.data.get('picks')}")
 
     def make_bot(self, seat: int, seed: int, level: str = "normal") -> Bot:
         return ToyBot(seat, seed)

@@ -142,10 +142,10 @@ async def test_replay_steps_and_switches_viewer():
         await pilot.press("right")
         assert replay.index == 1
         assert replay.watching == ReplaySeat.FULL
-        assert any(line.startswith("Red held") for line in replay.log())  # the reveal
+        assert any(line.text.startswith("Red held") for line in replay.log())  # the reveal
         await pilot.press("v")
         assert replay.seat == 0 and replay.view().hand == replay.states[1].hands[0]
-        assert not any(line.startswith("Red held") for line in replay.log())
+        assert not any(line.text.startswith("Red held") for line in replay.log())
         await pilot.press("v", "v")
         assert replay.watching == ReplaySeat.PUBLIC and replay.view().hand is None
 

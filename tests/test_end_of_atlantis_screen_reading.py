@@ -125,7 +125,7 @@ def _ship_names_in_log_and_board(options: dict, players: int, seed: int):
             tiles = e.data.get("tiles") or (e.data.get("tile"),) * len(places)
             for i, tile in zip(places, tiles):
                 assert tile in (was[i], delivery.view.ships[i].tile)  # the public tile at that place
-                yield GAME.describe(e, None, names), e.kind, i, before[i], after[i]
+                yield GAME.describe(e, None, names).text, e.kind, i, before[i], after[i]
 
 
 @pytest.mark.parametrize("options,players,seed", [

@@ -184,3 +184,15 @@ async def test_when_the_keyboard_passes_the_last_seats_summary_goes_and_the_new_
         await pilot.pause()
         assert isinstance(app.screen, DoomSummaryScreen) and app.screen is not first
         assert first not in app.screen_stack
+
+
+def test_the_doom_phase_is_found_by_its_events_kinds_not_by_their_words():
+    from engine.core import LogLine
+    from tui.end_of_atlantis.screen import doom_phase_lines
+
+    log = [LogLine(None, "turn", "Turn 1 begins."), LogLine(0, "bid", "You have chosen your bid."),
+           LogLine(None, "doom_phase", "The Doom phase begins."), LogLine(1, "score", "Blue scored 2."),
+           LogLine(None, "event", "Event: Doom!")]
+    assert doom_phase_lines(log) == (-1, [])   # not finished: the next turn has not begun
+    log.append(LogLine(None, "turn", "Turn 2 begins."))
+    assert doom_phase_lines(log) == (2, ["Blue scored 2.", "Event: Doom!"])

@@ -124,9 +124,18 @@ async def test_the_chart_keeps_its_layout_from_one_action_to_the_next(size):
 
 
 def test_the_last_turn_line_leaves_out_the_end_turn_every_turn_has():
+    from engine.core import LogLine
     from tui.finding_atlantis.words import turn_summary
-    assert turn_summary("Blue", ["Blue played Explore.", "Blue played Sonar.", "Blue ended the turn."]) \
-        == "Blue played Explore, then Sonar."
-    assert turn_summary("Blue", ["Blue played Sonar.", "Blue ended the turn with 1 action unused."]) \
+
+    def blue(kind: str, text: str) -> LogLine:
+        return LogLine(1, kind, text)
+
+    played_explore, played_sonar = blue("played", "Blue played Explore."), blue("played", "Blue played Sonar.")
+    ended = blue("end_turn", "Blue ended the turn.")
+    assert turn_summary("Blue", [played_explore, played_sonar, ended]) == "Blue played Explore, then Sonar."
+    assert turn_summary("Blue", [played_sonar, blue("end_turn", "Blue ended the turn with 1 action unused.")]) \
         == "Blue played Sonar, then ended the turn with 1 action unused."
-    assert turn_summary("Blue", ["Blue ended the turn."]) == "Blue ended the turn."
+    assert turn_summary("Blue", [ended]) == "Blue ended the turn."
+    attacked = LogLine(1, "monster_attack", "The sea monster at B1 attacked Blue: pushed back, one action lost.")
+    assert turn_summary("Blue", [attacked, played_sonar]) \
+        == "The sea monster at B1 attacked Blue: pushed back, one action lost, then played Sonar."

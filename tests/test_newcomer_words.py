@@ -34,7 +34,7 @@ async def test_survive_at_80x24_names_whole_no_unshown_coordinates_and_values_to
         screen.send(table.match.legal(0)[0])
         screen.refresh_view()
         await pilot.pause()
-        assert any("placed explorer #" in line for line in screen.link.log()), screen.link.log()
+        assert any("placed explorer #" in line.text for line in screen.link.log()), screen.link.log()
     app = make_app(LocalTable.new(get_game("survive"), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")],
                                   seed=1))
     async with app.run_test(size=(160, 48)) as pilot:

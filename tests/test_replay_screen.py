@@ -23,7 +23,7 @@ def replay_of(slug: str, players: int) -> ReplaySeat:
 
 def test_secret_events_name_their_seat_and_never_say_you():
     replay = replay_of("end-of-atlantis", 3)
-    secret = [line for line in replay.log() if line.startswith("(secret")]
+    secret = [line.text for line in replay.log() if line.text.startswith("(secret")]
     assert secret
     for line in secret:
         match = re.match(r"\(secret, ([^)]+)\) (.*)", line)

@@ -699,7 +699,7 @@ def test_every_event_has_a_sentence_and_every_action_a_name():
             action = bots[seat].choose(m.view(seat), m.legal(seat))
             assert not GAME.describe_action(action).startswith(type(action).__name__)
             for e in m.act(seat, action):
-                text = GAME.describe(e, seat, names)
+                text = GAME.describe(e, seat, names).text
                 assert text != e.kind and text[0].isupper(), e
     assert GAME.reveal(m.state, names)
     assert "Our decisions" in GAME.help_markdown()

@@ -12,12 +12,11 @@ tui; ``tests/test_seat_link.py`` checks that it conforms).
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol, runtime_checkable
 
-from engine.core import Bot, Event, Game, IllegalAction, SeatInfo, View
+from engine.core import Bot, Event, Game, IllegalAction, LogLine, SeatInfo, View
 from engine.match import Match
 from engine.record import GameRecord, canonical_bytes
 from engine.storage import save_record
@@ -42,7 +41,8 @@ class SeatLink(Protocol):
     def my_turn(self) -> bool:
         return bool(self.legal())
 
-    def log(self) -> list[str]:
+    def log(self) -> list[LogLine]:
+        """Every event this seat was shown, as log lines (who acted, the kind, the words)."""
         raise NotImplementedError
 
     def submit(self, action: Any) -> str | None:
@@ -163,20 +163,6 @@ class LocalTable:
         return save_record(self.match.record, path)
 
 
-_SECOND_PERSON = (
-    (re.compile(r"\bYou are\b"), "{name} is"), (re.compile(r"\byou are\b"), "{name} is"),
-    (re.compile(r"\bYou have\b"), "{name} has"), (re.compile(r"\byou have\b"), "{name} has"),
-    (re.compile(r"\b[Yy]our\b"), "{name}'s"), (re.compile(r"\b[Yy]ou\b"), "{name}"),
-)
-
-
-def third_person(line: str, name: str) -> str:
-    """"Your secret bid: 6." -> "Blue's secret bid: 6."; "You drew: amber." -> "Blue drew: amber."."""
-    for pattern, words in _SECOND_PERSON:
-        line = pattern.sub(words.format(name=name), line)
-    return line
-
-
 def _strip_seat(view: View) -> View:
     return dataclasses.replace(view, seat=None) if dataclasses.is_dataclass(view) else view
 
@@ -210,8 +196,8 @@ class LocalSeat(SeatLink):
         return [self.game.view(step.state, self.seat) for step in Match.replay(self.table.match.record, self.game)
                 if step.problem is None]
 
-    def log(self) -> list[str]:
-        """Every event this seat was shown, in words (the words of events already told
+    def log(self) -> list[LogLine]:
+        """Every event this seat was shown, as log lines (the lines of events already told
         are kept: a redraw describes only the new ones)."""
         m = self.table.match
         events = m.events_for(self.seat)
@@ -222,7 +208,7 @@ class LocalSeat(SeatLink):
         self._told = (events, lines)
         return list(lines)
 
-    _told: tuple[list[Event], list[str]] = ([], [])
+    _told: tuple[list[Event], list[LogLine]] = ([], [])
 
     def submit(self, action: Any) -> str | None:
         if self.seat is None:
@@ -250,6 +236,10 @@ class LocalSeat(SeatLink):
             kind = "bot, thinking" if s in self.table.bots else "choosing"
             parts.append(f"{m.names[s]} ({kind})")
         return ", ".join(parts)
+
+
+#: The kind of a replay's closing lines, the game's ``reveal()`` of what was hidden.
+REVEAL_KIND = "reveal"
 
 
 class ReplaySeat(SeatLink):
@@ -298,7 +288,7 @@ class ReplaySeat(SeatLink):
     def legal(self) -> list[Any]:
         return []
 
-    def log(self) -> list[str]:
+    def log(self) -> list[LogLine]:
         out = []
         full = self.watching == self.FULL
         for i in range(1, self.index + 1):
@@ -308,17 +298,16 @@ class ReplaySeat(SeatLink):
                 elif e.visible_to(self.seat):
                     out.append(self.game.describe(e, self.seat, self.names))
         if full:
-            out += self.game.reveal(self.states[self.index], self.names)
+            out += [LogLine(None, REVEAL_KIND, line) for line in self.game.reveal(self.states[self.index], self.names)]
         return out
 
-    def secret_line(self, event: Event) -> str:
-        """A secret event in the full-table view: told as its owner saw it, in the third
-        person, after the seats it was for: "(secret, Blue) Blue's secret bid: 6."."""
+    def secret_line(self, event: Event) -> LogLine:
+        """A secret event in the full-table view: in the words a spectator would read
+        (every seat by its name), after the seats it was for: "(secret, Blue) Blue's
+        secret bid: 6."."""
         owners = [self.names[s] for s in event.to or () if s < len(self.names)]
-        line = self.game.describe(event, event.to[0], self.names) if event.to else ""
-        if owners:
-            line = third_person(line, owners[0])
-        return f"(secret, {', '.join(owners)}) {line}"
+        line = self.game.describe(event, None, self.names)
+        return LogLine(line.actor, line.kind, f"(secret, {', '.join(owners)}) {line.text}")
 
     def final_reveal(self) -> list[str]:
         if not self.states or self.index != len(self.states) - 1:

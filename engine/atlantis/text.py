@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core import Event
+from ..text import EventText, Telling, whose_turn
 from . import data
 from . import route
 
@@ -105,10 +105,6 @@ legend under the road.
 """
 
 
-def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
-    return "You" if seat == viewer else names[seat]
-
-
 def colour_name(c: int) -> str:
     return f"{data.COLOURS[c]} ({data.LETTERS[c]})"
 
@@ -121,7 +117,8 @@ def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
-def describe_action(action: Any) -> str:
+def describe_action(action: Any, view: Any = None) -> str:
+    """The action in a few words (``view``, the actor's, is not needed here)."""
     name = type(action).__name__
     if name == "Sell":
         return f"sell a plate worth {action.value}"
@@ -142,50 +139,65 @@ def describe_action(action: Any) -> str:
     return repr(action)
 
 
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
-    d, k = event.data, event.kind
-    who = _who(d["seat"], viewer, names) if "seat" in d else ""
-    if k == "chose":
-        return f"{who} chose figure {d['figure'] + 1} (at {data.space_name(d['space'])})."
-    if k == "played":
-        return f"{who} played {colour_name(d['colour'])}: on to {data.space_name(d['to'])}."
-    if k == "moved":
-        return f"{who} moved figure {d['figure'] + 1} from {data.space_name(d['from'])} to {data.space_name(d['to'])}."
-    if k == "water":
-        return f"{who} crossed water: {d['cost']} to pay."
-    if k == "bridge":
-        span = (data.space_name(d["first"]) if d["first"] == d["last"]
-                else f"spaces {d['first'] + 1}-{d['last'] + 1}")
-        return f"{who} built a bridge over {span}."
-    if k == "no_bridge":
-        return f"{who} crossed by boat."
-    if k == "paid":
-        what = f"the plate {plate_name(d['plate'])}" if d["plate"] >= 0 else f"a {data.COLOURS[d['colour']]} card"
-        return f"{who} paid with {what}."
-    if k == "overpaid":
-        return f"{who} overpaid by {d['by']}."
-    if k == "took":
-        under = f"; {plate_name(d['uncovered'])} lies beneath" if d["uncovered"] >= 0 else ""
-        return f"{who} took {plate_name(d['plate'])} from {data.space_name(d['space'])}{under}."
-    if k == "sold":
-        return f"{who} sold {plate_name(d['plate'])} for {_cards(d['cards'])}."
-    if k == "passed":
-        return f"{who} could not move and passed."
-    if k == "drew":
-        return f"{who} drew {_cards(d['count'])}."
-    if k == "drew_cards":
-        return f"{who} drew: " + ", ".join(data.COLOURS[c] for c in d["cards"]) + "."
-    if k == "reshuffled":
-        return f"The used cards were shuffled into a new pile ({_cards(d['count'])})."
-    if k == "turn":
-        return "Your turn." if d["seat"] == viewer else f"{names[d['seat']]} to play."
-    if k == "final":
-        parts = [f"{names[p]} {s}" + (f" (water -{d['debts'][p]})" if d["debts"][p] else "")
-                 for p, s in enumerate(d["scores"])]
-        return "Game over. " + ", ".join(parts) + ". Winner: " + " and ".join(names[w] for w in d["winners"]) + "."
-    if k == "undo":
-        return f"{who} took back a step."
-    return k
+def _bridge(telling: Telling) -> str:
+    first, last = telling.data["first"], telling.data["last"]
+    span = data.space_name(first) if first == last else f"spaces {first + 1}-{last + 1}"
+    return f"{telling.who} built a bridge over {span}."
+
+
+def _paid(telling: Telling) -> str:
+    plate = telling.data["plate"]
+    what = f"the plate {plate_name(plate)}" if plate >= 0 else f"a {data.COLOURS[telling.data['colour']]} card"
+    return f"{telling.who} paid with {what}."
+
+
+def _took(telling: Telling) -> str:
+    uncovered = telling.data["uncovered"]
+    under = f"; {plate_name(uncovered)} lies beneath" if uncovered >= 0 else ""
+    return f"{telling.who} took {telling['plate']} from {telling['space']}{under}."
+
+
+def _drew_cards(telling: Telling) -> str:
+    return f"{telling.who} drew: " + ", ".join(data.COLOURS[card] for card in telling.data["cards"]) + "."
+
+
+def _final(telling: Telling) -> str:
+    names, debts = telling.names, telling.data["debts"]
+    parts = [f"{names[seat]} {score}" + (f" (water -{debts[seat]})" if debts[seat] else "")
+             for seat, score in enumerate(telling.data["scores"])]
+    winners = " and ".join(names[w] for w in telling.data["winners"])
+    return "Game over. " + ", ".join(parts) + f". Winner: {winners}."
+
+
+EVENT_TEXT = EventText(
+    templates={
+        "chose": "{who} chose figure {figure} (at {space}).",
+        "played": "{who} played {colour}: on to {to}.",
+        "moved": "{who} moved figure {figure} from {from} to {to}.",
+        "water": "{who} crossed water: {cost} to pay.",
+        "bridge": _bridge,
+        "no_bridge": "{who} crossed by boat.",
+        "paid": _paid,
+        "overpaid": "{who} overpaid by {by}.",
+        "took": _took,
+        "sold": "{who} sold {plate} for {cards}.",
+        "passed": "{who} could not move and passed.",
+        "drew": "{who} drew {count}.",
+        "drew_cards": _drew_cards,
+        "reshuffled": "The used cards were shuffled into a new pile ({count}).",
+        "turn": whose_turn,
+        "final": _final,
+        "undo": "{who} took back a step.",
+    },
+    fields={
+        "figure": lambda figure: figure + 1,
+        "space": data.space_name, "from": data.space_name, "to": data.space_name,
+        "colour": colour_name,
+        "plate": plate_name,
+        "count": _cards,
+        "cards": _cards,
+    },
+)
 
 
 def _plate_words(plate: int) -> str:
@@ -209,10 +221,10 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
                      "less the water owed by figures that had not reached the mainland.")
     for p in range(state.players):
         plates, cards, debt = state.plates[p], len(state.hands[p]), state.debts[p]
-        worth = sum(data.VALUE_OF[x] for x in plates)
+        worth = sum(data.VALUE_OF[plate] for plate in plates)
         total = worth + cards - debt
         text = (f"{names[p]}: {len(plates)} plate{'s' if len(plates) != 1 else ''} worth {worth}"
-                + (f" ({', '.join(_plate_words(x) for x in plates)})" if plates else "")
+                + (f" ({', '.join(_plate_words(plate) for plate in plates)})" if plates else "")
                 + f", {_cards(cards)} worth {cards}")
         if debt:
             text += f", less {debt} water owed to bring the last figures to the mainland"
@@ -225,7 +237,7 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
     for half, plates in enumerate(state.unseen):
         where = "Atlantis" if half == 0 else "mainland"
         lines.append(f"Still hidden under the top plates on the {where} half: "
-                     + (", ".join(_plate_words(x) for x in plates) or "none") + ".")
+                     + (", ".join(_plate_words(plate) for plate in plates) or "none") + ".")
     return lines
 
 
@@ -255,7 +267,7 @@ def render_view(view: Any, names: Sequence[str]) -> str:
                  f" mover={view.mover} start={view.start} cursor={view.cursor}"
                  f" played={list(view.played)} owed={view.owed} paid={view.paid} sold={view.sold}")
     for p in range(view.players):
-        plates = " ".join(data.plate_label(x) for x in view.plates[p])
+        plates = " ".join(data.plate_label(plate) for plate in view.plates[p])
         lines.append(f"{names[p]}: figures={list(view.figures[p])} bridge={view.bridges[p]}"
                      f" cards={view.hand_sizes[p]} score={view.scores[p]} plates=[{plates}]")
     lines.append(f"pile={view.pile_count} discard={len(view.discard)} passes={view.passes}")

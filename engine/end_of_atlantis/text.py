@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..core import Event
+from ..text import EventText, Telling
 from . import actions
 from . import data
 
@@ -141,10 +141,6 @@ help, `u` undo (only before anything is revealed), `s` save, `q` leave.
 """
 
 
-def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
-    return "You" if seat == viewer else names[seat]
-
-
 def card_name(card: int) -> str:
     return data.CARD_NAME[data.CARD_KIND[card]] if card >= 0 else "face-down card"
 
@@ -163,8 +159,8 @@ def ship_at(index: int, tile: int | None) -> str:
     return data.ship_full_name(tile)
 
 
-def ship_of(d: dict) -> str:
-    return ship_at(d["ship"], d.get("tile"))
+def ship_of(event_data: dict) -> str:
+    return ship_at(event_data["ship"], event_data.get("tile"))
 
 
 def _and(words: Sequence[str]) -> str:
@@ -172,12 +168,12 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else "nobody"
 
 
-def vote_words(d: dict, names: Sequence[str], hidden: bool, short: bool = False) -> str:
+def vote_words(vote: dict, names: Sequence[str], hidden: bool, short: bool = False) -> str:
     """Every bid of a vote, who won and why: the highest bids win, ties go to the player
     higher in the Senate order; a player with no card at this place cannot win, and in an
     open vote a pass (0) never wins."""
-    bids, order, winners = d["bids"], d["order"], d["winners"]
-    no_card, pool = set(d["no_card"]), d["pool"]
+    bids, order, winners = vote["bids"], vote["order"], vote["winners"]
+    no_card, pool = set(vote["no_card"]), vote["pool"]
     rank = {p: i for i, p in enumerate(order)}
     ranking = sorted(order, key=lambda p: (-bids[p], rank[p]))
     shown = [f"{names[p]} {'passed' if not hidden and bids[p] == 0 else bids[p]}" for p in ranking]
@@ -186,8 +182,8 @@ def vote_words(d: dict, names: Sequence[str], hidden: bool, short: bool = False)
         out.append(f"{_and([names[p] for p in winners])} {'win' if len(winners) > 1 else 'wins'}."
                    if winners else "Nobody wins.")
     else:
-        out = [f"Vote {d['vote'] + 1} bids: " + ", ".join(shown) + "."]
-        places = d.get("places", 0)
+        out = [f"Vote {vote['vote'] + 1} bids: " + ", ".join(shown) + "."]
+        places = vote.get("places", 0)
         rule = (" (the highest bid wins)" if places == 1 else f" (the {places} highest bids win)") if places else ""
         out.append(f"Won by {_and([names[p] for p in winners])}{rule}." if winners else f"Nobody wins{rule}.")
     can = [p for p in order if p not in no_card and (hidden or bids[p] > 0)]
@@ -220,7 +216,7 @@ def vote_words(d: dict, names: Sequence[str], hidden: bool, short: bool = False)
             out.append(f"{names[p]} has no card at this place and cannot win.")
     if not hidden and any(bids[p] == 0 for p in order if p not in no_card):
         out.append("A pass never wins an open vote.")
-    play = d.get("play_order", winners)
+    play = vote.get("play_order", winners)
     if winners and play and play[0] != winners[0]:
         out.append(f"{names[play[0]]} holds the Philosophios and plays first.")
     return " ".join(out)
@@ -235,25 +231,26 @@ def _special_name(card: int) -> str:
 
 
 ACTION_WORDS: dict[type, Callable[[Any], str]] = {
-    actions.Bid: lambda a: f"bid {a.tokens}",
-    actions.Faction: lambda a: f"take {data.FACTIONS[a.faction]}",
-    actions.Pass: lambda a: "pass",
-    actions.PlaySpecial: lambda a: f"play special {_special_name(a.card)}" + (
-        f" on ship {a.ship}" if a.ship >= 0 else ""),
-    actions.UseAbility: lambda a: "use the Faction ability",
-    actions.Discard: lambda a: f"discard {card_name(a.card)}",
-    actions.TakeSpecial: lambda a: ("draw a special card" if a.slot == actions.DECK_SLOT
-                              else f"take face-up special {a.slot + 1}"),
-    actions.LayCard: lambda a: f"lay {card_name(a.card)}" + (" face down" if a.face_down else ""),
-    actions.Demagogos: lambda a: f"Demagogos on seat {a.player}",
-    actions.Play: lambda a: f"play the card of seat {a.source}" + (
-        f" with {_special_name(a.special)}" if a.special >= 0 else ""),
-    actions.Target: lambda a: f"target {a.ship} {a.colour}",
-    actions.Done: lambda a: "done",
+    actions.Bid: lambda action: f"bid {action.tokens}",
+    actions.Faction: lambda action: f"take {data.FACTIONS[action.faction]}",
+    actions.Pass: lambda action: "pass",
+    actions.PlaySpecial: lambda action: f"play special {_special_name(action.card)}" + (
+        f" on ship {action.ship}" if action.ship >= 0 else ""),
+    actions.UseAbility: lambda action: "use the Faction ability",
+    actions.Discard: lambda action: f"discard {card_name(action.card)}",
+    actions.TakeSpecial: lambda action: ("draw a special card" if action.slot == actions.DECK_SLOT
+                              else f"take face-up special {action.slot + 1}"),
+    actions.LayCard: lambda action: f"lay {card_name(action.card)}" + (" face down" if action.face_down else ""),
+    actions.Demagogos: lambda action: f"Demagogos on seat {action.player}",
+    actions.Play: lambda action: f"play the card of seat {action.source}" + (
+        f" with {_special_name(action.special)}" if action.special >= 0 else ""),
+    actions.Target: lambda action: f"target {action.ship} {action.colour}",
+    actions.Done: lambda action: "done",
 }
 
 
-def describe_action(action: Any) -> str:
+def describe_action(action: Any, view: Any = None) -> str:
+    """The action in a few words (``view``, the actor's, is not needed here)."""
     words = ACTION_WORDS.get(type(action))
     return words(action) if words is not None else repr(action)
 
@@ -266,130 +263,167 @@ WHY = {
 }
 
 
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
-    d = event.data
-    k = event.kind
-    who = (lambda key="seat": _who(d[key], viewer, names))
-    if k == "turn":
-        return f"Turn {d['turn']} begins ({d['vote']} votes)."
-    if k == "chaos_skip":
-        return "Chaos: no Senate or Factions phase this turn."
-    if k == "bid":
-        return "You have chosen your bid." if d["seat"] == viewer else f"{who()} has chosen a bid."
-    if k == "my_bid":
-        return f"Your secret bid: {d['n']}."
-    if k == "revealed" and d["what"] == "vote":
-        return f"Vote {d['vote'] + 1}: everyone reveals their bids (the board shows them until the next vote)."
-    if k == "revealed":
-        what = {"senate": "Senate bids", "cards": "voting cards", "vote": "bids"}[d["what"]]
-        return f"Everyone reveals their {what}."
-    if k == "faction":
-        extra = f" for {d['cost']}" if d["cost"] else " free"
-        plus = " (+1 point)" if d["bonus"] else ""
-        return f"{who()} took {data.FACTIONS[d['faction']]}{extra}{plus}."
-    if k == "faction_pass":
-        return f"{who()} passed."
-    if k == "ability_pass":
-        return f"{who()} did not use {data.FACTIONS[d['faction']]}."
-    if k == "special":
-        on = f" on ship {ship_of(d)}" if d.get("ship", -1) >= 0 else ""
-        return f"{who()} played {data.SPECIAL_NAME[d['key']]}{on}."
-    if k == "archont":
-        return f"{who()} (Archont) drew {d['count']} cards."
-    if k == "discarded":
-        return f"{who()} discarded {card_name(d['card'])}."
-    if k == "basileus":
-        return f"{who()} (Basileus) put a refugee on ship {ship_of(d)}."
-    if k == "demiurgos":
-        return f"{who()} (Demiurgos) takes a special card."
-    if k in ("drew", "drew_special"):
-        what = f"{d['count']} Politics cards" if k == "drew" else "a special card"
-        return f"{who()} drew {what}."
-    if k == "drew_cards":
-        return "You drew: " + ", ".join(card_name(c) for c in d["cards"]) + "."
-    if k == "my_special":
-        return f"Your new special card: {data.SPECIAL_NAME[data.SPECIAL_KEY[d['card']]]}."
-    if k == "took_special":
-        return f"{who()} took {data.SPECIAL_NAME[data.SPECIAL_KEY[d['card']]]} from the face-up specials."
-    if k == "reshuffled":
-        return f"The discard pile becomes the deck ({d['count']} cards)."
-    if k == "ordered":
-        return f"{who()} laid a card face down."
-    if k == "my_order":
-        return f"You laid {card_name(d['card'])} in place {d['slot'] + 1}" + (
-            " (face down)." if d["veiled"] else ".")
-    if k == "vote":
-        return f"Vote {d['vote'] + 1}: {d['type']}."
-    if k == "open_bid":
-        return f"{who()} bid {d['n']}." if d["n"] else f"{who()} passed."
-    if k == "peek":
-        whose = "your" if d["target"] == viewer else f"{names[d['target']]}'s"
-        return f"{who()} (Demagogos) looks at {whose} bid."
-    if k == "peeked":
-        return f"{names[d['target']]} bid {d['n']}."
-    if k == "call":
-        whom = "you" if d["target"] == viewer else names[d["target"]]
-        return f"{who()} (Demagogos) makes {whom} bid first."
-    if k == "vote_result" and "bids" in d:
-        return vote_words(d, names, hidden=False)
-    if k == "vote_result":
-        w = ", ".join(names[p] for p in d["winners"]) or "nobody"
-        return f"Vote {d['vote'] + 1} won by {w}."
-    if k == "play":
-        src = "" if d["source"] == d["seat"] else f" from {names[d['source']]}'s row"
-        extra = f" with {data.SPECIAL_NAME[d['key']]}" if d["key"] else ""
-        return f"{who()} played {data.CARD_NAME[d['kind']]}{src}{extra}."
-    if k == "play_pass":
-        return f"{who()} played no card."
-    if k == "placed":
-        n = d["n"]
-        return f"{who()} put {n} refugee{'s' if n != 1 else ''} on ship {ship_of(d)}."
-    if k == "bumped":
-        return f"{who()} threw a {colour_name(d['colour'], names)} cube off ship {ship_of(d)}."
-    if k == "sailed":
-        by = f" (moved by {_who(d['seat'], viewer, names).replace('You', 'you')})" if d["seat"] >= 0 else ""
-        return f"Ship {ship_of(d)} sailed out to the ocean{by}."
-    if k == "arrived":
-        gains = ", ".join(f"{names[p]} +{g}" for p, g in enumerate(d["gains"]) if g) or "nobody scores"
-        royal = " (royal chart)" if d["royal"] else ""
-        return f"Ship {ship_of(d)} reached the Promised Land{royal}: {gains}."
-    if k == "sabotage":
-        return f"{who()} sabotaged ship {ship_of(d)}: {d['n']} cubes lost."
-    if k == "betray_ship":
-        verb = "betray" if d["seat"] == viewer else "betrays"
-        return f"{who()} {verb} the people on ship {ship_of(d)}."
-    if k == "betray_senate":
-        return f"{who()} removed {d['n']} of {names[d['target']]}'s tokens from the Senate."
-    if k == "strategos":
-        return f"{who()} (Strategos) took back {d['n']} tokens."
-    if k == "score":
-        return f"{who()} scored {d['n']} for {WHY.get(d['why'], d['why'])}."
-    if k == "doom_phase":
-        return "Doom phase."
-    if k == "doom_returned":
-        return "A third Doom! came too early: it goes back into the deck."
-    if k == "event":
-        top = f" Next event (face up): {data.EVENT_NAME[d['top']]}." if d["top"] >= 0 else ""
-        return f"Event: {data.EVENT_NAME[d['card']]}{top}"
-    if k == "upgraded":
-        was = ship_at(d["ship"], d["tile"] - data.ADVANCED)
-        return f"Ship {was} is upgraded to {ship_of(d)}: {data.ADVANCED_ABILITY[d['tile'] % data.ADVANCED]}."
-    if k == "wrecked":
-        return f"The ocean god takes ship {ship_of(d)}: {d['n']} cubes lost."
-    if k == "together_stop":
-        return f"{who()} stops placing refugees."
-    if k == "pushed_off":
-        return f"A neutral pushed a {colour_name(d['colour'], names)} cube off ship {ship_of(d)}."
-    if k == "neutrals":
-        tiles = d.get("tiles") or (None,) * len(d["ships"])
-        return "Neutral refugees boarded ships " + ", ".join(map(ship_at, d["ships"], tiles)) + "."
-    if k == "returned":
-        return "Tokens come home." + (" (Chaos: Factions and the Senate stay.)" if d["chaos"] else "")
-    if k == "game_over":
-        return "Atlantis sinks: the special cards are turned up and the final points counted."
-    if k == "undo":
-        return f"{who()} took back a choice."
-    return k
+def _bid(telling: Telling) -> str:
+    return "You have chosen your bid." if telling.you else f"{telling.who} has chosen a bid."
+
+
+def _revealed(telling: Telling) -> str:
+    what = telling.data["what"]
+    if what == "vote":
+        return f"Vote {telling['vote']}: everyone reveals their bids (the board shows them until the next vote)."
+    return f"Everyone reveals their {REVEALED[what]}."
+
+
+REVEALED = {"senate": "Senate bids", "cards": "voting cards", "vote": "bids"}
+
+
+def _faction(telling: Telling) -> str:
+    cost = telling.data["cost"]
+    extra = f" for {cost}" if cost else " free"
+    plus = " (+1 point)" if telling.data["bonus"] else ""
+    return f"{telling.who} took {telling['faction']}{extra}{plus}."
+
+
+def _special(telling: Telling) -> str:
+    on = f" on ship {telling['ship']}" if telling.data.get("ship", -1) >= 0 else ""
+    return f"{telling.who} played {telling['key']}{on}."
+
+
+def _my_order(telling: Telling) -> str:
+    veiled = " (face down)." if telling.data["veiled"] else "."
+    return f"{telling.who} laid {telling['card']} in place {telling['slot']}{veiled}"
+
+
+def _open_bid(telling: Telling) -> str:
+    bid = telling.data["n"]
+    return f"{telling.who} bid {bid}." if bid else f"{telling.who} passed."
+
+
+def _vote_result(telling: Telling) -> str:
+    if "bids" in telling.data:
+        return vote_words(telling.data, telling.names, hidden=False)
+    winners = ", ".join(telling.names[p] for p in telling.data["winners"]) or "nobody"
+    return f"Vote {telling['vote']} won by {winners}."
+
+
+def _play(telling: Telling) -> str:
+    event = telling.data
+    source = "" if event["source"] == event["seat"] else f" from {telling.names[event['source']]}'s row"
+    extra = f" with {telling['key']}" if event["key"] else ""
+    return f"{telling.who} played {data.CARD_NAME[event['kind']]}{source}{extra}."
+
+
+def _placed(telling: Telling) -> str:
+    count = telling.data["n"]
+    return f"{telling.who} put {count} refugee{'s' if count != 1 else ''} on ship {telling['ship']}."
+
+
+def _sailed(telling: Telling) -> str:
+    by = f" (moved by {telling.whom})" if telling.data["seat"] >= 0 else ""
+    return f"Ship {telling['ship']} sailed out to the ocean{by}."
+
+
+def _arrived(telling: Telling) -> str:
+    gains = ", ".join(f"{telling.names[p]} +{gain}" for p, gain in enumerate(telling.data["gains"]) if gain)
+    royal = " (royal chart)" if telling.data["royal"] else ""
+    return f"Ship {telling['ship']} reached the Promised Land{royal}: {gains or 'nobody scores'}."
+
+
+def _betray_ship(telling: Telling) -> str:
+    verb = "betray" if telling.you else "betrays"
+    return f"{telling.who} {verb} the people on ship {telling['ship']}."
+
+
+def _event(telling: Telling) -> str:
+    top = telling.data["top"]
+    next_up = f" Next event (face up): {data.EVENT_NAME[top]}." if top >= 0 else ""
+    return f"Event: {data.EVENT_NAME[telling.data['card']]}{next_up}"
+
+
+def _upgraded(telling: Telling) -> str:
+    tile = telling.data["tile"]
+    was = ship_at(telling.data["ship"], tile - data.ADVANCED)
+    return f"Ship {was} is upgraded to {telling['ship']}: {data.ADVANCED_ABILITY[tile % data.ADVANCED]}."
+
+
+def _neutrals(telling: Telling) -> str:
+    ships = telling.data["ships"]
+    tiles = telling.data.get("tiles") or (None,) * len(ships)
+    return "Neutral refugees boarded ships " + ", ".join(map(ship_at, ships, tiles)) + "."
+
+
+def _returned(telling: Telling) -> str:
+    return "Tokens come home." + (" (Chaos: Factions and the Senate stay.)" if telling.data["chaos"] else "")
+
+
+EVENT_TEXT = EventText(
+    templates={
+        "turn": lambda telling: f"Turn {telling.data['turn']} begins ({telling.data['vote']} votes).",
+        "chaos_skip": "Chaos: no Senate or Factions phase this turn.",
+        "bid": _bid,
+        "my_bid": "{Whose} secret bid: {n}.",
+        "revealed": _revealed,
+        "faction": _faction,
+        "faction_pass": "{who} passed.",
+        "ability_pass": "{who} did not use {faction}.",
+        "special": _special,
+        "archont": "{who} (Archont) drew {count} cards.",
+        "discarded": "{who} discarded {card}.",
+        "basileus": "{who} (Basileus) put a refugee on ship {ship}.",
+        "demiurgos": "{who} (Demiurgos) takes a special card.",
+        "drew": "{who} drew {count} Politics cards.",
+        "drew_special": "{who} drew a special card.",
+        "drew_cards": "{who} drew: {cards}.",
+        "my_special": "{Whose} new special card: {special_card}.",
+        "took_special": "{who} took {special_card} from the face-up specials.",
+        "reshuffled": "The discard pile becomes the deck ({count} cards).",
+        "ordered": "{who} laid a card face down.",
+        "my_order": _my_order,
+        "vote": "Vote {vote}: {type}.",
+        "open_bid": _open_bid,
+        "peek": "{who} (Demagogos) looks at {target.whose} bid.",
+        "peeked": "{target} bid {n}.",
+        "call": "{who} (Demagogos) makes {target.whom} bid first.",
+        "vote_result": _vote_result,
+        "play": _play,
+        "play_pass": "{who} played no card.",
+        "placed": _placed,
+        "bumped": "{who} threw a {colour} cube off ship {ship}.",
+        "sailed": _sailed,
+        "arrived": _arrived,
+        "sabotage": "{who} sabotaged ship {ship}: {n} cubes lost.",
+        "betray_ship": _betray_ship,
+        "betray_senate": "{who} removed {n} of {target}'s tokens from the Senate.",
+        "strategos": "{who} (Strategos) took back {n} tokens.",
+        "score": "{who} scored {n} for {why}.",
+        "doom_phase": "Doom phase.",
+        "doom_returned": "A third Doom! came too early: it goes back into the deck.",
+        "event": _event,
+        "upgraded": _upgraded,
+        "wrecked": "The ocean god takes ship {ship}: {n} cubes lost.",
+        "together_stop": "{who} stops placing refugees.",
+        "pushed_off": "A neutral pushed a {colour} cube off ship {ship}.",
+        "neutrals": _neutrals,
+        "returned": _returned,
+        "game_over": "Atlantis sinks: the special cards are turned up and the final points counted.",
+        "undo": "{who} took back a choice.",
+    },
+    fields={
+        "vote": lambda vote: vote + 1,
+        "slot": lambda slot: slot + 1,
+        "faction": data.FACTIONS.__getitem__,
+        "card": card_name,
+        "cards": lambda cards: ", ".join(card_name(card) for card in cards),
+        "key": data.SPECIAL_NAME.__getitem__,
+        "why": lambda why: WHY.get(why, why),
+    },
+    context_fields={
+        "ship": lambda telling: ship_of(telling.data),
+        "colour": lambda telling: colour_name(telling.data["colour"], telling.names),
+        "special_card": lambda telling: data.SPECIAL_NAME[data.SPECIAL_KEY[telling.data["card"]]],
+    },
+    seats=("target",),
+)
 
 
 LETTERS = "RBGYPN"
@@ -401,40 +435,39 @@ def cubes_text(cubes: Sequence[int]) -> str:
 
 def render_view(view: Any, names: Sequence[str]) -> str:
     """A compact, exact text picture of what one seat sees."""
-    v = view
-    seat = "spectator" if v.seat is None else names[v.seat]
-    lines = [f"seat={seat} turn={v.turn} stage={v.stage} vote={v.vote + 1 if v.vote >= 0 else '-'}"
-             f"({v.vote_kind}) event={data.EVENT_NAME[v.event] if v.event >= 0 else '-'}"
-             f" doom={v.doom_markers} events_left={v.events_left}"
-             + (f" top={data.EVENT_NAME[v.top_event]}" if v.top_event >= 0 else "")]
-    for i, sh in enumerate(v.ships):
+    seat = "spectator" if view.seat is None else names[view.seat]
+    lines = [f"seat={seat} turn={view.turn} stage={view.stage} vote={view.vote + 1 if view.vote >= 0 else '-'}"
+             f"({view.vote_kind}) event={data.EVENT_NAME[view.event] if view.event >= 0 else '-'}"
+             f" doom={view.doom_markers} events_left={view.events_left}"
+             + (f" top={data.EVENT_NAME[view.top_event]}" if view.top_event >= 0 else "")]
+    for i, sh in enumerate(view.ships):
         where = "ocean" if sh.at_sea else "port"
         lines.append(f"ship{i + 1} {data.ship_full_name(sh.tile)} {where} {aboard_text(sh)}")
-    lines.append(f"promised land={list(v.promised_land)} neutral={v.promised_land_neutrals} camp={v.camp}")
-    holders = v.faction_holders
+    lines.append(f"promised land={list(view.promised_land)} neutral={view.promised_land_neutrals} camp={view.camp}")
+    holders = view.faction_holders
     fac = " ".join(f"{data.FACTIONS[f][:4]}:{LETTERS[holders[f]] if holders[f] >= 0 else '-'}"
-                   f"{'+1' if v.plus_one[f] else ''}" for f in range(7))
-    lines.append(f"factions {fac} markers={list(v.markers)}")
-    lines.append(f"vp={list(v.vp)} screen={list(v.screen)} pool={list(v.senate_pool)} "
-                 f"building={list(v.buildings)}")
-    lines.append(f"hands={list(v.hand_sizes)} specials={list(v.special_counts)} deck={v.deck_count}"
-                 f" discard={len(v.discard)} sdeck={v.special_deck_count} face={list(v.face_up_specials)}")
-    lines.append(f"bids={list(v.bids)} last_bids={list(v.last_bids)} winners={list(v.vote_winners)}"
-                 f" queue={list(v.play_queue or v.open_bidders)} peeked={list(v.peeked_bid)}")
-    for p in range(v.players):
-        tokens = v.tokens_on_cards[p]
+                   f"{'+1' if view.plus_one[f] else ''}" for f in range(7))
+    lines.append(f"factions {fac} markers={list(view.markers)}")
+    lines.append(f"vp={list(view.vp)} screen={list(view.screen)} pool={list(view.senate_pool)} "
+                 f"building={list(view.buildings)}")
+    lines.append(f"hands={list(view.hand_sizes)} specials={list(view.special_counts)} deck={view.deck_count}"
+                 f" discard={len(view.discard)} sdeck={view.special_deck_count} face={list(view.face_up_specials)}")
+    lines.append(f"bids={list(view.bids)} last_bids={list(view.last_bids)} winners={list(view.vote_winners)}"
+                 f" queue={list(view.play_queue or view.open_bidders)} peeked={list(view.peeked_bid)}")
+    for p in range(view.players):
+        tokens = view.tokens_on_cards[p]
         row = " ".join(
             (data.CARD_SHORT[data.CARD_KIND[c]] if c >= 0 else "####")
             + (f"({tokens[i]})" if i < len(tokens) and tokens[i] else "")
-            for i, c in enumerate(v.voting_cards[p]))
+            for i, c in enumerate(view.voting_cards[p]))
         lines.append(f"row {names[p]}: {row}")
-    if v.hand is not None:
-        lines.append("hand=" + ", ".join(data.CARD_SHORT[data.CARD_KIND[c]] for c in v.hand))
-        lines.append("specials=" + ", ".join(_special_name(c) for c in v.my_specials))
-    if v.effect is not None:
-        lines.append(f"effect={v.effect.card_kind} steps={[str(step) for step in v.effect.steps]}")
-    if v.game_winners:
-        lines.append(f"winner={names[v.game_winners[0]]} ({v.end_reason})")
+    if view.hand is not None:
+        lines.append("hand=" + ", ".join(data.CARD_SHORT[data.CARD_KIND[c]] for c in view.hand))
+        lines.append("specials=" + ", ".join(_special_name(c) for c in view.my_specials))
+    if view.effect is not None:
+        lines.append(f"effect={view.effect.card_kind} steps={[str(step) for step in view.effect.steps]}")
+    if view.game_winners:
+        lines.append(f"winner={names[view.game_winners[0]]} ({view.end_reason})")
     return "\n".join(lines)
 
 
@@ -451,29 +484,29 @@ def _cards(cards: Sequence[int], name: Callable[[int], str]) -> str:
     return ", ".join(n if k == 1 else f"{n} (x{k})" for n, k in counts.items()) or "none"
 
 
-def reveal(s: Any, names: Sequence[str]) -> list[str]:
+def reveal(state: Any, names: Sequence[str]) -> list[str]:
     """At the end: where each player's points came from, then every hand and special
     card, in sentences, one line per item (the game-over screen, replays)."""
     from .events import end_bonus
     from .state import senate_order
 
-    order = senate_order(s)
+    order = senate_order(state)
     rank = {p: i for i, p in enumerate(order)}
     out = []
-    for p in sorted(range(s.players), key=lambda p: (-s.vp[p], rank[p])):
-        bonus = [(c, end_bonus(s, p, c, order[0])) for c in s.specials[p]]
+    for p in sorted(range(state.players), key=lambda p: (-state.vp[p], rank[p])):
+        bonus = [(c, end_bonus(state, p, c, order[0])) for c in state.specials[p]]
         end = sum(b for _, b in bonus)
-        play = s.vp[p] - data.START_VP - end
+        play = state.vp[p] - data.START_VP - end
         parts = [f"{data.START_VP} at the start"]
         parts.append(f"{play} during the game (ships reaching the Promised Land, Senate awards and"
                      " cards; the log tells each)" if play >= 0 else f"{-play} lost during the game")
         if end:
             parts.append(f"{end} from special cards at the end ("
                          + ", ".join(f"{_special_name(c)} {b}" for c, b in bonus if b) + ")")
-        out.append(f"{names[p]}: {s.vp[p]} points: " + ", ".join(parts) + ".")
-    for p in range(s.players):
-        out.append(f"{names[p]}'s hand of Politics cards: {_cards(s.hands[p], card_name)}.")
-        out.append(f"{names[p]}'s special cards: {_cards(s.specials[p], _special_name)}.")
+        out.append(f"{names[p]}: {state.vp[p]} points: " + ", ".join(parts) + ".")
+    for p in range(state.players):
+        out.append(f"{names[p]}'s hand of Politics cards: {_cards(state.hands[p], card_name)}.")
+        out.append(f"{names[p]}'s special cards: {_cards(state.specials[p], _special_name)}.")
     return out
 
 

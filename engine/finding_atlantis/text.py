@@ -3,12 +3,15 @@ a plain text rendering of a view (golden transcripts and the replay viewer)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Sequence
 
-from ..core import Event
+from ..text import EventText, Telling
 from . import data
 
 COLS = "ABCDEFGH"
+#: The map size of a game with default options (the ``size`` option's default).
+DEFAULT_SIZE = 6
 
 HELP = """\
 # Finding Atlantis
@@ -167,10 +170,6 @@ def rel_name(dr: int, dc: int) -> str:
     return out
 
 
-def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
-    return "You" if seat == viewer else names[seat]
-
-
 FACT_WORD = ((data.ATL, "Atlantis"), (data.ART, "an artifact"), (data.ROD, "trace or mine"), (data.TRACE, "a trace"),
              (data.DANGER, "danger"), (data.DEEP_F, "deep ocean"), (data.SEA, "seamount"), (data.NOTRACE, "no trace"))
 
@@ -191,37 +190,40 @@ def card_name(card: str) -> str:
     return data.CARDS[card][0]
 
 
-def describe_action(a: Any) -> str:
-    name = type(a).__name__
+def describe_action(action: Any, view: Any = None) -> str:
+    """The action in a few words; a cell is named on the map of ``view`` (the actor's),
+    or on the default 6x6 map without one."""
+    name = type(action).__name__
+    n = view.n if view is not None else DEFAULT_SIZE
     if name == "ChooseCaptain":
-        return f"keep the {data.CAPTAINS[a.captain][0]}"
+        return f"keep the {data.CAPTAINS[action.captain][0]}"
     if name == "FirstMove":
-        return f"free hidden first move {data.DIR_NAMES[a.dir]}"
+        return f"free hidden first move {data.DIR_NAMES[action.dir]}"
     if name == "JellyRod":
-        return f"Jelly Rod {data.AXIS_NAMES[a.axis]}"
+        return f"Jelly Rod {data.AXIS_NAMES[action.axis]}"
     if name in ("Silent", "LongSilent", "DropMine"):
         label = {"Silent": "Silent Running", "LongSilent": "Long Silent Running", "DropMine": "Drop Mine"}[name]
-        return f"{label} {data.DIR_NAMES[a.dir]}"
+        return f"{label} {data.DIR_NAMES[action.dir]}"
     if name == "Burn":
-        return f"burn {card_name(a.card)} to move 1 space {data.DIR_NAMES[a.dir]}"
+        return f"burn {card_name(action.card)} to move 1 space {data.DIR_NAMES[action.dir]}"
     if name == "UseCaptain":
-        if a.steps:
-            return f"use the captain: {a.steps} space{'s' if a.steps != 1 else ''} {data.DIR_NAMES[a.arg]}"
-        return "use the captain" + (f" (choice {a.arg + 1})" if a.arg >= 0 else "")
+        if action.steps:
+            return f"use the captain: {action.steps} space{'s' if action.steps != 1 else ''} {data.DIR_NAMES[action.arg]}"
+        return "use the captain" + (f" (choice {action.arg + 1})" if action.arg >= 0 else "")
     if name == "UseArtifact":
-        label = data.ARTIFACTS[a.artifact][0]
-        kind = data.ARTIFACTS[a.artifact][3]
+        label = data.ARTIFACTS[action.artifact][0]
+        kind = data.ARTIFACTS[action.artifact][3]
         if kind == "dir":
-            return f"use the {label}: 1 space {data.DIR_NAMES[a.arg]}"
+            return f"use the {label}: 1 space {data.DIR_NAMES[action.arg]}"
         if kind == "cell":
-            return f"use the {label} on {_cell(a.arg)}"
+            return f"use the {label} on {cell_name(n, action.arg)}"
         if kind == "seat":
-            return f"use the {label} on seat {a.arg + 1}"
+            return f"use the {label} on seat {action.arg + 1}"
         if kind == "seat_dir":
-            return f"use the {label}: push seat {a.arg + 1} {data.DIR_NAMES[a.dir]}"
+            return f"use the {label}: push seat {action.arg + 1} {data.DIR_NAMES[action.dir]}"
         return f"use the {label}"
     if name == "PickCell":
-        return f"pick {_cell(a.cell)} for the declaration"
+        return f"pick {cell_name(n, action.cell)} for the declaration"
     if name == "Declare":
         return "declare Atlantis"
     if name == "EndTurn":
@@ -235,125 +237,145 @@ def _facts_text(cells) -> str:
     return ", ".join(f"{rel_name(dr, dc)} {fact_word(f)}" for dr, dc, f in cells)
 
 
-def describe(event: Event, viewer: int | None, names: Sequence[str], n: int = 8) -> str:
-    d = event.data
-    k = event.kind
-    if "n" in d:
-        set_size(d["n"])
-    who = _who(d["seat"], viewer, names) if "seat" in d else ""
-    if k == "captain_kept":
-        return f"{who} kept a captain."
-    if k == "your_captain":
-        return f"Your captain: {data.CAPTAINS[d['captain']][0]}."
-    if k == "dive":
-        return "Every submarine makes one free hidden move."
-    if k == "first_move":
-        return f"{who} dived and moved unseen."
-    if k == "turn":
-        return "Your turn." if d["seat"] == viewer else f"It is {names[d['seat']]}'s turn."
-    if k == "turn_lost":
-        return f"{who} lose{'s' if who != 'You' else ''} a whole turn."
-    if k == "played":
-        if d.get("captain"):
-            return f"{who} played {'your' if who == 'You' else 'their'} captain, the {data.CAPTAINS[d['captain']][0]}."
-        return f"{who} played {card_name(d['card'])}."
-    if k == "burnt":
-        extra = f" ({data.CAPTAINS[d['captain']][0]})" if d.get("captain") else ""
-        return f"{who} burnt {card_name(d['card'])}{extra} to move 1 space {data.DIR_NAMES[d['dir']]}."
-    if k == "result":
-        what = d["what"]
-        if what == "listener":
-            return f"Nearest other submarine: {d['distance']} moves away."
-        if what == "spotter":
-            return f"{names[d['target']]} is at {_cell(d['cell'])}."
-        if what == "conch":
-            return "Submarines: " + ", ".join(f"{names[o]} at {_cell(c)}" for o, c in d["subs"]) + "."
-        if what == "compass":
-            return f"You are at {_cell(d['cell'])}."
-        if what == "fragment":
-            return f"Under {_cell(d['cell'])}: {fact_word(d['facts'])}."
-        if what == "navy":
-            parts = []
-            for dd, dist in zip(data.AXES[d["axis"]], d["dists"]):
-                parts.append(f"{data.DIR_SHORT[dd]} {dist if dist else 'none'}")
-            return "Navy Captain, nearest traces: " + ", ".join(parts) + "."
-        label = {"sonar": "Sonar", "rod": "Jelly Rod", "explore": "Explore", "periscope": "Periscope",
-                 "geologist": "Geologist", "diver": "Deep Diver", "trident": "Trident",
-                 "orb": "Crystal Orb"}.get(what, what)
-        if what == "periscope":
-            danger = [rel_name(dr, dc) for dr, dc, f in d["cells"] if f]
-            return f"Periscope: danger {', '.join(danger)}." if danger else "Periscope: no danger around."
-        return f"{label}: {_facts_text(d['cells'])}."
-    if k == "moved":
-        if d.get("to") is not None and d["dir"] < 0:
-            return f"You moved to {_cell(d['to'])}."
-        way, steps, of = data.DIR_NAMES[d["dir"]], d["steps"], d["of"]
-        done = f"{steps} space{'s' if steps != 1 else ''}" + (f" of {of}" if steps != of else "")
-        if d["stop"] == "edge":
-            return f"You moved {done} {way}: the edge of the map stopped you." if steps else \
-                f"You could not move {way}: the edge of the map is there."
-        if d["stop"] == "monster":
-            return f"You moved {done} {way}: a sea monster blocked the way."
-        if d["stop"] == "mine":
-            return f"You moved {done} {way}, into a mine!"
-        return f"You moved {done} {way}."
-    if k == "artifact_drawn":
-        return f"{who} found an artifact and drew a card."
-    if k == "artifact_card":
-        return f"Your artifact: {data.ARTIFACTS[d['artifact']][0]}."
-    if k == "artifact_gone":
-        return "This artifact was already taken."
-    if k == "surfaced":
-        return f"{who} surfaced at {_cell(d['cell'])}."
-    if k == "found_self":
-        return f"You know where you are again: {_cell(d['cell'])}."
-    if k == "mine_dropped":
-        return f"{who} dropped a mine."
-    if k == "monster_attack":
-        return f"The sea monster at {_cell(d['monster'])} attacked {who if who != 'You' else 'you'}: pushed back, one action lost."
-    if k == "mine_hit":
-        return f"{who} ran into {_who(d['owner'], viewer, names) if d['owner'] != viewer else 'your'}{'' if d['owner'] == viewer else chr(39) + 's'} mine!"
-    if k == "mine_artifact":
-        return f"{who} handed an artifact to {_who(d['owner'], viewer, names)}."
-    if k == "mine_artifact_card":
-        return f"The artifact was {data.ARTIFACTS[d['artifact']][0]}."
-    if k == "mine_used_artifact":
-        owner = "you" if d["owner"] == viewer else names[d["owner"]]
-        return f"{who} handed the used {data.ARTIFACTS[d['artifact']][0]} to {owner}: it stays used."
-    if k == "mine_cards":
-        lost = ", ".join(card_name(c) for c in d["cards"]) or "nothing"
-        return f"{who} lost: {lost}."
-    if k == "declared":
-        cells = _and([_cell(c) for c in d["cells"]])
-        verdict = "right -- Atlantis is found!" if d["correct"] else "wrong."
-        return f"{who} declared Atlantis at {cells}: {verdict}"
-    if k == "teleported":
-        return f"{who} {'were' if who == 'You' else 'was'} swept to an unknown space."
-    if k == "end_turn":
-        left = d.get("left", 0)
-        return f"{who} ended the turn" + (f" with {left} action{'s' if left != 1 else ''} unused." if left else ".")
-    if k == "round_limit":
-        return f"Round {d['rounds']} is over: nobody found Atlantis."
-    if k == "monsters_roam":
-        return "The sea monsters roamed; they are now at " + _and([_cell(c) for c in d["cells"]]) + "."
-    if k == "sabotaged":
-        return f"{who} sabotaged {_who(d['target'], viewer, names)}: one action less next turn."
-    if k == "took_back":
-        return f"{who} took back {', '.join(card_name(c) for c in d['cards']) or 'nothing'}."
-    if k == "artifact_used":
-        return f"{who} used {data.ARTIFACTS[d['artifact']][0]}."
-    if k == "monster_woke":
-        return f"A sea monster woke at {_cell(d['cell'])}."
-    if k == "whirlpool":
-        return f"{who} pushed {_who(d['target'], viewer, names)} {data.DIR_NAMES[d['dir']]}."
-    if k == "siren":
-        return f"{_who(d['target'], viewer, names)} lost {card_name(d['card']) if d['card'] else 'nothing'} to the Siren Song."
-    if k == "undo":
-        return f"{who} took back a move."
-    return k
+def _cell(telling: Telling, key: str) -> str:
+    """A cell the event names (every such event carries its map's size ``n``)."""
+    return cell_name(telling.data["n"], telling.data[key])
 
 
-_N = [8]
+def _turn(telling: Telling) -> str:
+    return "Your turn." if telling.you else f"It is {telling.seat.name}'s turn."
+
+
+def _turn_lost(telling: Telling) -> str:
+    return f"{telling.who} {'lose' if telling.you else 'loses'} a whole turn."
+
+
+def _played(telling: Telling) -> str:
+    captain = telling.data.get("captain")
+    if captain:
+        return f"{telling.who} played {'your' if telling.you else 'their'} captain, the {telling['captain']}."
+    return f"{telling.who} played {telling['card']}."
+
+
+def _burnt(telling: Telling) -> str:
+    extra = f" ({telling['captain']})" if telling.data.get("captain") else ""
+    return f"{telling.who} burnt {telling['card']}{extra} to move 1 space {telling['dir']}."
+
+
+#: The name of each look's result, where it is a card's or an artifact's.
+RESULT_LABEL = {"sonar": "Sonar", "rod": "Jelly Rod", "explore": "Explore", "periscope": "Periscope",
+                "geologist": "Geologist", "diver": "Deep Diver", "trident": "Trident", "orb": "Crystal Orb"}
+
+
+def _result(telling: Telling) -> str:
+    event, names = telling.data, telling.names
+    what = event["what"]
+    if what == "listener":
+        return f"Nearest other submarine: {event['distance']} moves away."
+    if what == "spotter":
+        return f"{names[event['target']]} is at {telling['cell']}."
+    if what == "conch":
+        return "Submarines: " + ", ".join(f"{names[other]} at {cell_name(event['n'], cell)}"
+                                          for other, cell in event["subs"]) + "."
+    if what == "compass":
+        return f"{telling.who} {'are' if telling.you else 'is'} at {telling['cell']}."
+    if what == "fragment":
+        return f"Under {telling['cell']}: {fact_word(event['facts'])}."
+    if what == "navy":
+        parts = [f"{data.DIR_SHORT[way]} {dist if dist else 'none'}"
+                 for way, dist in zip(data.AXES[event["axis"]], event["dists"])]
+        return "Navy Captain, nearest traces: " + ", ".join(parts) + "."
+    if what == "periscope":
+        danger = [rel_name(dr, dc) for dr, dc, facts in event["cells"] if facts]
+        return f"Periscope: danger {', '.join(danger)}." if danger else "Periscope: no danger around."
+    return f"{RESULT_LABEL.get(what, what)}: {_facts_text(event['cells'])}."
+
+
+def _moved(telling: Telling) -> str:
+    event, who = telling.data, telling.who
+    if event.get("to") is not None and event["dir"] < 0:
+        return f"{who} moved to {telling['to']}."
+    way, steps, of = data.DIR_NAMES[event["dir"]], event["steps"], event["of"]
+    done = f"{steps} space{'s' if steps != 1 else ''}" + (f" of {of}" if steps != of else "")
+    if event["stop"] == "edge":
+        return f"{who} moved {done} {way}: the edge of the map stopped {telling.whom}." if steps else \
+            f"{who} could not move {way}: the edge of the map is there."
+    if event["stop"] == "monster":
+        return f"{who} moved {done} {way}: a sea monster blocked the way."
+    if event["stop"] == "mine":
+        return f"{who} moved {done} {way}, into a mine!"
+    return f"{who} moved {done} {way}."
+
+
+def _found_self(telling: Telling) -> str:
+    knows = "You know where you are" if telling.you else f"{telling.who} knows where they are"
+    return f"{knows} again: {telling['cell']}."
+
+
+def _declared(telling: Telling) -> str:
+    verdict = "right -- Atlantis is found!" if telling.data["correct"] else "wrong."
+    return f"{telling.who} declared Atlantis at {telling['cells']}: {verdict}"
+
+
+def _end_turn(telling: Telling) -> str:
+    left = telling.data.get("left", 0)
+    return f"{telling.who} ended the turn" + (f" with {left} action{'s' if left != 1 else ''} unused." if left else ".")
+
+
+EVENT_TEXT = EventText(
+    templates={
+        "captain_kept": "{who} kept a captain.",
+        "your_captain": "{Whose} captain: {captain}.",
+        "dive": "Every submarine makes one free hidden move.",
+        "first_move": "{who} dived and moved unseen.",
+        "turn": _turn,
+        "turn_lost": _turn_lost,
+        "played": _played,
+        "burnt": _burnt,
+        "result": _result,
+        "moved": _moved,
+        "artifact_drawn": "{who} found an artifact and drew a card.",
+        "artifact_card": "{Whose} artifact: {artifact}.",
+        "artifact_gone": "This artifact was already taken.",
+        "surfaced": "{who} surfaced at {cell}.",
+        "found_self": _found_self,
+        "mine_dropped": "{who} dropped a mine.",
+        "monster_attack": "The sea monster at {monster} attacked {whom}: pushed back, one action lost.",
+        "mine_hit": "{who} ran into {owner.whose} mine!",
+        "mine_artifact": "{who} handed an artifact to {owner.who}.",
+        "mine_artifact_card": "The artifact was {artifact}.",
+        "mine_used_artifact": "{who} handed the used {artifact} to {owner.whom}: it stays used.",
+        "mine_cards": "{who} lost: {cards}.",
+        "declared": _declared,
+        "teleported": lambda telling: (f"{telling.who} {'were' if telling.you else 'was'}"
+                                       " swept to an unknown space."),
+        "end_turn": _end_turn,
+        "round_limit": "Round {rounds} is over: nobody found Atlantis.",
+        "monsters_roam": "The sea monsters roamed; they are now at {cells}.",
+        "sabotaged": "{who} sabotaged {target.who}: one action less next turn.",
+        "took_back": "{who} took back {cards}.",
+        "artifact_used": "{who} used {artifact}.",
+        "monster_woke": "A sea monster woke at {cell}.",
+        "whirlpool": "{who} pushed {target.who} {dir}.",
+        "siren": "{target.who} lost {card} to the Siren Song.",
+        "undo": "{who} took back a move.",
+    },
+    fields={
+        "captain": lambda captain: data.CAPTAINS[captain][0],
+        "artifact": lambda artifact: data.ARTIFACTS[artifact][0],
+        "card": lambda card: card_name(card) if card else "nothing",
+        "cards": lambda cards: ", ".join(card_name(card) for card in cards) or "nothing",
+        "dir": data.DIR_NAMES.__getitem__,
+    },
+    context_fields={
+        "cell": lambda telling: _cell(telling, "cell"),
+        "to": lambda telling: _cell(telling, "to"),
+        "monster": lambda telling: _cell(telling, "monster"),
+        "cells": lambda telling: _and([cell_name(telling.data["n"], cell) for cell in telling.data["cells"]]),
+    },
+    seats=("owner", "target"),
+    announcements=("turn", "dive"),
+)
 
 
 def _and(items: Sequence[str]) -> str:
@@ -414,15 +436,6 @@ def history(public: Any, who: str, n: int, keep: int = 3, short: bool = False) -
     return f"{where}, then made {count}: {_and(named)}."
 
 
-def _cell(cell: int) -> str:
-    return cell_name(_N[0], cell)
-
-
-def set_size(n: int) -> None:
-    """Cell names depend on the map size; the screen and transcripts set it."""
-    _N[0] = n
-
-
 # --- plain rendering ---------------------------------------------------------------
 def chart_char(f: int) -> str:
     if f & data.ATL:
@@ -447,16 +460,16 @@ def chart_char(f: int) -> str:
 
 
 def render_view(view: Any, names: Sequence[str]) -> str:
-    set_size(view.n)
+    cell_at = partial(cell_name, view.n)
     lines = []
     w = view.n + 2
     if view.chart:
         for r in range(w):
             row = []
             for c in range(w):
-                x = r * w + c
+                index = r * w + c
                 cell = (r - 1) * view.n + (c - 1) if 1 <= r <= view.n and 1 <= c <= view.n else -1
-                ch = chart_char(view.chart[x]) if not (cell < 0 and view.chart[x] == data.NOTRACE) else " "
+                ch = chart_char(view.chart[index]) if not (cell < 0 and view.chart[index] == data.NOTRACE) else " "
                 if cell >= 0 and cell == view.pos:
                     ch = "*"
                 elif cell >= 0 and cell in view.monsters:
@@ -465,19 +478,19 @@ def render_view(view: Any, names: Sequence[str]) -> str:
             lines.append("".join(row))
     seat = "spectator" if view.seat is None else names[view.seat]
     lines.append(f"seat={seat} phase={view.phase} turn={names[view.turn]} actions={view.actions_left}"
-                 f" round={view.round} deck={view.deck_count} monsters={[_cell(m) for m in view.monsters]}")
+                 f" round={view.round} deck={view.deck_count} monsters={[cell_at(m) for m in view.monsters]}")
     for s, p in enumerate(view.public):
         last = ",".join(c + (f":{data.DIR_SHORT[d]}" if d >= 0 else "") for c, d in p.last_played)
-        lines.append(f"  {names[s]}: start={_cell(p.start)} surfaced={_cell(p.surfaced)} last=[{last}]"
+        lines.append(f"  {names[s]}: start={cell_at(p.start)} surfaced={cell_at(p.surfaced)} last=[{last}]"
                      f" hand={p.hand_count} arts={p.artifacts_held} used={list(p.used)}"
                      f" captain={p.captain or '?'} trail={'/'.join(p.trail)}{' LOST' if p.lost else ''}")
     if view.seat is not None:
-        lines.append(f"me: pos={_cell(view.pos)} hand={','.join(view.hand)} captain={view.captain}"
-                     f" offers={list(view.offers)} artifacts={list(view.artifacts)} mine={_cell(view.mine)}"
-                     f" declare={view.may_declare} picks={[_cell(c) for c in view.picks]}"
+        lines.append(f"me: pos={cell_at(view.pos)} hand={','.join(view.hand)} captain={view.captain}"
+                     f" offers={list(view.offers)} artifacts={list(view.artifacts)} mine={cell_at(view.mine)}"
+                     f" declare={view.may_declare} picks={[cell_at(c) for c in view.picks]}"
                      f" lost_obs={len(view.lost_obs)}")
     if view.failed:
-        lines.append("failed=" + "; ".join(f"{names[s]}:{' '.join(_cell(c) for c in cells)}" for s, cells in view.failed))
+        lines.append("failed=" + "; ".join(f"{names[s]}:{' '.join(cell_at(c) for c in cells)}" for s, cells in view.failed))
     if view.winners or view.phase == "over":
         lines.append(f"over: winners={[names[w] for w in view.winners]} ({view.end_reason})")
     if getattr(view, "truth", ()):
@@ -494,7 +507,7 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
     """Everything that was hidden, in sentences, one line each: the result and why,
     each player's declarations, where Atlantis and the artifacts lay, the map row by
     row, and each player's position, captain, artifact cards and mine."""
-    set_size(state.n)
+    cell_at = partial(cell_name, state.n)
     n, w = state.n, state.n + 2
     cells = {kind: [c for c in range(n * n) if state.terrain[(c // n + 1) * w + c % n + 1] == kind]
              for kind in (data.ATLANTIS, data.ARTIFACT)}
@@ -507,7 +520,7 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
     else:
         out.append("The game is not over yet.")
     for s in range(state.players):
-        wrong = [_and([_cell(c) for c in cs]) for who, cs in state.failed if who == s]
+        wrong = [_and([cell_at(c) for c in cs]) for who, cs in state.failed if who == s]
         times = f"{len(wrong)} time{'s' if len(wrong) != 1 else ''} ({'; '.join(wrong)})"
         if s in state.winners:
             out.append(f"{names[s]} declared the city right" + (f" after declaring wrongly {times}." if wrong else
@@ -516,13 +529,13 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
             out.append(f"{names[s]} declared wrongly {times}, each time swept to an unknown space.")
         else:
             out.append(f"{names[s]} never declared.")
-    out.append(f"Atlantis lay at {_and([_cell(c) for c in cells[data.ATLANTIS]])}.")
+    out.append(f"Atlantis lay at {_and([cell_at(c) for c in cells[data.ATLANTIS]])}.")
     arts = []
     for c in cells[data.ARTIFACT]:
         finder = [s for s in range(state.players) if any(found == c for _, found in state.arts[s])]
         taken = f" (found by {_and([names[f] for f in finder])})" if finder else \
             " (its card was taken)" if c in state.taken else " (its card was never drawn)"
-        arts.append(_cell(c) + taken)
+        arts.append(cell_at(c) + taken)
     out.append(f"The artifacts lay at {_and(arts)}.")
     out.append("The map, row by row from the north: @ Atlantis, $ artifact, ^ seamount, # deep ocean.")
     for r in range(1, n + 1):
@@ -533,10 +546,10 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
         cap = data.CAPTAINS[state.captain[s]][0] if state.captain[s] else "no captain"
         held = [data.ARTIFACTS[a][0] for a, _ in state.arts[s]]
         used = [data.ARTIFACTS[a][0] for a in state.used[s]]
-        mine = f"their mine lay at {_cell(state.mines[s])}" if state.mines[s] >= 0 else "no mine of theirs lay in the sea"
+        mine = f"their mine lay at {cell_at(state.mines[s])}" if state.mines[s] >= 0 else "no mine of theirs lay in the sea"
         hand = [data.CAPTAINS[state.captain[s]][0] if c == "captain" else card_name(c) for c in state.hands[s]]
         lost = " without knowing it (lost after a wrong declaration)" if state.lost[s] else ""
-        out.append(f"{names[s]} ended {where} {_cell(state.pos[s])}{lost} with the {cap}; cards in hand: "
+        out.append(f"{names[s]} ended {where} {cell_at(state.pos[s])}{lost} with the {cap}; cards in hand: "
                    f"{_and(hand) if hand else 'none'}; artifact cards held: {_and(held) if held else 'none'}; "
                    f"used: {_and(used) if used else 'none'}; {mine}.")
     if state.deck:

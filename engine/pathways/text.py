@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core import Event
+from ..text import EventText, Telling, whose, whose_turn
 from . import data
 
 SIDE_ARROWS = ("north", "east", "south", "west")
@@ -84,7 +84,8 @@ tile you play leaves its number empty until you draw.
 """
 
 
-def describe_action(action: Any) -> str:
+def describe_action(action: Any, view: Any = None) -> str:
+    """The action in a few words (``view``, the actor's, is not needed here)."""
     name = type(action).__name__
     if name == "Place":
         return f"place {data.TILE_KIND[action.tile]} at {data.cell_name(action.cell)}"
@@ -103,52 +104,53 @@ def describe_action(action: Any) -> str:
     return repr(action)
 
 
-def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
-    return "You" if seat == viewer else names[seat]
+def _placed(telling: Telling) -> str:
+    label = tile_label(telling.data["tile"])
+    article = "an" if label[0] in "aeiou" else "a"
+    return f"{telling.who} placed {article} {label} at {telling['cell']}."
 
 
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
-    d = event.data
-    k = event.kind
-    if k == "placed":
-        label = tile_label(d["tile"])
-        article = "an" if label[0] in "aeiou" else "a"
-        return f"{_who(d['seat'], viewer, names)} placed {article} {label} at {data.cell_name(d['cell'])}."
-    if k == "special":
-        return f"{_who(d['seat'], viewer, names)} played {data.SPECIAL_SHORT[d['kind']]}."
-    if k == "removed":
-        return f"{_who(d['seat'], viewer, names)} traded away the tile at {data.cell_name(d['cell'])}."
-    if k == "rotated":
-        return f"{_who(d['seat'], viewer, names)} turned the tile at {data.cell_name(d['cell'])}."
-    if k == "end_plays":
-        return f"{_who(d['seat'], viewer, names)} ended the tile plays."
-    if k == "step":
-        to = "Atlantis" if d["to"] < 0 else data.cell_name(d["to"])
-        pod = "their" if d["pod"] == d["seat"] else f"{names[d['pod']]}'s"
-        if d["pod"] == viewer and d["seat"] != viewer:
-            pod = "your"
-        elif d["seat"] == viewer and d["pod"] == viewer:
-            pod = "your"
-        return f"{_who(d['seat'], viewer, names)} moved {pod} subpod to {to}."
-    if k == "special_done":
-        return f"{_who(d['seat'], viewer, names)} finished the special move."
-    if k == "atlantis":
-        return f"{names[d['pod']]}'s subpod entered Atlantis!"
-    if k == "reshuffled":
-        return f"The used specials were shuffled into a new draw pile ({d['count']} tiles)."
-    if k == "drew":
-        n = d["count"]
-        return f"{_who(d['seat'], viewer, names)} drew {n} tile{'s' if n != 1 else ''}."
-    if k == "drew_tiles":
-        kinds = ", ".join(tile_label(t) for t in d["tiles"])
-        return f"{_who(d['seat'], viewer, names)} drew: {kinds}."
-    if k == "turn":
-        return f"{_who(d['seat'], viewer, names)} to play." if d["seat"] != viewer else "Your turn."
-    if k == "round_limit":
-        return "The round limit is reached: " + ", ".join(names[w] for w in d["winners"]) + " nearest Atlantis."
-    if k == "undo":
-        return f"{_who(d['seat'], viewer, names)} took back a move."
-    return k
+def _step(telling: Telling) -> str:
+    seat, pod = telling.data["seat"], telling.data["pod"]
+    owner = "their" if pod == seat != telling.viewer else whose(pod, telling.viewer, telling.names)
+    return f"{telling.who} moved {owner} subpod to {telling['to']}."
+
+
+def _drew(telling: Telling) -> str:
+    count = telling.data["count"]
+    return f"{telling.who} drew {count} tile{'s' if count != 1 else ''}."
+
+
+def _round_limit(telling: Telling) -> str:
+    winners = ", ".join(telling.names[w] for w in telling.data["winners"])
+    return f"The round limit is reached: {winners} nearest Atlantis."
+
+
+EVENT_TEXT = EventText(
+    templates={
+        "placed": _placed,
+        "special": "{who} played {kind}.",
+        "removed": "{who} traded away the tile at {cell}.",
+        "rotated": "{who} turned the tile at {cell}.",
+        "end_plays": "{who} ended the tile plays.",
+        "step": _step,
+        "special_done": "{who} finished the special move.",
+        "atlantis": "{pod}'s subpod entered Atlantis!",
+        "reshuffled": "The used specials were shuffled into a new draw pile ({count} tiles).",
+        "drew": _drew,
+        "drew_tiles": "{who} drew: {tiles}.",
+        "turn": whose_turn,
+        "round_limit": _round_limit,
+        "undo": "{who} took back a move.",
+    },
+    fields={
+        "cell": data.cell_name,
+        "to": lambda cell: "Atlantis" if cell < 0 else data.cell_name(cell),
+        "kind": data.SPECIAL_SHORT.__getitem__,
+        "tiles": lambda tiles: ", ".join(tile_label(tile) for tile in tiles),
+    },
+    seats=("pod",),
+)
 
 
 def tile_label(tile: int) -> str:

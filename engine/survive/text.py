@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core import Event
-from . import data as D
+from ..text import EventText, Telling, whom, whose, whose_turn
+from . import data
 
 HELP = """\
 # Survive: Escape from Atlantis
@@ -146,76 +146,72 @@ BACK_NAMES = {
 
 
 def hex_name(h: int) -> str:
-    if D.SAFE_AT[h] >= 0:
-        return f"the {D.SAFE_NAMES[D.SAFE_AT[h]]} safe island"
-    return D.HEX_NAMES[h]
+    if data.SAFE_AT[h] >= 0:
+        return f"the {data.SAFE_NAMES[data.SAFE_AT[h]]} safe island"
+    return data.HEX_NAMES[h]
 
 
 def explorer_number(e: int) -> str:
     """An explorer's piece number within its seat ("#6": not its hidden value)."""
-    return f"#{e % D.EXPLORERS_PER_SEAT + 1}"
+    return f"#{e % data.EXPLORERS_PER_SEAT + 1}"
 
 
 def explorer_name(e: int, names: Sequence[str]) -> str:
-    return f"{names[e // D.EXPLORERS_PER_SEAT]}'s explorer {explorer_number(e)}"
+    return f"{names[e // data.EXPLORERS_PER_SEAT]}'s explorer {explorer_number(e)}"
 
 
 def creature_name(c: int) -> str:
-    kind = D.CREATURE_KIND[c]
-    first = D.CREATURE_KIND.index(kind)
+    kind = data.CREATURE_KIND[c]
+    first = data.CREATURE_KIND.index(kind)
     return f"{kind} {c - first + 1}"
 
 
 def tile_name(t: int, terrain: int | None = None) -> str:
     terrain = terrain if terrain is not None else 0
-    where = D.HEX_NAMES[D.LAND_HEX_INDEX[t]]
-    return f"the {D.TERRAIN_NAMES.get(terrain, 'land')} tile at {where}"
+    where = data.HEX_NAMES[data.LAND_HEX_INDEX[t]]
+    return f"the {data.TERRAIN_NAMES.get(terrain, 'land')} tile at {where}"
 
 
-def describe_action(action: Any) -> str:
-    n = type(action).__name__
-    a = action
-    if n == "PlaceExplorer":
-        return f"place explorer {explorer_number(a.explorer)} on {hex_name(a.hex)}"
-    if n == "PlaceBoat":
-        return f"place a boat on {hex_name(a.hex)}"
-    if n == "PlayTile":
-        return f"play the {BACK_NAMES[a.back]} tile"
-    if n == "NoTile":
+def describe_action(action: Any, view: Any = None) -> str:
+    """The action in a few words (``view``, the actor's, is not needed here)."""
+    name = type(action).__name__
+    if name == "PlaceExplorer":
+        return f"place explorer {explorer_number(action.explorer)} on {hex_name(action.hex)}"
+    if name == "PlaceBoat":
+        return f"place a boat on {hex_name(action.hex)}"
+    if name == "PlayTile":
+        return f"play the {BACK_NAMES[action.back]} tile"
+    if name == "NoTile":
         return "play no tile"
-    if n == "DolphinStep":
-        return f"dolphin: explorer {explorer_number(a.explorer)} to {hex_name(a.to)}"
-    if n == "WindStep":
-        return f"wind: boat {a.boat + 1} to {hex_name(a.to)}"
-    if n in ("EndTile", "EndCreature"):
+    if name == "DolphinStep":
+        return f"dolphin: explorer {explorer_number(action.explorer)} to {hex_name(action.to)}"
+    if name == "WindStep":
+        return f"wind: boat {action.boat + 1} to {hex_name(action.to)}"
+    if name in ("EndTile", "EndCreature"):
         return "stop"
-    if n == "Walk":
-        return f"walk explorer {explorer_number(a.explorer)} to {hex_name(a.to)}"
-    if n == "Board":
-        return f"explorer {explorer_number(a.explorer)} boards boat {a.boat + 1}"
-    if n == "Swim":
-        return f"swim explorer {explorer_number(a.explorer)} to {hex_name(a.to)}"
-    if n == "Ashore":
-        return f"explorer {explorer_number(a.explorer)} steps onto the safe island"
-    if n == "Sail":
-        return f"sail boat {a.boat + 1} to {hex_name(a.to)}"
-    if n == "EndMoves":
+    if name == "Walk":
+        return f"walk explorer {explorer_number(action.explorer)} to {hex_name(action.to)}"
+    if name == "Board":
+        return f"explorer {explorer_number(action.explorer)} boards boat {action.boat + 1}"
+    if name == "Swim":
+        return f"swim explorer {explorer_number(action.explorer)} to {hex_name(action.to)}"
+    if name == "Ashore":
+        return f"explorer {explorer_number(action.explorer)} steps onto the safe island"
+    if name == "Sail":
+        return f"sail boat {action.boat + 1} to {hex_name(action.to)}"
+    if name == "EndMoves":
         return "end the moves"
-    if n == "Sink":
-        return f"take off the tile at {D.HEX_NAMES[D.LAND_HEX_INDEX[a.tile]]}"
-    if n == "Roll":
+    if name == "Sink":
+        return f"take off the tile at {data.HEX_NAMES[data.LAND_HEX_INDEX[action.tile]]}"
+    if name == "Roll":
         return "roll the creature die"
-    if n == "CreatureStep":
-        return f"move {creature_name(a.creature)} to {hex_name(a.to)}"
-    if n == "Defend":
-        return f"play the {BACK_NAMES[a.back]}"
-    if n == "NoDefence":
+    if name == "CreatureStep":
+        return f"move {creature_name(action.creature)} to {hex_name(action.to)}"
+    if name == "Defend":
+        return f"play the {BACK_NAMES[action.back]}"
+    if name == "NoDefence":
         return "no defence"
     return repr(action)
-
-
-def _who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
-    return "You" if seat == viewer else names[seat]
 
 
 def _explorers(es: Sequence[int], viewer: int | None, names: Sequence[str]) -> str:
@@ -223,97 +219,101 @@ def _explorers(es: Sequence[int], viewer: int | None, names: Sequence[str]) -> s
         return "nobody"
     by: dict[int, list[int]] = {}
     for e in es:
-        by.setdefault(e // D.EXPLORERS_PER_SEAT, []).append(e % D.EXPLORERS_PER_SEAT + 1)
+        by.setdefault(e // data.EXPLORERS_PER_SEAT, []).append(e % data.EXPLORERS_PER_SEAT + 1)
     parts = []
     for seat in sorted(by):
-        owner = "your" if seat == viewer else f"{names[seat]}'s"
+        owner = whose(seat, viewer, names)
         nums = ", ".join(f"#{x}" for x in by[seat])
         parts.append(f"{owner} explorer{'s' if len(by[seat]) > 1 else ''} {nums}")
     return " and ".join(parts)
 
 
-def describe(event: Event, viewer: int | None, names: Sequence[str]) -> str:
-    d, k = event.data, event.kind
-    who = (lambda: _who(d["seat"], viewer, names))
-    if k == "explorer_placed":
-        return f"{who()} placed explorer {explorer_number(d['explorer'])} on {hex_name(d['hex'])}."
-    if k == "boat_placed":
-        return f"{who()} placed boat {d['boat'] + 1} on {hex_name(d['hex'])}."
-    if k == "setup_done":
-        return "Everything is placed: the island starts to sink."
-    if k == "turn":
-        return "Your turn." if d["seat"] == viewer else f"{names[d['seat']]} to play."
-    if k == "tile_played":
-        return f"{who()} played the {BACK_NAMES[d['back']]} tile."
-    if k == "dolphin":
-        return f"A dolphin carried {explorer_name(d['explorer'], names)} to {hex_name(d['to'])}."
-    if k == "wind":
-        return f"The wind blew boat {d['boat'] + 1} to {hex_name(d['to'])}."
-    if k == "walked":
-        return f"{who()} walked explorer {explorer_number(d['explorer'])} to {hex_name(d['to'])}."
-    if k == "boarded":
-        return f"{who()} put explorer {explorer_number(d['explorer'])} into boat {d['boat'] + 1}."
-    if k == "swam":
-        return f"{who()} swam explorer {explorer_number(d['explorer'])} to {hex_name(d['to'])}."
-    if k == "sailed":
-        return f"{who()} sailed boat {d['boat'] + 1} to {hex_name(d['to'])}."
-    if k == "saved":
-        return f"{explorer_name(d['explorer'], names)} reached the {D.SAFE_NAMES[d['safe']]} safe island!"
-    if k == "sank":
-        text = f"{who()} took {tile_name(d['tile'], d['terrain'])} off the island"
-        if d["swimmers"]:
-            text += f"; {_explorers(d['swimmers'], viewer, names)} must swim"
-        return text + "."
-    if k == "looked":
-        return f"{who()} looked at its back: {BACK_NAMES[d['back']]}."
-    if k == "kept":
-        return f"{who()} kept the tile face down."
-    if k == "revealed":
-        return f"Its back shows: {BACK_NAMES[d['back']]}!"
-    if k == "appeared":
-        return f"A {d['kind']} came up at {hex_name(d['hex'])}."
-    if k == "boat_appeared":
-        text = f"A boat came up at {hex_name(d['hex'])}"
-        if d["boarded"]:
-            text += f"; {_explorers(d['boarded'], viewer, names)} climbed in"
-        return text + "."
-    if k == "whirlpool":
-        return f"A whirlpool at {hex_name(d['hex'])} took {_explorers(d['lost'], viewer, names)}."
-    if k == "none_left":
-        return f"No {d['kind']} is left to come up."
-    if k == "rolled":
-        return f"{who()} rolled: {d['kind']}."
-    if k == "no_creature":
-        return f"No {d['kind']} can move."
-    if k == "creature_moved":
-        return f"{who()} moved {creature_name(d['creature'])} to {hex_name(d['to'])}."
-    if k == "serpent_attack":
-        what = "sank a boat and " if d["boat"] >= 0 else ""
-        return f"The sea serpent {what}took {_explorers(d['lost'], viewer, names)}!"
-    if k == "attack":
-        prey = "swimmers" if d["kind"] == "shark" else f"boat {d['boat'] + 1}"
-        text = f"A {d['kind']} attacks the {prey} at {hex_name(d['hex'])}"
-        if d["responders"]:
-            text += ": " + ", ".join("you" if p == viewer else names[p] for p in d["responders"]) + " may answer"
-        return text + "."
-    if k == "shark_attack":
-        return f"The shark ate {_explorers(d['lost'], viewer, names)}."
-    if k == "whale_attack":
-        return (f"The whale smashed boat {d['boat'] + 1}; "
-                f"{_explorers(d['swimmers'], viewer, names)} must swim.")
-    if k == "defended":
-        return f"{who()} played a {BACK_NAMES[d['back']]}: the {d['kind']} is gone."
-    if k == "no_defence":
-        return f"{who()} did not stop the attack."
-    if k == "nobody_left":
-        return "No explorer is left on the island or in the sea."
-    if k == "game_over":
-        sc = ", ".join(f"{names[p]} {v}" for p, v in enumerate(d["scores"]))
-        win = " and ".join(names[w] for w in d["winners"])
-        return f"Game over ({d['reason']}): {sc}. {win} win{'s' if len(d['winners']) == 1 else ''}."
-    if k == "undo":
-        return f"{who()} took back a move."
-    return k
+def _sank(telling: Telling) -> str:
+    text = f"{telling.who} took {tile_name(telling.data['tile'], telling.data['terrain'])} off the island"
+    if telling.data["swimmers"]:
+        text += f"; {telling['swimmers']} must swim"
+    return text + "."
+
+
+def _boat_appeared(telling: Telling) -> str:
+    text = f"A boat came up at {telling['hex']}"
+    if telling.data["boarded"]:
+        text += f"; {telling['boarded']} climbed in"
+    return text + "."
+
+
+def _serpent_attack(telling: Telling) -> str:
+    what = "sank a boat and " if telling.data["boat"] >= 0 else ""
+    return f"The sea serpent {what}took {telling['lost']}!"
+
+
+def _attack(telling: Telling) -> str:
+    kind = telling.data["kind"]
+    prey = "swimmers" if kind == "shark" else f"boat {telling['boat']}"
+    text = f"A {kind} attacks the {prey} at {telling['hex']}"
+    if telling.data["responders"]:
+        answering = ", ".join(whom(seat, telling.viewer, telling.names) for seat in telling.data["responders"])
+        text += f": {answering} may answer"
+    return text + "."
+
+
+def _game_over(telling: Telling) -> str:
+    names, winners = telling.names, telling.data["winners"]
+    scores = ", ".join(f"{names[seat]} {score}" for seat, score in enumerate(telling.data["scores"]))
+    won = " and ".join(names[w] for w in winners)
+    return f"Game over ({telling['reason']}): {scores}. {won} win{'s' if len(winners) == 1 else ''}."
+
+
+EVENT_TEXT = EventText(
+    templates={
+        "explorer_placed": "{who} placed explorer {explorer} on {hex}.",
+        "boat_placed": "{who} placed boat {boat} on {hex}.",
+        "setup_done": "Everything is placed: the island starts to sink.",
+        "turn": whose_turn,
+        "tile_played": "{who} played the {back} tile.",
+        "dolphin": "A dolphin carried {owned_explorer} to {to}.",
+        "wind": "The wind blew boat {boat} to {to}.",
+        "walked": "{who} walked explorer {explorer} to {to}.",
+        "boarded": "{who} put explorer {explorer} into boat {boat}.",
+        "swam": "{who} swam explorer {explorer} to {to}.",
+        "sailed": "{who} sailed boat {boat} to {to}.",
+        "saved": "{owned_explorer} reached the {safe} safe island!",
+        "sank": _sank,
+        "looked": "{who} looked at its back: {back}.",
+        "kept": "{who} kept the tile face down.",
+        "revealed": "Its back shows: {back}!",
+        "appeared": "A {kind} came up at {hex}.",
+        "boat_appeared": _boat_appeared,
+        "whirlpool": "A whirlpool at {hex} took {lost}.",
+        "none_left": "No {kind} is left to come up.",
+        "rolled": "{who} rolled: {kind}.",
+        "no_creature": "No {kind} can move.",
+        "creature_moved": "{who} moved {creature} to {to}.",
+        "serpent_attack": _serpent_attack,
+        "attack": _attack,
+        "shark_attack": "The shark ate {lost}.",
+        "whale_attack": "The whale smashed boat {boat}; {swimmers} must swim.",
+        "defended": "{who} played a {back}: the {kind} is gone.",
+        "no_defence": "{who} did not stop the attack.",
+        "nobody_left": "No explorer is left on the island or in the sea.",
+        "game_over": _game_over,
+        "undo": "{who} took back a move.",
+    },
+    fields={
+        "hex": hex_name, "to": hex_name,
+        "explorer": explorer_number,
+        "boat": lambda boat: boat + 1,
+        "back": BACK_NAMES.__getitem__,
+        "creature": creature_name,
+        "safe": data.SAFE_NAMES.__getitem__,
+    },
+    context_fields={
+        "swimmers": lambda telling: _explorers(telling.data["swimmers"], telling.viewer, telling.names),
+        "boarded": lambda telling: _explorers(telling.data["boarded"], telling.viewer, telling.names),
+        "lost": lambda telling: _explorers(telling.data["lost"], telling.viewer, telling.names),
+        "owned_explorer": lambda telling: explorer_name(telling.data["explorer"], telling.names),
+    },
+)
 
 
 def _values(vals: Sequence[int]) -> str:
@@ -326,7 +326,7 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
     """The end in sentences: where each player's points came from (the treasure of the
     explorers they saved), what became of the others, every explorer's value, every
     held tile's back, and the backs of the land tiles still on the island."""
-    per = D.EXPLORERS_PER_SEAT
+    per = data.EXPLORERS_PER_SEAT
     lines = []
     if state.winners:
         won = " and ".join(names[w] for w in state.winners)
@@ -334,8 +334,8 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
         lines.append(f"{won} won{why}: the points are the treasure values of the explorers each player saved.")
     for p in range(state.players):
         mine = range(p * per, (p + 1) * per)
-        saved = [state.values[e] for e in mine if state.explorer_hex[e] == D.SAVED]
-        lost = [state.values[e] for e in mine if state.explorer_hex[e] == D.LOST]
+        saved = [state.values[e] for e in mine if state.explorer_hex[e] == data.SAVED]
+        lost = [state.values[e] for e in mine if state.explorer_hex[e] == data.LOST]
         left = [state.values[e] for e in mine if state.explorer_hex[e] >= 0]
         total = sum(saved)
         if saved:
@@ -354,13 +354,13 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
     for p in range(state.players):
         held = [BACK_NAMES[state.backs[t]] for t in state.hands[p]]
         lines.append(f"{names[p]} held " + (f"these tiles: {', '.join(held)}." if held else "no tile."))
-    left = [f"{D.HEX_NAMES[D.LAND_HEX_INDEX[t]]} ({D.TERRAIN_NAMES[state.terrain[t]]}) hid {BACK_NAMES[state.backs[t]]}"
+    left = [f"{data.HEX_NAMES[data.LAND_HEX_INDEX[t]]} ({data.TERRAIN_NAMES[state.terrain[t]]}) hid {BACK_NAMES[state.backs[t]]}"
             for t in range(len(state.terrain)) if not state.sunk[t]]
     lines.append("The land tiles still on the island: " + ("; ".join(left) if left else "none") + ".")
     return lines
 
 
-_TERRAIN_CH = {D.BEACH: ".", D.FOREST: "*", D.MOUNTAIN: "^"}
+_TERRAIN_CH = {data.BEACH: ".", data.FOREST: "*", data.MOUNTAIN: "^"}
 _CREATURE_CH = {"serpent": "S", "shark": "K", "whale": "W"}
 
 
@@ -368,25 +368,25 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     """A compact, exact text picture of what one seat sees: the map (two characters a
     hex: terrain or creature, then a boat ``b`` or the number of explorers), then lists."""
     eh, eb = view.explorer_hex, view.explorer_boat
-    count = [0] * D.HEXES
+    count = [0] * data.HEXES
     for h in eh:
         if h >= 0:
             count[h] += 1
     lines = []
     i = 0
-    for r, row in enumerate(D.BOARD.rows()):
+    for r, row in enumerate(data.BOARD.rows()):
         cells = []
         for _ in row:
             h = i
             i += 1
-            t = D.LAND_TILE_AT[h]
-            if D.SAFE_AT[h] >= 0:
+            t = data.LAND_TILE_AT[h]
+            if data.SAFE_AT[h] >= 0:
                 a = "#"
             elif t >= 0 and not view.sunk[t]:
                 a = _TERRAIN_CH[view.terrain[t]]
             else:
                 a = "~"
-            cs = [D.CREATURE_KIND[c] for c, ch in enumerate(view.creature_hex) if ch == h]
+            cs = [data.CREATURE_KIND[c] for c, ch in enumerate(view.creature_hex) if ch == h]
             if cs:
                 a = _CREATURE_CH[cs[0]]
             b = "b" if h in view.boat_hex else (str(min(count[h], 9)) if count[h] else " ")
@@ -395,18 +395,18 @@ def render_view(view: Any, names: Sequence[str]) -> str:
     seat = "spectator" if view.seat is None else names[view.seat]
     att = "-"
     if view.attack is not None:
-        a = view.attack
-        att = f"{a.kind}@{D.HEX_NAMES[a.hex]} victims={[names[v] for v in a.victims]}"
+        attack = view.attack
+        att = f"{attack.kind}@{data.HEX_NAMES[attack.hex]} victims={[names[v] for v in attack.victims]}"
     lines.append(f"seat={seat} turn={names[view.turn]} phase={view.phase} round={view.round}"
                  f" points={view.points} red={view.red or '-'} creature={view.creature_kind or '-'}"
                  f" mover={view.mover} steps={view.steps} die={view.die or '-'} attack={att}"
                  f" responders={list(view.responders)}")
     for p in range(view.players):
-        lo = p * D.EXPLORERS_PER_SEAT
+        lo = p * data.EXPLORERS_PER_SEAT
         parts = []
-        for e in range(lo, lo + D.EXPLORERS_PER_SEAT):
+        for e in range(lo, lo + data.EXPLORERS_PER_SEAT):
             h = eh[e]
-            where = {D.NOT_PLACED: "-", D.SAVED: "saved", D.LOST: "lost"}.get(h) or D.HEX_NAMES[h]
+            where = {data.NOT_PLACED: "-", data.SAVED: "saved", data.LOST: "lost"}.get(h) or data.HEX_NAMES[h]
             if eb[e] >= 0:
                 where += f"(b{eb[e] + 1})"
             if view.values[e]:
@@ -414,11 +414,11 @@ def render_view(view: Any, names: Sequence[str]) -> str:
             parts.append(where)
         held = len(view.held[p])
         lines.append(f"{names[p]}: {' '.join(parts)} | holds {held}")
-    boats = " ".join(f"b{b + 1}:{'-' if h == -1 else 'x' if h < -1 else D.HEX_NAMES[h]}"
+    boats = " ".join(f"b{b + 1}:{'-' if h == -1 else 'x' if h < -1 else data.HEX_NAMES[h]}"
                      for b, h in enumerate(view.boat_hex))
     lines.append(f"boats {boats}")
     if view.hand is not None and view.hand:
-        lines.append("hand=" + ", ".join(f"{BACK_NAMES[h.back]}({D.TERRAIN_NAMES[h.terrain]})"
+        lines.append("hand=" + ", ".join(f"{BACK_NAMES[h.back]}({data.TERRAIN_NAMES[h.terrain]})"
                                          for h in view.hand))
     if view.winners:
         lines.append(f"winners={[names[w] for w in view.winners]} scores={list(view.scores)}"

@@ -30,6 +30,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from engine.core import LogLine
 from engine.end_of_atlantis import data as D
 from engine.end_of_atlantis.actions import Bid, Pass, PlaySpecial, Target
 
@@ -49,8 +50,6 @@ from .words import CUBE_LETTERS, NO_PASS, PHASE, SHIP_NOTES, STAGE_WORDS, VOTING
 
 #: Said when the log gets the focus (Tab): how to read it back and how to go on playing.
 LOG_KEYS = "Log: Up, PgUp, Home read back; Tab or Enter: back to the choices."
-DOOM_PHASE_LINE = "Doom phase."
-TURN_BEGINS = re.compile(r"Turn \d+ begins")
 WIDE = 140     # from this width: full names, wider side panel
 TALL = 34      # from this height: the legend is always shown, the track has its points line
 
@@ -69,16 +68,16 @@ class Choices(ChoiceList):
         return super().check_action(action, parameters)
 
 
-def doom_phase_lines(log: list[str]) -> tuple[int, list[str]]:
-    """The last finished Doom phase in ``log``: where it starts and its lines, from "Doom
-    phase." to the next turn's first line; (-1, []) when there is none yet."""
-    starts = [i for i, line in enumerate(log) if line == DOOM_PHASE_LINE]
+def doom_phase_lines(log: list[LogLine]) -> tuple[int, list[str]]:
+    """The last finished Doom phase in ``log``: where it starts and the words of what it
+    did, from its "doom_phase" line up to the next turn's; (-1, []) when there is none yet."""
+    starts = [i for i, line in enumerate(log) if line.kind == "doom_phase"]
     if not starts:
         return -1, []
     start = starts[-1]
     for end in range(start + 1, len(log)):
-        if TURN_BEGINS.match(log[end]):
-            return start, log[start:end]
+        if log[end].kind == "turn":
+            return start, [line.text for line in log[start + 1:end]]
     return -1, []
 
 
@@ -104,7 +103,7 @@ class DoomSummaryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(f"End of turn {self.turn}: what the Doom phase did", id="doom-title")
-            yield Static("\n".join(line for line in self.lines if line != DOOM_PHASE_LINE), id="doom-lines")
+            yield Static("\n".join(self.lines), id="doom-lines")
             yield Static(f"Enter: on to turn {self.turn + 1}. The log keeps all of this.", id="doom-keys")
         yield Footer()
 

@@ -22,13 +22,14 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
+from engine.core import LogLine
 from engine.finding_atlantis import data as D
 from engine.finding_atlantis.knowledge import check_declaration, deduce, possible_positions
 from engine.finding_atlantis.actions import (
     Burn, ChooseCaptain, Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent, Periscope,
     PickCell, Silent, Sonar, Surface, UseArtifact, UseCaptain,
 )
-from engine.finding_atlantis.text import cell_name, set_size
+from engine.finding_atlantis.text import cell_name
 
 from ..commands import Command, bindings
 from ..seats import game_over_line
@@ -216,7 +217,6 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         if self._confirm_end and (not legal or view.actions_left != self._view.actions_left):
             self._confirm_end = False   # the question was about another moment of the turn
         self._view, self._legal = view, list(legal)
-        set_size(view.n)
         self.chart.set_size(view.n)
         self._know = deduce(view) if (view.assistant and view.seat is not None and not view.paper) else None
         if view.phase == "first_move" and legal and self._ask is None:
@@ -282,11 +282,8 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
                            W.cursor_words(view, self.chart.cursor, self.marks, self._know),
                            self.part_style("ask"))
 
-    def turn_summary(self, lines: list[str]) -> str:
+    def turn_summary(self, name: str, lines: list[LogLine]) -> str:
         """One sentence per other seat: "Blue played Sonar, then Jelly Rod, then burnt ..."."""
-        name = next((n for n in sorted(self.link.names, key=len, reverse=True) if lines and lines[0].startswith(n)), "")
-        if not name:
-            return super().turn_summary(lines)
         return W.turn_summary(name, lines)
 
     def players_panel(self, view: Any):

@@ -11,8 +11,10 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.finding_atlantis import data as D
+from engine.core import LogLine
 from engine.finding_atlantis.text import cell_name, fact_word, history
 
+from ..last_turn import deed
 from ..seats import seat_text
 from .picture import CHANGED, MARK_WORDS
 
@@ -260,16 +262,20 @@ def end_turn_question(unused: int) -> str:
     return f"End your turn with {unused} {actions} unused? e again to end it, Esc to play on."
 
 
-def turn_summary(name: str, lines: Sequence[str]) -> str:
+def turn_summary(name: str, lines: Sequence[LogLine]) -> str:
     """One sentence for another seat's turn ("Blue played Sonar, then Jelly Rod."): the
     End turn that closes every turn is left out unless it is news (actions unused, or
-    all the turn was)."""
+    all the turn was); cards played one after the other share one "played"."""
     parts: list[str] = []
+    kinds: list[str] = []
     for line in lines:
-        body = (line[len(name):] if line.startswith(name) else line).strip().rstrip(".")
-        if body == "ended the turn" and (parts or len(lines) > 1):
+        body = deed(line, name).rstrip(".")
+        if line.kind == "end_turn" and body == "ended the turn" and (parts or len(lines) > 1):
             continue
-        if body.startswith("played ") and parts and parts[-1].startswith("played "):
-            body = body[len("played "):]
+        if line.kind == "played" and kinds and kinds[-1] == "played":
+            body = body.removeprefix("played ")
+        if not parts and body != line.text.rstrip("."):
+            body = f"{name} {body}"   # (the first part names the seat once, when its line did)
         parts.append(body)
-    return f"{name} " + ", then ".join(parts) + "."
+        kinds.append(line.kind)
+    return ", then ".join(parts) + "."

@@ -14,6 +14,8 @@ from typing import Any
 
 import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil needed)
 
+from engine.core import LogLine
+
 from ..common import counted
 from ..seat import LocalSeat, LocalTable
 
@@ -128,7 +130,7 @@ class HostedSeat(LocalSeat):
             return []
         return self.table.match.legal(self.seat)
 
-    def log(self) -> list[str]:
+    def log(self) -> list[LogLine]:
         m = self.table.match
         return [self.game.describe(e, self.seat, self.names) for e in m.events_for(self.seat)]
 

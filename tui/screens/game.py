@@ -14,8 +14,6 @@ widgets).  One baseline per seat, so hot-seat players each keep their own.
 
 from __future__ import annotations
 
-import re
-import textwrap
 from typing import Any
 
 from rich.style import Style
@@ -26,7 +24,10 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Static
 
+from engine.core import LogLine
+
 from ..commands import Command, bindings
+from ..last_turn import acted_since, fit_rows, summary
 from ..seat import SeatLink
 from ..widgets.eventlog import EventLog
 from ..widgets.key_line import KeyLine
@@ -45,27 +46,6 @@ TALL = 32
 def recent_style() -> Style:
     """The tint of what the other seats did since your last move (add it to a cell's style)."""
     return _recent_style()
-
-
-# Log lines that start with a seat's name but say whose turn it is, not what was done.
-NOT_A_MOVE = (" to play", " to move", " to act", "'s turn", " is to ")
-
-
-def fit_rows(text: str, width: int, row_count: int) -> list[str]:
-    """``text`` wrapped at words into at most ``row_count`` rows of ``width``.  What does
-    not fit is left off at the end, marked "…": the front says who did what (the tile,
-    card or hex played), the end holds the least of it ("drew 2 tiles").  Whole actions
-    are left off ("; " or ", then " ends one); the first is always shown whole."""
-    rows = textwrap.wrap(text, width) or [""]
-    if len(rows) <= row_count:
-        return rows
-    ends = sorted((m.start() for m in re.finditer(r"; |, then ", text)), reverse=True)
-    for end in ends:
-        rows = textwrap.wrap(text[: end + 1] + " …", width)
-        if len(rows) <= row_count:
-            return rows
-    # Not even the first action fits: it is shown whole all the same, in more rows.
-    return textwrap.wrap(text[: ends[-1] + 1] + " …", width) if ends else rows
 
 
 class GameScreen(Screen):
@@ -149,7 +129,6 @@ class GameScreen(Screen):
     def compose_board(self) -> ComposeResult:
         yield from ()
 
-    _summary_seat: int | None = None  # the seat turn_summary() is summing up
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
     _drawn = False  # set by the first refresh_view
 
@@ -238,7 +217,7 @@ class GameScreen(Screen):
         self._show("#players", self.players_panel(view))
         self._show("#last-turn", self.last_turn(log))
         for event_log in self.query(EventLog):
-            event_log.set_lines(log)
+            event_log.set_lines([line.text for line in log])
         self._drawn, self._drawn_for = True, drawn_for
         self.refresh_bindings()
 
@@ -344,34 +323,24 @@ class GameScreen(Screen):
         self._pending_baseline = None
         self._baselines[seat] = (now, len(self.link.log()))
 
-    def last_turn(self, log: list[str]) -> str:
-        """'Last turn' lines: per other seat, a one-line summary of its log lines since
-        this seat's last move ('' in a read-only link or when nobody else moved)."""
+    def last_turn(self, log: list[LogLine]) -> str:
+        """'Last turn' lines: a summary of each other seat's actions since this seat's last
+        move, in the order they acted ('' in a read-only link or when nobody else moved)."""
         if self.link.read_only or self.link.seat is None:
             return ""
         since = log[self._baseline_log_length():]
-        names = self.link.names
         # Two rows of the side panel a seat (three where the terminal is tall enough).
         width = max(10, self.query_one("#side").content_size.width or 31)
         row_count = 3 if self.app.size.height >= TALL else 2
         rows = []
-        for seat, name in enumerate(names):
-            if seat == self.link.seat:
-                continue
-            lines = [line for line in since if line.startswith((name + " ", name + ":", name + ","))
-                     and not line.startswith(tuple(name + t for t in NOT_A_MOVE))]
-            if lines:
-                self._summary_seat = seat
-                rows.extend(fit_rows(self.turn_summary(lines), width, row_count))
+        for seat, lines in acted_since(since, self.link.seat).items():
+            rows.extend(fit_rows(self.turn_summary(self.link.names[seat], lines), width, row_count))
         return "Last turn:\n" + "\n".join(rows) if rows else ""
 
-    def turn_summary(self, lines: list[str]) -> str:
-        """One line for what one other seat did since your last move (a game may do better)."""
-        name = self.link.names[self._summary_seat] if self._summary_seat is not None else ""
-        parts = [lines[0].rstrip(".")]
-        for line in lines[1:]:  # "Blue drew a card." after "Blue bid 6." -> "drew a card"
-            parts.append((line[len(name):].strip() if name and line.startswith(name) else line).rstrip("."))
-        return "; ".join(parts) + "."
+    def turn_summary(self, name: str, lines: list[LogLine]) -> str:
+        """One line for what one other seat (``name``) did since your last move (a game
+        may do better)."""
+        return summary(name, lines)
 
     # --- acting ------------------------------------------------------------------------
     def send(self, action: Any) -> bool:

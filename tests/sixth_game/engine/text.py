@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
-from engine.core import Event
+from engine.text import EventText
 
 HELP = """# Tic-tac-toe with a hidden card
 
@@ -13,12 +13,14 @@ names your lucky square: a winning line through it scores 2 instead of 1.
 """
 
 
-def describe(event: Event, seat: int | None, names: Sequence[str]) -> str:
-    who = "You" if event.data.get("seat") == seat else names[event.data["seat"]]
-    if event.kind == "placed":
-        return f"{who} marked square {event.data['cell'] + 1}."
-    return f"{who} made three in a row."
+EVENT_TEXT = EventText(
+    templates={
+        "placed": "{who} marked square {cell}.",
+        "won": "{who} made three in a row.",
+    },
+    fields={"cell": lambda cell: cell + 1},
+)
 
 
-def describe_action(action: Any) -> str:
+def describe_action(action: Any, view: Any = None) -> str:
     return f"mark square {action.cell + 1}"
