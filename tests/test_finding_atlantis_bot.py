@@ -22,8 +22,8 @@ GAME = FindingAtlantisGame()
 
 
 def test_ubot_self_play_finishes_without_error_over_many_seeds():
-    out = selfplay("finding-atlantis", 40, 1, 2, {})
-    assert out["finished"] == 40
+    out = selfplay("finding-atlantis", 20, 1, 2, {})
+    assert out["finished"] == 20
     solved = 0
     for seed in range(1, 11):
         match = Match(GAME, {}, [SeatInfo("A", "bot"), SeatInfo("B", "bot")], seed)
