@@ -1,6 +1,7 @@
 """``make bench``: print every area's figures, each beside its reference and goal.
 
-The bench never fails on time: it prints what it measured.  ``--quick`` is a smoke run
+The bench never fails on time: it prints what it measured, and exits non-zero only when
+an area could not run (its traceback printed, the other areas run).  ``--quick`` is a smoke run
 (a few games, one start of each app, the fork server alone); ``--only AREA`` runs one
 area (repeatable).  One area alone also runs as ``python -m bench.AREA [--quick]``.
 """
@@ -12,6 +13,7 @@ import importlib
 import platform
 import sys
 import time
+import traceback
 
 from .report import load
 
@@ -28,14 +30,19 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     print(f"atlantis bench: Python {platform.python_version()}, {platform.machine()},"
           f" {'quick' if args.quick else 'full'} run, {load()}")
-    took = {}
+    took, failed = {}, []
     for area in args.only or AREAS:
         t0 = time.perf_counter()
-        importlib.import_module(f"bench.{area}").run(quick=args.quick)
+        try:
+            importlib.import_module(f"bench.{area}").run(quick=args.quick)
+        except Exception:  # (one broken area says so and the others still run)
+            traceback.print_exc()
+            failed.append(area)
         took[area] = time.perf_counter() - t0
     print(f"\nbench done in {time.perf_counter() - started:.0f} s ("
-          + ", ".join(f"{area} {seconds:.0f} s" for area, seconds in took.items()) + f"); {load()}")
-    return 0
+          + ", ".join(f"{area} {seconds:.0f} s" for area, seconds in took.items()) + f"); {load()}"
+          + (f"; FAILED to run: {', '.join(failed)}" if failed else ""))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
