@@ -108,8 +108,6 @@ class Seat(asyncio.Protocol):
                 return
             obj = msgpack.unpackb(bytes(buf[4:4 + size]), raw=False)
             del buf[:4 + size]
-            if obj["t"] == "update" and not obj.get("resync"):
-                self.table.stats.sizes.append(4 + size)
             self.on(obj)
 
     def on(self, obj: dict) -> None:
@@ -215,7 +213,6 @@ class Stats:
         self.ending: list[float] = []  # the game-ending move: send -> every seat has ``over``
         self.errors: list[str] = []
         self.moves = 0
-        self.sizes: list[int] = []     # bytes of every update frame received (not resyncs)
 
 
 async def play(port: int, tables: list[Table], timeout: float = 60.0, duration: float | None = None,
@@ -575,8 +572,8 @@ async def _until_stdin_closes() -> None:
 
 
 def _tls() -> dict[str, Any]:
-    """How a bench host listens: cleartext (``plain``, the figures kept from before TLS),
-    or inside TLS with a certificate made for the run (``ATLANTIS_BENCH_TLS=1``)."""
+    """How a bench host listens: cleartext (``plain``), or inside TLS with a certificate
+    made for the run (``ATLANTIS_BENCH_TLS=1``)."""
     if not os.environ.get("ATLANTIS_BENCH_TLS"):
         return {"plain": True}
     import tempfile
