@@ -63,8 +63,8 @@ def normal_against_random(slug: str, games: int) -> tuple[list[float], float, fl
             if seat == strong:
                 decisions.append(time.perf_counter() - started)
             match.act(seat, action)
-        winners = match.result().winners
-        wins += (strong in winners) / len(winners)
+        winners = match.result().winners  # (none when every seat lost: the game beat them all)
+        wins += (strong in winners) / len(winners) if winners else 0.0
     return decisions, wins / games, fair / games
 
 
