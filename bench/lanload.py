@@ -1,12 +1,12 @@
-"""Cheap scripted LAN clients and the host processes they load (used by ``bench.netplay``).
+"""The host processes the LAN figures load, and the cheap clients that load them (used by
+``bench.lan``).
 
 The clients do not think and do not replay: every table's moves are played beforehand
 by the engine (the same seed, options and random bots as the host's table).  Two kinds:
 
-* ``Seat`` / ``play`` (the round trips and their floor): each client is an
-  ``asyncio.Protocol`` on a raw socket that reads frames, decodes them with msgpack and
-  sends its seat's next scripted action, with the ``seq`` of the update it holds, as
-  soon as it is its turn;
+* ``Seat`` / ``play`` (the round trips): each client is an ``asyncio.Protocol`` on a
+  socket that reads frames, decodes them with msgpack and sends its seat's next scripted
+  action, with the ``seq`` of the update it holds, as soon as it is its turn;
 * ``drive`` (the throughput runs): no asyncio; every seat's socket in one epoll, only
   the socket a table waits for watched; an update is read by its head (its ``seq``) and
   the last one in a read by its tail (seats to act, ack), nothing else decoded; the act
@@ -14,28 +14,20 @@ by the engine (the same seed, options and random bots as the host's table).  Two
   the real host: every action is read, checked and applied by the host as any client's.
 
 So the host (validating every action with the engine, sending four views) is the
-process that is at 100%, not the clients.  Every host process here tunes its collector
-as ``atlantis host`` and ``atlantis serve`` do (``engine.process``).
+process at 100%, not the clients.  Every host process here tunes its collector as
+``atlantis host`` and ``atlantis serve`` do (``engine.process``).
 
 Host processes (``python -m bench.lanload KIND ...``; each prints its port and table ids
 on its first line, then its worker pids on the second, and runs until stdin closes):
 
 * ``host T ROUNDS``: one ``netplay.host.Host`` with T Pathways tables (seeds 1000+i),
-  each logging its moves to a file as ``atlantis host`` does;
-* ``floor``: no game: a frame from a client is answered by one update-sized frame to
-  each of the 4 clients of its "table" (the raw 4-way fan-out, read and written as the
-  host does: an asyncio Protocol parsing frames in ``data_received``, one process);
+  each logging its moves to a file as ``atlantis host`` does; inside TLS with
+  ``ATLANTIS_BENCH_TLS=1`` in its environment (a certificate made for the run), else
+  cleartext;
 * ``server WORKERS T ROUNDS``: ``atlantis serve``'s table server with WORKERS worker
   processes (0: in this process); T tables are opened through its lobby (seeds 1000+i)
   and every seat taken there, each by its own identity (a seat is taken only with a
   ticket: ``TABLE:TOKEN,TOKEN,...``), their logs in a temporary records folder.
-
-``ATLANTIS_PROFILE=1`` in the environment of ``host``: its cProfile is printed to stderr
-when it stops (``ATLANTIS_PROFILE_SORT``, ``ATLANTIS_PROFILE_N``: order and lines).
-``ATLANTIS_BENCH_PATH=1`` in the environment of ``host`` or ``floor``: it clocks its own
-path for each action (wall time from its protocol being handed the action's bytes to
-its last send for it) and prints them, a line ``path US US ...``, when it stops
-(``Proc.path``).
 """
 
 from __future__ import annotations
@@ -48,6 +40,8 @@ import time
 from typing import Any
 
 import msgpack
+
+from .report import cpu_seconds
 
 LOOPBACK = "127.0.0.1"
 HEADER = struct.Struct(">I")
@@ -114,8 +108,6 @@ class Seat(asyncio.Protocol):
                 return
             obj = msgpack.unpackb(bytes(buf[4:4 + size]), raw=False)
             del buf[:4 + size]
-            if obj["t"] == "update" and not obj.get("resync"):
-                self.table.stats.sizes.append(4 + size)
             self.on(obj)
 
     def on(self, obj: dict) -> None:
@@ -145,11 +137,10 @@ class Table:
     joined by commas, taken by the connections in turn)."""
 
     def __init__(self, table_id: str, moves: list[tuple[int, dict]], players: int = 4, closed: bool = False,
-                 stats: "Stats | None" = None, token: str | None = None, think: float = 0.0,
-                 expect_over: bool = True):
+                 stats: "Stats | None" = None, token: str | None = None, think: float = 0.0):
         self.id, self.token = table_id, token
         self.tokens = token.split(",") if token else []
-        self.think, self.expect_over = think, expect_over
+        self.think = think
         self.thinking = False
         import random
 
@@ -177,11 +168,8 @@ class Table:
             self.stats.own.append(time.perf_counter() - self.sent_at)
         if self.waiting and self.pending is None and len(self.seen) == self.players:
             self.waiting = False
-            if self.idx < len(self.moves) or not self.expect_over:  # (the last move: timed to its ``over``)
+            if self.idx < len(self.moves):  # (the last move: timed to its ``over``)
                 self.stats.steady.append(time.perf_counter() - self.sent_at)
-            if not self.expect_over and self.idx >= len(self.moves) and not self.done.done():
-                self.stats.moves += len(self.moves)
-                self.done.set_result(None)
         self.go()
 
     def go(self, thought: bool = False) -> None:
@@ -225,7 +213,6 @@ class Stats:
         self.ending: list[float] = []  # the game-ending move: send -> every seat has ``over``
         self.errors: list[str] = []
         self.moves = 0
-        self.sizes: list[int] = []     # bytes of every update frame received (not resyncs)
 
 
 async def play(port: int, tables: list[Table], timeout: float = 60.0, duration: float | None = None,
@@ -547,28 +534,11 @@ def drive(port: int, tables: list["Table"], timeout: float = 60.0, duration: flo
     return wall
 
 
-def cpu_s(pid: int) -> float:
-    """CPU seconds a process has run (``/proc/PID/schedstat``: nanoseconds, not 10 ms
-    clock ticks; the host processes here are single-threaded)."""
-    try:
-        with open(f"/proc/{pid}/schedstat") as f:
-            return int(f.read().split()[0]) / 1e9
-    except (OSError, ValueError, IndexError):
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def self_cpu_s() -> float:
-    return cpu_s(os.getpid())
-
-
 class Proc:
     """A host process of this module (``python -m bench.lanload KIND ARGS``)."""
 
     def __init__(self, proc: Any, port: int, ids: list[str], pids: list[int]):
         self.proc, self.port, self.ids, self.pids = proc, port, ids, pids
-        self.path: list[float] = []  # (ATLANTIS_BENCH_PATH: its path per action, us; read at stop)
 
     @classmethod
     async def start(cls, *args: Any, env: dict | None = None) -> "Proc":
@@ -580,21 +550,16 @@ class Proc:
         return cls(proc, int(first[0]), first[1:], [proc.pid] + pids)
 
     def cpu(self) -> list[float]:
-        return [cpu_s(p) for p in self.pids]
+        return [cpu_seconds(p) for p in self.pids]
 
     async def stop(self) -> None:
         if self.proc.returncode is None:
             self.proc.stdin.close()
             try:
-                rest = await asyncio.wait_for(self.proc.stdout.read(), 15)
                 await asyncio.wait_for(self.proc.wait(), 15)
             except asyncio.TimeoutError:
                 self.proc.kill()
                 await self.proc.wait()
-                return
-            for line in rest.decode().splitlines():
-                if line.startswith("path "):
-                    self.path = [float(x) for x in line.split()[1:]]
 
 
 # --- the host processes -------------------------------------------------------------------
@@ -606,54 +571,9 @@ async def _until_stdin_closes() -> None:
         pass
 
 
-class _PathClock:
-    """``ATLANTIS_BENCH_PATH``: each action's path through this process, in us: from
-    ``begin`` (its bytes handed to the protocol) to the last ``sent`` before ``end``
-    (kept only for a frame answered by 4 or more sends: an action fanned out)."""
-
-    def __init__(self) -> None:
-        self.samples: list[float] = []
-        self.t0 = self.last = 0.0
-        self.sends = 0
-
-    def begin(self) -> None:
-        self.t0, self.sends = time.perf_counter(), 0
-
-    def sent(self) -> None:
-        self.last = time.perf_counter()
-        self.sends += 1
-
-    def end(self) -> None:
-        if self.sends >= 4:
-            self.samples.append((self.last - self.t0) * 1e6)
-
-    def report(self) -> None:
-        print("path " + " ".join(f"{x:.1f}" for x in self.samples), flush=True)
-
-
-def _clock_host_path() -> _PathClock:
-    """Wrap the host's ``Session.data_received`` and ``Conn.send_bytes`` in a clock."""
-    from netplay import conn as C
-
-    clock = _PathClock()
-    received, send_bytes = C.Session.data_received, C.Conn.send_bytes
-
-    def data_received(self: Any, data: bytes) -> None:
-        clock.begin()
-        received(self, data)
-        clock.end()
-
-    def sending(self: Any, data: bytes) -> None:
-        send_bytes(self, data)
-        clock.sent()
-
-    C.Session.data_received, C.Conn.send_bytes = data_received, sending  # type: ignore[method-assign]
-    return clock
-
-
 def _tls() -> dict[str, Any]:
-    """How a bench host listens: cleartext (``plain``, the figures kept from before TLS),
-    or inside TLS with a certificate made for the run (``ATLANTIS_BENCH_TLS=1``)."""
+    """How a bench host listens: cleartext (``plain``), or inside TLS with a certificate
+    made for the run (``ATLANTIS_BENCH_TLS=1``)."""
     if not os.environ.get("ATLANTIS_BENCH_TLS"):
         return {"plain": True}
     import tempfile
@@ -681,99 +601,19 @@ async def _host(tables: int, rounds: int) -> None:
     logs = Path(tempfile.mkdtemp(prefix="atlantis-bench-host-"))  # (a host logs every move, as in play)
     made = [HostTable.create(game, {"max_rounds": rounds}, ["open"] * 4, 1000 + i, log_path=logs / f"t{i}.atlrec")
             for i in range(tables)]
-    clock = _clock_host_path() if os.environ.get("ATLANTIS_BENCH_PATH") else None
     host = Host(made, host=LOOPBACK, port=0, limits=_limits(), **_tls())
     await host.start()
     print(host.port, " ".join(t.id for t in made), flush=True)
     print("", flush=True)
-    if os.environ.get("ATLANTIS_PROFILE"):
-        import cProfile
-        import pstats
-
-        prof = cProfile.Profile()
-        prof.enable()
-        await _until_stdin_closes()
-        prof.disable()
-        pstats.Stats(prof, stream=sys.stderr).sort_stats(os.environ.get("ATLANTIS_PROFILE_SORT", "tottime")).print_stats(int(os.environ.get("ATLANTIS_PROFILE_N", "30")))
-    else:
-        await _until_stdin_closes()
-    if clock is not None:
-        clock.report()
+    await _until_stdin_closes()
     await host.close()
     import shutil
 
     shutil.rmtree(logs, ignore_errors=True)
 
 
-async def _floor(size: int) -> None:
-    """The fan-out floor: every 4 connections in turn form a table; a frame from one
-    is answered by one ``size``-byte update frame, view-shaped, to each of the 4 (frames parsed in
-    ``data_received``, sent with ``transport.write``: the host's own layout,
-    ``netplay.conn.Session``, with no game, no checks and no log)."""
-    groups: list[list[asyncio.Transport]] = [[]]
-    clock = _PathClock() if os.environ.get("ATLANTIS_BENCH_PATH") else None
-    # The padding is a list of small ints, as a view is mostly (a board, hands): the
-    # clients decode as many items as in a real update.  It is packed once; a frame is
-    # its head map with one more key (the map header says 6, then "p" and the list).
-    pad = msgpack.packb("p") + msgpack.packb([1] * max(0, size - 41))
-
-    def update(seq: int, nxt: int, ack: int) -> bytes:
-        head = msgpack.packb({"t": "update", "v": PROTOCOL, "seq": seq, "to_act": [nxt], "ack": ack})
-        body = b"\x86" + head[1:] + pad
-        return HEADER.pack(len(body)) + body
-
-    class Answer(asyncio.Protocol):
-        def connection_made(self, transport: Any) -> None:
-            self.transport, self.buf, self.hello = transport, bytearray(), False
-            group = self.group = groups[-1]
-            self.seat = len(group)
-            group.append(transport)
-            if len(group) == 4:
-                groups.append([])
-            transport.write(pack({"t": "welcome", "v": PROTOCOL, "seat": self.seat}))
-            if len(group) == 4:
-                for w in group:
-                    w.write(update(1, 0, 0))
-
-        def data_received(self, data: bytes) -> None:
-            buf = self.buf
-            buf += data
-            while len(buf) >= 4:
-                (n,) = HEADER.unpack_from(buf)
-                if len(buf) < 4 + n:
-                    return
-                body = bytes(buf[4:4 + n])
-                del buf[:4 + n]
-                if not self.hello:
-                    self.hello = True
-                    continue
-                act = msgpack.unpackb(body)
-                seq, nxt, seat = act["seq"] + 1, (self.seat + 1) % 4, self.seat
-                for i, w in enumerate(self.group):
-                    w.write(update(seq, nxt, act["n"] if i == seat else 0))
-                    if clock is not None:
-                        clock.sent()
-
-    if clock is not None:  # (the same clock as the host's, around its data_received)
-        received = Answer.data_received
-
-        def data_received(self: Any, data: bytes) -> None:
-            clock.begin()
-            received(self, data)
-            clock.end()
-
-        Answer.data_received = data_received  # type: ignore[method-assign]
-    server = await asyncio.get_running_loop().create_server(Answer, LOOPBACK, 0)
-    print(server.sockets[0].getsockname()[1], flush=True)
-    print("", flush=True)
-    await _until_stdin_closes()
-    if clock is not None:
-        clock.report()
-    server.close()
-
-
 async def _server(workers: int, tables: int, rounds: int) -> None:
-    from netplay import messages as M
+    from netplay import messages
     from netplay.server import ServerLimits, ask
     from netplay.workers import make_server
 
@@ -792,11 +632,11 @@ async def _server(workers: int, tables: int, rounds: int) -> None:
     for i in range(tables):
         tokens, table = [], None
         for seat in range(4):  # (each seat its own player: the lobby gives one seat a table to each)
-            me = (await ask(LOOPBACK, server.port, M.ListTables(), trust=trust)).identity
-            msg = (M.OpenTable(game="pathways", players=4, options={"max_rounds": rounds}, identity=me)
-                   if table is None else M.TakeSeat(table=table, identity=me))
+            me = (await ask(LOOPBACK, server.port, messages.ListTables(), trust=trust)).identity
+            msg = (messages.OpenTable(game="pathways", players=4, options={"max_rounds": rounds}, identity=me)
+                   if table is None else messages.TakeSeat(table=table, identity=me))
             got = await ask(LOOPBACK, server.port, msg, trust=trust)
-            if not isinstance(got, M.Seated):
+            if not isinstance(got, messages.Seated):
                 raise SystemExit(f"{msg.t} refused: {got}")
             table = got.ticket.table
             tokens.append(got.ticket.token)
@@ -817,7 +657,5 @@ if __name__ == "__main__":
     kind, args = sys.argv[1], [int(a) for a in sys.argv[2:]]
     if kind == "host":
         asyncio.run(_host(*args))
-    elif kind == "floor":
-        asyncio.run(_floor(*args))
     elif kind == "server":
         asyncio.run(_server(*args))

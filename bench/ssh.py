@@ -1,32 +1,21 @@
-"""Play over SSH: key-to-screen latency through ``atlantis serve-ssh`` next to the same
-app run locally in a PTY, memory per session, and sessions playing at once; and the fork
-server (``tui/ssh/forkserver.py``) beside a child spawned per session: players arriving
-together, private memory per session, and many sessions each pressing a key a second.
+"""Play over SSH: the fork server (``tui/ssh/forkserver.py``) beside a child spawned per
+session.
 
 Everything runs on 127.0.0.1, in this process: an ``SshFront`` (the table server and
-the asyncssh server) and asyncssh's own client.
+the asyncssh server, two tables in its lobby) and asyncssh's own clients.  For each way
+of starting a session (the fork server, then spawn):
 
-* Latency: the app is the server lobby (``tui.cli join 127.0.0.1:PORT --server-lobby``,
-  the very command an SSH session's child runs) holding two tables; a key (down / up,
-  alternately) moves the table cursor, and the time from writing the key to the first
-  byte of the redraw is measured.  "local" runs that command in a PTY this process
-  opens (no SSH); "ssh" goes through the SSH server and its PTY child.  Keys are pressed
-  only after the screen has been quiet for 60 ms.
-* Memory: the resident size (VmRSS) of each session's child once its lobby is drawn,
-  and the growth of this process (the front) per session.
-* Load: N sessions at once (2 and 4; not in a quick run), each opens a Pathways table
-  against a bot (max_rounds=5) and plays it by keys as fast as its screen answers;
-  reported: each move's key-to-accepted time (p50/p99 across sessions), moves/s in all,
-  and the CPU the children and the front used.  The machine "holds" N when p99 stays
-  under 50 ms; this is a bounded sample, not a search for the breaking point.
-* Fork server against spawn (one front of each): N players connect at once (1, 16, 32)
-  and each one's time from connecting to a full lobby (its table list) is taken; the
-  private memory (USS: Private_Clean + Private_Dirty of /proc/PID/smaps_rollup) of a
-  session in the lobby and in a Pathways game against a bot; and N sessions (8, 32,
-  64; spawn: 8 and 32, 64 of them take 35 s to start) in the lobby each pressing one
-  key a second, at its own phase, key-to-first-byte p50/p99.  Goals (issue 29, item 7): every one of 32 sees a full lobby within 2 s, one
-  alone within a local start's time; <= 25 MiB in a game; p99 < 100 ms at 32 sessions.
-  A quick run: the fork server alone, 1 and 4 players, no game.
+* Arriving together: N players (1, 16, 32) connect at once; each one's time from
+  connecting to a full lobby (its table list drawn).  Goals: one alone within a local
+  start's time (the lobby in a PTY, no SSH); every one of 32 within 2 s.
+* Memory: the private memory (USS: Private_Clean + Private_Dirty of
+  /proc/PID/smaps_rollup) of a session in the lobby and in a Pathways game against a
+  bot.  Goal: <= 25 MiB in a game.
+* Keys: N sessions (8, 32, and with the fork server 64) in the lobby, each pressing one
+  key a second at its own phase: key to the first byte of the answer, p50 and p99.
+  Goal: p99 < 100 ms at 32 sessions.
+
+A quick run: the fork server alone, 1 and 4 players, no game.
 """
 
 from __future__ import annotations
@@ -34,53 +23,19 @@ from __future__ import annotations
 import asyncio
 import os
 import pty
-import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from .report import Row, percentile, print_table, uss_mib
+
 LOOPBACK = "127.0.0.1"
-KEYS = {"up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D", "enter": b"\r"}
-SHIFT_ARROWS = (b"\x1b[1;2A", b"\x1b[1;2C", b"\x1b[1;2B", b"\x1b[1;2D")
-
-
-def pct(values: list[float], p: float) -> float:
-    data = sorted(values)
-    if not data:
-        return float("nan")
-    return data[min(len(data) - 1, max(0, round(p / 100 * (len(data) - 1))))]
-
-
-def rss_kib(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def uss_kib(pid: int) -> int:
-    """The memory only this process holds (Private_Clean + Private_Dirty), in KiB."""
-    total = 0
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith(("Private_Clean:", "Private_Dirty:")):
-                total += int(line.split()[1])
-    except OSError:
-        return 0
-    return total
-
-
-def cpu_seconds(pid: int) -> float:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return 0.0
+KEYS = {"up": b"\x1b[A", "down": b"\x1b[B", "enter": b"\r"}
+GOAL_CROWD_S = 2.0
+GOAL_GAME_USS_MIB = 25.0
+GOAL_KEY_P99_MS = 100.0
 
 
 class Screen:
@@ -111,14 +66,6 @@ class Screen:
                 await asyncio.wait_for(self.changed.wait(), 0.2)
             except asyncio.TimeoutError:
                 pass
-
-    async def key_to_screen(self, send: Any, key: bytes, timeout: float = 5.0) -> float:
-        await self.quiet()
-        self.changed.clear()
-        started = time.perf_counter()
-        send(key)
-        await asyncio.wait_for(self.changed.wait(), timeout)
-        return (self.last - started) * 1000
 
 
 class LocalPty:
@@ -195,179 +142,9 @@ async def ssh_session(front: Any, user: str = "bench", size: tuple[int, int] = (
     return SshSession(conn, proc)
 
 
-def child_pid(front: Any, before: set[int]) -> int | None:
-    new = set(front.children) - before
-    return next(iter(new), None)
 
-
-# --- key plans for pathways (the tests' planner, kept here for the load run) ----------------
-_SLOTS: dict[tuple[int, int], list[int | None]] = {}
-
-
-def keys_for_turn(table: Any, seat: int) -> list[bytes] | None:
-    from engine.pathways import data as D
-    from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Special, Step
-
-    def corner_then(cell: int) -> list[bytes]:
-        r, c = divmod(cell, D.SIZE)
-        return [KEYS["up"]] * D.SIZE + [KEYS["left"]] * D.SIZE + [KEYS["right"]] * c + [KEYS["down"]] * r
-
-    from tui.pathways.slots import keep_slots
-
-    view, legal = table.match.view(seat), table.match.legal(seat)
-    slots = _SLOTS[(id(table), seat)] = keep_slots(_SLOTS.get((id(table), seat), []), tuple(view.hand or ()))
-
-    def slot_key(tile: int) -> bytes:  # the screen keeps a played tile's number empty
-        return str(slots.index(tile) + 1).encode()
-
-    places = [a for a in legal if type(a) is Place]
-    if places:
-        a = min(places, key=lambda a: (a.rot, a.cell))
-        return [slot_key(a.tile)] + [b"r"] * a.rot + corner_then(a.cell) + [KEYS["enter"]]
-    if any(type(a) is EndPlays for a in legal):
-        return [b"e"]
-    steps = [a for a in legal if type(a) is Step and a.pod == seat]
-    if steps and view.phase == "move" and not view.pending:
-        return [SHIFT_ARROWS[steps[0].side]]
-    if any(type(a) is EndMove for a in legal):
-        return [b"e"]
-    removes = [a for a in legal if type(a) is Remove]
-    if removes:
-        return corner_then(removes[0].cell) + [KEYS["enter"]]
-    specials = [a for a in legal if type(a) is Special]
-    if specials:
-        return [slot_key(specials[0].tile), KEYS["enter"]]
-    return None
-
-
-async def play_session(front: Any, session: SshSession, user: str, deadline: float) -> tuple[list, list]:
-    """Open a table against a bot and play it by keys: per move, the time from the keys
-    to the host accepting the move, and to the first byte of the screen's answer (ms)."""
-    await session.screen.sees(b"table(s)")
-    before = set(front.tables.tables)
-    session.send(b"n")
-    await session.screen.sees(b"Open a table")
-    await asyncio.sleep(0.5)
-    for group in ([b"\t", b"\t", b"\t"], [b"max_rounds=5"], [b"\r"]):
-        for k in group:
-            session.send(k)
-        await asyncio.sleep(0.3)
-    def mine() -> Any:
-        return next((t for tid, t in front.tables.tables.items()
-                     if tid not in before and t.slots[0].player == user), None)
-
-    while mine() is None:
-        if time.perf_counter() > deadline:
-            return [], []
-        await asyncio.sleep(0.02)
-    table = mine()
-    times: list[float] = []
-    firsts: list[float] = []
-    while table.match.result() is None and time.perf_counter() < deadline:
-        if 0 not in table.match.to_act() or table.slots[0].conn is None:
-            await asyncio.sleep(0.005)
-            continue
-        n = len(table.match.record.moves)
-        keys = keys_for_turn(table, 0)
-        if keys is None:
-            break
-        await session.screen.quiet(0.03, 1.0)
-        session.screen.changed.clear()
-        started = time.perf_counter()
-        session.send(b"".join(keys))
-        first = None
-        while len(table.match.record.moves) == n and time.perf_counter() < deadline:
-            if first is None and session.screen.changed.is_set():
-                first = session.screen.last
-            await asyncio.sleep(0.002)
-        first = first or session.screen.last
-        times.append((time.perf_counter() - started) * 1000)
-        firsts.append((first - started) * 1000)
-    return times, firsts
-
-
-# --- the runs ----------------------------------------------------------------------------------
-async def _bench(quick: bool) -> None:
-    from netplay import messages as M
-    from tui.ssh.server import SshFront, SshLimits, load_host_key
-
-    tmp = Path(tempfile.mkdtemp(prefix="atlantis-bench-ssh-"))
-    key, _ = load_host_key(tmp / "host_key")
-    front = SshFront(key, bind=LOOPBACK, port=0, records=tmp / "records", bot_delay=0.0,
-                     limits=SshLimits(max_sessions=64, max_per_address=64, rate=1000, child_grace=1.0))
-    await front.start()
-    samples = 10 if quick else 40  # (the time budget: ``make bench`` < 3 min, ``--quick`` ~30 s)
-    try:
-        # two tables for the cursor to move between
-        front.tables.register_identity("bench-identity-0", "bench")
-        for _ in range(2):
-            front.tables.open_table("bench", M.OpenTable(game="pathways", players=2, bots=0, name="Bench"))
-        env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV")}
-        env.update(TERM="xterm-256color", COLORTERM="truecolor", LANG="C.UTF-8")
-        argv = front.child_argv("local")
-
-        results: dict[str, list[float]] = {}
-        local = LocalPty(argv, env)
-        await local.screen.sees(b"2 table(s)")
-        results["local"] = [await local.screen.key_to_screen(local.send, KEYS["down" if i % 2 == 0 else "up"])
-                            for i in range(samples)]
-        local.close()
-
-        before = set(front.children)
-        rss_front0 = rss_kib(os.getpid())
-        s = await ssh_session(front)
-        await s.screen.sees(b"2 table(s)")
-        pid = child_pid(front, before)
-        results["ssh"] = [await s.screen.key_to_screen(s.send, KEYS["down" if i % 2 == 0 else "up"])
-                          for i in range(samples)]
-        child_rss = rss_kib(pid) if pid else 0
-        await s.close()
-
-        print("ssh: key-to-screen (ms), lobby cursor key, first redraw byte")
-        for name in ("local", "ssh"):
-            v = results[name]
-            print(f"  {name:<6} p50 {pct(v, 50):6.1f}  p90 {pct(v, 90):6.1f}  p99 {pct(v, 99):6.1f}  (n={len(v)})")
-        ratio = pct(results["ssh"], 50) / max(0.01, pct(results["local"], 50))
-        print(f"  ssh/local p50 ratio {ratio:.2f} (goal <= 1.5), ssh p99 {pct(results['ssh'], 99):.1f} ms "
-              f"(goal < 50)")
-        print(f"ssh: memory per session: child RSS {child_rss / 1024:.1f} MiB; front RSS was "
-              f"{rss_front0 / 1024:.1f} MiB before the session")
-
-        for n in (() if quick else (2, 4)):  # (quick: no load run, the time budget)
-            await asyncio.sleep(0.5)
-            front_cpu0 = cpu_seconds(os.getpid())
-            before = set(front.children)
-            sessions = [await ssh_session(front, user=f"p{i}") for i in range(n)]
-            await asyncio.sleep(0.2)
-            pids = list(set(front.children) - before)
-            cpu0 = {p: cpu_seconds(p) for p in pids}
-            started = time.perf_counter()
-            deadline = started + (6 if quick else 15)
-            times = await asyncio.gather(*(play_session(front, s, f"p{i}", deadline)
-                                           for i, s in enumerate(sessions)))
-            wall = time.perf_counter() - started
-            rss = [rss_kib(p) for p in pids]
-            cpu = sum(cpu_seconds(p) - cpu0.get(p, 0) for p in pids)
-            front_cpu = cpu_seconds(os.getpid()) - front_cpu0
-            every = [t for ts, _ in times for t in ts]
-            firsts = [t for _, fs in times for t in fs]
-            done = sum(1 for ts, _ in times if ts)
-            print(f"ssh: {n} sessions ({done} played) each against a bot by keys: {len(every)} moves in {wall:.1f} s "
-                  f"({len(every) / wall:.1f}/s); keys-to-screen p50 {pct(firsts, 50):.1f} ms, "
-                  f"p99 {pct(firsts, 99):.1f} ms; keys-to-move-accepted (a move is up to ~25 keys) p50 "
-                  f"{pct(every, 50):.0f} ms, p99 {pct(every, 99):.0f} ms; children RSS {statistics.mean(rss) / 1024 if rss else 0:.1f} MiB "
-                  f"each; CPU children {cpu:.1f} s + front {front_cpu:.1f} s "
-                  f"({(cpu + front_cpu) / wall * 100:.0f}% of one core)")
-            for s in sessions:
-                await s.close()
-            while front.children:
-                await asyncio.sleep(0.05)
-    finally:
-        await front.close()
-
-
-# --- the fork server beside spawn-per-session ------------------------------------------------------
-FULL_LOBBY = b"table(s). Enter"  # (the status line once the table list is in)
+# --- the fronts and their players ---------------------------------------------------------
+FULL_LOBBY = b". Enter joins"  # (the status line once the table list is in)
 
 
 async def bench_front(tmp: Path, fork_server: bool) -> Any:
@@ -397,18 +174,17 @@ async def close_all(front: Any, sessions: list[SshSession]) -> None:
         await asyncio.sleep(0.05)
 
 
-async def arrive_together(front: Any, n: int, tag: str) -> tuple[list[float], list[SshSession], list[float]]:
+async def arrive_together(front: Any, n: int, tag: str) -> tuple[list[float], list[SshSession]]:
     """``n`` players connect at once: each one's seconds from connecting to a full lobby,
-    the sessions, and each one's seconds to its SSH session (logged in, PTY granted)."""
-    async def one(i: int) -> tuple[float, SshSession, float]:
+    and their sessions."""
+    async def one(i: int) -> tuple[float, SshSession]:
         started = time.perf_counter()
         session = await ssh_session(front, user=f"{tag}{i}")
-        logged_in = time.perf_counter() - started
         await session.screen.sees(FULL_LOBBY, timeout=90)
-        return time.perf_counter() - started, session, logged_in
+        return time.perf_counter() - started, session
 
     done = await asyncio.gather(*(one(i) for i in range(n)))
-    return [t for t, _, _ in done], [s for _, s, _ in done], [t for _, _, t in done]
+    return [t for t, _ in done], [s for _, s in done]
 
 
 async def open_game(front: Any, session: SshSession, user: str) -> bool:
@@ -469,75 +245,76 @@ async def local_start(front: Any) -> float:
     return took
 
 
-async def _bench_fork_server(quick: bool) -> None:
-    """The crowd of the last arrival stays for the key runs (8 of it, then all of it;
-    with the fork server 32 more join for 64): starting 32 spawned children again would
-    cost 15 s, and 64 of them 35 s, of a bench that has about 90 s for all this."""
-    tmp = Path(tempfile.mkdtemp(prefix="atlantis-bench-zygote-"))
-    crowds = (1, 4) if quick else (1, 16, 32)
-    press_seconds = 3.0 if quick else 5.0
-    print("ssh fork server (zygote) beside a child spawned per session (players arriving together: "
-          "connect to a full lobby)")
-
-    async def press(mode: str, sessions: list[SshSession]) -> None:
-        await asyncio.sleep(1.0)  # (the last to arrive have drawn their lobby: let them settle)
-        times = await keys_each_second(sessions, press_seconds)
-        n = len(sessions)
-        print(f"  {mode} {n:>2} sessions, a key a second each: key-to-screen p50 {pct(times, 50):6.1f} ms, "
-              f"p99 {pct(times, 99):6.1f} ms (n={len(times)}{'; goal p99 < 100 ms' if n == 32 else ''})")
-
-    for fork_server in ((True,) if quick else (True, False)):  # (quick: a smoke test of the fork server)
-        mode = "fork " if fork_server else "spawn"
-        t0 = time.perf_counter()
-        front = await bench_front(tmp, fork_server)
-        warm = time.perf_counter() - t0
-        try:
-            if fork_server:
-                zygote = front.forkserver.proc.pid
-                print(f"  fork server warm in {warm:.1f} s; it holds {uss_kib(zygote) / 1024:.1f} MiB USS, "
-                      f"{rss_kib(zygote) / 1024:.1f} MiB RSS (shared with every session)")
-                print(f"  local start (lobby in a PTY, no SSH): {await local_start(front):.2f} s to a full lobby")
-            game = await ssh_session(front, user="gamer")
-            await game.screen.sees(FULL_LOBBY, timeout=60)
-            (pid,) = front.children
-            lobby_uss = uss_kib(pid)
-            if quick:
-                print(f"  {mode} one session's USS: {lobby_uss / 1024:.1f} MiB in the lobby")
-            elif await open_game(front, game, "gamer"):
-                print(f"  {mode} one session's USS: {lobby_uss / 1024:.1f} MiB in the lobby, "
-                      f"{uss_kib(pid) / 1024:.1f} MiB in a Pathways game (goal <= 25 MiB in a game)")
-            else:
-                print(f"  {mode} the game did not open: no figure in a game")
-            await close_all(front, [game])
-            sessions: list[SshSession] = []
-            for n in crowds:
-                await close_all(front, sessions)
-                times, sessions, ssh_times = await arrive_together(front, n, f"c{n}-")
-                pids = list(front.children)
-                cpu = statistics.mean(cpu_seconds(p) for p in pids) if pids else 0.0
-                uss = statistics.mean(uss_kib(p) for p in pids) / 1024 if pids else 0.0
-                print(f"  {mode} {n:>2} at once: to a full lobby p50 {pct(times, 50):5.2f} s, slowest "
-                      f"{max(times):5.2f} s (SSH session itself: slowest {max(ssh_times):5.2f} s); each child "
-                      f"{cpu:.2f} CPU-s, {uss:.1f} MiB USS in the lobby")
-            if not quick:
-                await press(mode, sessions[:8])
-            await press(mode, sessions)
-            if fork_server and not quick:
-                _, more, _ = await arrive_together(front, 32, "more-")
-                sessions += more
-                await press(mode, sessions)
-            await close_all(front, sessions)
-        finally:
-            await front.close()
-
-def run(quick: bool = False, seeds: int = 0) -> None:
+async def measure(fork_server: bool, crowds: tuple[int, ...], keys_at: tuple[int, ...], quick: bool,
+                  tmp: Path) -> dict[str, float]:
+    """One front's figures (seconds, MiB, ms), by name."""
+    out: dict[str, float] = {}
+    front = await bench_front(tmp, fork_server)
     try:
-        import asyncssh  # noqa: F401
+        if fork_server:
+            out["local start"] = await local_start(front)
+        game = await ssh_session(front, user="gamer")
+        await game.screen.sees(FULL_LOBBY, timeout=60)
+        (pid,) = front.children
+        out["uss lobby"] = uss_mib(pid)
+        if not quick and await open_game(front, game, "gamer"):
+            out["uss game"] = uss_mib(pid)
+        await close_all(front, [game])
+        sessions: list[SshSession] = []
+        for n in crowds:
+            await close_all(front, sessions)
+            times, sessions = await arrive_together(front, n, f"c{n}-")
+            out[f"crowd {n}"] = max(times)
+        for n in keys_at:
+            if n > len(sessions):
+                _, joined = await arrive_together(front, n - len(sessions), f"more{n}-")
+                sessions += joined
+            await asyncio.sleep(1.0)  # (the last to arrive have drawn their lobby: let them settle)
+            times = await keys_each_second(sessions[:n], 3.0 if quick else 5.0)
+            out[f"keys {n} p50"], out[f"keys {n} p99"] = percentile(times, 0.5), percentile(times, 0.99)
+        await close_all(front, sessions)
+    finally:
+        await front.close()
+    return out
+
+
+async def _rows(quick: bool) -> list[Row]:
+    tmp = Path(tempfile.mkdtemp(prefix="atlantis-bench-ssh-"))
+    crowds, keys_at = ((1, 4), (4,)) if quick else ((1, 16, 32), (8, 32, 64))
+    fork = await measure(True, crowds, keys_at, quick, tmp)
+    spawn = {} if quick else await measure(False, crowds, keys_at[:-1], quick, tmp)
+    rows = [Row("local start, lobby in a PTY", fork["local start"], "s")]
+    for n in crowds:
+        goal = ("<= local start" if n == 1 else f"< {GOAL_CROWD_S:g} s" if n == 32 else "")
+        met = (fork[f"crowd {n}"] <= fork["local start"] if n == 1
+               else fork[f"crowd {n}"] < GOAL_CROWD_S if n == 32 else None)
+        rows.append(Row("1 alone: to a full lobby" if n == 1 else f"{n} arriving together: slowest to a full lobby", fork[f"crowd {n}"], "s",
+                        spawn.get(f"crowd {n}"), "spawn" if spawn else "", goal, met))
+    rows.append(Row("USS per session, lobby", fork["uss lobby"], "MiB", spawn.get("uss lobby"), "spawn" if spawn else ""))
+    if "uss game" in fork:
+        rows.append(Row("USS per session, a game", fork["uss game"], "MiB", spawn.get("uss game"), "spawn",
+                        f"<= {GOAL_GAME_USS_MIB:g} MiB", fork["uss game"] <= GOAL_GAME_USS_MIB))
+    for n in keys_at:
+        for q in ("p50", "p99"):
+            name = f"keys {n} {q}"
+            goal = f"< {GOAL_KEY_P99_MS:g} ms" if (n == 32 and q == "p99") else ""
+            rows.append(Row(f"{n} sessions, a key a second: key to screen {q}", fork[name], "ms", spawn.get(name),
+                            "spawn" if name in spawn else "", goal, fork[name] < GOAL_KEY_P99_MS if goal else None))
+    return rows
+
+
+def run(quick: bool = False) -> None:
+    import warnings
+
+    try:
+        with warnings.catch_warnings():  # (asyncssh's import warns that DSA keys are deprecated)
+            warnings.simplefilter("ignore")
+            import asyncssh  # noqa: F401
     except ImportError:
-        print("ssh: skipped (asyncssh is not installed)")
+        print("\nSSH: skipped (asyncssh is not installed)")
         return
-    asyncio.run(_bench(quick))
-    asyncio.run(_bench_fork_server(quick))
+    print_table("SSH: the fork server (value) beside a child spawned per session (reference)", asyncio.run(_rows(quick)),
+                "quick run: the fork server alone, 1 and 4 players" if quick else "")
 
 
 if __name__ == "__main__":

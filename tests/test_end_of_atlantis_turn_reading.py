@@ -37,14 +37,30 @@ def test_before_anyone_moved_a_marker_the_tie_names_where_the_markers_stand():
             in W.senate_reveal_text(view, NAMES))
 
 
-def three_seat_app(seed: int = 4):
+def three_seat_app(seed: int = 4, humans: int = 1, near_the_doom_phase: bool = False):
+    """Red (and Blue with ``humans=2``) at the keyboard, the other seats bots.
+    ``near_the_doom_phase``: every seat's first choice is made in the match before the
+    app starts, up to turn 1's last vote (the app then plays the vote, the last plays and
+    the Doom phase after them, as at the end of any turn, without drawing the whole turn)."""
     from engine.core import SeatInfo
+    from engine.match import Match
     from engine.registry import get_game
     from tui.app import AtlantisApp
     from tui.seat import LocalTable
 
-    seats = [SeatInfo("Red", "human"), SeatInfo("Blue", "bot"), SeatInfo("Green", "bot")]
-    table = LocalTable.new(get_game("end-of-atlantis"), {}, seats, seed)
+    seats = [SeatInfo(name, "human" if i < humans else "bot") for i, name in enumerate(NAMES)]
+    game = get_game("end-of-atlantis")
+    table = LocalTable.new(game, {}, seats, seed)
+    if near_the_doom_phase:
+        scratch = Match(game, {}, seats, seed)
+        turn_one = []  # (seat, its first choice, whether every seat was to choose)
+        while scratch.state.turn < 2:
+            seat = min(scratch.to_act())
+            turn_one.append((seat, game.legal(scratch.view(seat))[0], len(scratch.to_act()) == len(seats)))
+            scratch.act(seat, turn_one[-1][1])
+        last_vote = max(i for i, (_, _, everyone) in enumerate(turn_one) if everyone)
+        for seat, action, _ in turn_one[:last_vote]:
+            table.match.act(seat, action)
     app = AtlantisApp(table=table, bot_delay=0.001, autosave=False)
     app.animation_level = "none"
     return table, app
@@ -66,7 +82,7 @@ async def to_turn_two(pilot, table, app) -> None:
 async def test_at_80x24_tab_gives_the_log_the_side_panel_and_up_pgup_home_read_it_back():
     from tui.widgets.eventlog import EventLog
 
-    table, app = three_seat_app()
+    table, app = three_seat_app(near_the_doom_phase=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_turn_two(pilot, table, app)
         screen = app.game_screen
@@ -107,7 +123,7 @@ async def test_enter_after_tab_into_the_log_still_makes_the_choice():
 async def test_the_doom_phase_is_summed_up_and_acknowledged_before_the_next_turn():
     from tui.end_of_atlantis.screen import DoomSummaryScreen
 
-    table, app = three_seat_app()
+    table, app = three_seat_app(near_the_doom_phase=True)
     async with app.run_test(size=(80, 24)) as pilot:
         summary = None
         for _ in range(3000):
@@ -133,17 +149,10 @@ async def test_the_doom_phase_is_summed_up_and_acknowledged_before_the_next_turn
 
 
 async def test_in_hot_seat_each_human_gets_the_summary_once_and_never_the_others():
-    from engine.core import SeatInfo
-    from engine.registry import get_game
-    from tui.app import AtlantisApp
     from tui.end_of_atlantis.screen import DoomSummaryScreen
     from tui.screens.common import CurtainScreen
-    from tui.seat import LocalTable
 
-    seats = [SeatInfo("Red", "human"), SeatInfo("Blue", "human"), SeatInfo("Green", "bot")]
-    table = LocalTable.new(get_game("end-of-atlantis"), {}, seats, 4)
-    app = AtlantisApp(table=table, bot_delay=0.001, autosave=False)
-    app.animation_level = "none"
+    table, app = three_seat_app(humans=2)
     shown = set()  # (the summary, the seat at the keyboard, the summary's turn) while one is up
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4000):
@@ -159,16 +168,9 @@ async def test_in_hot_seat_each_human_gets_the_summary_once_and_never_the_others
 
 
 async def test_when_the_keyboard_passes_the_last_seats_summary_goes_and_the_new_seat_gets_its_own():
-    from engine.core import SeatInfo
-    from engine.registry import get_game
-    from tui.app import AtlantisApp
     from tui.end_of_atlantis.screen import DoomSummaryScreen
-    from tui.seat import LocalTable
 
-    seats = [SeatInfo("Red", "human"), SeatInfo("Blue", "human"), SeatInfo("Green", "bot")]
-    table = LocalTable.new(get_game("end-of-atlantis"), {}, seats, 4)
-    app = AtlantisApp(table=table, bot_delay=0.001, autosave=False)
-    app.animation_level = "none"
+    table, app = three_seat_app(humans=2)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4000):
             await pilot.pause(0.01)

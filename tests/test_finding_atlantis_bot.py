@@ -22,8 +22,8 @@ GAME = FindingAtlantisGame()
 
 
 def test_ubot_self_play_finishes_without_error_over_many_seeds():
-    out = selfplay("finding-atlantis", 40, 1, 2, {})
-    assert out["finished"] == 40
+    out = selfplay("finding-atlantis", 20, 1, 2, {})
+    assert out["finished"] == 20
     solved = 0
     for seed in range(1, 11):
         match = Match(GAME, {}, [SeatInfo("A", "bot"), SeatInfo("B", "bot")], seed)
@@ -38,10 +38,10 @@ def test_ubot_self_play_finishes_without_error_over_many_seeds():
 def test_selfplay_with_size_pirate_and_monster_options_and_3_4_players():
     for players, opts in ((3, {"size": 8, "pirate": True}), (4, {"pirate": True, "monsters": "roaming"}),
                           (2, {"size": 8, "monsters": "roaming"})):
-        out = selfplay("finding-atlantis", 4, 7, players, opts)
-        assert out["finished"] == 4
-        out = selfplay("finding-atlantis", 3, 7, players, opts, level="random")
-        assert out["finished"] == 3
+        out = selfplay("finding-atlantis", 2, 7, players, opts)
+        assert out["finished"] == 2
+        out = selfplay("finding-atlantis", 2, 7, players, opts, level="random")
+        assert out["finished"] == 2
 
 
 def test_ubot_reads_only_its_view():

@@ -173,7 +173,7 @@ frames = st.one_of(
 )
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(batch=st.lists(frames, min_size=1, max_size=8))
 def test_hypothesis_frames_get_an_answer_and_change_nothing(fuzz_table, batch):
     th, good, fuzzer = fuzz_table

@@ -29,12 +29,12 @@ GAME = PathwaysGame()
 
 # --- invariance ---------------------------------------------------------------------
 def test_views_and_events_do_not_depend_on_hidden_tiles():
-    """100 games, 2-4 players, every step of the first 90 moves (a short round
+    """40 games, 2-4 players, every step of the first 90 moves (a short round
     limit makes many of them end, so final positions are checked too)."""
-    report = play_and_check(GAME, range(100), players=(2, 3, 4), options={"max_rounds": 6},
+    report = play_and_check(GAME, range(40), players=(2, 3, 4), options={"max_rounds": 6},
                             max_moves=90)
     assert_no_leak(report)
-    assert report.games == 100 and report.events_compared > 1000
+    assert report.games == 40 and report.events_compared > 1000
     assert report.rerandomised_differs > 0.9 * report.views_compared / 2
 
 

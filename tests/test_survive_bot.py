@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 from engine.core import SeatInfo
 from engine.match import Match
@@ -15,17 +14,13 @@ GAME = SurviveGame()
 def _game(seed: int, levels: list[str]):
     match = Match(GAME, {}, [SeatInfo(f"P{i}", "bot") for i in range(len(levels))], seed)
     bots = [make_bot(i, seed, lv) for i, lv in enumerate(levels)]
-    times = []
     while match.result() is None:
         (seat,) = match.to_act()
         view, legal = match.view(seat), match.legal(seat)
-        t = time.perf_counter()
         action = bots[seat].choose(view, legal)
-        if levels[seat] == "normal":
-            times.append(time.perf_counter() - t)
         assert action in legal
         match.act(seat, action)
-    return match.result(), times
+    return match.result()
 
 
 def test_make_bot_levels():
@@ -34,23 +29,21 @@ def test_make_bot_levels():
 
 
 def test_rescue_bot_beats_three_random_bots_in_most_four_player_games():
-    wins, times = 0.0, []
-    n = 40
+    """(Its thinking time is a figure of ``make bench``, not a test.)"""
+    wins = 0.0
+    n = 16
     for seed in range(n):
         levels = ["random"] * 4
         levels[seed % 4] = "normal"
-        result, t = _game(seed, levels)
-        times += t
+        result = _game(seed, levels)
         if seed % 4 in result.winners:
             wins += 1 / len(result.winners)
     assert wins / n >= 0.7, wins / n
-    times.sort()
-    assert times[int(0.99 * len(times))] < 0.1
 
 
 def test_the_bot_is_deterministic_for_its_seed():
-    a, _ = _game(3, ["normal", "normal", "random"])
-    b, _ = _game(3, ["normal", "normal", "random"])
+    a = _game(3, ["normal", "normal", "random"])
+    b = _game(3, ["normal", "normal", "random"])
     assert a == b
 
 

@@ -34,7 +34,7 @@ def _play(seed: int, players: int, level: str = "random", options=None):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_bots_finish_many_games(players):
-    for seed in range(40):
+    for seed in range(20):
         match, moves = _play(seed, players)
         r = match.result()
         assert r.winners and max(r.scores) == r.scores[r.winners[0]]
@@ -47,7 +47,7 @@ def test_random_bots_finish_many_games(players):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_strong_bots_finish_games_and_save_explorers(players):
     saved = 0
-    for seed in range(6):
+    for seed in range(3):
         match, _ = _play(seed, players, "normal")
         saved += sum(1 for h in match.state.explorer_hex if h == D.SAVED)
     assert saved > 6

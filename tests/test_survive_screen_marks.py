@@ -139,13 +139,14 @@ async def test_every_hex_name_the_log_uses_can_be_read_off_the_board(size):
         lines = [board.render_line(y).text for y in range(board.size.height)]
         headers = [line for line in lines if line.split()[:3] == ["1", "2", "3"]]
         assert len(headers) == 2, lines
+        cells = [[board.cell_at(x, y) for x in range(len(line))] for y, line in enumerate(lines)]
         for h, name in enumerate(D.HEX_NAMES):
             letter, place = name[0], name[1:]
             row = "ABCDEFGHIJKLM".index(letter)
-            on_lines = [y for y in range(len(lines)) if any(board.cell_at(x, y) == h for x in range(len(lines[y])))]
+            on_lines = [y for y, line_cells in enumerate(cells) if h in line_cells]
             labelled = [y for y in on_lines if lines[y][:2].strip() == letter]
             assert labelled, name
-            xs = [x for x in range(len(lines[labelled[0]])) if board.cell_at(x, labelled[0]) == h]
+            xs = [x for x, cell in enumerate(cells[labelled[0]]) if cell == h]
             assert headers[row % 2][min(xs):max(xs) + 1].strip() == place, (name, size)
         assert "Cursor: " + D.HEX_NAMES[board.cursor] in step_line(app.screen)
 
