@@ -13,6 +13,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 
+from .config import keep_theme
 from .widgets.seats import SEATS_TCSS
 
 if TYPE_CHECKING:
@@ -140,6 +141,7 @@ class AtlantisApp(App):
 
     # --- start ----------------------------------------------------------------------
     def on_mount(self) -> None:
+        keep_theme(self)  # (the saved theme, and the next one chosen saved: tui/config.py)
         if self.bot_delay is None:
             self.bot_delay = 0.0 if self.is_headless else BOT_DELAY
         if self.table is not None:
