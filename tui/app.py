@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 
 from .config import keep_theme
+from .theme import ThemedApp
 from .widgets.seats import SEATS_TCSS
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def open_screen(app: App) -> int:
     return app.return_code or 0
 
 
-class AtlantisApp(App):
+class AtlantisApp(ThemedApp):
     TITLE = "atlantis"
     CSS_PATH = [SEATS_TCSS]  # the seat colours and the `recent` tint, as CSS classes
     ENABLE_COMMAND_PALETTE = True

@@ -33,11 +33,11 @@ class HostSetupScreen(Screen[HostSetup]):
     DEFAULT_CSS = """
     HostSetupScreen { align: center top; }
     HostSetupScreen #box { width: 72; height: auto; max-height: 100%; padding: 0 1; }
-    HostSetupScreen #title { text-style: bold; color: $accent; margin: 1 0; }
+    HostSetupScreen #title { text-style: bold; color: $ink-gold; margin: 1 0; }
     HostSetupScreen .row { height: 1; margin-bottom: 1; }
     HostSetupScreen .row Label { width: 20; }
     HostSetupScreen .row Select, HostSetupScreen .row Input { width: 1fr; }
-    HostSetupScreen #about { color: $text-muted; }
+    HostSetupScreen #about { color: $ink-muted; }
     HostSetupScreen #error { color: $error; height: auto; }
     HostSetupScreen .row:focus-within Label { text-style: bold reverse; }
     HostSetupScreen Input:focus, HostSetupScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
@@ -126,10 +126,10 @@ class HostTableScreen(Screen[bool]):
     DEFAULT_CSS = """
     HostTableScreen { align: center top; }
     HostTableScreen #box { width: 76; height: auto; padding: 0 1; }
-    HostTableScreen #title { text-style: bold; color: $accent; margin: 1 0 0 0; }
+    HostTableScreen #title { text-style: bold; color: $ink-gold; margin: 1 0 0 0; }
     HostTableScreen #address { margin: 1 0; }
     HostTableScreen #seats { height: auto; border: round $primary; padding: 0 1; }
-    HostTableScreen #note { color: $text-muted; margin-top: 1; }
+    HostTableScreen #note { color: $ink-muted; margin-top: 1; }
     """
     BINDINGS = [Binding("escape", "cancel", "Close the table", id="host-table-close")]
 
@@ -225,12 +225,12 @@ class LobbyScreen(Screen[JoinRequest]):
     DEFAULT_CSS = """
     LobbyScreen { align: center top; }
     LobbyScreen #box { width: 90%; max-width: 110; height: 100%; padding: 0 1; }
-    LobbyScreen #title { text-style: bold; color: $accent; margin: 1 0 0 0; }
+    LobbyScreen #title { text-style: bold; color: $ink-gold; margin: 1 0 0 0; }
     LobbyScreen DataTable { height: 1fr; min-height: 5; border: round $primary; }
     LobbyScreen .row { height: 1; margin-top: 1; }
     LobbyScreen .row Label { width: 16; }
     LobbyScreen .row Input { width: 1fr; }
-    LobbyScreen #status { color: $text-muted; height: auto; }
+    LobbyScreen #status { color: $ink-muted; height: auto; }
     LobbyScreen #error { color: $error; height: auto; }
     """
     BINDINGS = [
@@ -342,7 +342,7 @@ class LanStatus(Static):
     ``atlantis join HOST:PORT --token T``)."""
 
     DEFAULT_CSS = """
-    LanStatus { height: auto; margin: 1 0 0 0; color: $text-muted; }
+    LanStatus { height: auto; margin: 1 0 0 0; color: $ink-muted; }
     """
 
 

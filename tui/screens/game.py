@@ -79,10 +79,10 @@ class GameScreen(Screen):
     GameScreen #side { width: 34; height: 100%; border-left: solid $primary-darken-2; padding: 0 1;
         overflow-y: auto; scrollbar-size-vertical: 1; }
     GameScreen #turn-line { height: auto; text-style: bold; }
-    GameScreen #thinking { height: auto; color: $text-muted; text-style: italic; }
+    GameScreen #thinking { height: auto; color: $ink-muted; text-style: italic; }
     GameScreen #players { height: auto; margin-top: 1; }
-    GameScreen #message { height: auto; color: $warning; }
-    GameScreen #practice { height: auto; color: $text-muted; }
+    GameScreen #message { height: auto; color: $ink-gold; }
+    GameScreen #practice { height: auto; color: $ink-muted; }
     GameScreen #last-turn { height: auto; margin-top: 1; }
     GameScreen EventLog { height: 1fr; min-height: 5; margin-top: 1; }
     """
@@ -208,6 +208,12 @@ class GameScreen(Screen):
         # is_mounted turns True only after the Mount handlers have run: draw at the first
         # Resize (on_resize, before the first paint) or, failing one, just after a refresh.
         self.call_after_refresh(self._first_view)
+        # Side panels hold rich Text styled from the theme: a new theme draws them anew.
+        self.app.theme_changed_signal.subscribe(self, self.redraw_for_theme)
+
+    def redraw_for_theme(self, theme: Any) -> None:
+        if self._drawn:
+            self.refresh_view()
 
     def _first_view(self) -> None:
         if not self._drawn:

@@ -29,8 +29,8 @@ class SenateRow(Widget):
 
     DEFAULT_CSS = """
     SenateRow { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
-    SenateRow > .senate-row--plus-one { color: #ffd75f; text-style: bold; }
-    SenateRow > .senate-row--recent { background: #5b4a1a; }
+    SenateRow > .senate-row--plus-one { color: $ink-gold; text-style: bold; }
+    SenateRow > .senate-row--recent { background: $recent; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,

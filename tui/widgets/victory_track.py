@@ -33,10 +33,10 @@ class VictoryTrack(Widget):
 
     DEFAULT_CSS = """
     VictoryTrack { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
-    VictoryTrack > .victory-track--tick { color: #5f7f8f; }
-    VictoryTrack > .victory-track--space { color: #5f7f8f; text-style: dim; }
+    VictoryTrack > .victory-track--tick { color: $ink-faint; }
+    VictoryTrack > .victory-track--space { color: $ink-faint; }
     VictoryTrack > .victory-track--crowd { text-style: bold reverse; }
-    VictoryTrack > .victory-track--recent { background: #5b4a1a; }
+    VictoryTrack > .victory-track--recent { background: $recent; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
