@@ -11,7 +11,12 @@ itself (``Theme(variables={"ink-gold": ...})``): a theme's own value wins.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import App
+
+#: Textual's own widgets (the footer, the help's headings) in these inks: the app's CSS.
+THEME_TCSS = Path(__file__).with_name("theme.tcss")
 
 #: name -> (its value in a dark theme, in a light theme).
 COLOURS: dict[str, tuple[str, str]] = {
