@@ -219,6 +219,26 @@ async def test_each_client_key_starts_in_the_theme_it_chose_last(tmp_path):
             await p.close()
 
 
+async def test_a_theme_picked_in_a_session_is_saved_for_its_key(tmp_path):
+    from tui.config import read_config
+
+    async with running_front(tmp_path) as front:
+        key = new_key()
+        ana = await connect(front, key)
+        await ana.sees("No tables yet")
+        ana.send("\x10")  # Ctrl+P: the command palette
+        await ana.sees("Theme", since=0)
+        await ana.type(("theme",), ("enter",), ("textual-light",), ("enter",))
+        settings = front.settings_path(fingerprint(key))
+        await until(lambda: settings.exists() and read_config(settings).theme == "textual-light", 10,
+                    "the theme saved in the key's settings")
+        await ana.close()
+        again = await connect(front, key)
+        await again.sees("No tables yet")
+        assert LIGHT_BACKGROUND in again.raw
+        await again.close()
+
+
 async def test_a_session_opens_a_table_with_a_bot_and_plays_pathways_by_keys(tmp_path):
     async with running_front(tmp_path) as front:
         p = await connect(front, new_key(), size=(110, 40))
