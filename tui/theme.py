@@ -43,7 +43,7 @@ COLOURS: dict[str, tuple[str, str]] = {
     "ink-warm": ("#ffaf5f", "#853f00"),      # artifacts, rods, bridges
     "ink-sand": ("#d7d7af", "#555020"),      # seamounts
     "ink-violet": ("#d0a0ff", "#62289a"),    # whales
-    "ink-faint": ("#6c7c8a", "#8a98a4"),     # paths, quays, ticks: drawing, not words
+    "ink-faint": ("#6c7c8a", "#6f7d89"),     # paths, quays, ticks, frames: drawing, not words (3:1)
     "ink-gone": ("#4a4a4a", "#a8a8a8"),      # what is gone from the board
     # The boards' ground: a dark sea in a dark theme, a light one in a light theme.
     "sea": ("#0b2233", "#d3e5ef"),

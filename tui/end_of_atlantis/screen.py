@@ -123,7 +123,7 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     EndOfAtlantisScreen #side { width: 30; }
     EndOfAtlantisScreen #eoa-head { height: 1; text-style: bold; }
     EndOfAtlantisScreen #last-vote { height: auto; max-height: 3; }
-    EndOfAtlantisScreen #legend-box { height: auto; max-height: 50%; border-top: solid $primary-darken-2; }
+    EndOfAtlantisScreen #legend-box { height: auto; max-height: 50%; border-top: solid $primary; }
     EndOfAtlantisScreen #legend-box.small { height: 1fr; max-height: 100%; border-top: none; }
     EndOfAtlantisScreen #legend { height: auto; text-style: dim; }
     EndOfAtlantisScreen #legend-box.small #legend { text-style: none; }

@@ -76,7 +76,7 @@ class GameScreen(Screen):
     GameScreen #body { height: 1fr; }
     GameScreen #size-notice { height: 1fr; content-align: center middle; text-style: bold; display: none; }
     GameScreen #board-area { width: 1fr; height: 100%; }
-    GameScreen #side { width: 34; height: 100%; border-left: solid $primary-darken-2; padding: 0 1;
+    GameScreen #side { width: 34; height: 100%; border-left: solid $primary; padding: 0 1;
         overflow-y: auto; scrollbar-size-vertical: 1; }
     GameScreen #turn-line { height: auto; text-style: bold; }
     GameScreen #thinking { height: auto; color: $ink-muted; text-style: italic; }
