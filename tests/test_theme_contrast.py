@@ -1,8 +1,9 @@
 """Every game screen, its legend and the menu read in ``textual-dark`` and
 ``textual-light``: in an SVG screenshot at 80x24 of a mid-game table (the named setups
 of ``make screenshots``), every run of text has WCAG contrast 4.5:1 or more against the
-background under it.  The app starts in the other theme and is switched, as a player
-does from the command palette: a board that kept the old theme's colours fails too."""
+background under it; so do the longer legends, every game's help and the game-over
+dialog.  The app starts in the other theme and is switched, as a player does from the
+command palette: a board that kept the old theme's colours fails too."""
 
 from __future__ import annotations
 
@@ -30,20 +31,23 @@ def other(theme: str) -> str:
 KEYED = [("atlantis", "g"), ("end-of-atlantis", "l"), *((slug, "question_mark") for slug in SCENES)]
 
 
-async def screenshot(slug: str | None, theme: str, key: str | None = None) -> tuple[str, list[Region] | None]:
-    """The screen of ``slug``'s mid-game scene (None: the menu) in ``theme``, after
-    ``key`` if one is given, as SVG; and where a dialog it opened lies (the screen
-    under a dialog is dimmed on purpose: only the dialog need read)."""
+async def screenshot(slug: str | None, theme: str, key: str | None = None,
+                     over: bool = False) -> tuple[str, list[Region] | None]:
+    """The screen of ``slug``'s mid-game scene (None: the menu; ``over``: the same
+    game played to its end) in ``theme``, after ``key`` if one is given, as SVG; and
+    where a dialog it opened lies (the screen under a dialog is dimmed on purpose: only
+    the dialog need read)."""
     table = None
     if slug is not None:
         setup = load_setups()[SCENES[slug]]
-        table = mid_game_table(slug, setup.seed, setup.players, setup.warmup_actions, setup.options)
+        table = mid_game_table(slug, setup.seed, setup.players, 10**6 if over else setup.warmup_actions,
+                               setup.options)
     app = AtlantisApp(table=table, bot_delay=3600, autosave=False)  # (the bots wait: a still scene)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.theme = theme
         await pilot.pause()
-        while isinstance(app.screen, ModalScreen):  # (a summary of the last turn: read, and gone)
+        while isinstance(app.screen, ModalScreen) and not over:  # (a summary of the last turn: read, and gone)
             await pilot.press("enter")
             await pilot.pause()
         if key is not None:
@@ -82,3 +86,11 @@ def test_every_text_reads_against_its_background(slug, theme, started_in_the_oth
 def test_the_long_legends_and_the_help_read_too(slug, key, theme, started_in_the_other_theme):
     started_in_the_other_theme(theme)
     assert unreadable(*asyncio.run(screenshot(slug, theme, key))) == []
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_game_over_screen_reads(theme, started_in_the_other_theme):
+    started_in_the_other_theme(theme)
+    svg, dialog = asyncio.run(screenshot("pathways", theme, over=True))
+    assert dialog is not None  # (the game-over dialog is up)
+    assert unreadable(svg, dialog) == []
