@@ -8,15 +8,15 @@ come from here.  The app calls ``refresh_view()`` whenever the table changes and
 
 What the other seats did since your last move: ``baseline_view()`` is the view this
 seat had right after its own last action; a game screen draws whatever differs from it
-with the ``recent`` tint (``recent_style()`` for rich Text, the CSS class ``recent`` for
-widgets).  One baseline per seat, so hot-seat players each keep their own.
+with the ``recent`` tint (``recent_style(self.app.theme_variables)`` for rich Text, the
+CSS class ``recent`` for widgets).  One baseline per seat, so hot-seat players each keep their own.
 """
 
 from __future__ import annotations
 
 import re
 import textwrap
-from typing import Any
+from typing import Any, Mapping
 
 from rich.style import Style
 from textual import events
@@ -42,9 +42,10 @@ TOO_SMALL = "Make the terminal at least {min_w}x{min_h} (now {w}x{h})"
 TALL = 32
 
 
-def recent_style() -> Style:
-    """The tint of what the other seats did since your last move (add it to a cell's style)."""
-    return _recent_style()
+def recent_style(variables: Mapping[str, str] | None = None) -> Style:
+    """The tint of what the other seats did since your last move (add it to a cell's
+    style), in the theme of ``variables`` (an app's ``theme_variables``; None: dark)."""
+    return _recent_style(variables)
 
 
 # Log lines that start with a seat's name but say whose turn it is, not what was done.
