@@ -91,3 +91,15 @@ def test_an_unknown_saved_theme_is_ignored(settings):
     write_config(settings, Config(theme="no-such-theme"))
     started, _ = asyncio.run(start_and_pick(None))
     assert started == "textual-dark"
+
+
+def test_a_settings_path_that_is_not_a_regular_file_is_reported_not_read(settings):
+    import os
+
+    settings.parent.mkdir(parents=True)
+    os.mkfifo(settings)  # (reading it would wait for a writer for ever)
+    with pytest.raises(ConfigError, match="not a regular file"):
+        read_config(settings)
+    with pytest.raises(ConfigError):
+        write_config(settings, Config(theme="textual-light"))
+    assert settings.is_fifo()

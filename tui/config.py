@@ -52,12 +52,12 @@ def config_path() -> Path | None:
 def read_config(path: Path | None) -> Config:
     """The settings in ``path`` (defaults when there is no file); ConfigError when the
     file cannot be read as TOML or holds a setting of the wrong kind."""
-    if path is None:
+    if path is None or not os.path.lexists(path):
         return Config()
+    if not path.is_file():  # (a FIFO would hang the start, a folder cannot be read)
+        raise ConfigError(f"{path} is not a regular file; it is left as it is")
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Config()
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read {path}: {exc}") from exc
     try:
@@ -75,7 +75,7 @@ def write_config(path: Path | None, config: Config) -> None:
     untouched) when the file there is not ours to rewrite."""
     if path is None:
         return
-    if path.exists():
+    if os.path.lexists(path):
         read_config(path)  # (raises for a file we cannot read)
         unknown = set(tomllib.loads(path.read_text(encoding="utf-8"))) - set(KNOWN)
         if unknown:
@@ -85,7 +85,7 @@ def write_config(path: Path | None, config: Config) -> None:
     if config.theme is not None:
         lines.append(f"theme = {json.dumps(config.theme)}\n")  # (a JSON string is a TOML basic string)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fresh = path.with_name(path.name + ".new")
+    fresh = path.with_name(f".{path.name}.{os.getpid()}.new")  # (two sessions of one key may save at once)
     fresh.write_text("".join(lines), encoding="utf-8")
     os.replace(fresh, path)
 

@@ -549,6 +549,7 @@ class SshFront:
         env["TERM"] = "xterm-256color"
         env["LANG"] = "C.UTF-8"
         env["ATLANTIS_SSH"] = "1"
+        env["ATLANTIS_CONFIG"] = ""  # (never the operator's settings; a session gets its key's: child_env)
         env.update(self.child_env)
         return env
 
