@@ -52,19 +52,7 @@ def config_path() -> Path | None:
 def read_config(path: Path | None) -> Config:
     """The settings in ``path`` (defaults when there is no file); ConfigError when the
     file cannot be read as TOML or holds a setting of the wrong kind."""
-    if path is None or not os.path.lexists(path):
-        return Config()
-    if not path.is_file():  # (a FIFO would hang the start, a folder cannot be read)
-        raise ConfigError(f"{path} is not a regular file; it is left as it is")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read {path}: {exc}") from exc
-    try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path} is not valid TOML ({exc}); it is left as it is") from exc
-    theme = table.get("theme")
+    theme = _settings(path).get("theme")
     if theme is not None and not isinstance(theme, str):
         raise ConfigError(f"{path}: theme should be a name in quotes; the file is left as it is")
     return Config(theme=theme)
@@ -75,12 +63,11 @@ def write_config(path: Path | None, config: Config) -> None:
     untouched) when the file there is not ours to rewrite."""
     if path is None:
         return
-    if os.path.lexists(path):
-        read_config(path)  # (raises for a file we cannot read)
-        unknown = set(tomllib.loads(path.read_text(encoding="utf-8"))) - set(KNOWN)
-        if unknown:
-            raise ConfigError(f"{path} holds settings atlantis does not know ({', '.join(sorted(unknown))}); "
-                              "it is left as it is")
+    read_config(path)  # (raises for a file we cannot read)
+    unknown = set(_settings(path)) - set(KNOWN)
+    if unknown:
+        raise ConfigError(f"{path} holds settings atlantis does not know ({', '.join(sorted(unknown))}); "
+                          "it is left as it is")
     lines = [HEADER]
     if config.theme is not None:
         lines.append(f"theme = {json.dumps(config.theme)}\n")  # (a JSON string is a TOML basic string)
@@ -88,6 +75,22 @@ def write_config(path: Path | None, config: Config) -> None:
     fresh = path.with_name(f".{path.name}.{os.getpid()}.new")  # (two sessions of one key may save at once)
     fresh.write_text("".join(lines), encoding="utf-8")
     os.replace(fresh, path)
+
+
+def _settings(path: Path | None) -> dict[str, object]:
+    """The file's TOML table ({} when there is no file)."""
+    if path is None or not os.path.lexists(path):
+        return {}
+    if not path.is_file():  # (a FIFO would hang the start, a folder cannot be read)
+        raise ConfigError(f"{path} is not a regular file; it is left as it is")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {path}: {exc}") from exc
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path} is not valid TOML ({exc}); it is left as it is") from exc
 
 
 def keep_theme(app: App) -> None:
