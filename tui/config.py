@@ -63,8 +63,7 @@ def write_config(path: Path | None, config: Config) -> None:
     untouched) when the file there is not ours to rewrite."""
     if path is None:
         return
-    read_config(path)  # (raises for a file we cannot read)
-    unknown = set(_settings(path)) - set(KNOWN)
+    unknown = set(_settings(path)) - set(KNOWN)  # (raises for a file we cannot read)
     if unknown:
         raise ConfigError(f"{path} holds settings atlantis does not know ({', '.join(sorted(unknown))}); "
                           "it is left as it is")
