@@ -6,7 +6,9 @@ theme; these come from ``ThemedApp.get_theme_variable_defaults``, one value for 
 theme and one for a light one, so ``.tcss`` and ``DEFAULT_CSS`` write ``$seat-red`` or
 ``$ink-gold`` and every screen reads in ``textual-dark`` and ``textual-light`` (text
 contrast at least 4.5:1, ``tests/test_theme_contrast.py``).  A theme may set any of them
-itself (``Theme(variables={"ink-gold": ...})``): a theme's own value wins.
+itself (``Theme(variables={"ink-gold": ...})``): a theme's own value wins wherever CSS
+draws it.  (The seat letters in rich Text built away from a widget, ``tui.seats``, use
+these defaults: the seat colours are the same in every theme.)
 """
 
 from __future__ import annotations
