@@ -1,4 +1,4 @@
-"""Colours live in CSS (COMPONENT_CLASSES with DEFAULT_CSS, the ``.tcss`` files) and come
+"""Colours live in CSS (COMPONENT_CLASSES styled in ``tui/components.tcss``) and come
 from theme variables: Textual's own (``$primary``, ``$error``...) and the dark and light
 values of ``tui/theme.py`` (the seats, the boards, the inks).  No colour is written in
 Python anywhere else (DESIGN.md, "What the first three games taught")."""
@@ -12,7 +12,7 @@ import pytest
 from rich.style import Style
 from textual.theme import BUILTIN_THEMES
 
-from tui.theme import COLOURS, ThemedApp, theme_colours
+from tui.theme import COLOURS, COMPONENTS_TCSS, ThemedApp, theme_colours
 from tui.widgets.seats import SEAT_CLASSES, SEAT_CSS, recent_style, seat_style
 
 TUI = Path(__file__).resolve().parents[1] / "tui"
@@ -53,18 +53,26 @@ def test_the_theme_variables_have_a_dark_and_a_light_value_and_a_theme_may_overr
     assert app.get_css_variables()["recent"] == COLOURS["recent"][1]
 
 
-def test_every_component_class_a_widget_declares_is_styled_in_its_css():
+def test_every_component_class_of_a_widget_or_game_screen_is_styled_in_components_tcss():
     import importlib
     import inspect
 
     from textual.widget import Widget
 
-    for path in sorted(WIDGETS.glob("*.py")):
-        module = importlib.import_module(f"tui.widgets.{path.stem}")
+    styled = COMPONENTS_TCSS.read_text()
+    modules = [f"tui.widgets.{path.stem}" for path in sorted(WIDGETS.glob("*.py"))]
+    modules += [f"tui.{game}.screen" for game in ("pathways", "finding_atlantis", "end_of_atlantis", "survive",
+                                                   "atlantis")]
+    declared = 0
+    for module_name in modules:
+        module = importlib.import_module(module_name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, Widget) and cls.__module__ == module.__name__:
                 for name in cls.__dict__.get("COMPONENT_CLASSES", ()):
-                    assert f".{name} " in cls.DEFAULT_CSS, (cls.__name__, name)
+                    declared += 1
+                    assert f"{cls.__name__} > .{name} " in styled, (cls.__name__, name)
+                    assert f".{name} " not in cls.DEFAULT_CSS, (cls.__name__, name)  # (one place)
+    assert declared > 100
 
 
 def test_seat_colours_are_read_from_the_one_tcss_in_seat_order():

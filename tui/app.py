@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.css.query import NoMatches
 
 from .config import keep_theme
-from .theme import THEME_TCSS, ThemedApp
+from .theme import ThemedApp
 from .widgets.seats import SEATS_TCSS
 
 if TYPE_CHECKING:
@@ -94,8 +94,8 @@ def open_screen(app: App) -> int:
 
 class AtlantisApp(ThemedApp):
     TITLE = "atlantis"
-    # the seat colours and the `recent` tint as CSS classes; Textual's widgets in our inks
-    CSS_PATH = [SEATS_TCSS, THEME_TCSS]
+    # the seat colours and the `recent` tint as CSS classes, then the widgets' looks
+    CSS_PATH = [SEATS_TCSS, *ThemedApp.CSS_PATH]
     ENABLE_COMMAND_PALETTE = True
     # Ctrl+C leaves as a shell command does (exit code 130); every move is already saved.
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="quit"),

@@ -17,7 +17,9 @@ from pathlib import Path
 
 from textual.app import App
 
-#: Textual's own widgets (the footer, the help's headings) in these inks: the app's CSS.
+#: The component classes of this project's widgets and screens, in these colours.
+COMPONENTS_TCSS = Path(__file__).with_name("components.tcss")
+#: Textual's own widgets (the footer, the help's headings) in these inks.
 THEME_TCSS = Path(__file__).with_name("theme.tcss")
 
 #: name -> (its value in a dark theme, in a light theme).
@@ -96,8 +98,10 @@ def theme_colours(dark: bool) -> dict[str, str]:
 
 
 class ThemedApp(App):
-    """An app whose CSS may use the variables of ``COLOURS`` (every app and test app that
-    shows this project's widgets)."""
+    """An app whose CSS may use the variables of ``COLOURS``, with the looks of this
+    project's widgets (every app and test app that shows them)."""
+
+    CSS_PATH = [COMPONENTS_TCSS, THEME_TCSS]
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **theme_colours(self.current_theme.dark)}

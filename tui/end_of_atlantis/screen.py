@@ -119,7 +119,6 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     COMPONENT_CLASSES = {"eoa--doom"}
 
     DEFAULT_CSS = """
-    EndOfAtlantisScreen > .eoa--doom { color: $ink-bad; }
     EndOfAtlantisScreen #side { width: 30; }
     EndOfAtlantisScreen #eoa-head { height: 1; text-style: bold; }
     EndOfAtlantisScreen #last-vote { height: auto; max-height: 3; }

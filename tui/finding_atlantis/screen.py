@@ -83,11 +83,6 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen #cards { height: auto; padding: 0 1; }
     FindingAtlantisScreen #side { width: 36; }
     FindingAtlantisScreen.-wide #side { width: 56; }
-    FindingAtlantisScreen > .fa--recent { background: $recent; text-style: bold; }
-    FindingAtlantisScreen ChartGrid > .chart-grid--deduced { text-style: italic; }
-    FindingAtlantisScreen > .fa--ask { color: $ink-gold; }
-    FindingAtlantisScreen > .fa--captain { color: $ink-water; text-style: bold; }
-    FindingAtlantisScreen > .fa--artifact { color: $ink-warm; text-style: bold; }
     """
 
     COMMAND_TABLE = (

@@ -82,31 +82,6 @@ class ChartGrid(CursorGrid):
 
     DEFAULT_CSS = """
     ChartGrid { width: 1fr; height: 1fr; }
-    ChartGrid > .chart-grid--label { color: $ink-label; }
-    ChartGrid > .chart-grid--cell { color: $sea-ink; background: $sea; }
-    ChartGrid > .chart-grid--sea-alt { background: $sea-alt; }
-    ChartGrid > .chart-grid--ring { background: $sea-ring; }
-    ChartGrid > .chart-grid--shade { background: $shade; }
-    ChartGrid > .chart-grid--pick { background: $pick; text-style: bold; }
-    ChartGrid > .chart-grid--recent { background: $recent; text-style: bold; }
-    ChartGrid > .chart-grid--cursor { text-style: reverse; }
-    ChartGrid > .chart-grid--atlantis { color: $ink-gold; text-style: bold; }
-    ChartGrid > .chart-grid--artifact { color: $ink-warm; text-style: bold; }
-    ChartGrid > .chart-grid--trace { color: $ink-gold; }
-    ChartGrid > .chart-grid--rod { color: $ink-warm; }
-    ChartGrid > .chart-grid--seamount { color: $ink-sand; }
-    ChartGrid > .chart-grid--deep { color: $ink-water; }
-    ChartGrid > .chart-grid--notrace { color: $ink-label; }
-    ChartGrid > .chart-grid--danger { color: $ink-bad; text-style: bold; }
-    ChartGrid > .chart-grid--empty { color: $sea-faint; }
-    ChartGrid > .chart-grid--deduced { color: $ink-label; }
-    ChartGrid > .chart-grid--mark { color: $ink-gold; }
-    ChartGrid > .chart-grid--sub { color: $ink-strong; text-style: bold; }
-    ChartGrid > .chart-grid--mine { color: $ink-pink; text-style: bold; }
-    ChartGrid > .chart-grid--monster { color: $ink-bad; text-style: bold; }
-    ChartGrid > .chart-grid--right { color: $ink-good; text-style: bold; }
-    ChartGrid > .chart-grid--wrong { color: $ink-bad; text-style: bold; }
-    ChartGrid > .chart-grid--legend { color: $ink-label; }
     """
 
     def __init__(self, n: int = 6, *, name: str | None = None, id: str | None = None,

@@ -50,14 +50,6 @@ class Hand(CursorList, inherit_bindings=False):
     DEFAULT_CSS = """
     Hand { height: auto; width: 1fr; padding: 0 1; }
     Hand:focus { background: $boost; }
-    Hand > .hand--title { text-style: bold; }
-    Hand > .hand--number { color: $ink-gold; text-style: bold; }
-    Hand > .hand--tile { color: $tile-ink; background: $tile; }
-    Hand > .hand--tile-alt { color: $tile-ink; background: $tile-alt; }
-    Hand > .hand--label-tile { color: $ink-gold; text-style: bold; }
-    Hand > .hand--chosen { text-style: bold; }
-    Hand > .hand--cursor { text-style: reverse; }
-    Hand > .hand--note { text-style: dim; }
     """
 
     BINDINGS = [

@@ -110,23 +110,6 @@ class SurviveHexBoard(HexGrid):
 
     DEFAULT_CSS = """
     SurviveHexBoard { width: 1fr; height: 1fr; }
-    SurviveHexBoard > .hex-board--sea { color: $ink-water; background: $sea-alt; }
-    SurviveHexBoard > .hex-board--entrance { color: $entrance-ink; background: $entrance; }
-    SurviveHexBoard > .hex-board--beach { color: $beach-ink; background: $beach; }
-    SurviveHexBoard > .hex-board--forest { color: $forest-ink; background: $forest; }
-    SurviveHexBoard > .hex-board--mountain { color: $mountain-ink; background: $mountain; }
-    SurviveHexBoard > .hex-board--safe { color: $safe-ink; background: $safe; text-style: bold; }
-    SurviveHexBoard > .hex-board--serpent { color: $ink-bad; text-style: bold; }
-    SurviveHexBoard > .hex-board--shark { color: $ink-pink; text-style: bold; }
-    SurviveHexBoard > .hex-board--whale { color: $ink-violet; text-style: bold; }
-    SurviveHexBoard > .hex-board--boat { color: $ink-gold; text-style: bold; }
-    SurviveHexBoard > .hex-board--count { text-style: bold; }
-    SurviveHexBoard > .hex-board--target { background: $go; text-style: underline; }
-    SurviveHexBoard > .hex-board--target-mark { color: $go-ink; background: $go; text-style: bold; }
-    SurviveHexBoard > .hex-board--selected { background: $selected; text-style: bold; }
-    SurviveHexBoard > .hex-board--cursor { text-style: reverse; }
-    SurviveHexBoard > .hex-board--cursor-mark { color: $ink-gold; text-style: bold; }
-    SurviveHexBoard > .hex-board--legend { color: $ink-muted; }
     """
 
     # The diagonals are CursorGrid's; their footer entry is hidden here (a screen beside a

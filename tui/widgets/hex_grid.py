@@ -55,9 +55,6 @@ class HexGrid(CursorGrid):
 
     DEFAULT_CSS = """
     HexGrid { width: 1fr; height: 1fr; }
-    HexGrid > .hex-grid--sea { color: $sea-ink; background: $sea-alt; }
-    HexGrid > .hex-grid--land { color: $land-ink; background: $land; }
-    HexGrid > .hex-grid--cursor { text-style: reverse; }
     """
 
     def __init__(self, board: HexBoard, *, name: str | None = None, id: str | None = None,

@@ -61,24 +61,6 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
     DEFAULT_CSS = """
     RouteTrack { height: auto; width: 1fr; text-wrap: nowrap; text-overflow: clip; }
     RouteTrack:focus { background: $boost; }
-    RouteTrack > .route-track--colour-0 { color: $card-ink; background: $card-amber; }
-    RouteTrack > .route-track--colour-1 { color: $card-ink; background: $card-coral; }
-    RouteTrack > .route-track--colour-2 { color: $card-ink; background: $card-green; }
-    RouteTrack > .route-track--colour-3 { color: $card-ink; background: $card-lilac; }
-    RouteTrack > .route-track--colour-4 { color: $card-ink-on-blue; background: $card-blue; }
-    RouteTrack > .route-track--colour-5 { color: $card-ink; background: $card-sand; }
-    RouteTrack > .route-track--colour-6 { color: $card-ink; background: $card-teal; }
-    RouteTrack > .route-track--water { color: $ink-water; }
-    RouteTrack > .route-track--bridge { color: $ink-warm; text-style: bold; }
-    RouteTrack > .route-track--gone { color: $ink-gone; }
-    RouteTrack > .route-track--path { color: $ink-faint; }
-    RouteTrack > .route-track--end { color: $ink-gold; text-style: bold; }
-    RouteTrack > .route-track--cursor { text-style: reverse bold; }
-    RouteTrack > .route-track--mark { color: $ink-good; text-style: bold; }
-    RouteTrack > .route-track--chosen { text-style: underline bold; }
-    RouteTrack > .route-track--note { text-style: dim; }
-    RouteTrack > .route-track--head { text-style: bold; }
-    RouteTrack > .route-track--under { color: $ink-label; }
     """
 
     BINDINGS = [

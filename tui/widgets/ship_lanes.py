@@ -62,15 +62,6 @@ class ShipLanes(CursorList, inherit_bindings=False):
     DEFAULT_CSS = """
     ShipLanes { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     ShipLanes:focus { background: $boost; }
-    ShipLanes > .ship-lanes--header { text-style: bold; }
-    ShipLanes > .ship-lanes--label { text-style: bold; }
-    ShipLanes > .ship-lanes--cursor { text-style: bold reverse; }
-    ShipLanes > .ship-lanes--marked { color: $ink-good; text-style: bold; }
-    ShipLanes > .ship-lanes--full { color: $ink-bad; text-style: bold; }
-    ShipLanes > .ship-lanes--water { color: $ink-faint; }
-    ShipLanes > .ship-lanes--quay { color: $ink-faint; }
-    ShipLanes > .ship-lanes--note { text-style: dim; }
-    ShipLanes > .ship-lanes--recent { background: $recent; }
     """
     BINDINGS = [
         Binding("up,k", "move(-1)", "Up", show=False, id="lanes-up"),

@@ -135,20 +135,6 @@ class TileBoard(CursorGrid):
 
     DEFAULT_CSS = """
     TileBoard { width: 1fr; height: 1fr; }
-    TileBoard > .tile-board--label { color: $ink-label; }
-    TileBoard > .tile-board--sea { color: $sea-faint; background: $sea; }
-    TileBoard > .tile-board--sea-alt { color: $sea-faint; background: $sea-alt; }
-    TileBoard > .tile-board--tile { color: $tile-ink; background: $tile; }
-    TileBoard > .tile-board--tile-alt { color: $tile-ink; background: $tile-alt; }
-    TileBoard > .tile-board--target-sea { color: $sea-faint; background: $target; }
-    TileBoard > .tile-board--target-tile { color: $tile-ink; background: $target-tile; }
-    TileBoard > .tile-board--target-mark { color: $ink-good; text-style: bold; }
-    TileBoard > .tile-board--target-underline { text-style: underline bold; }
-    TileBoard > .tile-board--cursor-dot { color: $tile-ink; }
-    TileBoard > .tile-board--ghost-ok { color: $ink-good; text-style: bold; }
-    TileBoard > .tile-board--ghost-bad { color: $ink-bad; text-style: bold; }
-    TileBoard > .tile-board--block { color: $ink-gold; background: $block; text-style: bold; }
-    TileBoard > .tile-board--cursor { text-style: reverse; }
     """
 
     def __init__(self, grid: int = 10, *, name: str | None = None, id: str | None = None,

@@ -33,10 +33,6 @@ class VictoryTrack(Widget):
 
     DEFAULT_CSS = """
     VictoryTrack { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
-    VictoryTrack > .victory-track--tick { color: $ink-faint; }
-    VictoryTrack > .victory-track--space { color: $ink-faint; }
-    VictoryTrack > .victory-track--crowd { text-style: bold reverse; }
-    VictoryTrack > .victory-track--recent { background: $recent; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
