@@ -1,8 +1,8 @@
 """Every game screen, its legend and the menu read in ``textual-dark`` and
 ``textual-light``: in an SVG screenshot at 80x24 of a mid-game table (the named setups
 of ``make screenshots``), every run of text has WCAG contrast 4.5:1 or more against the
-background under it; so do the longer legends, every game's help and the game-over
-dialog.  The app starts in the other theme and is switched, as a player does from the
+background under it; so do the longer legends, every game's help, the game-over
+dialog and the table server's lobby.  The app starts in the other theme and is switched, as a player does from the
 command palette: a board that kept the old theme's colours fails too."""
 
 from __future__ import annotations
@@ -94,3 +94,33 @@ def test_the_game_over_screen_reads(theme, started_in_the_other_theme):
     svg, dialog = asyncio.run(screenshot("pathways", theme, over=True))
     assert dialog is not None  # (the game-over dialog is up)
     assert unreadable(svg, dialog) == []
+
+
+class TwoTables:
+    """A table server's lobby answering with two tables, one of them selected."""
+
+    host, port = "/tmp/tables.sock", 0
+
+    async def list_tables(self, timeout: float = 5.0):
+        from netplay import messages as M
+
+        tables = [M.TableInfo(table=f"t{i}", name=f"Table {i}", game="pathways", rules="1", fingerprint="f",
+                              players=2, open=1, started=False, over=False) for i in range(2)]
+        return M.TableList(server="Kitchen", tables=tables)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_server_lobby_reads(theme):
+    from tui.ssh.lobby import ServerLobbyScreen
+    from tui.theme import ThemedApp
+
+    async def shoot() -> str:
+        app = ThemedApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.theme = theme
+            await app.push_screen(ServerLobbyScreen(TwoTables(), "ana"))
+            await pilot.pause()
+            await pilot.pause()
+            return app.export_screenshot()
+
+    assert unreadable(asyncio.run(shoot()), None) == []
