@@ -84,3 +84,25 @@ def test_seat_colours_are_read_from_the_one_tcss_in_seat_order():
             assert seat_style(index, variables) == Style(color=variables["seat-ink"],
                                                          bgcolor=variables[f"seat-{name}"], bold=True)
         assert recent_style(variables).bgcolor == Style(bgcolor=variables["recent"]).bgcolor
+
+
+@pytest.mark.parametrize("dark", [True, False], ids=["dark", "light"])
+def test_every_ink_written_on_a_ground_reads_on_it(dark):
+    """Each rule of components.tcss and seats.tcss that sets both an ink and a ground
+    (a board's sea, a tile, a terrain, a card, the recent tint) keeps text at 4.5:1
+    ("faint" inks draw dots and frames, not words)."""
+    from contrast import contrast
+
+    app = ThemedApp()
+    app.theme = "textual-dark" if dark else "textual-light"
+    values = app.get_css_variables()
+    pair = re.compile(r"\{ color: \$([a-z-]+); background: \$([a-z-]+);")
+    checked = 0
+    for text in (COMPONENTS_TCSS.read_text(), SEAT_CSS):
+        for ink, ground in pair.findall(text):
+            if "faint" in ink or not values[ground].startswith("#"):  # (a transparent ground: the widget's)
+                continue
+            checked += 1
+            ratio = contrast(values[ink][:7].lower(), values[ground][:7].lower())
+            assert ratio >= 4.5, (ink, ground, round(ratio, 2))
+    assert checked > 20

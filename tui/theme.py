@@ -32,8 +32,10 @@ COLOURS: dict[str, tuple[str, str]] = {
     "seat-purple": ("#bf5af2", "#bf5af2"),
     "seat-grey": ("#9a9a9a", "#9a9a9a"),
     "seat-ink": ("#000000", "#000000"),
-    # What the other seats did since your last move: a tint under a cell's own letters.
+    # What the other seats did since your last move: a tint, and the ink of the letters
+    # on it (a cell's own ink may be a fixed pair's, too dark or too light for the tint).
     "recent": ("#5c4a00", "#f5d77a"),
+    "recent-ink": ("#ffe9a8", "#2b2000"),
     # Inks: words and marks on the theme's background and on the boards' sea and tiles.
     "ink-muted": ("#a0a0a0", "#4e4e4e"),     # words of lesser weight (Textual's $text-muted is faint in light)
     "ink-label": ("#9fb3bf", "#3b4e5a"),     # coordinates, legends, face-down cards

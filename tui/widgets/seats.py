@@ -33,7 +33,7 @@ RECENT_CLASS = "recent"
 
 #: The theme variables ``seats.tcss`` uses.
 SEAT_VARIABLES = ("seat-red", "seat-blue", "seat-green", "seat-yellow", "seat-purple", "seat-grey", "seat-ink",
-                  "recent")
+                  "recent", "recent-ink")
 
 
 def _styles_by_class(variables: Mapping[str, str] | None) -> dict[str, Style]:
