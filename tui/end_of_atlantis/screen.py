@@ -124,8 +124,8 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     EndOfAtlantisScreen #last-vote { height: auto; max-height: 3; }
     EndOfAtlantisScreen #legend-box { height: auto; max-height: 50%; border-top: solid $primary; }
     EndOfAtlantisScreen #legend-box.small { height: 1fr; max-height: 100%; border-top: none; }
-    EndOfAtlantisScreen #legend { height: auto; text-style: dim; }
-    EndOfAtlantisScreen #legend-box.small #legend { text-style: none; }
+    EndOfAtlantisScreen #legend { height: auto; color: $ink-muted; }
+    EndOfAtlantisScreen #legend-box.small #legend { color: $foreground; }
     EndOfAtlantisScreen ChoiceList { height: 1fr; min-height: 2; }
     EndOfAtlantisScreen.short.reading-log #players,
     EndOfAtlantisScreen.short.reading-log #last-turn,
