@@ -583,7 +583,11 @@ class SshFront:
             return None
         digest = key_fingerprint.partition(":")[2] or key_fingerprint
         name = digest.rstrip("=").replace("/", "_").replace("+", "-")  # (base64 made safe for a file name)
-        self.players.mkdir(mode=0o700, parents=True, exist_ok=True)
+        try:
+            self.players.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as exc:
+            log.warning("no settings for this session's key: cannot make %s (%s)", self.players, exc)
+            return None
         return self.players / f"{name}.toml"
 
     def child_argv(self, name: str) -> list[str]:
