@@ -9,6 +9,7 @@ from textual import on
 from textual.app import App, ComposeResult
 
 from tui.widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
+from tui.theme import ThemedApp
 
 RED = Style(color="black", bgcolor="red", bold=True)
 BLUE = Style(color="black", bgcolor="blue", bold=True)
@@ -35,7 +36,7 @@ def picture() -> RoutePicture:
     )
 
 
-class TrackApp(App):
+class TrackApp(ThemedApp):
     def __init__(self) -> None:
         super().__init__()
         self.track = RouteTrack(id="route")

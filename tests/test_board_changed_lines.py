@@ -19,6 +19,7 @@ from engine.core import SeatInfo
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.seat import LocalTable
+from tui.theme import ThemedApp
 
 SIZE = (120, 40)
 _CSI = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])")
@@ -141,12 +142,11 @@ async def test_the_tile_board_painted_cell_by_cell_matches_a_whole_build():
     import random
 
     from rich.style import Style
-    from textual.app import App
     from textual.containers import Horizontal
 
     from tui.widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
 
-    class Two(App):  # one board shown every picture in turn, the other building each anew
+    class Two(ThemedApp):  # one board shown every picture in turn, the other building each anew
         CSS = "Horizontal { height: 1fr; }"
 
         def compose(self):
@@ -206,7 +206,6 @@ async def test_the_survive_board_painted_hex_by_hex_matches_a_whole_build():
     import random
     from dataclasses import replace
 
-    from textual.app import App
     from textual.containers import Horizontal
 
     from tui.widgets.hex_board import SurviveHexBoard
@@ -228,7 +227,7 @@ async def test_the_survive_board_painted_hex_by_hex_matches_a_whole_build():
             pictures.append(app.screen.board.picture)
     rng = random.Random(15)
 
-    class Two(App):
+    class Two(ThemedApp):
         CSS = "Horizontal { height: 1fr; }"
 
         def compose(self):

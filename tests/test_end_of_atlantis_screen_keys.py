@@ -5,7 +5,7 @@ Senate bids' reveal says why a tie went one way."""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 
 from engine.core import SeatInfo
 from engine.end_of_atlantis.state import senate_order_of
@@ -19,6 +19,7 @@ from tui.widgets.key_line import KeyLine
 from tui.widgets.player_screen import PlayerScreen
 from tui.widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
 from tui.widgets.voting_row import VoteCard, VoteRowLine, VotingRow
+from tui.theme import ThemedApp
 
 GAME = get_game("end-of-atlantis")
 NAMES = ("Red", "Blue", "Green")
@@ -109,7 +110,7 @@ def test_a_long_choice_is_said_in_fewer_whole_words():
     assert W.fit_choice("Bid 3", room) == "Bid 3"
 
 
-class _Rows(App):
+class _Rows(ThemedApp):
     def compose(self) -> ComposeResult:
         yield VotingRow()
         yield ShipLanes()

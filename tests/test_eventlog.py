@@ -3,13 +3,14 @@ start of a long log included); without the focus the keys stay the board's and t
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.seat import ReplaySeat
 from tui.selfplay import play_one
 from tui.widgets.eventlog import EventLog
+from tui.theme import ThemedApp
 
 
 def pathways_replay() -> ReplaySeat:
@@ -47,7 +48,7 @@ async def test_in_a_replay_tab_reaches_the_log_and_its_keys_scroll_it_not_the_re
         assert link.index == 0
 
 
-class OneLog(App):
+class OneLog(ThemedApp):
     def compose(self) -> ComposeResult:
         yield EventLog()
 

@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.widgets import Static
 
 from tui.widgets.eventlog import EventLog
+from tui.theme import ThemedApp
 
 
-class PanelAndLog(App):
+class PanelAndLog(ThemedApp):
     CSS = "Static { height: auto; } EventLog { height: 1fr; }"
 
     def compose(self) -> ComposeResult:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from rich.segment import Segment
-from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -16,6 +15,7 @@ from tui.app import AtlantisApp
 from tui.common import seats_for
 from tui.seat import LocalTable
 from tui.widgets.key_line import KeyLine
+from tui.theme import ThemedApp
 
 
 class _Keys(Screen):
@@ -43,7 +43,7 @@ class _Keys(Screen):
         return None if action == "cross" else True
 
 
-class _App(App):
+class _App(ThemedApp):
     def __init__(self, screen: _Keys) -> None:
         super().__init__()
         self.first = screen

@@ -146,7 +146,8 @@ def test_seat_letters_are_written_in_one_place():
         if path.name == "seats.py" and path.parent.name == "tui":
             continue
         text = path.read_text(encoding="utf-8")
-        if re.search(r"[\"']RBGY", text) or re.search(r"#ff5f57|#5c9dff", text):
+        colours_here = path.relative_to(ROOT).as_posix() == "tui/theme.py"  # (the seat colours' one place)
+        if re.search(r"[\"']RBGY", text) or not colours_here and re.search(r"#ff5f57|#5c9dff", text):
             copies.append(str(path.relative_to(ROOT)))
     assert copies == []
 

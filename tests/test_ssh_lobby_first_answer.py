@@ -4,11 +4,11 @@ later at the next refresh (every SSH session and ``atlantis join SERVER`` opens 
 from __future__ import annotations
 
 import pytest
-from textual.app import App
 from textual.widgets import DataTable, Static
 
 from netplay import messages as M
 from tui.ssh.lobby import ServerLobbyScreen
+from tui.theme import ThemedApp
 
 pytestmark = pytest.mark.timeout(20)
 
@@ -30,7 +30,7 @@ class OneAnswerLobby:
 
 async def test_the_lobby_shows_its_first_answer_at_once():
     lobby = OneAnswerLobby()
-    app = App()
+    app = ThemedApp()
     async with app.run_test(size=(100, 30)) as pilot:
         screen = ServerLobbyScreen(lobby, "ana")
         await app.push_screen(screen)

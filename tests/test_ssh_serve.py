@@ -88,7 +88,7 @@ async def running_front(tmp_path: Path, **kw):
     key, _ = load_host_key(tmp_path / "host_key")
     limits = kw.pop("limits", SshLimits(child_grace=1.0))
     front = SshFront(key, bind=LOOPBACK, port=0, records=tmp_path / "records", limits=limits,
-                     bot_delay=0.0, **kw)
+                     bot_delay=0.0, players=tmp_path / "players", **kw)
     await front.start()
     try:
         yield front
@@ -193,6 +193,50 @@ async def test_a_session_gets_a_pty_and_sees_the_lobby_with_play_here(tmp_path):
         await p.sees("Start  (Ctrl+S)", since=len(p.raw))
         await p.close()
         await until(lambda: not front.children, 10, "the child stopped")
+
+
+LIGHT_BACKGROUND = b"48;2;224;224;224"  # textual-light's $background, as a truecolor escape
+
+
+async def test_each_client_key_starts_in_the_theme_it_chose_last(tmp_path):
+    from tui.config import Config, read_config, write_config
+
+    async with running_front(tmp_path) as front:
+        light, other = new_key(), new_key()
+        settings = front.settings_path(fingerprint(light))
+        assert settings is not None and settings.parent == tmp_path / "players"
+        assert front.settings_path(fingerprint(other)) != settings
+        assert front.settings_path(None) is None  # (a client with no key keeps no settings)
+        write_config(settings, Config(theme="textual-light"))  # as that key's last session saved it
+        ana = await connect(front, light)
+        await ana.sees("No tables yet")
+        assert LIGHT_BACKGROUND in ana.raw
+        bo = await connect(front, other, user="bo")
+        await bo.sees("No tables yet")
+        assert LIGHT_BACKGROUND not in bo.raw
+        assert read_config(front.settings_path(fingerprint(other))).theme is None
+        for p in (ana, bo):
+            await p.close()
+
+
+async def test_a_theme_picked_in_a_session_is_saved_for_its_key(tmp_path):
+    from tui.config import read_config
+
+    async with running_front(tmp_path) as front:
+        key = new_key()
+        ana = await connect(front, key)
+        await ana.sees("No tables yet")
+        ana.send("\x10")  # Ctrl+P: the command palette
+        await ana.sees("Theme", since=0)
+        await ana.type(("theme",), ("enter",), ("textual-light",), ("enter",))
+        settings = front.settings_path(fingerprint(key))
+        await until(lambda: settings.exists() and read_config(settings).theme == "textual-light", 10,
+                    "the theme saved in the key's settings")
+        await ana.close()
+        again = await connect(front, key)
+        await again.sees("No tables yet")
+        assert LIGHT_BACKGROUND in again.raw
+        await again.close()
 
 
 async def test_a_session_opens_a_table_with_a_bot_and_plays_pathways_by_keys(tmp_path):

@@ -4,9 +4,10 @@ colour, and its cursor and messages are CursorGrid's (App.run_test, a few keys).
 from __future__ import annotations
 
 from rich.style import Style
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 
 from engine.geometry import HexBoard
+from tui.theme import ThemedApp
 from tui.widgets.hex_board import (
     CREATURE_GLYPH, TERRAIN_GLYPH, HexBoardPicture, HexSpot, SurviveHexBoard,
 )
@@ -16,7 +17,7 @@ ISLAND = HexBoard.from_rows((4, 5, 8, 7, 8, 5, 4))
 BOARD = ISLAND.grown(2)
 
 
-class BoardApp(App):
+class BoardApp(ThemedApp):
     def __init__(self) -> None:
         super().__init__()
         self.messages: list = []

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import App
 from textual.widgets import Static
 
 from tui.widgets.turn_line import TurnLine, paragraphs
+from tui.theme import ThemedApp
 
 
-class OneLine(App):
+class OneLine(ThemedApp):
     CSS = "TurnLine { width: 33; text-style: bold; }"
 
     def compose(self):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.widgets import Footer
 
 from engine.geometry import HexBoard, hex_spiral
@@ -14,6 +14,7 @@ from tui.widgets.cursor_grid import CursorGrid
 from tui.widgets.cursor_list import CursorList
 from tui.widgets.hex_grid import HexCell, HexGrid, HexPicture
 from tui.widgets.tile_board import TileBoard
+from tui.theme import ThemedApp
 
 # A hexagon of radius 2 (19 hexes) without (1, 0) and (0, 1): two holes east and
 # south-east of the centre.
@@ -21,7 +22,7 @@ HOLES = {(1, 0), (0, 1)}
 BOARD = HexBoard(tuple(h for h in hex_spiral((0, 0), 2) if h not in HOLES))
 
 
-class GridApp(App):
+class GridApp(ThemedApp):
     def __init__(self, grid: CursorGrid) -> None:
         super().__init__()
         self.grid = grid
@@ -185,7 +186,7 @@ class WrappingLetters(Letters):
     wrap = True
 
 
-class ListApp(App):
+class ListApp(ThemedApp):
     def __init__(self, widget: CursorList) -> None:
         super().__init__()
         self.widget = widget

@@ -13,6 +13,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.css.query import NoMatches
 
+from .config import keep_theme
+from .theme import ThemedApp
 from .widgets.seats import SEATS_TCSS
 
 if TYPE_CHECKING:
@@ -90,9 +92,10 @@ def open_screen(app: App) -> int:
     return app.return_code or 0
 
 
-class AtlantisApp(App):
+class AtlantisApp(ThemedApp):
     TITLE = "atlantis"
-    CSS_PATH = [SEATS_TCSS]  # the seat colours and the `recent` tint, as CSS classes
+    # the seat colours and the `recent` tint as CSS classes, then the widgets' looks
+    CSS_PATH = [SEATS_TCSS, *ThemedApp.CSS_PATH]
     ENABLE_COMMAND_PALETTE = True
     # Ctrl+C leaves as a shell command does (exit code 130); every move is already saved.
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="quit"),
@@ -140,6 +143,7 @@ class AtlantisApp(App):
 
     # --- start ----------------------------------------------------------------------
     def on_mount(self) -> None:
+        keep_theme(self)  # (the saved theme, and the next one chosen saved: tui/config.py)
         if self.bot_delay is None:
             self.bot_delay = 0.0 if self.is_headless else BOT_DELAY
         if self.table is not None:

@@ -5,8 +5,9 @@ LAN screens and notices used to keep their own copy of the letters, the colours 
 ``seat_text``).  A colour is always paired with the seat's letter, so the table reads
 without colour (colour-blind players, monochrome SSH sessions).
 
-The colours themselves are written once, in ``tui/widgets/seats.tcss``, and read
-through ``tui.widgets.seats``; this module adds the letters and the names.  It imports
+The colours themselves are theme variables (``tui/theme.py``), used as classes in
+``tui/widgets/seats.tcss`` and read through ``tui.widgets.seats``; this module adds
+the letters and the names.  It imports
 nothing else of ``tui``.
 """
 

@@ -103,7 +103,7 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
        legend beside them, one symbol a line; below it they are not drawn at all. */
     AtlantisScreen #atl-guide { height: auto; display: none; margin-top: 1; }
     AtlantisScreen #atl-legend { width: 46; height: auto; max-height: 100%; display: none;
-                                 padding: 0 1; border-left: solid $primary-darken-2; }
+                                 padding: 0 1; border-left: solid $primary; }
     AtlantisScreen.roomy #atl-guide { display: block; }
     AtlantisScreen.roomy ChoiceList { height: auto; max-height: 70%; }
     AtlantisScreen.roomy #atl-legend { display: block; }

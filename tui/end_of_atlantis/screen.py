@@ -91,7 +91,7 @@ class DoomSummaryScreen(ModalScreen[None]):
     DoomSummaryScreen > VerticalScroll { width: 90%; max-width: 90; height: auto; max-height: 90%;
         border: thick $accent; background: $surface; padding: 0 1; }
     DoomSummaryScreen #doom-title { text-style: bold; }
-    DoomSummaryScreen #doom-keys { color: $text-muted; margin-top: 1; }
+    DoomSummaryScreen #doom-keys { color: $ink-muted; margin-top: 1; }
     """
     BINDINGS = [Binding("enter,escape", "dismiss", "Go on", id="doom-go-on")]
 
@@ -115,15 +115,16 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     """End of Atlantis."""
 
     AUTO_FOCUS = "ChoiceList"
+    COMPONENT_CLASSES = {"eoa--doom"}
 
     DEFAULT_CSS = """
     EndOfAtlantisScreen #side { width: 30; }
     EndOfAtlantisScreen #eoa-head { height: 1; text-style: bold; }
     EndOfAtlantisScreen #last-vote { height: auto; max-height: 3; }
-    EndOfAtlantisScreen #legend-box { height: auto; max-height: 50%; border-top: solid $primary-darken-2; }
+    EndOfAtlantisScreen #legend-box { height: auto; max-height: 50%; border-top: solid $primary; }
     EndOfAtlantisScreen #legend-box.small { height: 1fr; max-height: 100%; border-top: none; }
-    EndOfAtlantisScreen #legend { height: auto; text-style: dim; }
-    EndOfAtlantisScreen #legend-box.small #legend { text-style: none; }
+    EndOfAtlantisScreen #legend { height: auto; color: $ink-muted; }
+    EndOfAtlantisScreen #legend-box.small #legend { color: $foreground; }
     EndOfAtlantisScreen ChoiceList { height: 1fr; min-height: 2; }
     EndOfAtlantisScreen.short.reading-log #players,
     EndOfAtlantisScreen.short.reading-log #last-turn,
@@ -345,7 +346,8 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     def _head(self, view: Any) -> Text:
         out = Text()
         out.append("Doom ", Style(bold=False))
-        out.append("▲" * view.doom_markers + "△" * (D.DOOM_MARKERS - view.doom_markers), Style(color="#ff7b7b"))
+        out.append("▲" * view.doom_markers + "△" * (D.DOOM_MARKERS - view.doom_markers),
+                   self.get_component_rich_style("eoa--doom", partial=True))
         out.append(f" · Turn {view.turn} · ")
         stage = PHASE.get(view.stage, view.stage)
         if view.stage in VOTING:

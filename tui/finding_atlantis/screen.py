@@ -34,7 +34,7 @@ from engine.finding_atlantis.text import cell_name
 from ..commands import Command, bindings
 from ..seats import game_over_line
 from ..screens.game import GameScreen
-from ..widgets.chart_grid import ChartGrid, recent_style
+from ..widgets.chart_grid import ChartGrid
 from . import words as W
 from .picture import MARK_WORDS, chart_picture, mark_cycle, truth_picture
 
@@ -84,11 +84,6 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen #cards { height: auto; padding: 0 1; }
     FindingAtlantisScreen #side { width: 36; }
     FindingAtlantisScreen.-wide #side { width: 56; }
-    FindingAtlantisScreen > .fa--recent { background: #5b4a1a; }
-    FindingAtlantisScreen ChartGrid > .chart-grid--deduced { text-style: italic; }
-    FindingAtlantisScreen > .fa--ask { color: #ffd75f; }
-    FindingAtlantisScreen > .fa--captain { color: #87d7ff; text-style: bold; }
-    FindingAtlantisScreen > .fa--artifact { color: #ffaf5f; text-style: bold; }
     """
 
     COMMAND_TABLE = (
@@ -231,8 +226,6 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         self._draw()
 
     def part_style(self, name: str) -> Style:
-        if name == "recent" and recent_style is not None:
-            return recent_style()
         return self.get_component_rich_style(f"fa--{name}", partial=True)
 
     def _draw(self) -> None:

@@ -36,11 +36,11 @@ class HostSetupScreen(Screen[HostSetup]):
     DEFAULT_CSS = """
     HostSetupScreen { align: center top; }
     HostSetupScreen #box { width: 72; height: auto; max-height: 100%; padding: 0 1; }
-    HostSetupScreen #title { text-style: bold; color: $accent; margin: 1 0; }
+    HostSetupScreen #title { text-style: bold; color: $ink-gold; margin: 1 0; }
     HostSetupScreen .row { height: 1; margin-bottom: 1; }
     HostSetupScreen .row Label { width: 20; }
     HostSetupScreen .row Select, HostSetupScreen .row Input { width: 1fr; }
-    HostSetupScreen #about { color: $text-muted; }
+    HostSetupScreen #about { color: $ink-muted; }
     HostSetupScreen #error { color: $error; height: auto; }
     HostSetupScreen .row:focus-within Label { text-style: bold reverse; }
     HostSetupScreen Input:focus, HostSetupScreen Select:focus > SelectCurrent { background: $accent 40%; text-style: bold; }
@@ -129,10 +129,10 @@ class HostTableScreen(Screen[bool]):
     DEFAULT_CSS = """
     HostTableScreen { align: center top; }
     HostTableScreen #box { width: 76; height: auto; padding: 0 1; }
-    HostTableScreen #title { text-style: bold; color: $accent; margin: 1 0 0 0; }
+    HostTableScreen #title { text-style: bold; color: $ink-gold; margin: 1 0 0 0; }
     HostTableScreen #address { margin: 1 0; }
     HostTableScreen #seats { height: auto; border: round $primary; padding: 0 1; }
-    HostTableScreen #note { color: $text-muted; margin-top: 1; }
+    HostTableScreen #note { color: $ink-muted; margin-top: 1; }
     """
     BINDINGS = [Binding("escape", "cancel", "Close the table", id="host-table-close")]
 
@@ -332,7 +332,7 @@ class LanStatus(Static):
     ``atlantis join HOST:PORT --token T``)."""
 
     DEFAULT_CSS = """
-    LanStatus { height: auto; margin: 1 0 0 0; color: $text-muted; }
+    LanStatus { height: auto; margin: 1 0 0 0; color: $ink-muted; }
     """
 
 

@@ -112,7 +112,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         # the tiles after a played one keep their numbers until new ones are drawn.
         self._slots: dict[int | None, list[int | None]] = {}
         self._left_from: dict[int | None, dict[int, int]] = {}  # per seat: tile -> the slot it left
-        self._legend_drawn: tuple[bool, int] | None = None
+        self._legend_drawn: tuple[bool, int, str] | None = None
 
     # --- layout -------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -144,8 +144,8 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
             return  # (the first view draws it: once, for its number of players)
         wide = self.size.height >= 36
         players = self._view.players
-        if self._legend_drawn != (wide, players):
-            self._legend_drawn = (wide, players)
+        if self._legend_drawn != (wide, players, self.app.theme):  # (its samples are the theme's colours)
+            self._legend_drawn = (wide, players, self.app.theme)
             self.query_one("#legend", Static).update(legend_text(self.board, wide, players))
         # (GameScreen.on_resize compacts the footer on a narrow terminal.)
 

@@ -8,13 +8,13 @@ come from here.  The app calls ``refresh_view()`` whenever the table changes and
 
 What the other seats did since your last move: ``baseline_view()`` is the view this
 seat had right after its own last action; a game screen draws whatever differs from it
-with the ``recent`` tint (``recent_style()`` for rich Text, the CSS class ``recent`` for
-widgets).  One baseline per seat, so hot-seat players each keep their own.
+with the ``recent`` tint (``recent_style(self.app.theme_variables)`` for rich Text, the
+CSS class ``recent`` for widgets).  One baseline per seat, so hot-seat players each keep their own.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from rich.style import Style
 from textual import events
@@ -43,9 +43,10 @@ TOO_SMALL = "Make the terminal at least {min_w}x{min_h} (now {w}x{h})"
 TALL = 32
 
 
-def recent_style() -> Style:
-    """The tint of what the other seats did since your last move (add it to a cell's style)."""
-    return _recent_style()
+def recent_style(variables: Mapping[str, str] | None = None) -> Style:
+    """The tint of what the other seats did since your last move (add it to a cell's
+    style), in the theme of ``variables`` (an app's ``theme_variables``; None: dark)."""
+    return _recent_style(variables)
 
 
 class GameScreen(Screen):
@@ -56,13 +57,13 @@ class GameScreen(Screen):
     GameScreen #body { height: 1fr; }
     GameScreen #size-notice { height: 1fr; content-align: center middle; text-style: bold; display: none; }
     GameScreen #board-area { width: 1fr; height: 100%; }
-    GameScreen #side { width: 34; height: 100%; border-left: solid $primary-darken-2; padding: 0 1;
+    GameScreen #side { width: 34; height: 100%; border-left: solid $primary; padding: 0 1;
         overflow-y: auto; scrollbar-size-vertical: 1; }
     GameScreen #turn-line { height: auto; text-style: bold; }
-    GameScreen #thinking { height: auto; color: $text-muted; text-style: italic; }
+    GameScreen #thinking { height: auto; color: $ink-muted; text-style: italic; }
     GameScreen #players { height: auto; margin-top: 1; }
-    GameScreen #message { height: auto; color: $warning; }
-    GameScreen #practice { height: auto; color: $text-muted; }
+    GameScreen #message { height: auto; color: $ink-gold; }
+    GameScreen #practice { height: auto; color: $ink-muted; }
     GameScreen #last-turn { height: auto; margin-top: 1; }
     GameScreen EventLog { height: 1fr; min-height: 5; margin-top: 1; }
     """
@@ -187,6 +188,12 @@ class GameScreen(Screen):
         # is_mounted turns True only after the Mount handlers have run: draw at the first
         # Resize (on_resize, before the first paint) or, failing one, just after a refresh.
         self.call_after_refresh(self._first_view)
+        # Side panels hold rich Text styled from the theme: a new theme draws them anew.
+        self.app.theme_changed_signal.subscribe(self, self.redraw_for_theme)
+
+    def redraw_for_theme(self, theme: Any) -> None:
+        if self._drawn:
+            self.refresh_view()
 
     def _first_view(self) -> None:
         if not self._drawn:

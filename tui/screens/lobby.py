@@ -29,9 +29,9 @@ class TablesLobby(Screen[Answer], Generic[Answer, Row]):
     DEFAULT_CSS = """
     TablesLobby { align: center top; }
     TablesLobby #box { width: 100%; max-width: 110; height: 100%; padding: 0 1; }
-    TablesLobby #title { text-style: bold; color: $accent; margin: 1 0 0 0; }
+    TablesLobby #title { text-style: bold; color: $ink-gold; margin: 1 0 0 0; }
     TablesLobby #tables { height: 1fr; min-height: 4; border: round $primary; }
-    TablesLobby #status { color: $text-muted; height: auto; }
+    TablesLobby #status { color: $ink-muted; height: auto; }
     TablesLobby #error { color: $error; height: auto; }
     """
     AUTO_FOCUS = "#tables"

@@ -102,6 +102,13 @@ def _records() -> Path:
     return records_dir()
 
 
+def _players() -> Path:
+    """serve-ssh's folder of settings per client key (each key's theme)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("atlantis", appauthor=False)) / "ssh-players"
+
+
 # --- atlantis serve ------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     import socket
@@ -182,7 +189,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
     name = args.name or socket.gethostname()[:30] or "atlantis"
     front = SshFront(key, bind=args.bind, port=args.port, auth=args.auth, authorized=authorized, limits=limits,
                      server_name=name, records=_records(), server_limits=_server_limits(args),
-                     bot_delay=args.bot_delay, fork_server=args.fork_server)
+                     bot_delay=args.bot_delay, fork_server=args.fork_server, players=_players())
 
     async def main() -> int:
         stop = asyncio.Event()

@@ -161,7 +161,7 @@ class OpenTableScreen(Screen[M.OpenTable]):
     DEFAULT_CSS = """
     OpenTableScreen { align: center top; }
     OpenTableScreen #box { width: 72; height: auto; max-height: 100%; padding: 0 1; }
-    OpenTableScreen #title { text-style: bold; color: $accent; margin: 1 0; }
+    OpenTableScreen #title { text-style: bold; color: $ink-gold; margin: 1 0; }
     OpenTableScreen .row { height: 1; margin-bottom: 1; }
     OpenTableScreen .row Label { width: 20; }
     OpenTableScreen .row Select, OpenTableScreen .row Input { width: 1fr; }
@@ -247,7 +247,7 @@ class SeatTokenScreen(Screen[str]):
     DEFAULT_CSS = """
     SeatTokenScreen { align: center top; }
     SeatTokenScreen #box { width: 72; height: auto; padding: 0 1; }
-    SeatTokenScreen #title { text-style: bold; color: $accent; margin: 1 0; }
+    SeatTokenScreen #title { text-style: bold; color: $ink-gold; margin: 1 0; }
     SeatTokenScreen #error { color: $error; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Back", id="seat-token-back")]

@@ -291,6 +291,8 @@ class Session(asyncssh.SSHServerSession):
             if isinstance(value, str) and len(value) < 64 and value.isprintable():
                 env[key] = value
         env["ATLANTIS_SESSION"] = self.secret
+        settings = self.front.settings_path(self.conn.key_fp)
+        env["ATLANTIS_CONFIG"] = str(settings) if settings is not None else ""
         env.update(self.front.child_env)
         return env
 
@@ -497,7 +499,8 @@ class SshFront:
                  server_name: str = "atlantis", records: Path | None = None,
                  server_limits: ServerLimits | None = None,
                  child_argv: Callable[[str], list[str]] | None = None,
-                 child_env: dict[str, str] | None = None, bot_delay: float = 0.3, fork_server: bool = True):
+                 child_env: dict[str, str] | None = None, bot_delay: float = 0.3, fork_server: bool = True,
+                 players: Path | None = None):
         if auth not in ("none", "keys"):
             raise ValueError("auth is none or keys")
         self.host_key = host_key
@@ -520,6 +523,7 @@ class SshFront:
                                                 max_connections=max(256, 4 * lim.max_sessions + 16)))
         self._child_argv = child_argv
         self.child_env = dict(child_env or {})
+        self.players = players  # one settings file per client key (the theme): settings_path
         self.logins: set[Connection] = set()       # connections still logging in
         self.connections: set[Connection] = set()  # logged-in sessions
         self.per_address: dict[str, int] = {}
@@ -545,6 +549,7 @@ class SshFront:
         env["TERM"] = "xterm-256color"
         env["LANG"] = "C.UTF-8"
         env["ATLANTIS_SSH"] = "1"
+        env["ATLANTIS_CONFIG"] = ""  # (never the operator's settings; a session gets its key's: child_env)
         env.update(self.child_env)
         return env
 
@@ -569,6 +574,21 @@ class SshFront:
             log.warning("the fork server did not start (%s): every session's child is spawned", exc)
             return
         self.forkserver = server
+
+    def settings_path(self, key_fingerprint: str | None) -> Path | None:
+        """The settings file (``tui.config``) of the sessions of one client key, in the
+        ``players`` folder; None for a client with no key, or no folder: that session
+        keeps no settings (never the operator's own config.toml)."""
+        if self.players is None or not key_fingerprint:
+            return None
+        digest = key_fingerprint.partition(":")[2] or key_fingerprint
+        name = digest.rstrip("=").replace("/", "_").replace("+", "-")  # (base64 made safe for a file name)
+        try:
+            self.players.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as exc:
+            log.warning("no settings for this session's key: cannot make %s (%s)", self.players, exc)
+            return None
+        return self.players / f"{name}.toml"
 
     def child_argv(self, name: str) -> list[str]:
         if self._child_argv is not None:

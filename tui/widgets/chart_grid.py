@@ -35,11 +35,6 @@ from .changed_lines import show_changed
 from .cursor_grid import CursorGrid
 from .seats import seat_style
 
-try:  # the shared "recent" tint (seats.tcss); the chart's own component class otherwise
-    from .seats import recent_style
-except ImportError:  # pragma: no cover
-    recent_style = None
-
 COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ROW_LABEL_WIDTH = 3
 # (width, height) of a cell, largest first; the first that fits wins.
@@ -87,31 +82,6 @@ class ChartGrid(CursorGrid):
 
     DEFAULT_CSS = """
     ChartGrid { width: 1fr; height: 1fr; }
-    ChartGrid > .chart-grid--label { color: #7f9fb0; }
-    ChartGrid > .chart-grid--cell { color: #c8d8e0; background: #0b2233; }
-    ChartGrid > .chart-grid--sea-alt { background: #0d2738; }
-    ChartGrid > .chart-grid--ring { background: #06141d; }
-    ChartGrid > .chart-grid--shade { background: #173a2a; }
-    ChartGrid > .chart-grid--pick { background: #5a2a6b; text-style: bold; }
-    ChartGrid > .chart-grid--recent { background: #5b4a1a; }
-    ChartGrid > .chart-grid--cursor { text-style: reverse; }
-    ChartGrid > .chart-grid--atlantis { color: #ffd75f; text-style: bold; }
-    ChartGrid > .chart-grid--artifact { color: #ffaf5f; text-style: bold; }
-    ChartGrid > .chart-grid--trace { color: #ffd75f; }
-    ChartGrid > .chart-grid--rod { color: #ffaf87; }
-    ChartGrid > .chart-grid--seamount { color: #d7d7af; }
-    ChartGrid > .chart-grid--deep { color: #5f87af; }
-    ChartGrid > .chart-grid--notrace { color: #87afaf; }
-    ChartGrid > .chart-grid--danger { color: #ff5f5f; text-style: bold; }
-    ChartGrid > .chart-grid--empty { color: #31576e; }
-    ChartGrid > .chart-grid--deduced { color: #7d98a6; }
-    ChartGrid > .chart-grid--mark { color: #ffff87; }
-    ChartGrid > .chart-grid--sub { color: #ffffff; text-style: bold; }
-    ChartGrid > .chart-grid--mine { color: #ff87d7; text-style: bold; }
-    ChartGrid > .chart-grid--monster { color: #ff5f5f; text-style: bold; }
-    ChartGrid > .chart-grid--right { color: #87ff87; text-style: bold; }
-    ChartGrid > .chart-grid--wrong { color: #ff5f5f; text-style: bold; }
-    ChartGrid > .chart-grid--legend { color: #b8c8d0; }
     """
 
     def __init__(self, n: int = 6, *, name: str | None = None, id: str | None = None,
@@ -286,9 +256,7 @@ class ChartGrid(CursorGrid):
         style = cache.get(part)
         if style is None:
             if part.startswith("seat-"):
-                style = seat_style(int(part[5:]))
-            elif part == "recent" and recent_style is not None:
-                style = recent_style()
+                style = seat_style(int(part[5:]), self.app.theme_variables)
             else:
                 style = self.get_component_rich_style(f"chart-grid--{part}", partial=True)
             cache[part] = style

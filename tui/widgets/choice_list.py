@@ -32,10 +32,6 @@ class ChoiceList(CursorList, inherit_bindings=False):
     DEFAULT_CSS = """
     ChoiceList { height: 1fr; min-height: 3; background: $surface; }
     ChoiceList:focus { background: $boost; }
-    ChoiceList > .choice-list--title { text-style: bold; }
-    ChoiceList > .choice-list--cursor { text-style: reverse bold; }
-    ChoiceList > .choice-list--disabled { text-style: dim; }
-    ChoiceList > .choice-list--note { text-style: dim; }
     """
 
     BINDINGS = [

@@ -50,14 +50,6 @@ class Hand(CursorList, inherit_bindings=False):
     DEFAULT_CSS = """
     Hand { height: auto; width: 1fr; padding: 0 1; }
     Hand:focus { background: $boost; }
-    Hand > .hand--title { text-style: bold; }
-    Hand > .hand--number { color: #ffd75f; text-style: bold; }
-    Hand > .hand--tile { color: #e4eef4; background: #1c4760; }
-    Hand > .hand--tile-alt { color: #e4eef4; background: #204e69; }
-    Hand > .hand--label-tile { color: #ffd75f; text-style: bold; }
-    Hand > .hand--chosen { text-style: bold; }
-    Hand > .hand--cursor { text-style: reverse; }
-    Hand > .hand--note { text-style: dim; }
     """
 
     BINDINGS = [

@@ -110,23 +110,6 @@ class SurviveHexBoard(HexGrid):
 
     DEFAULT_CSS = """
     SurviveHexBoard { width: 1fr; height: 1fr; }
-    SurviveHexBoard > .hex-board--sea { color: #4f86a8; background: #0d2738; }
-    SurviveHexBoard > .hex-board--entrance { color: #9fd8ff; background: #15506e; }
-    SurviveHexBoard > .hex-board--beach { color: #3a2f10; background: #e3cf8a; }
-    SurviveHexBoard > .hex-board--forest { color: #d8f5c8; background: #2f6b2a; }
-    SurviveHexBoard > .hex-board--mountain { color: #f0f0f0; background: #6e6259; }
-    SurviveHexBoard > .hex-board--safe { color: #1a1a1a; background: #f2f2e0; text-style: bold; }
-    SurviveHexBoard > .hex-board--serpent { color: #ff8f8f; text-style: bold; }
-    SurviveHexBoard > .hex-board--shark { color: #ff5f87; text-style: bold; }
-    SurviveHexBoard > .hex-board--whale { color: #d0a0ff; text-style: bold; }
-    SurviveHexBoard > .hex-board--boat { color: #ffd75f; text-style: bold; }
-    SurviveHexBoard > .hex-board--count { text-style: bold; }
-    SurviveHexBoard > .hex-board--target { background: #1f7a45; text-style: underline; }
-    SurviveHexBoard > .hex-board--target-mark { color: #ffffff; background: #1f7a45; text-style: bold; }
-    SurviveHexBoard > .hex-board--selected { background: #b0701c; text-style: bold; }
-    SurviveHexBoard > .hex-board--cursor { text-style: reverse; }
-    SurviveHexBoard > .hex-board--cursor-mark { color: #ffd75f; text-style: bold; }
-    SurviveHexBoard > .hex-board--legend { color: $foreground-muted; }
     """
 
     # The diagonals are CursorGrid's; their footer entry is hidden here (a screen beside a
@@ -298,7 +281,7 @@ class SurviveHexBoard(HexGrid):
         self._set_picture_sets()
         self._chars = [[" "] * bw for _ in range(bh)]
         self._styles = [[base] * bw for _ in range(bh)]
-        self._paint_with = (base, recent_style())  # (the shared tint of seats.tcss's `recent` class)
+        self._paint_with = (base, recent_style(self.app.theme_variables))  # (the shared tint of seats.tcss's `recent` class)
         self._hex_at = {}
         self._positions = list(self.board.positions())
         for index in range(len(self._positions)):
@@ -571,7 +554,7 @@ class SurviveHexBoard(HexGrid):
         used = indent
         for text, name in pieces:
             if name == "recent":
-                style = base + recent_style()
+                style = base + recent_style(self.app.theme_variables)
             else:
                 style = base + (self._part(name) if name else self._part("count"))
             if name in TERRAIN_GLYPH or name == "target":

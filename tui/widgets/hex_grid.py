@@ -55,9 +55,6 @@ class HexGrid(CursorGrid):
 
     DEFAULT_CSS = """
     HexGrid { width: 1fr; height: 1fr; }
-    HexGrid > .hex-grid--sea { color: #c8d8e0; background: #0d2738; }
-    HexGrid > .hex-grid--land { color: #1c1c1c; background: #c8b070; }
-    HexGrid > .hex-grid--cursor { text-style: reverse; }
     """
 
     def __init__(self, board: HexBoard, *, name: str | None = None, id: str | None = None,

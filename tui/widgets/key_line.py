@@ -49,10 +49,6 @@ class KeyLine(HoverMark, Widget):
     COMPONENT_CLASSES = {"keyline--key", "keyline--label", "keyline--bar", "keyline--hover"}
     DEFAULT_CSS = """
     KeyLine { dock: bottom; height: 1; width: 1fr; color: $footer-foreground; background: $footer-background; }
-    KeyLine > .keyline--key { color: $footer-key-foreground; background: $footer-key-background; text-style: bold; }
-    KeyLine > .keyline--label { color: $footer-description-foreground; background: $footer-description-background; }
-    KeyLine > .keyline--bar { color: $foreground 20%; }
-    KeyLine > .keyline--hover { background: $block-hover-background; }
     """
 
     def __init__(self, *, compact: bool = False, show_command_palette: bool = True,

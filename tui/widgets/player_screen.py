@@ -47,7 +47,6 @@ class PlayerScreen(Widget):
 
     DEFAULT_CSS = """
     PlayerScreen { height: auto; text-wrap: nowrap; }
-    PlayerScreen > .player-screen--pending { color: #ffd75f; text-style: bold; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,

@@ -61,24 +61,6 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
     DEFAULT_CSS = """
     RouteTrack { height: auto; width: 1fr; text-wrap: nowrap; text-overflow: clip; }
     RouteTrack:focus { background: $boost; }
-    RouteTrack > .route-track--colour-0 { color: #000000; background: #ffb000; }
-    RouteTrack > .route-track--colour-1 { color: #000000; background: #ff8a7a; }
-    RouteTrack > .route-track--colour-2 { color: #000000; background: #3ccf7a; }
-    RouteTrack > .route-track--colour-3 { color: #000000; background: #c9a7ff; }
-    RouteTrack > .route-track--colour-4 { color: #ffffff; background: #2f4fb8; }
-    RouteTrack > .route-track--colour-5 { color: #000000; background: #ece6d6; }
-    RouteTrack > .route-track--colour-6 { color: #000000; background: #21bcbc; }
-    RouteTrack > .route-track--water { color: #6fb7ff; }
-    RouteTrack > .route-track--bridge { color: #e0b070; text-style: bold; }
-    RouteTrack > .route-track--gone { color: #4a4a4a; }
-    RouteTrack > .route-track--path { color: #6c7c8a; }
-    RouteTrack > .route-track--end { color: #ffd75f; text-style: bold; }
-    RouteTrack > .route-track--cursor { text-style: reverse bold; }
-    RouteTrack > .route-track--mark { color: #8dff9d; text-style: bold; }
-    RouteTrack > .route-track--chosen { text-style: underline bold; }
-    RouteTrack > .route-track--note { text-style: dim; }
-    RouteTrack > .route-track--head { text-style: bold; }
-    RouteTrack > .route-track--under { color: #8a8a8a; }
     """
 
     BINDINGS = [
@@ -194,6 +176,7 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         # new CSS (focus, a theme): the styles kept from the last draw are the old ones
         super().notify_style_update()
         self._base = None
+        self.drawn_lines.clear()
 
     @property
     def position(self) -> int:
@@ -491,7 +474,7 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         extra = self._part("cursor") if cursor else Style()
         # Changed by another seat since your move: the tint around the space (a plate
         # keeps its own colour, which means something).
-        recent = recent_style() if space in pic.recent else Style()
+        recent = recent_style(self.app.theme_variables) if space in pic.recent else Style()
         at = len(top)
         if sp.kind == "plate":
             label = sp.label[:2].ljust(2)

@@ -1,19 +1,26 @@
-"""Seat colours from ``seats.tcss``, the one place they are written.
+"""Seat colours from ``seats.tcss``, the one place they are used as classes.
 
 ``SEAT_CLASSES`` names the CSS class of each seat colour in seat order; ``seat_style(i)``
 is the rich ``Style`` of seat colour ``i``, read from the same file with Textual's CSS
 parser, for code that builds rich ``Text`` (pictures handed to widgets, side panels) and
 so cannot ask a mounted widget for a component style.  ``SEAT_CSS`` is the file's text,
 for a widget or app that styles seat marks by class.
+
+The colours are theme variables (``tui.theme``): a caller that has an app passes its
+``theme_variables``; without them the dark theme's values are used (the seat colours
+are the same in every theme of ``tui.theme``; the ``recent`` tint is not).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Mapping
 
 from rich.style import Style
 from textual.css.stylesheet import Stylesheet
+
+from ..theme import theme_colours
 
 SEATS_TCSS = Path(__file__).with_name("seats.tcss")
 SEAT_CSS = SEATS_TCSS.read_text(encoding="utf-8")
@@ -24,9 +31,19 @@ SEAT_CLASSES = ("seat--red", "seat--blue", "seat--green", "seat--yellow", "seat-
 RECENT_CLASS = "recent"
 
 
-@lru_cache(maxsize=1)
-def _styles_by_class() -> dict[str, Style]:
-    sheet = Stylesheet()
+#: The theme variables ``seats.tcss`` uses.
+SEAT_VARIABLES = ("seat-red", "seat-blue", "seat-green", "seat-yellow", "seat-purple", "seat-grey", "seat-ink",
+                  "recent", "recent-ink")
+
+
+def _styles_by_class(variables: Mapping[str, str] | None) -> dict[str, Style]:
+    given = theme_colours(dark=True) if variables is None else variables
+    return _parsed(tuple((name, given[name]) for name in SEAT_VARIABLES))
+
+
+@lru_cache(maxsize=4)
+def _parsed(values: tuple[tuple[str, str], ...]) -> dict[str, Style]:
+    sheet = Stylesheet(variables=dict(values))
     sheet.add_source(SEAT_CSS, read_from=(str(SEATS_TCSS), ""))
     sheet.parse()
     by_class: dict[str, Style] = {}
@@ -41,17 +58,18 @@ def _styles_by_class() -> dict[str, Style]:
     return by_class
 
 
-def seat_styles() -> tuple[Style, ...]:
+def seat_styles(variables: Mapping[str, str] | None = None) -> tuple[Style, ...]:
     """The style of every seat colour, in ``SEAT_CLASSES`` order."""
-    by_class = _styles_by_class()
+    by_class = _styles_by_class(variables)
     return tuple(by_class[name] for name in SEAT_CLASSES)
 
 
-def recent_style() -> Style:
-    """The ``recent`` tint as a rich ``Style`` (add it to a cell's own style: ``style + recent_style()``)."""
-    return _styles_by_class()[RECENT_CLASS]
+def recent_style(variables: Mapping[str, str] | None = None) -> Style:
+    """The ``recent`` tint as a rich ``Style`` (add it to a cell's own style: ``style +
+    recent_style(self.app.theme_variables)``)."""
+    return _styles_by_class(variables)[RECENT_CLASS]
 
 
-def seat_style(index: int) -> Style:
+def seat_style(index: int, variables: Mapping[str, str] | None = None) -> Style:
     """The style of seat colour ``index`` (0 red, 1 blue, 2 green, 3 yellow, 4 purple, 5 grey)."""
-    return seat_styles()[index]
+    return seat_styles(variables)[index]

@@ -29,8 +29,6 @@ class SenateRow(Widget):
 
     DEFAULT_CSS = """
     SenateRow { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
-    SenateRow > .senate-row--plus-one { color: #ffd75f; text-style: bold; }
-    SenateRow > .senate-row--recent { background: #5b4a1a; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,

@@ -62,15 +62,6 @@ class ShipLanes(CursorList, inherit_bindings=False):
     DEFAULT_CSS = """
     ShipLanes { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     ShipLanes:focus { background: $boost; }
-    ShipLanes > .ship-lanes--header { text-style: bold; }
-    ShipLanes > .ship-lanes--label { text-style: bold; }
-    ShipLanes > .ship-lanes--cursor { text-style: bold reverse; }
-    ShipLanes > .ship-lanes--marked { color: #8dff9d; text-style: bold; }
-    ShipLanes > .ship-lanes--full { color: #ff7b7b; text-style: bold; }
-    ShipLanes > .ship-lanes--water { color: #31576e; }
-    ShipLanes > .ship-lanes--quay { color: #5c5c5c; }
-    ShipLanes > .ship-lanes--note { text-style: dim; }
-    ShipLanes > .ship-lanes--recent { background: #5b4a1a; }
     """
     BINDINGS = [
         Binding("up,k", "move(-1)", "Up", show=False, id="lanes-up"),

@@ -135,20 +135,6 @@ class TileBoard(CursorGrid):
 
     DEFAULT_CSS = """
     TileBoard { width: 1fr; height: 1fr; }
-    TileBoard > .tile-board--label { color: #7f9fb0; }
-    TileBoard > .tile-board--sea { color: #31576e; background: #0b2233; }
-    TileBoard > .tile-board--sea-alt { color: #31576e; background: #0d2738; }
-    TileBoard > .tile-board--tile { color: #e4eef4; background: #1c4760; }
-    TileBoard > .tile-board--tile-alt { color: #e4eef4; background: #204e69; }
-    TileBoard > .tile-board--target-sea { color: #31576e; background: #12452c; }
-    TileBoard > .tile-board--target-tile { color: #e4eef4; background: #2b6b45; }
-    TileBoard > .tile-board--target-mark { color: #8dff9d; text-style: bold; }
-    TileBoard > .tile-board--target-underline { text-style: underline bold; }
-    TileBoard > .tile-board--cursor-dot { color: #e4eef4; }
-    TileBoard > .tile-board--ghost-ok { color: #8dff9d; text-style: bold; }
-    TileBoard > .tile-board--ghost-bad { color: #ff7b7b; text-style: bold; }
-    TileBoard > .tile-board--block { color: #ffd75f; background: #432a66; text-style: bold; }
-    TileBoard > .tile-board--cursor { text-style: reverse; }
     """
 
     def __init__(self, grid: int = 10, *, name: str | None = None, id: str | None = None,
@@ -327,7 +313,7 @@ class TileBoard(CursorGrid):
         # (read by paint and mark at each call: show() repaints changed cells over this build)
         self._tiles, self._targets, self._recent = tiles, targets, recent
         block_of: dict[int, Block] = {c: b for b in pic.blocks for c in b.cells}
-        recent_bg = recent_style()  # the shared tint of seats.tcss's `recent` class
+        recent_bg = recent_style(self.app.theme_variables)  # the shared tint of seats.tcss's `recent` class
         dot = part("cursor-dot")
 
         def put(cell: int, dx: int, dy: int, text: str, style: Style, dotted: bool = False) -> None:

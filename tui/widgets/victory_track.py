@@ -33,10 +33,6 @@ class VictoryTrack(Widget):
 
     DEFAULT_CSS = """
     VictoryTrack { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
-    VictoryTrack > .victory-track--tick { color: #5f7f8f; }
-    VictoryTrack > .victory-track--space { color: #5f7f8f; text-style: dim; }
-    VictoryTrack > .victory-track--crowd { text-style: bold reverse; }
-    VictoryTrack > .victory-track--recent { background: #5b4a1a; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,

@@ -46,10 +46,6 @@ class VotingRow(Widget):
 
     DEFAULT_CSS = """
     VotingRow { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
-    VotingRow > .voting-row--face-down { color: #7f9fb0; }
-    VotingRow > .voting-row--played { text-style: underline bold; }
-    VotingRow > .voting-row--current { text-style: reverse; }
-    VotingRow > .voting-row--recent { background: #5b4a1a; }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
