@@ -288,7 +288,7 @@ async def test_hexes_another_seat_changed_are_tinted_recent_until_your_next_acti
         await pilot.pause()
         screen = app.screen
         screen.send(table.match.legal(0)[0])  # Red places an explorer; then Blue does
-        screen.refresh_view()
+        app.session.draw()
         await until_seat_to_act(pilot, table, 0)
         blue = next(h for h in table.match.view(0).explorer_hex[10:20] if h >= 0)
         assert blue in screen.board.picture.recent
@@ -297,7 +297,7 @@ async def test_hexes_another_seat_changed_are_tinted_recent_until_your_next_acti
         line = screen.board.render_line(top + y).crop(left + x, left + x + 2)
         assert any(seg.style.bgcolor == recent_style().bgcolor for seg in line), list(line)
         screen.send(table.match.legal(0)[0])
-        screen.refresh_view()
+        app.session.draw()
         assert blue not in screen.board.picture.recent
 
 

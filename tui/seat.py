@@ -33,7 +33,9 @@ class SeatLink(Protocol):
     read_only: bool = False
     practice: bool = False  # the seed was typed or named: the screen says "practice: seed known"
 
-    def view(self) -> View:
+    def view(self) -> View | None:
+        """What this seat sees now; None while there is no view yet (a LAN seat before
+        the host's first update)."""
         raise NotImplementedError
 
     def legal(self) -> list[Any]:
@@ -116,11 +118,7 @@ class LocalTable:
 
     def hides_information(self) -> bool:
         """Whether seats see different things (then the curtain is needed)."""
-        views = [self.game.view(self.match.state, s) for s in self.human_seats[:2]]
-        if len(views) < 2:
-            return False
-        a, b = (canonical_bytes(_strip_seat(v)) for v in views)
-        return a != b
+        return hides_information(self.game, self.match.state, self.human_seats)
 
     # --- acting ----------------------------------------------------------------
     def link(self, seat: int | None) -> "LocalSeat":
@@ -177,6 +175,16 @@ def third_person(line: str, name: str) -> str:
     return line
 
 
+def hides_information(game: Game, state: Any, seats: list[int]) -> bool:
+    """Whether the first two of ``seats`` see different things in ``state`` (then a
+    curtain is needed between the players at one keyboard)."""
+    views = [game.view(state, s) for s in seats[:2]]
+    if len(views) < 2:
+        return False
+    a, b = (canonical_bytes(_strip_seat(v)) for v in views)
+    return a != b
+
+
 def _strip_seat(view: View) -> View:
     return dataclasses.replace(view, seat=None) if dataclasses.is_dataclass(view) else view
 
@@ -191,11 +199,6 @@ class LocalSeat(SeatLink):
 
     def view(self) -> View:
         return self.table.match.view(self.seat)
-
-    def drawn_key(self) -> Any:
-        """What a screen drawn from this link depends on (the table's state: immutable, a
-        new object for every change): equal keys, nothing to redraw."""
-        return self.table.match.state
 
     def legal(self) -> list[Any]:
         if self.seat is None or self.seat in self.table.bots:
@@ -280,6 +283,7 @@ class ReplaySeat(SeatLink):
             self.events.append(step.events)
         self.index = len(self.states) - 1
         self.watching: int | str = self.FULL
+        self.listeners: list[Callable[[], None]] = []  # told when the position or the viewer changed
 
     @property
     def seat(self) -> int | None:  # type: ignore[override]
@@ -291,6 +295,21 @@ class ReplaySeat(SeatLink):
     def next_viewer(self) -> None:
         order = self.viewers()
         self.watching = order[(order.index(self.watching) + 1) % len(order)]
+        self._changed()
+
+    def step(self, delta: int) -> None:
+        """``delta`` moves on (back when negative), within the record."""
+        self.index = max(0, min(len(self.states) - 1, self.index + delta))
+        self._changed()
+
+    def jump(self, where: int) -> None:
+        """To the position before the first move (0) or to the last one (-1)."""
+        self.index = 0 if where == 0 else len(self.states) - 1
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
 
     def view(self) -> View:
         return self.game.view(self.states[self.index], self.seat)

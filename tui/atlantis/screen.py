@@ -136,8 +136,6 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._options: list[Option] = []
         self._figure: int | None = None       # the figure pointed at (local until a destination)
         self._confirm: int | None = None      # an overpaying option awaiting a second key
@@ -187,7 +185,7 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
         if self._view is not None:
             if self._wide != (width >= WIDE):
                 self._wide = width >= WIDE
-                self.refresh_view()  # (the players panel too)
+                self.redraw()  # (the players panel too)
             else:
                 self._draw()
 
@@ -575,13 +573,16 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
             self.app.bell()
             return
         self._confirm = None
+        self._figure = None if option.position is not None else self._figure
+        sent = 0
         for action in option.actions:
             if not self.send(action):
                 break
+            sent += 1
             if option.given:
                 self._payment.items.append(option.given)
-        self._figure = None if option.position is not None else self._figure
-        self.refresh_view()
+        if not sent:  # (nothing changed at the table: the session draws nothing)
+            self.redraw()
 
     def action_legend(self) -> None:
         nxt = {"auto": "full", "full": "off", "off": "auto"}[self._legend]

@@ -151,8 +151,6 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._digits = ""
         self._last_key: tuple = ()
         self._legend_wanted: bool | None = None   # None: shown when the terminal is tall
@@ -258,8 +256,8 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         self.say(("Legend shown (Up/Down scroll it): l hides it." if small else "Legend shown: l hides it.")
                  if self._legend_wanted else "Legend hidden: l shows it.")
 
-    def refresh_view(self) -> None:
-        super().refresh_view()
+    def redraw(self) -> None:
+        super().redraw()
         self._offer_doom_summary()
 
     def _offer_doom_summary(self) -> None:
@@ -546,8 +544,7 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         if not 0 <= index < len(self._legal):
             return
         self._digits = ""
-        if self.send(self._legal[index]):
-            self.refresh_view()
+        self.send(self._legal[index])
 
     def _not_now(self) -> str:
         """Why no choice is open to this seat now."""

@@ -117,8 +117,6 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._know: Any = None
         self._ask: dict[str, Any] | None = None
         self._marks: dict[int | None, dict[int, str]] = {}
@@ -355,9 +353,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         self._ask = None
         self._confirm_declare = False
         self._confirm_end = False
-        if self.send(action):
-            self.refresh_view()
-        else:
+        if not self.send(action):
             self._redraw()
 
     def _then(self, build: Callable[[int], Any]) -> None:

@@ -102,8 +102,6 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._selected: int | None = None     # tile id picked from the hand
         self._rots: dict[int, int] = {}       # how each hand tile is turned
         self._preview: tuple[int, int] | None = None  # (cell, rot) of a previewed turn
@@ -423,11 +421,9 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
             return self._preview is not None or self._selected is not None
         return super().check_action(action, parameters)
 
-    def _after_send(self, ok: bool) -> None:
-        if ok:
-            self._selected = None
-            self._preview = None
-            self.refresh_view()
+    def choice_sent(self) -> None:
+        self._selected = None
+        self._preview = None
 
     def action_pick(self, index: int) -> None:
         slots = self.hand_slots()
@@ -461,7 +457,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
             self.action_pick(int(key) - 1)      # says why itself
             return
         if key == "e" and mode == "play":
-            self._after_send(self.send(EndPlays()))  # the engine says why not
+            self.send(EndPlays())  # the engine says why not
             return
         self.say(self.why_not(key, mode))
 
@@ -490,23 +486,23 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
             self.say(self.wait_reason())
             return
         if mode == "trade":
-            self._after_send(self.send(Remove(cell)))
+            self.send(Remove(cell))
             return
         if mode == "move":
             self._choose_step(cell)
             return
         if self._preview is not None:
             pcell, rot = self._preview
-            self._after_send(self.send(Rotate(pcell, rot)))
+            self.send(Rotate(pcell, rot))
             return
         tile = self._selected
         if tile is None:
             self.say("Pick a tile from your hand first (1-4), or t to turn a placed tile.")
             return
         if is_special(tile):
-            self._after_send(self.send(Special(tile)))
+            self.send(Special(tile))
         else:
-            self._after_send(self.send(Place(tile, self._rots.get(tile, 0), cell)))
+            self.send(Place(tile, self._rots.get(tile, 0), cell))
 
     def _choose_step(self, cell: int) -> None:
         view = self._view
@@ -532,9 +528,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
             self.say("That cell is not next to the moving subpod: pick a cell marked +.")
 
     def _send_step(self, pod: int, side: int) -> None:
-        ok = self.send(Step(pod, side))
-        self._after_send(ok)
-        if ok:
+        if self.send(Step(pod, side)):
             pos = self.link.view().pods[pod]
             if pos >= 0:
                 self.board.cursor = pos
@@ -566,7 +560,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         if not choices:
             # Nothing legal here: let the engine say why (empty, locked, no joining way...).
             now = rotation_of(view.cells[cell], view.masks[cell]) if view.cells[cell] >= 0 else 0
-            self._after_send(self.send(Rotate(cell, (now + 1) % 4)))
+            self.send(Rotate(cell, (now + 1) % 4))
             return
         if self._preview is not None and self._preview[0] == cell and self._preview[1] in choices:
             nxt = choices[(choices.index(self._preview[1]) + 1) % len(choices)]
@@ -577,10 +571,10 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         self._redraw()
 
     def action_end_plays(self) -> None:
-        self._after_send(self.send(EndPlays()))
+        self.send(EndPlays())
 
     def action_end_move(self) -> None:
-        self._after_send(self.send(EndMove()))
+        self.send(EndMove())
 
     def action_cancel(self) -> None:
         if self._preview is not None:

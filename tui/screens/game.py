@@ -1,10 +1,12 @@
 """GameScreen: what every game's screen shares.
 
-A game screen reads its ``SeatLink`` and nothing else.  Subclasses compose their
-board in ``compose_board()`` and redraw it in ``refresh_board(view, legal)``; the
-side panel (turn line, player panel, "last turn" lines, event log) and the shared keys
-come from here.  The app calls ``refresh_view()`` whenever the table changes and
-``set_link()`` when the seat at the keyboard changes (behind the curtain).
+A game screen sends actions through its ``SeatLink`` and draws the views it is given,
+nothing else.  Subclasses compose their board in ``compose_board()`` and redraw it in
+``refresh_board(view, legal)``; the side panel (turn line, player panel, "last turn"
+lines, event log) and the shared keys come from here.  The session of the way of
+playing (``tui/sessions``) calls ``show(view, legal)`` whenever the table changed, and
+``set_link()`` when the seat at the keyboard changes (behind the curtain); a key never
+redraws the table after sending (the session does, once the table says it changed).
 
 What the other seats did since your last move: ``baseline_view()`` is the view this
 seat had right after its own last action; a game screen draws whatever differs from it
@@ -83,6 +85,7 @@ class GameScreen(Screen):
     GameScreen #players { height: auto; margin-top: 1; }
     GameScreen #message { height: auto; color: $warning; }
     GameScreen #practice { height: auto; color: $text-muted; }
+    GameScreen #lan-status { height: auto; margin: 1 0 0 0; color: $text-muted; display: none; }
     GameScreen #last-turn { height: auto; margin-top: 1; }
     GameScreen EventLog { height: 1fr; min-height: 5; margin-top: 1; }
     """
@@ -137,6 +140,7 @@ class GameScreen(Screen):
                 practice = Static(PRACTICE_LINE, id="practice")
                 practice.display = bool(getattr(self.link, "practice", False))
                 yield practice
+                yield Static(id="lan-status", markup=False)
                 yield Static(id="message")
                 yield Static(id="players")
                 yield Static(id="last-turn")
@@ -151,7 +155,14 @@ class GameScreen(Screen):
 
     _summary_seat: int | None = None  # the seat turn_summary() is summing up
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
-    _drawn = False  # set by the first refresh_view
+    _drawn = False  # set by the first drawing of a view
+    #: The view and legal actions drawn now (``show`` gives them; a game's
+    #: ``refresh_board`` keeps them here, and its keys read them).  No view yet: None.
+    _view: Any = None
+    _legal: list[Any] = []
+    #: What ``show`` gave last: drawn at once, or as soon as the screen is mounted.
+    _given: tuple[Any, list[Any]] = (None, [])
+    _status: Any = ""  # the LAN lines of the side panel ('' none; or a function of the width)
 
     def on_resize(self, event: events.Resize) -> None:
         # (Textual calls every class's on_resize along the MRO: a game screen's own
@@ -163,7 +174,7 @@ class GameScreen(Screen):
         if not self._drawn and self._ready:
             # The first layout is done (sizes known) and nothing is painted yet: draw the
             # view now, so the first frame shows it.
-            self.refresh_view()
+            self.redraw()
 
     def too_small(self, width: int, height: int) -> str:
         """'' when the board fits, else the line asking for a bigger terminal."""
@@ -211,24 +222,30 @@ class GameScreen(Screen):
 
     def _first_view(self) -> None:
         if not self._drawn:
-            self.refresh_view()
+            self.redraw()
 
     # --- the link ------------------------------------------------------------------
     def set_link(self, link: SeatLink) -> None:
+        """Another seat is at the keyboard: send through ``link`` from now on (the session
+        shows that seat's view next)."""
         self.link = link
         self._pending_baseline = None
         if self.is_mounted and self._ready:
             self.query_one("#practice", Static).display = bool(getattr(link, "practice", False))
-        self.refresh_view()
 
-    def refresh_view(self) -> None:
-        if not self.is_mounted or not self._ready:
+    # --- drawing -------------------------------------------------------------------
+    def show(self, view: Any, legal: list[Any]) -> None:
+        """The table changed: draw ``view`` with ``legal`` (None: no view yet, nothing to
+        draw).  Before the screen is mounted the view is kept and drawn with the first frame."""
+        self._given = (view, list(legal))
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the view given last again (the terminal's size changed, a panel opened)."""
+        view, legal = self._given
+        if view is None or not self.is_mounted or not self._ready:
             return
-        self._take_baseline()
-        key = getattr(self.link, "drawn_key", None)
-        drawn_for = (self.link, key() if key else None)
-        view = self.link.view()
-        legal = self.link.legal()
+        self._take_baseline(view)
         log = self.link.log()
         try:
             self.refresh_board(view, legal)
@@ -239,18 +256,27 @@ class GameScreen(Screen):
         self._show("#last-turn", self.last_turn(log))
         for event_log in self.query(EventLog):
             event_log.set_lines(log)
-        self._drawn, self._drawn_for = True, drawn_for
+        self._show_status()
+        self._drawn = True
         self.refresh_bindings()
 
-    _drawn_for: tuple[Any, Any] = (None, None)  # (link, its drawn_key()) at the last refresh_view
+    def status_lines(self, text: Any) -> None:
+        """The side panel's connection lines, under the practice line: ``text``, or a
+        function of the panel's width giving it ('' hides them)."""
+        self._status = text
+        self._show_status()
 
-    def shows_current_view(self) -> bool:
-        """The last refresh_view drew what the link gives now (the app skips redrawing).
-        Only for links that tell (``drawn_key``: a local table's seat)."""
-        link, key = self._drawn_for
-        drawn_key = getattr(self.link, "drawn_key", None)
-        return (self._drawn and link is self.link and drawn_key is not None and key is not None
-                and key is drawn_key())
+    def _show_status(self) -> None:
+        if not self.is_mounted or not self._ready or not self._status:
+            return
+        try:
+            status = self.query_one("#lan-status", Static)
+        except NoMatches:  # (the app is closing and the panel is already gone)
+            return
+        width = status.content_region.width or self.query_one("#side").content_region.width or 31
+        text = self._status(width) if callable(self._status) else self._status
+        status.display = bool(text)
+        self._show("#lan-status", text)
 
     def _show(self, selector: str, content: Any, layout: bool = True) -> None:
         """Update a side-panel Static (or the turn line) only when its text changed.  (A
@@ -325,7 +351,7 @@ class GameScreen(Screen):
         kept = self._baselines.get(self.link.seat)
         return kept[1] if kept else 0
 
-    def _take_baseline(self) -> None:
+    def _take_baseline(self, now: Any) -> None:
         """After an accepted action, the first view that differs from the one before it is
         this seat's new baseline (at once for a local table; when the host's update comes
         for a LAN seat)."""
@@ -335,11 +361,7 @@ class GameScreen(Screen):
         if seat != self.link.seat:
             self._pending_baseline = None
             return
-        try:
-            now = self.link.view()
-        except AssertionError:  # (a LAN seat before its first view)
-            return
-        if now is before:
+        if now is None or now is before:  # (no view yet, or not the new one yet)
             return
         self._pending_baseline = None
         self._baselines[seat] = (now, len(self.link.log()))
@@ -376,10 +398,7 @@ class GameScreen(Screen):
     # --- acting ------------------------------------------------------------------------
     def send(self, action: Any) -> bool:
         """Submit an action through the link; show why if it is refused."""
-        try:
-            before = self.link.view()
-        except AssertionError:
-            before = None
+        before = self.link.view()
         error = self.link.submit(action)
         if error:
             self.say(error)
@@ -387,18 +406,21 @@ class GameScreen(Screen):
             return False
         self.say("")
         self._pending_baseline = (self.link.seat, before)
-        self._take_baseline()
+        self._take_baseline(self.link.view())
+        self.choice_sent()
         return True
+
+    def choice_sent(self) -> None:
+        """The choice being made on this screen went out (an accepted action): a game
+        forgets what it held for it (a picked tile, a question).  No drawing here: the
+        session draws the table once it changed."""
 
     def action_undo(self) -> None:
         if self.link.read_only:
             self.say("This is a replay: nothing to take back.")
             self.app.bell()
             return
-        try:
-            before = self.link.view()
-        except AssertionError:
-            before = None
+        before = self.link.view()
         error = self.link.undo()
         if error:
             self.say(f"Cannot undo: {error}")
@@ -406,7 +428,7 @@ class GameScreen(Screen):
             return
         self.say("Move taken back.")
         self._pending_baseline = (self.link.seat, before)
-        self._take_baseline()
+        self._take_baseline(self.link.view())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The shared keys always run and say why when they cannot (DESIGN.md: never silent).

@@ -94,8 +94,6 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._moves: list[Move] = []
         self._piece: Piece | None = None      # the selected piece
         self._picked: int | None = None       # index into the hand items
@@ -124,7 +122,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         self.query_one("#side").styles.width = side
         if self._view is not None and (side == SIDE_ROOMY) != self._roomy_drawn:
             self._roomy_drawn = side == SIDE_ROOMY
-            self.refresh_view()  # (the players and the tiles have full words when roomy)
+            self.redraw()  # (the players and the tiles have full words when roomy)
         # (Below SMALLEST the shared GameScreen hides the board and asks for a bigger terminal.)
 
     _roomy_drawn = False  # what the side panel and the hand were last drawn for
@@ -287,6 +285,9 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
             self._cursor_placed = True
             mine = [h for h in view.explorer_hex[view.seat * PER_SEAT:(view.seat + 1) * PER_SEAT] if h >= 0]
             self.board.cursor = mine[0] if mine else D.CENTRE_INDEX
+        follow, self._follow = self._follow, None
+        if follow is not None and self._piece == follow and self.where(follow) >= 0:
+            self.board.cursor = self.where(follow)
         self._draw()
 
     def _draw(self) -> None:
@@ -401,17 +402,11 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
             return self._piece is not None or self._picked is not None
         return super().check_action(action, parameters)
 
-    def _sent(self, ok: bool) -> None:
-        if not ok:
-            return
+    def choice_sent(self) -> None:
         self._picked = None
-        piece = self._piece
-        self.refresh_view()
-        if piece is not None and self._piece == piece:
-            h = self.where(piece)
-            if h >= 0:
-                self.board.cursor = h
-        self._redraw()
+        self._follow = self._piece  # the cursor stays on a piece that is still moving
+
+    _follow: Any = None  # the piece that was moving when the last action went out
 
     def action_choose(self, what: str = "") -> None:
         self.choose_at(self.board.cursor)
@@ -439,7 +434,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
             if play is None:
                 self.say("Pick a tile with 1-9 first, or e to play none.")
                 return
-            self._sent(self.send(play))
+            self.send(play)
             return
         targets = self.targets()
         if phase in ("place_explorer", "place_boat", "sink"):
@@ -448,11 +443,11 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
                 self.say(self._not_here(phase))
                 self.app.bell()
                 return
-            self._sent(self.send(move.action))
+            self.send(move.action)
             return
         # moving a piece: Enter on a + sends it; elsewhere Enter selects what is there
         if self._piece is not None and cell in targets:
-            self._sent(self.send(targets[cell].action))
+            self.send(targets[cell].action)
             return
         here = [p for p in self.movable() if self.where(p) == cell]
         if not here:
@@ -505,13 +500,13 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         self.board.action_cursor_towards(direction)
 
     def action_roll(self) -> None:
-        self._sent(self.send(Roll()))
+        self.send(Roll())
 
     def action_end_step(self, what: str = "") -> None:
         end = self.end_action()
         if end is not None:
             self._piece = None
-            self._sent(self.send(end))
+            self.send(end)
 
     def action_cancel(self) -> None:
         self._piece = None
