@@ -175,6 +175,11 @@ def third_person(line: str, name: str) -> str:
     return line
 
 
+def past_views(game: Game, record: GameRecord, seat: int | None) -> list[View]:
+    """``seat``'s view at the start and after every move of ``record``."""
+    return [game.view(step.state, seat) for step in Match.replay(record, game) if step.problem is None]
+
+
 def hides_information(game: Game, state: Any, seats: list[int]) -> bool:
     """Whether the first two of ``seats`` see different things in ``state`` (then a
     curtain is needed between the players at one keyboard)."""
@@ -210,8 +215,7 @@ class LocalSeat(SeatLink):
         record: what a screen open all game long would have seen (a screen that keeps
         something of earlier views, such as the hand's numbered slots, starts from them
         after ``--resume``)."""
-        return [self.game.view(step.state, self.seat) for step in Match.replay(self.table.match.record, self.game)
-                if step.problem is None]
+        return past_views(self.game, self.table.match.record, self.seat)
 
     def log(self) -> list[str]:
         """Every event this seat was shown, in words (the words of events already told

@@ -20,7 +20,7 @@ from engine.core import Game, View
 from engine.match import Match
 from engine.storage import save_record
 
-from ..seat import SeatLink, hides_information
+from ..seat import SeatLink, hides_information, past_views
 
 
 class HostedTable:
@@ -134,6 +134,10 @@ class HostedSeat(SeatLink):
 
     def view(self) -> View:
         return self.table.match.view(self.seat)
+
+    def past_views(self) -> list[View]:
+        """As ``LocalSeat.past_views``: what a screen open all game long would have seen."""
+        return past_views(self.game, self.table.match.record, self.seat)
 
     def legal(self) -> list[Any]:
         if self.seat is None or self.hosted.slots[self.seat].kind != "local" or not self.hosted.started:
