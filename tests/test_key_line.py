@@ -118,7 +118,7 @@ async def test_the_line_is_drawn_anew_only_when_the_keys_it_shows_change(monkeyp
 
     monkeypatch.setattr(KeyLine, "_draw", draw)
     app = _app("atlantis")
-    table = app.table
+    table = app.opens.table
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(5):
             await pilot.pause()

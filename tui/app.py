@@ -8,7 +8,7 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -91,6 +91,17 @@ def open_screen(app: App) -> int:
     return app.return_code or 0
 
 
+class Opening(NamedTuple):
+    """What the app opens first: a table, a replay, a LAN client or hosted table, or the
+    LAN lobby (none of them: the menu)."""
+
+    table: Any = None
+    replay: Any = None
+    remote: Any = None
+    hosted: Any = None
+    lobby: bool = False
+
+
 class AtlantisApp(App):
     TITLE = "atlantis"
     CSS_PATH = [SEATS_TCSS]  # the seat colours and the `recent` tint, as CSS classes
@@ -119,9 +130,8 @@ class AtlantisApp(App):
                  player_name: str = "Player", bot_client: bool = False,
                  lan_interfaces: list[str] | None = None, trust: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
-        # What to open first (on_mount): a table, a replay, a LAN client or hosted table, the
-        # LAN lobby, or (none of them) the menu.
-        self._first = (table, replay, remote, hosted, lobby)
+        #: What to open first (on_mount); none of them: the menu.
+        self.opens = Opening(table, replay, remote, hosted, lobby)
         self.player_name, self.bot_client, self.lan_interfaces = player_name, bot_client, lan_interfaces
         self.trust = trust  # how the lobby's clients check a host's certificate (netplay.tls.Trust; None: pin)
         # manual_bots: bots act only when someone calls table.step_bot() (demo replays).
@@ -158,7 +168,7 @@ class AtlantisApp(App):
     def on_mount(self) -> None:
         if self.bot_delay is None:
             self.bot_delay = 0.0 if self.is_headless else BOT_DELAY
-        table, replay, remote, hosted, lobby = self._first
+        table, replay, remote, hosted, lobby = self.opens
         if table is not None:
             self.start_table(table)
         elif replay is not None:

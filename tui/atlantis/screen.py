@@ -88,7 +88,7 @@ class Payment:
     items: list[tuple[str, int]] = field(default_factory=list)
 
 
-class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
+class AtlantisScreen(AtlantisWords, GameScreen):
     """Atlantis (Leo Colovini): the race along the plates to the mainland."""
 
     AUTO_FOCUS = "RouteTrack"
@@ -126,13 +126,7 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
         Command("atlantis-cancel", "escape", "Cancel", "cancel", "Cancel an overpayment you were asked to confirm.",
                 show=False),
     )
-    COMMAND_TABLE = (
-        *GAME_KEYS,
-        # A key none of whose commands is allowed now says why (tui/why_not.py).
-        *why_not_commands(GAME_KEYS, "atlantis"),
-        *GameScreen.COMMAND_TABLE,
-    )
-    BINDINGS = bindings(COMMAND_TABLE)
+    WHY_NOT = "atlantis"  # a key none of whose commands is allowed now says why
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)

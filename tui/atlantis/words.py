@@ -134,10 +134,6 @@ class AtlantisWords:
             return self.players_table(view)
         names = self.link.names
         out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            out.append(".\n")
         for p in range(view.players):
             out.append("▶" if p == view.turn and view.phase != "over" else " ")
             out.append_text(seat_text(p, names[p][:5].ljust(5)))
@@ -160,10 +156,6 @@ class AtlantisWords:
         names = self.link.names
         dim = Style(dim=True)
         out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            out.append(".\n")
         out.append(f"  {'Player':<10} {'Cards':>5} {'Plates':>6} {'Score':>5}\n", dim)
         for p in range(view.players):
             out.append("▶ " if p == view.turn and view.phase != "over" else "  ")

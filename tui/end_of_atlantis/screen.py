@@ -112,7 +112,7 @@ class DoomSummaryScreen(ModalScreen[None]):
         self.query_one(VerticalScroll).focus()
 
 
-class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
+class EndOfAtlantisScreen(GameScreen):
     """End of Atlantis."""
 
     AUTO_FOCUS = "ChoiceList"
@@ -139,15 +139,10 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         Command("eoa-legend", "l", "Legend", "toggle_legend", "Show or hide the legend of every symbol."),
         Command("eoa-clear", "escape", "Clear", "clear_digits", "Clear the digits typed so far.", show=False),
     )
-    COMMAND_TABLE = (
-        *GAME_KEYS,
-        *GameScreen.COMMAND_TABLE,
-        # The footer names only the keys that work now (check_action); a key none of whose
-        # commands is allowed says why (tui/why_not.py).  Enter is the choice list's key.
-        *why_not_commands((*GAME_KEYS, *(c for c in GameScreen.COMMAND_TABLE if c.id == "undo"),
-                           Command("", "enter", "", "")), "eoa"),
-    )
-    BINDINGS = bindings(COMMAND_TABLE)
+    # The footer names only the keys that work now (check_action); a key none of whose
+    # commands is allowed says why (tui/why_not.py).  Enter is the choice list's key.
+    WHY_NOT = "eoa"
+    WHY_NOT_ALSO = (*(c for c in GameScreen.SHARED_KEYS if c.id == "undo"), Command("", "enter", "", ""))
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
@@ -488,10 +483,6 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     def players_panel(self, view: Any) -> Text:
         names = self.link.names
         out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            out.append(".\n")
         wide = self.size.width >= WIDE
         cut = 12 if wide else 6
         if wide:

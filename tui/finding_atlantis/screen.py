@@ -65,7 +65,7 @@ def same_height(before: Any, text: Any, width: int) -> bool:
     return head == new_head and cell_len(tail) <= width and cell_len(new_tail) <= width
 
 
-class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
+class FindingAtlantisScreen(GameScreen):
     """Finding Atlantis."""
 
     AUTO_FOCUS = "#chart"
@@ -90,7 +90,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen > .fa--artifact { color: #ffaf5f; text-style: bold; }
     """
 
-    COMMAND_TABLE = (
+    GAME_KEYS = (
         Command("fa-1", "1", "Choose", "number(1)",
                 "Choose from the numbered list: a card, a direction (1 N ... 8 NW), a seat.", key_display="1-9"),
         *[Command(f"fa-{i}", str(i), f"Choose {i}", f"number({i})", show=False) for i in range(2, 10)],
@@ -111,9 +111,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         *[Command(f"fa-why-{i}", str(i), "Why", "why('number')", show=False, palette=False) for i in range(1, 10)],
         *[Command(f"fa-why-{name}", key, "Why", f"why('{name}')", show=False, palette=False)
           for key, name in WHY_KEYS],
-        *GameScreen.COMMAND_TABLE,
     )
-    BINDINGS = bindings(COMMAND_TABLE)
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
@@ -286,6 +284,9 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         if not name:
             return super().turn_summary(lines)
         return W.turn_summary(name, lines)
+
+    def seat_note(self, view: Any) -> str:
+        return f", {D.CAPTAINS[view.captain][0]}" if view.captain else ""
 
     def players_panel(self, view: Any):
         return W.players_panel(view, self.link.names, self.baseline(), self.part_style("recent"),

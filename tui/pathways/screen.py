@@ -48,7 +48,7 @@ def pod_style(seat: int, active: bool = False) -> Style:
 
 
 
-class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
+class PathwaysScreen(PathwaysWords, GameScreen):
     """Atlantis: Pathways of the Deep."""
 
     AUTO_FOCUS = "TileBoard"
@@ -91,14 +91,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         Command("pathways-cancel", "escape", "Cancel", "cancel", "Put the tile back, or cancel the preview.",
                 show=False),
     )
-    COMMAND_TABLE = (
-        *GAME_KEYS,
-        # A key none of whose commands is allowed now says why (tui/why_not.py).
-        *why_not_commands(GAME_KEYS, "pathways"),
-        # The shared keys after the game's own, so the footer shows the game keys first.
-        *GameScreen.COMMAND_TABLE,
-    )
-    BINDINGS = bindings(COMMAND_TABLE)
+    WHY_NOT = "pathways"  # a key none of whose commands is allowed now says why
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)

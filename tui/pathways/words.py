@@ -97,10 +97,6 @@ class PathwaysWords:
     def players_panel(self, view: Any) -> Text:
         names = self.link.names
         out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            out.append(".\n")
         for seat in range(view.players):
             out.append("▶" if seat == view.turn and view.phase != "over" else " ")
             out.append_text(seat_text(seat, names[seat][:9].ljust(9)))

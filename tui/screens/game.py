@@ -21,6 +21,7 @@ import textwrap
 from typing import Any
 
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -30,6 +31,8 @@ from textual.widgets import Static
 
 from ..commands import Command, bindings
 from ..seat import SeatLink
+from ..seats import seat_text
+from ..why_not import why_not_commands
 from ..widgets.eventlog import EventLog
 from ..widgets.key_line import KeyLine
 from ..widgets.turn_line import TurnLine
@@ -90,10 +93,8 @@ class GameScreen(Screen):
     GameScreen EventLog { height: 1fr; min-height: 5; margin-top: 1; }
     """
 
-    #: The keys every game shares (DESIGN.md "Screens every game shares").  A game's
-    #: screen puts its own commands first and these after them, so the footer shows the
-    #: game's keys first: ``COMMAND_TABLE = (*GAME_KEYS, *GameScreen.COMMAND_TABLE)``.
-    COMMAND_TABLE: tuple[Command, ...] = (
+    #: The keys every game shares (DESIGN.md "Screens every game shares").
+    SHARED_KEYS: tuple[Command, ...] = (
         Command("help", "question_mark", "Help", "app.help",
                 "Show the rules of this game and this list of keys.", key_display="?"),
         Command("undo", "u", "Undo", "undo", "Take back your last move, where the undo rule allows it."),
@@ -106,7 +107,26 @@ class GameScreen(Screen):
                 "Open the command palette: find any command of this screen by name.", show=False,
                 key_display="Ctrl+P", palette=False),
     )
+    #: A game's own keys.  A game's screen states them (and its ``WHY_NOT`` prefix);
+    #: ``__init_subclass__`` builds its ``COMMAND_TABLE`` and ``BINDINGS``: the game's
+    #: keys first (the footer shows them first), the shared ones, then one hidden command
+    #: per key of the game that says why the key does nothing now (tui/why_not.py).
+    GAME_KEYS: tuple[Command, ...] = ()
+    #: The prefix of those "why not" commands' ids ('' for none: a game that words its
+    #: own among its keys).
+    WHY_NOT = ""
+    #: More commands whose keys say why they do nothing now (beside the game's keys).
+    WHY_NOT_ALSO: tuple[Command, ...] = ()
+    COMMAND_TABLE: tuple[Command, ...] = SHARED_KEYS
     BINDINGS = bindings(COMMAND_TABLE)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if "GAME_KEYS" in cls.__dict__:  # a game's screen (not a replay made from one)
+            why_not = why_not_commands((*cls.GAME_KEYS, *cls.WHY_NOT_ALSO), cls.WHY_NOT) if cls.WHY_NOT else ()
+            cls.COMMAND_TABLE = (*cls.GAME_KEYS, *GameScreen.SHARED_KEYS, *why_not)
+            cls.BINDINGS = bindings(cls.COMMAND_TABLE)
+            kwargs.setdefault("inherit_bindings", False)
+        super().__init_subclass__(**kwargs)
 
     #: Below this width the footer drops its padding, so the shared keys stay visible.
     FOOTER_COMPACT_BELOW = 110
@@ -252,7 +272,7 @@ class GameScreen(Screen):
         except NoMatches:  # (a rematch or Back to menu is taking this screen down)
             return
         self._show("#turn-line", self.turn_line(view, legal))
-        self._show("#players", self.players_panel(view))
+        self._show("#players", self.players_header(view) + self.players_panel(view))
         self._show("#last-turn", self.last_turn(log))
         for event_log in self.query(EventLog):
             event_log.set_lines(log)
@@ -322,7 +342,26 @@ class GameScreen(Screen):
             return "Your move."
         return f"Waiting for {waiting}" if waiting else ""
 
-    def players_panel(self, view: Any) -> str:
+    #: The players panel begins with "You are Blue." (False: the game's panel says it
+    #: its own way).
+    PLAYERS_HEADER = True
+
+    def players_header(self, view: Any) -> Text:
+        """The first line of the players panel: who you are at this table (nothing for
+        a watcher)."""
+        out = Text()
+        if self.PLAYERS_HEADER and view.seat is not None:
+            out.append("You are ")
+            out.append_text(seat_text(view.seat, self.link.names[view.seat]))
+            out.append(f"{self.seat_note(view)}.\n")
+        return out
+
+    def seat_note(self, view: Any) -> str:
+        """What the game adds to "You are Blue" (", Captain Nemo"), if anything."""
+        return ""
+
+    def players_panel(self, view: Any) -> Text | str:
+        """Every player's public state, under the header (a game draws its own)."""
         return ""
 
     def say(self, message: str) -> None:

@@ -41,7 +41,7 @@ from .shared import PER_SEAT, SHORT_BACK, SIDE_ROOMY, SMALLEST, Move, Piece, sid
 from ..why_not import why_not_commands
 
 
-class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
+class SurviveScreen(SurviveWords, GameScreen):
     """Survive: Escape from Atlantis."""
 
     AUTO_FOCUS = "SurviveHexBoard"
@@ -84,13 +84,8 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         Command("survive-cancel", "escape", "Cancel", "cancel", "Let go of the selected piece or tile.",
                 show=False),
     )
-    COMMAND_TABLE = (
-        *GAME_KEYS,
-        # A key none of whose commands is allowed now says why (tui/why_not.py).
-        *why_not_commands(GAME_KEYS, "survive"),
-        *GameScreen.COMMAND_TABLE,
-    )
-    BINDINGS = bindings(COMMAND_TABLE)
+    WHY_NOT = "survive"
+    PLAYERS_HEADER = False  # (the panel's heading row says who is who)  # a key none of whose commands is allowed now says why
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
