@@ -39,7 +39,7 @@ from ..why_not import why_not_commands
 from .legend import legend_text
 from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
-from .words import PathwaysWords
+from . import words as W
 
 ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
 def pod_style(seat: int, active: bool = False) -> Style:
@@ -48,7 +48,7 @@ def pod_style(seat: int, active: bool = False) -> Style:
 
 
 
-class PathwaysScreen(PathwaysWords, GameScreen):
+class PathwaysScreen(GameScreen):
     """Atlantis: Pathways of the Deep."""
 
     AUTO_FOCUS = "TileBoard"
@@ -148,6 +148,25 @@ class PathwaysScreen(PathwaysWords, GameScreen):
         self._pod = None
         self._cursor_placed = False
         super().set_link(link)
+
+    # --- the words (tui/pathways/words.py) ---------------------------------------------------
+    def turn(self) -> W.Turn:
+        """Where the player's turn stands on this screen: what the words are made from."""
+        mode, selected = self.mode(), self._selected
+        return W.Turn(
+            self._view, self.link.names, mode, waiting=self.link.waiting_for(), read_only=self.link.read_only,
+            selected=selected, preview=self._preview,
+            fits=len(self.place_cells()) if mode == "play" and selected is not None and not is_special(selected) else 0,
+            can_end_plays=mode == "play" and self.can_end_plays(),
+            pod=self.active_pod() if mode == "move" else None,
+            movable=len(self.steps_by_pod()) if mode == "move" else 0,
+            cursor=self.board.cursor)
+
+    def turn_line(self, view: Any, legal: list[Any]) -> Text:
+        return W.turn_line(self.turn())
+
+    def players_panel(self, view: Any) -> Text:
+        return W.players_panel(view, self.link.names)
 
     # --- what the player may do now ---------------------------------------------------------
     def mode(self) -> str:
@@ -421,7 +440,7 @@ class PathwaysScreen(PathwaysWords, GameScreen):
     def action_pick(self, index: int) -> None:
         slots = self.hand_slots()
         if self.mode() != "play":
-            self.say(self.why_not_play())
+            self.say(W.why_not_play(self.turn()))
             return
         if self._preview is not None:
             self.say("Finish turning the tile first: Enter turns it, Esc cancels.")
@@ -452,12 +471,12 @@ class PathwaysScreen(PathwaysWords, GameScreen):
         if key == "e" and mode == "play":
             self.send(EndPlays())  # the engine says why not
             return
-        self.say(self.why_not(key, mode))
+        self.say(W.why_not(self.turn(), key))
 
     def action_rotate_hand(self) -> None:
         tile = self.selected_path_tile()
         if tile is None:
-            self.say(self.why_not("r", self.mode()))
+            self.say(W.why_not(self.turn(), "r"))
             return
         ways = len(D.rotations(kind_of(tile)))
         if ways == 1:
@@ -476,7 +495,7 @@ class PathwaysScreen(PathwaysWords, GameScreen):
         if view is None:
             return
         if mode == "wait":
-            self.say(self.wait_reason())
+            self.say(W.wait_reason(self.turn()))
             return
         if mode == "trade":
             self.send(Remove(cell))

@@ -128,6 +128,11 @@ class HotSeatSession(Session):
             self.sit(step.seat)
             self.draw()
 
+    @property
+    def bot_waiting(self) -> bool:
+        """A bot's timed move is due (it acts when the timer fires)."""
+        return self._bot_timer is not None
+
     def _bot_step(self) -> None:
         self._bot_timer = None
         if not self._stopped:
