@@ -20,6 +20,7 @@ from tui.app import AtlantisApp
 from tui.seat import LocalTable
 from engine.survive.text import BACK_NAMES
 from tui.survive.screen import SurviveScreen
+from tui.survive import words as W
 from tui.survive.shared import SHORT_BACK, Piece
 
 STEP_KEYS = {"right": "E", "left": "W", "home": "NW", "pageup": "NE", "end": "SW", "pagedown": "SE"}
@@ -353,4 +354,4 @@ async def test_revised_an_explorer_on_land_steps_into_the_sea_by_keys_and_is_a_s
         after = table.match.view(0)
         assert after.explorer_hex[e] == sea and e in after.swum
         assert screen._piece is None       # its one sea hex is used: nothing left to send it to
-        assert screen.piece_name(Piece("explorer", e)) == "your explorer (swimming, swam this turn)"
+        assert W.piece_name(screen._view, Piece("explorer", e)) == "your explorer (swimming, swam this turn)"

@@ -35,13 +35,14 @@ from ..widgets.hand import Hand, HandItem
 from ..widgets.hex_board import SurviveHexBoard
 from ..widgets.turn_line import TurnLine
 from .picture import board_picture
-from .words import SurviveWords
+from . import words as W
+from .picture import spots
 
 from .shared import PER_SEAT, SHORT_BACK, SIDE_ROOMY, SMALLEST, Move, Piece, side_width
 from ..why_not import why_not_commands
 
 
-class SurviveScreen(SurviveWords, GameScreen):
+class SurviveScreen(GameScreen):
     """Survive: Escape from Atlantis."""
 
     AUTO_FOCUS = "SurviveHexBoard"
@@ -237,6 +238,66 @@ class SurviveScreen(SurviveWords, GameScreen):
         names = BACK_NAMES if self.roomy() else SHORT_BACK
         return [(names.get(t.back, t.back), t) for t in view.hand]
 
+    # --- the words (tui/survive/words.py) -----------------------------------------------------
+    def turn(self) -> W.Turn:
+        """Where the player's turn stands on this screen: what the words are made from."""
+        view, phase, piece = self._view, self.phase(), self._piece
+        sink = frozenset(view.terrain[m.action.tile] for m in self._moves if isinstance(m.action, Sink)) \
+            if view.phase == "sink" else frozenset()
+        return W.Turn(view, self.link.names, phase, value=self._value, sink_kinds=sink, cursor=self.board.cursor,
+                      labels_shown=self.board.labels_shown, piece=piece,
+                      targets=len(self.targets()) if piece is not None else 0,
+                      waiting=self.link.waiting_for(), read_only=self.link.read_only)
+
+    def turn_line(self, view: Any, legal: list[Any]) -> Any:
+        return W.turn_line(view, legal, self.link.names, self.link.waiting_for())
+
+    def players_panel(self, view: Any) -> Any:
+        return W.players_panel(view, self.link.names, self.size.width)
+
+    # --- what the other seats did since your last move ------------------------------------------
+    _recent_key: tuple = ()
+    _recent: list[int] = []
+
+    def recent_hexes(self) -> list[int]:
+        """Hexes that look different from this seat's view just after its last action
+        (a piece moved, a tile taken off, a boat filled), until it acts again."""
+        before, view = self.baseline_view(), self._view
+        if before is None or view is None:
+            return []
+        key = (id(before), id(view))
+        if key != self._recent_key:
+            old, now = spots(before), spots(view)
+            self._recent_key, self._recent = key, [h for h in range(D.HEXES) if old[h] != now[h]]
+        return self._recent
+
+    def action_why_not(self, key: str) -> None:
+        """A key none of whose commands is allowed now: say why (tui/why_not.py)."""
+        phase = self.phase()
+        if key == "enter":
+            self.choose_at(self.board.cursor)  # says why itself
+            return
+        if phase in ("wait", "over"):
+            self.say(W.wait_reason(self.turn()))
+            return
+        # (short: the side panel is narrow; the step line above the board says what is on)
+        if key.isdigit():
+            if phase in ("place_explorer", "tile", "respond"):
+                self.say("You hold no tiles." if phase != "place_explorer" else "Your explorers are all placed.")
+            else:
+                self.say("No tile can be played in this step.")
+        elif key == "r":
+            self.say("No roll now: the die is rolled in step 4.")
+        elif key == "n":
+            self.say("Nothing of yours can move in this step.")
+        elif key == "e":
+            self.say("Nothing to end or skip in this step.")
+        elif key == "escape":
+            self.say("Nothing is selected to let go of.")
+        else:
+            self.say("That key does nothing in this step.")
+
+
     def roomy(self) -> bool:
         """The biggest hexes and a wide side panel (160 columns): words in full."""
         return side_width(self.size.width) == SIDE_ROOMY
@@ -293,7 +354,7 @@ class SurviveScreen(SurviveWords, GameScreen):
         self.board.show(board_picture(view, targets=self.targets(), selected=selected,
                                       recent=self.recent_hexes()))
         self._draw_hand()
-        self._show_step_line(self.step_text(), layout=True)
+        self._show_step_line(W.step_text(self.turn()), layout=True)
 
     def _draw_hand(self) -> None:
         view = self._view
@@ -326,7 +387,7 @@ class SurviveScreen(SurviveWords, GameScreen):
     def _cell_highlighted(self, event: SurviveHexBoard.CellHighlighted) -> None:
         if self._view is not None and self.is_mounted:
             # (two rows always: a repaint, not a layout; the same words are not drawn again)
-            self._show_step_line(self.step_text())
+            self._show_step_line(W.step_text(self.turn()))
             # Of the keys only Enter's "go" / "select" depends on the cursor (enter_meaning).
             if self._piece is not None and self.phase() in ("move", "red", "creature"):
                 self.refresh_bindings()
@@ -455,7 +516,7 @@ class SurviveScreen(SurviveWords, GameScreen):
             self._piece = here[(here.index(self._piece) + 1) % len(here)]
         else:
             self._piece = here[0]
-        self.say(f"Selected {self.piece_name(self._piece)}: Enter on a + sends it.")
+        self.say(f"Selected {W.piece_name(self._view, self._piece)}: Enter on a + sends it.")
         self._redraw()
 
     def _not_here(self, phase: str) -> str:
@@ -472,7 +533,7 @@ class SurviveScreen(SurviveWords, GameScreen):
         nxt = pieces[(pieces.index(self._piece) + 1) % len(pieces)] if self._piece in pieces else pieces[0]
         self._piece = nxt
         self.board.cursor = self.where(nxt)
-        self.say(f"Selected {self.piece_name(nxt)}: Enter on a + sends it.")
+        self.say(f"Selected {W.piece_name(self._view, nxt)}: Enter on a + sends it.")
         self._redraw()
 
     def action_pick(self, index: int) -> None:
