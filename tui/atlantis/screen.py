@@ -38,7 +38,8 @@ from ..seats import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
 from ..why_not import why_not_commands
-from .words import ROOMY, STEP_NAMES, WIDE, AtlantisWords, destination_words, turn_guide
+from . import words as W
+from .words import ROOMY, STEP_NAMES, WIDE, destination_words, turn_guide
 
 def letters(cards: tuple[int, ...]) -> str:
     return " ".join(D.LETTERS[c] for c in cards)
@@ -88,7 +89,7 @@ class Payment:
     items: list[tuple[str, int]] = field(default_factory=list)
 
 
-class AtlantisScreen(AtlantisWords, GameScreen):
+class AtlantisScreen(GameScreen):
     """Atlantis (Leo Colovini): the race along the plates to the mainland."""
 
     AUTO_FOCUS = "RouteTrack"
@@ -182,6 +183,41 @@ class AtlantisScreen(AtlantisWords, GameScreen):
                 self.redraw()  # (the players panel too)
             else:
                 self._draw()
+
+    # --- the words (tui/atlantis/words.py) ---------------------------------------------------
+    def _choice_width(self) -> int:
+        """The room for a choice's words: the list's width less "▶ 1 " (before the
+        list is laid out: the screen's width less the side panel's)."""
+        width = self.choices.size.width or max(40, self.size.width - 30)
+        return width - 4
+
+
+    def turn_line(self, view: Any, legal: list[Any]) -> Text:
+        return W.turn_line(view, legal, self.link.names, self.link.waiting_for())
+
+    def players_panel(self, view: Any) -> Text:
+        return W.players_panel(view, self.link.names, self.size.width, self.track.colour_style)
+
+    # --- keys that are not allowed now ---------------------------------------------------
+    def action_why_not(self, key: str) -> None:
+        """A key none of whose commands is allowed now: say why (tui/why_not.py)."""
+        if key.isdigit():
+            self.action_option(int(key) - 1)  # says why itself
+            return
+        if not self._legal:
+            self.say(self._empty_text())
+        elif key == "f":
+            if self.my_phase() not in ("start", "move"):
+                self.say("The figure is chosen in step 1, before its cards.")
+            elif self._view.played:
+                self.say("Cards are down for this figure: it must finish its move.")
+            else:
+                self.say("No other figure of yours can move now.")
+        elif key == "escape":
+            self.say("Nothing to cancel.")
+        else:
+            self.say("That key does nothing now.")
+
 
     def set_link(self, link: Any) -> None:
         self._figure = None
