@@ -4,7 +4,8 @@ A game screen never touches engine state: it reads ``link.view()``,
 ``link.legal()``, ``link.log()`` and sends actions with ``link.submit()``.
 ``SeatLink`` is a ``typing.Protocol``: ``LocalSeat`` links a screen to an in-process
 ``LocalTable`` (hot-seat and bots), ``ReplaySeat`` shows a stored game one position
-at a time and refuses every action (both subclass it, for its defaults), and
+at a time and refuses every action (both subclass it, for its defaults; each tells its
+listeners when what it shows changed, and the session draws), and
 ``netplay.client.RemoteSeat`` conforms without importing it (netplay must not import
 tui; ``tests/test_seat_link.py`` checks that it conforms).
 """

@@ -272,7 +272,8 @@ class GameScreen(Screen):
         except NoMatches:  # (a rematch or Back to menu is taking this screen down)
             return
         self._show("#turn-line", self.turn_line(view, legal))
-        self._show("#players", self.players_header(view) + self.players_panel(view))
+        header, panel = self.players_header(view), self.players_panel(view)
+        self._show("#players", header + panel if header.plain else panel)
         self._show("#last-turn", self.last_turn(log))
         for event_log in self.query(EventLog):
             event_log.set_lines(log)
