@@ -318,7 +318,6 @@ class AtlantisScreen(GameScreen):
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        self._view, self._legal = view, list(legal)
         if view.phase != "pay" or not legal:
             self._payment = Payment()
         else:

@@ -280,7 +280,6 @@ class EndOfAtlantisScreen(GameScreen):
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        self._view, self._legal = view, list(legal)
         self._drawn_layout = self._layout_key()
         names = self.link.names
         wide = self.size.width >= WIDE

@@ -207,11 +207,11 @@ class FindingAtlantisScreen(GameScreen):
 
     # --- drawing ----------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        if legal and not self._legal:
+        before, was_legal = self._previous
+        if legal and not was_legal:
             self.say("")  # your turn again: a "not your turn" note is stale
-        if self._confirm_end and (not legal or view.actions_left != self._view.actions_left):
+        if self._confirm_end and (not legal or before is None or view.actions_left != before.actions_left):
             self._confirm_end = False   # the question was about another moment of the turn
-        self._view, self._legal = view, list(legal)
         set_size(view.n)
         self.chart.set_size(view.n)
         self._know = deduce(view) if (view.assistant and view.seat is not None and not view.paper) else None

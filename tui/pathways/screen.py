@@ -272,7 +272,6 @@ class PathwaysScreen(GameScreen):
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        self._view, self._legal = view, list(legal)
         hand = self.hand_tiles()
         if self._selected not in hand:
             self._selected = None

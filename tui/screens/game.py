@@ -176,10 +176,12 @@ class GameScreen(Screen):
     _summary_seat: int | None = None  # the seat turn_summary() is summing up
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
     _drawn = False  # set by the first drawing of a view
-    #: The view and legal actions drawn now (``show`` gives them; a game's
-    #: ``refresh_board`` keeps them here, and its keys read them).  No view yet: None.
+    #: The view and legal actions drawn now (what ``show`` gave; a game's keys read
+    #: them).  No view yet: None.
     _view: Any = None
     _legal: list[Any] = []
+    #: The view and legal actions drawn before these (a game compares the two).
+    _previous: tuple[Any, list[Any]] = (None, [])
     #: What ``show`` gave last: drawn at once, or as soon as the screen is mounted.
     _given: tuple[Any, list[Any]] = (None, [])
     _status: Any = ""  # the LAN lines of the side panel ('' none; or a function of the width)
@@ -267,6 +269,8 @@ class GameScreen(Screen):
             return
         self._take_baseline(view)
         log = self.link.log()
+        self._previous = (self._view, self._legal)
+        self._view, self._legal = view, legal
         try:
             self.refresh_board(view, legal)
         except NoMatches:  # (a rematch or Back to menu is taking this screen down)
@@ -335,7 +339,8 @@ class GameScreen(Screen):
         super().refresh_bindings()
 
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        """Redraw the board, hand and anything game-specific."""
+        """Redraw the board, hand and anything game-specific (``view`` and ``legal`` are
+        ``self._view`` and ``self._legal`` by now)."""
 
     def turn_line(self, view: Any, legal: list[Any]) -> str:
         waiting = self.link.waiting_for()

@@ -319,7 +319,6 @@ class SurviveScreen(GameScreen):
 
     # --- drawing ---------------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        self._view, self._legal = view, list(legal)
         self._moves = self._moves_of(view, self._legal)
         if self._piece is not None and not any(m.piece == self._piece for m in self._moves):
             self._piece = None
