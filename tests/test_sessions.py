@@ -14,7 +14,7 @@ from netplay.client import RemoteSeat
 from tui.screens.common import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.seat import LocalTable, ReplaySeat
-from tui.sessions.hot_seat import BOT, CURTAIN, OVER, SWITCH, WAIT, HotSeatSession
+from tui.sessions.hot_seat import BOT, OVER, SWITCH, WAIT, HotSeatSession
 from tui.sessions.replay import ReplaySession
 
 GAME = get_game("pathways")

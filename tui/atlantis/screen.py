@@ -32,12 +32,11 @@ from engine.atlantis.rules import (
     Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell,
 )
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
-from ..why_not import why_not_commands
 from . import words as W
 from .words import ROOMY, STEP_NAMES, WIDE, destination_words, turn_guide
 

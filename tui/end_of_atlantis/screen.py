@@ -33,7 +33,7 @@ from textual.widgets import Footer, Static
 from engine.end_of_atlantis import data as D
 from engine.end_of_atlantis.rules import Bid, Pass, PlaySpecial, Target
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..screens.game import GameScreen
 from ..seats import game_over_line, neutral_style, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
@@ -43,7 +43,6 @@ from ..widgets.senate_row import FactionSpace, SenateRow
 from ..widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
 from ..widgets.victory_track import Marker, VictoryTrack
 from ..widgets.voting_row import VoteCard, VoteRowLine, VotingRow
-from ..why_not import why_not_commands
 from . import words as W
 from .words import CUBE_LETTERS, NO_PASS, PHASE, SHIP_NOTES, STAGE_WORDS, VOTING
 

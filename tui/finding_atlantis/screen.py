@@ -30,7 +30,7 @@ from engine.finding_atlantis.rules import (
 )
 from engine.finding_atlantis.text import cell_name, set_size
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..seats import game_over_line
 from ..screens.game import GameScreen
 from ..widgets.chart_grid import ChartGrid, recent_style

@@ -30,12 +30,11 @@ from engine.pathways.rules import (
     Special, Step,
 )
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style
 from ..widgets.hand import Hand, HandItem
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
-from ..why_not import why_not_commands
 from .legend import legend_text
 from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask

@@ -29,7 +29,7 @@ from engine.survive.state import (
 )
 from engine.survive.text import BACK_NAMES
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..screens.game import GameScreen
 from ..widgets.hand import Hand, HandItem
 from ..widgets.hex_board import SurviveHexBoard
@@ -39,7 +39,6 @@ from . import words as W
 from .picture import spots
 
 from .shared import PER_SEAT, SHORT_BACK, SIDE_ROOMY, SMALLEST, Move, Piece, side_width
-from ..why_not import why_not_commands
 
 
 class SurviveScreen(GameScreen):
