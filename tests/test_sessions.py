@@ -178,3 +178,20 @@ def test_a_lan_seat_has_no_view_before_the_hosts_first_update_and_a_screen_draws
     screen = GameScreen(link)
     screen.show(link.view(), link.legal())  # (no view yet: nothing is drawn, nothing fails)
     assert screen._given == (None, []) and not screen._drawn
+
+
+def test_the_hosts_save_key_writes_a_copy_and_never_touches_the_hosts_log(tmp_path, monkeypatch):
+    from netplay.host import Host, HostTable
+    from tui.netplay.hosting import HostedTable
+    from tui.sessions.hosted import HostedSession
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    log = tmp_path / "host.atlrec"
+    hosted_table = HostTable.create(GAME, {}, ["local", "open"], 3, name="t", log_path=log)
+    app = StandIn()
+    session = HostedSession(app, HostedTable(Host([hosted_table], host="127.0.0.1", port=0), hosted_table))
+    kept = log.read_bytes() if log.exists() else None  # (the host writes its log once it opens)
+    session.save_record()
+    assert (log.read_bytes() if log.exists() else None) == kept and session.save_path == log  # (the log is still the record to resume)
+    assert session._copy is not None and session._copy != log and session._copy.is_file()
+    assert app.notices == [f"Saved to {session._copy}"]

@@ -93,6 +93,22 @@ class HostedSession(HotSeatSession):
         self.app.call_later(self.advance)
 
     # --- the shared keys ---------------------------------------------------------------
+    _copy: Any = None  # where ``s`` saved a copy of the record
+
+    def save_record(self) -> None:
+        """A copy of the record in a file of its own, never over the host's log (the log
+        holds what ``host --resume`` needs: the seed's salt, the seat tokens' hashes)."""
+        from ..common import default_record_path
+
+        path = self._copy or default_record_path(self.table.game.slug)
+        try:
+            self.table.save(path)
+        except OSError as exc:
+            self.app.notify(f"Could not save: {exc.strerror}", severity="error")
+            return
+        self._copy = path
+        self.app.notify(f"Saved to {path}")
+
     def leave_question(self) -> str:
         log = self.hosted.hosted.log
         if self.over() or log is None:
