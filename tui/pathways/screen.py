@@ -287,8 +287,13 @@ class PathwaysScreen(GameScreen):
             if pod is not None and view.pods[pod] >= 0:
                 self.board.cursor = view.pods[pod]
         self._was_moving = moving
+        follow, self._follow = self._follow, None
+        if follow is not None and view.pods[follow] >= 0:
+            self.board.cursor = view.pods[follow]
         self._draw()
         self._draw_legend()
+
+    _follow: int | None = None  # the subpod that just stepped
 
     def _draw(self) -> None:
         view = self._view
@@ -539,9 +544,7 @@ class PathwaysScreen(GameScreen):
 
     def _send_step(self, pod: int, side: int) -> None:
         if self.send(Step(pod, side)):
-            pos = self.link.view().pods[pod]
-            if pos >= 0:
-                self.board.cursor = pos
+            self._follow = pod  # (the cursor goes with it once the table has it there)
 
     def action_step(self, side: int) -> None:
         pod = self.active_pod()
