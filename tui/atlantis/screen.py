@@ -1,7 +1,7 @@
 """The Atlantis screen: the route of plates, your cards and plates, and one list of what
 you may do now (destinations, the bridge, the payment), picked with a digit or Enter.
 
-The screen reads only ``link.view()`` and ``link.legal()`` and sends the engine's small
+The screen draws only the view and legal actions its session gives it, and sends the engine's small
 actions through ``self.send``: a destination picked with one key becomes ``Choose``
 (when the figure is not yet chosen) and one ``Play`` per card of the way there; the
 bridge and every plate or card given for water are one action each.  What the screen

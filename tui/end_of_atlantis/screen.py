@@ -2,7 +2,7 @@
 Senate pool, the voting row with the last vote explained, the player's screen, the
 legend, and the list of what the seat at the keyboard may do now.
 
-The screen reads only ``link.view()`` and ``link.legal()``.  Every decision is a
+The screen draws only the view and legal actions its session gives it.  Every decision is a
 small action from ``legal()``, written as a sentence in the choice list (``words``):
 Up/Down and Enter choose, digits jump to a bid, ``p`` passes, ``l`` shows or hides the
 legend.  The footer names only the keys that work now (a spectator's: the legend,

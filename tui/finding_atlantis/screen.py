@@ -1,6 +1,6 @@
 """The Finding Atlantis screen: the player's own nautical chart and their cards.
 
-The screen reads only ``link.view()`` / ``link.legal()`` and sends small actions.
+The screen draws only the view and legal actions its session gives it, and sends small actions.
 What it keeps for itself: the question being asked (a direction, an axis, a
 player, a space), the player's own pencil marks (per seat, never sent anywhere),
 and a pending "declare?" confirmation.  The deduction assistant runs

@@ -1,6 +1,6 @@
 """The Pathways of the Deep screen: the tile board, the hand, and the keys.
 
-The screen reads only ``link.view()`` and ``link.legal()`` and sends small
+The screen draws only the view and legal actions its session gives it, and sends small
 actions (``Place``, ``Rotate``, ``Special``, ``Remove``, ``EndPlays``, ``Step``,
 ``EndMove``) through ``self.send``; the engine's refusal, if any, is shown as it
 is.  What the screen keeps for itself is only what the player is pointing at:

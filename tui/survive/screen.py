@@ -1,6 +1,6 @@
 """The Survive: Escape from Atlantis screen: the hex island, the held tiles, the keys.
 
-The screen reads only ``link.view()`` and ``link.legal()`` and sends the engine's small
+The screen draws only the view and legal actions its session gives it, and sends the engine's small
 actions through ``self.send``; a refusal is shown as the engine words it.  What it keeps
 for itself is what the player is pointing at: the selected piece (an explorer, a boat or
 a creature), the picked tile in the hand (or, while placing explorers, the value to
