@@ -220,6 +220,7 @@ class AtlantisApp(App):
         """Stop the session under way and take every screen above the first down; the
         caller closes it (``Session.close``) if it holds a connection."""
         session, self.session = self.session, None
+        self.save_path = None  # (a path given for the first table is that table's alone)
         if session is not None:
             session.stop()
         while len(self.screen_stack) > 1:
