@@ -41,6 +41,9 @@ class StandIn:
         self.screen_stack.append(screen)
         self.callbacks[id(screen)] = callback
 
+    def pop_screen(self) -> None:
+        self.screen_stack.pop()
+
     def dismiss(self, screen: Any) -> None:
         """The player leaves ``screen`` (Enter on the curtain)."""
         self.screen_stack.remove(screen)
@@ -195,3 +198,34 @@ def test_the_hosts_save_key_writes_a_copy_and_never_touches_the_hosts_log(tmp_pa
     assert (log.read_bytes() if log.exists() else None) == kept and session.save_path == log  # (the log is still the record to resume)
     assert session._copy is not None and session._copy != log and session._copy.is_file()
     assert app.notices == [f"Saved to {session._copy}"]
+
+
+def test_a_remote_seat_waits_on_the_connecting_screen_until_its_first_view_then_gets_the_games_screen():
+    from netplay.client import RemoteSeat
+    from tui.netplay.screens import ConnectingScreen
+    from tui.pathways.screen import PathwaysScreen
+    from tui.sessions.remote import RemoteSession
+
+    local = table("human", "human")
+    client = SimpleNamespace(host="127.0.0.1", port=4, listeners=[], view=None, game=None, seat=None,
+                             names=local.names, status="connecting", has_started=True, attempt=0,
+                             last_error="", welcome=SimpleNamespace(table_name="t", practice=False),
+                             legal=lambda: [], events=[])
+    app = StandIn()
+    session = RemoteSession(app, client)  # type: ignore[arg-type]
+    app.begin(session)
+    assert isinstance(app.screen, ConnectingScreen) and session.screen is None  # no view yet
+    assert RemoteSeat(client).view() is None  # type: ignore[arg-type]
+    for listener in client.listeners:
+        listener("seats")
+    app.run_later()
+    assert isinstance(app.screen, ConnectingScreen) and session.screen is None
+    client.view, client.game = local.match.view(None), GAME
+    for listener in client.listeners:
+        listener("update")
+    app.run_later()
+    assert isinstance(app.screen, PathwaysScreen) and app.screen is session.screen
+    assert not any(isinstance(s, ConnectingScreen) for s in app.screen_stack)
+    assert session.screen._given[0] is client.view and app.notices == ["Joined 't' as a spectator."]
+    session.stop()
+    assert not client.listeners
