@@ -450,7 +450,9 @@ class RemoteSeat:
 
     @property
     def game(self) -> Game:  # type: ignore[override]
-        assert self.client.game is not None, "not connected yet"
+        """The table's game (known from the host's welcome: a screen is made only after it)."""
+        if self.client.game is None:
+            raise RuntimeError("not connected yet: the host has not said which game it plays")
         return self.client.game
 
     @property
@@ -465,8 +467,8 @@ class RemoteSeat:
     def practice(self) -> bool:
         return bool(self.client.welcome and self.client.welcome.practice)
 
-    def view(self) -> View:
-        assert self.client.view is not None, "no view yet"
+    def view(self) -> View | None:
+        """This seat's view, None until the host's first update."""
         return self.client.view
 
     def legal(self) -> list[Any]:

@@ -275,7 +275,7 @@ async def test_the_first_hand_is_drawn_only_behind_the_curtain():
         original = screen.refresh_board
 
         def spy(view, legal):
-            drawn_before_curtain.append(app._curtain_up)
+            drawn_before_curtain.append(app.session.curtain_up)
             original(view, legal)
 
         screen.refresh_board = spy

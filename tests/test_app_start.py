@@ -54,7 +54,7 @@ def test_the_command_line_reaches_a_table_without_importing_pydantic():
     assert _cli_start(
         "from tui.cli import main\n"
         "main(['play', 'end-of-atlantis', '--players', '2', '--bots', '1', '--no-autosave'])\n"
-        "assert made and made[0].table is not None\n"
+        "assert made and made[0].opens.table is not None\n"
         "print('pydantic' in sys.modules)\n"
     ) == "False"
 
@@ -67,7 +67,7 @@ def test_atlantis_alone_opens_the_menu_without_the_parser_or_a_match():
         "import tui.cli\n"
         "tui.cli.build_parser = lambda: 1 / 0\n"
         "sys.argv = ['atlantis']\n"
-        "assert tui.cli.main() == 0 and made and made[0].table is None\n"
+        "assert tui.cli.main() == 0 and made and made[0].opens.table is None\n"
         "heavy = ['engine.match', 'engine.record', 'tui.seat', 'msgpack', 'tui.selfplay']\n"
         "print([m for m in heavy if m in sys.modules])\n"
     ) == "[]"

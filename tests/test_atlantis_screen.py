@@ -125,7 +125,9 @@ async def test_a_whole_turn_by_keyboard_crosses_water_by_boat_and_pays_with_a_wa
         assert any(span.style.bgcolor == tint for span in screen.track.render().spans
                    if isinstance(span.style, Style))
         moves_before = len(table.match.record.moves)
-        screen.action_option(0)  # (called, not pressed: no bot may move before the check)
+        app.session.manual_bots = True  # (no bot may move before the check)
+        screen.action_option(0)
+        await pilot.pause()  # (the session draws the table once it changed)
         assert len(table.match.record.moves) > moves_before and not screen.track.picture.recent
 
 

@@ -126,7 +126,7 @@ def test_play_resume_continues_where_the_record_stopped(tmp_path, monkeypatch):
     started = {}
 
     def fake_run(self):
-        started["table"] = self.table
+        started["table"] = self.opens.table
         started["save"] = self.save_path
 
     monkeypatch.setattr(app_module.AtlantisApp, "run", fake_run)
@@ -149,7 +149,7 @@ def test_named_setups_load_and_play(monkeypatch, capsys):
     assert main(["setups"]) == 0
     assert "pathways-duel" in capsys.readouterr().out
     started = {}
-    monkeypatch.setattr(app_module.AtlantisApp, "run", lambda self: started.setdefault("table", self.table))
+    monkeypatch.setattr(app_module.AtlantisApp, "run", lambda self: started.setdefault("table", self.opens.table))
     assert main(["play", "--setup", "pathways-short", "--no-autosave"]) == 0
     match = started["table"].match
     assert match.seed == setups["pathways-short"].seed and match.options.max_rounds == 10
@@ -169,7 +169,7 @@ def started_seats(monkeypatch, argv: list[str]) -> list[tuple[str, str]]:
     from tui import app as app_module
 
     started = {}
-    monkeypatch.setattr(app_module.AtlantisApp, "run", lambda self: started.setdefault("table", self.table))
+    monkeypatch.setattr(app_module.AtlantisApp, "run", lambda self: started.setdefault("table", self.opens.table))
     assert main([*argv, "--no-autosave"]) == 0
     return [(s.name, s.kind) for s in started["table"].match.seats]
 

@@ -182,7 +182,8 @@ async def test_when_the_keyboard_passes_the_last_seats_summary_goes_and_the_new_
         assert isinstance(first, DoomSummaryScreen)
         screen = app.game_screen
         other = 1 - screen.link.seat
-        screen.set_link(table.link(other))
+        app.session.sit(other)
+        app.session.draw()
         await pilot.pause()
         assert isinstance(app.screen, DoomSummaryScreen) and app.screen is not first
         assert first not in app.screen_stack

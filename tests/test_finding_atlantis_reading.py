@@ -44,7 +44,7 @@ async def on_screen(pilot, app, table, state) -> FindingAtlantisScreen:
         if isinstance(app.screen, FindingAtlantisScreen):
             break
     screen = app.screen
-    screen.refresh_view()
+    app.session.draw()
     await pilot.pause()
     return screen
 
@@ -100,7 +100,7 @@ async def test_keys_not_allowed_now_say_why():
         assert "no choice 9" in said["9"]
         assert "no actions left" in said["b"]
         table.match.state = replace(table.match.state, turn=1)
-        screen.refresh_view()
+        app.session.draw()
         await pilot.press("1")
         assert "Blue's turn" in str(message.render())
 
@@ -114,7 +114,7 @@ async def test_another_seats_visible_move_is_tinted_until_your_next_action():
         await pilot.pause()
         m = table.match
         m.state = replace(at(m.state, 0, "D4"), surfaced=put(m.state.surfaced, 1, cell(6, "F6")))
-        screen.refresh_view()
+        app.session.draw()
         chart = screen.query_one("#chart", ChartGrid)
         assert chart.picture.cells[world("F6")].back == "recent"   # Blue surfaced there
         assert chart.picture.cells[world("C3")].back == "recent"   # and left its start
@@ -183,7 +183,7 @@ async def test_side_panel_keys_match_the_footer_and_a_b_still_work_while_declari
         s = replace(s, arts=put(s.arts, 0, tuple((a, 0) for a in ("seed", "trident", "orb", "compass", "pearl"))))
         s, _ = GAME.apply(s, 0, Explore())
         table.match.state = s
-        screen.refresh_view()
+        app.session.draw()
         await pilot.pause()
         keys = footer_keys(screen)
         assert {"x", "D", "e", "q"} <= keys and not {"a", "b"} & keys

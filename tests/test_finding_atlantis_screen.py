@@ -59,7 +59,7 @@ async def test_captain_first_move_and_cards_from_the_keyboard():
         await until(pilot, lambda: m.to_act() == frozenset({0}) and m.state.phase == "play")
         # put Red somewhere known on a known map, then play Sonar (card 1) and a Jelly Rod N-S
         m.state = replace(on_map(m.state), pos=put(m.state.pos, 0, cell(6, "C2")))
-        screen.refresh_view()
+        app.session.draw()
         await pilot.press("1")
         await until(pilot, lambda: m.state.actions_left == 1)
         w = 8
@@ -88,7 +88,7 @@ async def test_marks_paper_mode_and_declaring_from_the_chart():
         m.state = s
         await until(pilot, lambda: isinstance(app.screen, FindingAtlantisScreen))
         screen = app.screen
-        screen.refresh_view()
+        app.session.draw()
         await pilot.pause()
         chart = screen.query_one(ChartGrid)
         assert chart.cursor == cell(6, "D4")
@@ -132,7 +132,7 @@ async def test_the_assistant_shades_certain_cells_and_warns_before_a_wrong_decla
         m.state = s
         await until(pilot, lambda: isinstance(app.screen, FindingAtlantisScreen))
         screen = app.screen
-        screen.refresh_view()
+        app.session.draw()
         await pilot.press("3")  # Explore (cards keep their numbers)
         await until(pilot, lambda: m.state.may_declare[0])
         chart = screen.query_one(ChartGrid)

@@ -42,7 +42,7 @@ async def test_every_cue_survives_no_color(monkeypatch):
         c3, d3 = cell(6, "C3"), cell(6, "D3")
         m.state = replace(m.state, surfaced=put(m.state.surfaced, 1, cell(6, "F6")),
                           may_declare=put(m.state.may_declare, 0, True), picks=put(m.state.picks, 0, (c3, d3)))
-        screen.refresh_view()
+        app.session.draw()
         chart = screen.chart
         chart.cursor = cell(6, "B2")
         await pilot.pause()

@@ -30,7 +30,7 @@ def shown(screen, selector: str) -> str:
 async def red_screen(pilot, app, table):
     await until(pilot, lambda: isinstance(app.screen, FindingAtlantisScreen))
     at_red_turn(table.match)
-    app.screen.refresh_view()
+    app.session.draw()
     await pilot.pause()
     return app.screen
 
@@ -113,7 +113,7 @@ async def test_the_chart_keeps_its_layout_from_one_action_to_the_next(size):
         await look()
         s = m.state
         m.state = replace(s, arts=put(s.arts, 0, tuple((a, 0) for a in ("seed", "trident", "orb"))))
-        screen.refresh_view()
+        app.session.draw()
         await look()                      # the cards need more lines
         await pilot.press("4")            # Surface
         await until(pilot, lambda: m.state.actions_left == 0)

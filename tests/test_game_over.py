@@ -5,18 +5,21 @@ game began there, and the leave dialog offers the way back that fits."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 
 import pytest
 
 from engine.core import SeatInfo
 from engine.registry import GAMES, get_game
+from netplay.host import Host, HostTable
 from tui.app import AtlantisApp
 from tui.screens.common import ConfirmScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.menu import MenuScreen
 from tui.seat import LocalTable
 from tui.seats import seat_letter
+from tui.netplay.hosting import HostedTable
+from tui.sessions.hosted import HostedSession
+from tui.sessions.hot_seat import HotSeatSession
 from tui.selfplay import play_one
 
 
@@ -112,13 +115,11 @@ async def test_q_in_a_game_begun_on_the_command_line_quits():
 
 def test_the_leave_dialog_offers_the_way_back_that_fits(tmp_path):
     path = tmp_path / "g.atlrec"
-    app = AtlantisApp(table=one_human(), save_path=path)
-    app.table = one_human()
-    assert f"atlantis play --resume {path}" in app.leave_question()
-    app.table = finished_table("pathways")
-    assert "resume" not in app.leave_question() and str(path) in app.leave_question()
+    app = AtlantisApp()
+    assert f"atlantis play --resume {path}" in HotSeatSession(app, one_human(), save_path=path).leave_question()
+    finished = HotSeatSession(app, finished_table("pathways"), save_path=path).leave_question()
+    assert "resume" not in finished and str(path) in finished
     log = tmp_path / "host.log"
-    app.table = one_human()
-    app.hosted = SimpleNamespace(hosted=SimpleNamespace(log=SimpleNamespace(path=log)))
-    question = app.leave_question()
+    table = HostTable.create(get_game("pathways"), {}, ["local", "open"], 3, name="t", log_path=log)
+    question = HostedSession(app, HostedTable(Host([table], host="127.0.0.1", port=0), table)).leave_question()
     assert f"atlantis host --resume {log}" in question and "play --resume" not in question

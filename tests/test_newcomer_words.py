@@ -32,7 +32,7 @@ async def test_survive_at_80x24_names_whole_no_unshown_coordinates_and_values_to
         legend = board_text(screen.board)
         assert "★ value: hidden" in legend, legend
         screen.send(table.match.legal(0)[0])
-        screen.refresh_view()
+        app.session.draw()
         await pilot.pause()
         assert any("placed explorer #" in line.text for line in screen.link.log()), screen.link.log()
     app = make_app(LocalTable.new(get_game("survive"), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")],

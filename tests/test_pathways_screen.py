@@ -7,6 +7,8 @@ tests.  Key presses are few: each costs about 60 ms.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import SeatInfo
 from engine.pathways import data as D
 from engine.pathways.actions import Place, Step
@@ -258,12 +260,17 @@ def message(screen) -> str:
     return str(screen.query_one("#message").render())
 
 
-def play_red_turn_through_screen(table: LocalTable, screen: PathwaysScreen) -> None:
-    """Red's whole turn with the screen's controls (so the screen knows Red acted)."""
+async def play_red_turn_through_screen(pilot, table: LocalTable, screen: PathwaysScreen) -> Any:
+    """Red's whole turn with the screen's controls (so the screen knows Red acted), the
+    session drawing each change before the next action, as between two keys; returns
+    Red's view as the turn ended (before the bot's turn)."""
     bot = get_game("pathways").make_bot(0, 1)
-    while table.match.to_act() == frozenset({0}) and table.match.result() is None:
+    while True:
         view = table.match.view(0)
         make_through_screen(screen, bot.choose(view, table.match.legal(0)))
+        if table.match.to_act() != frozenset({0}) or table.match.result() is not None:
+            return table.match.view(0)
+        await pilot.pause()
 
 
 async def test_the_legend_explains_the_board_at_80x24_and_in_the_help():
@@ -286,8 +293,7 @@ async def test_cells_another_seat_changed_are_tinted_recent_until_your_next_acti
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        play_red_turn_through_screen(table, screen)
-        before = table.match.view(0)
+        before = await play_red_turn_through_screen(pilot, table, screen)
         await until_seat_to_act(pilot, table, 0)
         now = table.match.view(0)
         changed = {c for c in range(D.CELLS) if before.cells[c] != now.cells[c]}
@@ -302,6 +308,7 @@ async def test_cells_another_seat_changed_are_tinted_recent_until_your_next_acti
         # Red acts again: the tint goes.
         action = next(a for a in table.match.legal(0) if type(a) is Place)
         make_through_screen(screen, action)
+        await pilot.pause()  # (the session draws the table once it changed)
         assert set(screen.board.picture.recent) == set()
 
 

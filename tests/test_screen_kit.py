@@ -184,15 +184,15 @@ async def test_each_seat_keeps_its_own_baseline_view_from_right_after_its_last_a
         assert screen.send(screen.link.legal()[0])
         red_after = table.match.view(0)
         assert screen.baseline_view() == red_after
-        screen.set_link(table.link(1))  # (as the curtain does) Blue has not acted yet:
+        app.session.sit(1)  # (as the curtain does) Blue has not acted yet:
         assert screen.baseline_view() == opening[1]  # Red's opening moves show as recent
-        screen.set_link(table.link(0))
+        app.session.sit(0)
         while 1 not in table.match.to_act():
             assert screen.send(screen.link.legal()[-1])
-        screen.set_link(table.link(1))
+        app.session.sit(1)
         assert screen.send(screen.link.legal()[0])
         assert screen.baseline_view() == table.match.view(1)
-        screen.set_link(table.link(0))
+        app.session.sit(0)
         assert screen.baseline_view() is not None and screen.baseline_view() != table.match.view(0)
 
 
@@ -226,7 +226,7 @@ async def test_the_side_panel_sums_up_the_other_seats_last_turn():
         text = str(screen.query_one("#last-turn").render())
         assert text.startswith("Last turn:") and "Blue " in text
         assert screen.send(screen.link.legal()[0])  # your move: the summary is gone
-        screen.refresh_view()
+        app.session.draw()
         assert str(screen.query_one("#last-turn").render()) == ""
 
 
@@ -269,7 +269,7 @@ async def test_a_redraw_that_changes_nothing_rebuilds_neither_footer_nor_side_pa
         for static in screen.query("#side Static"):
             original = static.update
             static.update = lambda *a, _o=original, _s=static, **k: (updated.append(_s.id), _o(*a, **k))
-        screen.refresh_view()
+        app.session.draw()
         await pilot.pause()
         assert published == [] and updated == []
         screen.say("Not now.")  # a change is still drawn

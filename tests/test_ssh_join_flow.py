@@ -14,7 +14,6 @@ from engine.registry import GAMES
 from netplay import messages as M
 from netplay.server import TableServer
 from tui.app import AtlantisApp
-from tui.netplay.flow import remote_flow
 from tui.netplay.screens import ConnectingScreen
 from tui.ssh.app import ServerApp
 from tui.ssh.lobby import ServerLobbyScreen
@@ -59,7 +58,7 @@ async def test_a_join_that_replaces_another_ends_on_its_own_game_screen():
             await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen)
             old_screen = app.game_screen
             again = client(host, name="Red", token=first.token)
-            remote_flow(app, again)
+            app.join(again)
             assert isinstance(app.screen, ConnectingScreen)
             await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen
                        and app.game_screen is not old_screen)

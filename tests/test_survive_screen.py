@@ -20,6 +20,7 @@ from tui.app import AtlantisApp
 from tui.seat import LocalTable
 from engine.survive.text import BACK_NAMES
 from tui.survive.screen import SurviveScreen
+from tui.survive import words as W
 from tui.survive.shared import SHORT_BACK, Piece
 
 STEP_KEYS = {"right": "E", "left": "W", "home": "NW", "pageup": "NE", "end": "SW", "pagedown": "SE"}
@@ -288,7 +289,7 @@ async def test_hexes_another_seat_changed_are_tinted_recent_until_your_next_acti
         await pilot.pause()
         screen = app.screen
         screen.send(table.match.legal(0)[0])  # Red places an explorer; then Blue does
-        screen.refresh_view()
+        app.session.draw()
         await until_seat_to_act(pilot, table, 0)
         blue = next(h for h in table.match.view(0).explorer_hex[10:20] if h >= 0)
         assert blue in screen.board.picture.recent
@@ -297,7 +298,7 @@ async def test_hexes_another_seat_changed_are_tinted_recent_until_your_next_acti
         line = screen.board.render_line(top + y).crop(left + x, left + x + 2)
         assert any(seg.style.bgcolor == recent_style().bgcolor for seg in line), list(line)
         screen.send(table.match.legal(0)[0])
-        screen.refresh_view()
+        app.session.draw()
         assert blue not in screen.board.picture.recent
 
 
@@ -353,4 +354,4 @@ async def test_revised_an_explorer_on_land_steps_into_the_sea_by_keys_and_is_a_s
         after = table.match.view(0)
         assert after.explorer_hex[e] == sea and e in after.swum
         assert screen._piece is None       # its one sea hex is used: nothing left to send it to
-        assert screen.piece_name(Piece("explorer", e)) == "your explorer (swimming, swam this turn)"
+        assert W.piece_name(screen._view, Piece("explorer", e)) == "your explorer (swimming, swam this turn)"

@@ -1,4 +1,5 @@
-"""The Textual app: menu, hot-seat table with bots and curtain, replay viewer."""
+"""The Textual app: the menu, and the session of the way of playing chosen (hot-seat,
+hosted, remote or replay: ``tui/sessions``), with the keys every screen shares."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ import gc
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.css.query import NoMatches
 
 from .config import keep_theme
 from .theme import ThemedApp
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .screens.game import GameScreen
     from .screens.menu import TableChoice
     from .seat import LocalTable, ReplaySeat
+    from .sessions.base import Session
 
 # What a table, a replay or a dialog needs is imported when it is first needed, not with
 # the app: the menu's start needs none of it (~20 ms, issue 15).  The names stay readable
@@ -92,6 +93,17 @@ def open_screen(app: App) -> int:
     return app.return_code or 0
 
 
+class Opening(NamedTuple):
+    """What the app opens first: a table, a replay, a LAN client or hosted table, or the
+    LAN lobby (none of them: the menu)."""
+
+    table: Any = None
+    replay: Any = None
+    remote: Any = None
+    hosted: Any = None
+    lobby: bool = False
+
+
 class AtlantisApp(ThemedApp):
     TITLE = "atlantis"
     # the seat colours and the `recent` tint as CSS classes, then the widgets' looks
@@ -121,39 +133,62 @@ class AtlantisApp(ThemedApp):
                  player_name: str = "Player", bot_client: bool = False,
                  lan_interfaces: list[str] | None = None, trust: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
-        # LAN play (tui/netplay/flow.py): a client to join with, a hosted table, or the lobby.
-        self.remote, self.hosted, self.lobby = remote, hosted, lobby
+        #: What to open first (on_mount); none of them: the menu.
+        self.opens = Opening(table, replay, remote, hosted, lobby)
         self.player_name, self.bot_client, self.lan_interfaces = player_name, bot_client, lan_interfaces
         self.trust = trust  # how the lobby's clients check a host's certificate (netplay.tls.Trust; None: pin)
-        self.netplay_link: Any = None
         # manual_bots: bots act only when someone calls table.step_bot() (demo replays).
         self.manual_bots = manual_bots
         self.on_ready = on_ready  # called once the first screen is up
-        self.table = table
-        self.replay = replay
         self.bot_delay = bot_delay  # None: BOT_DELAY, or 0 when headless (set in on_mount)
         self.menu_home = False  # the app began at the menu: leaving a game goes back to it
-        self.save_path = save_path
+        self.save_path = save_path  # where the menu's tables save their records (None: the default)
         self.autosave = autosave
-        self.game_screen: GameScreen | None = None
-        self.viewer: int | None = None
-        self._bot_timer = None
-        self._curtain_up = False
-        self._over_shown = False
+        #: The way of playing now under way (tui/sessions), None at the menu.
+        self.session: Session | None = None
+
+    # --- what the session under way holds -------------------------------------------------
+    @property
+    def table(self) -> Any:
+        """The local (or hosted) table being played here, if any."""
+        return self.session.table if self.session is not None else None
+
+    @property
+    def game_screen(self) -> GameScreen | None:
+        return self.session.screen if self.session is not None else None
+
+    @property
+    def remote(self) -> Any:
+        """The LAN client of a remote seat, if that is the way of playing now."""
+        return getattr(self.session, "client", None)
+
+    @property
+    def hosted(self) -> Any:
+        """The hosted LAN table, if that is the way of playing now."""
+        return getattr(self.session, "hosted", None)
 
     # --- start ----------------------------------------------------------------------
     def on_mount(self) -> None:
         keep_theme(self)  # (the saved theme, and the next one chosen saved: tui/config.py)
         if self.bot_delay is None:
             self.bot_delay = 0.0 if self.is_headless else BOT_DELAY
-        if self.table is not None:
-            self.start_table(self.table)
-        elif self.replay is not None:
-            self.start_replay(self.replay)
-        elif self.remote is not None or self.hosted is not None or self.lobby:
-            from .netplay import flow as lan  # LAN play imported on first use (start time: ~120 ms)
+        table, replay, remote, hosted, lobby = self.opens
+        if table is not None:
+            self.start_table(table)
+        elif replay is not None:
+            from .sessions.replay import ReplaySession
 
-            lan.start(self)
+            self.begin(ReplaySession(self, replay))
+        elif hosted is not None:
+            from .sessions.hosted import HostedSession  # LAN play imported on first use (start time)
+
+            self.begin(HostedSession(self, hosted))
+        elif remote is not None:
+            self.join(remote)
+        elif lobby:
+            from .sessions.remote import open_lobby
+
+            open_lobby(self, from_menu=False)
         else:
             self.menu_home = True
             self.show_menu()
@@ -173,10 +208,42 @@ class AtlantisApp(ThemedApp):
 
     async def on_unmount(self) -> None:
         """LAN play: a host says goodbye on the LAN and closes its log; a client says bye."""
-        if self.hosted is not None:
-            await self.hosted.close()
-        if self.remote is not None:
-            await self.remote.close()
+        if self.session is not None:
+            await self.session.close()
+
+    # --- sessions -------------------------------------------------------------------
+    def begin(self, session: Session) -> None:
+        """Make ``session`` the way of playing now and show its first screen (one it
+        replaces is stopped; closing it is the caller's to do)."""
+        if self.session is not None:
+            self.session.stop()
+        self.session = session
+        session.start()
+
+    def end_session(self) -> Session | None:
+        """Stop the session under way and take every screen above the first down; the
+        caller closes it (``Session.close``) if it holds a connection."""
+        session, self.session = self.session, None
+        self.save_path = None  # (a path given for the first table is that table's alone)
+        if session is not None:
+            session.stop()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        return session
+
+    def start_table(self, table: LocalTable) -> None:
+        """Play ``table`` hot-seat at this keyboard."""
+        from .sessions.hot_seat import HotSeatSession
+
+        self.begin(HotSeatSession(self, table, self.bot_delay or 0.0, self.manual_bots,
+                                  save_path=self.save_path))
+
+    def join(self, client: Any, back: Any = None) -> None:
+        """Play (or watch) a remote table through ``client``; ``back``: what Esc on the
+        connecting screen does (default: leave the app)."""
+        from .sessions.remote import RemoteSession
+
+        self.begin(RemoteSession(self, client, back=back, bot=self.bot_client, bot_delay=self.bot_delay or 0.0))
 
     def show_menu(self) -> None:
         # the menu starts as the last one was left (back from Host, Join or a game); its
@@ -189,10 +256,15 @@ class AtlantisApp(ThemedApp):
         if choice is None:
             return
         self.menu_state = choice.menu
-        if getattr(choice, "lan", ""):  # host or join a LAN table
-            from .netplay import flow as lan  # on first use (start time)
+        if getattr(choice, "lan", "") == "join":
+            from .sessions.remote import open_lobby  # LAN play imported on first use (start time)
 
-            lan.from_menu(self, choice)
+            open_lobby(self, from_menu=True)
+            return
+        if getattr(choice, "lan", "") == "host":
+            from .sessions.hosted import host_from_menu
+
+            host_from_menu(self, choice)
             return
         from engine.core import SeatInfo
         from engine.registry import get_game
@@ -207,162 +279,25 @@ class AtlantisApp(ThemedApp):
         path = self.save_path or (default_record_path(choice.game) if self.autosave else None)
         self.start_table(LocalTable.new(game, choice.options, seats, choice.seed, autosave=path))
 
-    def start_table(self, table: LocalTable) -> None:
-        from .games import screen_class
-
-        self.table = table
-        self._over_shown = False
-        if self.save_path is None and table.autosave is not None:
-            self.save_path = table.autosave
-        table.listeners.append(self._table_changed)
-        humans = table.human_seats
-        first = table.human_to_act()
-        self.viewer = first if first is not None else (humans[0] if humans else None)
-        cls = screen_class(table.game.slug)
-        self.game_screen = cls(table.link(self.viewer))
-        self.game_screen.seed_baselines(
-            {s: (table.match.view(s), len(table.link(s).log())) for s in humans})
-        if len(humans) > 1 and self.viewer is not None:
-            # The curtain comes first: the first player's hand is drawn only once they are here.
-            self._raise_curtain(self.viewer)
+    def leave_game(self) -> None:
+        """Leave the game under way: back to the menu if the app began there, else out."""
+        if self.menu_home:
+            self.back_to_menu()
         else:
-            self.push_screen(self.game_screen)
-        self.call_later(self._advance)
+            self.exit()
 
-    def start_replay(self, replay: ReplaySeat) -> None:
-        from .games import screen_class
-        from .screens.replay import replay_screen_class
-
-        self.game_screen = replay_screen_class(screen_class(replay.game.slug))(replay)
-        self.push_screen(self.game_screen)
-        if replay.problem:
-            self.notify(replay.problem, severity="error", timeout=10)
-
-    # --- the hot-seat loop ------------------------------------------------------------
-    def _table_changed(self) -> None:
-        self.call_later(self._advance)
-
-    def _advance(self) -> None:
-        table, screen = self.table, self.game_screen
-        if table is None or screen is None:
-            return
-        if not self._curtain_up and not screen.shows_current_view():
-            try:
-                screen.refresh_view()
-            except NoMatches:  # (the app is closing: the screen's widgets are already gone)
-                return
-        if table.match.result() is not None:
-            screen.thinking("")
-            self._show_game_over()
-            return
-        bot = table.bot_to_act()
-        if bot is not None:
-            screen.thinking(f"{table.names[bot]} (bot) is thinking…")
-            if self.manual_bots:
-                return
-            if self._bot_timer is None:
-                # set_timer(0) divides by zero inside Textual when it runs late
-                self._bot_timer = self.set_timer(max(self.bot_delay or 0, 0.001), self._bot_step)
-            return
-        screen.thinking("")
-        human = table.human_to_act()
-        if human is None or human == self.viewer or self._curtain_up:
-            return
-        if len(table.human_seats) > 1 and table.hides_information():
-            self._raise_curtain(human)
-        else:
-            self._switch_viewer(human)
-
-    def _bot_step(self) -> None:
-        self._bot_timer = None
-        if self.table is not None:
-            self.table.step_bot()  # the table's listener schedules _advance
-
-    def _raise_curtain(self, seat: int) -> None:
-        from .screens.common import CurtainScreen
-        from .seats import seat_letter
-
-        assert self.table is not None
-        self._curtain_up = True
-        table = self.table
-
-        def lifted(_: None) -> None:
-            self._curtain_up = False
-            if self.table is not table or self.game_screen is None:
-                return  # (the table was left while the curtain was up)
-            if self.game_screen not in self.screen_stack:
-                self.viewer = seat
-                self.game_screen.link = table.link(seat)
-                self.push_screen(self.game_screen)
-            else:
-                self._switch_viewer(seat)
-            self._advance()
-
-        self.push_screen(CurtainScreen(table.names[seat], seat_letter(seat)), lifted)
-
-    def _switch_viewer(self, seat: int) -> None:
-        assert self.table is not None and self.game_screen is not None
-        self.viewer = seat
-        self.game_screen.set_link(self.table.link(seat))
-
-    def _show_game_over(self) -> None:
-        if self._over_shown or self.table is None:
-            return
-        from .screens.common import game_over_summary
-        from .screens.game_over import GameOverScreen
-
-        self._over_shown = True
-        table = self.table
-        match = table.match
-        result = match.result()
-        notes = [f"{len(match.record.moves)} moves."]
-        if self.save_path:
-            notes.append(f"Record: {self.save_path}")
-        text = game_over_summary(match.names, result.winners, result.reason, result.scores, notes,
-                                 unit=self.table.game.score_unit)
-        reveal = table.link(self.viewer).final_reveal()
-        hosted = self.hosted is not None
-        choices = ("menu", "save", "board", "quit") if hosted else ("rematch", "menu", "save", "board", "quit")
-
-        def chosen(what: str | None) -> None:
-            if what == "save":
-                self.action_save_record()
-                self._over_shown = False
-                self._show_game_over()
-            elif what == "rematch":
-                self.rematch()
-            elif what == "menu":
-                self._back_to_menu()
-            elif what == "quit":
-                self.exit()
-
-        self.push_screen(GameOverScreen(text, reveal, choices), chosen)
-
-    def rematch(self) -> None:
-        """The same seats and options at a new table with a new secret seed."""
-        from engine.match import Match
-
-        from .common import default_record_path
-        from .seat import LocalTable
-
-        old = self.table
-        if old is None:
-            return
-        match = old.match
-        path = default_record_path(old.game.slug) if old.autosave is not None else None
-        table = LocalTable(old.game, Match(old.game, match.options, match.seats, None), autosave=path)
-        self._drop_table()
-        self.save_path = path
-        self.start_table(table)
+    def back_to_menu(self) -> None:
+        session = self.end_session()
+        if session is not None:
+            self.run_worker(session.close(), exit_on_error=False)
+        self.show_menu()
 
     # --- shared actions ---------------------------------------------------------------------
     def action_help(self) -> None:
         from .commands import help_markdown
         from .screens.common import HelpScreen
 
-        game = self.table.game if self.table else (self.replay.game if self.replay else None)
-        if game is None and self.netplay_link is not None:
-            game = self.netplay_link.client.game
+        game = self.session.game if self.session is not None else None
         if game is not None:
             keys = getattr(self.screen, "COMMAND_TABLE", ())  # the screen's keys, from its command table
             self.push_screen(HelpScreen(help_markdown(game.help_markdown(), keys)))
@@ -376,103 +311,15 @@ class AtlantisApp(ThemedApp):
         for title, help_text, callback in palette_commands(screen):
             yield SystemCommand(title, help_text, callback)
 
-    def _say(self, text: str, severity: str = "information") -> None:
-        """Tell the player, in the game's side panel when there is one, else in a notice."""
-        if self.game_screen is not None and self.screen is self.game_screen:
-            self.game_screen.say(text)
-        self.notify(text, severity=severity)  # type: ignore[arg-type]
-
     def action_save_record(self) -> None:
-        if self.table is None:
-            if self.replay is not None:
-                self._say("This is a replay of a saved record: there is nothing new to save.")
-            elif self.remote is not None:
-                self._say("The host keeps the record of this game (its log): nothing to save here.")
-            else:
-                self._say("Nothing to save here.")
+        if self.session is None:
+            self.notify("Nothing to save here.")
             return
-        from .common import default_record_path
-
-        path = self.save_path or default_record_path(self.table.game.slug)
-        try:
-            self.table.save(path)
-        except OSError as exc:
-            self.notify(f"Could not save: {exc.strerror}", severity="error")
-            return
-        self.save_path = path
-        self.notify(f"Saved to {path}")
-
-    def leave_question(self) -> str:
-        """The leave dialog's text, with the way back that fits this game."""
-        table = self.table
-        over = table is not None and table.match.result() is not None
-        if self.hosted is not None:
-            log = self.hosted.hosted.log
-            if over or log is None:
-                return "Leave this game? The LAN table closes."
-            return ("Leave this game? The LAN table closes; its log is kept.\nTo open it again later:\n"
-                    f"  atlantis host --resume {log.path}")
-        if self.remote is not None:
-            client = self.remote
-            token = getattr(client, "token", None)
-            if over or not token:
-                return "Leave this game?"
-            return ("Leave this game? Your seat stays yours. To come back:\n"
-                    f"  atlantis join {client.host}:{client.port} --token {token}")
-        if over:
-            return "Leave this game?" + (f"\nIts record is in {self.save_path}." if self.save_path else "")
-        if self.save_path:
-            return ("Leave this game? It is saved. To go on later:\n"
-                    f"  atlantis play --resume {self.save_path}")
-        return "Leave this game? It is not saved (s saves it first)."
+        self.session.save_record()
 
     def action_leave(self) -> None:
-        from .screens.common import ConfirmScreen
-
-        if self.table is not None and self.table.match.result() is not None:
-            # A finished game: q brings the result back (Rematch, Back to menu, Quit).
-            self._over_shown = False
-            self._show_game_over()
-            return
-        if self.replay is not None and self.table is None:
-            if self.menu_home:
-                self._back_to_menu()
-            else:
-                self.exit()
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                if self.menu_home:
-                    self._back_to_menu()
-                else:
-                    self.exit()
-
-        self.push_screen(ConfirmScreen(self.leave_question()), answered)
-
-    def _drop_table(self) -> None:
-        """Forget the table (its listener, a bot's timer) and every screen above the first."""
-        if self.table is not None and self._table_changed in self.table.listeners:
-            self.table.listeners.remove(self._table_changed)
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-        self.table = None
-        self.replay = None
-        self.save_path = None
-        self.game_screen = None
-        self._curtain_up = False
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-
-    def _back_to_menu(self) -> None:
-        hosted, remote = self.hosted, self.remote
-        self.hosted = self.remote = self.netplay_link = None
-        self._drop_table()
-        for closing in (hosted, remote):
-            if closing is not None:
-                self.run_worker(closing.close(), exit_on_error=False)
-        self.show_menu()
+        if self.session is not None:
+            self.session.leave()
 
     # --- screenshots ----------------------------------------------------------------------------
     def save_screenshot(self, filename: str | None = None, path: str | None = None,

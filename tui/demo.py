@@ -185,7 +185,7 @@ def pending_work(app) -> str:
             return f"messages for {type(pump).__name__}"
     if app.animator._animations or app.animator._scheduled:
         return "an animation"
-    if getattr(app, "_bot_timer", None) is not None:
+    if getattr(app.session, "bot_waiting", False):
         return "a bot's move"
     if any(not worker.is_finished for worker in app.workers):
         return "a worker"

@@ -4,7 +4,8 @@ A game screen never touches engine state: it reads ``link.view()``,
 ``link.legal()``, ``link.log()`` and sends actions with ``link.submit()``.
 ``SeatLink`` is a ``typing.Protocol``: ``LocalSeat`` links a screen to an in-process
 ``LocalTable`` (hot-seat and bots), ``ReplaySeat`` shows a stored game one position
-at a time and refuses every action (both subclass it, for its defaults), and
+at a time and refuses every action (both subclass it, for its defaults; each tells its
+listeners when what it shows changed, and the session draws), and
 ``netplay.client.RemoteSeat`` conforms without importing it (netplay must not import
 tui; ``tests/test_seat_link.py`` checks that it conforms).
 """
@@ -32,7 +33,9 @@ class SeatLink(Protocol):
     read_only: bool = False
     practice: bool = False  # the seed was typed or named: the screen says "practice: seed known"
 
-    def view(self) -> View:
+    def view(self) -> View | None:
+        """What this seat sees now; None while there is no view yet (a LAN seat before
+        the host's first update)."""
         raise NotImplementedError
 
     def legal(self) -> list[Any]:
@@ -116,11 +119,7 @@ class LocalTable:
 
     def hides_information(self) -> bool:
         """Whether seats see different things (then the curtain is needed)."""
-        views = [self.game.view(self.match.state, s) for s in self.human_seats[:2]]
-        if len(views) < 2:
-            return False
-        a, b = (canonical_bytes(_strip_seat(v)) for v in views)
-        return a != b
+        return hides_information(self.game, self.match.state, self.human_seats)
 
     # --- acting ----------------------------------------------------------------
     def link(self, seat: int | None) -> "LocalSeat":
@@ -163,6 +162,21 @@ class LocalTable:
         return save_record(self.match.record, path)
 
 
+def past_views(game: Game, record: GameRecord, seat: int | None) -> list[View]:
+    """``seat``'s view at the start and after every move of ``record``."""
+    return [game.view(step.state, seat) for step in Match.replay(record, game) if step.problem is None]
+
+
+def hides_information(game: Game, state: Any, seats: list[int]) -> bool:
+    """Whether the first two of ``seats`` see different things in ``state`` (then a
+    curtain is needed between the players at one keyboard)."""
+    views = [game.view(state, s) for s in seats[:2]]
+    if len(views) < 2:
+        return False
+    a, b = (canonical_bytes(_strip_seat(v)) for v in views)
+    return a != b
+
+
 def _strip_seat(view: View) -> View:
     return dataclasses.replace(view, seat=None) if dataclasses.is_dataclass(view) else view
 
@@ -178,11 +192,6 @@ class LocalSeat(SeatLink):
     def view(self) -> View:
         return self.table.match.view(self.seat)
 
-    def drawn_key(self) -> Any:
-        """What a screen drawn from this link depends on (the table's state: immutable, a
-        new object for every change): equal keys, nothing to redraw."""
-        return self.table.match.state
-
     def legal(self) -> list[Any]:
         if self.seat is None or self.seat in self.table.bots:
             return []
@@ -193,8 +202,7 @@ class LocalSeat(SeatLink):
         record: what a screen open all game long would have seen (a screen that keeps
         something of earlier views, such as the hand's numbered slots, starts from them
         after ``--resume``)."""
-        return [self.game.view(step.state, self.seat) for step in Match.replay(self.table.match.record, self.game)
-                if step.problem is None]
+        return past_views(self.game, self.table.match.record, self.seat)
 
     def log(self) -> list[LogLine]:
         """Every event this seat was shown, as log lines (the lines of events already told
@@ -270,6 +278,7 @@ class ReplaySeat(SeatLink):
             self.events.append(step.events)
         self.index = len(self.states) - 1
         self.watching: int | str = self.FULL
+        self.listeners: list[Callable[[], None]] = []  # told when the position or the viewer changed
 
     @property
     def seat(self) -> int | None:  # type: ignore[override]
@@ -281,6 +290,21 @@ class ReplaySeat(SeatLink):
     def next_viewer(self) -> None:
         order = self.viewers()
         self.watching = order[(order.index(self.watching) + 1) % len(order)]
+        self._changed()
+
+    def step(self, delta: int) -> None:
+        """``delta`` moves on (back when negative), within the record."""
+        self.index = max(0, min(len(self.states) - 1, self.index + delta))
+        self._changed()
+
+    def jump(self, where: int) -> None:
+        """To the position before the first move (0) or to the last one (-1)."""
+        self.index = 0 if where == 0 else len(self.states) - 1
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
 
     def view(self) -> View:
         return self.game.view(self.states[self.index], self.seat)

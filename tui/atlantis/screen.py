@@ -1,7 +1,7 @@
 """The Atlantis screen: the route of plates, your cards and plates, and one list of what
 you may do now (destinations, the bridge, the payment), picked with a digit or Enter.
 
-The screen reads only ``link.view()`` and ``link.legal()`` and sends the engine's small
+The screen draws only the view and legal actions its session gives it, and sends the engine's small
 actions through ``self.send``: a destination picked with one key becomes ``Choose``
 (when the figure is not yet chosen) and one ``Play`` per card of the way there; the
 bridge and every plate or card given for water are one action each.  What the screen
@@ -30,13 +30,13 @@ from engine.atlantis import data as D
 from engine.atlantis import route as R
 from engine.atlantis.actions import Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
-from ..why_not import why_not_commands
-from .words import ROOMY, STEP_NAMES, WIDE, AtlantisWords, destination_words, turn_guide
+from . import words as W
+from .words import ROOMY, STEP_NAMES, WIDE, destination_words, turn_guide
 
 def letters(cards: tuple[int, ...]) -> str:
     return " ".join(D.LETTERS[c] for c in cards)
@@ -86,7 +86,7 @@ class Payment:
     items: list[tuple[str, int]] = field(default_factory=list)
 
 
-class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
+class AtlantisScreen(GameScreen):
     """Atlantis (Leo Colovini): the race along the plates to the mainland."""
 
     AUTO_FOCUS = "RouteTrack"
@@ -124,18 +124,10 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
         Command("atlantis-cancel", "escape", "Cancel", "cancel", "Cancel an overpayment you were asked to confirm.",
                 show=False),
     )
-    COMMAND_TABLE = (
-        *GAME_KEYS,
-        # A key none of whose commands is allowed now says why (tui/why_not.py).
-        *why_not_commands(GAME_KEYS, "atlantis"),
-        *GameScreen.COMMAND_TABLE,
-    )
-    BINDINGS = bindings(COMMAND_TABLE)
+    WHY_NOT = "atlantis"  # a key none of whose commands is allowed now says why
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._options: list[Option] = []
         self._figure: int | None = None       # the figure pointed at (local until a destination)
         self._confirm: int | None = None      # an overpaying option awaiting a second key
@@ -185,9 +177,44 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
         if self._view is not None:
             if self._wide != (width >= WIDE):
                 self._wide = width >= WIDE
-                self.refresh_view()  # (the players panel too)
+                self.redraw()  # (the players panel too)
             else:
                 self._draw()
+
+    # --- the words (tui/atlantis/words.py) ---------------------------------------------------
+    def _choice_width(self) -> int:
+        """The room for a choice's words: the list's width less "▶ 1 " (before the
+        list is laid out: the screen's width less the side panel's)."""
+        width = self.choices.size.width or max(40, self.size.width - 30)
+        return width - 4
+
+
+    def turn_line(self, view: Any, legal: list[Any]) -> Text:
+        return W.turn_line(view, legal, self.link.names, self.link.waiting_for())
+
+    def players_panel(self, view: Any) -> Text:
+        return W.players_panel(view, self.link.names, self.size.width, self.track.colour_style)
+
+    # --- keys that are not allowed now ---------------------------------------------------
+    def action_why_not(self, key: str) -> None:
+        """A key none of whose commands is allowed now: say why (tui/why_not.py)."""
+        if key.isdigit():
+            self.action_option(int(key) - 1)  # says why itself
+            return
+        if not self._legal:
+            self.say(self._empty_text())
+        elif key == "f":
+            if self.my_phase() not in ("start", "move"):
+                self.say("The figure is chosen in step 1, before its cards.")
+            elif self._view.played:
+                self.say("Cards are down for this figure: it must finish its move.")
+            else:
+                self.say("No other figure of yours can move now.")
+        elif key == "escape":
+            self.say("Nothing to cancel.")
+        else:
+            self.say("That key does nothing now.")
+
 
     def set_link(self, link: Any) -> None:
         self._figure = None
@@ -288,7 +315,6 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        self._view, self._legal = view, list(legal)
         if view.phase != "pay" or not legal:
             self._payment = Payment()
         else:
@@ -573,13 +599,16 @@ class AtlantisScreen(AtlantisWords, GameScreen, inherit_bindings=False):
             self.app.bell()
             return
         self._confirm = None
+        self._figure = None if option.position is not None else self._figure
+        sent = 0
         for action in option.actions:
             if not self.send(action):
                 break
+            sent += 1
             if option.given:
                 self._payment.items.append(option.given)
-        self._figure = None if option.position is not None else self._figure
-        self.refresh_view()
+        if not sent:  # (nothing changed at the table: the session draws nothing)
+            self.redraw()
 
     def action_legend(self) -> None:
         nxt = {"auto": "full", "full": "off", "off": "auto"}[self._legend]

@@ -1,10 +1,10 @@
-"""What the Atlantis screen says in the side panel, and why a key does nothing now (a
-mixin of ``AtlantisScreen``, which provides the view, the legal moves and the choices)."""
+"""What the Atlantis screen says: the choices' words, the turn line and the players
+panel.  Pure functions of the view (and of the names and the room the panel has)."""
 
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -105,106 +105,69 @@ def destination_words(place: str, cards: Sequence[str], water: int, bridge_water
     return next((f for f in forms if len(f) <= width), forms[-1])
 
 
-class AtlantisWords:
-    def _choice_width(self) -> int:
-        """The room for a choice's words: the list's width less "▶ 1 " (before the
-        list is laid out: the screen's width less the side panel's)."""
-        width = self.choices.size.width or max(40, self.size.width - 30)
-        return width - 4
-
-    # --- side panel ----------------------------------------------------------------------
-    def turn_line(self, view: Any, legal: list[Any]) -> Text:
-        names = self.link.names
-        if view.phase == "over":
-            return game_over_line(names, view.winners, f"wins: {view.end_reason}.")
-        out = Text()
-        if legal:
-            out.append("Your turn ")
-            out.append_text(seat_text(view.turn, names[view.turn]))
-            return out
+# --- side panel ------------------------------------------------------------------------------
+def turn_line(view: Any, legal: list[Any], names: Sequence[str], waiting: str) -> Text:
+    """Whose turn it is, and who the table waits for."""
+    if view.phase == "over":
+        return game_over_line(names, view.winners, f"wins: {view.end_reason}.")
+    out = Text()
+    if legal:
+        out.append("Your turn ")
         out.append_text(seat_text(view.turn, names[view.turn]))
-        out.append(" to play")
-        waiting = self.link.waiting_for()
-        if waiting:
-            out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
         return out
+    out.append_text(seat_text(view.turn, names[view.turn]))
+    out.append(" to play")
+    if waiting:
+        out.append(f"\nWaiting for {waiting}.", Style(bold=False, italic=True))
+    return out
 
-    def players_panel(self, view: Any) -> Text:
-        if self.size.width >= WIDE:
-            return self.players_table(view)
-        names = self.link.names
-        out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            out.append(".\n")
-        for p in range(view.players):
-            out.append("▶" if p == view.turn and view.phase != "over" else " ")
-            out.append_text(seat_text(p, names[p][:5].ljust(5)))
-            figs = ",".join(where(pos) for pos in sorted(view.figures[p]))
-            # (26 columns at most: the narrow panel's room when its scroll bar shows)
-            out.append(f" {figs:<8}{view.hand_sizes[p]:>2}c{len(view.plates[p]):>2}p{view.scores[p]:>3}\n")
-        built = [SEAT_LETTERS[p] for p in range(view.players) if view.bridges[p] >= 0]
-        out.append("A Atlantis · M mainland\nc cards · p plates · score\n", Style(dim=True))
-        out.append(f"Bridges built: {' '.join(built) or 'none'}\n", Style(dim=True))
-        out.append(f"Draw pile {view.pile_count} · used {len(view.discard)}\nRound {view.round}",
-                   Style(dim=True))
-        if view.phase == "over" and any(view.debts):
-            out.append("\nWater owed at the end: " + ", ".join(
-                f"{SEAT_LETTERS[p]} -{d}" for p, d in enumerate(view.debts) if d), Style(dim=True))
-        return out
+def players_panel(view: Any, names: Sequence[str], width: int, colour_style: Callable[[int], Style]) -> Text:
+    """Every player's figures, cards, plates and score, in short (full words from
+    ``WIDE`` columns, the plates in ``colour_style`` of their colour)."""
+    if width >= WIDE:
+        return players_table(view, names, colour_style)
+    out = Text()
+    for p in range(view.players):
+        out.append("▶" if p == view.turn and view.phase != "over" else " ")
+        out.append_text(seat_text(p, names[p][:5].ljust(5)))
+        figs = ",".join(where(pos) for pos in sorted(view.figures[p]))
+        # (26 columns at most: the narrow panel's room when its scroll bar shows)
+        out.append(f" {figs:<8}{view.hand_sizes[p]:>2}c{len(view.plates[p]):>2}p{view.scores[p]:>3}\n")
+    built = [SEAT_LETTERS[p] for p in range(view.players) if view.bridges[p] >= 0]
+    out.append("A Atlantis · M mainland\nc cards · p plates · score\n", Style(dim=True))
+    out.append(f"Bridges built: {' '.join(built) or 'none'}\n", Style(dim=True))
+    out.append(f"Draw pile {view.pile_count} · used {len(view.discard)}\nRound {view.round}",
+               Style(dim=True))
+    if view.phase == "over" and any(view.debts):
+        out.append("\nWater owed at the end: " + ", ".join(
+            f"{SEAT_LETTERS[p]} -{d}" for p, d in enumerate(view.debts) if d), Style(dim=True))
+    return out
 
-    def players_table(self, view: Any) -> Text:
-        """The players in full words (a wide side panel): cards, plates and score in
-        columns, then each player's figures, plates and bridge on lines of their own."""
-        names = self.link.names
-        dim = Style(dim=True)
-        out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            out.append(".\n")
-        out.append(f"  {'Player':<10} {'Cards':>5} {'Plates':>6} {'Score':>5}\n", dim)
-        for p in range(view.players):
-            out.append("▶ " if p == view.turn and view.phase != "over" else "  ")
-            out.append_text(seat_text(p, names[p][:8].ljust(8)))
-            out.append(f" {view.hand_sizes[p]:>5} {len(view.plates[p]):>6} {view.scores[p]:>5}\n")
-            out.append("    figures: ", dim)
-            out.append(figures_words(view.figures[p]) + "\n")
-            if view.plates[p]:
-                out.append("    plates: ", dim)
-                for plate in view.plates[p]:
-                    out.append(D.plate_label(plate), self.track.colour_style(D.COLOUR_OF[plate]))
-                    out.append(" ")
-                out.append(f"(worth {sum(D.VALUE_OF[q] for q in view.plates[p])})\n", dim)
-            out.append("    bridge: ", dim)
-            out.append((f"built, on the water at space {view.bridges[p] + 1}\n" if view.bridges[p] >= 0
-                        else "not yet built\n"), dim)
-        out.append(f"Draw pile {view.pile_count} cards · {len(view.discard)} used · round {view.round}\n",
-                   dim)
-        out.append("Score: plate values + 1 per card.", dim)
-        if view.phase == "over" and any(view.debts):
-            out.append("\nWater owed at the end: " + ", ".join(
-                f"{names[p]} -{d}" for p, d in enumerate(view.debts) if d), dim)
-        return out
-
-    # --- keys that are not allowed now ---------------------------------------------------
-    def action_why_not(self, key: str) -> None:
-        """A key none of whose commands is allowed now: say why (tui/why_not.py)."""
-        if key.isdigit():
-            self.action_option(int(key) - 1)  # says why itself
-            return
-        if not self._legal:
-            self.say(self._empty_text())
-        elif key == "f":
-            if self.my_phase() not in ("start", "move"):
-                self.say("The figure is chosen in step 1, before its cards.")
-            elif self._view.played:
-                self.say("Cards are down for this figure: it must finish its move.")
-            else:
-                self.say("No other figure of yours can move now.")
-        elif key == "escape":
-            self.say("Nothing to cancel.")
-        else:
-            self.say("That key does nothing now.")
-
+def players_table(view: Any, names: Sequence[str], colour_style: Callable[[int], Style]) -> Text:
+    """The players in full words (a wide side panel): cards, plates and score in
+    columns, then each player's figures, plates and bridge on lines of their own."""
+    dim = Style(dim=True)
+    out = Text()
+    out.append(f"  {'Player':<10} {'Cards':>5} {'Plates':>6} {'Score':>5}\n", dim)
+    for p in range(view.players):
+        out.append("▶ " if p == view.turn and view.phase != "over" else "  ")
+        out.append_text(seat_text(p, names[p][:8].ljust(8)))
+        out.append(f" {view.hand_sizes[p]:>5} {len(view.plates[p]):>6} {view.scores[p]:>5}\n")
+        out.append("    figures: ", dim)
+        out.append(figures_words(view.figures[p]) + "\n")
+        if view.plates[p]:
+            out.append("    plates: ", dim)
+            for plate in view.plates[p]:
+                out.append(D.plate_label(plate), colour_style(D.COLOUR_OF[plate]))
+                out.append(" ")
+            out.append(f"(worth {sum(D.VALUE_OF[q] for q in view.plates[p])})\n", dim)
+        out.append("    bridge: ", dim)
+        out.append((f"built, on the water at space {view.bridges[p] + 1}\n" if view.bridges[p] >= 0
+                    else "not yet built\n"), dim)
+    out.append(f"Draw pile {view.pile_count} cards · {len(view.discard)} used · round {view.round}\n",
+               dim)
+    out.append("Score: plate values + 1 per card.", dim)
+    if view.phase == "over" and any(view.debts):
+        out.append("\nWater owed at the end: " + ", ".join(
+            f"{names[p]} -{d}" for p, d in enumerate(view.debts) if d), dim)
+    return out

@@ -2,7 +2,7 @@
 Senate pool, the voting row with the last vote explained, the player's screen, the
 legend, and the list of what the seat at the keyboard may do now.
 
-The screen reads only ``link.view()`` and ``link.legal()``.  Every decision is a
+The screen draws only the view and legal actions its session gives it.  Every decision is a
 small action from ``legal()``, written as a sentence in the choice list (``words``):
 Up/Down and Enter choose, digits jump to a bid, ``p`` passes, ``l`` shows or hides the
 legend.  The footer names only the keys that work now (a spectator's: the legend,
@@ -34,7 +34,7 @@ from engine.core import LogLine
 from engine.end_of_atlantis import data as D
 from engine.end_of_atlantis.actions import Bid, Pass, PlaySpecial, Target
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..screens.game import GameScreen
 from ..seats import game_over_line, neutral_style, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
@@ -44,7 +44,6 @@ from ..widgets.senate_row import FactionSpace, SenateRow
 from ..widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
 from ..widgets.victory_track import Marker, VictoryTrack
 from ..widgets.voting_row import VoteCard, VoteRowLine, VotingRow
-from ..why_not import why_not_commands
 from . import words as W
 from .words import CUBE_LETTERS, NO_PASS, PHASE, SHIP_NOTES, STAGE_WORDS, VOTING
 
@@ -111,7 +110,7 @@ class DoomSummaryScreen(ModalScreen[None]):
         self.query_one(VerticalScroll).focus()
 
 
-class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
+class EndOfAtlantisScreen(GameScreen):
     """End of Atlantis."""
 
     AUTO_FOCUS = "ChoiceList"
@@ -139,20 +138,13 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         Command("eoa-legend", "l", "Legend", "toggle_legend", "Show or hide the legend of every symbol."),
         Command("eoa-clear", "escape", "Clear", "clear_digits", "Clear the digits typed so far.", show=False),
     )
-    COMMAND_TABLE = (
-        *GAME_KEYS,
-        *GameScreen.COMMAND_TABLE,
-        # The footer names only the keys that work now (check_action); a key none of whose
-        # commands is allowed says why (tui/why_not.py).  Enter is the choice list's key.
-        *why_not_commands((*GAME_KEYS, *(c for c in GameScreen.COMMAND_TABLE if c.id == "undo"),
-                           Command("", "enter", "", "")), "eoa"),
-    )
-    BINDINGS = bindings(COMMAND_TABLE)
+    # The footer names only the keys that work now (check_action); a key none of whose
+    # commands is allowed says why (tui/why_not.py).  Enter is the choice list's key.
+    WHY_NOT = "eoa"
+    WHY_NOT_ALSO = (*(c for c in GameScreen.SHARED_KEYS if c.id == "undo"), Command("", "enter", "", ""))
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._digits = ""
         self._last_key: tuple = ()
         self._legend_wanted: bool | None = None   # None: shown when the terminal is tall
@@ -258,8 +250,8 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         self.say(("Legend shown (Up/Down scroll it): l hides it." if small else "Legend shown: l hides it.")
                  if self._legend_wanted else "Legend hidden: l shows it.")
 
-    def refresh_view(self) -> None:
-        super().refresh_view()
+    def redraw(self) -> None:
+        super().redraw()
         self._offer_doom_summary()
 
     def _offer_doom_summary(self) -> None:
@@ -287,7 +279,6 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        self._view, self._legal = view, list(legal)
         self._drawn_layout = self._layout_key()
         names = self.link.names
         wide = self.size.width >= WIDE
@@ -491,10 +482,6 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
     def players_panel(self, view: Any) -> Text:
         names = self.link.names
         out = Text()
-        if view.seat is not None:
-            out.append("You are ")
-            out.append_text(seat_text(view.seat, names[view.seat]))
-            out.append(".\n")
         wide = self.size.width >= WIDE
         cut = 12 if wide else 6
         if wide:
@@ -547,8 +534,7 @@ class EndOfAtlantisScreen(GameScreen, inherit_bindings=False):
         if not 0 <= index < len(self._legal):
             return
         self._digits = ""
-        if self.send(self._legal[index]):
-            self.refresh_view()
+        self.send(self._legal[index])
 
     def _not_now(self) -> str:
         """Why no choice is open to this seat now."""

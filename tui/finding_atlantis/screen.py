@@ -1,6 +1,6 @@
 """The Finding Atlantis screen: the player's own nautical chart and their cards.
 
-The screen reads only ``link.view()`` / ``link.legal()`` and sends small actions.
+The screen draws only the view and legal actions its session gives it, and sends small actions.
 What it keeps for itself: the question being asked (a direction, an axis, a
 player, a space), the player's own pencil marks (per seat, never sent anywhere),
 and a pending "declare?" confirmation.  The deduction assistant runs
@@ -31,7 +31,7 @@ from engine.finding_atlantis.actions import (
 )
 from engine.finding_atlantis.text import cell_name
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..seats import game_over_line
 from ..screens.game import GameScreen
 from ..widgets.chart_grid import ChartGrid
@@ -66,7 +66,7 @@ def same_height(before: Any, text: Any, width: int) -> bool:
     return head == new_head and cell_len(tail) <= width and cell_len(new_tail) <= width
 
 
-class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
+class FindingAtlantisScreen(GameScreen):
     """Finding Atlantis."""
 
     AUTO_FOCUS = "#chart"
@@ -86,7 +86,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
     FindingAtlantisScreen.-wide #side { width: 56; }
     """
 
-    COMMAND_TABLE = (
+    GAME_KEYS = (
         Command("fa-1", "1", "Choose", "number(1)",
                 "Choose from the numbered list: a card, a direction (1 N ... 8 NW), a seat.", key_display="1-9"),
         *[Command(f"fa-{i}", str(i), f"Choose {i}", f"number({i})", show=False) for i in range(2, 10)],
@@ -107,14 +107,10 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         *[Command(f"fa-why-{i}", str(i), "Why", "why('number')", show=False, palette=False) for i in range(1, 10)],
         *[Command(f"fa-why-{name}", key, "Why", f"why('{name}')", show=False, palette=False)
           for key, name in WHY_KEYS],
-        *GameScreen.COMMAND_TABLE,
     )
-    BINDINGS = bindings(COMMAND_TABLE)
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._know: Any = None
         self._ask: dict[str, Any] | None = None
         self._marks: dict[int | None, dict[int, str]] = {}
@@ -207,11 +203,11 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
 
     # --- drawing ----------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        if legal and not self._legal:
+        before, was_legal = self._previous
+        if legal and not was_legal:
             self.say("")  # your turn again: a "not your turn" note is stale
-        if self._confirm_end and (not legal or view.actions_left != self._view.actions_left):
+        if self._confirm_end and (not legal or before is None or view.actions_left != before.actions_left):
             self._confirm_end = False   # the question was about another moment of the turn
-        self._view, self._legal = view, list(legal)
         self.chart.set_size(view.n)
         self._know = deduce(view) if (view.assistant and view.seat is not None and not view.paper) else None
         if view.phase == "first_move" and legal and self._ask is None:
@@ -279,6 +275,9 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         """One sentence per other seat: "Blue played Sonar, then Jelly Rod, then burnt ..."."""
         return W.turn_summary(name, lines)
 
+    def seat_note(self, view: Any) -> str:
+        return f", {D.CAPTAINS[view.captain][0]}" if view.captain else ""
+
     def players_panel(self, view: Any):
         return W.players_panel(view, self.link.names, self.baseline(), self.part_style("recent"),
                                narrow=self.size.width < 140)
@@ -345,9 +344,7 @@ class FindingAtlantisScreen(GameScreen, inherit_bindings=False):
         self._ask = None
         self._confirm_declare = False
         self._confirm_end = False
-        if self.send(action):
-            self.refresh_view()
-        else:
+        if not self.send(action):
             self._redraw()
 
     def _then(self, build: Callable[[int], Any]) -> None:

@@ -165,12 +165,6 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
     """Every player's public state; ``narrow`` (80 columns): short words, and no history
     of your own (you know where you are)."""
     out = Text()
-    if view.seat is not None:
-        out.append("You are ")
-        out.append_text(seat_text(view.seat, names[view.seat]))
-        if view.captain:
-            out.append(f", {D.CAPTAINS[view.captain][0]}")
-        out.append(".\n")
     for s, p in enumerate(view.public):
         changed = (baseline is not None and s != view.seat and s < len(baseline.public)
                    and baseline.public[s] != p)

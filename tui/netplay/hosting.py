@@ -1,34 +1,47 @@
-"""The host's own terminal: a ``LocalTable`` over a ``netplay.host.HostTable``.
+"""The host's own terminal: the table a ``HostedSession`` plays, over a
+``netplay.host.HostTable``.
 
-The app's hot-seat loop (curtain between local humans, refresh on every change, game
-over) drives a ``HostedTable`` exactly as it drives a local one.  The differences: the
-host's bots are played by the netplay host (not by the app's timer), remote seats are
-not humans at this keyboard, and every action goes through the host table so that it
-is logged and sent to the LAN clients.
+``HostedTable`` offers what the hot-seat session needs of a table (who is at this
+keyboard, who is to act, a link per seat, listeners told of every change) and holds a
+``HostTable``; it is no ``LocalTable``.  The host's bots are played by the netplay host
+(not by a session's timer), remote seats are not humans at this keyboard, and every
+action goes through the host table so that it is logged and sent to the LAN clients.
 """
 
 from __future__ import annotations
 
 import ipaddress
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil needed)
 
-from engine.core import LogLine
+from engine.core import Game, LogLine, View
+from engine.match import Match
+from engine.storage import save_record
 
 from ..common import counted
-from ..seat import LocalSeat, LocalTable
+from ..seat import SeatLink, hides_information, past_views
 
 
-class HostedTable(LocalTable):
+class HostedTable:
+    """A ``netplay.host.HostTable`` (``hosted``) served by a ``netplay.host.Host``, seen
+    from the host's keyboard."""
+
+    autosave: Path | None = None  # the host's log keeps every move
+
     def __init__(self, host: Any, table: Any, advertise: Any = None):
         self.host = host          # netplay.host.Host
         self.hosted = table       # netplay.host.HostTable
         self.advertise = advertise
-        super().__init__(table.game, table.match, autosave=None)
-        self.bots = {}  # the netplay host plays the bots
+        self.game: Game = table.game
+        self.listeners: list[Callable[[], None]] = []
         table.listeners.append(self._changed)
         self.running = False
+
+    @property
+    def match(self) -> Match:
+        return self.hosted.match
 
     async def open(self) -> str:
         """Start listening (and announcing); returns the address."""
@@ -63,11 +76,19 @@ class HostedTable(LocalTable):
 
     # --- who is who --------------------------------------------------------------
     @property
-    def human_seats(self) -> list[int]:  # type: ignore[override]
+    def names(self) -> list[str]:
+        return self.hosted.names()
+
+    @property
+    def human_seats(self) -> list[int]:
+        """The seats played at this keyboard."""
         return [s.index for s in self.hosted.slots if s.kind == "local"]
 
     def bot_to_act(self) -> int | None:
-        return None
+        return None  # (the netplay host plays its bots)
+
+    def step_bot(self) -> bool:
+        return False
 
     def human_to_act(self) -> int | None:
         if not self.hosted.started:
@@ -77,8 +98,8 @@ class HostedTable(LocalTable):
                 return seat
         return None
 
-    def step_bot(self) -> bool:
-        return False
+    def hides_information(self) -> bool:
+        return hides_information(self.game, self.match.state, self.human_seats)
 
     # --- acting ----------------------------------------------------------------------
     def link(self, seat: int | None) -> "HostedSeat":
@@ -90,40 +111,34 @@ class HostedTable(LocalTable):
     def undo(self, seat: int) -> str | None:
         return self.hosted.undo(seat)
 
+    def save(self, path: Path) -> Path:
+        return save_record(self.match.record, path)
+
     def _changed(self) -> None:
         for listener in list(self.listeners):
             listener()
 
-    @property
-    def names(self) -> list[str]:  # type: ignore[override]
-        return self.hosted.names()
 
-
-class HostedSeat(LocalSeat):
+class HostedSeat(SeatLink):
     """A local seat (or the host watching) at a hosted table."""
 
     def __init__(self, table: HostedTable, seat: int | None):
-        super().__init__(table, seat)
+        self.table = table
         self.hosted = table.hosted
+        self.game = table.game
+        self.seat = seat
+        self.practice = table.match.practice
 
     @property
     def names(self) -> list[str]:  # type: ignore[override]
         return self.hosted.names()
 
-    @names.setter
-    def names(self, value: list[str]) -> None:
-        pass
+    def view(self) -> View:
+        return self.table.match.view(self.seat)
 
-    def drawn_key(self) -> Any:
-        """The table's state and who is at each seat (a player's name, whether they are
-        connected): the screen is redrawn when a player comes back, not at their next move."""
-        state = self.table.match.state
-        seats = tuple((name, s.conn is not None) for s, name in zip(self.hosted.slots, self.hosted.names()))
-        if self._key is None or self._key[0] is not state or self._key[1] != seats:
-            self._key = (state, seats)
-        return self._key
-
-    _key: tuple[Any, tuple[tuple[str, bool], ...]] | None = None
+    def past_views(self) -> list[View]:
+        """As ``LocalSeat.past_views``: what a screen open all game long would have seen."""
+        return past_views(self.game, self.table.match.record, self.seat)
 
     def legal(self) -> list[Any]:
         if self.seat is None or self.hosted.slots[self.seat].kind != "local" or not self.hosted.started:
@@ -133,6 +148,22 @@ class HostedSeat(LocalSeat):
     def log(self) -> list[LogLine]:
         m = self.table.match
         return [self.game.describe(e, self.seat, self.names) for e in m.events_for(self.seat)]
+
+    def submit(self, action: Any) -> str | None:
+        if self.seat is None:
+            return "Spectators cannot act."
+        return self.table.submit(self.seat, action)
+
+    def undo(self) -> str | None:
+        if self.table.match.result() is not None:
+            return "The game is over: there is nothing to take back."
+        if self.seat is None:
+            return "Spectators cannot undo."
+        return self.table.undo(self.seat)
+
+    def final_reveal(self) -> list[str]:
+        m = self.table.match
+        return list(self.game.reveal(m.state, m.names)) if m.result() is not None else []
 
     def waiting_for(self) -> str:
         t = self.hosted

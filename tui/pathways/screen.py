@@ -1,6 +1,6 @@
 """The Pathways of the Deep screen: the tile board, the hand, and the keys.
 
-The screen reads only ``link.view()`` and ``link.legal()`` and sends small
+The screen draws only the view and legal actions its session gives it, and sends small
 actions (``Place``, ``Rotate``, ``Special``, ``Remove``, ``EndPlays``, ``Step``,
 ``EndMove``) through ``self.send``; the engine's refusal, if any, is shown as it
 is.  What the screen keeps for itself is only what the player is pointing at:
@@ -28,16 +28,15 @@ from engine.pathways.text import tile_label
 from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Rotate, Special, Step
 from engine.pathways.board import EMPTY, IN_ATLANTIS
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style
 from ..widgets.hand import Hand, HandItem
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
-from ..why_not import why_not_commands
 from .legend import legend_text
 from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
-from .words import PathwaysWords
+from . import words as W
 
 ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
 def pod_style(seat: int, active: bool = False) -> Style:
@@ -46,7 +45,7 @@ def pod_style(seat: int, active: bool = False) -> Style:
 
 
 
-class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
+class PathwaysScreen(GameScreen):
     """Atlantis: Pathways of the Deep."""
 
     AUTO_FOCUS = "TileBoard"
@@ -89,19 +88,10 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         Command("pathways-cancel", "escape", "Cancel", "cancel", "Put the tile back, or cancel the preview.",
                 show=False),
     )
-    COMMAND_TABLE = (
-        *GAME_KEYS,
-        # A key none of whose commands is allowed now says why (tui/why_not.py).
-        *why_not_commands(GAME_KEYS, "pathways"),
-        # The shared keys after the game's own, so the footer shows the game keys first.
-        *GameScreen.COMMAND_TABLE,
-    )
-    BINDINGS = bindings(COMMAND_TABLE)
+    WHY_NOT = "pathways"  # a key none of whose commands is allowed now says why
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._selected: int | None = None     # tile id picked from the hand
         self._rots: dict[int, int] = {}       # how each hand tile is turned
         self._preview: tuple[int, int] | None = None  # (cell, rot) of a previewed turn
@@ -155,6 +145,25 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         self._pod = None
         self._cursor_placed = False
         super().set_link(link)
+
+    # --- the words (tui/pathways/words.py) ---------------------------------------------------
+    def turn(self) -> W.Turn:
+        """Where the player's turn stands on this screen: what the words are made from."""
+        mode, selected = self.mode(), self._selected
+        return W.Turn(
+            self._view, self.link.names, mode, waiting=self.link.waiting_for(), read_only=self.link.read_only,
+            selected=selected, preview=self._preview,
+            fits=len(self.place_cells()) if mode == "play" and selected is not None and not is_special(selected) else 0,
+            can_end_plays=mode == "play" and self.can_end_plays(),
+            pod=self.active_pod() if mode == "move" else None,
+            movable=len(self.steps_by_pod()) if mode == "move" else 0,
+            cursor=self.board.cursor)
+
+    def turn_line(self, view: Any, legal: list[Any]) -> Text:
+        return W.turn_line(self.turn())
+
+    def players_panel(self, view: Any) -> Text:
+        return W.players_panel(view, self.link.names)
 
     # --- what the player may do now ---------------------------------------------------------
     def mode(self) -> str:
@@ -260,7 +269,6 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        self._view, self._legal = view, list(legal)
         hand = self.hand_tiles()
         if self._selected not in hand:
             self._selected = None
@@ -277,8 +285,13 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
             if pod is not None and view.pods[pod] >= 0:
                 self.board.cursor = view.pods[pod]
         self._was_moving = moving
+        follow, self._follow = self._follow, None
+        if follow is not None and view.pods[follow] >= 0:
+            self.board.cursor = view.pods[follow]
         self._draw()
         self._draw_legend()
+
+    _follow: int | None = None  # the subpod that just stepped
 
     def _draw(self) -> None:
         view = self._view
@@ -421,16 +434,14 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
             return self._preview is not None or self._selected is not None
         return super().check_action(action, parameters)
 
-    def _after_send(self, ok: bool) -> None:
-        if ok:
-            self._selected = None
-            self._preview = None
-            self.refresh_view()
+    def choice_sent(self) -> None:
+        self._selected = None
+        self._preview = None
 
     def action_pick(self, index: int) -> None:
         slots = self.hand_slots()
         if self.mode() != "play":
-            self.say(self.why_not_play())
+            self.say(W.why_not_play(self.turn()))
             return
         if self._preview is not None:
             self.say("Finish turning the tile first: Enter turns it, Esc cancels.")
@@ -459,14 +470,14 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
             self.action_pick(int(key) - 1)      # says why itself
             return
         if key == "e" and mode == "play":
-            self._after_send(self.send(EndPlays()))  # the engine says why not
+            self.send(EndPlays())  # the engine says why not
             return
-        self.say(self.why_not(key, mode))
+        self.say(W.why_not(self.turn(), key))
 
     def action_rotate_hand(self) -> None:
         tile = self.selected_path_tile()
         if tile is None:
-            self.say(self.why_not("r", self.mode()))
+            self.say(W.why_not(self.turn(), "r"))
             return
         ways = len(D.rotations(kind_of(tile)))
         if ways == 1:
@@ -485,26 +496,26 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         if view is None:
             return
         if mode == "wait":
-            self.say(self.wait_reason())
+            self.say(W.wait_reason(self.turn()))
             return
         if mode == "trade":
-            self._after_send(self.send(Remove(cell)))
+            self.send(Remove(cell))
             return
         if mode == "move":
             self._choose_step(cell)
             return
         if self._preview is not None:
             pcell, rot = self._preview
-            self._after_send(self.send(Rotate(pcell, rot)))
+            self.send(Rotate(pcell, rot))
             return
         tile = self._selected
         if tile is None:
             self.say("Pick a tile from your hand first (1-4), or t to turn a placed tile.")
             return
         if is_special(tile):
-            self._after_send(self.send(Special(tile)))
+            self.send(Special(tile))
         else:
-            self._after_send(self.send(Place(tile, self._rots.get(tile, 0), cell)))
+            self.send(Place(tile, self._rots.get(tile, 0), cell))
 
     def _choose_step(self, cell: int) -> None:
         view = self._view
@@ -530,12 +541,8 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
             self.say("That cell is not next to the moving subpod: pick a cell marked +.")
 
     def _send_step(self, pod: int, side: int) -> None:
-        ok = self.send(Step(pod, side))
-        self._after_send(ok)
-        if ok:
-            pos = self.link.view().pods[pod]
-            if pos >= 0:
-                self.board.cursor = pos
+        if self.send(Step(pod, side)):
+            self._follow = pod  # (the cursor goes with it once the table has it there)
 
     def action_step(self, side: int) -> None:
         pod = self.active_pod()
@@ -564,7 +571,7 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         if not choices:
             # Nothing legal here: let the engine say why (empty, locked, no joining way...).
             now = rotation_of(view.cells[cell], view.masks[cell]) if view.cells[cell] >= 0 else 0
-            self._after_send(self.send(Rotate(cell, (now + 1) % 4)))
+            self.send(Rotate(cell, (now + 1) % 4))
             return
         if self._preview is not None and self._preview[0] == cell and self._preview[1] in choices:
             nxt = choices[(choices.index(self._preview[1]) + 1) % len(choices)]
@@ -575,10 +582,10 @@ class PathwaysScreen(PathwaysWords, GameScreen, inherit_bindings=False):
         self._redraw()
 
     def action_end_plays(self) -> None:
-        self._after_send(self.send(EndPlays()))
+        self.send(EndPlays())
 
     def action_end_move(self) -> None:
-        self._after_send(self.send(EndMove()))
+        self.send(EndMove())
 
     def action_cancel(self) -> None:
         if self._preview is not None:

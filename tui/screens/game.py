@@ -1,10 +1,12 @@
 """GameScreen: what every game's screen shares.
 
-A game screen reads its ``SeatLink`` and nothing else.  Subclasses compose their
-board in ``compose_board()`` and redraw it in ``refresh_board(view, legal)``; the
-side panel (turn line, player panel, "last turn" lines, event log) and the shared keys
-come from here.  The app calls ``refresh_view()`` whenever the table changes and
-``set_link()`` when the seat at the keyboard changes (behind the curtain).
+A game screen sends actions through its ``SeatLink`` and draws the views it is given,
+nothing else.  Subclasses compose their board in ``compose_board()`` and redraw it in
+``refresh_board(view, legal)``; the side panel (turn line, player panel, "last turn"
+lines, event log) and the shared keys come from here.  The session of the way of
+playing (``tui/sessions``) calls ``show(view, legal)`` whenever the table changed, and
+``set_link()`` when the seat at the keyboard changes (behind the curtain); a key never
+redraws the table after sending (the session does, once the table says it changed).
 
 What the other seats did since your last move: ``baseline_view()`` is the view this
 seat had right after its own last action; a game screen draws whatever differs from it
@@ -17,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -29,6 +32,8 @@ from engine.core import LogLine
 from ..commands import Command, bindings
 from ..last_turn import acted_since, fit_rows, summary
 from ..seat import SeatLink
+from ..seats import seat_text
+from ..why_not import why_not_commands
 from ..widgets.eventlog import EventLog
 from ..widgets.key_line import KeyLine
 from ..widgets.turn_line import TurnLine
@@ -64,14 +69,13 @@ class GameScreen(Screen):
     GameScreen #players { height: auto; margin-top: 1; }
     GameScreen #message { height: auto; color: $ink-gold; }
     GameScreen #practice { height: auto; color: $ink-muted; }
+    GameScreen #lan-status { height: auto; margin: 1 0 0 0; color: $ink-muted; display: none; }
     GameScreen #last-turn { height: auto; margin-top: 1; }
     GameScreen EventLog { height: 1fr; min-height: 5; margin-top: 1; }
     """
 
-    #: The keys every game shares (DESIGN.md "Screens every game shares").  A game's
-    #: screen puts its own commands first and these after them, so the footer shows the
-    #: game's keys first: ``COMMAND_TABLE = (*GAME_KEYS, *GameScreen.COMMAND_TABLE)``.
-    COMMAND_TABLE: tuple[Command, ...] = (
+    #: The keys every game shares (DESIGN.md "Screens every game shares").
+    SHARED_KEYS: tuple[Command, ...] = (
         Command("help", "question_mark", "Help", "app.help",
                 "Show the rules of this game and this list of keys.", key_display="?"),
         Command("undo", "u", "Undo", "undo", "Take back your last move, where the undo rule allows it."),
@@ -84,7 +88,26 @@ class GameScreen(Screen):
                 "Open the command palette: find any command of this screen by name.", show=False,
                 key_display="Ctrl+P", palette=False),
     )
+    #: A game's own keys.  A game's screen states them (and its ``WHY_NOT`` prefix);
+    #: ``__init_subclass__`` builds its ``COMMAND_TABLE`` and ``BINDINGS``: the game's
+    #: keys first (the footer shows them first), the shared ones, then one hidden command
+    #: per key of the game that says why the key does nothing now (tui/why_not.py).
+    GAME_KEYS: tuple[Command, ...] = ()
+    #: The prefix of those "why not" commands' ids ('' for none: a game that words its
+    #: own among its keys).
+    WHY_NOT = ""
+    #: More commands whose keys say why they do nothing now (beside the game's keys).
+    WHY_NOT_ALSO: tuple[Command, ...] = ()
+    COMMAND_TABLE: tuple[Command, ...] = SHARED_KEYS
     BINDINGS = bindings(COMMAND_TABLE)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if "GAME_KEYS" in cls.__dict__:  # a game's screen (not a replay made from one)
+            why_not = why_not_commands((*cls.GAME_KEYS, *cls.WHY_NOT_ALSO), cls.WHY_NOT) if cls.WHY_NOT else ()
+            cls.COMMAND_TABLE = (*cls.GAME_KEYS, *GameScreen.SHARED_KEYS, *why_not)
+            cls.BINDINGS = bindings(cls.COMMAND_TABLE)
+            kwargs.setdefault("inherit_bindings", False)
+        super().__init_subclass__(**kwargs)
 
     #: Below this width the footer drops its padding, so the shared keys stay visible.
     FOOTER_COMPACT_BELOW = 110
@@ -118,6 +141,7 @@ class GameScreen(Screen):
                 practice = Static(PRACTICE_LINE, id="practice")
                 practice.display = bool(getattr(self.link, "practice", False))
                 yield practice
+                yield Static(id="lan-status", markup=False)
                 yield Static(id="message")
                 yield Static(id="players")
                 yield Static(id="last-turn")
@@ -131,7 +155,16 @@ class GameScreen(Screen):
         yield from ()
 
     _ready = False  # set once composed: a LAN update may arrive while the screen is mounting
-    _drawn = False  # set by the first refresh_view
+    _drawn = False  # set by the first drawing of a view
+    #: The view and legal actions drawn now (what ``show`` gave; a game's keys read
+    #: them).  No view yet: None.
+    _view: Any = None
+    _legal: list[Any] = []
+    #: The view and legal actions drawn before these (a game compares the two).
+    _previous: tuple[Any, list[Any]] = (None, [])
+    #: What ``show`` gave last: drawn at once, or as soon as the screen is mounted.
+    _given: tuple[Any, list[Any]] = (None, [])
+    _status: Any = ""  # the LAN lines of the side panel ('' none; or a function of the width)
 
     def on_resize(self, event: events.Resize) -> None:
         # (Textual calls every class's on_resize along the MRO: a game screen's own
@@ -143,7 +176,7 @@ class GameScreen(Screen):
         if not self._drawn and self._ready:
             # The first layout is done (sizes known) and nothing is painted yet: draw the
             # view now, so the first frame shows it.
-            self.refresh_view()
+            self.redraw()
 
     def too_small(self, width: int, height: int) -> str:
         """'' when the board fits, else the line asking for a bigger terminal."""
@@ -193,50 +226,68 @@ class GameScreen(Screen):
 
     def redraw_for_theme(self, theme: Any) -> None:
         if self._drawn:
-            self.refresh_view()
+            self.redraw()
 
     def _first_view(self) -> None:
         if not self._drawn:
-            self.refresh_view()
+            self.redraw()
 
     # --- the link ------------------------------------------------------------------
     def set_link(self, link: SeatLink) -> None:
+        """Another seat is at the keyboard: send through ``link`` from now on (the session
+        shows that seat's view next)."""
         self.link = link
         self._pending_baseline = None
         if self.is_mounted and self._ready:
             self.query_one("#practice", Static).display = bool(getattr(link, "practice", False))
-        self.refresh_view()
 
-    def refresh_view(self) -> None:
-        if not self.is_mounted or not self._ready:
+    # --- drawing -------------------------------------------------------------------
+    def show(self, view: Any, legal: list[Any]) -> None:
+        """The table changed: draw ``view`` with ``legal`` (None: no view yet, nothing to
+        draw).  Before the screen is mounted the view is kept and drawn with the first frame."""
+        self._given = (view, list(legal))
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the view given last again (the terminal's size changed, a panel opened)."""
+        view, legal = self._given
+        if view is None or not self.is_mounted or not self._ready:
             return
-        self._take_baseline()
-        key = getattr(self.link, "drawn_key", None)
-        drawn_for = (self.link, key() if key else None)
-        view = self.link.view()
-        legal = self.link.legal()
+        self._take_baseline(view)
         log = self.link.log()
+        self._previous = (self._view, self._legal)
+        self._view, self._legal = view, legal
         try:
             self.refresh_board(view, legal)
         except NoMatches:  # (a rematch or Back to menu is taking this screen down)
             return
         self._show("#turn-line", self.turn_line(view, legal))
-        self._show("#players", self.players_panel(view))
+        header, panel = self.players_header(view), self.players_panel(view)
+        self._show("#players", header + panel if header.plain else panel)
         self._show("#last-turn", self.last_turn(log))
         for event_log in self.query(EventLog):
             event_log.set_lines([line.text for line in log])
-        self._drawn, self._drawn_for = True, drawn_for
+        self._show_status()
+        self._drawn = True
         self.refresh_bindings()
 
-    _drawn_for: tuple[Any, Any] = (None, None)  # (link, its drawn_key()) at the last refresh_view
+    def status_lines(self, text: Any) -> None:
+        """The side panel's connection lines, under the practice line: ``text``, or a
+        function of the panel's width giving it ('' hides them)."""
+        self._status = text
+        self._show_status()
 
-    def shows_current_view(self) -> bool:
-        """The last refresh_view drew what the link gives now (the app skips redrawing).
-        Only for links that tell (``drawn_key``: a local table's seat)."""
-        link, key = self._drawn_for
-        drawn_key = getattr(self.link, "drawn_key", None)
-        return (self._drawn and link is self.link and drawn_key is not None and key is not None
-                and key is drawn_key())
+    def _show_status(self) -> None:
+        if not self.is_mounted or not self._ready or not self._status:
+            return
+        try:
+            status = self.query_one("#lan-status", Static)
+        except NoMatches:  # (the app is closing and the panel is already gone)
+            return
+        width = status.content_region.width or self.query_one("#side").content_region.width or 31
+        text = self._status(width) if callable(self._status) else self._status
+        status.display = bool(text)
+        self._show("#lan-status", text)
 
     def _show(self, selector: str, content: Any, layout: bool = True) -> None:
         """Update a side-panel Static (or the turn line) only when its text changed.  (A
@@ -274,7 +325,8 @@ class GameScreen(Screen):
         super().refresh_bindings()
 
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        """Redraw the board, hand and anything game-specific."""
+        """Redraw the board, hand and anything game-specific (``view`` and ``legal`` are
+        ``self._view`` and ``self._legal`` by now)."""
 
     def turn_line(self, view: Any, legal: list[Any]) -> str:
         waiting = self.link.waiting_for()
@@ -282,7 +334,26 @@ class GameScreen(Screen):
             return "Your move."
         return f"Waiting for {waiting}" if waiting else ""
 
-    def players_panel(self, view: Any) -> str:
+    #: The players panel begins with "You are Blue." (False: the game's panel says it
+    #: its own way).
+    PLAYERS_HEADER = True
+
+    def players_header(self, view: Any) -> Text:
+        """The first line of the players panel: who you are at this table (nothing for
+        a watcher)."""
+        out = Text()
+        if self.PLAYERS_HEADER and view.seat is not None:
+            out.append("You are ")
+            out.append_text(seat_text(view.seat, self.link.names[view.seat]))
+            out.append(f"{self.seat_note(view)}.\n")
+        return out
+
+    def seat_note(self, view: Any) -> str:
+        """What the game adds to "You are Blue" (", Captain Nemo"), if anything."""
+        return ""
+
+    def players_panel(self, view: Any) -> Text | str:
+        """Every player's public state, under the header (a game draws its own)."""
         return ""
 
     def say(self, message: str) -> None:
@@ -311,7 +382,7 @@ class GameScreen(Screen):
         kept = self._baselines.get(self.link.seat)
         return kept[1] if kept else 0
 
-    def _take_baseline(self) -> None:
+    def _take_baseline(self, now: Any) -> None:
         """After an accepted action, the first view that differs from the one before it is
         this seat's new baseline (at once for a local table; when the host's update comes
         for a LAN seat)."""
@@ -321,11 +392,7 @@ class GameScreen(Screen):
         if seat != self.link.seat:
             self._pending_baseline = None
             return
-        try:
-            now = self.link.view()
-        except AssertionError:  # (a LAN seat before its first view)
-            return
-        if now is before:
+        if now is None or now is before:  # (no view yet, or not the new one yet)
             return
         self._pending_baseline = None
         self._baselines[seat] = (now, len(self.link.log()))
@@ -352,10 +419,7 @@ class GameScreen(Screen):
     # --- acting ------------------------------------------------------------------------
     def send(self, action: Any) -> bool:
         """Submit an action through the link; show why if it is refused."""
-        try:
-            before = self.link.view()
-        except AssertionError:
-            before = None
+        before = self.link.view()
         error = self.link.submit(action)
         if error:
             self.say(error)
@@ -363,18 +427,21 @@ class GameScreen(Screen):
             return False
         self.say("")
         self._pending_baseline = (self.link.seat, before)
-        self._take_baseline()
+        self._take_baseline(self.link.view())
+        self.choice_sent()
         return True
+
+    def choice_sent(self) -> None:
+        """The choice being made on this screen went out (an accepted action): a game
+        forgets what it held for it (a picked tile, a question).  No drawing here: the
+        session draws the table once it changed."""
 
     def action_undo(self) -> None:
         if self.link.read_only:
             self.say("This is a replay: nothing to take back.")
             self.app.bell()
             return
-        try:
-            before = self.link.view()
-        except AssertionError:
-            before = None
+        before = self.link.view()
         error = self.link.undo()
         if error:
             self.say(f"Cannot undo: {error}")
@@ -382,7 +449,7 @@ class GameScreen(Screen):
             return
         self.say("Move taken back.")
         self._pending_baseline = (self.link.seat, before)
-        self._take_baseline()
+        self._take_baseline(self.link.view())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The shared keys always run and say why when they cannot (DESIGN.md: never silent).

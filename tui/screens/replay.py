@@ -40,20 +40,16 @@ class ReplayMixin:
     )
     REPLAY_BINDINGS = bindings(REPLAY_COMMANDS)
 
+    # (The replay keys move the record's position or its viewer; the replay session,
+    # told by the ReplaySeat, draws what that shows.)
     def action_replay_step(self, delta: int) -> None:
-        link: ReplaySeat = self.link  # type: ignore[attr-defined]
-        link.index = max(0, min(len(link.states) - 1, link.index + delta))
-        self.refresh_view()  # type: ignore[attr-defined]
+        self.link.step(delta)  # type: ignore[attr-defined]
 
     def action_replay_jump(self, where: int) -> None:
-        link: ReplaySeat = self.link  # type: ignore[attr-defined]
-        link.index = 0 if where == 0 else len(link.states) - 1
-        self.refresh_view()  # type: ignore[attr-defined]
+        self.link.jump(where)  # type: ignore[attr-defined]
 
     def action_replay_viewer(self) -> None:
-        link: ReplaySeat = self.link  # type: ignore[attr-defined]
-        link.next_viewer()
-        self.refresh_view()  # type: ignore[attr-defined]
+        self.link.next_viewer()  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay_jump" and isinstance(self.focused, EventLog):  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ an SSH session's secret, or the one the server gave, kept in ``identity_store``
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from netplay.identity import IdentityStore, ServerLobby
@@ -100,36 +101,18 @@ class ServerApp(AtlantisApp):
         token = ticket.token if ticket is not None else (choice.token or None)
         client = Client(self.server_host, self.server_port, name=self.player_name,
                         token=token, table=table, spectate=spectate, trust=trust)
-        from ..netplay.flow import remote_flow
-
-        remote_flow(self, client)
+        self.join(client)
 
     # --- leaving a game: back to the lobby ---------------------------------------------------
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
-        if self.remote is not None or self.table is not None:
+        if self.session is not None:
             self.run_worker(self._back_to_lobby(), exclusive=True)
             return
         super().exit(result, return_code, message)
 
     async def _back_to_lobby(self) -> None:
-        client, self.remote = self.remote, None
-        if client is not None:
-            client.listeners.clear()
-            try:
-                await asyncio.wait_for(client.close(), 2)
-            except Exception:
-                pass
-        if self.table is not None and self._table_changed in self.table.listeners:
-            self.table.listeners.remove(self._table_changed)
-        self.table = None
-        self.netplay_link = None
-        self.game_screen = None
-        self.save_path = None
-        self._curtain_up = False
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
+        session = self.end_session()
+        if session is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(session.close(), 2)
         self.show_lobby()
-
-    async def on_unmount(self) -> None:
-        if self.remote is not None:
-            await self.remote.close()

@@ -1,6 +1,6 @@
 """The Survive: Escape from Atlantis screen: the hex island, the held tiles, the keys.
 
-The screen reads only ``link.view()`` and ``link.legal()`` and sends the engine's small
+The screen draws only the view and legal actions its session gives it, and sends the engine's small
 actions through ``self.send``; a refusal is shown as the engine words it.  What it keeps
 for itself is what the player is pointing at: the selected piece (an explorer, a boat or
 a creature), the picked tile in the hand (or, while placing explorers, the value to
@@ -29,19 +29,19 @@ from engine.survive.actions import (
 )
 from engine.survive.text import BACK_NAMES
 
-from ..commands import Command, bindings
+from ..commands import Command
 from ..screens.game import GameScreen
 from ..widgets.hand import Hand, HandItem
 from ..widgets.hex_board import SurviveHexBoard
 from ..widgets.turn_line import TurnLine
 from .picture import board_picture
-from .words import SurviveWords
+from . import words as W
+from .picture import spots
 
 from .shared import PER_SEAT, SHORT_BACK, SIDE_ROOMY, SMALLEST, Move, Piece, side_width
-from ..why_not import why_not_commands
 
 
-class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
+class SurviveScreen(GameScreen):
     """Survive: Escape from Atlantis."""
 
     AUTO_FOCUS = "SurviveHexBoard"
@@ -84,18 +84,11 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         Command("survive-cancel", "escape", "Cancel", "cancel", "Let go of the selected piece or tile.",
                 show=False),
     )
-    COMMAND_TABLE = (
-        *GAME_KEYS,
-        # A key none of whose commands is allowed now says why (tui/why_not.py).
-        *why_not_commands(GAME_KEYS, "survive"),
-        *GameScreen.COMMAND_TABLE,
-    )
-    BINDINGS = bindings(COMMAND_TABLE)
+    WHY_NOT = "survive"
+    PLAYERS_HEADER = False  # (the panel's heading row says who is who)  # a key none of whose commands is allowed now says why
 
     def __init__(self, link: Any, **kwargs: Any):
         super().__init__(link, **kwargs)
-        self._view: Any = None
-        self._legal: list[Any] = []
         self._moves: list[Move] = []
         self._piece: Piece | None = None      # the selected piece
         self._picked: int | None = None       # index into the hand items
@@ -124,7 +117,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         self.query_one("#side").styles.width = side
         if self._view is not None and (side == SIDE_ROOMY) != self._roomy_drawn:
             self._roomy_drawn = side == SIDE_ROOMY
-            self.refresh_view()  # (the players and the tiles have full words when roomy)
+            self.redraw()  # (the players and the tiles have full words when roomy)
         # (Below SMALLEST the shared GameScreen hides the board and asks for a bigger terminal.)
 
     _roomy_drawn = False  # what the side panel and the hand were last drawn for
@@ -244,6 +237,66 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         names = BACK_NAMES if self.roomy() else SHORT_BACK
         return [(names.get(t.back, t.back), t) for t in view.hand]
 
+    # --- the words (tui/survive/words.py) -----------------------------------------------------
+    def turn(self) -> W.Turn:
+        """Where the player's turn stands on this screen: what the words are made from."""
+        view, phase, piece = self._view, self.phase(), self._piece
+        sink = frozenset(view.terrain[m.action.tile] for m in self._moves if isinstance(m.action, Sink)) \
+            if view.phase == "sink" else frozenset()
+        return W.Turn(view, self.link.names, phase, value=self._value, sink_kinds=sink, cursor=self.board.cursor,
+                      labels_shown=self.board.labels_shown, piece=piece,
+                      targets=len(self.targets()) if piece is not None else 0,
+                      waiting=self.link.waiting_for(), read_only=self.link.read_only)
+
+    def turn_line(self, view: Any, legal: list[Any]) -> Any:
+        return W.turn_line(view, legal, self.link.names, self.link.waiting_for())
+
+    def players_panel(self, view: Any) -> Any:
+        return W.players_panel(view, self.link.names, self.size.width)
+
+    # --- what the other seats did since your last move ------------------------------------------
+    _recent_key: tuple = ()
+    _recent: list[int] = []
+
+    def recent_hexes(self) -> list[int]:
+        """Hexes that look different from this seat's view just after its last action
+        (a piece moved, a tile taken off, a boat filled), until it acts again."""
+        before, view = self.baseline_view(), self._view
+        if before is None or view is None:
+            return []
+        key = (id(before), id(view))
+        if key != self._recent_key:
+            old, now = spots(before), spots(view)
+            self._recent_key, self._recent = key, [h for h in range(D.HEXES) if old[h] != now[h]]
+        return self._recent
+
+    def action_why_not(self, key: str) -> None:
+        """A key none of whose commands is allowed now: say why (tui/why_not.py)."""
+        phase = self.phase()
+        if key == "enter":
+            self.choose_at(self.board.cursor)  # says why itself
+            return
+        if phase in ("wait", "over"):
+            self.say(W.wait_reason(self.turn()))
+            return
+        # (short: the side panel is narrow; the step line above the board says what is on)
+        if key.isdigit():
+            if phase in ("place_explorer", "tile", "respond"):
+                self.say("You hold no tiles." if phase != "place_explorer" else "Your explorers are all placed.")
+            else:
+                self.say("No tile can be played in this step.")
+        elif key == "r":
+            self.say("No roll now: the die is rolled in step 4.")
+        elif key == "n":
+            self.say("Nothing of yours can move in this step.")
+        elif key == "e":
+            self.say("Nothing to end or skip in this step.")
+        elif key == "escape":
+            self.say("Nothing is selected to let go of.")
+        else:
+            self.say("That key does nothing in this step.")
+
+
     def roomy(self) -> bool:
         """The biggest hexes and a wide side panel (160 columns): words in full."""
         return side_width(self.size.width) == SIDE_ROOMY
@@ -265,7 +318,6 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
 
     # --- drawing ---------------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
-        self._view, self._legal = view, list(legal)
         self._moves = self._moves_of(view, self._legal)
         if self._piece is not None and not any(m.piece == self._piece for m in self._moves):
             self._piece = None
@@ -287,6 +339,9 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
             self._cursor_placed = True
             mine = [h for h in view.explorer_hex[view.seat * PER_SEAT:(view.seat + 1) * PER_SEAT] if h >= 0]
             self.board.cursor = mine[0] if mine else D.CENTRE_INDEX
+        follow, self._follow = self._follow, None
+        if follow is not None and self._piece == follow and self.where(follow) >= 0:
+            self.board.cursor = self.where(follow)
         self._draw()
 
     def _draw(self) -> None:
@@ -297,7 +352,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         self.board.show(board_picture(view, targets=self.targets(), selected=selected,
                                       recent=self.recent_hexes()))
         self._draw_hand()
-        self._show_step_line(self.step_text(), layout=True)
+        self._show_step_line(W.step_text(self.turn()), layout=True)
 
     def _draw_hand(self) -> None:
         view = self._view
@@ -330,7 +385,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
     def _cell_highlighted(self, event: SurviveHexBoard.CellHighlighted) -> None:
         if self._view is not None and self.is_mounted:
             # (two rows always: a repaint, not a layout; the same words are not drawn again)
-            self._show_step_line(self.step_text())
+            self._show_step_line(W.step_text(self.turn()))
             # Of the keys only Enter's "go" / "select" depends on the cursor (enter_meaning).
             if self._piece is not None and self.phase() in ("move", "red", "creature"):
                 self.refresh_bindings()
@@ -401,17 +456,11 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
             return self._piece is not None or self._picked is not None
         return super().check_action(action, parameters)
 
-    def _sent(self, ok: bool) -> None:
-        if not ok:
-            return
+    def choice_sent(self) -> None:
         self._picked = None
-        piece = self._piece
-        self.refresh_view()
-        if piece is not None and self._piece == piece:
-            h = self.where(piece)
-            if h >= 0:
-                self.board.cursor = h
-        self._redraw()
+        self._follow = self._piece  # the cursor stays on a piece that is still moving
+
+    _follow: Any = None  # the piece that was moving when the last action went out
 
     def action_choose(self, what: str = "") -> None:
         self.choose_at(self.board.cursor)
@@ -439,7 +488,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
             if play is None:
                 self.say("Pick a tile with 1-9 first, or e to play none.")
                 return
-            self._sent(self.send(play))
+            self.send(play)
             return
         targets = self.targets()
         if phase in ("place_explorer", "place_boat", "sink"):
@@ -448,11 +497,11 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
                 self.say(self._not_here(phase))
                 self.app.bell()
                 return
-            self._sent(self.send(move.action))
+            self.send(move.action)
             return
         # moving a piece: Enter on a + sends it; elsewhere Enter selects what is there
         if self._piece is not None and cell in targets:
-            self._sent(self.send(targets[cell].action))
+            self.send(targets[cell].action)
             return
         here = [p for p in self.movable() if self.where(p) == cell]
         if not here:
@@ -465,7 +514,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
             self._piece = here[(here.index(self._piece) + 1) % len(here)]
         else:
             self._piece = here[0]
-        self.say(f"Selected {self.piece_name(self._piece)}: Enter on a + sends it.")
+        self.say(f"Selected {W.piece_name(self._view, self._piece)}: Enter on a + sends it.")
         self._redraw()
 
     def _not_here(self, phase: str) -> str:
@@ -482,7 +531,7 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         nxt = pieces[(pieces.index(self._piece) + 1) % len(pieces)] if self._piece in pieces else pieces[0]
         self._piece = nxt
         self.board.cursor = self.where(nxt)
-        self.say(f"Selected {self.piece_name(nxt)}: Enter on a + sends it.")
+        self.say(f"Selected {W.piece_name(self._view, nxt)}: Enter on a + sends it.")
         self._redraw()
 
     def action_pick(self, index: int) -> None:
@@ -505,13 +554,13 @@ class SurviveScreen(SurviveWords, GameScreen, inherit_bindings=False):
         self.board.action_cursor_towards(direction)
 
     def action_roll(self) -> None:
-        self._sent(self.send(Roll()))
+        self.send(Roll())
 
     def action_end_step(self, what: str = "") -> None:
         end = self.end_action()
         if end is not None:
             self._piece = None
-            self._sent(self.send(end))
+            self.send(end)
 
     def action_cancel(self) -> None:
         self._piece = None

@@ -7,20 +7,17 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from tui.commands import Command, bindings
+from tui.commands import Command
 from tui.screens.game import GameScreen
 
 MARKS = {-1: " ", 0: "X", 1: "O"}
 
 
 class TicTacToeScreen(GameScreen):
-    COMMAND_TABLE = (
-        *(Command(f"mark-{cell + 1}", str(cell + 1), "Mark", f"mark({cell})",
-                  "Mark a square (1-9, row by row)." if cell == 0 else "", show=cell == 0, key_display="1-9")
-          for cell in range(9)),
-        *GameScreen.COMMAND_TABLE,
-    )
-    BINDINGS = bindings(COMMAND_TABLE)
+    GAME_KEYS = tuple(
+        Command(f"mark-{cell + 1}", str(cell + 1), "Mark", f"mark({cell})",
+                "Mark a square (1-9, row by row)." if cell == 0 else "", show=cell == 0, key_display="1-9")
+        for cell in range(9))
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="board")
@@ -37,5 +34,4 @@ class TicTacToeScreen(GameScreen):
             self.say("Choose an empty square, on your turn.")
             self.app.bell()
             return
-        if self.send(chosen[0]):
-            self.refresh_view()
+        self.send(chosen[0])
