@@ -294,5 +294,6 @@ def test_serve_takes_the_log_and_seat_limits_and_refuses_bad_ones(capsys):
     args = build_parser().parse_args(["serve", "--keep-logs", "3", "--max-logs", "50", "--seats-per-player", "2"])
     lim = _server_limits(args)
     assert (lim.keep_logs_days, lim.max_logs, lim.max_seats_per_player) == (3.0, 50, 2)
-    assert _check_server_limits(build_parser().parse_args(["serve", "--keep-logs", "-1"]))
+    with pytest.raises(SystemExit):  # a negative number of days is refused as the line is read
+        build_parser().parse_args(["serve", "--keep-logs", "-1"])
     assert _check_server_limits(build_parser().parse_args(["serve", "--seats-per-player", "0"]))
