@@ -139,6 +139,7 @@ class Client:
         self.events: list[Event] = []
         self.to_act: list[int] = []
         self.seats: M.Seats | None = None
+        self.seats_at = 0.0  # loop time the seat list came (the turn timers count down from it)
         self.over: M.Over | None = None
         self.verification: Verification | None = None
         self.last_error = ""
@@ -297,6 +298,7 @@ class Client:
             self._update(msg)
         elif isinstance(msg, M.Seats):
             self.seats = msg
+            self.seats_at = asyncio.get_running_loop().time()
             self.names = [s.name for s in msg.seats]
             self._emit("seats")
         elif isinstance(msg, M.Error):
@@ -370,6 +372,27 @@ class Client:
         elif not self.received or self.received[-1] != h:
             self.received.append(h)
         self._emit("update")
+
+    # --- the seats as the host tells them -------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        """How the host names ``seat`` now: "Blue (bot until Ana returns)" while a bot
+        keeps a player's seat warm, else the player's name."""
+        st = self.seats.seats[seat] if self.seats is not None and seat < len(self.seats.seats) else None
+        if st is not None and st.label:
+            return st.label
+        return self.names[seat] if seat < len(self.names) else f"seat {seat}"
+
+    def clock(self, seat: int) -> float | None:
+        """Seconds left on ``seat``'s turn timer now (None: no clock runs for it).  The
+        host keeps the time; this only counts down from what it last said."""
+        st = self.seats.seats[seat] if self.seats is not None and seat < len(self.seats.seats) else None
+        if st is None or st.clock is None:
+            return None
+        try:
+            now = asyncio.get_running_loop().time()
+        except RuntimeError:
+            return st.clock
+        return max(0.0, st.clock - (now - self.seats_at))
 
     # --- acting ------------------------------------------------------------------
     def legal(self) -> list[Any]:
@@ -488,7 +511,7 @@ class RemoteSeat:
         return self.client.undo()
 
     def seat_label(self, seat: int) -> str:
-        return f"{self.names[seat]}"
+        return self.client.seat_label(seat)
 
     def final_reveal(self) -> list[str]:
         """After the host's game-over frame: the game's ``reveal()`` of the final state,
@@ -532,14 +555,18 @@ class RemoteSeat:
                 continue
             st = seats[s] if s < len(seats) else None
             name = self.names[s] if s < len(self.names) else f"seat {s}"
+            clock = c.clock(s)
+            left = "" if clock is None else f", {int(clock) // 60}:{int(clock) % 60:02d} left"
             if st is None:
                 parts.append(name)
+            elif st.standin:
+                parts.append(f"{st.label or name} (thinking)")
             elif st.kind == "bot":
                 parts.append(f"{name} (bot, thinking)")
             elif not st.connected:
                 parts.append(f"{name} (disconnected)")
             else:
-                parts.append(f"{name} (choosing)")
+                parts.append(f"{name} (choosing{left})")
         if c.seats is not None and not c.seats.started:
             free = sum(1 for s in c.seats.seats if not s.taken)
             return f"{free} more player(s) to join"

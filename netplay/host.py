@@ -109,6 +109,8 @@ class Host:
                 t.write_log()
                 t.logged = t.where()
             t.over_listeners.append(self._check_done)
+            for slot in t.slots:  # (a resumed table: its players are away until they come back)
+                t.player_away(slot)
             t.kick_bots()
         self._check_done()  # (a resumed game may be over already)
         log.info("listening on %s:%d with %d table(s)", self.bind, self.port, len(self.tables))

@@ -32,7 +32,7 @@ from engine.record import repack
 
 from .wire import HEADER, FrameError, encode_frame, pack_frame
 
-PROTOCOL = 2  # 2: 128-bit seeds (Over.seed is a decimal string), Welcome.practice
+PROTOCOL = 3  # 2: 128-bit seeds (Over.seed is a decimal string), Welcome.practice; 3: seats kept warm, clocks, chat
 SERVICE_TYPE = "_atlantis._tcp.local."
 
 
@@ -413,6 +413,9 @@ class SeatStatus(BaseModel):
     kind: str          # "open" | "bot" | "local"
     taken: bool
     connected: bool
+    standin: bool = False       # a bot plays this player's seat until they return
+    label: str = ""             # how every screen names the seat: "Blue (bot until Ana returns)"
+    clock: float | None = None  # seconds left on its turn timer when this was sent (None: no clock runs)
 
 
 class Seats(Msg):
@@ -420,6 +423,7 @@ class Seats(Msg):
     seats: list[SeatStatus]
     started: bool
     spectators: int = 0
+    turn_time: float = 0.0  # seconds each seat has for each decision (0: no turn timer)
 
 
 class Error(Msg):

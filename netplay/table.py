@@ -60,10 +60,26 @@ class Slot:
     acked: int = 0
     acting: bool = False
     joined: bool = False  # a connection has held this seat (a table server gives up seats never joined)
+    # A player's seat kept warm: after ``HostTable.bot_after`` seconds away, ``deputy`` (a
+    # bot of the table's level, playing from this seat's view only) plays it until they
+    # are back (``standin``); the turn timer's deputy makes one decision the clock ran out on.
+    deputy: Any = None
+    standin: bool = False
+    away_timer: Any = None
+    clock: Any = None        # the turn timer's handle while this seat is to act
+    hurried: bool = False    # its clock ran out: the bot decides until the seat's turn is over
+    deadline: float = 0.0    # ... and the loop time it runs out at
 
     @property
     def taken(self) -> bool:
         return self.kind != "open" or self.token_hash is not None
+
+    def label(self) -> str:
+        """The seat as every screen names it: "Blue (bot until Ana returns)" while a
+        bot keeps a player's seat warm, else the player's name (or the seat's)."""
+        if self.standin:
+            return f"{self.name} (bot until {self.player or 'its player'} returns)"
+        return self.player or self.name
 
 
 @dataclass
@@ -103,6 +119,7 @@ class HostTable:
         self.bot_delay = 0.0
         self._bot_pending: set[int] = set()
         self._bots = any(s.kind == "bot" for s in self.slots)
+        self.bot_moves: set[int] = set()  # the moves (numbered from 1) a deputy bot made for a player
         self.last_error: str = ""
         match.on_move = self._logged
         self.updates = Updates(match, self.slots, self.public, self.spectators)  # the frames out
@@ -121,6 +138,106 @@ class HostTable:
         if log_path is not None:
             table.log = HostLog(log_path)
         return table
+
+    # --- keeping a table going (README, "A table that keeps going") -------------------
+    bot_after: float = 60.0   # seconds a player may be away before a bot keeps their seat warm (0: never)
+    bot_level: str = "normal"  # the level of the bots that keep seats warm or beat the clock
+    turn_time: float = 0.0    # seconds each seat has for each decision (0: no turn timer)
+    spectator_chat: bool = False  # spectators have a chat channel of their own
+
+    def deputy(self, slot: Slot) -> Any:
+        """The bot that plays ``slot`` for its player (made once, from a seed of the
+        table's own: a resumed table's deputy plays as it would have)."""
+        if slot.deputy is None:
+            seed = int.from_bytes(hashlib.sha256(f"deputy:{self.salt}:{slot.index}".encode()).digest()[:8], "big")
+            slot.deputy = self.game.make_bot(slot.index, seed, self.bot_level)
+        return slot.deputy
+
+    def player_away(self, slot: Slot) -> None:
+        """``slot``'s player is not connected: after ``bot_after`` seconds a bot plays for them."""
+        if (slot.kind != "open" or slot.token_hash is None or slot.conn is not None or slot.standin
+                or self.over or not self.started or self.bot_after <= 0 or self.loop is None):
+            return
+        if slot.away_timer is None:
+            slot.away_timer = self.loop.call_later(self.bot_after, self._keep_warm, slot)
+
+    def _keep_warm(self, slot: Slot) -> None:
+        slot.away_timer = None
+        if slot.conn is not None or self.over or slot.token_hash is None:
+            return
+        slot.standin = True
+        self._bots = True
+        log.info("table %s: a bot plays %s's seat %d until they return", self.id, slot.player or slot.name,
+                 slot.index)
+        self.seats_changed()
+
+    def player_back(self, slot: Slot) -> None:
+        """``slot``'s player is connected again: the seat is theirs at its next decision."""
+        if slot.away_timer is not None:
+            slot.away_timer.cancel()
+            slot.away_timer = None
+        if slot.standin:
+            slot.standin = False
+            log.info("table %s: %s takes seat %d back from the bot", self.id, slot.player or slot.name, slot.index)
+
+    def _run_clocks(self) -> None:
+        """Start the turn timer of each seat that has just come to act (each its own:
+        simultaneous secret choices have a clock per seat), stop it for each that no
+        longer acts; tell everyone when a clock started or stopped."""
+        if self.turn_time <= 0 or self.loop is None:
+            return
+        changed = False
+        for slot in self.slots:
+            if not slot.acting:
+                slot.hurried = False
+            runs = slot.acting and not self.over and slot.kind != "bot" and not slot.standin and not slot.hurried
+            if runs and slot.clock is None:
+                slot.deadline = self.loop.time() + self.turn_time
+                slot.clock = self.loop.call_at(slot.deadline, self._out_of_time, slot)
+                changed = True
+            elif not runs and slot.clock is not None:
+                slot.clock.cancel()
+                slot.clock = None
+                changed = True
+        if changed:
+            self.seats_changed()
+
+    def _out_of_time(self, slot: Slot) -> None:
+        """The seat's clock ran out: the bot makes its decision (until its turn is over;
+        the player keeps the seat and has the clock again next turn)."""
+        slot.clock = None
+        if self.over or slot.index not in self.match.to_act():
+            return
+        log.info("table %s: %s's clock ran out: the bot decides for seat %d", self.id, slot.player or slot.name,
+                 slot.index)
+        slot.hurried = True
+        self._bots = True
+        self.seats_changed()
+
+    def clock_left(self, slot: Slot) -> float | None:
+        """Seconds left on ``slot``'s turn timer (None: it has no clock running)."""
+        if slot.clock is None or self.loop is None:
+            return None
+        return max(0.0, round(slot.deadline - self.loop.time(), 1))
+
+    def _deputy_move(self, seat: int, bot: Any) -> None:
+        """A bot's move for a player's seat, from that seat's view only; kept in the log as the bot's."""
+        view = self.match.view(seat)
+        action = bot.choose(view, self.game.legal(view))
+        self._by_deputy = True
+        try:
+            error = self.submit(seat, action)
+        finally:
+            self._by_deputy = False
+        if error:
+            log.error("the bot of seat %d chose a refused action: %s", seat, error)
+            return
+        n = len(self.match.record.moves)
+        self.bot_moves.add(n)
+        log.info("table %s: move %d by the bot for %s (seat %d): %s", self.id, n,
+                 self.slots[seat].player or self.slots[seat].name, seat, self.game.describe_action(action))
+
+    _by_deputy = False
 
     @classmethod
     def resume(cls, path: Path) -> "HostTable":
@@ -171,6 +288,7 @@ class HostTable:
             slot.token_hash = h
             slot.player = player if h is not None else ""
         table.logged_players = [s.player for s in table.slots]
+        table.bot_moves = set(found.bot_moves)
         table.log = HostLog(Path(path))
         table.log.adopt(found)  # (the one write: a partial last move is cut off)
         return table
@@ -197,14 +315,14 @@ class HostTable:
 
     def write_log(self) -> None:
         if self.log is not None:
-            self.log.write(self.header(), self.match.record.moves)
+            self.log.write(self.header(), self.match.record.moves, self.bot_moves)
             self.logged_players = [s.player for s in self.slots]
 
     logged_players: list[str] | None = None  # the remote players' names the log's header keeps
 
     def _logged(self, move: Move) -> None:
         if self.log is not None:
-            self.log.append(move)
+            self.log.append(move, by_bot=self._by_deputy)
 
     # --- state of the table --------------------------------------------------------
     @property
@@ -230,9 +348,10 @@ class HostTable:
 
     def seats_message(self) -> M.Seats:
         return M.Seats(seats=[M.SeatStatus(name=n, kind=s.kind, taken=s.taken,
-                                           connected=s.kind != "open" or s.conn is not None)
+                                           connected=s.kind != "open" or s.conn is not None,
+                                           standin=s.standin, label=s.label(), clock=self.clock_left(s))
                               for s, n in zip(self.slots, self.names())],
-                       started=self.started, spectators=len(self.spectators))
+                       started=self.started, spectators=len(self.spectators), turn_time=self.turn_time)
 
     def connections(self) -> list[Peer]:
         return [s.conn for s in self.slots if s.conn is not None] + list(self.spectators)
@@ -279,6 +398,7 @@ class HostTable:
             slot.conn = conn
             slot.joined = True
             conn.seat = slot.index
+            self.player_back(slot)
             if self.log is not None and self.logged_players != [s.player for s in self.slots]:
                 self.write_log()  # (a player back with a new name: --resume gives it back)
         conn.send(M.Welcome(table=self.id, table_name=self.name, game=self.game.slug,
@@ -307,6 +427,7 @@ class HostTable:
                 slot.token_hash = None
                 slot.player = ""
                 self.write_log()
+            self.player_away(slot)
         self.seats_changed()
 
     def seats_changed(self, joined: Peer | None = None) -> None:
@@ -381,6 +502,7 @@ class HostTable:
             if now and not slot.acting:
                 slot.window = slot.version
             slot.acting = now
+        self._run_clocks()
 
     def over_message(self) -> M.Over:
         result = self.match.result()
@@ -394,6 +516,11 @@ class HostTable:
             return
         self.over = True
         self._over_sent = True
+        for slot in self.slots:
+            for timer in (slot.clock, slot.away_timer):
+                if timer is not None:
+                    timer.cancel()
+            slot.clock = slot.away_timer = None
         msg = M.frame(self.over_message())
         for c in self.connections():
             c.send_bytes(msg)
@@ -430,6 +557,7 @@ class HostTable:
             return exc.reason
         if self.log is not None:
             self.log.pop()
+        self.bot_moves.discard(len(self.match.record.moves) + 1)
         self.publish(deliveries)
         self.slots[seat].own = self.slots[seat].version
         return None
@@ -439,7 +567,7 @@ class HostTable:
             return
         for seat in sorted(self.match.to_act()):
             slot = self.slots[seat]
-            if slot.kind == "bot" and seat not in self._bot_pending:
+            if (slot.kind == "bot" or slot.standin or slot.hurried) and seat not in self._bot_pending:
                 self._bot_pending.add(seat)
                 self.loop.call_later(self.bot_delay, self._bot_step, seat)
 
@@ -447,8 +575,13 @@ class HostTable:
         self._bot_pending.discard(seat)
         if self.over or seat not in self.match.to_act():
             return
+        slot = self.slots[seat]
+        if slot.kind != "bot":
+            if slot.standin or slot.hurried:  # (a player back in time plays this decision themselves)
+                self._deputy_move(seat, self.deputy(slot))
+            return
         view = self.match.view(seat)
-        action = self.slots[seat].bot.choose(view, self.game.legal(view))
+        action = slot.bot.choose(view, self.game.legal(view))
         error = self.submit(seat, action)
         if error:
             log.error("bot of seat %d chose a refused action: %s", seat, error)

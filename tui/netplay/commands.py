@@ -54,6 +54,7 @@ def add_parsers(sub: Any) -> None:
                       help="announce on this interface only (repeatable; default: all, or the log's with --resume)")
     host.add_argument("--bot-delay", type=seconds, default=0.4,
                       help="seconds a host bot waits before acting, so players can follow (default 0.4)")
+    add_table_flags(host)
     add_logging_flags(host)
     host.set_defaults(run=cmd_host)
 
@@ -78,6 +79,19 @@ def add_parsers(sub: Any) -> None:
     br.add_argument("--json", action="store_true", help="print one JSON list instead of lines")
     br.add_argument("--interface", action="append", metavar="IP", help="listen on this interface only")
     br.set_defaults(run=cmd_browse)
+
+
+def add_table_flags(parser: argparse.ArgumentParser, turn_time: bool = True) -> None:
+    """The flags that keep a table going, shared by ``host`` and ``serve``."""
+    parser.add_argument("--seat-timeout", type=seconds, default=60.0, metavar="SECONDS",
+                        help="a player away this long has a bot keep their seat warm until they return "
+                             "(default 60; 0: never)")
+    if turn_time:
+        parser.add_argument("--turn-time", type=seconds, default=0.0, metavar="SECONDS",
+                            help="each seat's time for each decision; when it runs out a bot decides "
+                                 "(default 0: no turn timer)")
+    parser.add_argument("--spectator-chat", action="store_true",
+                        help="spectators may chat among themselves (they always read the players' chat)")
 
 
 def _die(message: str) -> int:
@@ -164,6 +178,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     bind = args.bind if args.bind is not None else (table.bind or "0.0.0.0")
     table.advertise = args.advertise if args.advertise is not None else table.advertise is not False
     table.interfaces = args.interface or table.interfaces
+    table.bot_after, table.turn_time = args.seat_timeout, args.turn_time
+    table.spectator_chat = args.spectator_chat
     host = Host([table], host=bind, port=port, bot_delay=args.bot_delay, certificate=cert)
     advertise = None
     if table.advertise:

@@ -1,0 +1,95 @@
+"""A table that keeps going: a bot keeps a dropped player's seat warm, and the player
+takes it back with their token; a turn timer lets the bot make a slow seat's decision.
+Everything over loopback with the real client and host."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgpack
+
+from netplay.client import run_bot
+from netplay.log import read_log
+
+from netplay_helpers import ALL_GAMES, client, running_host, until
+
+GAME = ALL_GAMES["pathways"]
+
+
+def kill(task: asyncio.Task, player, table) -> None:
+    """The client's program dies: its tasks stop and its connection drops without a goodbye
+    (and it does not reconnect)."""
+    task.cancel()
+    player._task.cancel()
+    conn = table.slots[player.seat].conn
+    if conn is not None:
+        conn.abort()
+
+
+def logged_bot_moves(path) -> set[int]:
+    """The moves the host log marks as the bot's (``"by": "bot"``), numbered from 1."""
+    objs = list(msgpack.Unpacker(open(path, "rb"), raw=False))
+    return {i for i, obj in enumerate(objs) if i and obj.get("by") == "bot"}
+
+
+async def test_a_killed_client_s_seat_is_played_by_a_bot_until_the_game_ends(tmp_path, caplog):
+    caplog.set_level("INFO", logger="atlantis.host")
+    log = tmp_path / "table.atlrec"
+    async with running_host(GAME, ["open", "open"], seed=11, log=log) as host:
+        table = host.table
+        table.bot_after = 0.2
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        ann_task = asyncio.ensure_future(run_bot(ann, seed=1))
+        bob_done = asyncio.ensure_future(run_bot(bob, seed=2))
+        await until(lambda: len(table.match.record.moves) >= 6, timeout=20)
+        kill(ann_task, ann, table)
+        await until(lambda: table.slots[ann.seat].standin, timeout=10)
+        label = "Blue (bot until Ann returns)" if table.slots[ann.seat].name == "Blue" else None
+        label = label or f"{table.slots[ann.seat].name} (bot until Ann returns)"
+        await until(lambda: bob.seat_label(ann.seat) == label, timeout=10)
+        assert table.seats_message().seats[ann.seat].standin
+        await asyncio.wait_for(bob_done, 60)
+        assert table.match.result() is not None and bob.verification.ok
+        assert table.bot_moves and all(table.match.record.moves[n - 1].seat == ann.seat for n in table.bot_moves)
+    assert logged_bot_moves(log) == table.bot_moves
+    assert read_log(log).bot_moves == table.bot_moves  # (what --resume reads back)
+    assert any("by the bot for Ann" in r.getMessage() for r in caplog.records)
+
+
+async def test_the_player_who_comes_back_with_their_token_takes_the_seat_back():
+    async with running_host(GAME, ["open", "open"], seed=12) as host:
+        table = host.table
+        table.bot_after = 0.1
+        table.bot_delay = 0.05  # (paced like any bot)
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        ann_task = asyncio.ensure_future(run_bot(ann, seed=1))
+        bob_done = asyncio.ensure_future(run_bot(bob, seed=2))
+        await until(lambda: len(table.match.record.moves) >= 4, timeout=20)
+        seat, token = ann.seat, ann.token
+        kill(ann_task, ann, table)
+        await until(lambda: len(table.bot_moves) >= 2, timeout=20)
+
+        back = client(host, name="Ann", token=token)
+        back_done = asyncio.ensure_future(run_bot(back, seed=1))
+        await until(lambda: not table.slots[seat].standin and table.slots[seat].conn is not None, timeout=10)
+        taken_back_at = len(table.match.record.moves)
+        assert back.seat == seat
+        await until(lambda: bob.seat_label(seat) == "Ann", timeout=10)
+        await asyncio.wait_for(asyncio.gather(back_done, bob_done), 60)
+        assert table.match.result() is not None and back.verification.ok
+        assert max(table.bot_moves) <= taken_back_at  # after the return, every move of the seat is Ann's
+        assert any(m.seat == seat for m in table.match.record.moves[taken_back_at:])
+
+
+async def test_a_seat_timeout_of_zero_never_brings_a_bot():
+    async with running_host(GAME, ["open", "open"], seed=13) as host:
+        table = host.table
+        table.bot_after = 0
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        ann_task = asyncio.ensure_future(run_bot(ann, seed=1))
+        bob_task = asyncio.ensure_future(run_bot(bob, seed=2))
+        await until(lambda: len(table.match.record.moves) >= 4, timeout=20)
+        kill(ann_task, ann, table)
+        await asyncio.sleep(0.3)
+        assert not table.slots[ann.seat].standin and table.slots[ann.seat].away_timer is None
+        bob_task.cancel()
