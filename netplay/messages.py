@@ -298,6 +298,7 @@ class OpenTable(Msg):
     table_name: Annotated[str, Field(max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")] = ""
     name: Name = "Player"
     identity: Identity | None = None
+    turn_time: Annotated[float, Field(ge=0, le=7 * 86400)] = 0.0  # each seat's time per decision (0: none)
 
 
 class TakeSeat(Msg):
@@ -324,6 +325,7 @@ class TableInfo(BaseModel):
     started: bool
     over: bool
     options: dict = {}
+    turn_time: float = 0.0  # each seat's time per decision (0: no turn timer)
 
 
 class Welcome(Msg):

@@ -75,6 +75,8 @@ class ServerLimits:
     max_logs: int = 1000              # ... and at most this many such logs (the oldest go first)
     sweep_every: float = 5.0
     prune_every: float = 3600.0       # how often old logs are looked for
+    bot_after: float = 60.0           # --seat-timeout: a player away this long has a bot keep their seat warm (0: never)
+    spectator_chat: bool = False      # --spectator-chat: spectators have a chat channel of their own
 
 
 @dataclass
@@ -345,6 +347,7 @@ class TableServer(Host):
         except (RecordError, OSError) as exc:
             return M.Error(code="bad-table", message=f"Cannot open that table: {exc}", fatal=True)
         table.id = self.new_table_id(table.id)
+        table.turn_time = msg.turn_time
         self.add_table(table, who)
         return self.take_seat(who, table.id, msg.name)  # (the first seat is open: a ticket)
 
@@ -361,6 +364,7 @@ class TableServer(Host):
         table.bot_delay = self.bot_delay
         table.seats_interval = self.limits.seats_interval
         table.port, table.bind = self.port, self.bind
+        table.bot_after, table.spectator_chat = self.server_limits.bot_after, self.server_limits.spectator_chat
         table.write_log()
         table.logged = table.where()
         table.over_listeners.append(lambda: self._finished(table))

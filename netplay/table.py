@@ -280,7 +280,11 @@ class HostTable:
                 and all(isinstance(p, str) and clean_text(p, MAX_NAME) == p for p in players)
                 and all(not p or k == "open" for p, k in zip(players, kinds))):
             raise RecordError("its netplay header is malformed (the players' names).")
+        turn_time = meta.get("turn_time", 0.0)  # (a log written before turn timers: none)
+        if not (isinstance(turn_time, (int, float)) and not isinstance(turn_time, bool) and 0 <= turn_time <= 7 * 86400):
+            raise RecordError("its netplay header is malformed (the turn time).")
         table = cls(game, match, list(kinds), name=meta["name"], table_id=meta["table"], salt=meta["salt"])
+        table.turn_time = float(turn_time)
         table.port, table.bind, table.advertise = where["port"], where["bind"], where["advertise"]
         table.interfaces = where["interfaces"]
         table.logged = table.where()
@@ -309,7 +313,7 @@ class HostTable:
         head["netplay"] = {
             "table": self.id, "name": self.name, "kinds": [s.kind for s in self.slots],
             "salt": self.salt, "tokens": [s.token_hash for s in self.slots],
-            "players": [s.player for s in self.slots], **self.where(),
+            "players": [s.player for s in self.slots], "turn_time": self.turn_time, **self.where(),
         }
         return head
 
@@ -344,7 +348,7 @@ class HostTable:
         return M.TableInfo(table=self.id, name=self.name, game=self.game.slug,
                            rules=self.game.rules_version, fingerprint=self.fingerprint,
                            players=len(self.slots), open=self.open_seats(), started=self.started,
-                           over=self.over, options=self.match.record.options)
+                           over=self.over, options=self.match.record.options, turn_time=self.turn_time)
 
     def seats_message(self) -> M.Seats:
         return M.Seats(seats=[M.SeatStatus(name=n, kind=s.kind, taken=s.taken,

@@ -93,3 +93,56 @@ async def test_a_seat_timeout_of_zero_never_brings_a_bot():
         await asyncio.sleep(0.3)
         assert not table.slots[ann.seat].standin and table.slots[ann.seat].away_timer is None
         bob_task.cancel()
+
+
+# --- the turn timer -----------------------------------------------------------------------
+EOA = ALL_GAMES["end-of-atlantis"]
+
+
+async def test_each_seat_of_a_simultaneous_choice_has_its_own_clock_and_the_bot_beats_it():
+    """End of Atlantis opens with both seats bidding in secret: each has a clock; Ann bids
+    at once, Bob never does, and when Bob's clock runs out the bot bids for him (he keeps
+    his seat).  The clocks are in the seat list every client receives."""
+    async with running_host(EOA, ["open", "open"], seed=5) as host:
+        table = host.table
+        table.turn_time = 0.5
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        ann.start()
+        bob.start()
+        await until(lambda: ann.seats is not None and ann.seats.started and ann.view is not None
+                    and bob.view is not None and len(ann.to_act) == 2, timeout=10)
+        await until(lambda: all(ann.clock(s) is not None for s in (0, 1)), timeout=5)
+        assert ann.seats.turn_time == 0.5 and 0 < ann.clock(1) <= 0.5
+        assert ann.submit(ann.legal()[0]) is None
+        await until(lambda: table.slots[ann.seat].clock is None, timeout=5)
+        assert table.slots[bob.seat].clock is not None  # Ann's choice did not touch Bob's clock
+        await until(lambda: bob.seat not in table.match.to_act(), timeout=10)
+        by_seat = {table.match.record.moves[n - 1].seat for n in table.bot_moves}
+        assert by_seat == {bob.seat}  # the bot bid for Bob only
+        assert table.slots[bob.seat].conn is not None and not table.slots[bob.seat].standin
+        assert "(bot" not in bob.seat_label(bob.seat)
+        await ann.close()
+        await bob.close()
+
+
+async def test_no_clock_runs_without_a_turn_time():
+    async with running_host(EOA, ["open", "open"], seed=5) as host:
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        ann.start()
+        bob.start()
+        await until(lambda: ann.seats is not None and ann.seats.started and ann.view is not None, timeout=10)
+        assert ann.clock(0) is None and ann.clock(1) is None and ann.seats.turn_time == 0
+        assert all(s.clock is None for s in host.table.slots)
+        await ann.close()
+        await bob.close()
+
+
+def test_the_turn_time_is_kept_in_the_log_and_resume_reads_it(tmp_path):
+    from netplay.host import HostTable
+
+    log = tmp_path / "t.atlrec"
+    table = HostTable.create(EOA, {}, ["open", "open"], 3, log_path=log)
+    table.turn_time = 90.0
+    table.write_log()
+    table.log.close()
+    assert HostTable.resume(log).turn_time == 90.0

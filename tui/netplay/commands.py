@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.registry import GAMES
 
-from ..common import (DEFAULT_PORT, INTERRUPTED, add_logging_flags, game_options, holds_record, host_log_path,
+from ..common import (DEFAULT_PORT, INTERRUPTED, add_logging_flags, add_table_flags, game_options, holds_record, host_log_path,
                       port, replace_problem, seconds, setup_logging, whole_number)
 
 __all__ = ["DEFAULT_PORT", "add_parsers", "cmd_browse", "cmd_host", "cmd_join", "host_log_path", "make_table"]
@@ -79,19 +79,6 @@ def add_parsers(sub: Any) -> None:
     br.add_argument("--json", action="store_true", help="print one JSON list instead of lines")
     br.add_argument("--interface", action="append", metavar="IP", help="listen on this interface only")
     br.set_defaults(run=cmd_browse)
-
-
-def add_table_flags(parser: argparse.ArgumentParser, turn_time: bool = True) -> None:
-    """The flags that keep a table going, shared by ``host`` and ``serve``."""
-    parser.add_argument("--seat-timeout", type=seconds, default=60.0, metavar="SECONDS",
-                        help="a player away this long has a bot keep their seat warm until they return "
-                             "(default 60; 0: never)")
-    if turn_time:
-        parser.add_argument("--turn-time", type=seconds, default=0.0, metavar="SECONDS",
-                            help="each seat's time for each decision; when it runs out a bot decides "
-                                 "(default 0: no turn timer)")
-    parser.add_argument("--spectator-chat", action="store_true",
-                        help="spectators may chat among themselves (they always read the players' chat)")
 
 
 def _die(message: str) -> int:
@@ -178,7 +165,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     bind = args.bind if args.bind is not None else (table.bind or "0.0.0.0")
     table.advertise = args.advertise if args.advertise is not None else table.advertise is not False
     table.interfaces = args.interface or table.interfaces
-    table.bot_after, table.turn_time = args.seat_timeout, args.turn_time
+    table.bot_after = args.seat_timeout
+    table.turn_time = args.turn_time if args.turn_time is not None else table.turn_time
     table.spectator_chat = args.spectator_chat
     host = Host([table], host=bind, port=port, bot_delay=args.bot_delay, certificate=cert)
     advertise = None
