@@ -44,6 +44,10 @@ CLOSINGS = {"table-closed", "closed"}
 KEEP_NAME = " "
 
 
+#: Chat lines a client keeps (a welcome starts them again: the host sends the lines it kept).
+MAX_CHAT_LINES = 500
+
+
 class Refused(Exception):
     """The host (or this program) refuses the connection for good: no reconnect."""
 
@@ -100,7 +104,7 @@ class Client:
     """A connection to a host's table that keeps itself alive.
 
     Listeners (``listeners``) are called with one word: ``"welcome"``, ``"update"``,
-    ``"seats"``, ``"status"``, ``"error"``, ``"over"``."""
+    ``"seats"``, ``"status"``, ``"error"``, ``"over"``, ``"chat"`` (a line in ``chat_lines``)."""
 
     def __init__(self, host: str, port: int, name: str = "Player", token: str | None = None,
                  table: str | None = None, spectate: bool = False, *, read_timeout: float = 20.0,
@@ -141,6 +145,7 @@ class Client:
         self.seats: M.Seats | None = None
         self.seats_at = 0.0  # loop time the seat list came (the turn timers count down from it)
         self.over: M.Over | None = None
+        self.chat_lines: list[M.ChatLine] = []  # the table's chat as heard here, oldest first
         self.verification: Verification | None = None
         self.last_error = ""
         self.status = "connecting"  # connecting | connected | reconnecting | refused | over | closed
@@ -317,6 +322,10 @@ class Client:
             self.verification = self.verify(msg)
             self.status = "over"
             self._emit("over")
+        elif isinstance(msg, M.ChatLine):
+            self.chat_lines.append(msg)
+            del self.chat_lines[:-MAX_CHAT_LINES]
+            self._emit("chat")
         elif isinstance(msg, M.Info):
             pass
 
@@ -331,6 +340,7 @@ class Client:
         if msg.token:
             self.token = msg.token
         self.names = list(msg.names)
+        self.chat_lines = []  # (the host's kept lines follow)
         if self.seat is not None and self.seat < len(self.names):
             self.name = self.names[self.seat]  # (a reconnect asks for the name the seat has)
         self.attempt = 0
@@ -435,6 +445,21 @@ class Client:
             return "Not connected to the host."
         return None
 
+    def chat(self, text: str) -> str | None:
+        """Say ``text`` to the table (a spectator: to the other spectators, where the host
+        allows it).  None when sent (the host echoes it as a ``chat-line``, or refuses it
+        with an ``error``: too fast, nothing printable), else why it was not sent."""
+        text = text.strip()
+        if not text:
+            return "Type something to say."
+        if len(text) > M.MAX_CHAT:
+            return f"A chat line holds at most {M.MAX_CHAT} characters."
+        try:
+            self._send(M.Chat(text=text))
+        except ConnectionError:
+            return "Not connected to the host."
+        return None
+
     # --- the host's honesty -----------------------------------------------------------------
     def verify(self, over: M.Over) -> Verification:
         """Check the revealed seed against the commitment, replay the whole game from it,
@@ -512,6 +537,19 @@ class RemoteSeat:
 
     def seat_label(self, seat: int) -> str:
         return self.client.seat_label(seat)
+
+    def clock(self, seat: int) -> float | None:
+        """Seconds left on ``seat``'s turn timer (None: none runs for it)."""
+        return self.client.clock(seat)
+
+    def chat(self, text: str) -> str | None:
+        """Say ``text`` to the table (``Client.chat``): None when sent, else why not."""
+        return self.client.chat(text)
+
+    def chat_log(self) -> list[str]:
+        """The table's chat as lines to show: "Ana: hello", "(spectator) Zed: hi"."""
+        return [f"{'(spectator) ' if line.spectator else ''}{line.name}: {line.text}"
+                for line in self.client.chat_lines]
 
     def final_reveal(self) -> list[str]:
         """After the host's game-over frame: the game's ``reveal()`` of the final state,

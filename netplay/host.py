@@ -37,6 +37,7 @@ from .limits import Limits  # noqa: F401  (re-exported: part of the host's API)
 from .table import (  # noqa: F401  (re-exported: the tables are part of the host's API)
     RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, make_kinds, token_hash,
 )
+from .text import clean_name
 from .tls import Certificate, load_certificate
 
 log = logging.getLogger("atlantis.host")
@@ -103,6 +104,7 @@ class Host:
             t.loop = loop
             t.bot_delay = self.bot_delay
             t.seats_interval = self.limits.seats_interval
+            t.limits = self.limits
             # The header keeps where the host listens: --resume listens there again.
             t.port, t.bind = self.port, self.bind
             if t.log is not None and (not t.log.sizes or t.where() != t.logged):
@@ -161,6 +163,7 @@ class Host:
         for t in self.tables.values():
             if t.log is not None:
                 t.log.close()
+            t.chat.close()
 
     def welcome(self, conn: Conn, hello: M.Hello) -> HostTable | None:
         """Seat ``conn`` at the table its hello names (by its token, or at the next open
@@ -187,6 +190,7 @@ class Host:
                 conn.error("spectators-full", f"This table has {lim.max_spectators} spectators, "
                            "the most it takes; try again later.", fatal=True)
                 return None
+            conn.name = clean_name(hello.name, "Spectator")
             table.attach(conn, None, None)
         else:
             refusal = self.claim_refusal(table)

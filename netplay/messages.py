@@ -1,9 +1,9 @@
 """Every message of the LAN protocol, as pydantic models (protocol version ``PROTOCOL``).
 
 Each frame is one map with ``t`` (the kind) and ``v`` (the protocol version).
-Client to host: ``hello``, ``act``, ``undo``, ``ping``, ``bye``.
+Client to host: ``hello``, ``act``, ``undo``, ``ping``, ``bye``, ``chat``.
 Host to client: ``welcome``, ``info`` (answer to a probe hello), ``update``, ``seats``,
-``error``, ``over``, ``pong``.
+``error``, ``over``, ``pong``, ``chat-line``.
 Client to a table server (``netplay.server``), one request per connection:
 ``list-tables``, ``open-table``, ``take-seat``; answers ``table-list``, ``ticket``.
 
@@ -274,6 +274,16 @@ class Bye(Msg):
     t: Literal["bye"] = "bye"
 
 
+MAX_CHAT = 200  # characters in one chat line
+
+
+class Chat(Msg):
+    """A line of chat to the table (a spectator's: to the other spectators, where the
+    host allows it).  The host cleans it (``netplay.text.clean_text``) and rate-limits it."""
+    t: Literal["chat"] = "chat"
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT)]
+
+
 # --- client to a table server (``netplay.server``; a single-table host answers them
 # with ``hello-first``).  Each is one request on its own connection, answered by one
 # ``table-list``, ``ticket`` or ``error``; the seat itself is then taken with a normal
@@ -308,7 +318,7 @@ class TakeSeat(Msg):
     identity: Identity | None = None
 
 
-ClientMessage = Annotated[Union[Hello, Act, Undo, Ping, Bye, ListTables, OpenTable, TakeSeat],
+ClientMessage = Annotated[Union[Hello, Act, Undo, Ping, Bye, Chat, ListTables, OpenTable, TakeSeat],
                           Field(discriminator="t")]
 
 
@@ -452,6 +462,16 @@ class Pong(Msg):
     n: int = 0
 
 
+class ChatLine(Msg):
+    """A line of the table's chat as the host passes it on: who said it (their seat, or
+    None: a spectator; their name at the table) and the cleaned text."""
+    t: Literal["chat-line"] = "chat-line"
+    seat: int | None
+    name: str
+    text: str
+    spectator: bool = False  # said by a spectator (only spectators hear it)
+
+
 class Ticket(BaseModel):
     """A seat held at a table of a server: join it with ``Hello(table=, token=)``."""
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -477,7 +497,7 @@ class Seated(Msg):
     ticket: Ticket
 
 
-HostMessage = Annotated[Union[Welcome, Info, Update, Seats, Error, Over, Pong, TableList, Seated],
+HostMessage = Annotated[Union[Welcome, Info, Update, Seats, Error, Over, Pong, ChatLine, TableList, Seated],
                         Field(discriminator="t")]
 
 _CLIENT = TypeAdapter(ClientMessage)

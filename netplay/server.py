@@ -54,6 +54,7 @@ from engine.record import RecordError
 from engine.registry import GAMES
 
 from . import messages as M
+from .chat import chat_log_path
 from .conn import Conn
 from .host import Host, HostTable, Limits, make_kinds, token_hash
 from .tls import Trust, open_connection
@@ -194,6 +195,13 @@ def prune_logs(folder: Path | None, running: set[str], keep_days: float, max_log
             removed.append(path)
         except OSError as exc:
             log.warning("cannot remove the old log %s: %s", path, exc)
+            continue
+        try:
+            chat_log_path(path).unlink()  # (its chat log goes with it)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("cannot remove the old chat log %s: %s", chat_log_path(path), exc)
     if removed:
         log.info("removed %d old table log(s) from %s", len(removed), folder)
     return removed
@@ -363,6 +371,7 @@ class TableServer(Host):
         table.loop = loop
         table.bot_delay = self.bot_delay
         table.seats_interval = self.limits.seats_interval
+        table.limits = self.limits
         table.port, table.bind = self.port, self.bind
         table.bot_after, table.spectator_chat = self.server_limits.bot_after, self.server_limits.spectator_chat
         table.write_log()
@@ -419,6 +428,7 @@ class TableServer(Host):
             conn.close()
         if table.log is not None:
             table.log.close()
+        table.chat.close()
         self._changed()
 
     def sweep(self) -> None:

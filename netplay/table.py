@@ -23,6 +23,8 @@ from engine.record import Move, RecordError
 from engine.registry import get_game
 
 from . import messages as M
+from .chat import TableChat
+from .limits import Limits
 from .log import HostLog, read_log
 from .peer import Peer
 from .text import MAX_NAME, clean_name, clean_text
@@ -120,6 +122,8 @@ class HostTable:
         self._bot_pending: set[int] = set()
         self._bots = any(s.kind == "bot" for s in self.slots)
         self.bot_moves: set[int] = set()  # the moves (numbered from 1) a deputy bot made for a player
+        self.chat = TableChat()
+        self.limits = Limits()  # (the Host sets its own)
         self.last_error: str = ""
         match.on_move = self._logged
         self.updates = Updates(match, self.slots, self.public, self.spectators)  # the frames out
@@ -137,6 +141,7 @@ class HostTable:
                     table_id=secrets.token_hex(4), salt=secrets.token_hex(16))
         if log_path is not None:
             table.log = HostLog(log_path)
+            table.chat.keep_log(log_path)
         return table
 
     # --- keeping a table going (README, "A table that keeps going") -------------------
@@ -295,6 +300,7 @@ class HostTable:
         table.bot_moves = set(found.bot_moves)
         table.log = HostLog(Path(path))
         table.log.adopt(found)  # (the one write: a partial last move is cut off)
+        table.chat.keep_log(Path(path))
         return table
 
     # Where the host listens (the port is an instance field): kept in the log's header,
@@ -413,6 +419,8 @@ class HostTable:
         self.seats_changed(conn)  # (before the view: the client knows whether play has begun)
         self.resync(conn)
         self._sync_windows()
+        for line in self.chat.heard_by(conn.seat):
+            conn.send(line)
         if self.over:
             conn.send(self.over_message())
 
@@ -420,6 +428,7 @@ class HostTable:
         if conn.spectator:
             if conn in self.spectators:
                 self.spectators.remove(conn)
+            self.chat.forget(id(conn))
         elif conn.seat is not None and self.slots[conn.seat].conn is conn:
             # The seat stays its player's, before the start as during play: it shows as
             # taken but disconnected, and their client comes back with its token.  A
@@ -627,6 +636,24 @@ class HostTable:
         error = self.submit(conn.seat, action)
         if error:
             conn.error("illegal", error, ack=n)
+
+    def client_chat(self, conn: Peer, msg: M.Chat) -> None:
+        """A chat line of ``conn`` (``netplay.chat``): a player's to everyone at the
+        table, a spectator's to the spectators only (and only with ``spectator_chat``)."""
+        if conn.seat is None and not self.spectator_chat:
+            conn.error("chat-spectator", "Spectators may read the players' chat at this table, not write in it.")
+            return
+        if conn.seat is None:
+            said = self.chat.line(id(conn), None, conn.name or "Spectator", msg.text, self.limits)
+        else:
+            said = self.chat.line(conn.seat, conn.seat, self.names()[conn.seat], msg.text, self.limits)
+        if isinstance(said, tuple):
+            conn.errors += 1  # (a flood of refused lines ends like any other: cut off)
+            conn.error(*said, fatal=conn.errors > self.limits.max_errors)
+            return
+        frame = M.frame(said)
+        for peer in (self.spectators if said.spectator else self.connections()):
+            peer.send_bytes(frame)
 
     def client_undo(self, conn: Peer, msg: M.Undo) -> None:
         if conn.seat is None:
