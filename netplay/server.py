@@ -57,6 +57,7 @@ from . import messages as M
 from .chat import chat_log_path
 from .conn import Conn
 from .host import Host, HostTable, Limits, make_kinds, token_hash
+from .log import read_log
 from .tls import Trust, open_connection
 
 log = logging.getLogger("atlantis.server")
@@ -230,9 +231,12 @@ class TableServer(Host):
 
     # --- life -------------------------------------------------------------------------
     async def start(self) -> int:
+        self.skipped = self.restore_tables()  # (before listening: a player who comes back finds the table)
         port = await super().start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         return port
+
+    skipped: list[tuple[Path, str]] = []  # the logs ``restore_tables`` could not restore, and why
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -364,7 +368,8 @@ class TableServer(Host):
         return drawn
 
     def add_table(self, table: HostTable, owner: str) -> None:
-        """Serve ``table`` (as ``Host.start`` does for the tables it starts with)."""
+        """Serve ``table`` (as ``Host.start`` does for the tables it starts with).  A
+        table restored from its log (``restore_tables``) keeps its log as it is."""
         self.tables[table.id] = table
         self.owned[table.id] = Owned(owner=owner, opened=time.monotonic())
         loop = asyncio.get_running_loop()
@@ -374,12 +379,59 @@ class TableServer(Host):
         table.limits = self.limits
         table.port, table.bind = self.port, self.bind
         table.bot_after, table.spectator_chat = self.server_limits.bot_after, self.server_limits.spectator_chat
-        table.write_log()
+        if table.log is None or not table.log.sizes or table.where() != table.logged:
+            table.write_log()
         table.logged = table.where()
         table.over_listeners.append(lambda: self._finished(table))
         table.seat_listeners.append(self._changed)
+        for slot in table.slots:  # (a restored table: its players are away until they come back)
+            table.player_away(slot)
         table.kick_bots()
         self._changed()
+
+    # --- tables that outlive a restart ---------------------------------------------------
+    def restores(self, table_id: str) -> bool:
+        """Whether this server serves the table ``table_id`` when it is restored (a worker
+        of ``netplay.workers``: only the tables of its shard)."""
+        return True
+
+    def restore_tables(self) -> list[tuple[Path, str]]:
+        """Serve again every unfinished table whose log is in the records folder and was
+        written by a server listening where this one listens (``serve`` after a crash
+        or a restart: a game can last days).  Each log is checked as ``host --resume``
+        checks it (``HostTable.resume``); a damaged one is reported and skipped, never
+        changed.  Returns the logs skipped and why (finished games are not listed)."""
+        if self.records is None:
+            return []
+        skipped: list[tuple[Path, str]] = []
+        for name in sorted(log_names(self.records)):
+            path = self.records / name
+            try:
+                meta = read_log(path).meta
+            except RecordError as exc:
+                skipped.append((path, str(exc)))
+                continue
+            if (meta.get("bind"), meta.get("port")) != (self.bind, self.port) or not isinstance(meta.get("table"), str):
+                continue  # (another server's table: another address, or serve-ssh's own)
+            if not self.restores(meta["table"]) or meta["table"] in self.tables:
+                continue
+            try:
+                table = HostTable.resume(path)
+            except (RecordError, OSError, KeyError) as exc:
+                skipped.append((path, str(getattr(exc, "strerror", None) or exc)))
+                continue
+            if table.over:
+                if table.log is not None:
+                    table.log.close()
+                table.chat.close()
+                continue
+            for slot in table.slots:
+                slot.joined = slot.token_hash is not None  # (its player held it before the restart)
+            self.add_table(table, owner="")
+            log.info("table %s restored from %s after %d moves", table.id, path, len(table.match.record.moves))
+        for path, why in skipped:
+            log.warning("not restored: %s: %s", path, why)
+        return skipped
 
     def take_seat(self, who: str, table_id: str, name: str, seats_held: int | None = None) -> M.Ticket | M.Error:
         """The seat ``who`` holds at the table, else its next open seat (within the seats

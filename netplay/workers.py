@@ -534,6 +534,9 @@ class WorkerServer(TableServer):
         every worker still writes (``ShardedServer.prune_logs``)."""
         return []
 
+    def restores(self, table_id: str) -> bool:
+        return shard_of(table_id, self.count) == self.index
+
     def new_table_id(self, drawn: str) -> str:
         while shard_of(drawn, self.count) != self.index:
             drawn = secrets.token_hex(4)

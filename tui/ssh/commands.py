@@ -134,6 +134,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(fingerprint_line(cert), flush=True)
         print(f"Logs of its tables: {_records()} (kept {args.keep_logs:g} days after the game, "
               f"{args.max_logs} at most)", flush=True)
+        if server.tables:  # (at the start, every table there is one restored from its log)
+            print(f"Restored {len(server.tables)} unfinished table(s) from their logs", flush=True)
+        for path, why in getattr(server, "skipped", []):
+            print(f"Not restored (left as it is): {path}: {why}", flush=True)
 
     async def main() -> int:
         stop = asyncio.Event()
