@@ -56,6 +56,10 @@ class TableClosed(Exception):
     """The host said that its table is closed: no reconnect."""
 
 
+class Moving(Exception):
+    """The host moved this client to a rematch's table: connect there now."""
+
+
 class ConnectFailed(OSError):
     """The TCP connection itself could not be made (no such host, nothing listening,
     no answer): the message says which, in a sentence."""
@@ -104,14 +108,16 @@ class Client:
     """A connection to a host's table that keeps itself alive.
 
     Listeners (``listeners``) are called with one word: ``"welcome"``, ``"update"``,
-    ``"seats"``, ``"status"``, ``"error"``, ``"over"``, ``"chat"`` (a line in ``chat_lines``)."""
+    ``"seats"``, ``"status"``, ``"error"``, ``"over"``, ``"chat"`` (a line in ``chat_lines``),
+    ``"moved"`` (to a rematch's table: a new game follows)."""
 
     def __init__(self, host: str, port: int, name: str = "Player", token: str | None = None,
                  table: str | None = None, spectate: bool = False, *, read_timeout: float = 20.0,
                  ping_interval: float = 5.0, backoff: tuple[float, float] = (0.1, 3.0),
                  connect_timeout: float = 5.0, max_attempts: int | None = None,
                  games: dict[str, Game] | None = None, fail_fast: bool = True,
-                 give_up_after: float | None = 30.0, give_up_tries: int = 5, trust: Trust = Trust()):
+                 give_up_after: float | None = 30.0, give_up_tries: int = 5, trust: Trust = Trust(),
+                 linger: bool = False):
         self.host, self.port = host, port
         self.trust = trust  # how the host's certificate is checked (``netplay.tls``)
         self.games = GAMES if games is None else games  # the games this program knows
@@ -129,6 +135,9 @@ class Client:
         # until the host has not answered for give_up_after seconds and give_up_tries
         # tries: then the table is taken to be closed (None: retry for ever).
         self.fail_fast = fail_fast
+        # linger: stay at the table after the game (to chat, and to accept a rematch:
+        # ``rematch``); the host's ``moved`` then takes this client to the new table.
+        self.linger = linger
         self.give_up_after = give_up_after
         self.give_up_tries = give_up_tries
         self.lost_at: float | None = None  # when the connection was lost (loop time)
@@ -183,6 +192,8 @@ class Client:
                 except TableClosed as exc:
                     self._set_status("closed", str(exc))
                     break
+                except Moving:
+                    continue  # (to the rematch's table, at once)
                 except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, FrameError) as exc:
                     if self._stopping or self.over is not None:
                         break
@@ -261,7 +272,7 @@ class Client:
                 self.frames_in += 1
                 msg = M.parse_host(obj)
                 self._handle(msg)
-                if self.over is not None:
+                if self.over is not None and not self.linger:
                     self._send(M.Bye())
                     return
         finally:
@@ -322,6 +333,8 @@ class Client:
             self.verification = self.verify(msg)
             self.status = "over"
             self._emit("over")
+        elif isinstance(msg, M.Moved):
+            self._moved(msg)
         elif isinstance(msg, M.ChatLine):
             self.chat_lines.append(msg)
             del self.chat_lines[:-MAX_CHAT_LINES]
@@ -348,6 +361,31 @@ class Client:
         self._set_status("connected")
         self.ready.set()
         self._emit("welcome")
+
+    def _moved(self, msg: M.Moved) -> None:
+        """Every player accepted a rematch: forget this game and join the new table."""
+        self.table, self.token = msg.table, msg.token
+        self.spectate = msg.token is None
+        self.welcome = self.view = self.over = self.verification = self.seats = None
+        self.seat = None
+        self.version = self.pending = self.sent = 0
+        self.events, self.to_act, self.received = [], [], []
+        self._set_status("connecting", "")
+        self._emit("moved")
+        raise Moving()
+
+    def rematch(self, accept: bool = True) -> str | None:
+        """After the game: ask for a rematch (or turn it down).  When every player has
+        asked, the host moves everyone to a new table (a ``lingering`` client follows)."""
+        if self.over is None:
+            return "The game is not over yet."
+        if self.seat is None:
+            return "Spectators follow the players to a rematch."
+        try:
+            self._send(M.Rematch(accept=accept))
+        except ConnectionError:
+            return "Not connected to the host."
+        return None
 
     def _check_rules(self, slug: str, rules: str, options: dict[str, Any], fingerprint: str) -> Game:
         game = self.games.get(slug)

@@ -29,6 +29,7 @@ class Table(Protocol):
     def client_act(self, conn: Conn, msg: M.Act) -> None: ...
     def client_undo(self, conn: Conn, msg: M.Undo) -> None: ...
     def client_chat(self, conn: Conn, msg: M.Chat) -> None: ...
+    def client_rematch(self, conn: Conn, msg: M.Rematch) -> None: ...
     def detach(self, conn: Conn) -> None: ...
 
 
@@ -575,6 +576,8 @@ class Session(asyncio.Protocol):
             table.client_undo(conn, msg)
         elif isinstance(msg, M.Chat):
             table.client_chat(conn, msg)
+        elif isinstance(msg, M.Rematch):
+            table.client_rematch(conn, msg)
         elif isinstance(msg, M.Ping):
             conn.send_bytes(pack_frame({"v": M.PROTOCOL, "t": "pong", "n": msg.n}))
         elif isinstance(msg, M.Bye):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import socket
 import ssl
 import time
@@ -101,22 +102,40 @@ class Host:
         self._load_tls()
         await self._listen()
         for t in self.tables.values():
-            t.loop = loop
-            t.bot_delay = self.bot_delay
-            t.seats_interval = self.limits.seats_interval
-            t.limits = self.limits
-            # The header keeps where the host listens: --resume listens there again.
-            t.port, t.bind = self.port, self.bind
-            if t.log is not None and (not t.log.sizes or t.where() != t.logged):
-                t.write_log()
-                t.logged = t.where()
-            t.over_listeners.append(self._check_done)
-            for slot in t.slots:  # (a resumed table: its players are away until they come back)
-                t.player_away(slot)
-            t.kick_bots()
+            self._serve_table(t, loop)
         self._check_done()  # (a resumed game may be over already)
         log.info("listening on %s:%d with %d table(s)", self.bind, self.port, len(self.tables))
         return self.port
+
+    def _serve_table(self, t: HostTable, loop: asyncio.AbstractEventLoop) -> None:
+        t.loop = loop
+        t.bot_delay = self.bot_delay
+        t.seats_interval = self.limits.seats_interval
+        t.limits = self.limits
+        # The header keeps where the host listens: --resume listens there again.
+        t.port, t.bind = self.port, self.bind
+        if t.log is not None and (not t.log.sizes or t.where() != t.logged):
+            t.write_log()
+            t.logged = t.where()
+        t.over_listeners.append(self._check_done)
+        t.on_rematch = self.rematch
+        for slot in t.slots:  # (a resumed table: its players are away until they come back)
+            t.player_away(slot)
+        t.kick_bots()
+
+    def rematch(self, table: HostTable) -> HostTable:
+        """Every human at ``table`` asked for a rematch: a new table (same seats, options
+        and bots, a new secret seed) beside it, and everyone there is moved to it."""
+        path = None
+        if table.log is not None:
+            path = table.log.path.with_name(f"{table.log.path.stem.split('-rematch-')[0]}-rematch-"
+                                            f"{secrets.token_hex(3)}{table.log.path.suffix}")
+        new, tokens = table.rematch(path)
+        self.tables[new.id] = new
+        self._serve_table(new, asyncio.get_running_loop())
+        log.info("table %s: rematch at table %s", table.id, new.id)
+        table.move_to(new, tokens)
+        return new
 
     async def _listen(self) -> None:
         """Listen on ``bind:port``, or on the Unix socket ``bind`` when it is a path (the

@@ -1,9 +1,9 @@
 """Every message of the LAN protocol, as pydantic models (protocol version ``PROTOCOL``).
 
 Each frame is one map with ``t`` (the kind) and ``v`` (the protocol version).
-Client to host: ``hello``, ``act``, ``undo``, ``ping``, ``bye``, ``chat``.
+Client to host: ``hello``, ``act``, ``undo``, ``ping``, ``bye``, ``chat``, ``rematch``.
 Host to client: ``welcome``, ``info`` (answer to a probe hello), ``update``, ``seats``,
-``error``, ``over``, ``pong``, ``chat-line``.
+``error``, ``over``, ``pong``, ``chat-line``, ``moved`` (to a rematch's table).
 Client to a table server (``netplay.server``), one request per connection:
 ``list-tables``, ``open-table``, ``take-seat``; answers ``table-list``, ``ticket``.
 
@@ -318,7 +318,13 @@ class TakeSeat(Msg):
     identity: Identity | None = None
 
 
-ClientMessage = Annotated[Union[Hello, Act, Undo, Ping, Bye, Chat, ListTables, OpenTable, TakeSeat],
+class Rematch(Msg):
+    """After the game: this seat wants another (``accept``), or not (the rematch is off)."""
+    t: Literal["rematch"] = "rematch"
+    accept: bool = True
+
+
+ClientMessage = Annotated[Union[Hello, Act, Undo, Ping, Bye, Chat, Rematch, ListTables, OpenTable, TakeSeat],
                           Field(discriminator="t")]
 
 
@@ -436,6 +442,7 @@ class Seats(Msg):
     started: bool
     spectators: int = 0
     turn_time: float = 0.0  # seconds each seat has for each decision (0: no turn timer)
+    rematch: list[int] = []  # after the game: the seats that asked for a rematch
 
 
 class Error(Msg):
@@ -497,7 +504,15 @@ class Seated(Msg):
     ticket: Ticket
 
 
-HostMessage = Annotated[Union[Welcome, Info, Update, Seats, Error, Over, Pong, ChatLine, TableList, Seated],
+class Moved(Msg):
+    """Every human accepted a rematch: the new table, and this connection's token there
+    (None: a spectator, who watches it).  The client joins it at once."""
+    t: Literal["moved"] = "moved"
+    table: str
+    token: str | None = None
+
+
+HostMessage = Annotated[Union[Welcome, Info, Update, Seats, Error, Over, Pong, ChatLine, Moved, TableList, Seated],
                         Field(discriminator="t")]
 
 _CLIENT = TypeAdapter(ClientMessage)

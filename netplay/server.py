@@ -384,10 +384,34 @@ class TableServer(Host):
         table.logged = table.where()
         table.over_listeners.append(lambda: self._finished(table))
         table.seat_listeners.append(self._changed)
+        table.on_rematch = self.rematch
         for slot in table.slots:  # (a restored table: its players are away until they come back)
             table.player_away(slot)
         table.kick_bots()
         self._changed()
+
+    def rematch(self, table: HostTable) -> HostTable | None:
+        """Every human at ``table`` asked for a rematch: a new table of the same opener,
+        each player's ticket carried over to it, and everyone moved there."""
+        if len(self.tables) >= self.server_limits.max_tables:
+            for conn in table.connections():
+                conn.error("tables-full", "The server holds as many tables as it may: no rematch now.")
+            table.rematch_wanted.clear()
+            table.seats_changed()
+            return None
+        owned = self.owned.get(table.id)
+        path = self.records / record_name(table.game.slug) if self.records is not None else None
+        new, tokens = table.rematch(path)
+        new.id = self.new_table_id(new.id)
+        self.add_table(new, owned.owner if owned is not None else "")
+        if owned is not None:
+            again = self.owned[new.id]
+            for who, ticket in owned.tickets.items():
+                if ticket.seat in tokens and self.holds(table, ticket):
+                    again.tickets[who] = M.Ticket(table=new.id, seat=ticket.seat, token=tokens[ticket.seat])
+        log.info("table %s: rematch at table %s", table.id, new.id)
+        table.move_to(new, tokens)
+        return new
 
     # --- tables that outlive a restart ---------------------------------------------------
     def restores(self, table_id: str) -> bool:

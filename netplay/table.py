@@ -124,6 +124,8 @@ class HostTable:
         self.bot_moves: set[int] = set()  # the moves (numbered from 1) a deputy bot made for a player
         self.chat = TableChat()
         self.limits = Limits()  # (the Host sets its own)
+        self.rematch_wanted: set[int] = set()  # after the game: the seats that asked for another
+        self.on_rematch: Callable[["HostTable"], None] | None = None  # (the Host's: every human accepted)
         self.last_error: str = ""
         match.on_move = self._logged
         self.updates = Updates(match, self.slots, self.public, self.spectators)  # the frames out
@@ -361,7 +363,8 @@ class HostTable:
                                            connected=s.kind != "open" or s.conn is not None,
                                            standin=s.standin, label=s.label(), clock=self.clock_left(s))
                               for s, n in zip(self.slots, self.names())],
-                       started=self.started, spectators=len(self.spectators), turn_time=self.turn_time)
+                       started=self.started, spectators=len(self.spectators), turn_time=self.turn_time,
+                       rematch=sorted(self.rematch_wanted))
 
     def connections(self) -> list[Peer]:
         return [s.conn for s in self.slots if s.conn is not None] + list(self.spectators)
@@ -654,6 +657,58 @@ class HostTable:
         frame = M.frame(said)
         for peer in (self.spectators if said.spectator else self.connections()):
             peer.send_bytes(frame)
+
+    # --- rematch ------------------------------------------------------------------------
+    def humans(self) -> set[int]:
+        """The seats whose players must accept a rematch: the local ones and the taken open ones."""
+        return {s.index for s in self.slots if s.kind == "local" or (s.kind == "open" and s.token_hash is not None)}
+
+    def want_rematch(self, seat: int, accept: bool = True) -> str | None:
+        """``seat`` asks for a rematch (or turns it down: then nobody's request stands).
+        Once every human has asked, ``on_rematch`` makes the new table.  Returns why not, or None."""
+        if not self.over:
+            return "The game is not over yet."
+        if accept:
+            self.rematch_wanted.add(seat)
+        else:
+            self.rematch_wanted.clear()
+        self.seats_changed()
+        if accept and self.humans() <= self.rematch_wanted and self.on_rematch is not None:
+            self.on_rematch(self)
+        return None
+
+    def client_rematch(self, conn: Peer, msg: M.Rematch) -> None:
+        if conn.seat is None:
+            conn.error("spectator", "Spectators cannot ask for a rematch (they follow the players to it).")
+            return
+        error = self.want_rematch(conn.seat, msg.accept)
+        if error:
+            conn.error("not-over", error)
+
+    def rematch(self, log_path: Path | None) -> tuple["HostTable", dict[int, str]]:
+        """A new table with the same game, options, seats, names and bots and a new secret
+        seed; every player's seat is claimed for them (the tokens, by seat)."""
+        record = self.match.record
+        kinds = [s.kind for s in self.slots]
+        table = HostTable.create(self.game, record.options, kinds, None, name=self.name,
+                                 names=[s.name for s in record.seats], log_path=log_path)
+        table.bot_after, table.bot_level, table.turn_time = self.bot_after, self.bot_level, self.turn_time
+        table.spectator_chat, table.limits = self.spectator_chat, self.limits
+        tokens = {}
+        for old, new in zip(self.slots, table.slots):
+            if old.kind == "open" and old.token_hash is not None:
+                new.token_hash = token_hash(token := secrets.token_urlsafe(24))
+                new.player = old.player
+                tokens[old.index] = token
+        return table, tokens
+
+    def move_to(self, table: "HostTable", tokens: dict[int, str]) -> None:
+        """Tell everyone here to join ``table`` (each player with their new token)."""
+        for slot in self.slots:
+            if slot.conn is not None:
+                slot.conn.send(M.Moved(table=table.id, token=tokens.get(slot.index)))
+        for conn in self.spectators:
+            conn.send(M.Moved(table=table.id))
 
     def client_undo(self, conn: Peer, msg: M.Undo) -> None:
         if conn.seat is None:
