@@ -497,6 +497,7 @@ class TableList(Msg):
     can_open: bool = True
     limit: str = ""              # the limits in one sentence (shown in the lobby)
     identity: str | None = None  # the asker's identity secret, to send with every request (keep it)
+    your_turn: list[str] = []    # the tables (of ``mine``) where the asker is to act now
 
 
 class Seated(Msg):

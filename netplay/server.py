@@ -284,10 +284,18 @@ class TableServer(Host):
     def limit_text(self) -> str:
         return limit_text(len(self.tables), self.server_limits)
 
+    def your_turn(self, tickets: list[M.Ticket]) -> list[str]:
+        """The tables of ``tickets`` where their holder is to act now (correspondence play)."""
+        return [t.table for t in tickets
+                if self.tables[t.table].started and t.seat in self.tables[t.table].match.to_act()]
+
     def table_list(self, who: str) -> M.TableList:
         lim = self.server_limits
-        return M.TableList(server=self.name, tables=[t.info() for t in self.tables.values()],
-                           mine=self.tickets_of(who), games=sorted(self.games),
+        mine = self.tickets_of(who)
+        held = {t.table for t in mine}  # (the asker's games in progress first)
+        tables = sorted(self.tables.values(), key=lambda t: t.id not in held)
+        return M.TableList(server=self.name, tables=[t.info() for t in tables],
+                           mine=mine, your_turn=self.your_turn(mine), games=sorted(self.games),
                            can_open=len(self.tables) < lim.max_tables
                            and self.open_by(who) < lim.max_tables_per_player
                            and self.seats_of(who) < lim.max_seats_per_player,

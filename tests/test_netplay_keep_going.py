@@ -146,3 +146,26 @@ def test_the_turn_time_is_kept_in_the_log_and_resume_reads_it(tmp_path):
     table.write_log()
     table.log.close()
     assert HostTable.resume(log).turn_time == 90.0
+
+
+def test_export_of_a_host_log_says_which_moves_the_bot_made_for_a_player(tmp_path, capsys):
+    from netplay.host import HostTable
+    from tui.cli import main
+
+    log = tmp_path / "t.atlrec"
+    table = HostTable.create(GAME, {}, ["open", "open"], 8, log_path=log)
+    for slot in table.slots:
+        table.claim(slot.name)
+    table.write_log()
+    first = min(table.match.to_act())
+    table._deputy_move(first, GAME.make_bot(first, 1))
+    second = min(table.match.to_act())
+    view = table.match.view(second)
+    assert table.submit(second, GAME.make_bot(second, 2).choose(view, GAME.legal(view))) is None
+    table.log.close()
+    assert main(["export", str(log), "--json", "--seat", "1"]) == 0
+    capsys.readouterr()
+    assert main(["export", str(log), "--text", "--seat", str(first)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.lstrip().startswith("1.") and "(the bot for its player)" in line for line in lines)
+    assert any(line.lstrip().startswith("2.") and "bot" not in line for line in lines)

@@ -118,3 +118,22 @@ async def test_a_damaged_log_is_reported_and_left_as_it_is_and_the_others_are_re
     finally:
         await again.close()
     assert good.exists()
+
+
+async def test_the_lobby_lists_a_player_s_games_in_progress_first_and_marks_their_turn(tmp_path):
+    server = TableServer(records=tmp_path, port=0, plain=True)
+    await server.start()
+    try:
+        other = server.identity(server.ids.issue())
+        for _ in range(2):
+            assert isinstance(server.open_table(other, M.OpenTable(game="pathways", players=2, name="Bo")), M.Ticket)
+        ana = server.identity(server.ids.issue())
+        mine = server.open_table(ana, M.OpenTable(game="pathways", players=2, bots=1, name="Ana"))
+        table = server.tables[mine.table]
+        listed = server.table_list(ana)
+        assert listed.tables[0].table == mine.table and [t.table for t in listed.mine] == [mine.table]
+        assert listed.your_turn == ([mine.table] if mine.seat in table.match.to_act() else [])
+        assert table.started and mine.seat in table.match.to_act()  # (seat 0 opens a game of Pathways)
+        assert server.table_list(other).your_turn == []
+    finally:
+        await server.close()

@@ -40,9 +40,12 @@ class ExportError(Exception):
 class Replayed:
     """A record replayed: every position and the events of the move into it."""
 
-    def __init__(self, record: GameRecord, game: Game):
+    def __init__(self, record: GameRecord, game: Game, bot_moves: set[int] = frozenset()):
+        """``bot_moves``: the moves (numbered from 1) a host's bot made for a player (a
+        host log marks them): the transcript says so."""
         self.record = record
         self.game = game
+        self.bot_moves = set(bot_moves)
         self.names = [s.name for s in record.seats]
         self.states: list[Any] = []
         self.events: list[tuple[Event, ...]] = []
@@ -88,6 +91,7 @@ class Replayed:
 
 def load(path: Path) -> Replayed:
     from engine.storage import load_record
+    from netplay.log import read_log
 
     try:
         record = load_record(path)
@@ -96,7 +100,11 @@ def load(path: Path) -> Replayed:
     game = GAMES.get(record.game)
     if game is None:
         raise ExportError(f"it is a record of the game {record.game[:40]!r}, which this program does not know")
-    return Replayed(record, game)
+    try:  # (a host's log says which moves a bot made for a player)
+        bot_moves = read_log(path).bot_moves
+    except RecordError:
+        bot_moves = set()
+    return Replayed(record, game, bot_moves)
 
 
 def _check_seat(game: Replayed, seat: int | None) -> None:
@@ -136,7 +144,8 @@ def export_text(game: Replayed, seat: int | None = None) -> str:
     width = len(str(len(rec.moves)))
     for n, actor, lines in game.move_lines(seat):
         said = " ".join(lines) if lines else "(nothing this seat saw)"
-        out.append(f"{n:>{width}}. {game.names[actor]}: {said}")
+        who = f"{game.names[actor]} (the bot for its player)" if n in game.bot_moves else game.names[actor]
+        out.append(f"{n:>{width}}. {who}: {said}")
     if seat is None:
         hidden = game.game.reveal(game.final, game.names)
         if hidden:
@@ -161,7 +170,8 @@ def export_json(game: Replayed, seat: int | None = None) -> dict[str, Any]:
     if seat is None:
         out["seed"] = str(rec.seed)
         out["start_digest"] = rec.start_digest
-        out["moves"] = [{"n": n, "seat": m.seat, "action": m.action, "digest": m.digest, "text": lines}
+        out["moves"] = [{"n": n, "seat": m.seat, "action": m.action, "digest": m.digest, "text": lines,
+                         "by_bot": n in game.bot_moves}
                         for m, (n, _, lines) in zip(rec.moves, game.move_lines(None))]
         out["hidden"] = list(game.game.reveal(game.final, game.names))
     else:
