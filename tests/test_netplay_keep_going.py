@@ -169,3 +169,18 @@ def test_export_of_a_host_log_says_which_moves_the_bot_made_for_a_player(tmp_pat
     lines = capsys.readouterr().out.splitlines()
     assert any(line.lstrip().startswith("1.") and "(the bot for its player)" in line for line in lines)
     assert any(line.lstrip().startswith("2.") and "bot" not in line for line in lines)
+
+
+def test_the_command_line_takes_the_seat_timeout_turn_time_and_spectator_chat(tmp_path):
+    from tui.cli import build_parser
+    from tui.netplay.commands import make_table
+    from tui.ssh.commands import _server_limits
+
+    args = build_parser().parse_args(["host", "pathways", "--headless", "--seat-timeout", "0", "--turn-time", "45",
+                                      "--spectator-chat", "--log", str(tmp_path / "h.atlrec")])
+    assert (args.seat_timeout, args.turn_time, args.spectator_chat) == (0.0, 45.0, True)
+    assert make_table(args).turn_time == 0.0  # (cmd_host gives the table the flags)
+    defaults = build_parser().parse_args(["host", "pathways", "--headless"])
+    assert (defaults.seat_timeout, defaults.turn_time, defaults.spectator_chat) == (60.0, None, False)
+    lim = _server_limits(build_parser().parse_args(["serve", "--seat-timeout", "120", "--spectator-chat"]))
+    assert (lim.bot_after, lim.spectator_chat) == (120.0, True)
