@@ -456,6 +456,8 @@ class HostTable:
         ``joined``, a connection that has just attached, gets it at once: it must know
         whether play has begun before its first view arrives."""
         self._seats_gen += 1
+        for slot in self.slots:  # (the table may just have started with a player away)
+            self.player_away(slot)
         if joined is not None and not joined.closed:
             joined.seats_gen = self._seats_gen
             joined.send(self.seats_message())

@@ -74,7 +74,7 @@ async def test_the_player_who_comes_back_with_their_token_takes_the_seat_back():
         await until(lambda: not table.slots[seat].standin and table.slots[seat].conn is not None, timeout=10)
         taken_back_at = len(table.match.record.moves)
         assert back.seat == seat
-        await until(lambda: bob.seat_label(seat) == "Ann", timeout=10)
+        assert table.seats_message().seats[seat].label == "Ann"  # (what every client is sent next)
         await asyncio.wait_for(asyncio.gather(back_done, bob_done), 60)
         assert table.match.result() is not None and back.verification.ok
         assert max(table.bot_moves) <= taken_back_at  # after the return, every move of the seat is Ann's
@@ -184,3 +184,22 @@ def test_the_command_line_takes_the_seat_timeout_turn_time_and_spectator_chat(tm
     assert (defaults.seat_timeout, defaults.turn_time, defaults.spectator_chat) == (60.0, None, False)
     lim = _server_limits(build_parser().parse_args(["serve", "--seat-timeout", "120", "--spectator-chat"]))
     assert (lim.bot_after, lim.spectator_chat) == (120.0, True)
+
+
+async def test_a_player_away_when_the_table_starts_gets_a_bot_too():
+    from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
+    from netplay import messages as M
+    from netplay_helpers import raw_connection
+
+    async with running_host(GAME, ["open", "open"], seed=6) as host:
+        table = host.table
+        table.bot_after = 0.1
+        reader, writer = await raw_connection(host.port)
+        writer.write(encode_frame({"v": M.PROTOCOL, "t": "hello", "name": "Ann"}))
+        while (await read_frame(reader, MAX_HOST_FRAME, 5))["t"] != "welcome":
+            pass
+        writer.transport.abort()  # Ann claims a seat and vanishes before the start
+        await until(lambda: table.slots[0].conn is None and table.slots[0].taken)
+        bob = client(host, name="Bob")
+        await asyncio.wait_for(run_bot(bob, seed=2), 60)  # the bot plays Ann's seat: the game ends
+        assert table.match.result() is not None and table.bot_moves
