@@ -40,6 +40,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import json
 import logging
 import os
 import re
@@ -95,10 +96,35 @@ class Identities:
     none is stored) and the session secrets the SSH front registered."""
 
     NONCE = 22  # characters of the secret's random part (16 bytes, URL-safe base64)
+    KEY_FILE = "server-identity.key"
 
-    def __init__(self) -> None:
-        self.key = secrets.token_bytes(32)
+    def __init__(self, folder: Path | None = None) -> None:
+        """``folder``: the server's records folder, where its key is kept (0600), so that
+        the identities it gave out stay its players' after a restart (None: a new key)."""
+        self.key = self._load_key(folder) if folder is not None else secrets.token_bytes(32)
         self.registered: dict[str, str] = {}  # session secret -> identity (the SSH front's)
+
+    @classmethod
+    def _load_key(cls, folder: Path) -> bytes:
+        from engine.storage import write_private
+
+        path = Path(folder) / cls.KEY_FILE
+        try:
+            key = path.read_bytes()
+            if len(key) == 32:
+                return key
+            log.warning("%s is not a key (it is %d bytes): a new one replaces it", path, len(key))
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("cannot read %s (%s): identities last until the server stops", path, exc)
+            return secrets.token_bytes(32)
+        key = secrets.token_bytes(32)
+        try:
+            write_private(path, key)
+        except OSError as exc:
+            log.warning("cannot keep the identity key in %s (%s): identities last until the server stops", path, exc)
+        return key
 
     def _mac(self, nonce: str) -> str:
         mac = hmac.digest(self.key, nonce.encode(), hashlib.sha256)[:16]
@@ -142,7 +168,13 @@ def record_name(game: str) -> str:
     return f"{game}-server-{datetime.now().strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.atlrec"
 
 
-#: The names ``record_name`` makes: the only files log retention ever removes.
+def tickets_path(table_log: Path) -> Path:
+    """Where a server keeps a table's tickets: beside its log, ``GAME-....tickets``."""
+    return Path(table_log).with_suffix(".tickets")
+
+
+#: The names ``record_name`` makes: the only files log retention ever removes (with the
+#: chat log and the tickets kept beside each).
 RECORD_NAME = re.compile(r"[a-z0-9_]+(?:-[a-z0-9_]+)*-server-\d{8}-\d{6}-[0-9a-f]{6}\.atlrec")
 
 
@@ -197,12 +229,13 @@ def prune_logs(folder: Path | None, running: set[str], keep_days: float, max_log
         except OSError as exc:
             log.warning("cannot remove the old log %s: %s", path, exc)
             continue
-        try:
-            chat_log_path(path).unlink()  # (its chat log goes with it)
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            log.warning("cannot remove the old chat log %s: %s", chat_log_path(path), exc)
+        for beside in (chat_log_path(path), tickets_path(path)):  # (its chat log and tickets go with it)
+            try:
+                beside.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                log.warning("cannot remove %s: %s", beside, exc)
     if removed:
         log.info("removed %d old table log(s) from %s", len(removed), folder)
     return removed
@@ -221,7 +254,7 @@ class TableServer(Host):
         self.server_limits = server_limits or ServerLimits()
         self.records = records            # where tables' logs go (None: no logs)
         self.games = GAMES if games is None else games
-        self.ids = Identities()
+        self.ids = Identities(records)
         self.owned: dict[str, Owned] = {}      # table id -> who opened it, tickets given
         self.listeners: list[Callable[[], None]] = []  # the table list changed (discovery)
         self._sweeper: asyncio.Task | None = None
@@ -417,6 +450,7 @@ class TableServer(Host):
             for who, ticket in owned.tickets.items():
                 if ticket.seat in tokens and self.holds(table, ticket):
                     again.tickets[who] = M.Ticket(table=new.id, seat=ticket.seat, token=tokens[ticket.seat])
+            self.keep_tickets(new)
         log.info("table %s: rematch at table %s", table.id, new.id)
         table.move_to(new, tokens)
         return new
@@ -459,7 +493,9 @@ class TableServer(Host):
                 continue
             for slot in table.slots:
                 slot.joined = slot.token_hash is not None  # (its player held it before the restart)
-            self.add_table(table, owner="")
+            kept = self.kept_tickets(table)
+            self.add_table(table, owner=kept.owner)
+            self.owned[table.id].tickets = kept.tickets
             log.info("table %s restored from %s after %d moves", table.id, path, len(table.match.record.moves))
         for path, why in skipped:
             log.warning("not restored: %s: %s", path, why)
@@ -489,8 +525,46 @@ class TableServer(Host):
         ticket = M.Ticket(table=table.id, seat=slot.index, token=token)
         owned.tickets[who] = ticket
         owned.away[slot.index] = time.monotonic()  # (the ticket must be used within seat_timeout)
+        self.keep_tickets(table)
         table.seats_changed()
         return ticket
+
+    # --- who holds which seat, kept beside each table's log ------------------------------
+    def keep_tickets(self, table: HostTable) -> None:
+        """Write who opened ``table`` and the tickets it gave (``tickets_path``, 0600:
+        they hold seat tokens) so that a restarted server gives each player their seat
+        back from the lobby."""
+        owned = self.owned.get(table.id)
+        if owned is None or table.log is None:
+            return
+        from engine.storage import write_private
+
+        data = {"owner": owned.owner, "tickets": {who: t.model_dump(mode="json") for who, t in owned.tickets.items()}}
+        try:
+            write_private(tickets_path(table.log.path), json.dumps(data, sort_keys=True).encode())
+        except OSError as exc:
+            log.warning("cannot keep the tickets of table %s: %s", table.id, exc)
+
+    def kept_tickets(self, table: HostTable) -> Owned:
+        """Who opened a restored table and the tickets it had given (those that still
+        hold their seat); nobody's when the file is missing or unreadable."""
+        owned = Owned(owner="", opened=time.monotonic())
+        if table.log is None:
+            return owned
+        path = tickets_path(table.log.path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            owned.owner = str(data.get("owner", ""))
+            for who, raw in dict(data.get("tickets", {})).items():
+                ticket = M.Ticket(**raw)
+                if ticket.table == table.id and 0 <= ticket.seat < len(table.slots) and self.holds(table, ticket):
+                    owned.tickets[str(who)] = ticket
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            log.warning("cannot read the tickets of table %s (%s): its players come back with their tokens",
+                        table.id, exc)
+        return owned
 
     # --- tables that end --------------------------------------------------------------
     def _changed(self) -> None:

@@ -197,7 +197,7 @@ class ShardedServer:
         self.games = sorted(games) if games is not None else None  # slugs (None: every game)
         self.count = workers
         self.workers: list[Worker] = []
-        self.ids = Identities()
+        self.ids = Identities(records)
         self.listeners: list[Callable[[], None]] = []
         self.pending: set[asyncio.Task] = set()
         self.per_address: dict[str, int] = {}

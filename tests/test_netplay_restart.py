@@ -137,3 +137,27 @@ async def test_the_lobby_lists_a_player_s_games_in_progress_first_and_marks_thei
         assert server.table_list(other).your_turn == []
     finally:
         await server.close()
+
+
+async def test_after_a_restart_a_player_s_identity_finds_their_seat_in_the_lobby(tmp_path):
+    port = free_port()
+    first = TableServer(records=tmp_path, port=port, plain=True)
+    await first.start()
+    try:
+        listed = await ask(LOOPBACK, port, M.ListTables(), 10, Trust(plain=True))
+        secret = listed.identity
+        seated = await ask(LOOPBACK, port, M.OpenTable(game="pathways", players=2, bots=1, name="Ana",
+                                                       identity=secret), 10, Trust(plain=True))
+        assert isinstance(seated, M.Seated)
+    finally:
+        await first.close()
+    assert (tmp_path / "server-identity.key").stat().st_mode & 0o777 == 0o600
+    again = TableServer(records=tmp_path, port=port, plain=True)
+    await again.start()
+    try:
+        listed = await ask(LOOPBACK, port, M.ListTables(identity=secret), 10, Trust(plain=True))
+        assert listed.identity == secret  # the same player
+        assert listed.mine == [seated.ticket]  # ... whose seat the restored table keeps
+        assert again.owned[seated.ticket.table].owner == again.identity(secret)  # (her table: her quota)
+    finally:
+        await again.close()
