@@ -420,6 +420,7 @@ class TableServer(Host):
         table.limits = self.limits
         table.port, table.bind = self.port, self.bind
         table.bot_after, table.spectator_chat = self.server_limits.bot_after, self.server_limits.spectator_chat
+        table.home = self.home
         if table.log is None or not table.log.sizes or table.where() != table.logged:
             table.write_log()
         table.logged = table.where()
@@ -456,6 +457,15 @@ class TableServer(Host):
         return new
 
     # --- tables that outlive a restart ---------------------------------------------------
+    @property
+    def home(self) -> str:
+        """What names this server in its tables' logs, the same after a restart: where
+        it listens (``ADDRESS:PORT``), or what its front says (``serve-ssh``: its SSH
+        address, its own table server listening on a new socket each time)."""
+        return self.named_home or f"{self.bind}:{self.port}"
+
+    named_home: str | None = None
+
     def restores(self, table_id: str) -> bool:
         """Whether this server serves the table ``table_id`` when it is restored (a worker
         of ``netplay.workers``: only the tables of its shard)."""
@@ -463,8 +473,8 @@ class TableServer(Host):
 
     def restore_tables(self) -> list[tuple[Path, str]]:
         """Serve again every unfinished table whose log is in the records folder and was
-        written by a server listening where this one listens (``serve`` after a crash
-        or a restart: a game can last days).  Each log is checked as ``host --resume``
+        written by this server (``home``: ``serve`` after a crash or a restart, on the
+        same address; a game can last days).  Each log is checked as ``host --resume``
         checks it (``HostTable.resume``); a damaged one is reported and skipped, never
         changed.  Returns the logs skipped and why (finished games are not listed)."""
         if self.records is None:
@@ -477,8 +487,8 @@ class TableServer(Host):
             except RecordError as exc:
                 skipped.append((path, str(exc)))
                 continue
-            if (meta.get("bind"), meta.get("port")) != (self.bind, self.port) or not isinstance(meta.get("table"), str):
-                continue  # (another server's table: another address, or serve-ssh's own)
+            if meta.get("server") != self.home or not isinstance(meta.get("table"), str):
+                continue  # (another server's table: serve on another address, or serve-ssh's)
             if not self.restores(meta["table"]) or meta["table"] in self.tables:
                 continue
             try:

@@ -151,6 +151,7 @@ class HostTable:
     bot_level: str = "normal"  # the level of the bots that keep seats warm or beat the clock
     turn_time: float = 0.0    # seconds each seat has for each decision (0: no turn timer)
     spectator_chat: bool = False  # spectators have a chat channel of their own
+    home: str | None = None   # the table server that serves it (``TableServer.home``; None: a LAN host's)
 
     def deputy(self, slot: Slot) -> Any:
         """The bot that plays ``slot`` for its player (made once, from a seed of the
@@ -292,6 +293,8 @@ class HostTable:
             raise RecordError("its netplay header is malformed (the turn time).")
         table = cls(game, match, list(kinds), name=meta["name"], table_id=meta["table"], salt=meta["salt"])
         table.turn_time = float(turn_time)
+        home = meta.get("server")
+        table.home = home if isinstance(home, str) else None
         table.port, table.bind, table.advertise = where["port"], where["bind"], where["advertise"]
         table.interfaces = where["interfaces"]
         table.logged = table.where()
@@ -323,6 +326,8 @@ class HostTable:
             "salt": self.salt, "tokens": [s.token_hash for s in self.slots],
             "players": [s.player for s in self.slots], "turn_time": self.turn_time, **self.where(),
         }
+        if self.home is not None:
+            head["netplay"]["server"] = self.home
         return head
 
     def write_log(self) -> None:

@@ -161,3 +161,34 @@ async def test_after_a_restart_a_player_s_identity_finds_their_seat_in_the_lobby
         assert again.owned[seated.ticket.table].owner == again.identity(secret)  # (her table: her quota)
     finally:
         await again.close()
+
+
+async def test_a_server_known_by_name_restores_its_tables_wherever_its_socket_is(tmp_path):
+    """``serve-ssh``'s table server listens on a new Unix socket each time: its tables go
+    by the SSH address it serves (``named_home``), and only a server of that name takes them."""
+    sockets = tmp_path / "s"
+    sockets.mkdir()
+    first = TableServer(records=tmp_path / "r", host=str(sockets / "one.sock"), plain=True)
+    first.named_home = "ssh:0.0.0.0:2222"
+    await first.start()
+    try:
+        first.register_identity("session-one", "SHA256:ana")
+        ticket = first.open_table("SHA256:ana", M.OpenTable(game="pathways", players=2, bots=1, name="Ana"))
+        assert isinstance(ticket, M.Ticket)
+    finally:
+        await first.close()
+    other = TableServer(records=tmp_path / "r", host=str(sockets / "two.sock"), plain=True)
+    other.named_home = "ssh:0.0.0.0:2223"
+    await other.start()
+    try:
+        assert not other.tables
+    finally:
+        await other.close()
+    again = TableServer(records=tmp_path / "r", host=str(sockets / "three.sock"), plain=True)
+    again.named_home = "ssh:0.0.0.0:2222"
+    await again.start()
+    try:
+        assert list(again.tables) == [ticket.table]
+        assert again.tickets_of("SHA256:ana") == [ticket]  # the key's owner finds the seat again
+    finally:
+        await again.close()
