@@ -654,16 +654,33 @@ class HostTable:
             conn.error("chat-spectator", "Spectators may read the players' chat at this table, not write in it.")
             return
         if conn.seat is None:
-            said = self.chat.line(id(conn), None, conn.name or "Spectator", msg.text, self.limits)
+            said = self._say(id(conn), None, conn.name or "Spectator", msg.text)
         else:
-            said = self.chat.line(conn.seat, conn.seat, self.names()[conn.seat], msg.text, self.limits)
-        if isinstance(said, tuple):
+            said = self._say(conn.seat, conn.seat, self.names()[conn.seat], msg.text)
+        if said is not None:
             conn.errors += 1  # (a flood of refused lines ends like any other: cut off)
             conn.error(*said, fatal=conn.errors > self.limits.max_errors)
-            return
+
+    def local_chat(self, seat: int, text: str) -> str | None:
+        """A chat line of a player at the host's own terminal (a ``local`` seat): None
+        when said, else why not.  The host's screen reads ``chat.lines`` (its listeners
+        are called on every line)."""
+        if not 0 <= seat < len(self.slots) or self.slots[seat].kind != "local":
+            return "Only a player at this terminal can chat from here."
+        said = self._say(seat, seat, self.names()[seat], text)
+        return None if said is None else said[1]
+
+    def _say(self, speaker: Any, seat: int | None, name: str, text: str) -> tuple[str, str] | None:
+        """Pass a line on to those who hear it; the refusal (code, sentence) or None."""
+        said = self.chat.line(speaker, seat, name, text, self.limits)
+        if isinstance(said, tuple):
+            return said
         frame = M.frame(said)
         for peer in (self.spectators if said.spectator else self.connections()):
             peer.send_bytes(frame)
+        for fn in list(self.listeners):
+            fn()
+        return None
 
     # --- rematch ------------------------------------------------------------------------
     def humans(self) -> set[int]:

@@ -96,3 +96,19 @@ async def test_a_player_who_comes_back_hears_the_kept_lines_again():
         assert [line.text for line in again.chat_lines] == ["are you there?"]
         await ann.close()
         await again.close()
+
+
+async def test_a_player_at_the_host_s_terminal_chats_with_the_remote_players():
+    async with running_host(GAME, ["local", "open"], seed=3) as host:
+        table = host.table
+        heard = []
+        table.listeners.append(lambda: heard.append(len(table.chat.lines)))
+        (bob,), _ = await seated(host, "Bob")
+        assert table.local_chat(0, "welcome, Bob") is None
+        assert table.local_chat(1, "not mine") and table.local_chat(0, " \u200b ")
+        await until(lambda: bob.chat_lines)
+        assert (bob.chat_lines[0].seat, bob.chat_lines[0].text) == (0, "welcome, Bob") and 1 in heard
+        assert bob.chat("thanks") is None
+        await until(lambda: len(table.chat.lines) == 2)
+        assert table.chat.lines[-1].name == "Bob"
+        await bob.close()
