@@ -64,7 +64,8 @@ class Slot:
     joined: bool = False  # a connection has held this seat (a table server gives up seats never joined)
     # A player's seat kept warm: after ``HostTable.bot_after`` seconds away, ``deputy`` (a
     # bot of the table's level, playing from this seat's view only) plays it until they
-    # are back (``standin``); the turn timer's deputy makes one decision the clock ran out on.
+    # are back (``standin``); when the seat's turn timer runs out it decides the rest of
+    # that turn (``hurried``).
     deputy: Any = None
     standin: bool = False
     away_timer: Any = None
@@ -463,6 +464,8 @@ class HostTable:
         self._seats_gen += 1
         for slot in self.slots:  # (the table may just have started with a player away)
             self.player_away(slot)
+        if self.turn_time > 0 and self.started:  # (... or with its first clock to start)
+            self._sync_windows()
         if joined is not None and not joined.closed:
             joined.seats_gen = self._seats_gen
             joined.send(self.seats_message())

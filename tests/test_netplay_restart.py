@@ -192,3 +192,23 @@ async def test_a_server_known_by_name_restores_its_tables_wherever_its_socket_is
         assert again.tickets_of("SHA256:ana") == [ticket]  # the key's owner finds the seat again
     finally:
         await again.close()
+
+
+async def test_a_table_opened_with_a_turn_time_has_its_clocks_and_keeps_them_after_a_restart(tmp_path):
+    port = free_port()
+    first = TableServer(records=tmp_path, port=port, plain=True)
+    await first.start()
+    try:
+        who = first.identity(first.ids.issue())
+        ticket = first.open_table(who, M.OpenTable(game="pathways", players=2, bots=1, name="Ana", turn_time=90))
+        table = first.tables[ticket.table]
+        assert table.turn_time == 90.0 and table.info().turn_time == 90.0
+        assert table.slots[ticket.seat].clock is not None  # (the game began: the opener's clock runs)
+    finally:
+        await first.close()
+    again = TableServer(records=tmp_path, port=port, plain=True)
+    await again.start()
+    try:
+        assert again.tables[ticket.table].turn_time == 90.0
+    finally:
+        await again.close()
