@@ -8,7 +8,8 @@ most ``MAX_CHAT`` characters, and each seat (each spectator) may send ``Limits.c
 lines a second on average, ``Limits.chat_burst`` at once.  The last ``HISTORY`` lines are
 kept for whoever joins or comes back; every line is appended to the table's chat log,
 a file beside its host log (``chat_log_path``: 0600, one JSON object a line), which no
-record reader ever reads.
+record reader ever reads.  The table says some things itself (``notice``): a bot keeps a
+seat warm, its player is back, a clock ran out.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class TableChat:
                 for raw in deque(old, maxlen=HISTORY):
                     line = json.loads(raw)
                     self.lines.append(M.ChatLine(seat=line["seat"], name=line["name"], text=line["text"],
-                                                 spectator=line["spectator"]))
+                                                 spectator=line["spectator"], notice=line.get("notice", False)))
         except FileNotFoundError:
             pass
         except (OSError, ValueError, KeyError, TypeError) as exc:  # (a damaged chat log: the game goes on)
@@ -80,6 +81,13 @@ class TableChat:
         self._write(said)
         return said
 
+    def notice(self, text: str) -> M.ChatLine:
+        """The table's own line to everyone (``ChatLine.notice``): kept and logged like the others."""
+        said = M.ChatLine(seat=None, name="", text=text, notice=True)
+        self.lines.append(said)
+        self._write(said)
+        return said
+
     def forget(self, speaker: Any) -> None:
         self.buckets.pop(speaker, None)
 
@@ -91,7 +99,7 @@ class TableChat:
         if self.path is None:
             return
         entry = {"at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "seat": said.seat,
-                 "name": said.name, "spectator": said.spectator, "text": said.text}
+                 "name": said.name, "spectator": said.spectator, "text": said.text, "notice": said.notice}
         try:
             if self._fd is None:
                 from engine.storage import open_private

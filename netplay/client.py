@@ -585,8 +585,9 @@ class RemoteSeat:
         return self.client.chat(text)
 
     def chat_log(self) -> list[str]:
-        """The table's chat as lines to show: "Ana: hello", "(spectator) Zed: hi"."""
-        return [f"{'(spectator) ' if line.spectator else ''}{line.name}: {line.text}"
+        """The table's chat as lines to show: "Ana: hello", "(spectator) Zed: hi", and the
+        table's own notices as they are ("A bot plays Blue until Ana returns.")."""
+        return [line.text if line.notice else f"{'(spectator) ' if line.spectator else ''}{line.name}: {line.text}"
                 for line in self.client.chat_lines]
 
     def final_reveal(self) -> list[str]:

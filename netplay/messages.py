@@ -477,6 +477,7 @@ class ChatLine(Msg):
     name: str
     text: str
     spectator: bool = False  # said by a spectator (only spectators hear it)
+    notice: bool = False     # the table's own word (a bot keeps a seat warm, a clock ran out): nobody said it
 
 
 class Ticket(BaseModel):

@@ -178,6 +178,7 @@ class HostTable:
         self._bots = True
         log.info("table %s: a bot plays %s's seat %d until they return", self.id, slot.player or slot.name,
                  slot.index)
+        self._notice(f"A bot plays {slot.name} until {slot.player or 'its player'} returns.")
         self.seats_changed()
 
     def player_back(self, slot: Slot) -> None:
@@ -188,6 +189,7 @@ class HostTable:
         if slot.standin:
             slot.standin = False
             log.info("table %s: %s takes seat %d back from the bot", self.id, slot.player or slot.name, slot.index)
+            self._notice(f"{slot.player or slot.name} is back: {slot.name} is theirs again.")
 
     def _run_clocks(self) -> None:
         """Start the turn timer of each seat that has just come to act (each its own:
@@ -221,6 +223,7 @@ class HostTable:
                  slot.index)
         slot.hurried = True
         self._bots = True
+        self._notice(f"{slot.player or slot.name}'s time ran out: a bot decides for {slot.name} this turn.")
         self.seats_changed()
 
     def clock_left(self, slot: Slot) -> float | None:
@@ -678,12 +681,19 @@ class HostTable:
         said = self.chat.line(speaker, seat, name, text, self.limits)
         if isinstance(said, tuple):
             return said
+        self._pass_on(said)
+        return None
+
+    def _notice(self, text: str) -> None:
+        """The table's own word in the chat, to everyone (a seat kept warm, a clock run out)."""
+        self._pass_on(self.chat.notice(text))
+
+    def _pass_on(self, said: M.ChatLine) -> None:
         frame = M.frame(said)
         for peer in (self.spectators if said.spectator else self.connections()):
             peer.send_bytes(frame)
         for fn in list(self.listeners):
             fn()
-        return None
 
     # --- rematch ------------------------------------------------------------------------
     def humans(self) -> set[int]:

@@ -48,6 +48,7 @@ async def test_a_killed_client_s_seat_is_played_by_a_bot_until_the_game_ends(tmp
         label = label or f"{table.slots[ann.seat].name} (bot until Ann returns)"
         await until(lambda: bob.seat_label(ann.seat) == label, timeout=10)
         assert table.seats_message().seats[ann.seat].standin
+        await until(lambda: any(line.notice and "until Ann returns" in line.text for line in bob.chat_lines))
         await asyncio.wait_for(bob_done, 60)
         assert table.match.result() is not None and bob.verification.ok
         assert table.bot_moves and all(table.match.record.moves[n - 1].seat == ann.seat for n in table.bot_moves)
@@ -75,6 +76,7 @@ async def test_the_player_who_comes_back_with_their_token_takes_the_seat_back():
         taken_back_at = len(table.match.record.moves)
         assert back.seat == seat
         assert table.seats_message().seats[seat].label == "Ann"  # (what every client is sent next)
+        assert "Ann is back" in table.chat.lines[-1].text and table.chat.lines[-1].notice
         await asyncio.wait_for(asyncio.gather(back_done, bob_done), 60)
         assert table.match.result() is not None and back.verification.ok
         assert max(table.bot_moves) <= taken_back_at  # after the return, every move of the seat is Ann's
@@ -121,6 +123,7 @@ async def test_each_seat_of_a_simultaneous_choice_has_its_own_clock_and_the_bot_
         assert by_seat == {bob.seat}  # the bot bid for Bob only
         assert table.slots[bob.seat].conn is not None and not table.slots[bob.seat].standin
         assert "(bot" not in bob.seat_label(bob.seat)
+        await until(lambda: any(line.notice and "Bob's time ran out" in line.text for line in ann.chat_lines))
         await ann.close()
         await bob.close()
 
