@@ -192,7 +192,7 @@ class Host:
         if hello.probe:
             conn.send(M.Info(host="atlantis", tables=[t.info() for t in self.tables.values()]))
             return None
-        table = self.tables.get(hello.table) if hello.table else (self.table if len(self.tables) == 1 else None)
+        table = self.tables.get(hello.table) if hello.table else self.default_table()
         if table is None:
             conn.error("no-table", "There is no such table here.", fatal=True)
             return None
@@ -224,6 +224,14 @@ class Host:
                 return None
             table.attach(conn, claimed[0], claimed[1])
         return table
+
+    def default_table(self) -> HostTable | None:
+        """The table a hello that names none is for: the only one, or after rematches the
+        only one still being played, else the last one opened (None: none is)."""
+        playing = [t for t in self.tables.values() if not t.over]
+        if len(playing) == 1:
+            return playing[0]
+        return list(self.tables.values())[-1] if self.tables and not playing else None
 
     def claim_refusal(self, table: HostTable) -> tuple[str, str] | None:
         """Why a hello without a token may not take ``table``'s next open seat (an error

@@ -334,6 +334,10 @@ class TableServer(Host):
                            and self.seats_of(who) < lim.max_seats_per_player,
                            limit=self.limit_text())
 
+    def default_table(self) -> HostTable | None:
+        """A hello to a server names its table (a lone table excepted)."""
+        return self.table if len(self.tables) == 1 else None
+
     # --- seats without a ticket ----------------------------------------------------------
     def claim_refusal(self, table: HostTable) -> tuple[str, str] | None:
         return ("ticket-needed", "This is a table server: take a seat from its lobby (atlantis join "

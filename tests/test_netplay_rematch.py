@@ -52,7 +52,11 @@ async def test_on_a_lan_host_every_human_accepting_starts_a_new_table_with_the_s
         assert [c.seat for c in players] == [0, 1]
         assert second.log is not None and second.log.path != first.log.path and second.log.path.exists()
         assert watcher.spectate and watcher.over is not None
-        for c in players + [watcher]:
+        late = client(host, name="Late", spectate=True)  # (names no table: the one still played, or the last)
+        late.start()
+        await until(lambda: late.status in ("connected", "over", "refused", "closed"))
+        assert late.status != "refused", late.last_error
+        for c in players + [watcher, late]:
             await c.close()
 
 
