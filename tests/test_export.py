@@ -31,7 +31,7 @@ def played(slug: str, moves: int = 100_000, seed: int = SEED) -> Match:
     return match
 
 
-@pytest.fixture(scope="module", params=["end-of-atlantis", "pathways"])
+@pytest.fixture(scope="module", params=sorted(GAMES))
 def finished(request, tmp_path_factory):
     match = played(request.param)
     assert match.result() is not None
