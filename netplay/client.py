@@ -44,12 +44,20 @@ CLOSINGS = {"table-closed", "closed"}
 KEEP_NAME = " "
 
 
+#: Chat lines a client keeps (a welcome starts them again: the host sends the lines it kept).
+MAX_CHAT_LINES = 500
+
+
 class Refused(Exception):
     """The host (or this program) refuses the connection for good: no reconnect."""
 
 
 class TableClosed(Exception):
     """The host said that its table is closed: no reconnect."""
+
+
+class Moving(Exception):
+    """The host moved this client to a rematch's table: connect there now."""
 
 
 class ConnectFailed(OSError):
@@ -100,14 +108,16 @@ class Client:
     """A connection to a host's table that keeps itself alive.
 
     Listeners (``listeners``) are called with one word: ``"welcome"``, ``"update"``,
-    ``"seats"``, ``"status"``, ``"error"``, ``"over"``."""
+    ``"seats"``, ``"status"``, ``"error"``, ``"over"``, ``"chat"`` (a line in ``chat_lines``),
+    ``"moved"`` (to a rematch's table: a new game follows)."""
 
     def __init__(self, host: str, port: int, name: str = "Player", token: str | None = None,
                  table: str | None = None, spectate: bool = False, *, read_timeout: float = 20.0,
                  ping_interval: float = 5.0, backoff: tuple[float, float] = (0.1, 3.0),
                  connect_timeout: float = 5.0, max_attempts: int | None = None,
                  games: dict[str, Game] | None = None, fail_fast: bool = True,
-                 give_up_after: float | None = 30.0, give_up_tries: int = 5, trust: Trust = Trust()):
+                 give_up_after: float | None = 30.0, give_up_tries: int = 5, trust: Trust = Trust(),
+                 linger: bool = False):
         self.host, self.port = host, port
         self.trust = trust  # how the host's certificate is checked (``netplay.tls``)
         self.games = GAMES if games is None else games  # the games this program knows
@@ -125,6 +135,9 @@ class Client:
         # until the host has not answered for give_up_after seconds and give_up_tries
         # tries: then the table is taken to be closed (None: retry for ever).
         self.fail_fast = fail_fast
+        # linger: stay at the table after the game (to chat, and to accept a rematch:
+        # ``rematch``); the host's ``moved`` then takes this client to the new table.
+        self.linger = linger
         self.give_up_after = give_up_after
         self.give_up_tries = give_up_tries
         self.lost_at: float | None = None  # when the connection was lost (loop time)
@@ -139,7 +152,9 @@ class Client:
         self.events: list[Event] = []
         self.to_act: list[int] = []
         self.seats: M.Seats | None = None
+        self.seats_at = 0.0  # loop time the seat list came (the turn timers count down from it)
         self.over: M.Over | None = None
+        self.chat_lines: list[M.ChatLine] = []  # the table's chat as heard here, oldest first
         self.verification: Verification | None = None
         self.last_error = ""
         self.status = "connecting"  # connecting | connected | reconnecting | refused | over | closed
@@ -177,6 +192,8 @@ class Client:
                 except TableClosed as exc:
                     self._set_status("closed", str(exc))
                     break
+                except Moving:
+                    continue  # (to the rematch's table, at once)
                 except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, FrameError) as exc:
                     if self._stopping or self.over is not None:
                         break
@@ -255,7 +272,7 @@ class Client:
                 self.frames_in += 1
                 msg = M.parse_host(obj)
                 self._handle(msg)
-                if self.over is not None:
+                if self.over is not None and not self.linger:
                     self._send(M.Bye())
                     return
         finally:
@@ -297,6 +314,7 @@ class Client:
             self._update(msg)
         elif isinstance(msg, M.Seats):
             self.seats = msg
+            self.seats_at = asyncio.get_running_loop().time()
             self.names = [s.name for s in msg.seats]
             self._emit("seats")
         elif isinstance(msg, M.Error):
@@ -315,6 +333,12 @@ class Client:
             self.verification = self.verify(msg)
             self.status = "over"
             self._emit("over")
+        elif isinstance(msg, M.Moved):
+            self._moved(msg)
+        elif isinstance(msg, M.ChatLine):
+            self.chat_lines.append(msg)
+            del self.chat_lines[:-MAX_CHAT_LINES]
+            self._emit("chat")
         elif isinstance(msg, M.Info):
             pass
 
@@ -329,6 +353,7 @@ class Client:
         if msg.token:
             self.token = msg.token
         self.names = list(msg.names)
+        self.chat_lines = []  # (the host's kept lines follow)
         if self.seat is not None and self.seat < len(self.names):
             self.name = self.names[self.seat]  # (a reconnect asks for the name the seat has)
         self.attempt = 0
@@ -336,6 +361,31 @@ class Client:
         self._set_status("connected")
         self.ready.set()
         self._emit("welcome")
+
+    def _moved(self, msg: M.Moved) -> None:
+        """Every player accepted a rematch: forget this game and join the new table."""
+        self.table, self.token = msg.table, msg.token
+        self.spectate = msg.token is None
+        self.welcome = self.view = self.over = self.verification = self.seats = None
+        self.seat = None
+        self.version = self.pending = self.sent = 0
+        self.events, self.to_act, self.received = [], [], []
+        self._set_status("connecting", "")
+        self._emit("moved")
+        raise Moving()
+
+    def rematch(self, accept: bool = True) -> str | None:
+        """After the game: ask for a rematch (or turn it down).  When every player has
+        asked, the host moves everyone to a new table (a ``lingering`` client follows)."""
+        if self.over is None:
+            return "The game is not over yet."
+        if self.seat is None:
+            return "Spectators follow the players to a rematch."
+        try:
+            self._send(M.Rematch(accept=accept))
+        except ConnectionError:
+            return "Not connected to the host."
+        return None
 
     def _check_rules(self, slug: str, rules: str, options: dict[str, Any], fingerprint: str) -> Game:
         game = self.games.get(slug)
@@ -370,6 +420,27 @@ class Client:
         elif not self.received or self.received[-1] != h:
             self.received.append(h)
         self._emit("update")
+
+    # --- the seats as the host tells them -------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        """How the host names ``seat`` now: "Blue (bot until Ana returns)" while a bot
+        keeps a player's seat warm, else the player's name."""
+        st = self.seats.seats[seat] if self.seats is not None and seat < len(self.seats.seats) else None
+        if st is not None and st.label:
+            return st.label
+        return self.names[seat] if seat < len(self.names) else f"seat {seat}"
+
+    def clock(self, seat: int) -> float | None:
+        """Seconds left on ``seat``'s turn timer now (None: no clock runs for it).  The
+        host keeps the time; this only counts down from what it last said."""
+        st = self.seats.seats[seat] if self.seats is not None and seat < len(self.seats.seats) else None
+        if st is None or st.clock is None:
+            return None
+        try:
+            now = asyncio.get_running_loop().time()
+        except RuntimeError:
+            return st.clock
+        return max(0.0, st.clock - (now - self.seats_at))
 
     # --- acting ------------------------------------------------------------------
     def legal(self) -> list[Any]:
@@ -408,6 +479,21 @@ class Client:
             return "Spectators cannot undo."
         try:
             self._send(M.Undo(seq=self.version))
+        except ConnectionError:
+            return "Not connected to the host."
+        return None
+
+    def chat(self, text: str) -> str | None:
+        """Say ``text`` to the table (a spectator: to the other spectators, where the host
+        allows it).  None when sent (the host echoes it as a ``chat-line``, or refuses it
+        with an ``error``: too fast, nothing printable), else why it was not sent."""
+        text = text.strip()
+        if not text:
+            return "Type something to say."
+        if len(text) > M.MAX_CHAT:
+            return f"A chat line holds at most {M.MAX_CHAT} characters."
+        try:
+            self._send(M.Chat(text=text))
         except ConnectionError:
             return "Not connected to the host."
         return None
@@ -490,7 +576,21 @@ class RemoteSeat:
         return self.client.undo()
 
     def seat_label(self, seat: int) -> str:
-        return f"{self.names[seat]}"
+        return self.client.seat_label(seat)
+
+    def clock(self, seat: int) -> float | None:
+        """Seconds left on ``seat``'s turn timer (None: none runs for it)."""
+        return self.client.clock(seat)
+
+    def chat(self, text: str) -> str | None:
+        """Say ``text`` to the table (``Client.chat``): None when sent, else why not."""
+        return self.client.chat(text)
+
+    def chat_log(self) -> list[str]:
+        """The table's chat as lines to show: "Ana: hello", "(spectator) Zed: hi", and the
+        table's own notices as they are ("A bot plays Blue until Ana returns.")."""
+        return [line.text if line.notice else f"{'(spectator) ' if line.spectator else ''}{line.name}: {line.text}"
+                for line in self.client.chat_lines]
 
     def final_reveal(self) -> list[str]:
         """After the host's game-over frame: the game's ``reveal()`` of the final state,
@@ -534,14 +634,18 @@ class RemoteSeat:
                 continue
             st = seats[s] if s < len(seats) else None
             name = self.names[s] if s < len(self.names) else f"seat {s}"
+            clock = c.clock(s)
+            left = "" if clock is None else f", {int(clock) // 60}:{int(clock) % 60:02d} left"
             if st is None:
                 parts.append(name)
+            elif st.standin:
+                parts.append(f"{st.label or name} (thinking)")
             elif st.kind == "bot":
                 parts.append(f"{name} (bot, thinking)")
             elif not st.connected:
                 parts.append(f"{name} (disconnected)")
             else:
-                parts.append(f"{name} (choosing)")
+                parts.append(f"{name} (choosing{left})")
         if c.seats is not None and not c.seats.started:
             free = sum(1 for s in c.seats.seats if not s.taken)
             return f"{free} more player(s) to join"

@@ -28,6 +28,8 @@ class Table(Protocol):
     def client_action(self, conn: Conn, seq: int, sent: dict[str, Any], seat: int | None, n: int) -> None: ...
     def client_act(self, conn: Conn, msg: M.Act) -> None: ...
     def client_undo(self, conn: Conn, msg: M.Undo) -> None: ...
+    def client_chat(self, conn: Conn, msg: M.Chat) -> None: ...
+    def client_rematch(self, conn: Conn, msg: M.Rematch) -> None: ...
     def detach(self, conn: Conn) -> None: ...
 
 
@@ -172,6 +174,7 @@ class Conn:
         self.bucket = limits.burst
         self.refilled = time.monotonic()
         self.seats_gen = -1     # the table's seat-list generation this peer was last sent
+        self.name = ""          # a spectator's name for its chat lines (the host cleans it)
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
         self.address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
@@ -571,6 +574,10 @@ class Session(asyncio.Protocol):
             table.client_act(conn, msg)
         elif isinstance(msg, M.Undo):
             table.client_undo(conn, msg)
+        elif isinstance(msg, M.Chat):
+            table.client_chat(conn, msg)
+        elif isinstance(msg, M.Rematch):
+            table.client_rematch(conn, msg)
         elif isinstance(msg, M.Ping):
             conn.send_bytes(pack_frame({"v": M.PROTOCOL, "t": "pong", "n": msg.n}))
         elif isinstance(msg, M.Bye):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import socket
 import ssl
 import time
@@ -37,6 +38,7 @@ from .limits import Limits  # noqa: F401  (re-exported: part of the host's API)
 from .table import (  # noqa: F401  (re-exported: the tables are part of the host's API)
     RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, make_kinds, token_hash,
 )
+from .text import clean_name
 from .tls import Certificate, load_certificate
 
 log = logging.getLogger("atlantis.host")
@@ -100,19 +102,40 @@ class Host:
         self._load_tls()
         await self._listen()
         for t in self.tables.values():
-            t.loop = loop
-            t.bot_delay = self.bot_delay
-            t.seats_interval = self.limits.seats_interval
-            # The header keeps where the host listens: --resume listens there again.
-            t.port, t.bind = self.port, self.bind
-            if t.log is not None and (not t.log.sizes or t.where() != t.logged):
-                t.write_log()
-                t.logged = t.where()
-            t.over_listeners.append(self._check_done)
-            t.kick_bots()
+            self._serve_table(t, loop)
         self._check_done()  # (a resumed game may be over already)
         log.info("listening on %s:%d with %d table(s)", self.bind, self.port, len(self.tables))
         return self.port
+
+    def _serve_table(self, t: HostTable, loop: asyncio.AbstractEventLoop) -> None:
+        t.loop = loop
+        t.bot_delay = self.bot_delay
+        t.seats_interval = self.limits.seats_interval
+        t.limits = self.limits
+        # The header keeps where the host listens: --resume listens there again.
+        t.port, t.bind = self.port, self.bind
+        if t.log is not None and (not t.log.sizes or t.where() != t.logged):
+            t.write_log()
+            t.logged = t.where()
+        t.over_listeners.append(self._check_done)
+        t.on_rematch = self.rematch
+        for slot in t.slots:  # (a resumed table: its players are away until they come back)
+            t.player_away(slot)
+        t.kick_bots()
+
+    def rematch(self, table: HostTable) -> HostTable:
+        """Every human at ``table`` asked for a rematch: a new table (same seats, options
+        and bots, a new secret seed) beside it, and everyone there is moved to it."""
+        path = None
+        if table.log is not None:
+            path = table.log.path.with_name(f"{table.log.path.stem.split('-rematch-')[0]}-rematch-"
+                                            f"{secrets.token_hex(3)}{table.log.path.suffix}")
+        new, tokens = table.rematch(path)
+        self.tables[new.id] = new
+        self._serve_table(new, asyncio.get_running_loop())
+        log.info("table %s: rematch at table %s", table.id, new.id)
+        table.move_to(new, tokens)
+        return new
 
     async def _listen(self) -> None:
         """Listen on ``bind:port``, or on the Unix socket ``bind`` when it is a path (the
@@ -159,6 +182,7 @@ class Host:
         for t in self.tables.values():
             if t.log is not None:
                 t.log.close()
+            t.chat.close()
 
     def welcome(self, conn: Conn, hello: M.Hello) -> HostTable | None:
         """Seat ``conn`` at the table its hello names (by its token, or at the next open
@@ -168,7 +192,7 @@ class Host:
         if hello.probe:
             conn.send(M.Info(host="atlantis", tables=[t.info() for t in self.tables.values()]))
             return None
-        table = self.tables.get(hello.table) if hello.table else (self.table if len(self.tables) == 1 else None)
+        table = self.tables.get(hello.table) if hello.table else self.default_table()
         if table is None:
             conn.error("no-table", "There is no such table here.", fatal=True)
             return None
@@ -185,6 +209,7 @@ class Host:
                 conn.error("spectators-full", f"This table has {lim.max_spectators} spectators, "
                            "the most it takes; try again later.", fatal=True)
                 return None
+            conn.name = clean_name(hello.name, "Spectator")
             table.attach(conn, None, None)
         else:
             refusal = self.claim_refusal(table)
@@ -199,6 +224,14 @@ class Host:
                 return None
             table.attach(conn, claimed[0], claimed[1])
         return table
+
+    def default_table(self) -> HostTable | None:
+        """The table a hello that names none is for: the only one, or after rematches the
+        only one still being played, else the last one opened (None: none is)."""
+        playing = [t for t in self.tables.values() if not t.over]
+        if len(playing) == 1:
+            return playing[0]
+        return list(self.tables.values())[-1] if self.tables and not playing else None
 
     def claim_refusal(self, table: HostTable) -> tuple[str, str] | None:
         """Why a hello without a token may not take ``table``'s next open seat (an error

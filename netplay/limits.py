@@ -25,3 +25,5 @@ class Limits:
     send_buffer: int = 64 * 1024    # the kernel's send buffer per connection (SO_SNDBUF; 0: system default)
     drain_timeout: float = 10.0     # a peer must take what it was sent within this
     seats_interval: float = 0.1     # a table's seat list goes out at most this often (a joiner's at once)
+    chat_rate: float = 0.5          # chat lines a second one seat (or spectator) may send, on average
+    chat_burst: float = 5.0         # ... and in one burst (more: an error, the line dropped)

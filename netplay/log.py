@@ -35,6 +35,7 @@ from .wire import MAX_CLIENT_FRAME
 # a partial last entry must look like the start of one, or it is damage, not a crash.
 _A, _B = GameRecord.move_bytes(Move(0, {}, "")), GameRecord.move_bytes(Move(1, {}, ""))
 MOVE_START = _A[:next(i for i, (x, y) in enumerate(zip(_A, _B)) if x != y)]
+BOT_MOVE_START = bytes((MOVE_START[0] + 1,)) + MOVE_START[1:]  # (a move a bot made for a player: one key more)
 MAX_MOVE_BYTES = MAX_CLIENT_FRAME + 1024
 # The same limits as ``GameRecord.from_bytes``: what passes here, it reads too.
 _LIMITS = dict(max_buffer_size=MAX_RECORD_BYTES, max_str_len=1 << 20, max_bin_len=1 << 20,
@@ -47,14 +48,16 @@ class HostLog:
         self.sizes: list[int] = []  # byte length of the header and of each move
         self._fd: int | None = None
 
-    def write(self, header: dict[str, Any], moves: list[Move]) -> None:
+    def write(self, header: dict[str, Any], moves: list[Move], bot_moves: set[int] = frozenset()) -> None:
         """(Re)write the whole file atomically (0600, ``engine.storage.write_private``),
-        then keep it open for appending."""
+        then keep it open for appending.  ``bot_moves``: the numbers (from 1) of the
+        moves a bot made for a player (each marked ``"by": "bot"``)."""
         self.close()
         if self.path.exists() and not self.path.is_file():
             # renaming over /dev/null (or a FIFO) would replace the device itself
             raise OSError(f"{self.path} is not a regular file: the host log must be one")
-        chunks = [msgpack.packb(header, use_bin_type=True)] + [GameRecord.move_bytes(m) for m in moves]
+        chunks = [msgpack.packb(header, use_bin_type=True)] + [
+            move_bytes(m, i in bot_moves) for i, m in enumerate(moves, start=1)]
         write_private(self.path, b"".join(chunks))
         self.sizes = [len(c) for c in chunks]
         self._open()
@@ -83,8 +86,8 @@ class HostLog:
     def _open(self) -> None:
         self._fd = open_private(self.path, os.O_WRONLY | os.O_APPEND)
 
-    def append(self, move: Move) -> None:
-        data = GameRecord.move_bytes(move)
+    def append(self, move: Move, by_bot: bool = False) -> None:
+        data = move_bytes(move, by_bot)
         assert self._fd is not None, "log is not open"
         os.write(self._fd, data)
         self.sizes.append(len(data))
@@ -101,6 +104,19 @@ class HostLog:
             self._fd = None
 
 
+def move_bytes(move: Move, by_bot: bool = False) -> bytes:
+    """A move's map in the log; one a bot made for a player (a seat kept warm, a turn
+    timer run out) says so with ``"by": "bot"`` after its record fields (``GameRecord``
+    reads past it: the log stays a record)."""
+    data = GameRecord.move_bytes(move)
+    if not by_bot:
+        return data
+    return bytes((data[0] + 1,)) + data[1:] + BY_BOT
+
+
+BY_BOT = msgpack.packb("by") + msgpack.packb("bot")  # (a move map is a fixmap of 3: one more key)
+
+
 @dataclass
 class LogFile:
     """A host log as read: nothing in it has been changed yet."""
@@ -112,6 +128,7 @@ class LogFile:
     partial: int           # bytes of a last move cut short by a crash (0: none)
     device: int
     inode: int
+    bot_moves: set[int]    # the moves (numbered from 1) a bot made for a player
 
 
 def _sentence(text: str) -> str:
@@ -159,17 +176,21 @@ def _read(path: Path) -> tuple[bytes, os.stat_result]:
     return b"".join(chunks), st
 
 
-def _entries(data: bytes) -> tuple[Any, list[int], int]:
-    """The header, the byte size of each whole entry, and of a partial last move after them."""
+def _entries(data: bytes) -> tuple[Any, list[int], int, set[int]]:
+    """The header, the byte size of each whole entry, of a partial last move after them,
+    and the moves a bot made for a player."""
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, **_LIMITS)
     unpacker.feed(data)
     header: Any = None
     sizes: list[int] = []
+    bots: set[int] = set()
     last = 0
     try:
         for obj in unpacker:
             if not sizes:
                 header = obj
+            elif isinstance(obj, dict) and obj.get("by") == "bot":
+                bots.add(len(sizes))
             pos = unpacker.tell()
             sizes.append(pos - last)
             last = pos
@@ -187,7 +208,7 @@ def _entries(data: bytes) -> tuple[Any, list[int], int]:
     if rest and not _looks_cut(data[last:]):
         raise _fail(f"the file ends with {rest} bytes (from byte {last}) that are not the beginning of "
                     "a move cut short by a crash, so it is damaged")
-    return header, sizes, rest
+    return header, sizes, rest, bots
 
 
 NOT_A_LOG = "it is not a host log (it does not begin with the header of an atlantis record)"
@@ -201,7 +222,8 @@ def _looks_cut(tail: bytes) -> bool:
     """Whether ``tail`` may be a move the host was writing when it died: it starts as
     a move does, and a few more bytes would finish it (a damaged length that swallows
     the rest of the file would need far more)."""
-    if len(tail) >= MAX_MOVE_BYTES or tail[:len(MOVE_START)] != MOVE_START[:len(tail)]:
+    if len(tail) >= MAX_MOVE_BYTES or not any(tail[:len(start)] == start[:len(tail)]
+                                              for start in (MOVE_START, BOT_MOVE_START)):
         return False
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, **_LIMITS)
     unpacker.feed(tail + bytes(MAX_MOVE_BYTES))
@@ -224,7 +246,7 @@ def read_log(path: Path) -> LogFile:
     data, st = _read(path)
     if not data:
         raise _fail("the file is empty, so there is no table in it to resume")
-    header, sizes, partial = _entries(data)
+    header, sizes, partial, bot_moves = _entries(data)
     try:
         record = GameRecord.from_bytes(data[:len(data) - partial])
     except RecordError as exc:
@@ -232,4 +254,4 @@ def read_log(path: Path) -> LogFile:
     meta = header.get("netplay") if isinstance(header, dict) else None
     if not isinstance(meta, dict):
         raise _fail("it is a game record but not a host log (its header has no netplay map)")
-    return LogFile(path, record, meta, sizes, partial, st.st_dev, st.st_ino)
+    return LogFile(path, record, meta, sizes, partial, st.st_dev, st.st_ino, bot_moves)

@@ -1,9 +1,9 @@
 """Every message of the LAN protocol, as pydantic models (protocol version ``PROTOCOL``).
 
 Each frame is one map with ``t`` (the kind) and ``v`` (the protocol version).
-Client to host: ``hello``, ``act``, ``undo``, ``ping``, ``bye``.
+Client to host: ``hello``, ``act``, ``undo``, ``ping``, ``bye``, ``chat``, ``rematch``.
 Host to client: ``welcome``, ``info`` (answer to a probe hello), ``update``, ``seats``,
-``error``, ``over``, ``pong``.
+``error``, ``over``, ``pong``, ``chat-line``, ``moved`` (to a rematch's table).
 Client to a table server (``netplay.server``), one request per connection:
 ``list-tables``, ``open-table``, ``take-seat``; answers ``table-list``, ``ticket``.
 
@@ -32,7 +32,7 @@ from engine.record import repack
 
 from .wire import HEADER, FrameError, encode_frame, pack_frame
 
-PROTOCOL = 2  # 2: 128-bit seeds (Over.seed is a decimal string), Welcome.practice
+PROTOCOL = 3  # 2: 128-bit seeds (Over.seed is a decimal string), Welcome.practice; 3: seats kept warm, clocks, chat
 SERVICE_TYPE = "_atlantis._tcp.local."
 
 
@@ -274,6 +274,16 @@ class Bye(Msg):
     t: Literal["bye"] = "bye"
 
 
+MAX_CHAT = 200  # characters in one chat line
+
+
+class Chat(Msg):
+    """A line of chat to the table (a spectator's: to the other spectators, where the
+    host allows it).  The host cleans it (``netplay.text.clean_text``) and rate-limits it."""
+    t: Literal["chat"] = "chat"
+    text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT)]
+
+
 # --- client to a table server (``netplay.server``; a single-table host answers them
 # with ``hello-first``).  Each is one request on its own connection, answered by one
 # ``table-list``, ``ticket`` or ``error``; the seat itself is then taken with a normal
@@ -298,6 +308,7 @@ class OpenTable(Msg):
     table_name: Annotated[str, Field(max_length=40, pattern=r"^[^\x00-\x1f\x7f]*$")] = ""
     name: Name = "Player"
     identity: Identity | None = None
+    turn_time: Annotated[float, Field(ge=0, le=7 * 86400)] = 0.0  # each seat's time per decision (0: none)
 
 
 class TakeSeat(Msg):
@@ -307,7 +318,13 @@ class TakeSeat(Msg):
     identity: Identity | None = None
 
 
-ClientMessage = Annotated[Union[Hello, Act, Undo, Ping, Bye, ListTables, OpenTable, TakeSeat],
+class Rematch(Msg):
+    """After the game: this seat wants another (``accept``), or not (the rematch is off)."""
+    t: Literal["rematch"] = "rematch"
+    accept: bool = True
+
+
+ClientMessage = Annotated[Union[Hello, Act, Undo, Ping, Bye, Chat, Rematch, ListTables, OpenTable, TakeSeat],
                           Field(discriminator="t")]
 
 
@@ -324,6 +341,7 @@ class TableInfo(BaseModel):
     started: bool
     over: bool
     options: dict = {}
+    turn_time: float = 0.0  # each seat's time per decision (0: no turn timer)
 
 
 class Welcome(Msg):
@@ -413,6 +431,9 @@ class SeatStatus(BaseModel):
     kind: str          # "open" | "bot" | "local"
     taken: bool
     connected: bool
+    standin: bool = False       # a bot plays this player's seat until they return
+    label: str = ""             # how every screen names the seat: "Blue (bot until Ana returns)"
+    clock: float | None = None  # seconds left on its turn timer when this was sent (None: no clock runs)
 
 
 class Seats(Msg):
@@ -420,6 +441,8 @@ class Seats(Msg):
     seats: list[SeatStatus]
     started: bool
     spectators: int = 0
+    turn_time: float = 0.0  # seconds each seat has for each decision (0: no turn timer)
+    rematch: list[int] = []  # after the game: the seats that asked for a rematch
 
 
 class Error(Msg):
@@ -446,6 +469,17 @@ class Pong(Msg):
     n: int = 0
 
 
+class ChatLine(Msg):
+    """A line of the table's chat as the host passes it on: who said it (their seat, or
+    None: a spectator; their name at the table) and the cleaned text."""
+    t: Literal["chat-line"] = "chat-line"
+    seat: int | None
+    name: str
+    text: str
+    spectator: bool = False  # said by a spectator (only spectators hear it)
+    notice: bool = False     # the table's own word (a bot keeps a seat warm, a clock ran out): nobody said it
+
+
 class Ticket(BaseModel):
     """A seat held at a table of a server: join it with ``Hello(table=, token=)``."""
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -464,6 +498,7 @@ class TableList(Msg):
     can_open: bool = True
     limit: str = ""              # the limits in one sentence (shown in the lobby)
     identity: str | None = None  # the asker's identity secret, to send with every request (keep it)
+    your_turn: list[str] = []    # the tables (of ``mine``) where the asker is to act now
 
 
 class Seated(Msg):
@@ -471,7 +506,15 @@ class Seated(Msg):
     ticket: Ticket
 
 
-HostMessage = Annotated[Union[Welcome, Info, Update, Seats, Error, Over, Pong, TableList, Seated],
+class Moved(Msg):
+    """Every human accepted a rematch: the new table, and this connection's token there
+    (None: a spectator, who watches it).  The client joins it at once."""
+    t: Literal["moved"] = "moved"
+    table: str
+    token: str | None = None
+
+
+HostMessage = Annotated[Union[Welcome, Info, Update, Seats, Error, Over, Pong, ChatLine, Moved, TableList, Seated],
                         Field(discriminator="t")]
 
 _CLIENT = TypeAdapter(ClientMessage)

@@ -20,6 +20,8 @@ class Peer(Protocol):
     closed: bool
     said_bye: bool    # it left on purpose: before the start its seat is given up
     seats_gen: int    # the table's seat-list generation it was last sent (the table keeps it)
+    name: str         # a spectator's name for its chat lines (cleaned)
+    errors: int       # bad frames it sent (too many: it is cut off)
 
     def send(self, msg: M.Msg) -> None: ...
     def send_bytes(self, data: bytes) -> None: ...

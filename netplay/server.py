@@ -40,6 +40,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import json
 import logging
 import os
 import re
@@ -55,8 +56,10 @@ from engine.record import RecordError
 from engine.registry import GAMES
 
 from . import messages as M
+from .chat import chat_log_path
 from .conn import Conn
 from .host import Host, HostTable, Limits, make_kinds, token_hash
+from .log import read_log
 from .tls import Trust, open_connection
 
 log = logging.getLogger("atlantis.server")
@@ -76,6 +79,8 @@ class ServerLimits:
     max_logs: int = 1000              # ... and at most this many such logs (the oldest go first)
     sweep_every: float = 5.0
     prune_every: float = 3600.0       # how often old logs are looked for
+    bot_after: float = 60.0           # --seat-timeout: a player away this long has a bot keep their seat warm (0: never)
+    spectator_chat: bool = False      # --spectator-chat: spectators have a chat channel of their own
 
 
 @dataclass
@@ -92,10 +97,35 @@ class Identities:
     none is stored) and the session secrets the SSH front registered."""
 
     NONCE = 22  # characters of the secret's random part (16 bytes, URL-safe base64)
+    KEY_FILE = "server-identity.key"
 
-    def __init__(self) -> None:
-        self.key = secrets.token_bytes(32)
+    def __init__(self, folder: Path | None = None) -> None:
+        """``folder``: the server's records folder, where its key is kept (0600), so that
+        the identities it gave out stay its players' after a restart (None: a new key)."""
+        self.key = self._load_key(folder) if folder is not None else secrets.token_bytes(32)
         self.registered: dict[str, str] = {}  # session secret -> identity (the SSH front's)
+
+    @classmethod
+    def _load_key(cls, folder: Path) -> bytes:
+        from engine.storage import write_private
+
+        path = Path(folder) / cls.KEY_FILE
+        try:
+            key = path.read_bytes()
+            if len(key) == 32:
+                return key
+            log.warning("%s is not a key (it is %d bytes): a new one replaces it", path, len(key))
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("cannot read %s (%s): identities last until the server stops", path, exc)
+            return secrets.token_bytes(32)
+        key = secrets.token_bytes(32)
+        try:
+            write_private(path, key)
+        except OSError as exc:
+            log.warning("cannot keep the identity key in %s (%s): identities last until the server stops", path, exc)
+        return key
 
     def _mac(self, nonce: str) -> str:
         mac = hmac.digest(self.key, nonce.encode(), hashlib.sha256)[:16]
@@ -139,7 +169,13 @@ def record_name(game: str) -> str:
     return f"{game}-server-{datetime.now().strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}.atlrec"
 
 
-#: The names ``record_name`` makes: the only files log retention ever removes.
+def tickets_path(table_log: Path) -> Path:
+    """Where a server keeps a table's tickets: beside its log, ``GAME-....tickets``."""
+    return Path(table_log).with_suffix(".tickets")
+
+
+#: The names ``record_name`` makes: the only files log retention ever removes (with the
+#: chat log and the tickets kept beside each).
 RECORD_NAME = re.compile(r"[a-z0-9_]+(?:-[a-z0-9_]+)*-server-\d{8}-\d{6}-[0-9a-f]{6}\.atlrec")
 
 
@@ -193,6 +229,14 @@ def prune_logs(folder: Path | None, running: set[str], keep_days: float, max_log
             removed.append(path)
         except OSError as exc:
             log.warning("cannot remove the old log %s: %s", path, exc)
+            continue
+        for beside in (chat_log_path(path), tickets_path(path)):  # (its chat log and tickets go with it)
+            try:
+                beside.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                log.warning("cannot remove %s: %s", beside, exc)
     if removed:
         log.info("removed %d old table log(s) from %s", len(removed), folder)
     return removed
@@ -211,7 +255,7 @@ class TableServer(Host):
         self.server_limits = server_limits or ServerLimits()
         self.records = records            # where tables' logs go (None: no logs)
         self.games = GAMES if games is None else games
-        self.ids = Identities()
+        self.ids = Identities(records)
         self.owned: dict[str, Owned] = {}      # table id -> who opened it, tickets given
         self.listeners: list[Callable[[], None]] = []  # the table list changed (discovery)
         self._sweeper: asyncio.Task | None = None
@@ -221,9 +265,12 @@ class TableServer(Host):
 
     # --- life -------------------------------------------------------------------------
     async def start(self) -> int:
+        self.skipped = self.restore_tables()  # (before listening: a player who comes back finds the table)
         port = await super().start()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         return port
+
+    skipped: list[tuple[Path, str]] = []  # the logs ``restore_tables`` could not restore, and why
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -271,14 +318,26 @@ class TableServer(Host):
     def limit_text(self) -> str:
         return limit_text(len(self.tables), self.server_limits)
 
+    def your_turn(self, tickets: list[M.Ticket]) -> list[str]:
+        """The tables of ``tickets`` where their holder is to act now (correspondence play)."""
+        return [t.table for t in tickets
+                if self.tables[t.table].started and t.seat in self.tables[t.table].match.to_act()]
+
     def table_list(self, who: str) -> M.TableList:
         lim = self.server_limits
-        return M.TableList(server=self.name, tables=[t.info() for t in self.tables.values()],
-                           mine=self.tickets_of(who), games=sorted(self.games),
+        mine = self.tickets_of(who)
+        held = {t.table for t in mine}  # (the asker's games in progress first)
+        tables = sorted(self.tables.values(), key=lambda t: t.id not in held)
+        return M.TableList(server=self.name, tables=[t.info() for t in tables],
+                           mine=mine, your_turn=self.your_turn(mine), games=sorted(self.games),
                            can_open=len(self.tables) < lim.max_tables
                            and self.open_by(who) < lim.max_tables_per_player
                            and self.seats_of(who) < lim.max_seats_per_player,
                            limit=self.limit_text())
+
+    def default_table(self) -> HostTable | None:
+        """A hello to a server names its table (a lone table excepted)."""
+        return self.table if len(self.tables) == 1 else None
 
     # --- seats without a ticket ----------------------------------------------------------
     def claim_refusal(self, table: HostTable) -> tuple[str, str] | None:
@@ -346,6 +405,7 @@ class TableServer(Host):
         except (RecordError, OSError) as exc:
             return M.Error(code="bad-table", message=f"Cannot open that table: {exc}", fatal=True)
         table.id = self.new_table_id(table.id)
+        table.turn_time = msg.turn_time
         self.add_table(table, who)
         return self.take_seat(who, table.id, msg.name)  # (the first seat is open: a ticket)
 
@@ -354,20 +414,107 @@ class TableServer(Host):
         return drawn
 
     def add_table(self, table: HostTable, owner: str) -> None:
-        """Serve ``table`` (as ``Host.start`` does for the tables it starts with)."""
+        """Serve ``table`` (as ``Host.start`` does for the tables it starts with).  A
+        table restored from its log (``restore_tables``) keeps its log as it is."""
         self.tables[table.id] = table
         self.owned[table.id] = Owned(owner=owner, opened=time.monotonic())
         loop = asyncio.get_running_loop()
         table.loop = loop
         table.bot_delay = self.bot_delay
         table.seats_interval = self.limits.seats_interval
+        table.limits = self.limits
         table.port, table.bind = self.port, self.bind
-        table.write_log()
+        table.bot_after, table.spectator_chat = self.server_limits.bot_after, self.server_limits.spectator_chat
+        table.home = self.home
+        if table.log is None or not table.log.sizes or table.where() != table.logged:
+            table.write_log()
         table.logged = table.where()
         table.over_listeners.append(lambda: self._finished(table))
         table.seat_listeners.append(self._changed)
+        table.on_rematch = self.rematch
+        for slot in table.slots:  # (a restored table: its players are away until they come back)
+            table.player_away(slot)
         table.kick_bots()
         self._changed()
+
+    def rematch(self, table: HostTable) -> HostTable | None:
+        """Every human at ``table`` asked for a rematch: a new table of the same opener,
+        each player's ticket carried over to it, and everyone moved there."""
+        if len(self.tables) >= self.server_limits.max_tables:
+            for conn in table.connections():
+                conn.error("tables-full", "The server holds as many tables as it may: no rematch now.")
+            table.rematch_wanted.clear()
+            table.seats_changed()
+            return None
+        owned = self.owned.get(table.id)
+        path = self.records / record_name(table.game.slug) if self.records is not None else None
+        new, tokens = table.rematch(path)
+        new.id = self.new_table_id(new.id)
+        self.add_table(new, owned.owner if owned is not None else "")
+        if owned is not None:
+            again = self.owned[new.id]
+            for who, ticket in owned.tickets.items():
+                if ticket.seat in tokens and self.holds(table, ticket):
+                    again.tickets[who] = M.Ticket(table=new.id, seat=ticket.seat, token=tokens[ticket.seat])
+            self.keep_tickets(new)
+        log.info("table %s: rematch at table %s", table.id, new.id)
+        table.move_to(new, tokens)
+        return new
+
+    # --- tables that outlive a restart ---------------------------------------------------
+    @property
+    def home(self) -> str:
+        """What names this server in its tables' logs, the same after a restart: where
+        it listens (``ADDRESS:PORT``), or what its front says (``serve-ssh``: its SSH
+        address, its own table server listening on a new socket each time)."""
+        return self.named_home or f"{self.bind}:{self.port}"
+
+    named_home: str | None = None
+
+    def restores(self, table_id: str) -> bool:
+        """Whether this server serves the table ``table_id`` when it is restored (a worker
+        of ``netplay.workers``: only the tables of its shard)."""
+        return True
+
+    def restore_tables(self) -> list[tuple[Path, str]]:
+        """Serve again every unfinished table whose log is in the records folder and was
+        written by this server (``home``: ``serve`` after a crash or a restart, on the
+        same address; a game can last days).  Each log is checked as ``host --resume``
+        checks it (``HostTable.resume``); a damaged one is reported and skipped, never
+        changed.  Returns the logs skipped and why (finished games are not listed)."""
+        if self.records is None:
+            return []
+        skipped: list[tuple[Path, str]] = []
+        for name in sorted(log_names(self.records)):
+            path = self.records / name
+            try:
+                meta = read_log(path).meta
+            except RecordError as exc:
+                skipped.append((path, str(exc)))
+                continue
+            if meta.get("server") != self.home or not isinstance(meta.get("table"), str):
+                continue  # (another server's table: serve on another address, or serve-ssh's)
+            if not self.restores(meta["table"]) or meta["table"] in self.tables:
+                continue
+            try:
+                table = HostTable.resume(path)
+            except (RecordError, OSError, KeyError) as exc:
+                skipped.append((path, str(getattr(exc, "strerror", None) or exc)))
+                continue
+            if table.over:
+                if table.log is not None:
+                    table.log.close()
+                table.chat.close()
+                continue
+            for slot in table.slots:
+                slot.joined = slot.token_hash is not None  # (its player held it before the restart)
+            kept = self.kept_tickets(table)
+            self.add_table(table, owner=kept.owner)
+            self.owned[table.id].tickets = kept.tickets
+            log.info("table %s restored from %s after %d moves", table.id, path, len(table.match.record.moves))
+        for path, why in skipped:
+            log.warning("not restored: %s: %s", path, why)
+        return skipped
 
     def take_seat(self, who: str, table_id: str, name: str, seats_held: int | None = None) -> M.Ticket | M.Error:
         """The seat ``who`` holds at the table, else its next open seat (within the seats
@@ -393,8 +540,46 @@ class TableServer(Host):
         ticket = M.Ticket(table=table.id, seat=slot.index, token=token)
         owned.tickets[who] = ticket
         owned.away[slot.index] = time.monotonic()  # (the ticket must be used within seat_timeout)
+        self.keep_tickets(table)
         table.seats_changed()
         return ticket
+
+    # --- who holds which seat, kept beside each table's log ------------------------------
+    def keep_tickets(self, table: HostTable) -> None:
+        """Write who opened ``table`` and the tickets it gave (``tickets_path``, 0600:
+        they hold seat tokens) so that a restarted server gives each player their seat
+        back from the lobby."""
+        owned = self.owned.get(table.id)
+        if owned is None or table.log is None:
+            return
+        from engine.storage import write_private
+
+        data = {"owner": owned.owner, "tickets": {who: t.model_dump(mode="json") for who, t in owned.tickets.items()}}
+        try:
+            write_private(tickets_path(table.log.path), json.dumps(data, sort_keys=True).encode())
+        except OSError as exc:
+            log.warning("cannot keep the tickets of table %s: %s", table.id, exc)
+
+    def kept_tickets(self, table: HostTable) -> Owned:
+        """Who opened a restored table and the tickets it had given (those that still
+        hold their seat); nobody's when the file is missing or unreadable."""
+        owned = Owned(owner="", opened=time.monotonic())
+        if table.log is None:
+            return owned
+        path = tickets_path(table.log.path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            owned.owner = str(data.get("owner", ""))
+            for who, raw in dict(data.get("tickets", {})).items():
+                ticket = M.Ticket(**raw)
+                if ticket.table == table.id and 0 <= ticket.seat < len(table.slots) and self.holds(table, ticket):
+                    owned.tickets[str(who)] = ticket
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            log.warning("cannot read the tickets of table %s (%s): its players come back with their tokens",
+                        table.id, exc)
+        return owned
 
     # --- tables that end --------------------------------------------------------------
     def _changed(self) -> None:
@@ -416,6 +601,7 @@ class TableServer(Host):
             conn.close()
         if table.log is not None:
             table.log.close()
+        table.chat.close()
         self._changed()
 
     def sweep(self) -> None:

@@ -23,6 +23,8 @@ from engine.record import Move, RecordError
 from engine.registry import get_game
 
 from . import messages as M
+from .chat import TableChat
+from .limits import Limits
 from .log import HostLog, read_log
 from .peer import Peer
 from .text import MAX_NAME, clean_name, clean_text
@@ -60,10 +62,27 @@ class Slot:
     acked: int = 0
     acting: bool = False
     joined: bool = False  # a connection has held this seat (a table server gives up seats never joined)
+    # A player's seat kept warm: after ``HostTable.bot_after`` seconds away, ``deputy`` (a
+    # bot of the table's level, playing from this seat's view only) plays it until they
+    # are back (``standin``); when the seat's turn timer runs out it decides the rest of
+    # that turn (``hurried``).
+    deputy: Any = None
+    standin: bool = False
+    away_timer: Any = None
+    clock: Any = None        # the turn timer's handle while this seat is to act
+    hurried: bool = False    # its clock ran out: the bot decides until the seat's turn is over
+    deadline: float = 0.0    # ... and the loop time it runs out at
 
     @property
     def taken(self) -> bool:
         return self.kind != "open" or self.token_hash is not None
+
+    def label(self) -> str:
+        """The seat as every screen names it: "Blue (bot until Ana returns)" while a
+        bot keeps a player's seat warm, else the player's name (or the seat's)."""
+        if self.standin:
+            return f"{self.name} (bot until {self.player or 'its player'} returns)"
+        return self.player or self.name
 
 
 @dataclass
@@ -103,6 +122,11 @@ class HostTable:
         self.bot_delay = 0.0
         self._bot_pending: set[int] = set()
         self._bots = any(s.kind == "bot" for s in self.slots)
+        self.bot_moves: set[int] = set()  # the moves (numbered from 1) a deputy bot made for a player
+        self.chat = TableChat()
+        self.limits = Limits()  # (the Host sets its own)
+        self.rematch_wanted: set[int] = set()  # after the game: the seats that asked for another
+        self.on_rematch: Callable[["HostTable"], None] | None = None  # (the Host's: every human accepted)
         self.last_error: str = ""
         match.on_move = self._logged
         self.updates = Updates(match, self.slots, self.public, self.spectators)  # the frames out
@@ -120,7 +144,112 @@ class HostTable:
                     table_id=secrets.token_hex(4), salt=secrets.token_hex(16))
         if log_path is not None:
             table.log = HostLog(log_path)
+            table.chat.keep_log(log_path)
         return table
+
+    # --- keeping a table going (README, "A table that keeps going") -------------------
+    bot_after: float = 60.0   # seconds a player may be away before a bot keeps their seat warm (0: never)
+    bot_level: str = "normal"  # the level of the bots that keep seats warm or beat the clock
+    turn_time: float = 0.0    # seconds each seat has for each decision (0: no turn timer)
+    spectator_chat: bool = False  # spectators have a chat channel of their own
+    home: str | None = None   # the table server that serves it (``TableServer.home``; None: a LAN host's)
+
+    def deputy(self, slot: Slot) -> Any:
+        """The bot that plays ``slot`` for its player (made once, from a seed of the
+        table's own: a resumed table's deputy plays as it would have)."""
+        if slot.deputy is None:
+            seed = int.from_bytes(hashlib.sha256(f"deputy:{self.salt}:{slot.index}".encode()).digest()[:8], "big")
+            slot.deputy = self.game.make_bot(slot.index, seed, self.bot_level)
+        return slot.deputy
+
+    def player_away(self, slot: Slot) -> None:
+        """``slot``'s player is not connected: after ``bot_after`` seconds a bot plays for them."""
+        if (slot.kind != "open" or slot.token_hash is None or slot.conn is not None or slot.standin
+                or self.over or not self.started or self.bot_after <= 0 or self.loop is None):
+            return
+        if slot.away_timer is None:
+            slot.away_timer = self.loop.call_later(self.bot_after, self._keep_warm, slot)
+
+    def _keep_warm(self, slot: Slot) -> None:
+        slot.away_timer = None
+        if slot.conn is not None or self.over or slot.token_hash is None:
+            return
+        slot.standin = True
+        self._bots = True
+        log.info("table %s: a bot plays %s's seat %d until they return", self.id, slot.player or slot.name,
+                 slot.index)
+        self._notice(f"A bot plays {slot.name} until {slot.player or 'its player'} returns.")
+        self.seats_changed()
+
+    def player_back(self, slot: Slot) -> None:
+        """``slot``'s player is connected again: the seat is theirs at its next decision."""
+        if slot.away_timer is not None:
+            slot.away_timer.cancel()
+            slot.away_timer = None
+        if slot.standin:
+            slot.standin = False
+            log.info("table %s: %s takes seat %d back from the bot", self.id, slot.player or slot.name, slot.index)
+            self._notice(f"{slot.player or slot.name} is back: {slot.name} is theirs again.")
+
+    def _run_clocks(self) -> None:
+        """Start the turn timer of each seat that has just come to act (each its own:
+        simultaneous secret choices have a clock per seat), stop it for each that no
+        longer acts; tell everyone when a clock started or stopped."""
+        if self.turn_time <= 0 or self.loop is None:
+            return
+        changed = False
+        for slot in self.slots:
+            if not slot.acting:
+                slot.hurried = False
+            runs = slot.acting and not self.over and slot.kind != "bot" and not slot.standin and not slot.hurried
+            if runs and slot.clock is None:
+                slot.deadline = self.loop.time() + self.turn_time
+                slot.clock = self.loop.call_at(slot.deadline, self._out_of_time, slot)
+                changed = True
+            elif not runs and slot.clock is not None:
+                slot.clock.cancel()
+                slot.clock = None
+                changed = True
+        if changed:
+            self.seats_changed()
+
+    def _out_of_time(self, slot: Slot) -> None:
+        """The seat's clock ran out: the bot makes its decision (until its turn is over;
+        the player keeps the seat and has the clock again next turn)."""
+        slot.clock = None
+        if self.over or slot.index not in self.match.to_act():
+            return
+        log.info("table %s: %s's clock ran out: the bot decides for seat %d", self.id, slot.player or slot.name,
+                 slot.index)
+        slot.hurried = True
+        self._bots = True
+        self._notice(f"{slot.player or slot.name}'s time ran out: a bot decides for {slot.name} this turn.")
+        self.seats_changed()
+
+    def clock_left(self, slot: Slot) -> float | None:
+        """Seconds left on ``slot``'s turn timer (None: it has no clock running)."""
+        if slot.clock is None or self.loop is None:
+            return None
+        return max(0.0, round(slot.deadline - self.loop.time(), 1))
+
+    def _deputy_move(self, seat: int, bot: Any) -> None:
+        """A bot's move for a player's seat, from that seat's view only; kept in the log as the bot's."""
+        view = self.match.view(seat)
+        action = bot.choose(view, self.game.legal(view))
+        self._by_deputy = True
+        try:
+            error = self.submit(seat, action)
+        finally:
+            self._by_deputy = False
+        if error:
+            log.error("the bot of seat %d chose a refused action: %s", seat, error)
+            return
+        n = len(self.match.record.moves)
+        self.bot_moves.add(n)
+        log.info("table %s: move %d by the bot for %s (seat %d): %s", self.id, n,
+                 self.slots[seat].player or self.slots[seat].name, seat, self.game.describe_action(action))
+
+    _by_deputy = False
 
     @classmethod
     def resume(cls, path: Path) -> "HostTable":
@@ -163,7 +292,13 @@ class HostTable:
                 and all(isinstance(p, str) and clean_text(p, MAX_NAME) == p for p in players)
                 and all(not p or k == "open" for p, k in zip(players, kinds))):
             raise RecordError("its netplay header is malformed (the players' names).")
+        turn_time = meta.get("turn_time", 0.0)  # (a log written before turn timers: none)
+        if not (isinstance(turn_time, (int, float)) and not isinstance(turn_time, bool) and 0 <= turn_time <= 7 * 86400):
+            raise RecordError("its netplay header is malformed (the turn time).")
         table = cls(game, match, list(kinds), name=meta["name"], table_id=meta["table"], salt=meta["salt"])
+        table.turn_time = float(turn_time)
+        home = meta.get("server")
+        table.home = home if isinstance(home, str) else None
         table.port, table.bind, table.advertise = where["port"], where["bind"], where["advertise"]
         table.interfaces = where["interfaces"]
         table.logged = table.where()
@@ -171,8 +306,10 @@ class HostTable:
             slot.token_hash = h
             slot.player = player if h is not None else ""
         table.logged_players = [s.player for s in table.slots]
+        table.bot_moves = set(found.bot_moves)
         table.log = HostLog(Path(path))
         table.log.adopt(found)  # (the one write: a partial last move is cut off)
+        table.chat.keep_log(Path(path))
         return table
 
     # Where the host listens (the port is an instance field): kept in the log's header,
@@ -191,20 +328,22 @@ class HostTable:
         head["netplay"] = {
             "table": self.id, "name": self.name, "kinds": [s.kind for s in self.slots],
             "salt": self.salt, "tokens": [s.token_hash for s in self.slots],
-            "players": [s.player for s in self.slots], **self.where(),
+            "players": [s.player for s in self.slots], "turn_time": self.turn_time, **self.where(),
         }
+        if self.home is not None:
+            head["netplay"]["server"] = self.home
         return head
 
     def write_log(self) -> None:
         if self.log is not None:
-            self.log.write(self.header(), self.match.record.moves)
+            self.log.write(self.header(), self.match.record.moves, self.bot_moves)
             self.logged_players = [s.player for s in self.slots]
 
     logged_players: list[str] | None = None  # the remote players' names the log's header keeps
 
     def _logged(self, move: Move) -> None:
         if self.log is not None:
-            self.log.append(move)
+            self.log.append(move, by_bot=self._by_deputy)
 
     # --- state of the table --------------------------------------------------------
     @property
@@ -226,13 +365,15 @@ class HostTable:
         return M.TableInfo(table=self.id, name=self.name, game=self.game.slug,
                            rules=self.game.rules_version, fingerprint=self.fingerprint,
                            players=len(self.slots), open=self.open_seats(), started=self.started,
-                           over=self.over, options=self.match.record.options)
+                           over=self.over, options=self.match.record.options, turn_time=self.turn_time)
 
     def seats_message(self) -> M.Seats:
         return M.Seats(seats=[M.SeatStatus(name=n, kind=s.kind, taken=s.taken,
-                                           connected=s.kind != "open" or s.conn is not None)
+                                           connected=s.kind != "open" or s.conn is not None,
+                                           standin=s.standin, label=s.label(), clock=self.clock_left(s))
                               for s, n in zip(self.slots, self.names())],
-                       started=self.started, spectators=len(self.spectators))
+                       started=self.started, spectators=len(self.spectators), turn_time=self.turn_time,
+                       rematch=sorted(self.rematch_wanted))
 
     def connections(self) -> list[Peer]:
         return [s.conn for s in self.slots if s.conn is not None] + list(self.spectators)
@@ -279,6 +420,7 @@ class HostTable:
             slot.conn = conn
             slot.joined = True
             conn.seat = slot.index
+            self.player_back(slot)
             if self.log is not None and self.logged_players != [s.player for s in self.slots]:
                 self.write_log()  # (a player back with a new name: --resume gives it back)
         conn.send(M.Welcome(table=self.id, table_name=self.name, game=self.game.slug,
@@ -289,6 +431,8 @@ class HostTable:
         self.seats_changed(conn)  # (before the view: the client knows whether play has begun)
         self.resync(conn)
         self._sync_windows()
+        for line in self.chat.heard_by(conn.seat):
+            conn.send(line)
         if self.over:
             conn.send(self.over_message())
 
@@ -296,6 +440,7 @@ class HostTable:
         if conn.spectator:
             if conn in self.spectators:
                 self.spectators.remove(conn)
+            self.chat.forget(id(conn))
         elif conn.seat is not None and self.slots[conn.seat].conn is conn:
             # The seat stays its player's, before the start as during play: it shows as
             # taken but disconnected, and their client comes back with its token.  A
@@ -307,6 +452,7 @@ class HostTable:
                 slot.token_hash = None
                 slot.player = ""
                 self.write_log()
+            self.player_away(slot)
         self.seats_changed()
 
     def seats_changed(self, joined: Peer | None = None) -> None:
@@ -319,6 +465,10 @@ class HostTable:
         ``joined``, a connection that has just attached, gets it at once: it must know
         whether play has begun before its first view arrives."""
         self._seats_gen += 1
+        for slot in self.slots:  # (the table may just have started with a player away)
+            self.player_away(slot)
+        if self.turn_time > 0 and self.started:  # (... or with its first clock to start)
+            self._sync_windows()
         if joined is not None and not joined.closed:
             joined.seats_gen = self._seats_gen
             joined.send(self.seats_message())
@@ -381,6 +531,7 @@ class HostTable:
             if now and not slot.acting:
                 slot.window = slot.version
             slot.acting = now
+        self._run_clocks()
 
     def over_message(self) -> M.Over:
         result = self.match.result()
@@ -394,6 +545,11 @@ class HostTable:
             return
         self.over = True
         self._over_sent = True
+        for slot in self.slots:
+            for timer in (slot.clock, slot.away_timer):
+                if timer is not None:
+                    timer.cancel()
+            slot.clock = slot.away_timer = None
         msg = M.frame(self.over_message())
         for c in self.connections():
             c.send_bytes(msg)
@@ -430,6 +586,7 @@ class HostTable:
             return exc.reason
         if self.log is not None:
             self.log.pop()
+        self.bot_moves.discard(len(self.match.record.moves) + 1)
         self.publish(deliveries)
         self.slots[seat].own = self.slots[seat].version
         return None
@@ -439,7 +596,7 @@ class HostTable:
             return
         for seat in sorted(self.match.to_act()):
             slot = self.slots[seat]
-            if slot.kind == "bot" and seat not in self._bot_pending:
+            if (slot.kind == "bot" or slot.standin or slot.hurried) and seat not in self._bot_pending:
                 self._bot_pending.add(seat)
                 self.loop.call_later(self.bot_delay, self._bot_step, seat)
 
@@ -447,8 +604,13 @@ class HostTable:
         self._bot_pending.discard(seat)
         if self.over or seat not in self.match.to_act():
             return
+        slot = self.slots[seat]
+        if slot.kind != "bot":
+            if slot.standin or slot.hurried:  # (a player back in time plays this decision themselves)
+                self._deputy_move(seat, self.deputy(slot))
+            return
         view = self.match.view(seat)
-        action = self.slots[seat].bot.choose(view, self.game.legal(view))
+        action = slot.bot.choose(view, self.game.legal(view))
         error = self.submit(seat, action)
         if error:
             log.error("bot of seat %d chose a refused action: %s", seat, error)
@@ -490,6 +652,100 @@ class HostTable:
         error = self.submit(conn.seat, action)
         if error:
             conn.error("illegal", error, ack=n)
+
+    def client_chat(self, conn: Peer, msg: M.Chat) -> None:
+        """A chat line of ``conn`` (``netplay.chat``): a player's to everyone at the
+        table, a spectator's to the spectators only (and only with ``spectator_chat``)."""
+        if conn.seat is None and not self.spectator_chat:
+            conn.error("chat-spectator", "Spectators may read the players' chat at this table, not write in it.")
+            return
+        if conn.seat is None:
+            said = self._say(id(conn), None, conn.name or "Spectator", msg.text)
+        else:
+            said = self._say(conn.seat, conn.seat, self.names()[conn.seat], msg.text)
+        if said is not None:
+            conn.errors += 1  # (a flood of refused lines ends like any other: cut off)
+            conn.error(*said, fatal=conn.errors > self.limits.max_errors)
+
+    def local_chat(self, seat: int, text: str) -> str | None:
+        """A chat line of a player at the host's own terminal (a ``local`` seat): None
+        when said, else why not.  The host's screen reads ``chat.lines`` (its listeners
+        are called on every line)."""
+        if not 0 <= seat < len(self.slots) or self.slots[seat].kind != "local":
+            return "Only a player at this terminal can chat from here."
+        said = self._say(seat, seat, self.names()[seat], text)
+        return None if said is None else said[1]
+
+    def _say(self, speaker: Any, seat: int | None, name: str, text: str) -> tuple[str, str] | None:
+        """Pass a line on to those who hear it; the refusal (code, sentence) or None."""
+        said = self.chat.line(speaker, seat, name, text, self.limits)
+        if isinstance(said, tuple):
+            return said
+        self._pass_on(said)
+        return None
+
+    def _notice(self, text: str) -> None:
+        """The table's own word in the chat, to everyone (a seat kept warm, a clock run out)."""
+        self._pass_on(self.chat.notice(text))
+
+    def _pass_on(self, said: M.ChatLine) -> None:
+        frame = M.frame(said)
+        for peer in (self.spectators if said.spectator else self.connections()):
+            peer.send_bytes(frame)
+        for fn in list(self.listeners):
+            fn()
+
+    # --- rematch ------------------------------------------------------------------------
+    def humans(self) -> set[int]:
+        """The seats whose players must accept a rematch: the local ones and the taken open ones."""
+        return {s.index for s in self.slots if s.kind == "local" or (s.kind == "open" and s.token_hash is not None)}
+
+    def want_rematch(self, seat: int, accept: bool = True) -> str | None:
+        """``seat`` asks for a rematch (or turns it down: then nobody's request stands).
+        Once every human has asked, ``on_rematch`` makes the new table.  Returns why not, or None."""
+        if not self.over:
+            return "The game is not over yet."
+        if accept:
+            self.rematch_wanted.add(seat)
+        else:
+            self.rematch_wanted.clear()
+        self.seats_changed()
+        if accept and self.humans() <= self.rematch_wanted and self.on_rematch is not None:
+            self.on_rematch(self)
+        return None
+
+    def client_rematch(self, conn: Peer, msg: M.Rematch) -> None:
+        if conn.seat is None:
+            conn.error("spectator", "Spectators cannot ask for a rematch (they follow the players to it).")
+            return
+        error = self.want_rematch(conn.seat, msg.accept)
+        if error:
+            conn.error("not-over", error)
+
+    def rematch(self, log_path: Path | None) -> tuple["HostTable", dict[int, str]]:
+        """A new table with the same game, options, seats, names and bots and a new secret
+        seed; every player's seat is claimed for them (the tokens, by seat)."""
+        record = self.match.record
+        kinds = [s.kind for s in self.slots]
+        table = HostTable.create(self.game, record.options, kinds, None, name=self.name,
+                                 names=[s.name for s in record.seats], log_path=log_path)
+        table.bot_after, table.bot_level, table.turn_time = self.bot_after, self.bot_level, self.turn_time
+        table.spectator_chat, table.limits = self.spectator_chat, self.limits
+        tokens = {}
+        for old, new in zip(self.slots, table.slots):
+            if old.kind == "open" and old.token_hash is not None:
+                new.token_hash = token_hash(token := secrets.token_urlsafe(24))
+                new.player = old.player
+                tokens[old.index] = token
+        return table, tokens
+
+    def move_to(self, table: "HostTable", tokens: dict[int, str]) -> None:
+        """Tell everyone here to join ``table`` (each player with their new token)."""
+        for slot in self.slots:
+            if slot.conn is not None:
+                slot.conn.send(M.Moved(table=table.id, token=tokens.get(slot.index)))
+        for conn in self.spectators:
+            conn.send(M.Moved(table=table.id))
 
     def client_undo(self, conn: Peer, msg: M.Undo) -> None:
         if conn.seat is None:

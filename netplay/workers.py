@@ -197,7 +197,7 @@ class ShardedServer:
         self.games = sorted(games) if games is not None else None  # slugs (None: every game)
         self.count = workers
         self.workers: list[Worker] = []
-        self.ids = Identities()
+        self.ids = Identities(records)
         self.listeners: list[Callable[[], None]] = []
         self.pending: set[asyncio.Task] = set()
         self.per_address: dict[str, int] = {}
@@ -464,9 +464,12 @@ class ShardedServer:
         parts = await self._everyone("list", who=who)
         tables = [M.TableInfo(**t) for r in parts for t in r["tables"]]
         mine = [M.Ticket(**t) for r in parts for t in r["mine"]]
+        held = {t.table for t in mine}  # (the asker's games in progress first)
+        tables.sort(key=lambda t: t.table not in held)
         open_by = sum(r["open_by"] for r in parts)
         games = parts[0]["games"] if parts else []
         return M.TableList(server=self.name, tables=tables, mine=mine, games=games,
+                           your_turn=[t for r in parts for t in r.get("your_turn", [])],
                            can_open=len(tables) < lim.max_tables and open_by < lim.max_tables_per_player
                            and len(mine) < lim.max_seats_per_player,
                            limit=limit_text(len(tables), lim))
@@ -534,6 +537,9 @@ class WorkerServer(TableServer):
         every worker still writes (``ShardedServer.prune_logs``)."""
         return []
 
+    def restores(self, table_id: str) -> bool:
+        return shard_of(table_id, self.count) == self.index
+
     def new_table_id(self, drawn: str) -> str:
         while shard_of(drawn, self.count) != self.index:
             drawn = secrets.token_hex(4)
@@ -572,8 +578,9 @@ class WorkerServer(TableServer):
             return {"logs": sorted(self.running_logs())}
         if op == "list":
             who = obj["who"]
+            mine = self.tickets_of(who) if who else []
             return {"tables": [t.info().model_dump(mode="json") for t in self.tables.values()],
-                    "mine": [t.model_dump(mode="json") for t in self.tickets_of(who)] if who else [],
+                    "mine": [t.model_dump(mode="json") for t in mine], "your_turn": self.your_turn(mine),
                     "open_by": self.open_by(who) if who else 0, "games": sorted(self.games)}
         if op == "open":
             seed = obj.get("seed")

@@ -328,3 +328,16 @@ def game_options(slug: str, pairs: Sequence[str]) -> dict[str, Any]:
             name, _, sentence = problem.partition(": ")
             problem = sentence if sentence.startswith(name) else problem
     raise ValueError(f"{problem}.\n{describe_options(slug)}")
+
+
+def add_table_flags(parser: argparse.ArgumentParser, turn_time: bool = True) -> None:
+    """The flags that keep a table going, shared by ``host`` and ``serve``."""
+    parser.add_argument("--seat-timeout", type=seconds, default=60.0, metavar="SECONDS",
+                        help="a player away this long has a bot keep their seat warm until they return "
+                             "(default 60; 0: never)")
+    if turn_time:
+        parser.add_argument("--turn-time", type=seconds, default=None, metavar="SECONDS",
+                            help="each seat's time for each decision; when it runs out a bot decides "
+                                 "(default: none, or the log's with --resume; 0: none)")
+    parser.add_argument("--spectator-chat", action="store_true",
+                        help="spectators may chat among themselves (they always read the players' chat)")

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.registry import GAMES
 
-from ..common import (DEFAULT_PORT, INTERRUPTED, add_logging_flags, game_options, holds_record, host_log_path,
+from ..common import (DEFAULT_PORT, INTERRUPTED, add_logging_flags, add_table_flags, game_options, holds_record, host_log_path,
                       port, replace_problem, seconds, setup_logging, whole_number)
 
 __all__ = ["DEFAULT_PORT", "add_parsers", "cmd_browse", "cmd_host", "cmd_join", "host_log_path", "make_table"]
@@ -54,6 +54,7 @@ def add_parsers(sub: Any) -> None:
                       help="announce on this interface only (repeatable; default: all, or the log's with --resume)")
     host.add_argument("--bot-delay", type=seconds, default=0.4,
                       help="seconds a host bot waits before acting, so players can follow (default 0.4)")
+    add_table_flags(host)
     add_logging_flags(host)
     host.set_defaults(run=cmd_host)
 
@@ -164,6 +165,9 @@ def cmd_host(args: argparse.Namespace) -> int:
     bind = args.bind if args.bind is not None else (table.bind or "0.0.0.0")
     table.advertise = args.advertise if args.advertise is not None else table.advertise is not False
     table.interfaces = args.interface or table.interfaces
+    table.bot_after = args.seat_timeout
+    table.turn_time = args.turn_time if args.turn_time is not None else table.turn_time
+    table.spectator_chat = args.spectator_chat
     host = Host([table], host=bind, port=port, bot_delay=args.bot_delay, certificate=cert)
     advertise = None
     if table.advertise:

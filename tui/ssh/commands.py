@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..common import add_logging_flags, count, port, seconds, exit_code_after, setup_logging, stop_on_signals
+from ..common import add_logging_flags, add_table_flags, count, port, seconds, exit_code_after, setup_logging, stop_on_signals
 
 DEFAULT_SERVER_PORT = 7341
 DEFAULT_SSH_PORT = 2222
@@ -72,6 +72,7 @@ def _server_limit_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-logs", type=count, default=1000, metavar="N",
                    help="logs of tables no longer played kept at most; the oldest go first (default 1000)")
     p.add_argument("--bot-delay", type=seconds, default=0.4, help="seconds a bot waits before acting (default 0.4)")
+    add_table_flags(p, turn_time=False)  # (a table's turn timer is its opener's choice: open-table's turn_time)
 
 
 def _die(message: str) -> int:
@@ -84,7 +85,7 @@ def _server_limits(args: argparse.Namespace) -> Any:
 
     return ServerLimits(max_tables=args.max_tables, max_tables_per_player=args.tables_per_player,
                         max_seats_per_player=args.seats_per_player, keep_logs_days=args.keep_logs,
-                        max_logs=args.max_logs)
+                        max_logs=args.max_logs, bot_after=args.seat_timeout, spectator_chat=args.spectator_chat)
 
 
 def _check_server_limits(args: argparse.Namespace) -> str:
@@ -140,6 +141,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(fingerprint_line(cert), flush=True)
         print(f"Logs of its tables: {_records()} (kept {args.keep_logs:g} days after the game, "
               f"{args.max_logs} at most)", flush=True)
+        if server.tables:  # (at the start, every table there is one restored from its log)
+            print(f"Restored {len(server.tables)} unfinished table(s) from their logs", flush=True)
+        for path, why in getattr(server, "skipped", []):
+            print(f"Not restored (left as it is): {path}: {why}", flush=True)
 
     async def main() -> int:
         stop = asyncio.Event()

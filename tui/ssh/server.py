@@ -650,6 +650,8 @@ class SshFront:
     async def start(self) -> int:
         self.socket_dir = Path(tempfile.mkdtemp(prefix="atlantis-ssh-"))  # (0700)
         self.tables.bind = str(self.socket_dir / "tables.sock")
+        if self.port:  # (its tables are restored after a restart on the same SSH address)
+            self.tables.named_home = f"ssh:{self.bind}:{self.port}"
         await self.tables.start()
         if self.use_fork_server:  # (it warms up while the server opens; sessions wait for it)
             self._forkserver_start = asyncio.get_running_loop().create_task(self._start_fork_server())
