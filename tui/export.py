@@ -28,6 +28,7 @@ from engine.record import GameRecord, Move, RecordError
 from engine.registry import GAMES
 
 from .common import holds_record, replace_problem
+from .seat import secret_line
 
 EXPORT_FORMAT = "atlantis-export"
 EXPORT_VERSION = 1
@@ -71,14 +72,8 @@ class Replayed:
         """An event in words: as ``seat`` saw it, or (``seat`` None) as the whole table
         reads it after the game, a secret one told in the third person after its seats."""
         if seat is not None or not event.to:
-            return self.game.describe(event, seat, self.names)
-        from .seat import third_person
-
-        owners = [self.names[s] for s in event.to if s < len(self.names)]
-        line = self.game.describe(event, event.to[0], self.names)
-        if owners:
-            line = third_person(line, owners[0])
-        return f"(secret, {', '.join(owners)}) {line}"
+            return self.game.describe(event, seat, self.names).text
+        return secret_line(self.game, event, self.names).text
 
     def move_lines(self, seat: int | None) -> list[tuple[int, int, list[str]]]:
         """``(move number, acting seat, lines)`` of every move (``seat``: only the events it saw)."""

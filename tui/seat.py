@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 from engine.core import Bot, Event, Game, IllegalAction, LogLine, SeatInfo, View
 from engine.match import Match
@@ -160,6 +160,15 @@ class LocalTable:
 
     def save(self, path: Path) -> Path:
         return save_record(self.match.record, path)
+
+
+def secret_line(game: Game, event: Event, names: Sequence[str]) -> LogLine:
+    """A secret event told to the whole table after the game (the replay's full-table view,
+    an exported transcript): in the words a spectator would read (every seat by its name),
+    after the seats it was for: "(secret, Blue) Blue's secret bid: 6."."""
+    owners = [names[s] for s in event.to or () if s < len(names)]
+    line = game.describe(event, None, names)
+    return LogLine(line.actor, line.kind, f"(secret, {', '.join(owners)}) {line.text}")
 
 
 def past_views(game: Game, record: GameRecord, seat: int | None) -> list[View]:
@@ -326,12 +335,7 @@ class ReplaySeat(SeatLink):
         return out
 
     def secret_line(self, event: Event) -> LogLine:
-        """A secret event in the full-table view: in the words a spectator would read
-        (every seat by its name), after the seats it was for: "(secret, Blue) Blue's
-        secret bid: 6."."""
-        owners = [self.names[s] for s in event.to or () if s < len(self.names)]
-        line = self.game.describe(event, None, self.names)
-        return LogLine(line.actor, line.kind, f"(secret, {', '.join(owners)}) {line.text}")
+        return secret_line(self.game, event, self.names)
 
     def final_reveal(self) -> list[str]:
         if not self.states or self.index != len(self.states) - 1:
