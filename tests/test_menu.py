@@ -269,7 +269,7 @@ async def test_the_key_line_shows_the_menus_keys_and_a_click_on_one_presses_it()
         chosen = catch_start(app.screen)
         line = app.screen.query_one(KeyLine)
         shown = line.plain()
-        assert shown.startswith(" ^S Start  F2 Host on LAN  F3 Join LAN  q Quit") and shown.endswith("▏^p palette ")
+        assert shown.startswith(" ^S Start  F2 Host on LAN  F3 Join LAN  F4 Learn  q Quit") and shown.endswith("▏^p palette ")
         await pilot.click(KeyLine, offset=(2, 0))
         assert len(chosen) == 1
 

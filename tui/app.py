@@ -232,11 +232,30 @@ class AtlantisApp(ThemedApp):
         return session
 
     def start_table(self, table: LocalTable) -> None:
-        """Play ``table`` hot-seat at this keyboard."""
+        """Play ``table`` hot-seat at this keyboard (a lesson's table with its cards)."""
+        if getattr(table, "lesson", None) is not None:
+            from .sessions.lesson import LessonSession
+
+            self.begin(LessonSession(self, table, self.bot_delay or 0.0, manual_bots=self.manual_bots))
+            return
         from .sessions.hot_seat import HotSeatSession
 
         self.begin(HotSeatSession(self, table, self.bot_delay or 0.0, self.manual_bots,
                                   save_path=self.save_path))
+
+    def start_lesson(self, slug: str) -> None:
+        """``slug``'s guided first game (``tui.lessons``): its fixed table, with the lesson's cards."""
+        from .lessons import LessonTable, load_lesson
+
+        self.start_table(LessonTable(load_lesson(slug)))
+
+    def action_lesson_card(self) -> None:
+        """``L``: the lesson's current step again (a guided first game only)."""
+        show = getattr(self.session, "show_card", None)
+        if show is None:
+            self.notify("No lesson here: atlantis learn GAME (or F4 in the menu) starts one.")
+            return
+        show()
 
     def join(self, client: Any, back: Any = None) -> None:
         """Play (or watch) a remote table through ``client``; ``back``: what Esc on the
@@ -256,6 +275,9 @@ class AtlantisApp(ThemedApp):
         if choice is None:
             return
         self.menu_state = choice.menu
+        if choice.learn:
+            self.start_lesson(choice.game)
+            return
         if getattr(choice, "lan", "") == "join":
             from .sessions.remote import open_lobby  # LAN play imported on first use (start time)
 

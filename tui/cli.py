@@ -100,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot-delay", type=seconds, default=None, metavar="SECONDS",
                       help="how long a bot waits before it acts, so you can follow (default 0.4)")
 
+    learn = sub.add_parser("learn", help="a guided first game: each step says what to do and why")
+    learn.add_argument("game", help="game slug (see `atlantis games`)")
+    learn.add_argument("--bot-delay", type=seconds, default=None, metavar="SECONDS",
+                       help="how long a bot waits before it acts, so you can follow (default 0.4)")
+
     rec = sub.add_parser("record", help="play, recording every key into a demo file (F9 marks a frame)")
     rec.add_argument("out", type=Path, help="the demo file to write (OUT.demo)")
     add_play_arguments(rec)
@@ -187,6 +192,8 @@ def run_command(argv: Sequence[str] | None) -> int:
         return 0
     if cmd == "play":
         return _play(args)
+    if cmd == "learn":
+        return _learn(args)
     if cmd == "record":
         return _record(args)
     if cmd == "demo":
@@ -240,6 +247,20 @@ def _play(args: argparse.Namespace) -> int:
     path = args.save or (None if args.no_autosave else default_record_path(game.slug))
     table = LocalTable.new(game, options, seats, seed, autosave=path)
     return open_screen(AtlantisApp(table=table, save_path=path, bot_delay=args.bot_delay))
+
+
+def _learn(args: argparse.Namespace) -> int:
+    """``atlantis learn GAME``: the game's guided first game (tui/lessons.py)."""
+    from .app import AtlantisApp, open_screen
+    from .lessons import LessonTable, load_lesson
+
+    if _game_or_die(args.game) is None:
+        return 2
+    try:
+        script = load_lesson(args.game)
+    except KeyError as exc:
+        return _die(str(exc.args[0]))
+    return open_screen(AtlantisApp(table=LessonTable(script), autosave=False, bot_delay=args.bot_delay))
 
 
 def _apply_setup(args: argparse.Namespace) -> str | None:

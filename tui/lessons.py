@@ -23,6 +23,7 @@ from engine.registry import get_game
 
 from .bundled import LESSONS_FOLDER
 from .common import seats_for
+from .seat import LocalSeat, LocalTable
 from .setups import Setup
 
 
@@ -106,8 +107,8 @@ class Lesson:
             return None
         if self.wants(action):
             return None
-        how = f" ({step.keys})" if step.keys else ""
-        return f"The lesson waits for another move{how}; you chose to {self.game.describe_action(action)}."
+        wanted = self.game.describe_action(self.game.codec.decode(step.moves[self.made]))
+        return f"Not this one: the lesson waits for you to {wanted} (you chose to {self.game.describe_action(action)})."
 
     def done(self, action: Any) -> None:
         """A move of the learning seat went through: the step it answered is over."""
@@ -121,3 +122,36 @@ class Lesson:
 def _as_json(value: Any) -> str:
     """Tuples and lists compare alike, as they do once a script is read from JSON."""
     return json.dumps(value, sort_keys=True)
+
+
+class LessonTable(LocalTable):
+    """The lesson's table: a local table whose learning seat's moves pass the lesson first."""
+
+    def __init__(self, script: LessonScript):
+        match = lesson_match(script)
+        super().__init__(match.game, match)
+        self.lesson = Lesson(match.game, script)
+
+    def link(self, seat: int | None) -> LocalSeat:
+        return LessonSeat(self, seat) if seat == self.lesson.seat else LocalSeat(self, seat)
+
+
+class LessonSeat(LocalSeat):
+    """The learner's seat: a move the current step does not wait for is refused, in the
+    lesson's words, the way an illegal move is (the screen says why and nothing changes)."""
+
+    table: LessonTable
+
+    def submit(self, action: Any) -> str | None:
+        lesson = self.table.lesson
+        refusal = lesson.refusal(action)
+        if refusal is not None:
+            return refusal
+        problem = super().submit(action)
+        if problem is None:
+            lesson.done(action)
+        return problem
+
+    def undo(self) -> str | None:
+        return "The lesson goes one way: no undo until it is over." if not self.table.lesson.over else super().undo()
+

@@ -81,6 +81,8 @@ class GameScreen(Screen):
         Command("undo", "u", "Undo", "undo", "Take back your last move, where the undo rule allows it."),
         Command("save", "s", "Save", "app.save_record", "Save the record of this game."),
         Command("leave", "q", "Leave", "app.leave", "Leave the game (asks first); once it is over, show the result again."),
+        Command("lesson", "L", "Lesson", "app.lesson_card", "In a guided first game: show the lesson's step again.",
+                show=False),
         Command("focus-next", "tab", "Focus", "app.focus_next",
                 "Move the focus between board, hand and log (Shift+Tab: back).", show=False, palette=False),
         Command("focus-prev", "shift+tab", "Focus", "app.focus_previous", show=False),

@@ -62,6 +62,7 @@ class TableChoice:
     lan: str = ""  # "host" / "join": play over the LAN (tui/netplay)
     kinds: tuple[str, ...] = ()  # per seat: "human", "bot" or "open" (empty: the last ``bots`` seats)
     menu: MenuState | None = None  # the menu as it was left (the next menu starts from it)
+    learn: bool = False  # the game's guided first game instead (its own fixed table)
 
 
 def max_seats() -> int:
@@ -86,7 +87,10 @@ class MenuScreen(Screen[TableChoice]):
                 key_display="F2", priority=True),
         Command("menu-join", "f3", "Join LAN", "start('join')", "Find a table on the LAN and join it.",
                 key_display="F3", priority=True),
+        Command("menu-learn", "f4", "Learn", "learn", "A guided first game of this game: each step says what "
+                "to do and why, and waits for you to do it.", key_display="F4", priority=True),
         Command("menu-host-letter", "H", "Host on LAN", "start('host')", show=False, palette=False),
+        Command("menu-learn-letter", "L", "Learn", "learn", show=False, palette=False),
         Command("menu-join-letter", "J", "Join LAN", "start('join')", show=False, palette=False),
         Command("menu-quit", "q", "Quit", "app.quit", "Leave atlantis.", palette=False),
         Command("menu-help", "question_mark", "Help", "help", "What the menu's fields and keys do, and each game.",
@@ -326,6 +330,16 @@ class MenuScreen(Screen[TableChoice]):
             target.focus(scroll_visible=False)
         self.call_after_refresh(box.scroll_visible, animate=False)
 
+    def action_learn(self) -> None:
+        """The chosen game's guided first game (its own table: the form's seats and options wait)."""
+        from ..lessons import has_lesson
+
+        if not has_lesson(self.slug):
+            self.query_one("#error", Static).update(f"{GAMES[self.slug].title} has no guided first game yet.")
+            return
+        state = self._remember()
+        self.dismiss(TableChoice(self.slug, 0, 0, None, menu=state, learn=True))
+
     def action_start(self, lan: str = "") -> None:
         state = self._remember()
         game = GAMES[self.slug]
@@ -369,6 +383,7 @@ MENU_KEYS = (
     ("Ctrl+S", "Start the game (nothing else starts it)"),
     ("F2  (H)", "Host the table on the LAN: open seats wait for LAN players"),
     ("F3  (J)", "Join a table on the LAN"),
+    ("F4  (L)", "Learn the chosen game: a guided first game against bots"),
     ("Ctrl+P", "the command palette"),
     ("?", "this help (in a text box ? is typed)"),
     ("q", "quit atlantis (in a text box q is typed)"),
