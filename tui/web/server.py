@@ -9,11 +9,12 @@ Textual's web driver through textual-serve's ``AppService``, a client of a table
 only this user may enter.  Hidden state is enforced by the same host code as on the
 LAN, and a session whose app crashes takes only itself down.
 
-* Process: textual-serve starts each session's app itself (a shell command, with the
-  front's environment and Textual's web driver); it has no public way to start it
-  otherwise, so the SSH front's fork server is not used here: each session is a fresh
-  Python.  The session's secret and settings go in front of the command
-  (``VAR=value exec ...``); the secret is good only on the private socket.
+* Process: each session's app is started here (``SessionApp``: textual-serve's
+  ``AppService`` with its process our own), a fresh Python with no shell between, a
+  chosen environment (the session's secret, its settings, Textual's web driver) and
+  a process group of its own, killed if it has not quit ``stop_grace`` seconds after
+  its browser went.  The SSH front's fork server hands its children a terminal; this
+  driver talks over pipes, so the sessions here are not forked from it.
 * Identity: a cookie (``atlantis_id``, HttpOnly, SameSite=Strict, Secure behind https)
   holding a secret the server issued when the browser first opened the page.  The
   table server knows the browser as ``web:`` and a digest of it, so a reload, or a
@@ -32,10 +33,12 @@ import contextlib
 import hashlib
 import html
 import json
+import os
 import logging
 import re
 import secrets
 import shlex
+import signal
 import shutil
 import ssl
 import string
@@ -86,6 +89,95 @@ def identity_of(secret: str) -> str:
     return "web:" + hashlib.sha256(secret.encode()).hexdigest()[:32]
 
 
+#: What a session's app inherits of this process's environment (never the operator's
+#: settings: ``ATLANTIS_CONFIG`` is the browser's own).
+INHERITED = ("PATH", "HOME", "USER", "LOGNAME", "PYTHONPATH", "VIRTUAL_ENV", "TMPDIR", "XDG_DATA_HOME",
+             "XDG_CONFIG_HOME", "XDG_CACHE_HOME")
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+MAX_ERRORS = 64 * 1024  # bytes of a session's standard error kept for the log
+
+
+class SessionApp(AppService):
+    """One browser session's app: textual-serve's ``AppService`` (its packets to the
+    browser, its downloads) with the process started and stopped here, so it runs no
+    shell, inherits only ``INHERITED`` and is always reaped."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], grace: float, **kwargs: Any):
+        super().__init__(shlex.join(argv), **kwargs)
+        self.argv, self.env, self.grace = argv, env, grace
+        self.process: asyncio.subprocess.Process | None = None
+        self.downloads: DownloadManager = kwargs["download_manager"]
+        self.reader: asyncio.Task | None = None
+        self.errors = bytearray()
+
+    @property
+    def stdin(self) -> asyncio.StreamWriter:
+        assert self.process is not None and self.process.stdin is not None
+        return self.process.stdin
+
+    async def start(self, width: int, height: int) -> None:
+        env = {**self.env, "TEXTUAL_DRIVER": WEB_DRIVER, "TEXTUAL_FPS": "60", "TEXTUAL_COLOR_SYSTEM": "truecolor",
+               "TERM_PROGRAM": "textual", "COLUMNS": str(width), "ROWS": str(height)}
+        pipe = asyncio.subprocess.PIPE
+        self.process = await asyncio.create_subprocess_exec(*self.argv, stdin=pipe, stdout=pipe, stderr=pipe, env=env,
+                                                            start_new_session=True)
+        self.reader = asyncio.get_running_loop().create_task(self.run())
+
+    async def run(self) -> None:
+        """The app's packets (Textual's web driver: a line ``__GANGLION__``, then type,
+        length, payload) to the browser, until the app ends."""
+        assert self.process is not None and self.process.stdout is not None
+        stdout = self.process.stdout
+        errors = asyncio.get_running_loop().create_task(self._keep_errors())
+        try:
+            for _ in range(10):
+                line = await stdout.readline()
+                if not line or line == b"__GANGLION__\n":
+                    break
+            while True:
+                kind = await stdout.readexactly(1)
+                payload = await stdout.readexactly(int.from_bytes(await stdout.readexactly(4), "big"))
+                if kind == b"D":
+                    await self.on_data(payload)
+                elif kind == b"M":
+                    await self.on_meta(payload)
+                elif kind == b"P":
+                    await self.on_packed(payload)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            await errors
+
+    async def _keep_errors(self) -> None:
+        assert self.process is not None and self.process.stderr is not None
+        while chunk := await self.process.stderr.read(4096):
+            self.errors.extend(chunk)
+            del self.errors[:-MAX_ERRORS]
+
+    async def stop(self) -> None:
+        """Ask the app to quit; past ``grace`` seconds, kill its process group.  Always
+        reaped, its output read to the end."""
+        process = self.process
+        if process is None:
+            return
+        await self.downloads.cancel_app_downloads(app_service_id=self.app_service_id)
+        if process.returncode is None:
+            with contextlib.suppress(Exception):
+                await self.send_meta({"type": "quit"})
+            try:
+                await asyncio.wait_for(process.wait(), self.grace)
+            except asyncio.TimeoutError:
+                log.warning("a session's app did not quit: killed")
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                await process.wait()
+        if self.reader is not None:
+            await self.reader
+        if process.returncode not in (0, None) and self.errors:
+            log.warning("a session's app ended with %s:\n%s", process.returncode,
+                        self.errors.decode("utf-8", "replace")[-4000:])
+
+
 class WebFront:
     """The table server and the web server in front of it."""
 
@@ -112,7 +204,7 @@ class WebFront:
         self.recent: dict[str, deque] = {}
         self.refused = 0
         self.runner: web.AppRunner | None = None
-        self._tasks: set[asyncio.Task] = set()
+        self._stopping: set[asyncio.Future] = set()  # sessions' apps being stopped
 
     # --- the page ----------------------------------------------------------------------------
     def secure(self) -> bool:
@@ -146,11 +238,11 @@ class WebFront:
             recent.popleft()
         if len(recent) >= lim.rate:
             return f"{lim.rate} new sessions from {address} within {lim.rate_window:g} s; wait a moment and reload."
+        recent.append(now)  # (every try counts, a refused one too: reloading in a loop is no way in)
         if sum(self.per_address.values()) >= lim.max_sessions:
             return f"the server has {lim.max_sessions} sessions, its limit; try again later."
         if self.per_address.get(address, 0) >= lim.max_per_address:
             return f"{lim.max_per_address} sessions from {address} are open already, the most one address may hold."
-        recent.append(now)
         self.per_address[address] = self.per_address.get(address, 0) + 1
         return ""
 
@@ -183,16 +275,16 @@ class WebFront:
             return None
         return self.players / f"{identity.partition(':')[2]}.toml"
 
-    def command(self, session_secret: str, identity: str, name: str) -> str:
-        """The shell command textual-serve runs for one session: the ordinary app as a
-        client of the table server, with this session's secret and settings."""
+    def session_argv_env(self, session_secret: str, identity: str, name: str) -> tuple[list[str], dict[str, str]]:
+        """What one session runs: the ordinary app as a client of the table server, with
+        this session's secret and this browser's settings."""
         settings = self.settings_path(identity)
-        env = {"ATLANTIS_SESSION": session_secret, "ATLANTIS_CONFIG": str(settings or ""),
-               "ATLANTIS_SSH": "1", "LANG": "C.UTF-8", **self.child_env}
+        env = {k: v for k, v in os.environ.items() if k in INHERITED}
+        env.update({"ATLANTIS_SESSION": session_secret, "ATLANTIS_CONFIG": str(settings or ""),
+                    "ATLANTIS_SSH": "1", "LANG": "C.UTF-8", **self.child_env})
         argv = [sys.executable, "-m", "tui.cli", "join", self.tables.bind, "--server-lobby", "--plain-link",
                 "--name", name]
-        assignments = " ".join(f"{key}={shlex.quote(value)}" for key, value in env.items())
-        return f"{assignments} exec {shlex.join(argv)}"
+        return argv, env
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         """One browser session: its app, keys and taps to it, its screen back."""
@@ -218,7 +310,8 @@ class WebFront:
         secret = secrets.token_urlsafe(24)
         name = clean_name(request.cookies.get(NAME_COOKIE, "Player"), "Player")
         self.tables.register_identity(secret, identity)
-        service = AppService(self.command(secret, identity, name), write_bytes=websocket.send_bytes,
+        argv, env = self.session_argv_env(secret, identity, name)
+        service = SessionApp(argv, env, self.limits.stop_grace, write_bytes=websocket.send_bytes,
                              write_str=websocket.send_str, close=websocket.close, download_manager=self.downloads)
         self.sessions[service.app_service_id] = identity
         last_input = [time.monotonic()]
@@ -238,13 +331,15 @@ class WebFront:
             idle.cancel()
             self.tables.forget_identity(secret)
             self.sessions.pop(service.app_service_id, None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(service.stop()), self.limits.stop_grace)
+            stopping = asyncio.ensure_future(service.stop())  # (to its end, even when this handler is cancelled)
+            self._stopping.add(stopping)
+            stopping.add_done_callback(self._stopping.discard)
+            await asyncio.shield(stopping)
             with contextlib.suppress(Exception):
                 await websocket.close()
         return websocket
 
-    async def _from_browser(self, service: AppService, websocket: web.WebSocketResponse, data: str,
+    async def _from_browser(self, service: SessionApp, websocket: web.WebSocketResponse, data: str,
                             last_input: list[float]) -> None:
         """One message of textual-serve's page: keys (and taps), a resize, a ping, focus."""
         try:
@@ -338,6 +433,7 @@ class WebFront:
     async def close(self) -> None:
         if self.runner is not None:
             await self.runner.cleanup()  # (closes every websocket: each session's app is told to quit)
+        await asyncio.gather(*self._stopping, return_exceptions=True)
         await self.tables.close()
         if self.socket_dir is not None:
             shutil.rmtree(self.socket_dir, ignore_errors=True)
