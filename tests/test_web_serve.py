@@ -5,6 +5,7 @@ limits), all on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import sys
@@ -94,3 +95,57 @@ async def test_an_idle_session_is_closed(tmp_path):
             assert socket.closed
     finally:
         await front.close()
+
+
+async def test_a_screenshot_in_the_browser_downloads_there_and_only_there(tmp_path):
+    front = WebFront(bind=LOOPBACK, port=0, records=tmp_path / "records", limits=WebLimits(stop_grace=1.0),
+                     child_env={"XDG_DATA_HOME": str(tmp_path / "data")})
+    await front.start()
+    base = f"http://{LOOPBACK}:{front.port}"
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            await (await http.get(f"{base}/")).text()
+            socket = await http.ws_connect(f"{base}/ws?width=100&height=30")
+            screen, key = bytearray(), None
+
+            async def read_until(done) -> None:
+                nonlocal key
+                async for message in socket:
+                    if message.type == aiohttp.WSMsgType.BINARY:
+                        screen.extend(message.data)
+                    elif message.type == aiohttp.WSMsgType.TEXT and "deliver_file_start" in message.data:
+                        key = json.loads(message.data)[1]
+                    if done():
+                        return
+
+            await asyncio.wait_for(read_until(lambda: b"No tables yet" in screen), 20)
+            await socket.send_json(["stdin", "\x10"])  # Ctrl+P: the command palette
+            await asyncio.sleep(0.5)
+            await socket.send_json(["stdin", "screenshot"])
+            await asyncio.sleep(0.5)
+            await socket.send_json(["stdin", "\r"])
+            await asyncio.wait_for(read_until(lambda: key is not None), 20)
+            async with aiohttp.ClientSession() as stranger:  # (no cookie: another browser)
+                assert (await stranger.get(f"{base}/download/{key}")).status == 404
+            async with http.get(f"{base}/download/{key}") as download:
+                assert download.status == 200 and download.content_type == "image/svg+xml"
+                assert (await download.text()).lstrip().startswith("<svg")
+            await socket.close()
+        assert not (tmp_path / "data" / "atlantis" / "screenshots").exists()  # (nothing kept on the server)
+    finally:
+        await front.close()
+
+
+async def test_a_screenshot_in_a_terminal_goes_where_textual_screenshot_location_says(tmp_path, monkeypatch):
+    from engine.registry import get_game
+    from tui.app import AtlantisApp
+    from engine.core import SeatInfo
+    from tui.seat import LocalTable
+
+    monkeypatch.setenv("TEXTUAL_SCREENSHOT_LOCATION", str(tmp_path / "shots"))
+    table = LocalTable.new(get_game("pathways"), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 2)
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        saved = app.deliver_screenshot()
+    assert saved is not None and Path(saved).parent == tmp_path / "shots" and Path(saved).is_file()
