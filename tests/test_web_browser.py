@@ -253,3 +253,29 @@ async def test_two_browsers_play_each_other_and_neither_shows_the_other_hand(tmp
             neither_sees_the_other()
         finally:
             await asyncio.gather(red.close(), blue.close())
+
+
+@needs_chromium
+async def test_a_phone_in_landscape_gets_a_readable_80_by_24_and_a_tap_works_as_a_click(tmp_path):
+    """A phone's screen, 844 by 390 CSS pixels held sideways: the font is the largest that
+    fits 80 x 24 cells (still readable), and a tap on the footer's "New table" opens the
+    form, as a mouse click does."""
+    async with running_web(tmp_path) as front:
+        phone = await Browser.launch()
+        try:
+            await phone.call("Emulation.setDeviceMetricsOverride", width=844, height=390, deviceScaleFactor=3,
+                             mobile=True)
+            await phone.open(front.url())
+            await phone.sees("New table")
+            await asyncio.sleep(0.5)  # (the layout settles at the size the page measured)
+            geometry = (await phone.call("Runtime.evaluate", returnByValue=True, expression="""(() => {
+                const font = Number(document.getElementById('terminal').dataset.fontSize);
+                const rect = document.querySelector('.xterm-screen').getBoundingClientRect();
+                return {font, left: rect.left, bottom: rect.bottom, width: rect.width, height: rect.height};
+            })()"""))["result"]["value"]
+            assert geometry["font"] >= 12, geometry
+            assert geometry["width"] >= 80 * geometry["font"] * 0.55 and geometry["height"] >= 24 * geometry["font"]
+            await phone.tap(geometry["left"] + 3 * geometry["font"] * 0.6, geometry["bottom"] - geometry["font"] / 2)
+            await phone.sees("Open a table")
+        finally:
+            await phone.close()
