@@ -78,7 +78,7 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
         print(f"Web server {name!r} on port {front.port}; players open: {url}", flush=True)
         if args.bind == "127.0.0.1" and args.public_url is None:
             print("Only this machine can reach it (--bind 0.0.0.0 opens it to the network).", flush=True)
-        if args.qr and "THIS-MACHINE" not in url:
+        if args.qr:
             for line in join_lines(url):
                 print(line, flush=True)
         try:

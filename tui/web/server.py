@@ -421,14 +421,14 @@ class WebFront:
         return self.port
 
     def url(self) -> str:
-        """Where browsers open the lobby: ``public_url``, or this server's own address."""
+        """Where browsers open the lobby: ``public_url``, or this server's own address
+        (listening on every interface: this machine's first address on the network)."""
         if self.public_url:
             return self.public_url
+        from ..netplay.hosting import reachable_addresses
+
         scheme = "https" if self.ssl_context is not None else "http"
-        host = self.bind if self.bind not in ("0.0.0.0", "", "::") else "THIS-MACHINE"
-        if ":" in host:
-            host = f"[{host}]"
-        return f"{scheme}://{host}:{self.port}/"
+        return f"{scheme}://{reachable_addresses(self.bind, self.port)[0]}/"
 
     async def close(self) -> None:
         if self.runner is not None:
