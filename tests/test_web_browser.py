@@ -251,6 +251,16 @@ async def test_two_browsers_play_each_other_and_neither_shows_the_other_hand(tmp
             await play_turns(table, players, max_moves=6, timeout=45, on_move=neither_sees_the_other)
             assert {m.seat for m in table.match.record.moves} == {0, 1}
             neither_sees_the_other()
+            # A reload (a phone that slept) is the same player: the cookie takes it back to its seat.
+            await until(lambda: table.slots[0].conn is not None, 10, "Red seated")
+            mark = len(red.raw)
+            await red.call("Page.reload")
+            await red.sees("(your seat)", since=mark)
+            await until(lambda: table.slots[0].conn is None, 10, "Red's old session gone")
+            red.send("enter")
+            await until(lambda: table.slots[0].conn is not None, 15, "Red back in its seat")
+            moves = len(table.match.record.moves)
+            await play_turns(table, players, max_moves=moves + 2, timeout=30, on_move=neither_sees_the_other)
         finally:
             await asyncio.gather(red.close(), blue.close())
 

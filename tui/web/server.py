@@ -281,7 +281,7 @@ class WebFront:
         settings = self.settings_path(identity)
         env = {k: v for k, v in os.environ.items() if k in INHERITED}
         env.update({"ATLANTIS_SESSION": session_secret, "ATLANTIS_CONFIG": str(settings or ""),
-                    "ATLANTIS_SSH": "1", "LANG": "C.UTF-8", **self.child_env})
+                    "LANG": "C.UTF-8", **self.child_env})
         argv = [sys.executable, "-m", "tui.cli", "join", self.tables.bind, "--server-lobby", "--plain-link",
                 "--name", name]
         return argv, env
