@@ -60,6 +60,8 @@ async def test_the_websocket_needs_the_page_s_cookie_and_our_own_origin_and_keep
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await http.ws_connect(f"{base}/ws")  # (no cookie: the page was never opened)
             assert refused.value.status == 403
+            async with http.get(f"{base}/", headers={"Host": "rebound.example:80"}) as page:
+                assert page.status == 421  # (a name pointed at 127.0.0.1 is not this server's)
             await (await http.get(f"{base}/")).text()  # the page gives this client its secret
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await http.ws_connect(f"{base}/ws", origin="http://evil.example")

@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import hashlib
 import html
+import ipaddress
 import json
 import os
 import logging
@@ -212,6 +213,8 @@ class WebFront:
 
     async def handle_page(self, request: web.Request) -> web.Response:
         """The page, and the browser's secret if it has none (or a bad one)."""
+        if not self.named_as_bound(request):
+            raise web.HTTPMisdirectedRequest(text=f"atlantis: this server answers as {self.url()}")
         response = web.Response(text=string.Template(PAGE).substitute(title=html.escape(self.tables.name)),
                                 content_type="text/html")
         response.headers["Cache-Control"] = "no-store"
@@ -253,6 +256,19 @@ class WebFront:
         else:
             self.per_address.pop(address, None)
 
+    def named_as_bound(self, request: web.Request) -> bool:
+        """Whether the page was asked for by a name this server answers to: listening on
+        one address (and no ``public_url``), only that address (or ``localhost`` for a
+        loopback one).  A web page of any site whose name was pointed at 127.0.0.1 (DNS
+        rebinding) would otherwise reach a server meant for this machine alone."""
+        if self.public_url or self.bind in ("0.0.0.0", "", "::"):
+            return True
+        asked = urlsplit(f"//{request.host}").hostname or ""
+        names = {self.bind.strip("[]").lower()}
+        if ipaddress.ip_address(self.bind.strip("[]")).is_loopback:
+            names.add("localhost")
+        return asked.lower() in names
+
     def same_origin(self, request: web.Request) -> bool:
         """Whether the websocket comes from our own page (a page of another site could
         otherwise open one with this browser's cookie)."""
@@ -291,7 +307,7 @@ class WebFront:
         browser = request.cookies.get(COOKIE, "")
         if not SECRET_SHAPE.fullmatch(browser):
             raise web.HTTPForbidden(text="atlantis: open the page first (it gives this browser its identity)")
-        if not self.same_origin(request):
+        if not (self.named_as_bound(request) and self.same_origin(request)):
             raise web.HTTPForbidden(text="atlantis: a page of another site may not open a session here")
         address = request.remote or "?"
         refusal = self.admit(address)
