@@ -115,8 +115,10 @@ class AtlantisApp(ThemedApp):
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
         """Textual's run, refused at once without a terminal: redirected to a file, the app
-        would write escape codes into it and wait for keys that never come."""
-        if not kwargs.get("headless") and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        would write escape codes into it and wait for keys that never come.  A driver named
+        in ``TEXTUAL_DRIVER`` (textual-serve's web driver, for ``serve-web``) needs none."""
+        if (not kwargs.get("headless") and not os.environ.get("TEXTUAL_DRIVER")
+                and not (sys.stdin.isatty() and sys.stdout.isatty())):
             raise NoTerminal("this opens a screen and needs a terminal (standard input and output "
                              "are not both one); without a screen: atlantis selfplay, replay --verify, "
                              "host --headless, join --headless")
@@ -355,7 +357,12 @@ class AtlantisApp(ThemedApp):
 
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
                            time_format: str | None = None) -> str | None:
-        """The palette's "Screenshot": saved into a folder that exists, and the full path said."""
+        """The palette's "Screenshot": in a browser (serve-web), Textual's own delivery, which
+        the browser downloads; in a terminal, saved into a folder that exists
+        (``TEXTUAL_SCREENSHOT_LOCATION`` when set) and the full path said."""
+        if self.is_web:
+            return super().deliver_screenshot(filename, path, time_format)
+        path = path or os.environ.get("TEXTUAL_SCREENSHOT_LOCATION") or None
         try:
             saved = self.save_screenshot(filename, path, time_format)
         except OSError as exc:

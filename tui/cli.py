@@ -30,11 +30,13 @@ from . import export_commands
 from .common import INTERRUPTED, Parser, counted, positive_number, seconds, whole_number
 from .netplay import commands as lan_commands
 from .ssh import commands as ssh_commands
+from .web import commands as web_commands
 
 #: ``add_parsers(sub)`` of each module that brings its own subcommands.
 SUBCOMMAND_MODULES: list[Callable[[Any], None]] = [
     lan_commands.add_parsers,  # host, join, browse (LAN play)
     ssh_commands.add_parsers,  # serve, serve-ssh; join HOST:PORT of a table server (after LAN play)
+    web_commands.add_parsers,  # serve-web (the table server's lobby in browsers)
     export_commands.add_parsers,        # export, import (readable and shareable records)
 ]
 

@@ -1,0 +1,1 @@
+"""``atlantis serve-web``: the app in a browser, each session a client of one table server."""
