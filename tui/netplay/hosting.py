@@ -19,6 +19,7 @@ import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil ne
 from engine.core import Game, LogLine, View
 from engine.match import Match
 from engine.storage import save_record
+from netplay.chat import chat_text
 
 from ..common import counted
 from ..seat import SeatLink, hides_information, past_views
@@ -161,6 +162,21 @@ class HostedSeat(SeatLink):
             return "Spectators cannot undo."
         return self.table.undo(self.seat)
 
+    def seat_label(self, seat: int) -> str:
+        return self.hosted.slots[seat].label()
+
+    def clock(self, seat: int) -> float | None:
+        return self.hosted.clock_left(self.hosted.slots[seat])
+
+    def chat_log(self) -> list[str]:
+        """The table's chat as this seat hears it (the host's terminal hears the players)."""
+        return [chat_text(line) for line in self.hosted.chat.heard_by(self.seat if self.seat is not None else 0)]
+
+    def chat(self, text: str) -> str | None:
+        if self.seat is None:
+            return "Only a player at this terminal can chat from here."
+        return self.hosted.local_chat(self.seat, text)
+
     def final_reveal(self) -> list[str]:
         m = self.table.match
         return list(self.game.reveal(m.state, m.names)) if m.result() is not None else []
@@ -177,7 +193,9 @@ class HostedSeat(SeatLink):
                 continue
             slot = t.slots[s]
             name = t.names()[s]
-            if slot.kind == "bot":
+            if slot.standin:
+                parts.append(f"{slot.label()} (thinking)")
+            elif slot.kind == "bot":
                 parts.append(f"{name} (bot, thinking)")
             elif slot.kind == "open" and slot.conn is None:
                 parts.append(f"{name} (disconnected)")
