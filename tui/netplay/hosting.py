@@ -39,6 +39,28 @@ class HostedTable:
         self.listeners: list[Callable[[], None]] = []
         table.listeners.append(self._changed)
         self.running = False
+        #: Told of the rematch's table once every human asked for one (the host's screen follows it).
+        self.rematched: Callable[[Any], None] | None = None
+        self._follow_rematch()
+
+    def _follow_rematch(self) -> None:
+        """The host makes the rematch's table (``Host.rematch``); this table's screen is
+        told which it is.  (Set again once the host serves the table: it sets its own.)"""
+        if self.hosted.on_rematch != self._rematch:
+            self.hosted.on_rematch = self._rematch
+
+    def _rematch(self, table: Any) -> Any:
+        new = self.host.rematch(table)
+        if self.rematched is not None:
+            self.rematched(new)
+        return new
+
+    def rematch_table(self, table: Any) -> "HostedTable":
+        """The rematch's table, served by the same host (and announced by the same advertiser)."""
+        hosted = HostedTable(self.host, table, self.advertise)
+        hosted.running, self.running = self.running, False
+        self.advertise = None
+        return hosted
 
     @property
     def match(self) -> Match:
@@ -48,6 +70,7 @@ class HostedTable:
         """Start listening (and announcing); returns the address."""
         await self.host.start()
         self.running = True
+        self._follow_rematch()
         if self.advertise is not None:
             try:
                 await self.advertise.start(self.host)
