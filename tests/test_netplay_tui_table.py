@@ -204,3 +204,30 @@ async def test_the_server_lobby_marks_the_games_where_it_is_your_turn():
         await wait(pilot, lambda: lobby.listing is not None)
         table = lobby.query_one("DataTable")
         assert "Mine (your turn)" in str(table.get_row_at(0)[0]) and "your" not in str(table.get_row_at(1)[0])
+
+
+async def test_rematch_at_a_table_server_from_its_app_follows_the_new_table(tmp_path):
+    """The server app (``atlantis join SERVER``, and every SSH session) keeps its client
+    at the table after the game: its Rematch takes the player to the new table."""
+    from netplay.server import TableServer
+    from tui.ssh.app import ServerApp
+    from tui.ssh.lobby import LobbyChoice
+
+    server = TableServer(name="Kitchen", host=LOOPBACK, port=0, records=tmp_path)
+    await server.start()
+    app = ServerApp(LOOPBACK, server.port, player_name="ana", bot_client=True, bot_delay=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: isinstance(app.screen, ServerLobbyScreen) and app.screen.listing is not None)
+            request = M.OpenTable(game="pathways", players=2, bots=1, options=SHORT, name="ana", turn_time=300)
+            app.screen.dismiss(LobbyChoice("open", request=request))
+            await wait(pilot, lambda: isinstance(app.screen, GameOverScreen), tries=3000)
+            assert "rematch" in app.screen.choices
+            client_now = app.remote if app.remote is not None else app.session.client
+            first, old_screen = client_now.table, app.game_screen
+            await pilot.press("r")
+            await wait(pilot, lambda: client_now.table != first and app.game_screen not in (None, old_screen),
+                       tries=1500)
+            assert old_screen not in app.screen_stack and client_now.linger
+    finally:
+        await server.close()
