@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 #: Chat lines shown while the box is open (the event log keeps the rest of the panel).
-OPEN_LINES = 4
+OPEN_LINES = 3
 #: The closed box's words when nobody has said anything yet.
 EMPTY = "Chat: c to write"
 
@@ -79,7 +79,10 @@ class ChatBox(Vertical, can_focus=True):
     def action_open(self) -> None:
         self.add_class("open")
         self._draw()
-        self.query_one("#chat-input", Input).focus()
+        line = self.query_one("#chat-input", Input)
+        line.focus()
+        # (a full side panel scrolls: once the box is laid out open, its line is brought into sight)
+        self.call_after_refresh(line.scroll_visible)
 
     def action_close(self) -> None:
         self.remove_class("open")
