@@ -189,21 +189,23 @@ class FakeLobby:
         return self.answer
 
 
-async def test_the_server_lobby_marks_the_games_where_it_is_your_turn():
+async def test_the_server_lobby_lists_your_games_first_and_marks_where_it_is_your_turn():
     def info(table: str, name: str) -> M.TableInfo:
         return M.TableInfo(table=table, name=name, game="pathways", players=2, open=0, started=True,
                            fingerprint="f", rules="pathways-1", over=False)
 
     ticket = M.Ticket(table="t1", token="x" * 32, seat=0)
-    listing = M.TableList(server="Kitchen", tables=[info("t1", "Mine"), info("t2", "Theirs")],
-                          mine=[ticket], your_turn=["t1"])
+    waiting = M.Ticket(table="t3", token="y" * 32, seat=1)
+    listing = M.TableList(server="Kitchen", tables=[info("t2", "Theirs"), info("t3", "Waiting"), info("t1", "Mine")],
+                          mine=[ticket, waiting], your_turn=["t1"])
     app = AtlantisApp(lobby=True, player_name="Dee", lan_interfaces=[LOOPBACK])
     async with app.run_test(size=SIZE) as pilot:
         lobby = ServerLobbyScreen(FakeLobby(listing), "Dee")  # type: ignore[arg-type]
         await app.push_screen(lobby)
         await wait(pilot, lambda: lobby.listing is not None)
         table = lobby.query_one("DataTable")
-        assert "Mine (your turn)" in str(table.get_row_at(0)[0]) and "your" not in str(table.get_row_at(1)[0])
+        rows = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
+        assert rows == ["Mine (your turn)", "Waiting (your seat)", "Theirs"]
 
 
 async def test_rematch_at_a_table_server_from_its_app_follows_the_new_table(tmp_path):
@@ -231,3 +233,22 @@ async def test_rematch_at_a_table_server_from_its_app_follows_the_new_table(tmp_
             assert old_screen not in app.screen_stack and client_now.linger
     finally:
         await server.close()
+
+
+async def test_a_spectator_reads_the_players_chat_and_is_told_why_it_may_not_write():
+    async with running_host(GAME, ["open", "open"], seed=7) as host:
+        ann, bob = client(host, name="Ann"), client(host, name="Bob")
+        ann.start()
+        bob.start()
+        watcher = client(host, name="Zed", spectate=True, linger=True)
+        app = AtlantisApp(remote=watcher, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait(pilot, lambda: game_screen_up(app) and ann.status == "connected")
+            screen = app.game_screen
+            assert ann.chat("welcome, watchers") is None
+            await wait(pilot, lambda: "Ann: welcome, watchers" in chat_text(screen))
+            await pilot.press("c", *"hello", "enter")
+            await wait(pilot, lambda: "Spectators may read" in panel(screen, "#message"))
+            assert not any(line.text == "hello" for line in ann.chat_lines)
+        for c in (ann, bob):
+            await c.close()

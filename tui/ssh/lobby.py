@@ -89,9 +89,16 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
             you = (" (your turn)" if t.table in your_turn else " (your seat)") if t.table in mine else ""
             return t.name[:30] + you, t.game, f"{t.open} of {t.players} open", state
 
-        held = [i for i, t in enumerate(answer.tables) if t.table in mine]
+        def order(t: M.TableInfo) -> int:
+            """Your games in progress first (those where it is your turn before the others)."""
+            if t.table in mine and not t.over:
+                return 0 if t.table in your_turn else 1
+            return 2
+
+        tables = sorted(answer.tables, key=order)
+        held = [i for i, t in enumerate(tables) if t.table in mine]
         # (back after a drop: the seat is one key away)
-        self.show_rows(answer.tables, cells, held[0] if self.point_at_mine and held else None)
+        self.show_rows(tables, cells, held[0] if self.point_at_mine and held else None)
         self.point_at_mine = False
         n = len(self.rows)
         seats = (f"You hold a seat at {counted(len(held), 'table')} here, listed first, marked (your seat) or "
