@@ -252,3 +252,19 @@ async def test_a_spectator_reads_the_players_chat_and_is_told_why_it_may_not_wri
             assert not any(line.text == "hello" for line in ann.chat_lines)
         for c in (ann, bob):
             await c.close()
+
+
+async def test_hot_seat_has_no_chat_and_c_says_why():
+    from tui.screenshots import mid_game_table
+    from tui.setups import load_setups
+    from tui.screen_entry import screen_entry
+
+    setup = load_setups()[screen_entry("pathways").screenshot]
+    table = mid_game_table("pathways", setup.seed, setup.players, setup.warmup_actions, setup.options)
+    app = AtlantisApp(table=table, autosave=False, manual_bots=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait(pilot, lambda: game_screen_up(app))
+        screen = app.game_screen
+        assert not screen.query_one(ChatBox).display and not panel(screen, "#table-status")
+        await pilot.press("c")
+        assert "no chat here" in panel(screen, "#message")

@@ -74,7 +74,7 @@ class SeatLink(Protocol):
 
     def chat(self, text: str) -> str | None:
         """Say ``text`` to the table: None when said, else why not."""
-        return "This table has no chat: the players are at one keyboard."
+        return "There is no chat here: a table has one when it is played over the LAN or a server."
 
     def final_reveal(self) -> list[str]:
         """Once the game is over: the game's ``reveal()`` of the final state (where the

@@ -312,7 +312,8 @@ class GameScreen(Screen):
         """The seats as the table names them now when that is not their player's name
         ("Blue (bot until Ana returns)"), and the time left on each running turn timer."""
         link = self.link
-        lines = [link.seat_label(seat) for seat, name in enumerate(link.names) if link.seat_label(seat) != name]
+        labels = [link.seat_label(seat) for seat in range(len(link.names))]
+        lines = [label for label, name in zip(labels, link.names) if label != name]
         clocks = [(seat, link.clock(seat)) for seat in range(len(link.names))]
         running = [f"{link.names[seat]} {clock_text(left)}" for seat, left in clocks if left is not None]
         if running:
