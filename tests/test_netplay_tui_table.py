@@ -43,13 +43,14 @@ def test_a_clock_reads_minutes_and_seconds():
     assert clock_text(65.2) == "1:06" and clock_text(0) == "0:00" and clock_text(3600) == "60:00"
 
 
-async def test_the_host_and_a_lan_player_chat_from_the_side_panel():
+async def test_the_host_and_a_lan_player_chat_from_the_side_panel_and_the_host_sees_clocks_and_labels():
     table = HostTable.create(GAME, {}, ["local", "open"], 4, name="Chat table")
+    table.turn_time, table.bot_after = 600.0, 0.1
     hosted = HostedTable(Host([table], host=LOOPBACK, port=0), table, None)
     app = AtlantisApp(hosted=hosted, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait(pilot, lambda: hosted.running)
-        carol = client(hosted.host, name="Carol", linger=True)
+        carol = client(hosted.host, name="Carol", linger=True, max_attempts=0)
         carol.start()
         await wait(pilot, lambda: game_screen_up(app))
         screen = app.game_screen
@@ -64,6 +65,10 @@ async def test_the_host_and_a_lan_player_chat_from_the_side_panel():
         await wait(pilot, lambda: "Carol: hello host" in chat_text(screen))
         await pilot.press("escape")
         assert not box.is_open and "Chat (c): Carol: hello host" in chat_text(screen)
+        await wait(pilot, lambda: "Time left: " in panel(screen, "#table-status"))
+        table.slots[1].conn.abort()  # (Carol gives up at once: a bot keeps her seat warm)
+        label = f"{table.slots[1].name} (bot until Carol returns)"
+        await wait(pilot, lambda: label in panel(screen, "#table-status"), tries=600)
         await carol.close()
         await hosted.close()
 
