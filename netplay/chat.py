@@ -33,6 +33,14 @@ MAX_CHAT = M.MAX_CHAT  # characters in one chat line
 HISTORY = 50           # lines kept for whoever joins or comes back
 
 
+def chat_text(line: M.ChatLine) -> str:
+    """A chat line as a screen shows it: "Ana: hello", "(spectator) Zed: hi", and the
+    table's own notices as they are ("A bot plays Blue until Ana returns.")."""
+    if line.notice:
+        return line.text
+    return f"{'(spectator) ' if line.spectator else ''}{line.name}: {line.text}"
+
+
 def chat_log_path(table_log: Path) -> Path:
     """The chat log beside a table's log: ``GAME-....atlrec`` -> ``GAME-....chat``."""
     return Path(table_log).with_suffix(".chat")

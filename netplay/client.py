@@ -28,6 +28,7 @@ from engine.record import digest
 from engine.registry import GAMES
 
 from . import messages as M
+from .chat import chat_text
 from .tls import FingerprintError, Trust, open_connection
 from .wire import MAX_HOST_FRAME, FrameError, read_frame
 
@@ -589,8 +590,7 @@ class RemoteSeat:
     def chat_log(self) -> list[str]:
         """The table's chat as lines to show: "Ana: hello", "(spectator) Zed: hi", and the
         table's own notices as they are ("A bot plays Blue until Ana returns.")."""
-        return [line.text if line.notice else f"{'(spectator) ' if line.spectator else ''}{line.name}: {line.text}"
-                for line in self.client.chat_lines]
+        return [chat_text(line) for line in self.client.chat_lines]
 
     def final_reveal(self) -> list[str]:
         """After the host's game-over frame: the game's ``reveal()`` of the final state,

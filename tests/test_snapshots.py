@@ -56,6 +56,55 @@ def test_a_game_in_mid_play(snap_compare, slug, size, theme):
     assert snap_compare(mid_game(slug), terminal_size=size, run_before=still(theme))
 
 
+class AtATable:
+    """A seat's link as at a LAN or server table: the table's chat, a turn timer running
+    for the first seat, and the second seat kept warm by a bot until its player returns."""
+
+    def __init__(self, link):
+        self.link = link
+
+    def __getattr__(self, name: str):
+        return getattr(self.link, name)
+
+    def chat_log(self) -> list[str]:
+        return [f"{self.link.names[0]}: good luck all", "A bot plays Blue until Bo returns.",
+                f"{self.link.names[0]}: see you soon Bo"]
+
+    def chat(self, text: str) -> None:
+        return None
+
+    def clock(self, seat: int) -> float | None:
+        return 83.0 if seat == 0 else None
+
+    def seat_label(self, seat: int) -> str:
+        return "Blue (bot until Bo returns)" if seat == 1 else self.link.names[seat]
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_game_at_a_table_with_chat_and_clocks(snap_compare, theme):
+    """The side panel at 80x24: the seat a bot keeps warm, the time left, the chat's last line."""
+
+    async def at_a_table(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        screen.set_link(AtATable(screen.link))
+        screen.show(screen.link.view(), screen.link.legal())
+
+    assert snap_compare(mid_game("pathways"), terminal_size=(80, 24), run_before=still(theme, at_a_table))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_game_at_a_table_with_the_chat_open(snap_compare, theme):
+    """``c`` opens the chat: its last lines and the line to type in."""
+
+    async def chat_open(pilot: Pilot) -> None:
+        screen = pilot.app.screen
+        screen.set_link(AtATable(screen.link))
+        screen.show(screen.link.view(), screen.link.legal())
+        await pilot.press("c", *"on my way")
+
+    assert snap_compare(mid_game("pathways"), terminal_size=(80, 24), run_before=still(theme, chat_open))
+
+
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_a_cursor_key_shows_the_cursor_moved(snap_compare, slug):
     """Down on the focused board or list: the cursor and what the screen says of it follow."""

@@ -330,6 +330,23 @@ def game_options(slug: str, pairs: Sequence[str]) -> dict[str, Any]:
     raise ValueError(f"{problem}.\n{describe_options(slug)}")
 
 
+#: The longest turn time a table takes (a week: a game played over days).
+MAX_TURN_TIME = 7 * 86400
+
+
+def form_turn_time(text: str) -> float:
+    """A form's turn time: the seconds each seat has for a decision ('' or 0: no turn
+    timer).  A ValueError says what is wrong, in a sentence the form shows."""
+    text = text.strip()
+    try:
+        value = float(text) if text else 0.0
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_TURN_TIME:
+        raise ValueError(f"The turn time is a number of seconds, 0 (none) to {MAX_TURN_TIME}.")
+    return value
+
+
 def add_table_flags(parser: argparse.ArgumentParser, turn_time: bool = True) -> None:
     """The flags that keep a table going, shared by ``host`` and ``serve``."""
     parser.add_argument("--seat-timeout", type=seconds, default=60.0, metavar="SECONDS",

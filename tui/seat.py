@@ -60,7 +60,21 @@ class SeatLink(Protocol):
         return ""
 
     def seat_label(self, seat: int) -> str:
+        """How the table names ``seat`` now ("Blue (bot until Ana returns)" while a bot
+        keeps a LAN player's seat warm)."""
         return f"{self.names[seat]}"
+
+    def clock(self, seat: int) -> float | None:
+        """Seconds left on ``seat``'s turn timer (None: no clock runs for it)."""
+        return None
+
+    def chat_log(self) -> list[str] | None:
+        """The table's chat, one line each, oldest first (None: this table has no chat)."""
+        return None
+
+    def chat(self, text: str) -> str | None:
+        """Say ``text`` to the table: None when said, else why not."""
+        return "There is no chat here: a table has one when it is played over the LAN or a server."
 
     def final_reveal(self) -> list[str]:
         """Once the game is over: the game's ``reveal()`` of the final state (where the

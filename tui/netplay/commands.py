@@ -261,7 +261,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         return asyncio.run(_join_headless(host, port, name, args, trust))
     from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
 
-    client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate, trust=trust)
+    client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate, trust=trust,
+                    linger=not args.bot)  # (a player stays after the game: chat, rematch)
     return open_screen(AtlantisApp(remote=client, bot_client=args.bot))
 
 

@@ -19,6 +19,7 @@ import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil ne
 from engine.core import Game, LogLine, View
 from engine.match import Match
 from engine.storage import save_record
+from netplay.chat import chat_text
 
 from ..common import counted
 from ..seat import SeatLink, hides_information, past_views
@@ -38,6 +39,28 @@ class HostedTable:
         self.listeners: list[Callable[[], None]] = []
         table.listeners.append(self._changed)
         self.running = False
+        #: Told of the rematch's table once every human asked for one (the host's screen follows it).
+        self.rematched: Callable[[Any], None] | None = None
+        self._follow_rematch()
+
+    def _follow_rematch(self) -> None:
+        """The host makes the rematch's table (``Host.rematch``); this table's screen is
+        told which it is.  (Set again once the host serves the table: it sets its own.)"""
+        if self.hosted.on_rematch != self._rematch:
+            self.hosted.on_rematch = self._rematch
+
+    def _rematch(self, table: Any) -> Any:
+        new = self.host.rematch(table)
+        if self.rematched is not None:
+            self.rematched(new)
+        return new
+
+    def rematch_table(self, table: Any) -> "HostedTable":
+        """The rematch's table, served by the same host (and announced by the same advertiser)."""
+        hosted = HostedTable(self.host, table, self.advertise)
+        hosted.running, self.running = self.running, False
+        self.advertise = None
+        return hosted
 
     @property
     def match(self) -> Match:
@@ -47,6 +70,7 @@ class HostedTable:
         """Start listening (and announcing); returns the address."""
         await self.host.start()
         self.running = True
+        self._follow_rematch()
         if self.advertise is not None:
             try:
                 await self.advertise.start(self.host)
@@ -161,6 +185,21 @@ class HostedSeat(SeatLink):
             return "Spectators cannot undo."
         return self.table.undo(self.seat)
 
+    def seat_label(self, seat: int) -> str:
+        return self.hosted.slots[seat].label()
+
+    def clock(self, seat: int) -> float | None:
+        return self.hosted.clock_left(self.hosted.slots[seat])
+
+    def chat_log(self) -> list[str]:
+        """The table's chat as this seat hears it (the host's terminal hears the players)."""
+        return [chat_text(line) for line in self.hosted.chat.heard_by(self.seat if self.seat is not None else 0)]
+
+    def chat(self, text: str) -> str | None:
+        if self.seat is None:
+            return "Only a player at this terminal can chat from here."
+        return self.hosted.local_chat(self.seat, text)
+
     def final_reveal(self) -> list[str]:
         m = self.table.match
         return list(self.game.reveal(m.state, m.names)) if m.result() is not None else []
@@ -177,7 +216,9 @@ class HostedSeat(SeatLink):
                 continue
             slot = t.slots[s]
             name = t.names()[s]
-            if slot.kind == "bot":
+            if slot.standin:
+                parts.append(f"{slot.label()} (thinking)")
+            elif slot.kind == "bot":
                 parts.append(f"{name} (bot, thinking)")
             elif slot.kind == "open" and slot.conn is None:
                 parts.append(f"{name} (disconnected)")

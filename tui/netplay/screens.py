@@ -16,7 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from netplay.client import parse_address
 from netplay.text import clean_name
 
-from ..common import DEFAULT_PORT, counted
+from ..common import DEFAULT_PORT, counted, form_turn_time
 from ..screens.lobby import TablesLobby
 from ..seats import seat_letter
 
@@ -28,6 +28,7 @@ class HostSetup:
     kinds: list[str]
     name: str
     port: int
+    turn_time: float = 0.0  # each seat's seconds per decision (0: no turn timer)
 
 
 class HostSetupScreen(Screen[HostSetup]):
@@ -82,6 +83,10 @@ class HostSetupScreen(Screen[HostSetup]):
             with Horizontal(classes="row"):
                 yield Label("Port")
                 yield Input(str(self.port), id="port", type="integer", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Turn time (s)")
+                yield Input("", placeholder="none (a bot decides when it runs out)", id="turn-time",
+                            type="number", compact=True)
             yield Static("At least one seat must be open. Players join with `atlantis join` "
                          "(the lobby lists this table) or `atlantis join ADDRESS:PORT`.", id="about")
             yield Static("", id="error")
@@ -108,8 +113,13 @@ class HostSetupScreen(Screen[HostSetup]):
         except ValueError:
             error.update("The port is a number from 0 (any) to 65535.")
             return
+        try:
+            turn_time = form_turn_time(self.query_one("#turn-time", Input).value)
+        except ValueError as exc:
+            error.update(str(exc))
+            return
         name = self.query_one("#table-name", Input).value.strip() or self.default_name
-        self.dismiss(HostSetup(kinds, name, port))
+        self.dismiss(HostSetup(kinds, name, port, turn_time))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -34,6 +34,7 @@ from ..last_turn import acted_since, fit_rows, summary
 from ..seat import SeatLink
 from ..seats import seat_text
 from ..why_not import why_not_commands
+from ..widgets.chat import ChatBox
 from ..widgets.eventlog import EventLog
 from ..widgets.key_line import KeyLine
 from ..widgets.turn_line import TurnLine
@@ -46,6 +47,13 @@ PRACTICE_LINE = "practice: seed known"
 TOO_SMALL = "Make the terminal at least {min_w}x{min_h} (now {w}x{h})"
 #: From this terminal height a seat's "last turn" summary may take two rows, not one.
 TALL = 32
+
+
+def clock_text(seconds: float) -> str:
+    """A turn timer's time left as a clock reads it: "1:05" (whole seconds, rounded up
+    so that "0:00" means the time is out)."""
+    whole = int(-(-seconds // 1))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def recent_style(variables: Mapping[str, str] | None = None) -> Style:
@@ -70,6 +78,7 @@ class GameScreen(Screen):
     GameScreen #message { height: auto; color: $ink-gold; }
     GameScreen #practice { height: auto; color: $ink-muted; }
     GameScreen #lan-status { height: auto; margin: 1 0 0 0; color: $ink-muted; display: none; }
+    GameScreen #table-status { height: auto; display: none; }
     GameScreen #last-turn { height: auto; margin-top: 1; }
     GameScreen EventLog { height: 1fr; min-height: 5; margin-top: 1; }
     """
@@ -86,6 +95,8 @@ class GameScreen(Screen):
         Command("focus-next", "tab", "Focus", "app.focus_next",
                 "Move the focus between board, hand and log (Shift+Tab: back).", show=False, palette=False),
         Command("focus-prev", "shift+tab", "Focus", "app.focus_previous", show=False),
+        Command("chat", "c", "Chat", "open_chat",
+                "Open the table's chat (LAN and server tables): Enter says the line, Esc closes it.", show=False),
         Command("palette", "ctrl+p", "Commands", "app.command_palette",
                 "Open the command palette: find any command of this screen by name.", show=False,
                 key_display="Ctrl+P", palette=False),
@@ -144,9 +155,13 @@ class GameScreen(Screen):
                 practice.display = bool(getattr(self.link, "practice", False))
                 yield practice
                 yield Static(id="lan-status", markup=False)
+                yield Static(id="table-status", markup=False)
                 yield Static(id="message")
                 yield Static(id="players")
                 yield Static(id="last-turn")
+                chat = ChatBox(id="chat")
+                chat.display = self.link.chat_log() is not None
+                yield chat
                 yield EventLog(id="log")
         # (compact and palette as on_resize would set them: no restyle after the first frame)
         width = self.app.size.width
@@ -225,6 +240,8 @@ class GameScreen(Screen):
         self.call_after_refresh(self._first_view)
         # Side panels hold rich Text styled from the theme: a new theme draws them anew.
         self.app.theme_changed_signal.subscribe(self, self.redraw_for_theme)
+        # A turn timer counts down between the host's words: its line is drawn every second.
+        self.set_interval(1.0, self._show_table_status)
 
     def redraw_for_theme(self, theme: Any) -> None:
         if self._drawn:
@@ -270,6 +287,8 @@ class GameScreen(Screen):
         for event_log in self.query(EventLog):
             event_log.set_lines([line.text for line in log])
         self._show_status()
+        self._show_table_status()
+        self._show_chat()
         self._drawn = True
         self.refresh_bindings()
 
@@ -290,6 +309,55 @@ class GameScreen(Screen):
         text = self._status(width) if callable(self._status) else self._status
         status.display = bool(text)
         self._show("#lan-status", text)
+
+    def table_status(self) -> str:
+        """The seats as the table names them now when that is not their player's name
+        ("Blue (bot until Ana returns)"), and the time left on each running turn timer."""
+        link = self.link
+        labels = [link.seat_label(seat) for seat in range(len(link.names))]
+        lines = [label for label, name in zip(labels, link.names) if label != name]
+        clocks = [(seat, link.clock(seat)) for seat in range(len(link.names))]
+        running = [f"{link.names[seat]} {clock_text(left)}" for seat, left in clocks if left is not None]
+        if running:
+            lines.append("Time left: " + ", ".join(running))
+        return "\n".join(lines)
+
+    def _show_table_status(self) -> None:
+        if not self.is_mounted or not self._ready or self._given[0] is None:
+            return
+        try:
+            status = self.query_one("#table-status", Static)
+        except NoMatches:  # (the app is closing and the panel is already gone)
+            return
+        text = self.table_status()
+        status.display = bool(text)
+        self._show("#table-status", text)
+
+    def _show_chat(self) -> None:
+        lines = self.link.chat_log()
+        try:
+            chat = self.query_one(ChatBox)
+        except NoMatches:  # (the app is closing and the panel is already gone)
+            return
+        chat.display = lines is not None
+        if lines is not None:
+            chat.show_lines(lines)
+
+    def action_open_chat(self) -> None:
+        """``c``: open the table's chat line (or say why there is none)."""
+        if self.link.chat_log() is None:
+            self.say(self.link.chat(""))
+            self.app.bell()
+            return
+        self.query_one(ChatBox).action_open()
+
+    def on_chat_box_said(self, event: ChatBox.Said) -> None:
+        error = self.link.chat(event.text)
+        if error:
+            self.say(error)
+            self.app.bell()
+            return
+        self.query_one(ChatBox).sent()
 
     def _show(self, selector: str, content: Any, layout: bool = True) -> None:
         """Update a side-panel Static (or the turn line) only when its text changed.  (A

@@ -21,12 +21,13 @@ if TYPE_CHECKING:
 
 
 class HostedSession(HotSeatSession):
-    OVER_CHOICES = ("menu", "save", "board", "quit")
+    OVER_CHOICES = ("rematch", "menu", "save", "board", "quit")
 
-    def __init__(self, app: Stage, hosted: HostedTable, from_menu: bool = False):
+    def __init__(self, app: Stage, hosted: HostedTable, from_menu: bool = False, waiting_room: bool = True):
         super().__init__(app, hosted)  # type: ignore[arg-type]
         self.hosted = hosted
         self.from_menu = from_menu
+        self.waiting_room = waiting_room  # (a rematch's table has every seat taken already)
         self.save_path = hosted.hosted.log.path if hosted.hosted.log else None
         self._connected: dict[int, bool] = {}
         self._playing = False
@@ -35,7 +36,11 @@ class HostedSession(HotSeatSession):
         """The waiting room first; the table once every seat is taken."""
         from ..netplay.screens import HostTableScreen
 
-        self.app.push_screen(HostTableScreen(self.hosted), self._waited)
+        self.hosted.rematched = self._rematched
+        if self.waiting_room:
+            self.app.push_screen(HostTableScreen(self.hosted), self._waited)
+        else:
+            self._waited(True)
 
     def _waited(self, ok: bool | None) -> None:
         if not ok:
@@ -57,6 +62,8 @@ class HostedSession(HotSeatSession):
     def stop(self) -> None:
         if self._playing:
             super().stop()
+        if self.hosted.rematched == self._rematched:
+            self.hosted.rematched = None
         if self._seats_changed in self.hosted.hosted.seat_listeners:
             self.hosted.hosted.seat_listeners.remove(self._seats_changed)
 
@@ -68,14 +75,43 @@ class HostedSession(HotSeatSession):
         if self.screen is not None:
             self.screen.status_lines(self.status_text())
 
+    # --- the rematch ---------------------------------------------------------------------
+    def rematch(self) -> None:
+        """Game over's Rematch: every player at this keyboard asks for one; once the LAN
+        players have too, the host opens the new table and this screen follows it."""
+        table = self.hosted.hosted
+        for seat in self.table.human_seats:
+            error = table.want_rematch(seat)
+            if error:
+                self.app.notify(error, severity="warning")
+                return
+        if self.app.session is self:
+            names = table.names()
+            waiting = [names[s] for s in sorted(table.humans() - table.rematch_wanted)]
+            if waiting:
+                self.app.notify("Rematch asked: waiting for " + ", ".join(waiting) + ".")
+
+    def _rematched(self, table: Any) -> None:
+        """Everyone asked for a rematch: play the new table (the old one's screens go)."""
+        hosted = self.hosted.rematch_table(table)
+
+        def follow() -> None:
+            self.app.end_session()
+            self.app.begin(HostedSession(self.app, hosted, from_menu=self.from_menu, waiting_room=False))
+
+        self.app.call_later(follow)
+
     # --- who is where ------------------------------------------------------------------
     def status_text(self) -> str:
-        """The host's side panel: where the players reach the table, and who is away."""
+        """The host's side panel: where the players reach the table, who is away, and
+        who asked for a rematch."""
         t = self.hosted.hosted
         away = [t.names()[s.index] for s in t.slots if s.kind == "open" and s.conn is None]
         lines = [f"LAN: hosting on {self.hosted.address}"]
         if away:
             lines.append("Away: " + ", ".join(away))
+        if t.over and t.rematch_wanted:
+            lines.append("Rematch asked by " + ", ".join(t.names()[s] for s in sorted(t.rematch_wanted)))
         return "\n".join(lines)
 
     def _seats_now(self) -> dict[int, bool]:
@@ -138,6 +174,7 @@ def host_from_menu(app: Stage, choice: Any) -> None:
 
         table = HostTable.create(game, choice.options, setup.kinds, choice.seed, name=setup.name,
                                  log_path=host_log_path(game.slug))
+        table.turn_time = setup.turn_time
         host = Host([table], host="0.0.0.0", port=setup.port)
         hosted = HostedTable(host, table, Advertiser(interfaces=app.lan_interfaces))
         app.begin(HostedSession(app, hosted, from_menu=True))

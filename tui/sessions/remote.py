@@ -76,9 +76,13 @@ class RemoteSession(Session):
 
     # --- the client's events -------------------------------------------------------------
     def on_event(self, what: str) -> None:
-        """One event of the client: "update", "seats", "status", "welcome", "error", "over"."""
+        """One event of the client: "update", "seats", "status", "welcome", "error", "over",
+        "chat", "moved"."""
         if self._stopped or self.app.session is not self:
             return  # a session this app has left (or replaced): nothing of it is on the screen
+        if what == "moved":
+            self._follow_rematch()
+            return
         if self.screen is None:
             self._while_connecting()
             return
@@ -136,6 +140,24 @@ class RemoteSession(Session):
             self.screen.status_lines(lambda width: lan_status_text(self.client, width))
 
     # --- the end -------------------------------------------------------------------------
+    def _follow_rematch(self) -> None:
+        """Every player asked for a rematch: this game's screens go, and the new table's
+        game screen comes with its first view (as at the first join)."""
+        from ..netplay.screens import ConnectingScreen
+
+        app = self.app
+        if self.screen is not None:
+            while self.screen in app.screen_stack:
+                app.pop_screen()
+        self.screen = None
+        self.connecting = ConnectingScreen("Every player asked for a rematch: joining the new table...",
+                                           self.back is not None)
+        app.push_screen(self.connecting, self._connecting_left)
+
+    def can_rematch(self) -> bool:
+        """A player whose client stays at the table after the game may ask for another."""
+        return self.client.linger and self.client.seat is not None
+
     def show_game_over(self) -> None:
         from ..screens.common import game_over_summary
         from ..screens.game_over import GameOverScreen
@@ -156,13 +178,26 @@ class RemoteSession(Session):
                 app.exit()
             elif what == "save":
                 app.notify("The host keeps the record of this game (its log).")
+            elif what == "rematch":
+                error = self.client.rematch()
+                app.notify(error or "Rematch asked: the new game starts when every player has asked.",
+                           severity="warning" if error else "information")
 
         choices = ("menu", "board", "quit") if app.menu_home else ("board", "quit")
+        if self.can_rematch():
+            choices = ("rematch", *choices)
         app.push_screen(GameOverScreen(text, link.final_reveal(), choices), chosen)
 
     # --- the shared keys -----------------------------------------------------------------
     def save_record(self) -> None:
         self.say("The host keeps the record of this game (its log): nothing to save here.")
+
+    def leave(self) -> None:
+        """``q``: leave the table; once the game is over, the result first (its Rematch)."""
+        if self.client.over is not None and self.can_rematch() and self.screen is not None:
+            self.show_game_over()
+            return
+        super().leave()
 
     def leave_question(self) -> str:
         client = self.client
@@ -195,6 +230,8 @@ def lan_status_text(client: Client, width: int = 80) -> str:
     lines = [f"{where}: {state}"]
     if c.status in ("closed", "refused") and c.last_error:
         lines.append(c.last_error)
+    if c.over is not None and c.seats is not None and c.seats.rematch:
+        lines.append("Rematch asked by " + ", ".join(c.names[s] for s in c.seats.rematch if s < len(c.names)))
     if c.seat is not None and c.token and c.status != "over":
         token = c.token
         if len(token) <= width:
@@ -221,7 +258,7 @@ def open_lobby(app: Stage, from_menu: bool) -> None:
                 app.exit()
             return
         client = Client(req.host, req.port, name=req.name, spectate=req.spectate,
-                        trust=(app.trust or Trust()).expecting(req.fingerprint))
+                        trust=(app.trust or Trust()).expecting(req.fingerprint), linger=True)
 
         def back() -> None:
             session.stop()

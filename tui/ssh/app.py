@@ -100,7 +100,7 @@ class ServerApp(AtlantisApp):
         table = ticket.table if ticket is not None else choice.table
         token = ticket.token if ticket is not None else (choice.token or None)
         client = Client(self.server_host, self.server_port, name=self.player_name,
-                        token=token, table=table, spectate=spectate, trust=trust)
+                        token=token, table=table, spectate=spectate, trust=trust, linger=True)
         self.join(client)
 
     # --- leaving a game: back to the lobby ---------------------------------------------------

@@ -17,7 +17,7 @@ from textual.widgets import Footer, Input, Label, Select, Static
 from netplay import messages as M
 from netplay.identity import ServerLobby
 
-from ..common import counted
+from ..common import counted, form_turn_time
 from ..screens.lobby import TablesLobby
 
 
@@ -77,7 +77,8 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
             return
         self.listing = answer
         mine = {t.table: t for t in answer.mine}
-        shown = (answer.tables, answer.mine, answer.limit)
+        your_turn = set(answer.your_turn)
+        shown = (answer.tables, answer.mine, answer.limit, answer.your_turn)
         if shown == self._shown:  # (nothing changed: no redraw, no bytes to the terminal)
             return
         self._shown = shown
@@ -85,16 +86,23 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
 
         def cells(t: M.TableInfo) -> tuple[str, ...]:
             state = "over" if t.over else ("playing" if t.started else "waiting")
-            you = " (your seat)" if t.table in mine else ""
+            you = (" (your turn)" if t.table in your_turn else " (your seat)") if t.table in mine else ""
             return t.name[:30] + you, t.game, f"{t.open} of {t.players} open", state
 
-        held = [i for i, t in enumerate(answer.tables) if t.table in mine]
+        def order(t: M.TableInfo) -> int:
+            """Your games in progress first (those where it is your turn before the others)."""
+            if t.table in mine and not t.over:
+                return 0 if t.table in your_turn else 1
+            return 2
+
+        tables = sorted(answer.tables, key=order)
+        held = [i for i, t in enumerate(tables) if t.table in mine]
         # (back after a drop: the seat is one key away)
-        self.show_rows(answer.tables, cells, held[0] if self.point_at_mine and held else None)
+        self.show_rows(tables, cells, held[0] if self.point_at_mine and held else None)
         self.point_at_mine = False
         n = len(self.rows)
-        seats = (f"You hold a seat at {counted(len(held), 'table')} here, marked (your seat): Enter on one "
-                 "takes your seat back.\n" if held else "")
+        seats = (f"You hold a seat at {counted(len(held), 'table')} here, listed first, marked (your seat) or "
+                 "(your turn): Enter on one takes your seat back.\n" if held else "")
         self.say(seats + (f"{counted(n, 'table')}. Enter joins the selected one, w watches it, t takes your seat there "
                           f"back with its token, n opens a new table, p plays here (hot-seat or bots)." if n else
                           "No tables yet: n opens one (you choose the game and how many bots), p plays here.")
@@ -200,6 +208,10 @@ class OpenTableScreen(Screen[M.OpenTable]):
                 yield Label("Table name")
                 yield Input("", placeholder=f"{self.player_name}'s table", id="table-name", compact=True,
                             max_length=40)
+            with Horizontal(classes="row"):
+                yield Label("Turn time (s)")
+                yield Input("", placeholder="none (a bot decides when it runs out)", id="turn-time",
+                            type="number", compact=True)
             yield Static("You take the first seat; the others join from the lobby. Enter opens.", id="about")
             yield Static("", id="error")
         yield Footer()
@@ -229,9 +241,15 @@ class OpenTableScreen(Screen[M.OpenTable]):
                 return
             options[key.replace("-", "_")] = value
         try:
+            turn_time = form_turn_time(self.query_one("#turn-time", Input).value)
+        except ValueError as exc:
+            error.update(str(exc))
+            return
+        try:
             request = M.OpenTable(game=str(self.query_one("#game", Select).value), options=options,
                                   players=players, bots=bots, name=self.player_name,
-                                  table_name=self.query_one("#table-name", Input).value.strip())
+                                  table_name=self.query_one("#table-name", Input).value.strip(),
+                                  turn_time=turn_time)
         except ValueError as exc:
             error.update(f"Cannot open that table: {str(exc).splitlines()[0][:120]}")
             return
