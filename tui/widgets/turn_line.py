@@ -14,6 +14,8 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Static
 
+from .quiet_update import update_quietly
+
 
 def paragraphs(content: Any) -> list[Any]:
     """``content`` (a rich ``Text`` or a string) cut at its newlines."""
@@ -43,26 +45,27 @@ class TurnLine(Widget):
         """The text shown, without styles."""
         return self.content.plain if isinstance(self.content, Text) else str(self.content)
 
-    def update(self, content: Any = "", *, layout: bool = True) -> None:
+    def update(self, content: Any = "", *, layout: bool = False) -> None:
         """Show ``content``: each paragraph's ``Static`` is updated only if its text
-        changed.  ``layout=False``: a paragraph that keeps its height is repainted
-        without a new layout of the screen."""
+        changed, and the screen laid out again only if a height or the number of
+        paragraphs changed (``layout``: in any case).  A paragraph no longer needed is
+        hidden, and shown again when one is (no widget is removed and mounted anew)."""
         self.content = content
         if not self.is_mounted:
             return
         parts = paragraphs(content)
-        shown = list(self.query_children(Static))
-        if len(shown) != len(parts):
-            self.refresh(recompose=True)
-            return
-        for static, part in zip(shown, parts):
+        made = list(self.query_children(Static))
+        for static, part in zip(made, parts):
+            if not static.display:
+                static.display = True
             if static.content == part:
                 continue
-            width = static.size.width
-            if layout or not width:
+            if layout:
                 static.update(part)
-                continue
-            height = static.size.height
-            static.update(part, layout=False)
-            if static.get_content_height(static.size, self.screen.size, width) != height:
-                static.refresh(layout=True)
+            else:
+                update_quietly(static, part)
+        for static in made[len(parts):]:
+            if static.display:
+                static.display = False
+        if len(parts) > len(made):
+            self.mount_all([Static(part) for part in parts[len(made):]])
