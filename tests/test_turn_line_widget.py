@@ -68,23 +68,6 @@ async def test_a_new_number_of_paragraphs_or_a_new_height_lays_the_line_out_agai
         assert turn.size.height > 4
 
 
-async def test_fewer_paragraphs_hide_the_rest_and_more_show_them_again():
-    app = OneLine()
-    async with app.run_test(size=(80, 24)) as pilot:
-        turn = app.query_one("#turn", TurnLine)
-        turn.update(turn_text("E2"))
-        await pilot.pause()
-        made = list(turn.query_children(Static))
-        turn.update("Waiting for Blue")
-        await pilot.pause()
-        assert list(turn.query_children(Static)) == made  # (none removed)
-        assert [s.display for s in made] == [True, False, False] and turn.size.height == 1
-        turn.update(turn_text("F2"))
-        await pilot.pause()
-        assert list(turn.query_children(Static)) == made and all(s.display for s in made)
-        assert str(made[2].render()) == "Cursor F2" and turn.size.height == 4
-
-
 class Panel(ThemedApp):
     CSS = "#text { width: 20; } #fixed { height: 3; width: 20; }"
 

@@ -47,25 +47,20 @@ class TurnLine(Widget):
 
     def update(self, content: Any = "", *, layout: bool = False) -> None:
         """Show ``content``: each paragraph's ``Static`` is updated only if its text
-        changed, and the screen laid out again only if a height or the number of
-        paragraphs changed (``layout``: in any case).  A paragraph no longer needed is
-        hidden, and shown again when one is (no widget is removed and mounted anew)."""
+        changed, and the screen laid out again only if its height changed (``layout``: in
+        any case).  Another number of paragraphs composes the line anew."""
         self.content = content
         if not self.is_mounted:
             return
         parts = paragraphs(content)
-        made = list(self.query_children(Static))
-        for static, part in zip(made, parts):
-            if not static.display:
-                static.display = True
+        shown = list(self.query_children(Static))
+        if len(shown) != len(parts):
+            self.refresh(recompose=True)
+            return
+        for static, part in zip(shown, parts):
             if static.content == part:
                 continue
             if layout:
                 static.update(part)
             else:
                 update_quietly(static, part)
-        for static in made[len(parts):]:
-            if static.display:
-                static.display = False
-        if len(parts) > len(made):
-            self.mount_all([Static(part) for part in parts[len(made):]])
