@@ -81,12 +81,19 @@ def make_app(kind: str, driver_class):
 
 
 async def settled(frames: list[float], since: float, quiet: float = QUIET, limit: float = 10.0) -> float:
-    """Wait until no frame has come for ``quiet``; the time of the last frame (or ``since``)."""
+    """Wait until no frame has come for ``quiet`` while the loop was free; the time of the
+    last frame (or ``since``).  A wait that overran its sleep means the app was busy (a
+    redraw longer than ``quiet`` runs in one go) and its frame is still to come: the quiet
+    stretch counts from the end of that busy spell."""
+    busy_until = since
     while True:
+        asleep = time.monotonic()
         await asyncio.sleep(0.003)
-        last = max(frames[-1] if frames else since, since)
         now = time.monotonic()
-        if now - last >= quiet or now - since > limit:
+        if now - asleep > 0.01:
+            busy_until = now
+        last = max(frames[-1] if frames else since, since)
+        if now - max(last, busy_until) >= quiet or now - since > limit:
             return last
 
 

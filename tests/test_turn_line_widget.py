@@ -66,3 +66,29 @@ async def test_a_new_number_of_paragraphs_or_a_new_height_lays_the_line_out_agai
         turn.update(longer, layout=False)  # (a cursor key whose words wrap to more lines)
         await pilot.pause()
         assert turn.size.height > 4
+
+
+class Panel(ThemedApp):
+    CSS = "#text { width: 20; } #fixed { height: 3; width: 20; }"
+
+    def compose(self):
+        yield Static("one line", id="text")
+        yield Static("fixed", id="fixed")
+        yield Static("below", id="below")
+
+
+async def test_a_quiet_update_shows_the_text_and_lays_out_when_the_height_changes():
+    from tui.widgets.quiet_update import update_quietly
+
+    app = Panel()
+    async with app.run_test(size=(80, 24)) as pilot:
+        text, fixed, below = (app.query_one(f"#{name}", Static) for name in ("text", "fixed", "below"))
+        update_quietly(text, "another line")
+        await pilot.pause()
+        assert str(text.render()) == "another line" and text.size.height == 1 and below.region.y == 4
+        update_quietly(text, "a text that wraps to three lines at twenty columns")
+        await pilot.pause()
+        assert text.size.height == 3 and below.region.y == 6  # (laid out again: the rest moved down)
+        update_quietly(fixed, "a\nb")
+        await pilot.pause()
+        assert str(fixed.render()) == "a\nb" and fixed.size.height == 3

@@ -37,6 +37,7 @@ from ..why_not import why_not_commands
 from ..widgets.chat import ChatBox
 from ..widgets.eventlog import EventLog
 from ..widgets.key_line import KeyLine
+from ..widgets.quiet_update import update_quietly
 from ..widgets.turn_line import TurnLine
 from ..widgets.seats import RECENT_CLASS, recent_style as _recent_style
 
@@ -359,11 +360,11 @@ class GameScreen(Screen):
             return
         self.query_one(ChatBox).sent()
 
-    def _show(self, selector: str, content: Any, layout: bool = True) -> None:
+    def _show(self, selector: str, content: Any, layout: bool = False) -> None:
         """Update a side-panel Static (or the turn line) only when its text changed.  (A
         screen that updates one of these itself is noticed: what the widget holds is
-        compared, not only what was last shown here.)  ``layout=False``: the turn line
-        lays the screen out again only if its height changed (a cursor key)."""
+        compared, not only what was last shown here.)  The screen is laid out again only
+        if the widget's height changed (``update_quietly``), or always with ``layout``."""
         try:
             widget = self.query_one(selector)
         except NoMatches:  # (the app is closing and the panel is already gone)
@@ -375,8 +376,10 @@ class GameScreen(Screen):
         self._shown[selector] = content
         if isinstance(widget, TurnLine):
             widget.update(content, layout=layout)
-        else:
+        elif layout:
             widget.update(content)
+        else:
+            update_quietly(widget, content)
 
     def refresh_bindings(self) -> None:
         """Tell the key line only when the set of enabled keys changed (a key that only

@@ -24,7 +24,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.validation import Integer
-from textual.widget import Widget
 from textual.widgets import Input, Static, Switch
 from textual.widgets.option_list import Option
 
@@ -138,7 +137,7 @@ class MenuScreen(Screen[TableChoice]):
             yield field_box("seats", "Seats", Horizontal(*seats, id="seats"), None)
             yield Static("human: plays at this keyboard.  bot: the computer.  open: a player "
                          "on the LAN (only when you Host, F2).", id="seats-help", classes="note")
-            yield Vertical(*self._option_fields(slug), id="options")
+            yield Vertical(self._options_box(slug), id="options")
             yield field_box("seed", "Practice seed",
                             Input(self.state.seed, id="seed", type="integer", compact=True, max_length=40,
                                   placeholder="empty: secret", validators=[Integer(minimum=0)], valid_empty=True),
@@ -173,10 +172,13 @@ class MenuScreen(Screen[TableChoice]):
     def _wanted_players(self, low: int, high: int) -> int:
         return self.state.players if low <= self.state.players <= high else low
 
-    def _option_fields(self, slug: str) -> list[Widget]:
-        """The game's option fields, showing what was typed last time (or the defaults)."""
+    def _options_box(self, slug: str) -> Vertical:
+        """The game's option fields in a box of their own, showing what was typed last time
+        (or the defaults).  Made when the game is first shown, then kept (hidden while
+        another game is): a cursor key in the game list only shows another box."""
         saved = self.state.options.get(slug, {})
-        return [option_field(spec, saved.get(spec.name, spec.default)) for spec in option_fields(slug)]
+        fields = [option_field(spec, saved.get(spec.name, spec.default)) for spec in option_fields(slug)]
+        return Vertical(*fields, id=f"options-{slug}", classes="game-options")
 
     # --- size and help -------------------------------------------------------------------
     def too_small(self, width: int, height: int) -> str:
@@ -234,10 +236,18 @@ class MenuScreen(Screen[TableChoice]):
             players.set_options(self._players_options(slug))
             players.value = self._wanted_players(info.min_players, info.max_players)
         self._players_changed()
-        box = self.query_one("#options", Vertical)
+        # The shown game's box goes first: a query by id (#opt-max_rounds, which two games
+        # have) finds the first one, as it found the only one when a single box was kept.
+        options = self.query_one("#options", Vertical)
         with self.app.batch_update():
-            await box.remove_children()
-            await box.mount_all(self._option_fields(slug))
+            for box in options.query_children(".game-options"):
+                box.display = False
+            made = next(options.query_children(f"#options-{slug}").results(Vertical), None)
+            if made is None:
+                await options.mount(self._options_box(slug), before=0)
+            else:
+                options.move_child(made, before=0)
+                made.display = True
 
     def on_cycle_select_changed(self, event: CycleSelect.Changed) -> None:
         if event.select.id == "players":
@@ -245,8 +255,10 @@ class MenuScreen(Screen[TableChoice]):
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         name = (event.switch.id or "").removeprefix("opt-")
-        for word in self.query(f"#word-{name}").results(Static):
-            word.update("on" if event.value else "off")
+        box = event.switch.parent  # (the word beside this switch: two games may share an option's name)
+        if box is not None:
+            for word in box.query_children(f"#word-{name}").results(Static):
+                word.update("on" if event.value else "off")
 
     def _seat_select(self, seat: int) -> CycleSelect:
         select = CycleSelect(self._seat_options(seat), value=self.state.kinds[seat],
@@ -284,8 +296,9 @@ class MenuScreen(Screen[TableChoice]):
         state = self.state
         if self.slug:
             state.game = self.slug
+            box = self.query_one(f"#options-{self.slug}")
             state.options[self.slug] = {spec.name: read_value(w) for spec in option_fields(self.slug)
-                                        for w in self.query(f"#opt-{spec.name}")}
+                                        for w in box.query(f"#opt-{spec.name}")}
         state.players = self._players()
         kinds = [str(s.value) for s in self.query(".seat-kind").results(CycleSelect)]
         state.kinds = kinds + state.kinds[len(kinds):]  # (with the seats not made yet)

@@ -352,7 +352,7 @@ class SurviveScreen(GameScreen):
         self.board.show(board_picture(view, targets=self.targets(), selected=selected,
                                       recent=self.recent_hexes()))
         self._draw_hand()
-        self._show_step_line(W.step_text(self.turn()), layout=True)
+        self._show_step_line(W.step_text(self.turn()))
 
     def _draw_hand(self) -> None:
         view = self._view

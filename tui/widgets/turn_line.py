@@ -14,6 +14,8 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Static
 
+from .quiet_update import update_quietly
+
 
 def paragraphs(content: Any) -> list[Any]:
     """``content`` (a rich ``Text`` or a string) cut at its newlines."""
@@ -43,10 +45,10 @@ class TurnLine(Widget):
         """The text shown, without styles."""
         return self.content.plain if isinstance(self.content, Text) else str(self.content)
 
-    def update(self, content: Any = "", *, layout: bool = True) -> None:
+    def update(self, content: Any = "", *, layout: bool = False) -> None:
         """Show ``content``: each paragraph's ``Static`` is updated only if its text
-        changed.  ``layout=False``: a paragraph that keeps its height is repainted
-        without a new layout of the screen."""
+        changed, and the screen laid out again only if its height changed (``layout``: in
+        any case).  Another number of paragraphs composes the line anew."""
         self.content = content
         if not self.is_mounted:
             return
@@ -58,11 +60,7 @@ class TurnLine(Widget):
         for static, part in zip(shown, parts):
             if static.content == part:
                 continue
-            width = static.size.width
-            if layout or not width:
+            if layout:
                 static.update(part)
-                continue
-            height = static.size.height
-            static.update(part, layout=False)
-            if static.get_content_height(static.size, self.screen.size, width) != height:
-                static.refresh(layout=True)
+            else:
+                update_quietly(static, part)
