@@ -80,7 +80,7 @@ class GameScreen(Screen):
                 "Show the rules of this game and this list of keys.", key_display="?"),
         Command("undo", "u", "Undo", "undo", "Take back your last move, where the undo rule allows it."),
         Command("save", "s", "Save", "app.save_record", "Save the record of this game."),
-        Command("leave", "q", "Leave", "app.leave", "Leave the game (asks first); once it is over, show the result again."),
+        Command("leave", "q", "Leave", "app.leave", "Leave the game (asks first)."),
         Command("focus-next", "tab", "Focus", "app.focus_next",
                 "Move the focus between board, hand and log (Shift+Tab: back).", show=False, palette=False),
         Command("focus-prev", "shift+tab", "Focus", "app.focus_previous", show=False),

@@ -169,8 +169,16 @@ class RemoteSession(Session):
         token = getattr(client, "token", None)
         if client.over is not None or not token:
             return "Leave this game?"
-        return ("Leave this game? Your seat stays yours. To come back:\n"
-                f"  atlantis join {client.host}:{client.port} --token {token}")
+        return "Leave this game? Your seat stays yours. To come back:"
+
+    def leave_command(self) -> str:
+        from ..common import shell_command
+
+        client = self.client
+        token = getattr(client, "token", None)
+        if client.over is not None or not token:
+            return ""
+        return shell_command("atlantis", "join", f"{client.host}:{client.port}", "--token", token)
 
 
 def lan_status_text(client: Client, width: int = 80) -> str:
