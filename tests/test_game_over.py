@@ -177,3 +177,20 @@ async def test_the_leave_dialog_never_wraps_the_resume_command_mid_name():
 def widget_lines(widget) -> list[str]:
     """What a widget shows, one string a row (as wide as it is laid out)."""
     return [strip.text for strip in widget.render_lines(widget.content_region.reset_offset)]
+
+
+def test_the_leave_dialog_of_a_remote_seat_gives_the_way_back_that_works_there():
+    from netplay.client import Client
+    from tui.sessions.remote import RemoteSession, lan_status_text
+
+    app = AtlantisApp()
+    lan = Client("10.0.0.5", 7341, name="Joe", token="T" * 32)
+    assert RemoteSession(app, lan).leave_command() == f"atlantis join 10.0.0.5:7341 --token \\\n    {'T' * 32}"
+    # a serve-ssh session reaches its table server by a Unix socket: no join command works
+    # from the player's machine; the lobby takes the seat back (Enter, or t with the token)
+    ssh = Client("/tmp/atlantis-ssh-x/tables.sock", 0, name="Ana", token="S" * 32)
+    session = RemoteSession(app, ssh)
+    assert "atlantis join" not in session.leave_command() and session.leave_command() == "S" * 32
+    assert "lobby" in session.leave_question()
+    ssh.seat, ssh.status = 0, "connected"
+    assert lan_status_text(ssh).startswith("Server: connected") and "LAN" not in lan_status_text(ssh)

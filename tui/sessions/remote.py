@@ -169,6 +169,9 @@ class RemoteSession(Session):
         token = getattr(client, "token", None)
         if client.over is not None or not token:
             return "Leave this game?"
+        if on_server_socket(client):
+            return ("Leave this game? Your seat stays yours: back in the lobby, Enter on the table "
+                    "takes it again, or t with your seat token (in the side panel):")
         return "Leave this game? Your seat stays yours. To come back:"
 
     def leave_command(self) -> str:
@@ -178,7 +181,15 @@ class RemoteSession(Session):
         token = getattr(client, "token", None)
         if client.over is not None or not token:
             return ""
+        if on_server_socket(client):
+            return token
         return shell_command("atlantis", "join", f"{client.host}:{client.port}", "--token", token)
+
+
+def on_server_socket(client: Client) -> bool:
+    """The client is a session of ``serve-ssh`` (its table server's Unix socket, a path):
+    no ``atlantis join`` of this address works from the player's own machine."""
+    return client.host.startswith("/")
 
 
 def lan_status_text(client: Client, width: int = 80) -> str:
@@ -186,7 +197,7 @@ def lan_status_text(client: Client, width: int = 80) -> str:
     token while this player holds a seat (in two halves, one a line, when it is wider
     than the ``width`` the panel has: a token cut anywhere else is hard to copy)."""
     c = client
-    where = "Server" if c.host.startswith("/") else f"LAN {c.host}:{c.port}"  # (a path: serve-ssh's tables)
+    where = "Server" if on_server_socket(c) else f"LAN {c.host}:{c.port}"
     if c.status == "connected":
         state = "watching (spectator)" if c.seat is None else "connected"
     elif c.status == "reconnecting":
