@@ -270,8 +270,11 @@ class EndOfAtlantisScreen(GameScreen):
 
     def set_link(self, link: Any) -> None:
         # The keyboard passes to another seat: the summary in front was the last seat's
-        # (its "You ..." lines are that seat's own); the new seat gets its own.
+        # (its "You ..." lines are that seat's own); the new seat gets its own.  The last
+        # seat never read it (the curtain came over it): it is offered again when that
+        # seat next sits down.
         if self.is_mounted and isinstance(self.app.screen, DoomSummaryScreen):
+            self._doom_seen.pop(self.link.seat, None)
             self.app.pop_screen()
         self._digits = ""
         self._last_key = ()
