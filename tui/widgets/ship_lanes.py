@@ -4,8 +4,9 @@ Generic: each ship is given as a label, a capacity, where it is, whether it is a
 upgraded tile, and its cubes as (letter, style) pairs; the widget knows no rules.
 A ship is named by its letter and name (``B Science Vessel``) and drawn as a box of
 its spaces, ``[RRBN···]``, in the port lane or the ocean lane; a full ship is marked
-``full``, an upgraded one carries ``+`` after its letter.  ``recent`` ships (changed by
-another seat since your last move) are highlighted.  The
+``full`` where its lane has room for the word (every lane starts in the same column),
+an upgraded one carries ``+`` after its letter.  ``recent`` ships (changed by another
+seat since your last move) are highlighted.  The
 Promised Land line lists who has cubes there this turn.  ``compact`` drops the
 PORT / OCEAN header (the ocean lane is still drawn as water ``≈``).  Colour is never alone:
 every cube is a letter.
@@ -164,7 +165,8 @@ class ShipLanes(CursorList, inherit_bindings=False):
             box.append("]")
             if i in pic.recent:
                 box.stylize(recent)
-            if full:
+            if full and box.cell_len + len(" full") <= lane:
+                # (where the lane has no room for the word, the box without a free space says it)
                 box.append(" full", part("ship-lanes--full", partial=True))
             pad = max(0, lane - box.cell_len)
             water = Text("≈" * lane, water_style)
