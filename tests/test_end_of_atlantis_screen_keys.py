@@ -133,3 +133,11 @@ async def test_a_voting_row_note_and_the_promised_land_line_are_never_cut():
         await pilot.pause()
         land = str(lanes.render()).splitlines()[-1]
         assert len(land) <= lanes.size.width and land.endswith("camp 7") and "N2" in land
+
+
+def test_choices_side_by_side_are_shortened_alike():
+    texts = ["Move ship A Ark (at sea) → Promised Land", "Move ship B Science Vessel (at sea) → Promised Land"]
+    room = len("Move ship B Science Vessel → Promised Land")  # the first fits as it is; the second does not
+    short = W.fit_choices(texts, room)
+    assert short == ["Move ship A Ark → Promised Land", "Move ship B Science Vessel → Promised Land"]
+    assert W.fit_choices(["Bid 3", "Bid 4"], 10) == ["Bid 3", "Bid 4"]

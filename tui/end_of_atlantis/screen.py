@@ -318,7 +318,7 @@ class EndOfAtlantisScreen(GameScreen):
         self._show("#legend", self._legend_text(view))
         key = (view.stage, view.turn, view.vote, len(legal), view.effect)
         room = (self.choices.size.width or self.size.width - 30) - 4  # (the cursor mark, " ↓")
-        items = [W.fit_choice(self.choice_text(a), room) for a in legal]
+        items = W.fit_choices([self.choice_text(a) for a in legal], room)
         empty = self._waiting_text()
         keep = None if key == self._last_key else self._default_choice()
         if key != self._last_key and legal:

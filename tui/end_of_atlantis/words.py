@@ -250,11 +250,20 @@ _SHORTER = (
 def fit_choice(text: str, room: int) -> str:
     """``text`` shortened (whole words, the same meaning) until it is at most ``room``
     cells, or as short as it gets."""
+    return fit_choices([text], room)[0]
+
+
+def fit_choices(texts: Sequence[str], room: int) -> list[str]:
+    """A list's choices shortened alike, step by step, until each is at most ``room``
+    cells (or as short as they get): choices side by side say the same things the same
+    way ("Move ship A Ark → ..." beside "Move ship B Science Vessel → ...", never one
+    with "(at sea)" and one without)."""
+    out = list(texts)
     for long, short in _SHORTER:
-        if len(text) <= room:
+        if all(len(text) <= room for text in out):
             break
-        text = text.replace(long, short)
-    return text
+        out = [text.replace(long, short) for text in out]
+    return out
 
 
 # --- the Senate bids, revealed: the Senate order and why a tie went one way ------------------
