@@ -473,6 +473,9 @@ class EndOfAtlantisScreen(GameScreen):
                            Style(bold=False))
             if view.effect is not None:
                 out.append(f"\nCarrying out {D.CARD_NAME[view.effect.card_kind]}", Style(bold=False))
+            missing = W.unplayable_text(view, legal, names)
+            if missing:
+                out.append(f"\n{missing}", Style(bold=False))
             out.append("\nUp/Down, Enter chooses" + (", digits bid" if type(legal[0]) is Bid else ""),
                        Style(bold=False, dim=True))
             return out
