@@ -38,3 +38,16 @@ async def test_a_full_ships_mark_never_shifts_its_lane(width, at_sea):
         assert len(ends) == 1, rows
         assert all(len(row) <= width for row in rows)
         assert "full" in rows[0] or "]" in rows[0]
+
+
+async def test_the_ships_notes_are_whole_where_the_lanes_can_make_room():
+    note = "upgraded: flies from port to the Promised Land"
+    app = LanesApp()
+    async with app.run_test(size=(112, 10)) as pilot:
+        lanes = app.query_one(ShipLanes)
+        picture = ships(False)
+        picture[3] = LaneShip("D+", "Airship", 3, False, note=note)
+        lanes.show(LanesPicture(ships=picture, notes=True))
+        await pilot.pause()
+        rows = str(lanes.render()).split("\n")
+        assert any(row.rstrip().endswith(note) and len(row) <= 112 for row in rows), rows

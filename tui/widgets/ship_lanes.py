@@ -126,9 +126,14 @@ class ShipLanes(CursorList, inherit_bindings=False):
     NAME_WIDTH = 18  # "A+ Science Vessel " (the longest letter and name)
 
     def lane_width(self) -> int:
+        """Each lane's width: at most 28, narrower where the ships' notes need the room
+        (a note is cut only when the lanes are as narrow as they get)."""
         width = self.size.width or 48
         wide = width - self.NAME_WIDTH - 4 >= 2 * 28 + 17   # room for the header's PROMISED LAND
-        return max(11, min(28, (width - self.NAME_WIDTH - 4 - (17 if wide else 7)) // 2))
+        right = 17 if wide else 7
+        if self.picture.notes:
+            right = max([right, *(len(ship.note) + 2 for ship in self.picture.ships if ship.note)])
+        return max(11, min(28, (width - self.NAME_WIDTH - 4 - right) // 2))
 
     def render(self) -> Text:
         pic = self.picture
