@@ -194,3 +194,14 @@ def test_the_leave_dialog_of_a_remote_seat_gives_the_way_back_that_works_there()
     assert "lobby" in session.leave_question()
     ssh.seat, ssh.status = 0, "connected"
     assert lan_status_text(ssh).startswith("Server: connected") and "LAN" not in lan_status_text(ssh)
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+async def test_at_160x48_the_game_over_box_leaves_the_side_panel_whole(slug):
+    app = AtlantisApp(table=finished_table(slug), autosave=False)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.pause()
+        box = app.screen.query_one("Vertical").region
+        side = app.game_screen.query_one("#side").region
+        assert box.width >= 60 and box.right <= side.x, (box, side)
