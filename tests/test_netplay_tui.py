@@ -52,6 +52,9 @@ async def test_a_remote_player_plays_on_the_same_game_screen_and_sees_the_host_d
             # the seat's token stays in the side panel (not just in a passing toast)
             await wait(pilot, lambda: me.token in lan_status(screen))
             assert f"LAN {LOOPBACK}:{host.port}: connected" in lan_status(screen)
+            # the join is said in the side panel, not in a toast fading over the board
+            assert "Joined " in str(screen.query_one("#message").render())
+            assert not app.screen.query("Toast")
             await wait(pilot, lambda: me.legal())
             moves = len(host.table.match.record.moves)
             assert screen.send(me.legal()[0])

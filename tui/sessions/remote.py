@@ -119,8 +119,10 @@ class RemoteSession(Session):
             app.pop_screen()  # (the connecting screen itself, not whatever is on top)
             app.push_screen(self.screen)
             who = "a spectator" if client.seat is None else seat_label(client.seat, self.link.names[client.seat])
-            token = " Your seat token is in the side panel." if client.seat is not None else ""
-            app.notify(f"Joined {client.welcome.table_name!r} as {who}.{token}", timeout=8)
+            token = " Your seat token is in this panel." if client.seat is not None else ""
+            # (in the side panel, not a toast: a toast fading over the board just pushed
+            # left fragments of itself and of the panel's border behind)
+            self.screen.say(f"Joined {client.welcome.table_name!r} as {who}.{token}")
             app.sub_title = self.link.connection_line()
         elif client.status in ("refused", "closed"):
             connecting.set_text(f"[b]Could not join[/b] {client.host}:{client.port}\n\n"
