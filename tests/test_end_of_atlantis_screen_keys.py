@@ -133,3 +133,34 @@ async def test_a_voting_row_note_and_the_promised_land_line_are_never_cut():
         await pilot.pause()
         land = str(lanes.render()).splitlines()[-1]
         assert len(land) <= lanes.size.width and land.endswith("camp 7") and "N2" in land
+
+
+def test_choices_side_by_side_are_shortened_alike():
+    texts = ["Move ship A Ark (at sea) → Promised Land", "Move ship B Science Vessel (at sea) → Promised Land"]
+    room = len("Move ship B Science Vessel → Promised Land")  # the first fits as it is; the second does not
+    short = W.fit_choices(texts, room)
+    assert short == ["Move ship A Ark → Promised Land", "Move ship B Science Vessel → Promised Land"]
+    assert W.fit_choices(["Bid 3", "Bid 4"], 10) == ["Bid 3", "Bid 4"]
+
+
+def test_a_card_the_seat_may_play_but_is_not_offered_is_said_why():
+    """Seed 1, random choices: at move 26 Red may play its own card and Green's (first
+    place), and neither can be carried out now."""
+    import random
+
+    from engine.core import SeatInfo
+    from engine.match import Match
+    from engine.registry import get_game
+
+    game = get_game("end-of-atlantis")
+    match = Match(game, {}, [SeatInfo(n, "bot") for n in ("Red", "Blue", "Green")], 1)
+    choose = random.Random(1)
+    for _ in range(26):
+        seat = min(match.to_act())
+        match.act(seat, choose.choice(game.legal(match.view(seat))))
+    view = match.view(0)
+    legal = game.legal(view)
+    assert view.stage == "play" and not any(type(a).__name__ == "Play" for a in legal)
+    text = W.unplayable_text(view, legal, match.names)
+    assert text.startswith("Your ") and "is not offered: it cannot be carried out in full now." in text
+    assert W.unplayable_text(view, [], match.names) == ""   # (nothing to choose: nothing to say)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from tui.end_of_atlantis import words as W
 
 NAMES = ("Red", "Blue", "Green")
@@ -148,11 +150,15 @@ async def test_the_doom_phase_is_summed_up_and_acknowledged_before_the_next_turn
         assert not isinstance(app.screen, DoomSummaryScreen)
 
 
-async def test_in_hot_seat_each_human_gets_the_summary_once_and_never_the_others():
+@pytest.mark.parametrize("near_the_doom_phase", [False, True])
+async def test_in_hot_seat_each_human_gets_the_summary_once_and_never_the_others(near_the_doom_phase):
+    """Also when the last play of turn 1 is Blue's and turn 2 opens with Red (the seats
+    that end one turn and begin the next differ): Blue's summary never waits under the
+    curtain to be shown to Red."""
     from tui.end_of_atlantis.screen import DoomSummaryScreen
     from tui.screens.common import CurtainScreen
 
-    table, app = three_seat_app(humans=2)
+    table, app = three_seat_app(humans=2, near_the_doom_phase=near_the_doom_phase)
     shown = set()  # (the summary, the seat at the keyboard, the summary's turn) while one is up
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4000):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from rich.console import Console
 from textual.widgets import Input, Static, Switch
 from tui.screens.menu_fields import CycleSelect
@@ -339,3 +341,18 @@ async def test_a_fields_label_is_drawn_by_its_box_wrapped_and_reversed_while_the
         assert all("reverse" in str(s.style) for s in box.render().spans) and box.render().spans
         seed = menu.query_one("#field-seed", FieldBox)
         assert seed.label == "Practice seed" and seed.render().plain == "Practice seed"
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+async def test_at_80x24_the_start_button_is_in_view_above_the_key_line(slug):
+    from tui.screens.menu_keys import FormButtons, KeyLine
+
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = await pick_game(pilot, slug)
+        await pilot.pause()
+        buttons = menu.query_one("#buttons", FormButtons).region
+        key_line = menu.query_one(KeyLine).region
+        assert buttons.height == 1 and 0 <= buttons.y and buttons.bottom <= key_line.y
+        assert not menu.query_one("#menu").region.overlaps(buttons)

@@ -12,7 +12,7 @@ from netplay.discovery import FoundTable
 from netplay.host import Host, HostTable
 from tui.app import AtlantisApp
 from tui.netplay.hosting import HostedTable
-from tui.netplay.screens import HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen
+from tui.netplay.screens import HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen, table_heading
 from tui.screens.common import GameOverScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.menu_fields import CycleSelect
@@ -52,6 +52,9 @@ async def test_a_remote_player_plays_on_the_same_game_screen_and_sees_the_host_d
             # the seat's token stays in the side panel (not just in a passing toast)
             await wait(pilot, lambda: me.token in lan_status(screen))
             assert f"LAN {LOOPBACK}:{host.port}: connected" in lan_status(screen)
+            # the join is said in the side panel, not in a toast fading over the board
+            assert "Joined " in str(screen.query_one("#message").render())
+            assert not app.screen.query("Toast")
             await wait(pilot, lambda: me.legal())
             moves = len(host.table.match.record.moves)
             assert screen.send(me.legal()[0])
@@ -109,6 +112,18 @@ async def test_the_host_waits_for_players_then_plays_on_its_own_screen():
         assert "disconnected" in screen.link.waiting_for() or 1 not in table.match.to_act()
         await wait(pilot, lambda: "Away: Carol" in lan_status(screen))
         await hosted.close()
+
+
+async def test_the_hosts_heading_names_the_game_once():
+    table = HostTable.create(GAME, {}, ["local", "open"], 4)  # (the default name: "<game> table")
+    hosted = HostedTable(Host([table], host=LOOPBACK, port=0), table, None)
+    app = AtlantisApp(hosted=hosted, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, HostTableScreen) and hosted.running)
+        heading = str(app.screen.query_one("#title").content)
+        assert heading == f"{GAME.title} table"
+        await hosted.close()
+    assert table_heading("Kitchen", GAME.title) == f"Kitchen - {GAME.title}"
 
 
 async def test_the_lobby_lists_tables_and_takes_an_address():

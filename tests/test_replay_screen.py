@@ -64,3 +64,23 @@ async def test_undo_and_save_in_a_replay_say_why():
         await pilot.press("s")
         await pilot.pause()
         assert "nothing new to save" in str(message.render())
+
+
+async def test_stepping_in_the_full_table_view_shows_the_steps_event_at_the_logs_end():
+    from tui.seat import EVENTS_HEADING, HIDDEN_HEADING
+    from tui.widgets.eventlog import EventLog
+
+    replay = replay_of("end-of-atlantis", 3)
+    app = AtlantisApp(replay=replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("home", "right", "right", "right")
+        await pilot.pause()
+        assert replay.watching == ReplaySeat.FULL and replay.index == 3
+        texts = [line.text for line in replay.log()]
+        assert texts[0] == HIDDEN_HEADING and EVENTS_HEADING in texts
+        step = replay.events[3][-1]
+        newest = replay.secret_line(step) if step.to else replay.game.describe(step, None, replay.names)
+        assert texts[-1] == newest.text  # the move just stepped to, not what was hidden
+        log = app.screen.query_one(EventLog)
+        assert log.is_vertical_scroll_end or log.max_scroll_y == 0  # (the log shows its end)

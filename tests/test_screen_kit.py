@@ -95,7 +95,12 @@ async def test_the_command_palette_offers_the_screens_commands_that_are_allowed_
         screen = app.game_screen
         titles = [c.title for c in app.get_system_commands(screen)]
         assert {"Help", "Save", "Leave", "Undo"} <= set(titles)
-        assert "Quit" in titles  # Textual's own commands are still there
+        assert {"Theme", "Screenshot"} <= set(titles)  # Textual's own commands are still there,
+        # but not its Quit (it would skip the leave dialog: "Leave" asks first), nor its
+        # widget commands (Keys, Maximize)
+        assert not {"Quit", "Keys", "Maximize", "Minimize"} & set(titles)
+        await pilot.press("tab")  # (a focused widget: Textual would offer "Maximize" now)
+        assert "Maximize" not in [c.title for c in app.get_system_commands(screen)]
         undo = next(c for c in screen.COMMAND_TABLE if c.id == "undo")
         assert screen.check_action("undo", ()) is True and undo.label in titles
         # A command the screen does not allow now is not offered (its footer key is hidden too).

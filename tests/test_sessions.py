@@ -226,6 +226,7 @@ def test_a_remote_seat_waits_on_the_connecting_screen_until_its_first_view_then_
     app.run_later()
     assert isinstance(app.screen, PathwaysScreen) and app.screen is session.screen
     assert not any(isinstance(s, ConnectingScreen) for s in app.screen_stack)
-    assert session.screen._given[0] is client.view and app.notices == ["Joined 't' as a spectator."]
+    assert session.screen._given[0] is client.view and app.notices == []  # (no toast: the side panel says it)
+    assert session.screen._said == "Joined 't' as a spectator."
     session.stop()
     assert not client.listeners

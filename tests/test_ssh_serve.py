@@ -26,7 +26,7 @@ pytestmark = pytest.mark.timeout(45)
 LOOPBACK = "127.0.0.1"
 ANSI = re.compile(rb"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)")
 KEYS = {"up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D", "enter": b"\r",
-        "tab": b"\t", "backspace": b"\x7f"}
+        "tab": b"\t", "backspace": b"\x7f", "ctrl+s": b"\x13"}
 SHIFT_ARROWS = (b"\x1b[1;2A", b"\x1b[1;2C", b"\x1b[1;2B", b"\x1b[1;2D")  # N E S W
 
 
@@ -246,7 +246,8 @@ async def test_a_session_opens_a_table_with_a_bot_and_plays_pathways_by_keys(tmp
         p.send("n")
         await p.sees("Open a table")
         await asyncio.sleep(0.5)  # (the form takes focus once mounted)
-        await p.type(("tab", "tab", "tab"), ("max_rounds=5",), ("enter",))  # players 2, bots 1, options
+        # players 2, bots 1, max rounds 60 -> 5, then Ctrl+S opens
+        await p.type(("tab", "tab", "tab"), ("backspace", "backspace"), ("5",), ("ctrl+s",))
         await until(lambda: front.tables.tables, 10, "a table opened")
         table = next(iter(front.tables.tables.values()))
         assert [s.kind for s in table.slots] == ["open", "bot"] and table.match.record.options["max_rounds"] == 5
@@ -295,7 +296,7 @@ async def open_and_join(front, red: Player, blue: Player) -> HostTable:
     red.send("n")
     await red.sees("Open a table")
     await asyncio.sleep(0.5)
-    await red.type(("tab", "tab"), ("backspace", "0"), ("tab",), ("max_rounds=5",), ("enter",))  # no bot
+    await red.type(("tab", "tab"), ("left",), ("tab",), ("backspace", "backspace"), ("5",), ("ctrl+s",))  # no bot
     await until(lambda: front.tables.tables, 10, "a table opened")
     table = next(iter(front.tables.tables.values()))
     await blue.sees("1 of 2 open", 10)
@@ -381,7 +382,7 @@ async def test_a_dropped_session_comes_back_with_the_same_key_into_its_seat(tmp_
         ana.send("n")
         await ana.sees("Open a table")
         await asyncio.sleep(0.5)
-        await ana.type(("tab", "tab"), ("backspace", "0"), ("enter",))  # two players: waits for Bo
+        await ana.type(("tab", "tab"), ("left",), ("ctrl+s",))  # no bot: two players, waits for Bo
         await until(lambda: front.tables.tables, 10, "a table opened")
         table = next(iter(front.tables.tables.values()))
         bo = await connect(front, new_key(), user="bo")

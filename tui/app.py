@@ -58,6 +58,10 @@ __all__ = ["AtlantisApp", "ReplayMixin", "screenshots_dir"]
 BOT_DELAY = 0.4
 
 
+#: Textual's palette commands a game's palette leaves out (see ``get_system_commands``).
+NOT_IN_A_GAME = frozenset({"Quit", "Keys", "Maximize", "Minimize"})
+
+
 #: Seconds between checks that the terminal is still there (``_leave_if_terminal_gone``).
 TERMINAL_CHECK = 1.0
 
@@ -328,10 +332,14 @@ class AtlantisApp(ThemedApp):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette: Textual's own commands, then the screen's commands that
-        its ``check_action`` allows now (from its ``COMMAND_TABLE``)."""
+        its ``check_action`` allows now (from its ``COMMAND_TABLE``).  In a game, Textual's
+        "Quit" would skip the leave dialog (the screen's "Leave" asks first) and its
+        "Keys" and "Maximize" are about widgets, not the game: those are left out."""
         from .commands import palette_commands
 
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if self.session is None or command.title not in NOT_IN_A_GAME:
+                yield command
         for title, help_text, callback in palette_commands(screen):
             yield SystemCommand(title, help_text, callback)
 

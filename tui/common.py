@@ -225,6 +225,24 @@ def replace_problem(path: Path, force: bool, ours: Callable[[Path], bool], what:
 
 
 # --- tables -------------------------------------------------------------------------------
+def shell_command(*words: str | Path) -> str:
+    """A command a player copies into a shell, as the leave dialog shows it: its last word
+    (a file, a token) on a line of its own after a backslash, so a narrow dialog never
+    breaks it mid-name, and a path under the home folder written from ``~``."""
+    import shlex
+
+    def word(part: str | Path) -> str:
+        if isinstance(part, Path):
+            try:
+                return "~/" + shlex.quote(str(part.relative_to(Path.home())))
+            except ValueError:
+                pass
+        return shlex.quote(str(part))
+
+    *head, last = [word(part) for part in words]
+    return " ".join(head) + " \\\n    " + last
+
+
 def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None = None) -> list[SeatInfo]:
     """The seats of a new table: the given names first, then the game's own seat names;
     the last ``bots`` seats are bots."""

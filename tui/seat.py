@@ -269,8 +269,11 @@ class LocalSeat(SeatLink):
         return ", ".join(parts)
 
 
-#: The kind of a replay's closing lines, the game's ``reveal()`` of what was hidden.
+#: The kind of a replay's lines of what was hidden (the game's ``reveal()``) and their headings.
 REVEAL_KIND = "reveal"
+#: The full-table view's log: what was hidden first, then the events (newest last, in view).
+HIDDEN_HEADING = "What was hidden at this move:"
+EVENTS_HEADING = "What happened, newest last:"
 
 
 class ReplaySeat(SeatLink):
@@ -336,6 +339,8 @@ class ReplaySeat(SeatLink):
         return []
 
     def log(self) -> list[LogLine]:
+        """The events up to the position, newest last (the log shows its end: the move
+        just stepped to); in the full-table view, what was hidden comes first, headed."""
         out = []
         full = self.watching == self.FULL
         for i in range(1, self.index + 1):
@@ -345,7 +350,9 @@ class ReplaySeat(SeatLink):
                 elif e.visible_to(self.seat):
                     out.append(self.game.describe(e, self.seat, self.names))
         if full:
-            out += [LogLine(None, REVEAL_KIND, line) for line in self.game.reveal(self.states[self.index], self.names)]
+            hidden = [LogLine(None, REVEAL_KIND, line) for line in self.game.reveal(self.states[self.index], self.names)]
+            return [LogLine(None, REVEAL_KIND, HIDDEN_HEADING), *hidden,
+                    LogLine(None, REVEAL_KIND, EVENTS_HEADING), *out]
         return out
 
     def secret_line(self, event: Event) -> LogLine:
@@ -362,8 +369,8 @@ class ReplaySeat(SeatLink):
     def waiting_for(self) -> str:
         """The replay's turn line: the position, and exactly what the board and the log show."""
         if self.watching == self.FULL:
-            shown = ("board: what everyone saw; log: every event, each secret one marked with "
-                     "its seat, then what was hidden")
+            shown = ("board: what everyone saw; log: what was hidden, then every event, each secret one "
+                     "marked with its seat")
         elif self.watching == self.PUBLIC:
             shown = "board and log: what a spectator saw"
         else:

@@ -270,8 +270,11 @@ class EndOfAtlantisScreen(GameScreen):
 
     def set_link(self, link: Any) -> None:
         # The keyboard passes to another seat: the summary in front was the last seat's
-        # (its "You ..." lines are that seat's own); the new seat gets its own.
+        # (its "You ..." lines are that seat's own); the new seat gets its own.  The last
+        # seat never read it (the curtain came over it): it is offered again when that
+        # seat next sits down.
         if self.is_mounted and isinstance(self.app.screen, DoomSummaryScreen):
+            self._doom_seen.pop(self.link.seat, None)
             self.app.pop_screen()
         self._digits = ""
         self._last_key = ()
@@ -315,7 +318,7 @@ class EndOfAtlantisScreen(GameScreen):
         self._show("#legend", self._legend_text(view))
         key = (view.stage, view.turn, view.vote, len(legal), view.effect)
         room = (self.choices.size.width or self.size.width - 30) - 4  # (the cursor mark, " ↓")
-        items = [W.fit_choice(self.choice_text(a), room) for a in legal]
+        items = W.fit_choices([self.choice_text(a) for a in legal], room)
         empty = self._waiting_text()
         keep = None if key == self._last_key else self._default_choice()
         if key != self._last_key and legal:
@@ -470,6 +473,9 @@ class EndOfAtlantisScreen(GameScreen):
                            Style(bold=False))
             if view.effect is not None:
                 out.append(f"\nCarrying out {D.CARD_NAME[view.effect.card_kind]}", Style(bold=False))
+            missing = W.unplayable_text(view, legal, names)
+            if missing:
+                out.append(f"\n{missing}", Style(bold=False))
             out.append("\nUp/Down, Enter chooses" + (", digits bid" if type(legal[0]) is Bid else ""),
                        Style(bold=False, dim=True))
             return out

@@ -237,6 +237,27 @@ def target_text(view: Any, a: Target, names: Sequence[str]) -> str:
     return f"Target {ship()}"
 
 
+# --- a card the seat may play that is not offered: why ------------------------------------------
+def unplayable_text(view: Any, legal: Sequence[Any], names: Sequence[str]) -> str:
+    """In the Voting phase's play: each card this seat may play (its own, or the left
+    player's) that is not among the choices, and why (a card is offered only when it can
+    be carried out in full now: the Ships card with every ship empty cannot).  ''
+    when every such card is offered."""
+    from engine.end_of_atlantis.effects import play_sources
+
+    if view.stage != "play" or view.seat is None or not legal or view.vote < 0:
+        return ""
+    offered = {a.source for a in legal if type(a) is Play}
+    out = []
+    for source in play_sources(view, view.seat):
+        cards = view.voting_cards[source]
+        card = cards[view.vote] if view.vote < len(cards) else -1
+        if card >= 0 and source not in offered:
+            whose = "Your" if source == view.seat else f"{names[source]}'s"
+            out.append(f"{whose} {card_name(card)} is not offered: it cannot be carried out in full now.")
+    return " ".join(out)
+
+
 # --- a choice that does not fit the list: the same choice in fewer words ----------------------
 # (in turn, until it fits; the lanes mark the target ship with ▶, so where it is can go)
 _SHORTER = (
@@ -250,11 +271,20 @@ _SHORTER = (
 def fit_choice(text: str, room: int) -> str:
     """``text`` shortened (whole words, the same meaning) until it is at most ``room``
     cells, or as short as it gets."""
+    return fit_choices([text], room)[0]
+
+
+def fit_choices(texts: Sequence[str], room: int) -> list[str]:
+    """A list's choices shortened alike, step by step, until each is at most ``room``
+    cells (or as short as they get): choices side by side say the same things the same
+    way ("Move ship A Ark → ..." beside "Move ship B Science Vessel → ...", never one
+    with "(at sea)" and one without)."""
+    out = list(texts)
     for long, short in _SHORTER:
-        if len(text) <= room:
+        if all(len(text) <= room for text in out):
             break
-        text = text.replace(long, short)
-    return text
+        out = [text.replace(long, short) for text in out]
+    return out
 
 
 # --- the Senate bids, revealed: the Senate order and why a tie went one way ------------------

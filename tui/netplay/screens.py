@@ -125,6 +125,12 @@ class HostSetupScreen(Screen[HostSetup]):
         self.dismiss(None)
 
 
+def table_heading(name: str, title: str) -> str:
+    """A hosted table's heading: its name, then its game unless the name says it already
+    (the default name is "<game> table")."""
+    return name if title in name else f"{name} - {title}"
+
+
 def fingerprint_lines(fingerprint: str | None) -> str:
     """What the host tells its players about the table's TLS certificate."""
     if not fingerprint:
@@ -181,7 +187,7 @@ class HostTableScreen(Screen[bool]):
         if not self.is_mounted:
             return
         t = self.hosted.hosted
-        self.query_one("#title", Static).update(f"{t.name} - {t.game.title}")
+        self.query_one("#title", Static).update(table_heading(t.name, t.game.title))
         if self.hosted.running:
             ad = ("announced on the LAN" if self.hosted.advertise is not None
                   else f"not announced ({self.hosted.advertise_error or 'off'}): give the address")

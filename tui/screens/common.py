@@ -7,7 +7,7 @@ from typing import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import HorizontalScroll, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
@@ -74,20 +74,30 @@ class CurtainScreen(Screen[None]):
 class ConfirmScreen(ModalScreen[bool]):
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
-    ConfirmScreen > Vertical { width: 90%; max-width: 100; height: auto; border: thick $warning; background: $surface; padding: 1 2; }
+    ConfirmScreen > Vertical { width: 96%; max-width: 100; height: auto; border: thick $warning; background: $surface; padding: 1 1; }
+    ConfirmScreen #command { height: auto; margin-top: 1; }
+    ConfirmScreen #command Static { width: auto; text-wrap: nowrap; }
+    ConfirmScreen #answers { margin-top: 1; }
     """
     BINDINGS = [
         Binding("y", "yes", "Yes", id="confirm-yes"),
         Binding("n,escape", "no", "No", id="confirm-no"),
     ]
 
-    def __init__(self, question: str):
+    def __init__(self, question: str, command: str = ""):
+        """``command``: a shell command to copy (``tui.common.shell_command``), shown
+        under the question and never wrapped (a line too long scrolls sideways)."""
         super().__init__()
         self.question = question
+        self.command = command
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question + "\n\n[b]y[/b] yes    [b]n[/b] no")
+            yield Static(self.question, markup=False, id="question")
+            if self.command:
+                with HorizontalScroll(id="command"):
+                    yield Static(self.command, markup=False)
+            yield Static("[b]y[/b] yes    [b]n[/b] no", id="answers")
         yield Footer()
 
     def action_yes(self) -> None:

@@ -90,7 +90,7 @@ class GameScreen(Screen):
                 "Show the rules of this game and this list of keys.", key_display="?"),
         Command("undo", "u", "Undo", "undo", "Take back your last move, where the undo rule allows it."),
         Command("save", "s", "Save", "app.save_record", "Save the record of this game."),
-        Command("leave", "q", "Leave", "app.leave", "Leave the game (asks first); once it is over, show the result again."),
+        Command("leave", "q", "Leave", "app.leave", "Leave the game (asks first)."),
         Command("lesson", "L", "Lesson", "app.lesson_card", "In a guided first game: show the lesson's step again.",
                 show=False),
         Command("focus-next", "tab", "Focus", "app.focus_next",
@@ -235,6 +235,8 @@ class GameScreen(Screen):
             # what each side-panel Static holds from compose (""): _show skips setting it again
             if static.id:
                 self._shown.setdefault(f"#{static.id}", static.content)
+        if self._said:
+            self._show("#message", self._said)
         self._fit(self.app.size.width, self.app.size.height)
         # is_mounted turns True only after the Mount handlers have run: draw at the first
         # Resize (on_resize, before the first paint) or, failing one, just after a refresh.
@@ -429,10 +431,15 @@ class GameScreen(Screen):
         """Every player's public state, under the header (a game draws its own)."""
         return ""
 
+    _said = ""   # a message said before the screen was mounted: shown once it is
+
     def say(self, message: str) -> None:
-        """Show a one-line message (an illegal move, a refusal) in the side panel."""
+        """Show a one-line message (an illegal move, a refusal) in the side panel (said
+        before the screen is mounted: shown as soon as it is)."""
         if self.is_mounted and self._ready:
             self._show("#message", message)
+        else:
+            self._said = message
 
     def thinking(self, text: str) -> None:
         """The app's line about a bot that is about to act ('' to clear it)."""

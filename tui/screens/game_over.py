@@ -34,6 +34,8 @@ class GameOverScreen(ModalScreen[str]):
 
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
+    GameOverScreen.-beside { align: left middle; }
+    GameOverScreen.-beside > Vertical { margin-left: 1; }
     GameOverScreen > Vertical { width: 96%; max-width: 100; height: auto; max-height: 94%;
         border: double $success; background: $surface; padding: 0 1; }
     GameOverScreen #result { height: auto; }
@@ -73,17 +75,36 @@ class GameOverScreen(ModalScreen[str]):
                     yield Button(f"{KEY_SHOWN.get(key, key)} {label}", id=f"choice-{choice}", compact=True)
         yield Footer()
 
+    #: Where the board beside the game's side panel is at least this wide, the box stands
+    #: over the board, left, and the side panel stays whole: no line of it cut in the middle.
+    BESIDE_FROM = 70
+
     def on_mount(self) -> None:
-        self._fit(self.app.size.height)
+        self._fit(self.app.size.width, self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.height)
+        self._fit(event.size.width, event.size.height)
 
-    def _fit(self, height: int) -> None:
+    def _fit(self, width: int, height: int) -> None:
         """The reveal scrolls in the rows the result, the buttons and the frame leave."""
+        room = self._room_beside()
+        self.set_class(bool(room), "-beside")
+        for box in self.query("GameOverScreen > Vertical"):
+            box.styles.max_width = min(100, room) if room else 100
         for reveal in self.query("#reveal"):
             used = self.text.count("\n") + 1 + 9  # result, margins, buttons, frame, footer
             reveal.styles.max_height = max(3, height - used)
+
+    def _room_beside(self) -> int:
+        """The columns left of the side panel of the screen under this one (0: too few,
+        or no side panel)."""
+        if len(self.app.screen_stack) < 2:
+            return 0
+        sides = self.app.screen_stack[-2].query("#side")
+        if not sides or not sides.first().region:
+            return 0
+        room = sides.first().region.x - 1
+        return room if room >= self.BESIDE_FROM else 0
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":

@@ -144,9 +144,13 @@ class MenuScreen(Screen[TableChoice]):
                             "empty: a secret deal; a number replays the same deal (a practice game)")
             yield Static("Tab or Enter: next field, Shift+Tab: back. Only Ctrl+S starts. ?: help",
                          id="about", classes="note")
-            yield Static("", id="error")
-            yield FormButtons([("start", "Start  (Ctrl+S)"), ("host", "Host on LAN (F2)"), ("join", "Join LAN (F3)")],
-                              primary="start", id="buttons")
+        # (under the scrolling form, always in view: at 80x24 the form scrolls, Start does not)
+        actions = Vertical(Static("", id="error"),
+                           FormButtons([("start", "Start  (Ctrl+S)"), ("host", "Host on LAN (F2)"),
+                                        ("join", "Join LAN (F3)")], primary="start", id="buttons"),
+                           id="actions")
+        actions.display = not notice
+        yield actions
         yield KeyLine(screen_only=True)
 
     def _game_option(self, slug: str, chosen: bool = False) -> Option:
@@ -201,8 +205,8 @@ class MenuScreen(Screen[TableChoice]):
             return
         notice.update(text)
         notice.display = bool(text)
-        menu = self.query_one("#menu")
-        menu.display = not text
+        for part in self.query("#menu, #actions"):
+            part.display = not text
         if not text and self.focused is None:
             self.query_one("#games").focus()
 

@@ -99,8 +99,13 @@ class Session:
         self.say("Nothing to save here.")
 
     def leave_question(self) -> str:
-        """The leave dialog's text, with the way back that fits this game."""
+        """The leave dialog's text, with what fits this game (how to come back: ``leave_command``)."""
         return "Leave this game?"
+
+    def leave_command(self) -> str:
+        """The command that comes back to this game after leaving it ('' for none), as
+        ``tui.common.shell_command`` writes it."""
+        return ""
 
     def leave(self) -> None:
         """``q``: leave this table (asks first)."""
@@ -110,4 +115,4 @@ class Session:
             if yes:
                 self.app.leave_game()
 
-        self.app.push_screen(ConfirmScreen(self.leave_question()), answered)
+        self.app.push_screen(ConfirmScreen(self.leave_question(), self.leave_command()), answered)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..seats import seat_label
@@ -149,8 +150,15 @@ class HostedSession(HotSeatSession):
         log = self.hosted.hosted.log
         if self.over() or log is None:
             return "Leave this game? The LAN table closes."
-        return ("Leave this game? The LAN table closes; its log is kept.\nTo open it again later:\n"
-                f"  atlantis host --resume {log.path}")
+        return "Leave this game? The LAN table closes; its log is kept.\nTo open it again later:"
+
+    def leave_command(self) -> str:
+        from ..common import shell_command
+
+        log = self.hosted.hosted.log
+        if self.over() or log is None:
+            return ""
+        return shell_command("atlantis", "host", "--resume", Path(log.path))
 
 
 def host_from_menu(app: Stage, choice: Any) -> None:

@@ -8,6 +8,7 @@ things), or nothing.  ``HostedSession`` runs the same machine over a LAN table.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .base import Session, Stage
@@ -224,14 +225,12 @@ class HotSeatSession(Session):
         if self.over():
             return "Leave this game?" + (f"\nIts record is in {self.save_path}." if self.save_path else "")
         if self.save_path:
-            return ("Leave this game? It is saved. To go on later:\n"
-                    f"  atlantis play --resume {self.save_path}")
+            return "Leave this game? It is saved. To go on later:"
         return "Leave this game? It is not saved (s saves it first)."
 
-    def leave(self) -> None:
-        if self.over():
-            # A finished game: q brings the result back (Rematch, Back to menu, Quit).
-            self._over_shown = False
-            self.show_game_over()
-            return
-        super().leave()
+    def leave_command(self) -> str:
+        from ..common import shell_command
+
+        if self.over() or not self.save_path:
+            return ""
+        return shell_command("atlantis", "play", "--resume", Path(self.save_path))

@@ -123,8 +123,10 @@ class RemoteSession(Session):
             app.pop_screen()  # (the connecting screen itself, not whatever is on top)
             app.push_screen(self.screen)
             who = "a spectator" if client.seat is None else seat_label(client.seat, self.link.names[client.seat])
-            token = " Your seat token is in the side panel." if client.seat is not None else ""
-            app.notify(f"Joined {client.welcome.table_name!r} as {who}.{token}", timeout=8)
+            token = " Your seat token is in this panel." if client.seat is not None else ""
+            # (in the side panel, not a toast: a toast fading over the board just pushed
+            # left fragments of itself and of the panel's border behind)
+            self.screen.say(f"Joined {client.welcome.table_name!r} as {who}.{token}")
             app.sub_title = self.link.connection_line()
         elif client.status in ("refused", "closed"):
             connecting.set_text(f"[b]Could not join[/b] {client.host}:{client.port}\n\n"
@@ -204,8 +206,27 @@ class RemoteSession(Session):
         token = getattr(client, "token", None)
         if client.over is not None or not token:
             return "Leave this game?"
-        return ("Leave this game? Your seat stays yours. To come back:\n"
-                f"  atlantis join {client.host}:{client.port} --token {token}")
+        if on_server_socket(client):
+            return ("Leave this game? Your seat stays yours: back in the lobby, Enter on the table "
+                    "takes it again, or t with your seat token (in the side panel):")
+        return "Leave this game? Your seat stays yours. To come back:"
+
+    def leave_command(self) -> str:
+        from ..common import shell_command
+
+        client = self.client
+        token = getattr(client, "token", None)
+        if client.over is not None or not token:
+            return ""
+        if on_server_socket(client):
+            return token
+        return shell_command("atlantis", "join", f"{client.host}:{client.port}", "--token", token)
+
+
+def on_server_socket(client: Client) -> bool:
+    """The client is a session of ``serve-ssh`` (its table server's Unix socket, a path):
+    no ``atlantis join`` of this address works from the player's own machine."""
+    return client.host.startswith("/")
 
 
 def lan_status_text(client: Client, width: int = 80) -> str:
@@ -213,7 +234,7 @@ def lan_status_text(client: Client, width: int = 80) -> str:
     token while this player holds a seat (in two halves, one a line, when it is wider
     than the ``width`` the panel has: a token cut anywhere else is hard to copy)."""
     c = client
-    where = "Server" if c.host.startswith("/") else f"LAN {c.host}:{c.port}"  # (a path: serve-ssh's tables)
+    where = "Server" if on_server_socket(c) else f"LAN {c.host}:{c.port}"
     if c.status == "connected":
         state = "watching (spectator)" if c.seat is None else "connected"
     elif c.status == "reconnecting":

@@ -10,9 +10,9 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Select, Static
+from textual.widgets import Footer, Input, Static
 
 from netplay import messages as M
 from netplay.identity import ServerLobby
@@ -164,15 +164,25 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
 
 
 class OpenTableScreen(Screen[M.OpenTable]):
-    """The game, seats, bots, options and name of a new table."""
+    """The game, seats, bots, options and name of a new table: the menu's choice widgets
+    (a choice among words, ``‹ 2 ›``; the game's option fields), the focused field marked
+    by a bar and its reversed label, as in the menu."""
 
     DEFAULT_CSS = """
     OpenTableScreen { align: center top; }
-    OpenTableScreen #box { width: 72; height: auto; max-height: 100%; padding: 0 1; }
+    OpenTableScreen #box { width: 76; height: auto; max-height: 100%; padding: 0 1; }
     OpenTableScreen #title { text-style: bold; color: $ink-gold; margin: 1 0; }
-    OpenTableScreen .row { height: 1; margin-bottom: 1; }
-    OpenTableScreen .row Label { width: 20; }
-    OpenTableScreen .row Select, OpenTableScreen .row Input { width: 1fr; }
+    OpenTableScreen .field { layout: horizontal; height: auto; padding-left: 1; border-left: blank; }
+    OpenTableScreen .field:focus-within { border-left: thick $ink-gold; background: $boost; }
+    OpenTableScreen .field > .field-widget { margin-left: 16; }
+    OpenTableScreen .field > Input { width: 24; }
+    OpenTableScreen .field-help { width: 1fr; color: $ink-muted; padding-left: 2; }
+    OpenTableScreen #options { height: auto; }
+    OpenTableScreen Switch { border: none; padding: 0; height: 1; width: 8; min-width: 8; max-width: 8; }
+    OpenTableScreen .switch-word { width: 10; padding-left: 1; }
+    OpenTableScreen CycleSelect:focus, OpenTableScreen Input:focus, OpenTableScreen Switch:focus {
+        background: $accent 40%; text-style: bold; }
+    OpenTableScreen #about { color: $ink-muted; margin-top: 1; }
     OpenTableScreen #error { color: $error; height: auto; }
     """
     BINDINGS = [
@@ -181,73 +191,103 @@ class OpenTableScreen(Screen[M.OpenTable]):
     ]
 
     def __init__(self, games: list[str], name: str):
+        from engine.registry import GAMES
+
         super().__init__()
-        self.games, self.player_name = games, name
+        self.games, self.player_name = [g for g in games if g in GAMES] or ["pathways"], name
+        self.slug = "pathways" if "pathways" in self.games else self.games[0]
 
     def compose(self) -> ComposeResult:
         from engine.registry import GAMES
 
-        slugs = [g for g in self.games if g in GAMES] or ["pathways"]
-        first = "pathways" if "pathways" in slugs else slugs[0]
+        from ..screens.menu_fields import CycleSelect, field_box
+
+        info = GAMES[self.slug]
         with VerticalScroll(id="box"):
             yield Static("Open a table on the server", id="title")
-            with Horizontal(classes="row"):
-                yield Label("Game")
-                yield Select([(GAMES[s].title, s) for s in slugs], value=first, allow_blank=False,
-                             id="game", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Players")
-                yield Input("2", id="players", type="integer", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Bots (last seats)")
-                yield Input("1", id="bots", type="integer", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Options")
-                yield Input("", placeholder="name=value ... (e.g. max_rounds=10)", id="options", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Table name")
-                yield Input("", placeholder=f"{self.player_name}'s table", id="table-name", compact=True,
-                            max_length=40)
-            with Horizontal(classes="row"):
-                yield Label("Turn time (s)")
-                yield Input("", placeholder="none (a bot decides when it runs out)", id="turn-time",
-                            type="number", compact=True)
-            yield Static("You take the first seat; the others join from the lobby. Enter opens.", id="about")
+            yield field_box("game", "Game", CycleSelect([(GAMES[s].title, s) for s in self.games], value=self.slug,
+                                                        id="game"), None)
+            yield field_box("players", "Players", CycleSelect(self._players_options(), value=info.min_players,
+                                                              id="players"), "how many seats the table has")
+            yield field_box("bots", "Bots", CycleSelect(self._bots_options(info.min_players), value=1, id="bots"),
+                            "the last seats; the others join from the lobby")
+            yield Vertical(*self._option_fields(), id="options")
+            yield field_box("table-name", "Table name",
+                            Input("", placeholder=f"{self.player_name}'s table", id="table-name", compact=True,
+                                  max_length=40), None)
+            yield field_box("turn-time", "Turn time (s)",
+                            Input("", placeholder="none", id="turn-time", type="number", compact=True),
+                            "when it runs out, a bot decides that turn (empty: no timer)")
+            yield Static("You take the first seat. Tab or Enter: next field; Ctrl+S opens the table.", id="about")
             yield Static("", id="error")
         yield Footer()
 
+    def _players_options(self) -> list[tuple[str, int]]:
+        from engine.registry import GAMES
+
+        info = GAMES[self.slug]
+        return [(str(n), n) for n in range(info.min_players, info.max_players + 1)]
+
+    @staticmethod
+    def _bots_options(players: int) -> list[tuple[str, int]]:
+        return [(str(n), n) for n in range(players)]   # (the first seat is yours)
+
+    def _option_fields(self) -> list[Any]:
+        from engine.registry import option_fields
+
+        from ..screens.menu_fields import option_field
+
+        return [option_field(spec, spec.default) for spec in option_fields(self.slug)]
+
     def on_mount(self) -> None:
-        self.query_one("#game", Select).focus()  # (then Tab: players, bots, options, name)
+        self.query_one("#game").focus()
+
+    async def on_cycle_select_changed(self, event: Any) -> None:
+        from ..screens.menu_fields import CycleSelect
+
+        players, bots = self.query_one("#players", CycleSelect), self.query_one("#bots", CycleSelect)
+        if event.select.id == "game" and event.value != self.slug:
+            self.slug = event.value
+            with players.prevent(CycleSelect.Changed):
+                players.set_options(self._players_options())
+            box = self.query_one("#options", Vertical)
+            await box.remove_children()
+            await box.mount_all(self._option_fields())
+        if event.select.id in ("game", "players"):
+            kept = bots.value
+            bots.set_options(self._bots_options(players.value))
+            bots.value = kept
+
+    def on_switch_changed(self, event: Any) -> None:
+        name = (event.switch.id or "").removeprefix("opt-")
+        for word in self.query(f"#word-{name}").results(Static):
+            word.update("on" if event.value else "off")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_open()
+        self.focus_next()
 
     def action_open(self) -> None:
+        from engine.options import outside_model
+        from engine.registry import GAMES, option_fields
+
+        from ..screens.menu_fields import CycleSelect, field_errors, read_value
+
         error = self.query_one("#error", Static)
-        try:
-            players = int(self.query_one("#players", Input).value or "0")
-            bots = int(self.query_one("#bots", Input).value or "0")
-        except ValueError:
-            error.update("Players and bots are numbers.")
+        raw = {spec.name: read_value(self.query_one(f"#opt-{spec.name}")) for spec in option_fields(self.slug)}
+        options, errors = field_errors(outside_model(GAMES[self.slug].options_model), raw)
+        if options is None:
+            name, message = next(iter(errors.items()))
+            error.update(f"Not opened: {name.replace('_', ' ')}: {message}")
             return
-        if not 1 <= players <= 8 or not 0 <= bots < players:
-            error.update("At least one seat must be a player's (fewer bots than players).")
-            return
-        options: dict[str, Any] = {}
-        for pair in self.query_one("#options", Input).value.split():
-            key, sep, value = pair.partition("=")
-            if not sep:
-                error.update(f"Option {pair!r} should look like name=value.")
-                return
-            options[key.replace("-", "_")] = value
+        players = self.query_one("#players", CycleSelect).value
         try:
             turn_time = form_turn_time(self.query_one("#turn-time", Input).value)
         except ValueError as exc:
             error.update(str(exc))
             return
         try:
-            request = M.OpenTable(game=str(self.query_one("#game", Select).value), options=options,
-                                  players=players, bots=bots, name=self.player_name,
+            request = M.OpenTable(game=self.slug, options=options.model_dump(mode="json"), players=players,
+                                  bots=self.query_one("#bots", CycleSelect).value, name=self.player_name,
                                   table_name=self.query_one("#table-name", Input).value.strip(),
                                   turn_time=turn_time)
         except ValueError as exc:

@@ -4,8 +4,9 @@ Generic: each ship is given as a label, a capacity, where it is, whether it is a
 upgraded tile, and its cubes as (letter, style) pairs; the widget knows no rules.
 A ship is named by its letter and name (``B Science Vessel``) and drawn as a box of
 its spaces, ``[RRBN···]``, in the port lane or the ocean lane; a full ship is marked
-``full``, an upgraded one carries ``+`` after its letter.  ``recent`` ships (changed by
-another seat since your last move) are highlighted.  The
+``full`` where its lane has room for the word (every lane starts in the same column),
+an upgraded one carries ``+`` after its letter.  ``recent`` ships (changed by another
+seat since your last move) are highlighted.  The
 Promised Land line lists who has cubes there this turn.  ``compact`` drops the
 PORT / OCEAN header (the ocean lane is still drawn as water ``≈``).  Colour is never alone:
 every cube is a letter.
@@ -125,9 +126,14 @@ class ShipLanes(CursorList, inherit_bindings=False):
     NAME_WIDTH = 18  # "A+ Science Vessel " (the longest letter and name)
 
     def lane_width(self) -> int:
+        """Each lane's width: at most 28, narrower where the ships' notes need the room
+        (a note is cut only when the lanes are as narrow as they get)."""
         width = self.size.width or 48
         wide = width - self.NAME_WIDTH - 4 >= 2 * 28 + 17   # room for the header's PROMISED LAND
-        return max(11, min(28, (width - self.NAME_WIDTH - 4 - (17 if wide else 7)) // 2))
+        right = 17 if wide else 7
+        if self.picture.notes:
+            right = max([right, *(len(ship.note) + 2 for ship in self.picture.ships if ship.note)])
+        return max(11, min(28, (width - self.NAME_WIDTH - 4 - right) // 2))
 
     def render(self) -> Text:
         pic = self.picture
@@ -164,7 +170,8 @@ class ShipLanes(CursorList, inherit_bindings=False):
             box.append("]")
             if i in pic.recent:
                 box.stylize(recent)
-            if full:
+            if full and box.cell_len + len(" full") <= lane:
+                # (where the lane has no room for the word, the box without a free space says it)
                 box.append(" full", part("ship-lanes--full", partial=True))
             pad = max(0, lane - box.cell_len)
             water = Text("≈" * lane, water_style)
