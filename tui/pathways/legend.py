@@ -29,7 +29,7 @@ def legend_text(board: TileBoard, wide: bool, players: int = 4) -> Text:
         out.append(" subpods ", dim)
         item("·", part("sea"), "empty", " ")
         item("+", part("target-sea") + part("target-mark"), "place or go", " ")  # (the tile fits / a subpod may step)
-        item("  ", recent_style(board.app.theme_variables), "changed", "")
+        item("──", recent_style(board.app.theme_variables), "changed", "")
         return out
     out.append(" subpods (underlined: the one moving)  ", dim)
     item("─│└┼", part("tile"), "paths: a subpod goes where two tiles' paths meet")
@@ -37,7 +37,9 @@ def legend_text(board: TileBoard, wide: bool, players: int = 4) -> Text:
     out.append("\n")
     item("+", part("target-sea") + part("target-mark"), "the picked tile fits / a subpod may step")
     item("┌─", part("ghost-ok"), "fits")
-    item("┌─", part("ghost-bad"), "does not fit")
-    item("  ", recent_style(board.app.theme_variables), "changed since your move")
-    item("CITY", part("block"), "Atlantis, the goal", "")
+    item("x", part("ghost-bad"), "does not fit")
+    item("▸ ◂", part("cursor"), "the cursor")
+    item("──", recent_style(board.app.theme_variables), "changed since your move")
+    item("CITY", part("block"), "Atlantis, the goal")
+    item("MOVE 3*", Style(bold=True), "* another player's subpod", "")
     return out

@@ -69,6 +69,22 @@ def tile_picture(mask: int | None, width: int, height: int) -> list[str]:
     return rows
 
 
+#: The cursor's glyphs in its cell's free top corners (a plain-text copy of the screen
+#: shows it too); a fit mark in the right corner ('+', 'x') is kept.
+CURSOR_LEFT, CURSOR_RIGHT = "▸", "◂"
+NO_FIT = "x"
+
+
+def cursor_corners(row: list[str], x0: int, width: int) -> list[str]:
+    """The top line of the cursor's cell, ``width`` characters from ``x0``, with the
+    cursor's corner glyphs."""
+    row = list(row)
+    row[x0] = CURSOR_LEFT
+    if row[x0 + width - 1] == " ":
+        row[x0 + width - 1] = CURSOR_RIGHT
+    return row
+
+
 def marker_columns(mask: int | None, width: int, height: int, count: int) -> list[int]:
     """Where to write ``count`` marker letters on a cell's middle row so that the
     path glyph at the centre stays visible: blank columns first (nearest the
@@ -352,6 +368,8 @@ class TileBoard(CursorGrid):
                 put(cell, 0, dy, row, style, dotted)
             if target:
                 self._mark_target(put, cell, mask is None and ghost is None, style, cw, ch)
+            elif ghost is not None and not ghost.ok and ch >= 2 and cw >= 4:
+                put(cell, cw - 1, 0, NO_FIT, style)     # (colour is not the only cue)
 
         def mark(cell: int) -> None:
             """The markers on cell ``cell`` (over its tile or block)."""
@@ -401,6 +419,8 @@ class TileBoard(CursorGrid):
             x0 = self._origin[0] - left + cc * cw
             for x in range(x0, x0 + cw):
                 row_styles[x] = self._under_cursor.get((by, x), row_styles[x]) + reverse
+            if by == oy + cr * ch and ch >= 2 and cw >= 4:
+                row_chars = cursor_corners(row_chars, x0, cw)
         segments = [Segment(" " * left, blank_style)] if left else []
         run_start = 0
         for x in range(1, bw + 1):
