@@ -137,6 +137,11 @@ async def test_what_colour_shows_shows_without_it(monkeypatch, slug):
             picked = drawn_screen(screen)
             assert changed(after, picked)
             assert shown_without_colour(after, picked) == [], "the targets show in colour only"
+        for name, lines in drawn_screen(screen).items():      # a legend's sample is not a blank tint
+            for line in lines:
+                chars = monochrome(line)[0]
+                for at in [i for i in range(len(chars)) if chars.startswith("changed", i)]:
+                    assert chars[max(0, at - 3):at].strip(), f"a blank sample before {chars!r} in {name}"
         snapshot = GOLDEN / f"{slug}-board-no-color-80x24.txt"
         if os.environ.get("UPDATE_GOLDEN") == "1" or not snapshot.exists():
             snapshot.write_text(text, encoding="utf-8")
