@@ -412,3 +412,20 @@ async def test_the_cursor_and_a_picked_tile_that_does_not_fit_read_in_plain_text
         await pilot.pause()
         assert board.picture.ghost is not None and not board.picture.ghost.ok
         assert cell_top_line(board, away)[0] == "▸" and cell_top_line(board, away)[-1] == "x"
+
+
+async def test_a_subpod_in_the_city_is_drawn_inside_its_frame():
+    from dataclasses import replace
+
+    from engine.pathways.board import IN_ATLANTIS
+
+    table = red_against_bot()
+    table.match.state = replace(table.match.state, pods=(IN_ATLANTIS,) + tuple(table.match.state.pods[1:]))
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        lines = [board.render_line(y).text for y in range(board.size.height)]
+        city = [line for line in lines if "║" in line or "╔" in line or "╚" in line]
+        assert not any("R" in line for line in city if "╚" in line or "╔" in line), city
+        assert any("R" in line for line in city if "║" in line and "CITY" not in line), city

@@ -38,7 +38,7 @@ from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
 from . import words as W
 
-ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
+ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # the city cell a subpod that arrives there changes
 def pod_style(seat: int, active: bool = False) -> Style:
     """A subpod: its seat's letter style, underlined when it is the one to move."""
     return seat_style(seat, underline=active)
@@ -302,10 +302,14 @@ class PathwaysScreen(GameScreen):
         cursor = board.cursor
         tiles = [view.masks[c] if view.cells[c] >= 0 else None for c in range(D.CELLS)]
         markers: dict[int, list[tuple[str, Style]]] = {}
+        in_city: list[tuple[str, Style]] = []
         active = self.active_pod() if mode == "move" else None
         for seat, pos in enumerate(view.pods):
-            where = ATLANTIS_MARKER_CELL if pos == IN_ATLANTIS else pos
-            markers.setdefault(where, []).append((SEAT_LETTERS[seat], pod_style(seat, seat == active)))
+            mark = (SEAT_LETTERS[seat], pod_style(seat, seat == active))
+            if pos == IN_ATLANTIS:
+                in_city.append(mark)
+            else:
+                markers.setdefault(pos, []).append(mark)
         targets: set[int] = set()
         ghost = None
         if mode == "play":
@@ -321,7 +325,7 @@ class PathwaysScreen(GameScreen):
         elif mode == "move":
             targets = set(self.step_cells())
         board.show(BoardPicture(
-            tiles=tiles, blocks=[Block(D.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"))],
+            tiles=tiles, blocks=[Block(D.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"), tuple(in_city))],
             markers=markers, targets=targets, ghost=ghost, recent=self.recent_cells(),
         ))
         self._draw_hand()

@@ -106,6 +106,7 @@ class Block:
 
     cells: tuple[int, ...]
     labels: tuple[str, ...] = ()
+    marks: tuple[tuple[str, Style], ...] = ()   # letters drawn inside it (subpods in the city)
 
 
 @dataclass(frozen=True)
@@ -482,6 +483,13 @@ class TileBoard(CursorGrid):
             for i, t in enumerate(label):
                 chars[label_y][x + i] = t
                 styles[label_y][x + i] = style
+        inside = range(y0 + 1, y0 + bh - 1) if frame else range(y0, y0 + bh)
+        free_rows = [y for y in inside if y != label_y] or [label_y]
+        if block.marks and len(block.marks) <= bw - 2:
+            y, x = free_rows[-1], x0 + (bw - len(block.marks)) // 2
+            for i, (letter, mark_style) in enumerate(block.marks):
+                chars[y][x + i] = letter[:1]
+                styles[y][x + i] = style + mark_style
         for cell in block.cells:
             if cell not in targets:
                 continue
