@@ -429,3 +429,14 @@ async def test_a_subpod_in_the_city_is_drawn_inside_its_frame():
         city = [line for line in lines if "║" in line or "╔" in line or "╚" in line]
         assert not any("R" in line for line in city if "╚" in line or "╔" in line), city
         assert any("R" in line for line in city if "║" in line and "CITY" not in line), city
+
+
+async def test_on_a_wide_terminal_the_side_panel_takes_the_columns_the_board_leaves_blank():
+    for size in ((160, 48), (80, 24)):
+        app = make_app(red_against_bot())
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            board, side = app.screen.board, app.screen.query_one("#side")
+            assert board.size.width - board.drawn_width(board.size) <= 2, (board.size, side.size)
+            assert side.outer_size.width >= 34

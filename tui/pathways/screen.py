@@ -21,6 +21,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual import events
+from textual.geometry import Size
 from textual.widgets import Static
 
 from engine.pathways import data as D
@@ -38,6 +39,7 @@ from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
 from . import words as W
 
+SIDE_WIDTH = 34  # the side panel's usual width (GameScreen's CSS)
 ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # the city cell a subpod that arrives there changes
 def pod_style(seat: int, active: bool = False) -> Style:
     """A subpod: its seat's letter style, underlined when it is the one to move."""
@@ -128,6 +130,19 @@ class PathwaysScreen(GameScreen):
         # The tall hand (4 rows) only when the board keeps its 3-row cells beside it.
         self.hand.compact = event.size.height < 36
         self._draw_legend()
+        self.call_after_refresh(self._fit_side)
+
+    def _fit_side(self) -> None:
+        """The side panel takes the columns the board leaves blank (a wide terminal has
+        room for more of the log), never less than its usual width."""
+        board, side = self.board, self.query_one("#side")
+        if not board.size or not side.size:
+            return
+        room = board.size.width + side.outer_size.width
+        narrowest = SIDE_WIDTH
+        wanted = max(narrowest, room - board.drawn_width(Size(room - narrowest, board.size.height)) - 1)
+        if side.outer_size.width != wanted:
+            side.styles.width = wanted
 
     def _draw_legend(self) -> None:
         if self._view is None:

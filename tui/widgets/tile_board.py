@@ -266,6 +266,11 @@ class TileBoard(CursorGrid):
         w, h = CELL_SIZES[-1]
         return w, h, False
 
+    def drawn_width(self, size: Size) -> int:
+        """How many columns the board (with its row labels) takes in a widget of ``size``."""
+        cw, _, labels = self.choose_cell_size(size)
+        return (ROW_LABEL_WIDTH if labels else 0) + self.grid * cw
+
     def on_resize(self, event: events.Resize) -> None:
         # the first Resize comes after the first paint: a board already built at this
         # size is kept (a second build at start cost 3-5 ms)
