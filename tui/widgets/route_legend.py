@@ -95,7 +95,7 @@ class RouteLegend:
             out.append(rows[i + 1], note)
         out.append("\n")
         out.append("A3", recent_style(self.app.theme_variables))
-        out.append("  changed since your move (bold)", note)
+        out.append("  changed since your move", note)
         return out
 
     def _legend_lines(self, width: int) -> int:
