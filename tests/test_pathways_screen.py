@@ -440,3 +440,15 @@ async def test_on_a_wide_terminal_the_side_panel_takes_the_columns_the_board_lea
             board, side = app.screen.board, app.screen.query_one("#side")
             assert board.size.width - board.drawn_width(board.size) <= 2, (board.size, side.size)
             assert side.outer_size.width >= 34
+
+
+def test_arms_pointing_off_the_board_stop_short_of_the_labels():
+    from tui.widgets.tile_board import E, N, S, W, off_board_gaps, tile_picture
+
+    cross = N | E | S | W
+    corner = off_board_gaps(tile_picture(cross, 4, 2), cross, 0, 0, 10)
+    assert corner == ["    ", " ─┼─"]               # nothing under the column letters, a gap after the row name
+    far = off_board_gaps(tile_picture(cross, 7, 3), cross, 9, 9, 10)
+    assert far == ["   │   ", "───┼── ", "       "]
+    inside = off_board_gaps(tile_picture(cross, 4, 2), cross, 4, 4, 10)
+    assert inside == tile_picture(cross, 4, 2)

@@ -85,6 +85,24 @@ def cursor_corners(row: list[str], x0: int, width: int) -> list[str]:
     return row
 
 
+def off_board_gaps(rows: list[str], mask: int | None, row: int, column: int, n: int) -> list[str]:
+    """A tile on the board's edge, its arms that point off the board stopping one
+    character short (so they do not run into the row names or the column letters)."""
+    if mask is None:
+        return rows
+    rows = list(rows)
+    cy = len(rows) // 2
+    if column == 0 and mask & W:
+        rows[cy] = " " + rows[cy][1:]
+    if column == n - 1 and mask & E:
+        rows[cy] = rows[cy][:-1] + " "
+    if row == 0 and mask & N and cy > 0:
+        rows[0] = " " * len(rows[0])
+    if row == n - 1 and mask & S and len(rows) - 1 > cy:
+        rows[-1] = " " * len(rows[-1])
+    return rows
+
+
 def marker_columns(mask: int | None, width: int, height: int, count: int) -> list[int]:
     """Where to write ``count`` marker letters on a cell's middle row so that the
     path glyph at the centre stays visible: blank columns first (nearest the
@@ -370,6 +388,7 @@ class TileBoard(CursorGrid):
                 style = Style.from_color(bgcolor=style.bgcolor) + part("ghost-ok" if ghost.ok else "ghost-bad")
             else:
                 rows = tile_picture(mask, cw, ch)
+            rows = off_board_gaps(rows, mask if ghost is None else ghost.mask, r, c, n)
             for dy, row in enumerate(rows):
                 put(cell, 0, dy, row, style, dotted)
             if target:
