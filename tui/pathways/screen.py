@@ -40,6 +40,7 @@ from .tiles import is_special, kind_of, rotation_of, tile_mask
 from . import words as W
 
 SIDE_WIDTH = 34  # the side panel's usual width (GameScreen's CSS)
+SIDE_STEP = 8    # it grows only by at least this many columns
 ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # the city cell a subpod that arrives there changes
 def pod_style(seat: int, active: bool = False) -> Style:
     """A subpod: its seat's letter style, underlined when it is the one to move."""
@@ -140,7 +141,9 @@ class PathwaysScreen(GameScreen):
             return
         room = board.size.width + side.outer_size.width
         narrowest = SIDE_WIDTH
-        wanted = max(narrowest, room - board.drawn_width(Size(room - narrowest, board.size.height)) - 1)
+        wanted = room - board.drawn_width(Size(room - narrowest, board.size.height)) - 1
+        if wanted < narrowest + SIDE_STEP:   # (a few columns more would cut the legend line short)
+            wanted = narrowest
         if side.outer_size.width != wanted:
             side.styles.width = wanted
 
