@@ -320,6 +320,22 @@ async def test_a_key_that_is_not_allowed_now_says_why():
         assert "Pick a path tile first" in message(app.screen)
         await pilot.press("o")   # subpods move later in the turn
         assert "Subpods move after the tile plays" in message(app.screen)
+        await pilot.press("shift+right")   # e would be refused before a tile is played
+        assert "play your tiles first" in message(app.screen)
+        assert "e ends" not in message(app.screen)
+
+
+def test_the_players_panel_and_the_turn_line_say_what_their_numbers_and_star_mean():
+    from dataclasses import replace
+
+    from tui.pathways.words import Turn, players_panel, turn_line
+
+    view = red_against_bot().match.view(0)
+    assert "to city" in str(players_panel(view, ["Red", "Blue"]))
+    move_other = next(t for t, kind in enumerate(D.TILE_KIND) if kind == "move_other_3")
+    with_star = replace(view, hand=(move_other,) + tuple(view.hand[1:]))
+    line = str(turn_line(Turn(with_star, ["Red", "Blue"], "play")))
+    assert "MOVE 3* moves another player's subpod" in line
 
 
 async def test_hand_slots_keep_their_numbers_after_a_placement():
@@ -364,3 +380,78 @@ async def test_a_cursor_key_redraws_only_the_board_lines_of_the_two_cursor_cells
         assert "Cursor C1" in line.plain
         now = [str(p.render()) for p in line.query_children(Static)]
         assert now[:-1] == paragraphs[:-1] and "Cursor C1" in now[-1]
+
+
+def cell_top_line(board: TileBoard, cell: int) -> str:
+    """The characters of ``cell``'s top line (its free corners hold the cursor's glyphs)."""
+    ox, oy = board._origin
+    r, c = divmod(cell, D.SIZE)
+    line = board.render_line(oy + r * board.cell_h).text
+    return line[ox + c * board.cell_w: ox + (c + 1) * board.cell_w]
+
+
+async def test_the_cursor_and_a_picked_tile_that_does_not_fit_read_in_plain_text():
+    """Reverse video and red are lost in a plain copy of the screen: the cursor's cell
+    also has ▸ ◂ in its top corners, and a picked tile where it does not fit an x (a
+    fitting place keeps its +)."""
+    table = red_against_bot()
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        empty = next(c for c in range(D.CELLS) if table.match.view(0).cells[c] == EMPTY and c != board.cursor)
+        board.cursor = empty
+        await pilot.pause()
+        assert cell_top_line(board, empty) == "▸  ◂"
+        slot = next(i for i, t in enumerate(app.screen.hand_slots()) if not is_special(t))
+        await pilot.press(str(slot + 1))
+        await pilot.pause()
+        fits = {a.cell for a in table.match.legal(0) if type(a) is Place}
+        away = next(c for c in range(D.CELLS) if c not in fits and table.match.view(0).cells[c] == EMPTY)
+        board.cursor = away
+        await pilot.pause()
+        assert board.picture.ghost is not None and not board.picture.ghost.ok
+        assert cell_top_line(board, away)[0] == "▸" and cell_top_line(board, away)[-1] == "x"
+
+
+async def test_a_subpod_in_the_city_is_drawn_inside_its_frame():
+    from dataclasses import replace
+
+    from engine.pathways.board import IN_ATLANTIS
+
+    table = red_against_bot()
+    table.match.state = replace(table.match.state, pods=(IN_ATLANTIS,) + tuple(table.match.state.pods[1:]))
+    app = make_app(table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.board
+        lines = [board.render_line(y).text for y in range(board.size.height)]
+        city = [line for line in lines if "║" in line or "╔" in line or "╚" in line]
+        assert not any("R" in line for line in city if "╚" in line or "╔" in line), city
+        assert any("R" in line for line in city if "║" in line and "CITY" not in line), city
+
+
+async def test_on_a_wide_terminal_the_side_panel_takes_the_columns_the_board_leaves_blank():
+    for size in ((160, 48), (80, 24)):
+        app = make_app(red_against_bot())
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            board, side = app.screen.board, app.screen.query_one("#side")
+            blank = board.size.width - board.drawn_width(board.size)
+            if size == (160, 48):
+                assert blank <= 2, (board.size, side.size)
+            else:                       # 80x24: the legend line keeps its columns
+                assert side.outer_size.width == 34
+
+
+def test_arms_pointing_off_the_board_stop_short_of_the_labels():
+    from tui.widgets.tile_board import E, N, S, W, off_board_gaps, tile_picture
+
+    cross = N | E | S | W
+    corner = off_board_gaps(tile_picture(cross, 4, 2), cross, 0, 0, 10)
+    assert corner == ["    ", " ─┼─"]               # nothing under the column letters, a gap after the row name
+    far = off_board_gaps(tile_picture(cross, 7, 3), cross, 9, 9, 10)
+    assert far == ["   │   ", "───┼── ", "       "]
+    inside = off_board_gaps(tile_picture(cross, 4, 2), cross, 4, 4, 10)
+    assert inside == tile_picture(cross, 4, 2)

@@ -21,6 +21,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual import events
+from textual.geometry import Size
 from textual.widgets import Static
 
 from engine.pathways import data as D
@@ -38,7 +39,9 @@ from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
 from . import words as W
 
-ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
+SIDE_WIDTH = 34  # the side panel's usual width (GameScreen's CSS)
+SIDE_STEP = 8    # it grows only by at least this many columns
+ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # the city cell a subpod that arrives there changes
 def pod_style(seat: int, active: bool = False) -> Style:
     """A subpod: its seat's letter style, underlined when it is the one to move."""
     return seat_style(seat, underline=active)
@@ -128,6 +131,21 @@ class PathwaysScreen(GameScreen):
         # The tall hand (4 rows) only when the board keeps its 3-row cells beside it.
         self.hand.compact = event.size.height < 36
         self._draw_legend()
+        self.call_after_refresh(self._fit_side)
+
+    def _fit_side(self) -> None:
+        """The side panel takes the columns the board leaves blank (a wide terminal has
+        room for more of the log), never less than its usual width."""
+        board, side = self.board, self.query_one("#side")
+        if not board.size or not side.size:
+            return
+        room = board.size.width + side.outer_size.width
+        narrowest = SIDE_WIDTH
+        wanted = room - board.drawn_width(Size(room - narrowest, board.size.height)) - 1
+        if wanted < narrowest + SIDE_STEP:   # (a few columns more would cut the legend line short)
+            wanted = narrowest
+        if side.outer_size.width != wanted:
+            side.styles.width = wanted
 
     def _draw_legend(self) -> None:
         if self._view is None:
@@ -302,10 +320,14 @@ class PathwaysScreen(GameScreen):
         cursor = board.cursor
         tiles = [view.masks[c] if view.cells[c] >= 0 else None for c in range(D.CELLS)]
         markers: dict[int, list[tuple[str, Style]]] = {}
+        in_city: list[tuple[str, Style]] = []
         active = self.active_pod() if mode == "move" else None
         for seat, pos in enumerate(view.pods):
-            where = ATLANTIS_MARKER_CELL if pos == IN_ATLANTIS else pos
-            markers.setdefault(where, []).append((SEAT_LETTERS[seat], pod_style(seat, seat == active)))
+            mark = (SEAT_LETTERS[seat], pod_style(seat, seat == active))
+            if pos == IN_ATLANTIS:
+                in_city.append(mark)
+            else:
+                markers.setdefault(pos, []).append(mark)
         targets: set[int] = set()
         ghost = None
         if mode == "play":
@@ -321,7 +343,7 @@ class PathwaysScreen(GameScreen):
         elif mode == "move":
             targets = set(self.step_cells())
         board.show(BoardPicture(
-            tiles=tiles, blocks=[Block(D.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"))],
+            tiles=tiles, blocks=[Block(D.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"), tuple(in_city))],
             markers=markers, targets=targets, ghost=ghost, recent=self.recent_cells(),
         ))
         self._draw_hand()

@@ -62,6 +62,8 @@ def turn_line(turn: Turn) -> Text:
             if view.plays_made == 0:
                 hint += ", or t turns a placed tile"
             out.append(hint + ".", plain)
+            if any(kind_of(t) == "move_other_3" for t in view.hand or ()):
+                out.append(" MOVE 3* moves another player's subpod.", plain)
             if turn.can_end_plays:
                 out.append(" e ends plays.", plain)
         elif is_special(turn.selected):
@@ -119,7 +121,7 @@ def players_panel(view: Any, names: Sequence[str]) -> Text:
         out.append("▶" if seat == view.turn and view.phase != "over" else " ")
         out.append_text(seat_text(seat, names[seat][:9].ljust(9)))
         pos = view.pods[seat]
-        where = "in city" if pos == IN_ATLANTIS else f"{D.ATLANTIS_DISTANCE[pos]:>2} to go"
+        where = "in city" if pos == IN_ATLANTIS else f"{D.ATLANTIS_DISTANCE[pos]:>2} to city"
         out.append(f" {view.hand_sizes[seat]} tiles {where}")
         out.append("\n")
     out.append(f"Draw pile {view.draw_count} · round {view.round}/{view.max_rounds}\n")
@@ -149,6 +151,13 @@ def why_not_play(turn: Turn) -> str:
     return wait_reason(turn)
 
 
+def plays_first(turn: Turn) -> str:
+    """Why a subpod does not move during the tile plays, and what ends them."""
+    if turn.can_end_plays:
+        return "Subpods move after the tile plays: e ends your plays."
+    return "Subpods move after the tile plays: play your tiles first (1-4 picks one)."
+
+
 def why_not(turn: Turn, key: str) -> str:
     """Why ``key`` does nothing now."""
     mode = turn.mode
@@ -171,12 +180,12 @@ def why_not(turn: Turn, key: str) -> str:
                 "instead of playing tiles.")
     if key == "o":
         if mode != "move":
-            return "Subpods move after the tile plays: e ends your plays."
+            return plays_first(turn)
         if turn.view.mover >= 0:
             return "This move has begun: it goes on with the same subpod."
         return "Only one subpod can move now."
     if key.startswith("shift+"):
-        return "Subpods move after the tile plays: e ends your plays." if mode == "play" else \
+        return plays_first(turn) if mode == "play" else \
             "First take a tile away (TRADE): Enter on a tile marked +."
     if key == "e":
         return "First take a tile away (TRADE): Enter on a tile marked +."

@@ -49,7 +49,7 @@ class RouteLegend:
                      ("══", "bridge", " bridge"), ("▲1", "mark", " destination: key 1"),
                      ("R", "chosen", " chosen figure")))
         recent = Text()
-        recent.append("  ", recent_style(self.app.theme_variables))
+        recent.append("A3", recent_style(self.app.theme_variables))
         recent.append(" changed" if short else " changed since your move", note)
         for sample, part, words in words_of:
             item = Text()
@@ -94,7 +94,7 @@ class RouteLegend:
             out.append(" " * max(1, 4 - width))
             out.append(rows[i + 1], note)
         out.append("\n")
-        out.append("  ", recent_style(self.app.theme_variables))
+        out.append("A3", recent_style(self.app.theme_variables))
         out.append("  changed since your move", note)
         return out
 

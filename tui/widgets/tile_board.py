@@ -69,6 +69,40 @@ def tile_picture(mask: int | None, width: int, height: int) -> list[str]:
     return rows
 
 
+#: The cursor's glyphs in its cell's free top corners (a plain-text copy of the screen
+#: shows it too); a fit mark in the right corner ('+', 'x') is kept.
+CURSOR_LEFT, CURSOR_RIGHT = "▸", "◂"
+NO_FIT = "x"
+
+
+def cursor_corners(row: list[str], x0: int, width: int) -> list[str]:
+    """The top line of the cursor's cell, ``width`` characters from ``x0``, with the
+    cursor's corner glyphs."""
+    row = list(row)
+    row[x0] = CURSOR_LEFT
+    if row[x0 + width - 1] == " ":
+        row[x0 + width - 1] = CURSOR_RIGHT
+    return row
+
+
+def off_board_gaps(rows: list[str], mask: int | None, row: int, column: int, n: int) -> list[str]:
+    """A tile on the board's edge, its arms that point off the board stopping one
+    character short (so they do not run into the row names or the column letters)."""
+    if mask is None:
+        return rows
+    rows = list(rows)
+    cy = len(rows) // 2
+    if column == 0 and mask & W:
+        rows[cy] = " " + rows[cy][1:]
+    if column == n - 1 and mask & E:
+        rows[cy] = rows[cy][:-1] + " "
+    if row == 0 and mask & N and cy > 0:
+        rows[0] = " " * len(rows[0])
+    if row == n - 1 and mask & S and len(rows) - 1 > cy:
+        rows[-1] = " " * len(rows[-1])
+    return rows
+
+
 def marker_columns(mask: int | None, width: int, height: int, count: int) -> list[int]:
     """Where to write ``count`` marker letters on a cell's middle row so that the
     path glyph at the centre stays visible: blank columns first (nearest the
@@ -90,6 +124,7 @@ class Block:
 
     cells: tuple[int, ...]
     labels: tuple[str, ...] = ()
+    marks: tuple[tuple[str, Style], ...] = ()   # letters drawn inside it (subpods in the city)
 
 
 @dataclass(frozen=True)
@@ -249,6 +284,11 @@ class TileBoard(CursorGrid):
         w, h = CELL_SIZES[-1]
         return w, h, False
 
+    def drawn_width(self, size: Size) -> int:
+        """How many columns the board (with its row labels) takes in a widget of ``size``."""
+        cw, _, labels = self.choose_cell_size(size)
+        return (ROW_LABEL_WIDTH if labels else 0) + self.grid * cw
+
     def on_resize(self, event: events.Resize) -> None:
         # the first Resize comes after the first paint: a board already built at this
         # size is kept (a second build at start cost 3-5 ms)
@@ -348,10 +388,13 @@ class TileBoard(CursorGrid):
                 style = Style.from_color(bgcolor=style.bgcolor) + part("ghost-ok" if ghost.ok else "ghost-bad")
             else:
                 rows = tile_picture(mask, cw, ch)
+            rows = off_board_gaps(rows, mask if ghost is None else ghost.mask, r, c, n)
             for dy, row in enumerate(rows):
                 put(cell, 0, dy, row, style, dotted)
             if target:
                 self._mark_target(put, cell, mask is None and ghost is None, style, cw, ch)
+            elif ghost is not None and not ghost.ok and ch >= 2 and cw >= 4:
+                put(cell, cw - 1, 0, NO_FIT, style)     # (colour is not the only cue)
 
         def mark(cell: int) -> None:
             """The markers on cell ``cell`` (over its tile or block)."""
@@ -401,6 +444,8 @@ class TileBoard(CursorGrid):
             x0 = self._origin[0] - left + cc * cw
             for x in range(x0, x0 + cw):
                 row_styles[x] = self._under_cursor.get((by, x), row_styles[x]) + reverse
+            if by == oy + cr * ch and ch >= 2 and cw >= 4:
+                row_chars = cursor_corners(row_chars, x0, cw)
         segments = [Segment(" " * left, blank_style)] if left else []
         run_start = 0
         for x in range(1, bw + 1):
@@ -462,6 +507,13 @@ class TileBoard(CursorGrid):
             for i, t in enumerate(label):
                 chars[label_y][x + i] = t
                 styles[label_y][x + i] = style
+        inside = range(y0 + 1, y0 + bh - 1) if frame else range(y0, y0 + bh)
+        free_rows = [y for y in inside if y != label_y] or [label_y]
+        if block.marks and len(block.marks) <= bw - 2:
+            y, x = free_rows[-1], x0 + (bw - len(block.marks)) // 2
+            for i, (letter, mark_style) in enumerate(block.marks):
+                chars[y][x + i] = letter[:1]
+                styles[y][x + i] = style + mark_style
         for cell in block.cells:
             if cell not in targets:
                 continue
