@@ -16,6 +16,13 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 from .core import Event, LogLine
 
 
+def counted(number: int, noun: str, plural: str = "") -> str:
+    """A count and its noun in agreement: ``counted(1, "token")`` is "1 token",
+    ``counted(2, "token")`` "2 tokens" (``plural`` where adding an "s" is wrong): never
+    "1 tokens" or "token(s)"."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     """A seat as the subject of a sentence: "You" to itself, else its name."""
     return "You" if seat == viewer else names[seat]

@@ -26,6 +26,7 @@ from engine.core import Event, Game, IllegalAction, LogLine, SeatInfo, View, to_
 from engine.match import Match
 from engine.record import digest
 from engine.registry import GAMES
+from engine.text import counted
 
 from . import messages as M
 from .tls import FingerprintError, Trust, open_connection
@@ -46,6 +47,10 @@ KEEP_NAME = " "
 
 #: Chat lines a client keeps (a welcome starts them again: the host sends the lines it kept).
 MAX_CHAT_LINES = 500
+
+#: A connection that ended, in a few words (the status line, the turn line).  The reason
+#: (``Client.last_error``) is said once, in the side panel and a toast, never nested in these.
+DISCONNECTED = {"closed": "Disconnected: the table is closed", "refused": "Refused by the host"}
 
 
 class Refused(Exception):
@@ -615,14 +620,14 @@ class RemoteSeat:
             return f"Reconnecting to {c.host}:{c.port} (try {c.attempt})..."
         if c.status == "over":
             return "Game over."
-        return f"{c.status.capitalize()}: {c.last_error}" if c.last_error else c.status.capitalize()
+        return DISCONNECTED.get(c.status, c.status.capitalize())
 
     def waiting_for(self) -> str:
         c = self.client
         if c.status == "reconnecting":
             return f"the host: reconnecting (try {c.attempt})"
-        if c.status in ("refused", "closed"):
-            return f"the host: {c.status} ({c.last_error})" if c.last_error else f"the host: {c.status}"
+        if c.status in DISCONNECTED:
+            return f"the host ({DISCONNECTED[c.status].lower()})"
         if c.over is not None:
             return ""
         if c.pending:
@@ -648,7 +653,7 @@ class RemoteSeat:
                 parts.append(f"{name} (choosing{left})")
         if c.seats is not None and not c.seats.started:
             free = sum(1 for s in c.seats.seats if not s.taken)
-            return f"{free} more player(s) to join"
+            return f"{counted(free, 'more player')} to join"
         return ", ".join(parts)
 
 

@@ -32,6 +32,8 @@ import ssl
 import time
 from typing import Any, Callable
 
+from engine.text import counted
+
 from . import messages as M
 from .conn import Admission, Conn, Session, TlsAccept  # noqa: F401  (Conn re-exported: part of the host's API)
 from .limits import Limits  # noqa: F401  (re-exported: part of the host's API)
@@ -104,7 +106,7 @@ class Host:
         for t in self.tables.values():
             self._serve_table(t, loop)
         self._check_done()  # (a resumed game may be over already)
-        log.info("listening on %s:%d with %d table(s)", self.bind, self.port, len(self.tables))
+        log.info("listening on %s:%d with %s", self.bind, self.port, counted(len(self.tables), "table"))
         return self.port
 
     def _serve_table(self, t: HostTable, loop: asyncio.AbstractEventLoop) -> None:

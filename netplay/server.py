@@ -54,6 +54,7 @@ from typing import Any, Callable
 from engine.options import options_data
 from engine.record import RecordError
 from engine.registry import GAMES
+from engine.text import counted
 
 from . import messages as M
 from .chat import chat_log_path
@@ -238,7 +239,7 @@ def prune_logs(folder: Path | None, running: set[str], keep_days: float, max_log
             except OSError as exc:
                 log.warning("cannot remove %s: %s", beside, exc)
     if removed:
-        log.info("removed %d old table log(s) from %s", len(removed), folder)
+        log.info("removed %s from %s", counted(len(removed), "old table log"), folder)
     return removed
 
 

@@ -93,7 +93,7 @@ def test_the_help_has_the_same_legend_and_a_tie_is_explained():
         assert f"`{symbol}` {words}" in help_text
     words = T.vote_words({"vote": 0, "bids": (3, 3, 1), "winners": (1,), "order": (1, 0, 2),
                           "pool": (2, 2, 0), "no_card": (), "play_order": (1,)}, NAMES[:3], hidden=True)
-    assert words.startswith("Vote 1 bids: Blue 3, Red 3, Green 1. Won by Blue.")
+    assert words.startswith("Vote 1. Bids: Blue 3, Red 3, Green 1. Won by Blue.")
     places = T.vote_words({"vote": 0, "bids": (0, 2, 0), "winners": (1,), "order": (1, 0, 2), "pool": (2, 2, 0),
                            "no_card": (), "play_order": (1,), "places": 1}, NAMES[:3], hidden=False)
     assert "Won by Blue (the highest bid wins). A pass never wins an open vote." in places

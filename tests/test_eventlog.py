@@ -62,3 +62,12 @@ async def test_a_long_log_keeps_its_first_line():
         await pilot.pause()
         assert len(log.lines) > 750  # (RichLog kept 500)
         assert log.lines[0].text.startswith("Line 0:")
+
+
+def test_a_line_that_repeats_the_one_before_is_said_once():
+    from engine.core import LogLine
+    from tui.widgets.eventlog import said_once
+
+    laid = LogLine(1, "ordered", "Blue is laying their voting cards face down.")
+    passed = LogLine(1, "passed", "Blue passed.")
+    assert said_once([laid, laid, laid, passed, laid, laid]) == [laid.text, passed.text, laid.text]

@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from engine.registry import GAMES, MANIFESTS, manifest
+from engine.text import counted
 
 from . import export_commands
-from .common import INTERRUPTED, Parser, counted, positive_number, seconds, whole_number
+from .common import INTERRUPTED, Parser, positive_number, seconds, whole_number
 from .netplay import commands as lan_commands
 from .ssh import commands as ssh_commands
 

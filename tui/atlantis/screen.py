@@ -29,6 +29,7 @@ from textual.widgets import Static
 from engine.atlantis import data as D
 from engine.atlantis import route as R
 from engine.atlantis.actions import Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell
+from engine.text import counted
 
 from ..commands import Command
 from ..screens.game import GameScreen
@@ -260,8 +261,8 @@ class AtlantisScreen(GameScreen):
             figure = self.chosen_figure()
             if figure is not None:
                 out += self._destination_options(figure)
-            out += [Option(f"Sell a plate worth {a.value} for {D.sale_cards(a.value)} "
-                           f"card{'s' if D.sale_cards(a.value) != 1 else ''}", [a])
+            out += [Option(f"Sell a plate worth {a.value} for "
+                           f"{counted(D.sale_cards(a.value), 'card')}", [a])
                     for a in legal if type(a) is Sell]
             out += [Option("Pass: no figure can move; draw 2 cards", [a]) for a in legal if type(a) is Pass]
         elif phase == "bridge":

@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.atlantis import data as D
+from engine.text import counted
 
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
 
@@ -96,8 +97,8 @@ def destination_words(place: str, cards: Sequence[str], water: int, bridge_water
         else:
             out += f"water {water}" + (f" (bridge {bridge_water})" if bridge_water != water else "")
         if more and note:
-            out += (f" · or {more} more way{'s' if more > 1 else ''} below" if long
-                    else f" · +{more} way{'s' if more > 1 else ''} below")
+            out += (f" · or {counted(more, 'more way')} below" if long
+                    else f" · +{counted(more, 'way')} below")
         return out
 
     forms = [form(" then ", True, True), form(" then ", False, True), form(",", False, True),

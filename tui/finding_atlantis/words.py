@@ -13,6 +13,7 @@ from rich.text import Text
 from engine.finding_atlantis import data as D
 from engine.core import LogLine
 from engine.finding_atlantis.text import cell_name, fact_word, history
+from engine.text import counted
 
 from ..last_turn import deed
 from ..seats import seat_text
@@ -179,7 +180,7 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
         if p.captain:
             extra.append(f"Captain: {D.CAPTAINS[p.captain][0]}.")
         if p.artifacts_held:
-            extra.append(f"Holds {p.artifacts_held} artifact card{'s' if p.artifacts_held != 1 else ''}.")
+            extra.append(f"Holds {counted(p.artifacts_held, 'artifact card')}.")
         if p.used:
             extra.append("Used " + ", ".join(D.ARTIFACTS[a][0] for a in p.used) + ".")
         if p.lost:

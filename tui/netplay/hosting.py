@@ -19,8 +19,8 @@ import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil ne
 from engine.core import Game, LogLine, View
 from engine.match import Match
 from engine.storage import save_record
+from engine.text import counted
 
-from ..common import counted
 from ..seat import SeatLink, hides_information, past_views
 
 

@@ -13,6 +13,7 @@ from rich.text import Text
 from engine.pathways import data as D
 from engine.pathways.board import ATLANTIS, EMPTY, IN_ATLANTIS
 from engine.pathways.text import tile_label
+from engine.text import counted
 
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
 from .tiles import SPECIAL_HINT, is_special, kind_of
@@ -69,8 +70,8 @@ def turn_line(turn: Turn) -> Text:
                        f"{SPECIAL_HINT[kind_of(turn.selected)]}", plain)
         else:
             fits = turn.fits
-            out.append(f"{tile_label(turn.selected).capitalize()}: fits {fits} "
-                       f"place{'s' if fits != 1 else ''} (+). r rotates, Enter places.", plain)
+            out.append(f"{tile_label(turn.selected).capitalize()}: fits "
+                       f"{counted(fits, 'place')} (+). r rotates, Enter places.", plain)
     elif mode == "trade":
         out.append("TRADE: choose a tile (+) to take off the board; Enter takes it.", plain)
     else:
@@ -81,7 +82,7 @@ def turn_line(turn: Turn) -> Text:
             out.append("\nMoving ", plain)
             out.append_text(seat_text(pod, names[pod]))
             left = view.steps_left if view.mover >= 0 else budget(view, pod)
-            out.append(f", {left} step{'s' if left != 1 else ''} left.", plain)
+            out.append(f", {counted(left, 'step')} left.", plain)
             if view.mover < 0 and turn.movable > 1:
                 out.append(" o: other subpod.", plain)
         else:

@@ -34,7 +34,7 @@ from ..last_turn import acted_since, fit_rows, summary
 from ..seat import SeatLink
 from ..seats import seat_text
 from ..why_not import why_not_commands
-from ..widgets.eventlog import EventLog
+from ..widgets.eventlog import EventLog, said_once
 from ..widgets.key_line import KeyLine
 from ..widgets.turn_line import TurnLine
 from ..widgets.seats import RECENT_CLASS, recent_style as _recent_style
@@ -266,7 +266,7 @@ class GameScreen(Screen):
         self._show("#players", header + panel if header.plain else panel)
         self._show("#last-turn", self.last_turn(log))
         for event_log in self.query(EventLog):
-            event_log.set_lines([line.text for line in log])
+            event_log.set_lines(said_once(log))
         self._show_status()
         self._drawn = True
         self.refresh_bindings()

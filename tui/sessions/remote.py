@@ -91,7 +91,7 @@ class RemoteSession(Session):
                 app.notify("Reconnected to the host.")
             elif client.status in ("refused", "closed"):
                 app.notify(f"Disconnected: {client.last_error}", severity="error", timeout=10)
-            screen.say(self.link.connection_line() if client.status != "connected" else "")
+            screen.say(self.link.connection_line() if client.status == "reconnecting" else "")
         if what == "error":
             screen.say(client.last_error)
             app.bell()

@@ -15,9 +15,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
 from netplay import messages as M
+from engine.text import counted
 from netplay.identity import ServerLobby
 
-from ..common import counted
 from ..screens.lobby import TablesLobby
 
 

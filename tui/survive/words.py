@@ -13,6 +13,7 @@ from rich.text import Text
 
 from engine.survive import data as D
 from engine.survive.text import creature_name, hex_name
+from engine.text import counted
 
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
 from .shared import PER_SEAT, SIDE_ROOMY, SIDE_WIDE, TERRAIN_WORD, Piece, side_width
@@ -83,10 +84,10 @@ def step_words(turn: Turn) -> str:
     if phase == "red":
         left = D.RED_REACH - view.steps
         if view.red == "dolphin":
-            return f"Step 1 of 4: the dolphin carries a swimmer ({left} hex{'es' if left != 1 else ''} left)"
-        return f"Step 1 of 4: the wind blows a boat ({left} hex{'es' if left != 1 else ''} left)"
+            return f"Step 1 of 4: the dolphin carries a swimmer ({counted(left, 'hex', 'hexes')} left)"
+        return f"Step 1 of 4: the wind blows a boat ({counted(left, 'hex', 'hexes')} left)"
     if phase == "move":
-        return f"Step 2 of 4: move ({view.points} point{'s' if view.points != 1 else ''} left)"
+        return f"Step 2 of 4: move ({counted(view.points, 'point')} left)"
     if phase == "sink":
         kinds = turn.sink_kinds
         word = TERRAIN_WORD[min(kinds)] if kinds else lowest_terrain(view)

@@ -8,13 +8,23 @@ the last move unless the log has the focus (tui/screens/replay.py).
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from textual.binding import Binding
 from textual.widgets import RichLog
+
+from engine.core import LogLine
 
 #: Rendered (wrapped) lines kept: a whole game's log, reveal included, at a side panel's
 #: width (a long End of Atlantis game is ~1500 lines at 27 columns; RichLog's trim drops
 #: the oldest, which a replay must still reach with Home).
 MAX_LINES = 20_000
+
+
+def said_once(lines: Sequence[LogLine]) -> list[str]:
+    """The log's sentences, a line that repeats the one before it (same seat, kind and
+    words: "Blue is laying their voting cards face down." once per card) said once."""
+    return [line.text for i, line in enumerate(lines) if i == 0 or line != lines[i - 1]]
 
 
 class EventLog(RichLog, can_focus=True):
