@@ -10,8 +10,7 @@ Textual (``tui.app``, ``tui.demo``) is imported inside the commands that open a
 screen, on purpose: ``atlantis games``, ``selfplay``, ``replay --verify`` and the
 headless LAN commands start without loading it.  What only some commands need (the
 match and its records, seats, option parsing, name checks) is imported inside them too:
-``atlantis`` alone opens the menu without building the parser or loading a match
-(issue 15: ~20 ms of every start).
+``atlantis`` alone opens the menu without building the parser or loading a match.
 """
 
 from __future__ import annotations
@@ -246,7 +245,7 @@ def _play(args: argparse.Namespace) -> int:
 def _apply_setup(args: argparse.Namespace) -> str | None:
     """Fill the play arguments from a named setup (explicit arguments win)."""
     if args.setup:
-        from .setups import load_setups  # (pydantic: ~70 ms CPU off every other start, issue 15)
+        from .setups import load_setups  # (here: pydantic loads only for a named setup)
 
         setups = load_setups()
         if args.setup not in setups:
