@@ -5,7 +5,7 @@ one's ``run`` (``tui.cli.main`` calls ``args.run(args)``).
 
 Some imports stay inside the functions on purpose, for start-up time (this module is
 imported on every ``atlantis`` start, to build the parser): the LAN stack
-(``netplay.host`` / ``netplay.client``: asyncio, ssl, msgpack, about 100 ms) loads only
+(``netplay.host`` / ``netplay.client``: asyncio, ssl, msgpack) loads only
 when a LAN command runs, zeroconf (``netplay.discovery``) only when a table is announced
 or browsed for, and Textual (``tui.app``) only when a screen opens (a headless host or
 bot never loads it).  None of them is there to dodge an import cycle.
@@ -177,7 +177,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if args.headless:
         return _host_headless(host, table, args, advertise, cert)
     from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
-    from .hosting import HostedTable  # (lazy: ifaddr and ctypes, ~7 ms of every start)
+    from .hosting import HostedTable  # (lazy: ifaddr and ctypes only for a LAN host)
 
     return open_screen(AtlantisApp(hosted=HostedTable(host, table, advertise),
                                    save_path=table.log.path if table.log else None,
@@ -295,7 +295,7 @@ async def _server_seat(host: str, port: int, table: str | None, name: str, trust
     the server gave, kept in the data folder): a ticket, or why not (a sentence).  None:
     a single-table host, where the hello takes the seat.  Without ``table``, the first
     table with an open seat where this player holds none."""
-    from netplay import messages as M  # (lazy on purpose: the LAN stack)
+    from netplay import messages  # (lazy on purpose: the LAN stack)
     from netplay.identity import IdentityStore, ServerLobby
 
     lobby = ServerLobby(host, port, store=IdentityStore.in_data_folder(), trust=trust)
@@ -305,7 +305,7 @@ async def _server_seat(host: str, port: int, table: str | None, name: str, trust
         return f"{host}:{port} does not answer ({exc or type(exc).__name__})"
     except Exception:  # (not a table server's answer)
         return None
-    if not isinstance(listed, M.TableList):
+    if not isinstance(listed, messages.TableList):
         return None  # (a single-table host answers "hello first")
     if table is None:
         mine = {t.table for t in listed.mine}
@@ -318,7 +318,7 @@ async def _server_seat(host: str, port: int, table: str | None, name: str, trust
         answer = await lobby.take_seat(table, name)
     except (OSError, asyncio.TimeoutError) as exc:
         return f"{host}:{port} does not answer ({exc or type(exc).__name__})"
-    if isinstance(answer, M.Error):
+    if isinstance(answer, messages.Error):
         return answer.message
     return answer.ticket
 
