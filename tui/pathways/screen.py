@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual import events
 from textual.widgets import Static
 
-from engine.pathways import data as D
+from engine.pathways import data
 from engine.pathways.text import tile_label
 from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Rotate, Special, Step
 from engine.pathways.board import EMPTY, IN_ATLANTIS
@@ -36,9 +36,9 @@ from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
 from .legend import legend_text
 from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
-from . import words as W
+from . import words
 
-ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
+ATLANTIS_MARKER_CELL = data.ATLANTIS_CELLS[2]  # subpods inside the city are drawn on its lower row
 def pod_style(seat: int, active: bool = False) -> Style:
     """A subpod: its seat's letter style, underlined when it is the one to move."""
     return seat_style(seat, underline=active)
@@ -106,7 +106,7 @@ class PathwaysScreen(GameScreen):
 
     # --- layout -------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
-        board = TileBoard(D.SIZE, id="board")
+        board = TileBoard(data.SIZE, id="board")
         board.enter_selects = False  # our Enter bindings say what Enter does now
         yield board
         hand = Hand(id="hand")
@@ -147,10 +147,10 @@ class PathwaysScreen(GameScreen):
         super().set_link(link)
 
     # --- the words (tui/pathways/words.py) ---------------------------------------------------
-    def turn(self) -> W.Turn:
+    def turn(self) -> words.Turn:
         """Where the player's turn stands on this screen: what the words are made from."""
         mode, selected = self.mode(), self._selected
-        return W.Turn(
+        return words.Turn(
             self._view, self.link.names, mode, waiting=self.link.waiting_for(), read_only=self.link.read_only,
             selected=selected, preview=self._preview,
             fits=len(self.place_cells()) if mode == "play" and selected is not None and not is_special(selected) else 0,
@@ -160,10 +160,10 @@ class PathwaysScreen(GameScreen):
             cursor=self.board.cursor)
 
     def turn_line(self, view: Any, legal: list[Any]) -> Text:
-        return W.turn_line(self.turn())
+        return words.turn_line(self.turn())
 
     def players_panel(self, view: Any) -> Text:
-        return W.players_panel(view, self.link.names)
+        return words.players_panel(view, self.link.names)
 
     # --- what the player may do now ---------------------------------------------------------
     def mode(self) -> str:
@@ -217,11 +217,11 @@ class PathwaysScreen(GameScreen):
         tile = self.selected_path_tile()
         if tile is None:
             return set()
-        shape, mask = D.SHAPES[kind_of(tile)], self.selected_mask()
+        shape, mask = data.SHAPES[kind_of(tile)], self.selected_mask()
         # legal() lists one tile per kind and one rotation per distinct mask: match on the
         # shape and the open sides, not on the tile id or the rotation number.
         return {a.cell for a in self._legal
-                if type(a) is Place and D.SHAPES[kind_of(a.tile)] == shape
+                if type(a) is Place and data.SHAPES[kind_of(a.tile)] == shape
                 and tile_mask(a.tile, a.rot) == mask}
 
     def rotate_choices(self, cell: int) -> list[int]:
@@ -265,7 +265,7 @@ class PathwaysScreen(GameScreen):
         if pod is None:
             return {}
         pos = view.pods[pod]
-        return {D.NEIGHBOURS[pos][s.side]: s.side for s in self.steps_by_pod().get(pod, [])}
+        return {data.NEIGHBOURS[pos][s.side]: s.side for s in self.steps_by_pod().get(pod, [])}
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
@@ -300,7 +300,7 @@ class PathwaysScreen(GameScreen):
         board = self.board
         mode = self.mode()
         cursor = board.cursor
-        tiles = [view.masks[c] if view.cells[c] >= 0 else None for c in range(D.CELLS)]
+        tiles = [view.masks[c] if view.cells[c] >= 0 else None for c in range(data.CELLS)]
         markers: dict[int, list[tuple[str, Style]]] = {}
         active = self.active_pod() if mode == "move" else None
         for seat, pos in enumerate(view.pods):
@@ -321,7 +321,7 @@ class PathwaysScreen(GameScreen):
         elif mode == "move":
             targets = set(self.step_cells())
         board.show(BoardPicture(
-            tiles=tiles, blocks=[Block(D.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"))],
+            tiles=tiles, blocks=[Block(data.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"))],
             markers=markers, targets=targets, ghost=ghost, recent=self.recent_cells(),
         ))
         self._draw_hand()
@@ -332,7 +332,7 @@ class PathwaysScreen(GameScreen):
         view, before = self._view, self.baseline_view()
         if view is None or before is None or before.cells == view.cells and before.pods == view.pods:
             return frozenset()
-        out = {c for c in range(D.CELLS) if before.cells[c] != view.cells[c] or before.masks[c] != view.masks[c]}
+        out = {c for c in range(data.CELLS) if before.cells[c] != view.cells[c] or before.masks[c] != view.masks[c]}
         for a, b in zip(before.pods, view.pods):
             if a != b:
                 out |= {ATLANTIS_MARKER_CELL if p == IN_ATLANTIS else p for p in (a, b)}
@@ -350,8 +350,8 @@ class PathwaysScreen(GameScreen):
                 items.append(None)
                 continue
             kind = kind_of(tile)
-            if kind in D.SPECIAL_KINDS:
-                items.append(HandItem(None, D.SPECIAL_SHORT[kind], "special"))
+            if kind in data.SPECIAL_KINDS:
+                items.append(HandItem(None, data.SPECIAL_SHORT[kind], "special"))
             else:
                 label = tile_label(tile)
                 items.append(HandItem(tile_mask(tile, self._rots.get(tile, 0)), label, label))
@@ -373,7 +373,7 @@ class PathwaysScreen(GameScreen):
     # --- board and hand messages -------------------------------------------------------------
     @on(TileBoard.CellHighlighted)
     def _cell_highlighted(self, event: TileBoard.CellHighlighted) -> None:
-        # Only what depends on the cursor (issue 15: a cursor key costs one light frame):
+        # Only what depends on the cursor (a cursor key costs one light frame):
         # the board repaints its own cursor; the picture changes only for a ghost tile
         # that follows the cursor or a preview left behind; the keys only with a preview.
         dropped = self._preview is not None and self._preview[0] != event.cell
@@ -441,7 +441,7 @@ class PathwaysScreen(GameScreen):
     def action_pick(self, index: int) -> None:
         slots = self.hand_slots()
         if self.mode() != "play":
-            self.say(W.why_not_play(self.turn()))
+            self.say(words.why_not_play(self.turn()))
             return
         if self._preview is not None:
             self.say("Finish turning the tile first: Enter turns it, Esc cancels.")
@@ -472,14 +472,14 @@ class PathwaysScreen(GameScreen):
         if key == "e" and mode == "play":
             self.send(EndPlays())  # the engine says why not
             return
-        self.say(W.why_not(self.turn(), key))
+        self.say(words.why_not(self.turn(), key))
 
     def action_rotate_hand(self) -> None:
         tile = self.selected_path_tile()
         if tile is None:
-            self.say(W.why_not(self.turn(), "r"))
+            self.say(words.why_not(self.turn(), "r"))
             return
-        ways = len(D.rotations(kind_of(tile)))
+        ways = len(data.rotations(kind_of(tile)))
         if ways == 1:
             self.say("A cross looks the same every way.")
             return
@@ -496,7 +496,7 @@ class PathwaysScreen(GameScreen):
         if view is None:
             return
         if mode == "wait":
-            self.say(W.wait_reason(self.turn()))
+            self.say(words.wait_reason(self.turn()))
             return
         if mode == "trade":
             self.send(Remove(cell))
@@ -525,7 +525,7 @@ class PathwaysScreen(GameScreen):
             return
         pos = view.pods[pod]
         for side in range(4):
-            if D.NEIGHBOURS[pos][side] == cell:
+            if data.NEIGHBOURS[pos][side] == cell:
                 self._send_step(pod, side)
                 return
         movable = self.steps_by_pod()
