@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Select, Static
 
-from netplay import messages as M
+from netplay import messages
 from engine.text import counted
 from netplay.identity import ServerLobby
 
@@ -25,12 +25,12 @@ from ..screens.lobby import TablesLobby
 class LobbyChoice:
     what: str                         # "open" | "join" | "watch" | "rejoin" | "token" | "here"
     table: str = ""
-    ticket: M.Ticket | None = None
-    request: M.OpenTable | None = None
+    ticket: messages.Ticket | None = None
+    request: messages.OpenTable | None = None
     token: str = ""                   # "token": the seat token the player typed
 
 
-class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
+class ServerLobbyScreen(TablesLobby[LobbyChoice, messages.TableInfo]):
     """The server's tables, refreshed every second or so.  A table where this player
     holds a seat is marked "(your seat)"; the lobby never takes the player there by
     itself (the seat may be in play on another screen of theirs): it selects the table
@@ -53,7 +53,7 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
         self.lobby, self.player_name = lobby, name
         self.host, self.port = lobby.host, lobby.port
         self.point_at_mine = point_at_mine  # the first listing selects a table where the player holds a seat
-        self.listing: M.TableList | None = None
+        self.listing: messages.TableList | None = None
         self._shown: Any = None
 
     def title_text(self) -> str:
@@ -70,10 +70,10 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
         except Exception as exc:
             self.say(f"The server does not answer ({exc or type(exc).__name__}).")
             return
-        if isinstance(answer, M.Error):
+        if isinstance(answer, messages.Error):
             self.say(f"The server refused: {answer.message}")
             return
-        if not isinstance(answer, M.TableList) or not self.is_attached:  # (attached already in on_mount)
+        if not isinstance(answer, messages.TableList) or not self.is_attached:  # (attached already in on_mount)
             return
         self.listing = answer
         mine = {t.table: t for t in answer.mine}
@@ -83,7 +83,7 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
         self._shown = shown
         self.query_one("#title", Static).update(f"{answer.server}: tables")
 
-        def cells(t: M.TableInfo) -> tuple[str, ...]:
+        def cells(t: messages.TableInfo) -> tuple[str, ...]:
             state = "over" if t.over else ("playing" if t.started else "waiting")
             you = " (your seat)" if t.table in mine else ""
             return t.name[:30] + you, t.game, f"{t.open} of {t.players} open", state
@@ -125,7 +125,7 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
             self.show_error(f"You cannot open another table now. {self.listing.limit}")
             return
 
-        def opened(request: M.OpenTable | None) -> None:
+        def opened(request: messages.OpenTable | None) -> None:
             if request is not None:
                 self.dismiss(LobbyChoice("open", request=request))
 
@@ -155,7 +155,7 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
         self.dismiss(None)
 
 
-class OpenTableScreen(Screen[M.OpenTable]):
+class OpenTableScreen(Screen[messages.OpenTable]):
     """The game, seats, bots, options and name of a new table."""
 
     DEFAULT_CSS = """
@@ -229,7 +229,7 @@ class OpenTableScreen(Screen[M.OpenTable]):
                 return
             options[key.replace("-", "_")] = value
         try:
-            request = M.OpenTable(game=str(self.query_one("#game", Select).value), options=options,
+            request = messages.OpenTable(game=str(self.query_one("#game", Select).value), options=options,
                                   players=players, bots=bots, name=self.player_name,
                                   table_name=self.query_one("#table-name", Input).value.strip())
         except ValueError as exc:
