@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.core import replace
-from engine.end_of_atlantis import data as D
+from engine.end_of_atlantis import data
 from engine.end_of_atlantis.rules import EndOfAtlantisGame
 from engine.end_of_atlantis.state import EoaState, Ship, Stage, senate_order
 
@@ -22,17 +22,17 @@ def fresh(players: int = 4, seed: int = 1, **options: Any) -> EoaState:
 
 
 def cards_of(kind: str, count: int = 1, skip: int = 0) -> list[int]:
-    ids = [i for i, k in enumerate(D.CARD_KIND) if k == kind]
+    ids = [i for i, k in enumerate(data.CARD_KIND) if k == kind]
     return ids[skip:skip + count]
 
 
 def special_of(key: str) -> int:
-    return D.SPECIAL_KEY.index(key)
+    return data.SPECIAL_KEY.index(key)
 
 
 def cubes(**by: int) -> tuple[int, ...]:
     """cubes(r=2, n=1) -> per-colour counts (r b g y p, n = neutral)."""
-    out = [0] * D.COLOURS
+    out = [0] * data.COLOURS
     for k, v in by.items():
         out["rbgypn".index(k)] = v
     return tuple(out)
@@ -44,9 +44,9 @@ def ship(tile: int, at_sea: bool = False, **by: int) -> Ship:
 
 def holders(**by: int) -> tuple[int, ...]:
     """holders(demagogos=0) -> who holds each Faction token (-1 nobody)."""
-    out = [-1] * len(D.FACTIONS)
+    out = [-1] * len(data.FACTIONS)
     for name, seat in by.items():
-        out[D.FACTIONS.index(name.capitalize())] = seat
+        out[data.FACTIONS.index(name.capitalize())] = seat
     return tuple(out)
 
 

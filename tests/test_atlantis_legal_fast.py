@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from engine.atlantis import data as D
+from engine.atlantis import data
 from engine.atlantis.actions import (
     Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell,
 )
@@ -20,14 +20,14 @@ from engine.atlantis.state import AtlantisView
 from engine.core import replace
 
 GAME = AtlantisGame()
-MAINLAND = D.MAINLAND
+MAINLAND = data.MAINLAND
 
 
 # --- the rules, slowly ------------------------------------------------------------------------
 def open_gaps(v):
     """(first, last, cost) of every unbridged run of water between the route's ends."""
     filled = [i for i, h in enumerate(v.heights) if h]
-    runs, i = [], filled[0] if filled else D.SPACES
+    runs, i = [], filled[0] if filled else data.SPACES
     while filled and i < filled[-1]:
         if v.heights[i]:
             i += 1
@@ -37,7 +37,7 @@ def open_gaps(v):
             j += 1
         bridged = any(i <= b <= j for b in v.bridges if b >= 0)
         if not bridged:
-            runs.append((i, j, min(D.VALUE_OF[v.tops[i - 1]], D.VALUE_OF[v.tops[j + 1]])))
+            runs.append((i, j, min(data.VALUE_OF[v.tops[i - 1]], data.VALUE_OF[v.tops[j + 1]])))
         i = j + 1
     return runs
 
@@ -55,8 +55,8 @@ def moves_from(v, pos, hand):
     busy = {p for fs in v.figures for p in fs if 0 <= p < MAINLAND}
     out = []
     for c in sorted(set(hand)):
-        dest = next((i for i in range(pos + 1, D.SPACES)
-                     if v.tops[i] >= 0 and D.COLOUR_OF[v.tops[i]] == c), MAINLAND)
+        dest = next((i for i in range(pos + 1, data.SPACES)
+                     if v.tops[i] >= 0 and data.COLOUR_OF[v.tops[i]] == c), MAINLAND)
         rest = list(hand)
         rest.remove(c)
         if dest == MAINLAND or dest not in busy:
@@ -67,7 +67,7 @@ def moves_from(v, pos, hand):
 
 
 def wealth(v):
-    return len(v.hand) + sum(D.VALUE_OF[p] for p in v.plates[v.seat])
+    return len(v.hand) + sum(data.VALUE_OF[p] for p in v.plates[v.seat])
 
 
 def first_cards(v, start, pos):
@@ -88,7 +88,7 @@ def movable(v):
 def slow_legal(v):
     if v.seat is None or v.hand is None or v.phase == "over" or v.seat != v.turn:
         return []
-    values = sorted({D.VALUE_OF[p] for p in v.plates[v.seat]})
+    values = sorted({data.VALUE_OF[p] for p in v.plates[v.seat]})
     if v.phase == "start":
         out = [Choose(f) for f in movable(v)] or [Pass()]
         if v.sold < v.sales_per_turn and v.pile_count + len(v.discard):
@@ -108,7 +108,7 @@ def slow_legal(v):
 def slow_view(s, seat):
     """Every field, from the state and the rules' text (plates + cards - debts)."""
     sizes = tuple(len(h) for h in s.hands)
-    worth = tuple(sizes[p] + sum(D.VALUE_OF[x] for x in s.plates[p]) - s.debts[p] for p in range(s.players))
+    worth = tuple(sizes[p] + sum(data.VALUE_OF[x] for x in s.plates[p]) - s.debts[p] for p in range(s.players))
     mine = None if seat is None else s.hands[seat]
     return dict(seat=seat, players=s.players, tops=s.tops, heights=s.heights, figures=s.figures,
                 bridges=s.bridges, plates=s.plates, hand=mine, hand_sizes=sizes,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.atlantis import data as D
+from engine.atlantis import data
 from engine.atlantis.rules import AtlantisGame
 from engine.match import replay_states
 from engine.storage import load_record, save_record
@@ -34,7 +34,7 @@ def test_bots_finish_whole_games_over_many_seeds(players, level):
         assert r is not None, (players, level, seed)
         reasons[r.reason] += 1
         s = match.state
-        assert all(fs == (D.MAINLAND,) * 3 for fs in s.figures)
+        assert all(fs == (data.MAINLAND,) * 3 for fs in s.figures)
         # every card is somewhere, every plate is somewhere (route, under a top, a player, sold)
         cards = Counter(s.pile + s.discard + sum(s.hands, ()))
         assert sum(cards.values()) == 105

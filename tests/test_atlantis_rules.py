@@ -16,8 +16,8 @@ from typing import Any
 import msgpack
 import pytest
 
-from engine.atlantis import data as D
-from engine.atlantis import route as R
+from engine.atlantis import data as atlantis_data
+from engine.atlantis import route
 from engine.atlantis.actions import (
     NO_BRIDGE, PASS, Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell,
 )
@@ -28,14 +28,14 @@ from engine.match import Match
 
 GAME = AtlantisGame()
 A, C, J, L, N, P, T = range(7)
-MAIN = D.MAINLAND
-ATL = D.ATLANTIS
-LETTER = {x: i for i, x in enumerate(D.LETTERS)}
+MAIN = atlantis_data.MAINLAND
+ATL = atlantis_data.ATLANTIS
+LETTER = {x: i for i, x in enumerate(atlantis_data.LETTERS)}
 
 
 def plate(colour: int, value: int) -> int:
     half = 0 if value <= 6 else 1
-    return half * 42 + colour * 6 + value - D.HALF_VALUES[half][0]
+    return half * 42 + colour * 6 + value - atlantis_data.HALF_VALUES[half][0]
 
 
 def fresh(players: int = 2, seed: int = 1, **options: Any):
@@ -44,7 +44,7 @@ def fresh(players: int = 2, seed: int = 1, **options: Any):
 
 def lay(state, tokens: list[str]):
     tops, heights = [], []
-    for i in range(D.SPACES):
+    for i in range(atlantis_data.SPACES):
         tok = tokens[i] if i < len(tokens) else "T2"
         if tok == "~":
             tops.append(-1)
@@ -104,36 +104,36 @@ def simple(players: int = 2, tokens: list[str] | None = None, hand: list[int] | 
 # --- components and setup --------------------------------------------------------------------
 def test_route_runs_atlantis_10_doubles_10_singles_6_doubles_water_6_doubles_10_singles_10_doubles_mainland():
     runs = []
-    for h in D.START_HEIGHTS:
+    for h in atlantis_data.START_HEIGHTS:
         if runs and runs[-1][0] == h:
             runs[-1][1] += 1
         else:
             runs.append([h, 1])
     assert runs == [[2, 10], [1, 10], [2, 6], [0, 1], [2, 6], [1, 10], [2, 10]]
-    assert D.SPACES == 53 and D.ATLANTIS == -1 and D.MAINLAND == 53
+    assert atlantis_data.SPACES == 53 and atlantis_data.ATLANTIS == -1 and atlantis_data.MAINLAND == 53
     s = fresh()
-    assert s.heights == D.START_HEIGHTS
-    assert [i for i in range(D.SPACES) if s.tops[i] < 0] == [26]
-    assert R.gaps(s) == (R.Gap(26, 26, min(R.top_value(s, 25), R.top_value(s, 27)), False),)
+    assert s.heights == atlantis_data.START_HEIGHTS
+    assert [i for i in range(atlantis_data.SPACES) if s.tops[i] < 0] == [26]
+    assert route.gaps(s) == (route.Gap(26, 26, min(route.top_value(s, 25), route.top_value(s, 27)), False),)
 
 
 def test_plate_values_are_1_to_6_per_colour_nearer_atlantis_and_2_to_7_nearer_the_mainland():
-    assert D.PLATES == 84
+    assert atlantis_data.PLATES == 84
     for half, values in enumerate(((1, 2, 3, 4, 5, 6), (2, 3, 4, 5, 6, 7))):
-        got = Counter((D.COLOUR_OF[p], D.VALUE_OF[p]) for p in D.HALF_PLATES[half])
+        got = Counter((atlantis_data.COLOUR_OF[p], atlantis_data.VALUE_OF[p]) for p in atlantis_data.HALF_PLATES[half])
         assert got == Counter((c, v) for c in range(7) for v in values)
     for seed in range(5):
         s = fresh(seed=seed)
-        for half, spaces in enumerate(D.HALF_SPACES):
+        for half, spaces in enumerate(atlantis_data.HALF_SPACES):
             laid = [s.tops[i] for i in spaces if s.tops[i] >= 0]
-            assert sorted(laid + list(s.unseen[half])) == list(D.HALF_PLATES[half])
+            assert sorted(laid + list(s.unseen[half])) == list(atlantis_data.HALF_PLATES[half])
             assert len(s.unseen[half]) == sum(1 for i in spaces if s.heights[i] == 2)
 
 
 def test_105_cards_15_of_each_colour_in_a_hidden_pile():
-    assert len(D.CARDS) == 105 and Counter(D.CARDS) == {c: 15 for c in range(7)}
+    assert len(atlantis_data.CARDS) == 105 and Counter(atlantis_data.CARDS) == {c: 15 for c in range(7)}
     s = fresh(4)
-    assert Counter(s.pile + sum(s.hands, ())) == Counter(D.CARDS)
+    assert Counter(s.pile + sum(s.hands, ())) == Counter(atlantis_data.CARDS)
     v = GAME.view(s, 0)
     assert v.pile_count == len(s.pile) and not {"pile", "hands", "unseen", "rng"} & set(AtlantisView.__dataclass_fields__)
 
@@ -212,26 +212,26 @@ def test_taking_the_top_of_a_double_stack_uncovers_the_plate_below_and_leaves_no
     s, ev = run(s, 0, Choose(0), Play(C))
     took = [e for e in ev if e.kind == "took"][0]
     assert took.data["space"] == 0 and s.heights[0] == 1 and s.tops[0] == took.data["uncovered"] >= 0
-    assert D.HALF_OF[s.tops[0]] == 0 and s.tops[0] not in s.unseen[0]
-    assert R.gaps(s) == () or all(g.first != 0 for g in R.gaps(s))
+    assert atlantis_data.HALF_OF[s.tops[0]] == 0 and s.tops[0] not in s.unseen[0]
+    assert route.gaps(s) == () or all(g.first != 0 for g in route.gaps(s))
 
 
 def test_an_emptied_single_space_becomes_water():
     s = simple(tokens=["A1:", "C2", "J3"], hand=[J])
     s = with_figures(s, 1, [0, ATL, ATL])
     s, _ = run(s, 0, Choose(0), Play(J))
-    assert s.heights[1] == 0 and R.gaps(s)[0][:2] == (1, 1) and R.gaps(s)[0].cost == 1
+    assert s.heights[1] == 0 and route.gaps(s)[0][:2] == (1, 1) and route.gaps(s)[0].cost == 1
 
 
 def test_a_space_emptied_next_to_atlantis_or_the_mainland_shortens_the_route():
     s = simple(tokens=["A1", "C2"], hand=[C])
     s, _ = run(s, 0, Choose(0), Play(C))
-    assert s.heights[0] == 0 and R.ends(s.heights)[0] == 1 and all(g.first > 0 for g in R.gaps(s))
+    assert s.heights[0] == 0 and route.ends(s.heights)[0] == 1 and all(g.first > 0 for g in route.gaps(s))
     tail = ["J2"] * 52 + ["C3"]
     s = with_figures(simple(tokens=tail, hand=[L]), 1, [MAIN, MAIN, 10])
     s, _ = run(s, 0, Choose(0), Play(L))                 # to the mainland: takes space 52
-    assert s.heights[52] == 0 and R.ends(s.heights)[1] == 51
-    assert not any(g.last == 52 for g in R.gaps(s))
+    assert s.heights[52] == 0 and route.ends(s.heights)[1] == 51
+    assert not any(g.last == 52 for g in route.gaps(s))
 
 
 # --- water ---------------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ def test_every_gap_crossed_in_one_move_is_paid():
 
 def test_touching_water_spaces_are_one_gap():
     s = simple(tokens=["A1", "C6", "~", "~", "~", "J4", "L5"])
-    assert R.gaps(s)[0] == R.Gap(2, 4, 4, False)
+    assert route.gaps(s)[0] == route.Gap(2, 4, 4, False)
 
 
 def test_a_bridge_makes_its_gap_free_for_everyone():
@@ -265,7 +265,7 @@ def test_a_bridge_grows_with_its_gap():
     s, ev = run(s, 0, Choose(0), Play(N))     # pays 4 for the gap at 4 (the one at 2 is bridged)
     assert s.owed == 4
     s, ev = run(s, 0, *[PayCard(T)] * 4)      # takes J4 (Blue stands on L5): the two gaps join
-    assert s.heights[3] == 0 and R.gaps(s) == (R.Gap(2, 4, 5, True),)
+    assert s.heights[3] == 0 and route.gaps(s) == (route.Gap(2, 4, 5, True),)
 
 
 def test_your_bridge_goes_on_a_gap_crossed_in_the_move_once_in_the_game():
@@ -291,7 +291,7 @@ def test_the_seeds_worked_example_gaps_2_5_bridged_and_5_7_cost_7():
     s = with_plates(s, 1, [plate(N, 5), plate(L, 6)])
     s = with_figures(s, 1, [0, MAIN, MAIN])
     v = GAME.view(s, 1)
-    dest = {d.space: d for d in R.destinations(v, 0)}[9]
+    dest = {d.space: d for d in route.destinations(v, 0)}[9]
     assert dest.water == 7 and dest.bridge_water == 2 and [(g.cost, g.bridged) for g in dest.gaps] == [(2, False), (3, True), (5, False)]
     s, ev = run(s, 1, Choose(0), Play(P), NoBridge())
     assert s.owed == 7 and [e.data["cost"] for e in ev if e.kind == "water"] == [7]
@@ -465,7 +465,7 @@ def test_the_view_is_whitelisted_and_rebuilds_from_wire_data():
         rebuilt = GAME.view_from_data(data)
         assert rebuilt == v
         if seat is not None:  # a LAN client works out the same destinations
-            assert R.destinations(rebuilt, 0) == R.destinations(v, 0) != ()
+            assert route.destinations(rebuilt, 0) == route.destinations(v, 0) != ()
 
 
 def test_illegal_actions_are_refused_with_a_sentence():
@@ -484,16 +484,16 @@ def test_destinations_shows_every_reachable_space_with_its_cards_and_water():
     s = with_bridge(simple(tokens=road, hand=[C, L, J, N]), 0, 40)
     s = with_figures(s, 1, [2, ATL, ATL])
     v = GAME.view(s, 0)
-    got = {d.space: [w.cards for w in d.ways] for d in R.destinations(v, 0)}
+    got = {d.space: [w.cards for w in d.ways] for d in route.destinations(v, 0)}
     assert got[1] == [(C,)]
     assert got[3] == [(J,), (L, J)]                  # direct, or via Blue's lilac 2
     assert got[4] == [(L, C)]                       # lilac to Blue's plate, coral on to C4
     assert 2 not in got                             # never stop on Blue
     assert got[5] == [(N,), (L, N)]
-    water = {d.space: (d.water, d.bridge_water) for d in R.destinations(v, 0)}
+    water = {d.space: (d.water, d.bridge_water) for d in route.destinations(v, 0)}
     assert water[5] == (0, 0)
     # mainland (no lilac after 2... the lilac card from Blue's plate) crosses the gap at 6: 5|7 -> 5
-    dests = {d.space: d for d in R.destinations(v, 0)}
+    dests = {d.space: d for d in route.destinations(v, 0)}
     for d in dests.values():
         if d.space > 6:
             assert d.water == 5 and [g.first for g in d.gaps] == [6]
@@ -503,19 +503,19 @@ def test_destinations_mid_move_goes_on_from_where_the_figure_stands():
     road = ["A1", "C2", "L2", "J3", "C4"]
     s = with_figures(simple(tokens=road, hand=[L, J, C]), 1, [2, ATL, ATL])
     s, _ = run(s, 0, Choose(0), Play(L))
-    got = {d.space: [w.cards for w in d.ways] for d in R.destinations(GAME.view(s, 0), 0)}
+    got = {d.space: [w.cards for w in d.ways] for d in route.destinations(GAME.view(s, 0), 0)}
     assert got[3] == [(J,)] and got[4] == [(C,)]
     assert all(set(c) <= {J, C} for ways in got.values() for c in ways)
 
 
 def test_destinations_marks_ways_that_cannot_pay_the_water():
     s = with_bridge(simple(tokens=["A1", "C6", "~", "J4", "L5"], hand=[L, N]), 0, 40)
-    d = {d.space: d for d in R.destinations(GAME.view(s, 0), 0)}[4]
-    assert d.water == 4 and d.ways == (R.Way((L,), False),)
+    d = {d.space: d for d in route.destinations(GAME.view(s, 0), 0)}[4]
+    assert d.water == 4 and d.ways == (route.Way((L,), False),)
     s = with_plates(s, 0, [plate(A, 3)])
-    d = {d.space: d for d in R.destinations(GAME.view(s, 0), 0)}[4]
-    assert d.ways == (R.Way((L,), True),)
-    assert R.destinations(GAME.view(s, None), 0) == ()
+    d = {d.space: d for d in route.destinations(GAME.view(s, 0), 0)}[4]
+    assert d.ways == (route.Way((L,), True),)
+    assert route.destinations(GAME.view(s, None), 0) == ()
 
 
 def test_legal_and_destinations_agree():
@@ -532,7 +532,7 @@ def test_legal_and_destinations_agree():
                     pos = v.figures[q][f]
                     if pos == MAIN or pos in v.figures[q][:f]:
                         continue
-                    payable = any(w.payable for d in R.destinations(v, f) for w in d.ways)
+                    payable = any(w.payable for d in route.destinations(v, f) for w in d.ways)
                     assert payable == (Choose(f) in acts)
             st, _ = GAME.apply(st, q, bots[q].choose(v, acts))
 

@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from engine.core import IllegalAction, replace
-from engine.end_of_atlantis import data as D
+from engine.end_of_atlantis import data
 from engine.end_of_atlantis.options import EndOfAtlantisOptions
 from engine.end_of_atlantis.actions import (
     Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial, Target, UseAbility,
@@ -25,12 +25,12 @@ from eoa_helpers import GAME, act, cubes, fresh, run, ship, special_of, voting
 
 R, B, G, Y, P = range(5)
 A, SCI, ROY, AIR, WAR = range(5)
-ADV = D.ADVANCED
+ADV = data.ADVANCED
 
 
 # --- components ---------------------------------------------------------------------------
 def test_politics_deck_has_80_cards_in_seven_kinds_with_the_printed_counts():
-    counts = {k: D.CARD_KIND.count(k) for k in set(D.CARD_KIND)}
+    counts = {k: data.CARD_KIND.count(k) for k in set(data.CARD_KIND)}
     assert counts == {"refugees1": 24, "refugees2": 12, "refugees21": 4, "aristocracy": 8, "ships": 12,
                       "royal": 8, "support": 4, "sabotage": 4, "betrayal": 4}
     kinds = {"refugees" if k.startswith("refugees") else k for k in counts}
@@ -38,12 +38,12 @@ def test_politics_deck_has_80_cards_in_seven_kinds_with_the_printed_counts():
 
 
 def test_components_special_cards_events_ships_and_charts():
-    assert len(D.SPECIAL_KEY) == 25 and len(D.SPECIALS) == 10
-    assert [D.EVENT_KEY.count("doom"), len(D.EVENTS)] == [3, 10]
-    assert dict(zip(D.EVENT_KEY, D.EVENT_VOTE))["wrath"] == "hidden"
-    assert D.BASIC_CAPACITY == (7, 5, 5, 3, 3) and D.ADVANCED_CAPACITY[A] == 8
-    assert D.CHART == (1, 3, 6, 10, 15) and D.ROYAL_CHART == (2, 5, 9, 14, 20)
-    assert D.FACTIONS[1] == "Basileus" and D.FACTIONS[3] == "Demiurgos"
+    assert len(data.SPECIAL_KEY) == 25 and len(data.SPECIALS) == 10
+    assert [data.EVENT_KEY.count("doom"), len(data.EVENTS)] == [3, 10]
+    assert dict(zip(data.EVENT_KEY, data.EVENT_VOTE))["wrath"] == "hidden"
+    assert data.BASIC_CAPACITY == (7, 5, 5, 3, 3) and data.ADVANCED_CAPACITY[A] == 8
+    assert data.CHART == (1, 3, 6, 10, 15) and data.ROYAL_CHART == (2, 5, 9, 14, 20)
+    assert data.FACTIONS[1] == "Basileus" and data.FACTIONS[3] == "Demiurgos"
 
 
 # --- setup ----------------------------------------------------------------------------------
@@ -86,7 +86,7 @@ def test_senate_bids_are_secret_and_simultaneous():
 def test_senate_order_ties_go_to_the_marker_further_left():
     s = fresh(3)
     s = replace(s, senate_pool=(4, 4, 2))
-    s = replace(s, markers=(D.DEMIURGOS, D.BASILEUS, D.ARCHONT))
+    s = replace(s, markers=(data.DEMIURGOS, data.BASILEUS, data.ARCHONT))
     assert senate_order(s) == [1, 0, 2]
 
 
@@ -96,7 +96,7 @@ def test_faction_cost_example_from_the_rule_book():
     Leopold pays 1 for Basileus (+1 point), Michael takes Demiurgos free, then Martin
     takes Philosophios and Paul Strategos (+1) for free."""
     s = fresh(4)
-    s = replace(s, plus_one=tuple(f in (D.BASILEUS, D.STRATEGOS) for f in range(7)))
+    s = replace(s, plus_one=tuple(f in (data.BASILEUS, data.STRATEGOS) for f in range(7)))
     s, _ = run(s, (0, Bid(4)), (1, Bid(3)), (2, Bid(2)), (3, Bid(1)))
     martin, paul, leopold, michael = s.faction_order
     assert (martin, paul, leopold, michael) == (0, 1, 2, 3)
@@ -104,15 +104,15 @@ def test_faction_cost_example_from_the_rule_book():
     s, _ = act(s, martin, Pass())
     s, _ = act(s, paul, Pass())
     screen = s.screen[leopold]
-    s, _ = act(s, leopold, Faction(D.BASILEUS))
+    s, _ = act(s, leopold, Faction(data.BASILEUS))
     assert s.screen[leopold] == screen - 1 and s.buildings[leopold] == 1 and s.vp[leopold] == 3
-    assert s.markers[leopold] == D.BASILEUS
-    s, _ = act(s, michael, Faction(D.DEMIURGOS))
+    assert s.markers[leopold] == data.BASILEUS
+    s, _ = act(s, michael, Faction(data.DEMIURGOS))
     assert s.buildings[michael] == 0  # fourth of four pays nothing
     assert GAME.to_act(s) == {martin}
     assert Pass() not in GAME.legal(GAME.view(s, martin))  # passers must take one, free
-    s, _ = act(s, martin, Faction(D.PHILOSOPHIOS))
-    s, _ = act(s, paul, Faction(D.STRATEGOS))
+    s, _ = act(s, martin, Faction(data.PHILOSOPHIOS))
+    s, _ = act(s, paul, Faction(data.STRATEGOS))
     assert s.buildings[martin] == 0 and s.buildings[paul] == 0 and s.vp[paul] == 3
 
 
@@ -133,8 +133,8 @@ def test_factions_nobody_took_get_plus_one():
     s = fresh(3)
     s, _ = run(s, (0, Bid(1)), (1, Bid(1)), (2, Bid(1)))
     for p in s.faction_order:
-        s, _ = act(s, p, Faction([D.ORAKLOS, D.DEMAGOGOS, D.PHILOSOPHIOS][p]))
-    taken = {D.ORAKLOS, D.DEMAGOGOS, D.PHILOSOPHIOS}
+        s, _ = act(s, p, Faction([data.ORAKLOS, data.DEMAGOGOS, data.PHILOSOPHIOS][p]))
+    taken = {data.ORAKLOS, data.DEMAGOGOS, data.PHILOSOPHIOS}
     assert all(s.plus_one[f] == (f not in taken) for f in range(7))
 
 
@@ -150,7 +150,7 @@ def test_two_players_take_two_factions_each_and_pay_only_for_the_first():
 def test_basileus_puts_a_refugee_on_a_ship_at_the_end_of_the_factions_phase():
     s = fresh(3, seed=2)
     s, _ = run(s, (0, Bid(2)), (1, Bid(1)), (2, Bid(0)))
-    s, _ = run(s, (0, Faction(D.BASILEUS)), (1, Faction(D.ORAKLOS)), (2, Faction(D.STRATEGOS)))
+    s, _ = run(s, (0, Faction(data.BASILEUS)), (1, Faction(data.ORAKLOS)), (2, Faction(data.STRATEGOS)))
     assert s.stage == "ability" and GAME.to_act(s) == {0}
     s, _ = act(s, 0, Target(AIR))
     assert s.ships[AIR].cubes[0] == 1 and s.stage == "order"
@@ -159,7 +159,7 @@ def test_basileus_puts_a_refugee_on_a_ship_at_the_end_of_the_factions_phase():
 def test_archont_draws_five_then_discards_five():
     s = fresh(3, seed=2)
     s, _ = run(s, (0, Bid(2)), (1, Bid(1)), (2, Bid(0)))
-    s, _ = run(s, (0, Faction(D.ARCHONT)), (1, Faction(D.ORAKLOS)), (2, Faction(D.STRATEGOS)))
+    s, _ = run(s, (0, Faction(data.ARCHONT)), (1, Faction(data.ORAKLOS)), (2, Faction(data.STRATEGOS)))
     s, ev = act(s, 0, UseAbility())
     assert len(s.hands[0]) == 12 and s.stage == "archont"
     assert any(e.kind == "drew_cards" and e.to == (0,) for e in ev)
@@ -171,7 +171,7 @@ def test_archont_draws_five_then_discards_five():
 def test_demiurgos_draws_a_special_card():
     s = fresh(3, seed=2)
     s, _ = run(s, (0, Bid(2)), (1, Bid(1)), (2, Bid(0)))
-    s, _ = run(s, (0, Faction(D.DEMIURGOS)), (1, Faction(D.ORAKLOS)), (2, Faction(D.STRATEGOS)))
+    s, _ = run(s, (0, Faction(data.DEMIURGOS)), (1, Faction(data.ORAKLOS)), (2, Faction(data.STRATEGOS)))
     s, _ = act(s, 0, UseAbility())
     assert len(s.specials[0]) == 3
 
@@ -239,7 +239,7 @@ def test_first_place_may_play_the_card_of_the_player_to_the_left_instead():
 def test_a_card_must_be_carried_out_in_full_or_not_at_all():
     s = voting(3, [["refugees2"], ["refugees1"], ["refugees1"]])
     s = replace(s, specials=((), (), ()))
-    s = replace(s, ships=tuple(sh._replace(cubes=cubes(n=D.capacity(sh.tile) - 1)) for sh in s.ships))
+    s = replace(s, ships=tuple(sh._replace(cubes=cubes(n=data.capacity(sh.tile) - 1)) for sh in s.ships))
     s, _ = run(s, (0, Bid(3)), (1, Bid(1)), (2, Bid(0)))
     assert [a for a in GAME.legal(GAME.view(s, 0)) if type(a) is Play and a.source == 0] == []
     assert GAME.legal(GAME.view(s, 0)) == [Pass()] or all(a.source != 0 for a in GAME.legal(
@@ -248,7 +248,7 @@ def test_a_card_must_be_carried_out_in_full_or_not_at_all():
 
 def test_strategos_gets_two_tokens_back_from_a_vote_without_playing():
     s = voting(3, [["refugees1"] * 2] * 3, screen=(10, 10, 10), pool=(3, 2, 1))
-    s = replace(s, faction_holders=tuple(2 if f == D.STRATEGOS else -1 for f in range(7)))
+    s = replace(s, faction_holders=tuple(2 if f == data.STRATEGOS else -1 for f in range(7)))
     s, _ = run(s, (0, Bid(4)), (1, Bid(3)), (2, Bid(3)))
     s, _ = run(s, (0, Pass()), (1, Pass()))
     assert s.screen[2] == 7 + 2 and s.tokens_on_cards[2][0] == 1
@@ -256,7 +256,7 @@ def test_strategos_gets_two_tokens_back_from_a_vote_without_playing():
 
 def test_demagogos_sees_one_bid_only_and_may_change_their_own():
     s = voting(3, [["refugees1"]] * 3, screen=(10, 10, 10))
-    s = replace(s, faction_holders=tuple(0 if f == D.DEMAGOGOS else -1 for f in range(7)))
+    s = replace(s, faction_holders=tuple(0 if f == data.DEMAGOGOS else -1 for f in range(7)))
     s, _ = run(s, (0, Bid(1)), (1, Bid(4)), (2, Bid(6)))
     assert s.stage == "peek" and GAME.to_act(s) == {0}
     s, ev = act(s, 0, Demagogos(1))
@@ -270,7 +270,7 @@ def test_demagogos_sees_one_bid_only_and_may_change_their_own():
 
 def test_demagogos_in_an_open_vote_makes_one_player_bid_first():
     s = voting(3, [["refugees1"]] * 3, pool=(3, 2, 1), vote_kind="open")
-    s = replace(s, faction_holders=tuple(0 if f == D.DEMAGOGOS else -1 for f in range(7)))
+    s = replace(s, faction_holders=tuple(0 if f == data.DEMAGOGOS else -1 for f in range(7)))
     s = replace(s, stage="call")
     s, _ = act(s, 0, Demagogos(1))
     assert GAME.to_act(s) == {1} and s.open_bidders == (1, 2, 0)
@@ -286,7 +286,7 @@ def test_oraklos_cards_stay_face_down_until_their_vote_ends():
 
 def test_philosophios_plays_first_when_winning():
     s = voting(3, [["refugees1"]] * 3, pool=(3, 2, 1))
-    s = replace(s, faction_holders=tuple(1 if f == D.PHILOSOPHIOS else -1 for f in range(7)))
+    s = replace(s, faction_holders=tuple(1 if f == data.PHILOSOPHIOS else -1 for f in range(7)))
     s, _ = run(s, (0, Bid(5)), (1, Bid(2)), (2, Bid(0)))
     assert s.vote_winners == (0, 1) and s.play_queue == (1, 0)
 
@@ -392,7 +392,7 @@ def test_betrayal_removes_up_to_four_from_a_ship_or_from_the_senate():
     s = replace(s, ships=tuple(ships))
     s2, _ = run(s, (0, Play(0)), (0, Target(-1, 1)))
     assert s2.senate_pool[1] == 2 and s2.buildings[1] == 4
-    s3, _ = run(s, (0, Play(0)), (0, Target(0)), (0, Target(0, 1)), (0, Target(0, D.NEUTRAL)), (0, Done()))
+    s3, _ = run(s, (0, Play(0)), (0, Target(0)), (0, Target(0, 1)), (0, Target(0, data.NEUTRAL)), (0, Done()))
     assert s3.ships[0].cubes == cubes(b=4, n=1) and s3.camp == s.camp + 1
 
 
@@ -468,7 +468,7 @@ def test_special_senate_favour_makes_the_faction_free():
     s = fresh(3, seed=2)
     s, _ = run(s, (0, Bid(2)), (1, Bid(1)), (2, Bid(0)))
     s, card = _with_special(s, "favour")
-    s, _ = run(s, (0, PlaySpecial(card)), (0, Faction(D.ORAKLOS)))
+    s, _ = run(s, (0, PlaySpecial(card)), (0, Faction(data.ORAKLOS)))
     assert s.buildings[0] == 0 and s.screen[0] == 18
 
 
@@ -491,7 +491,7 @@ def _doom_state(event_key: str | None = None, players=3, **opts):
     s = replace(s, voting_cards=((),) * players)
     s = replace(s, tokens_on_cards=((),) * players)
     if event_key is not None:
-        s = replace(s, other_events=tuple(i for i in D.OTHER_EVENTS if D.EVENT_KEY[i] == event_key))
+        s = replace(s, other_events=tuple(i for i in data.OTHER_EVENTS if data.EVENT_KEY[i] == event_key))
         s = replace(s, other_events_left=1, dooms_left=0)
     return s
 
@@ -527,7 +527,7 @@ def test_doom_card_upgrades_ships_and_returns_the_whole_senate_pool():
     s, _ = doom_phase(s)
     assert s.doom_markers == 2 and s.senate_pool == (0, 0, 0)
     assert [sh.tile for sh in s.ships[:2]] == [A + ADV, SCI + ADV]
-    assert s.ships[0].cubes[D.NEUTRAL] >= 1
+    assert s.ships[0].cubes[data.NEUTRAL] >= 1
     s, _ = doom_phase(s)
     assert [sh.tile for sh in s.ships[2:]] == [ROY + ADV, AIR + ADV, WAR + ADV]
 
@@ -541,12 +541,12 @@ def test_third_doom_before_turn_four_goes_back_into_the_deck():
     for i in range(16):
         s = _doom_state(None)
         s = replace(s, doom_markers=1, dooms_left=1, other_events_left=0)
-        s = replace(s, other_events=(D.EVENT_KEY.index("wrath"),))
+        s = replace(s, other_events=(data.EVENT_KEY.index("wrath"),))
         s = replace(s, other_events_left=1)
         s = replace(s, rng=Rng.from_seed(i, "third-doom"))
         ev = []
         s, ev = doom_phase(s)
-        assert s.stage != "over" and s.dooms_left == 1 and D.EVENT_KEY[s.event] == "wrath"
+        assert s.stage != "over" and s.dooms_left == 1 and data.EVENT_KEY[s.event] == "wrath"
         returned += any(e.kind == "doom_returned" for e in ev)
     assert returned > 0
 
@@ -566,7 +566,7 @@ def test_neutral_refugees_board_the_largest_ship_in_port_first():
     s = replace(s, turn=2)
     s, _ = doom_phase(s)
     # wrath sends A home empty; 3 neutrals: A (7), B (5), C is full -> D
-    aboard_n = [sh.cubes[D.NEUTRAL] for sh in s.ships]
+    aboard_n = [sh.cubes[data.NEUTRAL] for sh in s.ships]
     assert aboard_n[0] == 1 and aboard_n[1] == 1 and aboard_n[3] == 1 or aboard_n[:2] == [0, 0]
 
 
@@ -609,14 +609,14 @@ def test_chaos_spreads_skips_senate_and_factions_and_keeps_them():
 
 def test_we_are_all_doomed_leaves_one_winner():
     s = voting(3, [["refugees1"]] * 3)
-    s = replace(s, event=D.EVENT_KEY.index("doomed"))
+    s = replace(s, event=data.EVENT_KEY.index("doomed"))
     s, _ = run(s, (0, Bid(3)), (1, Bid(2)), (2, Bid(1)))
     assert s.vote_winners == (0,)
 
 
 def test_no_mercy_for_the_weak_costs_the_lowest_bid_a_point():
     s = voting(3, [["refugees1"]] * 3, pool=(3, 2, 1))
-    s = replace(s, event=D.EVENT_KEY.index("no_mercy"))
+    s = replace(s, event=data.EVENT_KEY.index("no_mercy"))
     vp = s.vp
     s, _ = run(s, (0, Bid(3)), (1, Bid(0)), (2, Bid(0)))
     assert s.vp[2] == vp[2] - 1 and s.vp[1] == vp[1]
@@ -635,7 +635,7 @@ def test_we_are_all_in_this_together_places_up_to_three_one_at_a_time():
 
 def test_under_the_senates_leadership_pays_for_neutrals_in_the_promised_land():
     s = _doom_state("wrath")
-    s = replace(s, event=D.EVENT_KEY.index("leadership"))
+    s = replace(s, event=data.EVENT_KEY.index("leadership"))
     s = replace(s, senate_pool=(1, 5, 3), promised_land_neutrals=3)
     vp = s.vp
     s, _ = doom_phase(s)
@@ -683,7 +683,7 @@ def test_revealed_special_cards_offer_three_face_up_choices():
 
 def test_philosophios_may_play_the_left_players_card_without_first_place():
     s = voting(3, [["refugees1"], ["support"], ["refugees2"]], pool=(3, 2, 1))
-    s = replace(s, faction_holders=tuple(1 if f == D.PHILOSOPHIOS else -1 for f in range(7)))
+    s = replace(s, faction_holders=tuple(1 if f == data.PHILOSOPHIOS else -1 for f in range(7)))
     s, _ = run(s, (0, Bid(5)), (1, Bid(2)), (2, Bid(0)))
     assert s.play_queue[0] == 1
     assert {a.source for a in GAME.legal(GAME.view(s, 1)) if type(a) is Play} == {1, 2}
@@ -691,7 +691,7 @@ def test_philosophios_may_play_the_left_players_card_without_first_place():
 
 def test_two_players_first_place_may_not_take_the_philosophios_card():
     s = voting(2, [["refugees1"], ["support"]])
-    s = replace(s, faction_holders=tuple(1 if f == D.PHILOSOPHIOS else -1 for f in range(7)))
+    s = replace(s, faction_holders=tuple(1 if f == data.PHILOSOPHIOS else -1 for f in range(7)))
     s, _ = run(s, (0, Bid(3)), (1, Bid(1)))
     assert s.vote_winners == (0,)
     assert {a.source for a in GAME.legal(GAME.view(s, 0)) if type(a) is Play} == {0}
@@ -701,7 +701,7 @@ def test_two_players_the_demagogos_is_immune_to_red_cards():
     ships = [ship(SCI, at_sea=True, b=2, r=1), ship(ROY), ship(AIR), ship(WAR)]
     s = voting(2, [["sabotage", "support"], ["support", "support"]])
     s = replace(s, ships=tuple(ships))
-    s = replace(s, faction_holders=tuple(1 if f == D.DEMAGOGOS else -1 for f in range(7)))
+    s = replace(s, faction_holders=tuple(1 if f == data.DEMAGOGOS else -1 for f in range(7)))
     s, _ = run(s, (0, Bid(3)), (1, Bid(1)), (1, Pass()), (0, Play(0)), (0, Target(0)))
     assert s.ships[0].cubes == cubes(b=2) and not s.ships[0].at_sea and s.buildings[0] == 1
 
@@ -745,13 +745,13 @@ def test_doom_phase_moves_ships_by_board_position_whatever_order_they_were_chose
 def test_a_third_doom_in_game_turns_1_to_3_is_reshuffled_and_from_turn_4_ends_the_game():
     for turn in range(1, 7):
         s = _doom_state(None, revealed_events=True)
-        s = replace(s, turn=turn, doom_markers=1, top_event=D.DOOM_EVENTS[0], dooms_left=0)
+        s = replace(s, turn=turn, doom_markers=1, top_event=data.DOOM_EVENTS[0], dooms_left=0)
         s, ev = doom_phase(s)
         kinds = [e.kind for e in ev]
         if turn <= 3:
             assert "doom_returned" in kinds and "game_over" not in kinds
-            assert s.stage != "over" and s.doom_markers == 1 and D.EVENT_KEY[s.event] != "doom"
-            assert s.dooms_left + (s.top_event in D.DOOM_EVENTS) == 1  # back in the deck
+            assert s.stage != "over" and s.doom_markers == 1 and data.EVENT_KEY[s.event] != "doom"
+            assert s.dooms_left + (s.top_event in data.DOOM_EVENTS) == 1  # back in the deck
         else:
             assert "doom_returned" not in kinds and kinds[-1] == "game_over"
             assert s.stage == "over" and s.doom_markers == 0 and GAME.result(s) is not None

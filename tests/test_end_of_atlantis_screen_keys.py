@@ -11,7 +11,7 @@ from engine.core import SeatInfo
 from engine.end_of_atlantis.state import senate_order_of
 from engine.registry import get_game
 from tui.app import AtlantisApp
-from tui.end_of_atlantis import words as W
+from tui.end_of_atlantis import words
 from tui.seat import LocalTable
 from tui.seats import seat_style
 from tui.widgets.choice_list import ChoiceList
@@ -106,8 +106,8 @@ def test_a_long_choice_is_said_in_fewer_whole_words():
         ("Discard a Green cube from ship B Science Vessel (in port)", "Discard a Green cube from B Science Vessel"),
         ("Remove up to 4 of Yellow's tokens from the Senate", "Remove up to 4 of Yellow's Senate tokens"),
     ):
-        assert W.fit_choice(long, room) == short
-    assert W.fit_choice("Bid 3", room) == "Bid 3"
+        assert words.fit_choice(long, room) == short
+    assert words.fit_choice("Bid 3", room) == "Bid 3"
 
 
 class _Rows(ThemedApp):

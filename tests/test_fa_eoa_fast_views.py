@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from engine.core import View, build, maker
-from engine.end_of_atlantis import data as ED
+from engine.end_of_atlantis import data
 from engine.end_of_atlantis.actions import Play
 from engine.end_of_atlantis.bot import make_bot as eoa_bot
 from engine.end_of_atlantis.effects import FEASIBLE, betrayal_targets, play_sources
@@ -128,7 +128,7 @@ def actors_slowly(x):
     if st in (Stage.ABILITIES, Stage.ARCHONT):
         return frozenset((x.ability_queue[0].seat,))
     if st in (Stage.DEMAGOGOS_LOOK, Stage.DEMAGOGOS_REBID, Stage.DEMAGOGOS_CALL):
-        return frozenset((x.faction_holders[ED.DEMAGOGOS],))
+        return frozenset((x.faction_holders[data.DEMAGOGOS],))
     one = {Stage.OPEN_VOTE: "open_bidders", Stage.PLAY: "play_queue", Stage.TOGETHER: "together_queue"}.get(st)
     return frozenset((getattr(x, one)[0],)) if one else frozenset()
 
@@ -156,9 +156,9 @@ def feasible_slowly(x, seat, kind, rider):
     if kind == "ships":
         return sum(1 for sh in x.ships if aboard(sh) > 0) >= (3 if rider == "winds" else 2)
     if kind == "royal":
-        return any(aboard(sh) > 0 and sh.tile != ED.ADVANCED + ED.AIRSHIP for sh in x.ships)
+        return any(aboard(sh) > 0 and sh.tile != data.ADVANCED + data.AIRSHIP for sh in x.ships)
     if kind == "sabotage":
-        return any(sh.at_sea and sh.tile != ED.ADVANCED + ED.WARSHIP for sh in x.ships)
+        return any(sh.at_sea and sh.tile != data.ADVANCED + data.WARSHIP for sh in x.ships)
     if kind == "betrayal":
         return bool(betrayal_targets(x, seat))
     return bool(x.special_deck_count or x.special_discard or x.face_up_specials)
@@ -167,19 +167,19 @@ def feasible_slowly(x, seat, kind, rider):
 def play_choices_slowly(x, seat):
     riders = {}
     for c in sorted(x.specials_of(seat)):
-        key = ED.SPECIAL_KEY[c]
-        if ED.SPECIAL_KIND[key] == "rider":
+        key = data.SPECIAL_KEY[c]
+        if data.SPECIAL_KIND[key] == "rider":
             riders.setdefault(key, c)
     out = []
     for source in play_sources(x, seat):
         card = x.voting_cards[source][x.vote]
         if card < 0:
             continue
-        kind = ED.CARD_KIND[card]
+        kind = data.CARD_KIND[card]
         if feasible_slowly(x, seat, kind, ""):
             out.append(Play(source))
         out += [Play(source, c) for key, c in riders.items()
-                if ED.rider_fits(key, kind) and feasible_slowly(x, seat, kind, key)]
+                if data.rider_fits(key, kind) and feasible_slowly(x, seat, kind, key)]
     return out
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import msgpack
 
 from engine.core import SeatInfo
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.finding_atlantis.rules import FindingAtlantisGame
 from engine.core import replace
 from engine.match import Match

@@ -1,13 +1,13 @@
-"""Finding Atlantis read at a glance (issue 14): the legend, your own results beside
+"""Finding Atlantis read at a glance: the legend, your own results beside
 other markers, a key that is not allowed now saying why, the last visible move of
 another seat tinted, the true map at game over; and the words behind them (public
-history in sentences, the reveal).  Pilot tests stay few: each key costs ~60 ms."""
+history in sentences, the reveal).  Pilot tests stay few: each key is slow."""
 
 from __future__ import annotations
 
 from engine.components import put
 from engine.core import SeatInfo, replace
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.finding_atlantis.actions import Declare, EndTurn, Explore, JellyRod, PickCell, Sonar
 from engine.finding_atlantis.text import HELP, LEGEND, history, reveal
 from tui.app import AtlantisApp
@@ -239,9 +239,9 @@ def test_reveal_says_who_won_why_and_every_secret():
     assert "Atlantis lay at C3, D3, D4 and E5." in text and "The artifacts lay at A1" in text
     assert sum(line.startswith("Row ") for line in lines) == 6
     for seat, name in enumerate(("Red", "Blue")):
-        assert f"{name} ended at " in text and D.CAPTAINS[s.captain[seat]][0] in text
+        assert f"{name} ended at " in text and data.CAPTAINS[s.captain[seat]][0] in text
     assert "Blue never declared." in text
-    assert all(D.ARTIFACTS[a][0] in text for a in s.deck)
+    assert all(data.ARTIFACTS[a][0] in text for a in s.deck)
     assert GAME.view(s, 1).truth == s.terrain and GAME.view(s, None).truth == s.terrain
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.finding_atlantis.knowledge import check_declaration, deduce
 from engine.finding_atlantis.actions import (
     Burn, ChooseCaptain, Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent, Periscope,
@@ -86,8 +86,8 @@ def test_sonar_reads_the_8_neighbours_including_beyond_the_edge():
     assert len(res.data["cells"]) == 8
     w = s.n + 2
     # the ring cell north of A1 is a seamount (next to the artifact at A1): Sonar says so
-    assert s.charts[0][0 * w + 1] & D.SEA
-    assert s.charts[0][0 * w + 3] & D.DEEP_F
+    assert s.charts[0][0 * w + 1] & data.SEA
+    assert s.charts[0][0 * w + 3] & data.DEEP_F
     assert not [e for e in ev if e.to is None and e.kind == "result"]
 
 
@@ -95,17 +95,17 @@ def test_jelly_rod_reads_two_opposite_spaces_on_one_of_four_axes():
     s = on_map(started())
     s = at(s, 0, "C2")
     s, ev = GAME.apply(s, 0, JellyRod(0))  # north C1 (no trace), south C3 (Atlantis)
-    assert chart_at(s, 0, "C3") & D.TRACE and chart_at(s, 0, "C1") & D.NOTRACE
+    assert chart_at(s, 0, "C3") & data.TRACE and chart_at(s, 0, "C1") & data.NOTRACE
     s = at(s, 0, "E4")
     s, ev = GAME.apply(s, 0, JellyRod(3))  # NW-SE: D3 and F5
-    assert chart_at(s, 0, "D3") & D.TRACE and chart_at(s, 0, "F5") & D.NOTRACE
+    assert chart_at(s, 0, "D3") & data.TRACE and chart_at(s, 0, "F5") & data.NOTRACE
     with pytest.raises(IllegalAction):
         GAME.apply(s, s.turn, JellyRod(4))
 
 
 def test_explore_tells_what_lies_beneath():
     s = on_map(started())
-    for name, bit in (("C3", D.ATL), ("B2", D.DEEP_F), ("C2", D.SEA | D.NOTRACE)):
+    for name, bit in (("C3", data.ATL), ("B2", data.DEEP_F), ("C2", data.SEA | data.NOTRACE)):
         s2, ev = GAME.apply(at(s, 0, name), 0, Explore())
         assert chart_at(s2, 0, name) & bit == bit
 
@@ -195,7 +195,7 @@ def test_surface_takes_back_every_card_and_the_captain_and_reveals_the_position(
     s, _ = GAME.apply(s, 0, Burn("captain", 2))
     s = at(s, 0, "D3")
     s, ev = GAME.apply(s, 0, Surface())
-    assert set(s.hands[0]) == set(D.BASE_CARDS) | {"captain"}
+    assert set(s.hands[0]) == set(data.BASE_CARDS) | {"captain"}
     assert any(e.kind == "surfaced" and e.to is None and e.data["cell"] == cell(6, "D3") for e in ev)
     assert GAME.view(s, 1).public[0].surfaced == cell(6, "D3")
 
@@ -313,15 +313,15 @@ def test_jelly_rod_confuses_mines_with_traces_in_pirate_mode():
     s = at(on_map(started(pirate=True)), 0, "B2")
     s = replace(s, mines=put(s.mines, 1, cell(6, "B3")))
     s, _ = GAME.apply(s, 0, JellyRod(0))  # B1 nothing, B3 a mine
-    assert chart_at(s, 0, "B3") & D.ROD and not chart_at(s, 0, "B3") & D.TRACE
+    assert chart_at(s, 0, "B3") & data.ROD and not chart_at(s, 0, "B3") & data.TRACE
 
 
 def test_periscope_detects_mines_and_sea_monsters():
     s = at(on_map(started(pirate=True)), 0, "B2")
     s = replace(s, mines=put(s.mines, 1, cell(6, "B3")), monsters=(cell(6, "C1"),))
     s, ev = GAME.apply(s, 0, Periscope())
-    assert chart_at(s, 0, "B3") & D.DANGER and chart_at(s, 0, "C1") & D.DANGER
-    assert not chart_at(s, 0, "A1") & D.DANGER
+    assert chart_at(s, 0, "B3") & data.DANGER and chart_at(s, 0, "C1") & data.DANGER
+    assert not chart_at(s, 0, "A1") & data.DANGER
 
 
 # --- sea monsters -------------------------------------------------------------------------
@@ -355,9 +355,9 @@ def test_roaming_monsters_move_after_each_round_still_ones_do_not():
 
 # --- captains and artifacts -----------------------------------------------------------------
 def test_there_are_8_captains_and_10_artifacts_each_with_a_one_line_effect():
-    assert len(D.CAPTAINS) == 8 and len(D.ARTIFACTS) == 10
-    assert D.CAPTAINS["navy"][0] == "Navy Captain" and D.ARTIFACTS["seed"][0] == "Seed of Youth"
-    for name, text, *_ in list(D.CAPTAINS.values()) + list(D.ARTIFACTS.values()):
+    assert len(data.CAPTAINS) == 8 and len(data.ARTIFACTS) == 10
+    assert data.CAPTAINS["navy"][0] == "Navy Captain" and data.ARTIFACTS["seed"][0] == "Seed of Youth"
+    for name, text, *_ in list(data.CAPTAINS.values()) + list(data.ARTIFACTS.values()):
         assert name and text and "\n" not in text and len(text) < 100
 
 
@@ -366,12 +366,12 @@ def test_navy_captain_gives_distances_to_the_nearest_traces_along_an_axis():
     s, ev = GAME.apply(s, 0, UseCaptain(0))
     (res,) = [e for e in ev if e.kind == "result"]
     assert res.data["dists"] == (0, 2)  # none north (edge), C3 two south
-    assert chart_at(s, 0, "C2") & D.NOTRACE and chart_at(s, 0, "C3") & D.TRACE
+    assert chart_at(s, 0, "C2") & data.NOTRACE and chart_at(s, 0, "C3") & data.TRACE
 
 
 def test_every_captain_works():
     base = on_map(started(players=3))
-    for cap in D.CAPTAINS:
+    for cap in data.CAPTAINS:
         s = at(base, 0, "C2", captain=(cap,) + base.captain[1:])
         v = GAME.view(s, 0)
         acts = [a for a in GAME.legal(v) if type(a) is UseCaptain]
@@ -391,14 +391,14 @@ def test_seed_of_youth_refills_the_hand_without_surfacing_as_a_free_action():
 
 def test_every_artifact_works():
     base = on_map(started(players=3))
-    for art in D.ARTIFACTS:
+    for art in data.ARTIFACTS:
         s = at(base, 0, "C2", arts=put(base.arts, 0, ((art, cell(6, "A1")),)))
         v = GAME.view(s, 0)
         acts = [a for a in GAME.legal(v) if type(a) is UseArtifact]
         assert acts, art
         s2, ev = GAME.apply(s, 0, acts[len(acts) // 2])
         assert art in s2.used[0] and s2.monsters == (cell(6, "A1"),), art
-        assert (s2.actions_left == 2 or s2.turn != 0) == D.ARTIFACTS[art][2] or s2.turn != 0
+        assert (s2.actions_left == 2 or s2.turn != 0) == data.ARTIFACTS[art][2] or s2.turn != 0
 
 
 def test_golden_compass_finds_a_lost_submarine():

@@ -1,12 +1,12 @@
 """The Finding Atlantis screen through AtlantisApp, driven by the keyboard:
 captain choice, the hidden first move, a card with a direction, a Jelly Rod
 axis, auto-notes on the chart, a pencil mark, declaring from the chart, paper
-mode, and the hot-seat curtain between two humans.  Few keys: each costs ~60 ms."""
+mode, and the hot-seat curtain between two humans.  Few keys: each is slow."""
 
 from __future__ import annotations
 
 from engine.core import SeatInfo
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.components import put
 from engine.core import replace
 from engine.registry import get_game
@@ -67,7 +67,7 @@ async def test_captain_first_move_and_cards_from_the_keyboard():
         await pilot.press("2", "1")  # Jelly Rod, axis 1 = north-south
         await until(pilot, lambda: m.state.actions_left == 0)
         assert m.to_act() == frozenset({0})  # the turn waits for e
-        assert m.state.charts[0][(2 + 1) * w + 2 + 1] & D.TRACE  # C3 is Atlantis: a trace
+        assert m.state.charts[0][(2 + 1) * w + 2 + 1] & data.TRACE  # C3 is Atlantis: a trace
         chart = screen.query_one(ChartGrid)
         c3 = (3 * w) + 3
         assert chart.picture.cells[c3].text == "T"

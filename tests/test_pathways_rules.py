@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from engine.core import Event, IllegalAction, to_data
-from engine.pathways import data as D
+from engine.pathways import data as pathways_data
 from engine.pathways.actions import (
     END_MOVE, END_PLAYS, EndMove, EndPlays, Place, Remove, Rotate, Special, Step,
 )
@@ -73,8 +73,8 @@ def refused(state, seat, action, *words: str) -> str:
 # Components and set-up
 # =============================================================================
 def test_tile_set_is_100_tiles_as_decided():
-    count = Counter(D.TILE_KIND)
-    assert len(D.TILE_KIND) == 100
+    count = Counter(pathways_data.TILE_KIND)
+    assert len(pathways_data.TILE_KIND) == 100
     assert count == {"start": 4, "straight": 20, "elbow": 24, "tee": 24, "cross": 12,
                      "trade": 4, "move_other_3": 4, "play_2_more": 4, "move_own_3": 4}
 
@@ -92,12 +92,12 @@ def test_setup_places_start_elbows_in_corners_opening_inward(players):
     for seat in range(players):
         corner = s.pods[seat]
         assert corner in CORNERS
-        assert s.cells[corner] == seat and D.TILE_KIND[seat] == "start"
+        assert s.cells[corner] == seat and pathways_data.TILE_KIND[seat] == "start"
         mask = s.masks[corner]
-        assert mask in D.rotations("elbow")
-        for i, side in enumerate(D.SIDES):
+        assert mask in pathways_data.rotations("elbow")
+        for i, side in enumerate(pathways_data.SIDES):
             if mask & side:
-                assert D.NEIGHBOURS[corner][i] >= 0, "a start elbow opens onto the border"
+                assert pathways_data.NEIGHBOURS[corner][i] >= 0, "a start elbow opens onto the border"
     for corner in CORNERS - set(s.pods):
         assert s.cells[corner] == EMPTY
     assert_tiles_conserved(s)
@@ -110,7 +110,7 @@ def test_setup_deals_four_hidden_tiles_each(players):
     assert len(s.draw) == 100 - players - 4 * players  # unused start elbows join the pile
     assert s.discard == ()
     for h in s.hands:
-        assert all(D.TILE_KIND[t] != "start" for t in h)
+        assert all(pathways_data.TILE_KIND[t] != "start" for t in h)
     for seat in range(players):
         v = GAME.view(s, seat)
         assert v.hand == s.hands[seat]
@@ -147,10 +147,10 @@ def test_first_seat_starts_and_play_passes_clockwise():
 # =============================================================================
 def test_turn_plays_two_tiles_then_moves():
     s = with_hand(fresh(), 0, ["straight", "straight", "elbow", "tee"])
-    a, b = [t for t in s.hands[0] if D.TILE_KIND[t] == "straight"]
-    s, ev = run(s, 0, Place(a, rot_for("straight", D.E | D.W), 1))
+    a, b = [t for t in s.hands[0] if pathways_data.TILE_KIND[t] == "straight"]
+    s, ev = run(s, 0, Place(a, rot_for("straight", pathways_data.E | pathways_data.W), 1))
     assert s.phase == "play" and s.plays_made == 1 and s.cells[1] == a
-    s, ev2 = run(s, 0, Place(b, rot_for("straight", D.E | D.W), 2))
+    s, ev2 = run(s, 0, Place(b, rot_for("straight", pathways_data.E | pathways_data.W), 2))
     assert s.phase == "move" and s.plays_made == 2 and s.cells[2] == b
     assert len(s.hands[0]) == 2
     assert kinds(ev + ev2) == ["placed", "placed"]
@@ -164,39 +164,39 @@ def test_ending_plays_early_is_refused_while_a_tile_can_be_played():
 
 
 def test_rotate_replaces_playing_tiles():
-    s = with_tiles(fresh(), {1: ("elbow", D.S | D.W)})
+    s = with_tiles(fresh(), {1: ("elbow", pathways_data.S | pathways_data.W)})
     hand = s.hands[0]
-    rot = Rotate(1, rot_for("elbow", D.N | D.W))
+    rot = Rotate(1, rot_for("elbow", pathways_data.N | pathways_data.W))
     assert rot in legal_of(s)
     s2, ev = run(s, 0, rot)
-    assert s2.masks[1] == D.N | D.W
+    assert s2.masks[1] == pathways_data.N | pathways_data.W
     assert s2.phase == "move" and s2.plays_made == 0
     assert s2.hands[0] == hand
     assert kinds(ev) == ["rotated"]
     # once a tile has been played, rotating is no longer possible
     s3 = with_hand(s, 0, ["straight", "straight", "straight", "straight"])
-    s3, _ = run(s3, 0, Place(s3.hands[0][0], rot_for("straight", D.N | D.S), 10))
+    s3, _ = run(s3, 0, Place(s3.hands[0][0], rot_for("straight", pathways_data.N | pathways_data.S), 10))
     assert not any(isinstance(a, Rotate) for a in legal_of(s3))
     refused(s3, 0, rot, "already played")
 
 
 def test_rotate_may_turn_a_start_tile_or_a_tile_with_a_subpod():
     s = with_tiles(fresh(), {1: ("cross", 15)})
-    rot = Rotate(0, rot_for("start", D.N | D.E))  # opens east onto the cross
+    rot = Rotate(0, rot_for("start", pathways_data.N | pathways_data.E))  # opens east onto the cross
     s2, _ = run(s, 0, rot)
-    assert s2.masks[0] == D.N | D.E and s2.pods[0] == 0
+    assert s2.masks[0] == pathways_data.N | pathways_data.E and s2.pods[0] == 0
 
 
 def test_rotated_tile_must_still_connect_to_a_path():
-    s = with_tiles(fresh(), {1: ("elbow", D.S | D.W)})
-    bad = Rotate(1, rot_for("elbow", D.N | D.E))  # north is the border, east is empty
+    s = with_tiles(fresh(), {1: ("elbow", pathways_data.S | pathways_data.W)})
+    bad = Rotate(1, rot_for("elbow", pathways_data.N | pathways_data.E))  # north is the border, east is empty
     assert bad not in legal_of(s)
     refused(s, 0, bad, "join")
 
 
 def test_rotation_must_change_the_tile():
-    s = with_tiles(fresh(), {1: ("straight", D.E | D.W)})
-    same = Rotate(1, rot_for("straight", D.E | D.W) + 2)  # a half turn of a straight
+    s = with_tiles(fresh(), {1: ("straight", pathways_data.E | pathways_data.W)})
+    same = Rotate(1, rot_for("straight", pathways_data.E | pathways_data.W) + 2)  # a half turn of a straight
     refused(s, 0, same, "already")
     assert all(not (isinstance(a, Rotate) and a.cell == 1) for a in legal_of(s))
 
@@ -213,12 +213,12 @@ def test_placed_tile_must_connect_to_a_path_end():
     # far from every path
     refused(s, 0, Place(straight, 0, cell(3, 3)), "join")
     # next to the start elbow but with its closed side towards it
-    refused(s, 0, Place(straight, rot_for("straight", D.N | D.S), 1), "join")
+    refused(s, 0, Place(straight, rot_for("straight", pathways_data.N | pathways_data.S), 1), "join")
     # next to a tile, but that tile's side is closed
-    s2 = with_tiles(s, {1: ("straight", D.E | D.W)})
-    refused(s2, 0, Place(straight, rot_for("straight", D.N | D.S), 11), "join")
+    s2 = with_tiles(s, {1: ("straight", pathways_data.E | pathways_data.W)})
+    refused(s2, 0, Place(straight, rot_for("straight", pathways_data.N | pathways_data.S), 11), "join")
     # joined: fine
-    s3, _ = run(s, 0, Place(straight, rot_for("straight", D.E | D.W), 1))
+    s3, _ = run(s, 0, Place(straight, rot_for("straight", pathways_data.E | pathways_data.W), 1))
     assert s3.cells[1] == straight
 
 
@@ -250,7 +250,7 @@ def test_special_tiles_are_played_not_placed():
     s = with_hand(fresh(), 0, ["play_2_more", "straight", "tee", "tee"])
     refused(s, 0, Place(hand_tile(s, 0, "play_2_more"), 0, 1), "special")
     refused(s, 0, Special(hand_tile(s, 0, "straight")), "path tile")
-    assert all(not isinstance(a, Place) or D.TILE_KIND[a.tile] not in D.SPECIAL_KINDS
+    assert all(not isinstance(a, Place) or pathways_data.TILE_KIND[a.tile] not in pathways_data.SPECIAL_KINDS
                for a in legal_of(s))
 
 
@@ -270,7 +270,7 @@ def test_play_2_more_tiles():
     s, _ = run(s, 0, Special(hand_tile(s, 0, "play_2_more")))
     assert (s.plays_made, s.plays_allowed) == (1, 4)
     a, b, c = s.hands[0]
-    ew = rot_for("straight", D.E | D.W)
+    ew = rot_for("straight", pathways_data.E | pathways_data.W)
     s, _ = run(s, 0, Place(a, ew, 1), Place(b, ew, 2))
     assert s.phase == "play" and s.plays_made == 3
     # the extra tiles are optional ("up to two more")
@@ -290,11 +290,11 @@ def test_play_2_more_still_requires_the_second_play():
 
 def test_playing_all_four_tiles_ends_play_phase():
     s = with_hand(fresh(), 0, ["play_2_more", "play_2_more", "straight", "straight"])
-    p1, p2 = [t for t in s.hands[0] if D.TILE_KIND[t] == "play_2_more"]
+    p1, p2 = [t for t in s.hands[0] if pathways_data.TILE_KIND[t] == "play_2_more"]
     s, _ = run(s, 0, Special(p1), Special(p2))
     assert (s.plays_made, s.plays_allowed) == (2, 6)
     a, b = s.hands[0]
-    ew = rot_for("straight", D.E | D.W)
+    ew = rot_for("straight", pathways_data.E | pathways_data.W)
     s, _ = run(s, 0, Place(a, ew, 1), Place(b, ew, 2))
     assert s.hands[0] == ()
     assert s.phase == "move", "an empty hand ends the play phase"
@@ -307,7 +307,7 @@ def test_playing_all_four_tiles_ends_play_phase():
 
 def test_trade_special_takes_an_unlocked_empty_tile_off_the_board():
     s = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
-    s = with_tiles(s, {1: ("straight", D.E | D.W)})
+    s = with_tiles(s, {1: ("straight", pathways_data.E | pathways_data.W)})
     trade = hand_tile(s, 0, "trade")
     s, ev = run(s, 0, Special(trade))
     assert s.pending == "trade" and s.discard == (trade,) and s.phase == "play"
@@ -330,7 +330,7 @@ def test_trade_special_is_refused_when_no_tile_can_be_removed():
 
 def test_removed_path_tile_returns_to_draw_pile():
     s = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
-    s = with_tiles(s, {1: ("straight", D.E | D.W)})
+    s = with_tiles(s, {1: ("straight", pathways_data.E | pathways_data.W)})
     tile = s.cells[1]
     draw = len(s.draw)
     s, _ = run(s, 0, Special(hand_tile(s, 0, "trade")), Remove(1))
@@ -351,9 +351,9 @@ def test_start_tile_left_by_its_subpod_can_be_traded():
 
 def test_tile_with_subpod_cannot_be_removed():
     s = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
-    s = with_tiles(s, {1: ("straight", D.E | D.W)})
+    s = with_tiles(s, {1: ("straight", pathways_data.E | pathways_data.W)})
     s = with_pods(s, p1=1)
-    s = with_tiles(s, {2: ("straight", D.E | D.W)})
+    s = with_tiles(s, {2: ("straight", pathways_data.E | pathways_data.W)})
     s, _ = run(s, 0, Special(hand_tile(s, 0, "trade")))
     assert Remove(1) not in legal_of(s) and Remove(0) not in legal_of(s)
     refused(s, 0, Remove(1), "subpod")
@@ -364,13 +364,13 @@ def _locked_position():
     """A tee at C2 (cell 12) with tiles on all four sides; the cross at B2 opens
     towards it, so only the lock stops it from being turned."""
     s = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
-    return with_tiles(s, {12: ("tee", D.N | D.E | D.S), 2: ("cross", 15), 11: ("cross", 15),
+    return with_tiles(s, {12: ("tee", pathways_data.N | pathways_data.E | pathways_data.S), 2: ("cross", 15), 11: ("cross", 15),
                           13: ("cross", 15), 22: ("cross", 15)})
 
 
 def test_locked_tile_cannot_be_rotated():
     s = _locked_position()
-    turn = Rotate(12, rot_for("tee", D.E | D.S | D.W))
+    turn = Rotate(12, rot_for("tee", pathways_data.E | pathways_data.S | pathways_data.W))
     assert all(not (isinstance(a, Rotate) and a.cell == 12) for a in legal_of(s))
     refused(s, 0, turn, "locked")
     # with one side free again the same turn is allowed
@@ -392,7 +392,7 @@ def test_border_and_atlantis_count_as_locking_sides():
     # the corner start tile: border north and west, tiles east and south
     s1 = with_tiles(s, {1: ("cross", 15), 10: ("cross", 15)})
     assert all(not (isinstance(a, Rotate) and a.cell == 0) for a in legal_of(s1))
-    refused(s1, 0, Rotate(0, rot_for("start", D.N | D.E)), "locked")
+    refused(s1, 0, Rotate(0, rot_for("start", pathways_data.N | pathways_data.E)), "locked")
     # a tile touching Atlantis on one side and tiles on the three others
     s2 = corridor(s, [0, 1, 2, 3, 4, 14, 24, 34])
     s2 = with_tiles(s2, {33: ("cross", 15), 35: ("cross", 15)})
@@ -446,7 +446,7 @@ def test_move_up_to_3_may_stop_early():
 def test_special_move_as_second_play_leads_into_the_move_phase():
     s = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
     s = corridor(s, [0, 10, 20, 30, 40])
-    s, _ = run(s, 0, Place(hand_tile(s, 0, "straight"), rot_for("straight", D.E | D.W), 1))
+    s, _ = run(s, 0, Place(hand_tile(s, 0, "straight"), rot_for("straight", pathways_data.E | pathways_data.W), 1))
     s, _ = run(s, 0, Special(hand_tile(s, 0, "move_own_3")), Step(0, S_))
     assert s.phase == "play" and s.pending == "move_own_3"
     s, _ = run(s, 0, END_MOVE)
@@ -478,7 +478,7 @@ def test_own_subpod_moves_up_to_two_along_paths():
 
 
 def test_subpods_move_only_along_connected_paths():
-    s = in_move_phase(with_tiles(fresh(), {10: ("straight", D.E | D.W)}))
+    s = in_move_phase(with_tiles(fresh(), {10: ("straight", pathways_data.E | pathways_data.W)}))
     refused(s, 0, Step(0, S_), "no path")   # the tile below turns its closed side up
     refused(s, 0, Step(0, E_), "no path")   # no tile there
     refused(s, 0, Step(0, N_), "no path")   # the border
@@ -552,7 +552,7 @@ def test_steps_cannot_be_taken_in_the_play_phase():
 def test_draw_back_to_four_at_end_of_turn():
     s = with_hand(fresh(), 0, ["straight", "straight", "tee", "tee"])
     a, b = s.hands[0][:2]
-    ew = rot_for("straight", D.E | D.W)
+    ew = rot_for("straight", pathways_data.E | pathways_data.W)
     s, _ = run(s, 0, Place(a, ew, 1), Place(b, ew, 2))
     top = s.draw[:2]
     discard = s.discard
@@ -568,7 +568,7 @@ def test_draw_back_to_four_at_end_of_turn():
 
 def test_empty_draw_pile_reshuffles_used_specials():
     s = with_hand(fresh(), 0, ["straight", "straight", "tee", "tee"])
-    specials = tuple(t for t in s.draw if D.TILE_KIND[t] in D.SPECIAL_KINDS)[:5]
+    specials = tuple(t for t in s.draw if pathways_data.TILE_KIND[t] in pathways_data.SPECIAL_KINDS)[:5]
     rest = tuple(t for t in s.draw if t not in specials)
     # the rest of the pile is out on the board (tiles are only counted here)
     s = replace(in_move_phase(s), hands=((s.hands[0][0], s.hands[0][1]), s.hands[1]),
@@ -625,20 +625,20 @@ def test_first_into_atlantis_wins(start, side):
 
 def test_atlantis_may_be_entered_on_the_second_step():
     s = in_move_phase(with_pods(corridor(fresh(), [24, 34]), p0=24))
-    s = replace(s, masks=s.masks[:34] + (D.N | D.S,) + s.masks[35:])
+    s = replace(s, masks=s.masks[:34] + (pathways_data.N | pathways_data.S,) + s.masks[35:])
     s, _ = run(s, 0, Step(0, S_), Step(0, S_))
     assert s.winners == (0,)
 
 
 def test_atlantis_may_be_entered_with_a_special_move():
     s = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
-    s = with_pods(with_tiles(s, {34: ("straight", D.N | D.S)}), p0=34)
+    s = with_pods(with_tiles(s, {34: ("straight", pathways_data.N | pathways_data.S)}), p0=34)
     s, _ = run(s, 0, Special(hand_tile(s, 0, "move_own_3")), Step(0, S_))
     assert s.phase == "over" and s.winners == (0,)
 
 
 def test_a_path_closed_towards_atlantis_cannot_enter_it():
-    s = in_move_phase(with_pods(with_tiles(fresh(), {34: ("straight", D.E | D.W)}), p0=34))
+    s = in_move_phase(with_pods(with_tiles(fresh(), {34: ("straight", pathways_data.E | pathways_data.W)}), p0=34))
     refused(s, 0, Step(0, S_), "no path")
 
 
@@ -652,7 +652,7 @@ def test_pushing_another_into_atlantis_makes_them_win():
 def test_move_someone_3_into_atlantis_makes_them_win():
     s = with_hand(fresh(), 0, ["move_other_3", "straight", "tee", "tee"])
     s = with_pods(corridor(s, [24, 34]), p1=24)
-    s = replace(s, masks=s.masks[:34] + (D.N | D.S,) + s.masks[35:])
+    s = replace(s, masks=s.masks[:34] + (pathways_data.N | pathways_data.S,) + s.masks[35:])
     s, _ = run(s, 0, Special(hand_tile(s, 0, "move_other_3")), Step(1, S_), Step(1, S_))
     assert s.winners == (1,)
 
@@ -773,11 +773,11 @@ def _effect_key(state, action):
     """What an action does, so that duplicates (same kind of tile, equal
     rotations) compare equal."""
     if isinstance(action, Place):
-        return ("place", D.TILE_KIND[action.tile], D.rotate(D.SHAPES[D.TILE_KIND[action.tile]], action.rot), action.cell)
+        return ("place", pathways_data.TILE_KIND[action.tile], pathways_data.rotate(pathways_data.SHAPES[pathways_data.TILE_KIND[action.tile]], action.rot), action.cell)
     if isinstance(action, Special):
-        return ("special", D.TILE_KIND[action.tile])
+        return ("special", pathways_data.TILE_KIND[action.tile])
     if isinstance(action, Rotate):
-        return ("rotate", action.cell, D.rotate(D.SHAPES[D.TILE_KIND[state.cells[action.cell]]], action.rot))
+        return ("rotate", action.cell, pathways_data.rotate(pathways_data.SHAPES[pathways_data.TILE_KIND[state.cells[action.cell]]], action.rot))
     return action
 
 
@@ -870,11 +870,11 @@ def test_events_are_plain_data():
 
 def test_undo_barrier_blocks_steps_that_drew_or_showed_tiles():
     s = with_hand(fresh(), 0, ["straight", "straight", "tee", "tee"])
-    place = Place(s.hands[0][0], rot_for("straight", D.E | D.W), 1)
+    place = Place(s.hands[0][0], rot_for("straight", pathways_data.E | pathways_data.W), 1)
     after, _ = GAME.apply(s, 0, place)
     assert GAME.undo_barrier(s, after, 0, place)
-    s2 = with_tiles(fresh(), {1: ("elbow", D.S | D.W)})
-    turn = Rotate(1, rot_for("elbow", D.N | D.W))
+    s2 = with_tiles(fresh(), {1: ("elbow", pathways_data.S | pathways_data.W)})
+    turn = Rotate(1, rot_for("elbow", pathways_data.N | pathways_data.W))
     after2, _ = GAME.apply(s2, 0, turn)
     assert GAME.undo_barrier(s2, after2, 0, turn) is None
     m = in_move_phase(fresh())

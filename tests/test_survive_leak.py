@@ -25,7 +25,7 @@ import pytest
 from engine.core import Event, SeatInfo, View, replace, to_data
 from engine.match import Match
 from engine.record import canonical_bytes
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.rules import SurviveGame
 from engine.survive.actions import NoDefence
 from engine.survive.state import SurviveView
@@ -101,17 +101,17 @@ def test_revealing_events_carry_only_what_the_rule_reveals():
                 if e.kind in ALLOWED_KEYS:
                     assert set(e.data) == ALLOWED_KEYS[e.kind] and e.to is None
                 if e.kind == "revealed":
-                    assert D.BACK_KIND[e.data["back"]] == "green"
+                    assert data.BACK_KIND[e.data["back"]] == "green"
                     assert before.backs[e.data["tile"]] == e.data["back"]
                 if e.kind == "kept":
-                    assert D.BACK_KIND[before.backs[e.data["tile"]]] != "green"
+                    assert data.BACK_KIND[before.backs[e.data["tile"]]] != "green"
                 if e.kind == "game_over":
                     assert m.state.phase == "over"
 
 
 # --- the answer window --------------------------------------------------------------------------
 def _holds_repellent(state, seat):
-    return any(D.BACK_KIND[state.backs[t]] == "defence" for t in state.hands[seat])
+    return any(data.BACK_KIND[state.backs[t]] == "defence" for t in state.hands[seat])
 
 
 @dataclass(frozen=True)

@@ -10,28 +10,28 @@ from __future__ import annotations
 from engine.core import IllegalAction, replace
 from engine.components import put
 from engine.rng import Rng
-from engine.survive import board as B
-from engine.survive import data as D
+from engine.survive import board
+from engine.survive import data
 from engine.survive.rules import SurviveGame
 from engine.survive.actions import Ashore, Board, Sail, Swim, Walk
 
 GAME = SurviveGame()
-ENTRANCES = [h for pair in D.ENTRANCE_INDEX for h in pair]
+ENTRANCES = [h for pair in data.ENTRANCE_INDEX for h in pair]
 
 
 def _candidates(s, seat):
     """Every walk, swim, boarding and step ashore of the seat's explorers to any
     neighbouring hex or boat, and every sail of any boat to any neighbouring hex."""
     out = []
-    for e in B.own_explorers(s, seat):
+    for e in board.own_explorers(s, seat):
         h = s.explorer_hex[e]
         if h < 0:
             continue
-        out += [Walk(e, n) for n in D.NEIGHBOURS[h]] + [Swim(e, n) for n in D.NEIGHBOURS[h]]
-        out += [Board(e, b) for b in range(D.BOATS) if s.boat_hex[b] >= 0] + [Ashore(e)]
+        out += [Walk(e, n) for n in data.NEIGHBOURS[h]] + [Swim(e, n) for n in data.NEIGHBOURS[h]]
+        out += [Board(e, b) for b in range(data.BOATS) if s.boat_hex[b] >= 0] + [Ashore(e)]
     for b, h in enumerate(s.boat_hex):
         if h >= 0:
-            out += [Sail(b, n) for n in D.NEIGHBOURS[h]]
+            out += [Sail(b, n) for n in data.NEIGHBOURS[h]]
     return out
 
 
@@ -39,8 +39,8 @@ def _variants(s, seat, rng):
     """The position, with every own swimmer marked as having swum, and with one own
     swimmer (or explorer on land) put on an entrance, swum or not."""
     out = [s]
-    mine = [e for e in B.own_explorers(s, seat) if s.explorer_hex[e] >= 0 and s.explorer_boat[e] < 0]
-    swimmers = tuple(e for e in mine if B.is_swimmer(s, e))
+    mine = [e for e in board.own_explorers(s, seat) if s.explorer_hex[e] >= 0 and s.explorer_boat[e] < 0]
+    swimmers = tuple(e for e in mine if board.is_swimmer(s, e))
     if swimmers:
         out.append(replace(s, swum=tuple(sorted(set(s.swum) | set(swimmers)))))
     if mine:
@@ -60,7 +60,7 @@ def _check(s, seat, seen):
         except IllegalAction:
             accepted = False
         assert accepted == (a in offered), (a, accepted)
-        if accepted and type(a) is Swim and B.is_land(s, s.explorer_hex[a.explorer]):
+        if accepted and type(a) is Swim and board.is_land(s, s.explorer_hex[a.explorer]):
             seen["from land"] += 1
         if type(a) is Ashore and a.explorer in s.swum and s.explorer_boat[a.explorer] < 0:
             seen["ashore after a swim"] += 1

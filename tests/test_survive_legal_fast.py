@@ -9,24 +9,24 @@ from __future__ import annotations
 
 from engine.core import SeatInfo, replace
 from engine.match import Match
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.rules import SurviveGame
 from engine.survive.actions import (
     Ashore, Board, CreatureStep, EndCreature, EndMoves, PlaceBoat, PlaceExplorer, Sail, Sink, Swim, Walk,
 )
 
 GAME = SurviveGame()
-NB = D.NEIGHBOURS
+NB = data.NEIGHBOURS
 
 
 # --- the slow, obvious rules (from the rule text and RULES-DECISIONS, survive) --------------
 def _land(v, h):
-    t = D.LAND_TILE_AT[h]
+    t = data.LAND_TILE_AT[h]
     return t >= 0 and not v.sunk[t]
 
 
 def _sea(v, h):
-    return 0 <= h < D.HEXES and not _land(v, h) and D.SAFE_AT[h] < 0
+    return 0 <= h < data.HEXES and not _land(v, h) and data.SAFE_AT[h] < 0
 
 
 def _aboard(v, b):
@@ -36,19 +36,19 @@ def _aboard(v, b):
 def _boardable_at(v, h):
     """The boat on sea hex h that has room and no creature beside it, or None."""
     for b, bh in enumerate(v.boat_hex):
-        if bh == h and h >= 0 and h not in v.creature_hex and len(_aboard(v, b)) < D.BOAT_CAPACITY:
+        if bh == h and h >= 0 and h not in v.creature_hex and len(_aboard(v, b)) < data.BOAT_CAPACITY:
             return b
     return None
 
 
 def _may_move(v, seat, b):
-    counts = [sum(1 for e in _aboard(v, b) if e // D.EXPLORERS_PER_SEAT == p) for p in range(v.players)]
+    counts = [sum(1 for e in _aboard(v, b) if e // data.EXPLORERS_PER_SEAT == p) for p in range(v.players)]
     return counts[seat] >= max(counts)
 
 
 def slow_moves(v, seat):
     out = []
-    for e in range(seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT):
+    for e in range(seat * data.EXPLORERS_PER_SEAT, (seat + 1) * data.EXPLORERS_PER_SEAT):
         h = v.explorer_hex[e]
         if h < 0:
             continue
@@ -64,14 +64,14 @@ def slow_moves(v, seat):
             continue
         if v.explorer_boat[e] >= 0:                              # in a boat
             out += [Board(e, _boardable_at(v, n)) for n in NB[h] if _boardable_at(v, n) is not None]
-            if D.ENTRANCE_OF[h] >= 0:
+            if data.ENTRANCE_OF[h] >= 0:
                 out.append(Ashore(e))
         else:                                                    # swimming
             if _boardable_at(v, h) is not None:
                 out.append(Board(e, _boardable_at(v, h)))
             if e not in v.swum:                                  # one sea hex: a swim or ashore
                 out += [Swim(e, n) for n in NB[h] if _sea(v, n) and n not in v.creature_hex]
-                if D.ENTRANCE_OF[h] >= 0:
+                if data.ENTRANCE_OF[h] >= 0:
                     out.append(Ashore(e))
     for b, h in enumerate(v.boat_hex):
         if h >= 0 and _may_move(v, seat, b):
@@ -81,18 +81,18 @@ def slow_moves(v, seat):
 
 
 def slow_sinks(v):
-    for terrain in (D.BEACH, D.FOREST, D.MOUNTAIN):
+    for terrain in (data.BEACH, data.FOREST, data.MOUNTAIN):
         ok = [t for t in range(len(v.terrain)) if v.terrain[t] == terrain and not v.sunk[t]
-              and any(_sea(v, n) for n in NB[D.LAND_HEX_INDEX[t]])]
+              and any(_sea(v, n) for n in NB[data.LAND_HEX_INDEX[t]])]
         if ok:
             return [Sink(t) for t in ok]
     return []
 
 
 def slow_creature_steps(v):
-    least, most = D.CREATURE_REACH[v.creature_kind]
+    least, most = data.CREATURE_REACH[v.creature_kind]
     movers = [v.mover] if v.mover >= 0 else [c for c, h in enumerate(v.creature_hex)
-                                              if h >= 0 and D.CREATURE_KIND[c] == v.creature_kind]
+                                              if h >= 0 and data.CREATURE_KIND[c] == v.creature_kind]
     out = []
     if v.mover < 0 or v.steps < most:
         out = [CreatureStep(c, n) for c in movers for n in NB[v.creature_hex[c]] if _sea(v, n)]
@@ -103,15 +103,15 @@ def slow_creature_steps(v):
 
 def slow_explorer_placements(v, seat):
     out, seen = [], set()
-    for e in range(seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT):
-        if v.explorer_hex[e] == D.NOT_PLACED and v.values[e] not in seen:
+    for e in range(seat * data.EXPLORERS_PER_SEAT, (seat + 1) * data.EXPLORERS_PER_SEAT):
+        if v.explorer_hex[e] == data.NOT_PLACED and v.values[e] not in seen:
             seen.add(v.values[e])
-            out += [PlaceExplorer(e, h) for h in D.LAND_HEX_INDEX if h not in v.explorer_hex]
+            out += [PlaceExplorer(e, h) for h in data.LAND_HEX_INDEX if h not in v.explorer_hex]
     return out
 
 
 def slow_boat_placements(v):
-    return [PlaceBoat(h) for h in range(D.HEXES)
+    return [PlaceBoat(h) for h in range(data.HEXES)
             if _sea(v, h) and any(_land(v, n) for n in NB[h])
             and h not in v.boat_hex and h not in v.creature_hex]
 
@@ -124,7 +124,7 @@ def slow_legal(v):
         return slow_moves(v, v.seat)
     if v.phase == "sink":
         return slow_sinks(v)
-    if v.phase == "creature" or (v.phase == "red" and v.red in D.MOVES_CREATURE):
+    if v.phase == "creature" or (v.phase == "red" and v.red in data.MOVES_CREATURE):
         return slow_creature_steps(v)
     if v.phase == "place_explorer":
         return slow_explorer_placements(v, v.seat)
@@ -174,7 +174,7 @@ def test_fast_legal_lists_equal_a_slow_obvious_enumeration_over_interleaved_game
 def test_the_move_list_is_each_pieces_own_list_as_apply_checks_them():
     """``apply`` checks a move against the moving piece's own list (``board``); the move
     phase's whole list is those lists, explorer by explorer, then boat by boat."""
-    from engine.survive import board as B
+    from engine.survive import board
 
     for seed in range(6):
         n = 2 + seed % 3
@@ -186,9 +186,9 @@ def test_the_move_list_is_each_pieces_own_list_as_apply_checks_them():
             legal = GAME.legal(view)
             if view.phase == "move":
                 s = m.state
-                pieces = [a for e in range(seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT)
-                          for a in B.explorer_moves(s, seat, e)]
-                pieces += [a for b in range(D.BOATS) for a in B.boat_moves(s, seat, b)]
+                pieces = [a for e in range(seat * data.EXPLORERS_PER_SEAT, (seat + 1) * data.EXPLORERS_PER_SEAT)
+                          for a in board.explorer_moves(s, seat, e)]
+                pieces += [a for b in range(data.BOATS) for a in board.boat_moves(s, seat, b)]
                 assert legal == pieces + [EndMoves()]
             m.act(seat, bots[seat].choose(view, legal))
 
@@ -238,7 +238,7 @@ def test_the_move_list_follows_a_change_of_water_or_creatures_alone():
                 sunk[rnd.choice(afloat)] = 1
                 creatures = list(view.creature_hex)
                 creatures[rnd.randrange(len(creatures))] = rnd.choice(
-                    [h for h in range(D.HEXES) if _sea(view, h)])
+                    [h for h in range(data.HEXES) if _sea(view, h)])
                 for other in (replace(view, sunk=tuple(sunk)), replace(view, creature_hex=tuple(creatures))):
                     assert GAME.legal(other) == slow_moves(other, seat)
                     assert GAME.legal(view) == legal

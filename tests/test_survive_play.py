@@ -9,7 +9,7 @@ import pytest
 from engine.core import IllegalAction, SeatInfo
 from engine.match import Match
 from engine.record import canonical_bytes
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.rules import SurviveGame
 
 GAME = SurviveGame()
@@ -39,9 +39,9 @@ def test_random_bots_finish_many_games(players):
         r = match.result()
         assert r.winners and max(r.scores) == r.scores[r.winners[0]]
         s = match.state
-        assert s.phase == "over" and all(h != D.NOT_PLACED for h in s.explorer_hex)
-        assert sum(1 for h in s.explorer_hex if h == D.SAVED) + sum(1 for h in s.explorer_hex
-                                                                     if h == D.LOST) <= 10 * players
+        assert s.phase == "over" and all(h != data.NOT_PLACED for h in s.explorer_hex)
+        assert sum(1 for h in s.explorer_hex if h == data.SAVED) + sum(1 for h in s.explorer_hex
+                                                                     if h == data.LOST) <= 10 * players
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -49,7 +49,7 @@ def test_strong_bots_finish_games_and_save_explorers(players):
     saved = 0
     for seed in range(3):
         match, _ = _play(seed, players, "normal")
-        saved += sum(1 for h in match.state.explorer_hex if h == D.SAVED)
+        saved += sum(1 for h in match.state.explorer_hex if h == data.SAVED)
     assert saved > 6
 
 

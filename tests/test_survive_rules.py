@@ -10,8 +10,8 @@ import pytest
 from engine.geometry import hex_ring
 from engine.core import IllegalAction, SeatInfo, replace, to_data
 from engine.match import Match
-from engine.survive import board as B
-from engine.survive import data as D
+from engine.survive import board
+from engine.survive import data
 from engine.survive.rules import SurviveGame
 from engine.survive.actions import (
     Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence, NoTile,
@@ -19,9 +19,9 @@ from engine.survive.actions import (
 )
 
 GAME = SurviveGame()
-H = D.INDEX                      # (q, r) -> hex index
+H = data.INDEX                      # (q, r) -> hex index
 TILE0 = 0                        # the land tile at (0, -3), top row of the island
-T0 = D.LAND_HEX_INDEX[TILE0]
+T0 = data.LAND_HEX_INDEX[TILE0]
 
 
 def hx(q: int, r: int) -> int:
@@ -34,18 +34,18 @@ def position(players=2, explorers=None, boats=None, creatures=None, sunk=(), han
     listed are lost, boats in the reserve, creatures out of play)."""
     s = GAME.setup({}, players, 7)
     terrain = list(s.terrain)           # tile 0 (top row, on the coast) is a beach
-    swap = terrain.index(D.BEACH)
+    swap = terrain.index(data.BEACH)
     terrain[0], terrain[swap] = terrain[swap], terrain[0]
     s = replace(s, terrain=tuple(terrain))
-    n = players * D.EXPLORERS_PER_SEAT
-    eh, eb = [D.LOST] * n, [-1] * n
+    n = players * data.EXPLORERS_PER_SEAT
+    eh, eb = [data.LOST] * n, [-1] * n
     for e, where in (explorers or {}).items():
         h, b = where if isinstance(where, tuple) else (where, -1)
         eh[e], eb[e] = h, b
-    bh = [D.NOT_PLACED] * D.BOATS
+    bh = [data.NOT_PLACED] * data.BOATS
     for b, h in (boats or {}).items():
         bh[b] = h
-    ch = [D.NOT_PLACED] * D.CREATURES
+    ch = [data.NOT_PLACED] * data.CREATURES
     for c, h in (creatures or {}).items():
         ch[c] = h
     sk = [0] * 40
@@ -56,7 +56,7 @@ def position(players=2, explorers=None, boats=None, creatures=None, sunk=(), han
         bk[t] = back
     changes = dict(explorer_hex=tuple(eh), explorer_boat=tuple(eb), boat_hex=tuple(bh),
                    creature_hex=tuple(ch), sunk=tuple(sk), backs=tuple(bk), phase=phase, turn=turn,
-                   points=D.MOVE_POINTS if phase == "move" else 0,
+                   points=data.MOVE_POINTS if phase == "move" else 0,
                    hands=tuple(hands) if hands else ((),) * players)
     if values is not None:
         changes["values"] = tuple(values)
@@ -74,8 +74,8 @@ def act(s, action, seat=None):
     return GAME.apply(s, seat, action)
 
 
-SHARK = D.CREATURE_KIND.index("shark")
-WHALE = D.CREATURE_KIND.index("whale")
+SHARK = data.CREATURE_KIND.index("shark")
+WHALE = data.CREATURE_KIND.index("whale")
 SERPENT = 0
 SEA_A, SEA_B, SEA_C, SEA_D = hx(0, -5), hx(1, -5), hx(2, -5), hx(3, -5)   # a row of open sea
 
@@ -83,40 +83,40 @@ SEA_A, SEA_B, SEA_C, SEA_D = hx(0, -5), hx(1, -5), hx(2, -5), hx(3, -5)   # a ro
 # --- the board as data -----------------------------------------------------------------------
 def test_island_is_40_land_tiles_16_beach_16_forest_8_mountain_laid_face_up_at_random():
     a, b = GAME.setup({}, 2, 1), GAME.setup({}, 2, 2)
-    assert Counter(a.terrain) == {D.BEACH: 16, D.FOREST: 16, D.MOUNTAIN: 8}
+    assert Counter(a.terrain) == {data.BEACH: 16, data.FOREST: 16, data.MOUNTAIN: 8}
     assert a.terrain != b.terrain
-    assert len(D.LAND_HEXES) == 40 and len(set(D.LAND_HEX_INDEX)) == 40
+    assert len(data.LAND_HEXES) == 40 and len(set(data.LAND_HEX_INDEX)) == 40
 
 
 def test_island_rows_are_4_5_8_7_8_5_4_around_a_central_sea_hex_where_a_serpent_starts():
-    assert [len(r) for r in D.ISLAND.rows()] == [4, 5, 8, 7, 8, 5, 4]
-    assert D.CENTRE not in D.LAND_HEXES and D.CENTRE in D.ISLAND
+    assert [len(r) for r in data.ISLAND.rows()] == [4, 5, 8, 7, 8, 5, 4]
+    assert data.CENTRE not in data.LAND_HEXES and data.CENTRE in data.ISLAND
     s = GAME.setup({}, 3, 1)
-    assert s.creature_hex[SERPENT] == D.CENTRE_INDEX and B.is_sea(s, D.CENTRE_INDEX)
+    assert s.creature_hex[SERPENT] == data.CENTRE_INDEX and board.is_sea(s, data.CENTRE_INDEX)
 
 
 def test_four_safe_islands_in_the_corners_each_reached_from_two_entrance_hexes():
-    assert len(D.SAFE_INDEX) == 4
-    rows = D.BOARD.rows()
-    assert set(D.SAFE_HEXES) == {rows[0][0], rows[0][-1], rows[-1][0], rows[-1][-1]}
-    for safe, entrances in zip(D.SAFE_INDEX, D.ENTRANCE_INDEX):
-        assert len(entrances) == 2 and set(D.NEIGHBOURS[safe]) == set(entrances)
+    assert len(data.SAFE_INDEX) == 4
+    rows = data.BOARD.rows()
+    assert set(data.SAFE_HEXES) == {rows[0][0], rows[0][-1], rows[-1][0], rows[-1][-1]}
+    for safe, entrances in zip(data.SAFE_INDEX, data.ENTRANCE_INDEX):
+        assert len(entrances) == 2 and set(data.NEIGHBOURS[safe]) == set(entrances)
 
 
 def test_the_other_serpents_start_next_to_each_safe_islands_entrances_not_on_them():
     s = GAME.setup({}, 2, 1)
     starts = [s.creature_hex[c] for c in range(5)]
-    assert starts[0] == D.CENTRE_INDEX
-    for h, entrances in zip(starts[1:], D.ENTRANCE_INDEX):
-        assert h not in entrances and all(e in D.NEIGHBOURS[h] for e in entrances)
-    assert all(s.creature_hex[c] == D.NOT_PLACED for c in range(5, D.CREATURES))
+    assert starts[0] == data.CENTRE_INDEX
+    for h, entrances in zip(starts[1:], data.ENTRANCE_INDEX):
+        assert h not in entrances and all(e in data.NEIGHBOURS[h] for e in entrances)
+    assert all(s.creature_hex[c] == data.NOT_PLACED for c in range(5, data.CREATURES))
 
 
 def test_open_sea_at_least_three_hexes_wide_around_the_island():
-    for h in D.ISLAND.cells:
+    for h in data.ISLAND.cells:
         for k in range(1, 4):
             for x in hex_ring(h, k):
-                assert x in D.BOARD and (x in D.ISLAND or D.SAFE_AT[D.INDEX[x]] < 0)
+                assert x in data.BOARD and (x in data.ISLAND or data.SAFE_AT[data.INDEX[x]] < 0)
 
 
 # --- setup -------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ def test_explorers_are_placed_in_seat_order_one_at_a_time_on_empty_land_tiles():
     for i in range(6):
         assert GAME.to_act(s) == {i % 3} and s.phase == "place_explorer"
         a = legal(s)[0]
-        assert isinstance(a, PlaceExplorer) and a.hex in D.LAND_HEX_INDEX
+        assert isinstance(a, PlaceExplorer) and a.hex in data.LAND_HEX_INDEX
         s, _ = act(s, a)
     assert sum(h >= 0 for h in s.explorer_hex) == 6
 
@@ -152,9 +152,9 @@ def test_boats_follow_in_seat_order_on_a_free_sea_hex_next_to_land():
         assert s.phase == "place_boat" and GAME.to_act(s) == {i % 2}
         options = legal(s)
         for a in options:
-            assert B.is_sea(s, a.hex) and a.hex not in s.boat_hex and a.hex not in s.creature_hex
-            assert any(B.is_land(s, n) for n in D.NEIGHBOURS[a.hex])
-        assert PlaceBoat(D.CENTRE_INDEX) not in options      # the serpent is there
+            assert board.is_sea(s, a.hex) and a.hex not in s.boat_hex and a.hex not in s.creature_hex
+            assert any(board.is_land(s, n) for n in data.NEIGHBOURS[a.hex])
+        assert PlaceBoat(data.CENTRE_INDEX) not in options      # the serpent is there
         s, _ = act(s, options[0])
     assert s.phase == "move" and s.turn == 0
     assert sorted(b for b, h in enumerate(s.boat_hex) if h >= 0) == [0, 1, 2, 3]
@@ -185,7 +185,7 @@ def test_a_player_holding_any_tile_is_asked_in_step_one_even_with_only_defensive
     s = position(explorers={0: T0}, hands=[(1,), ()], backs={1: "shark_repellent"})
     s = replace(s, turn=1)
     s, _ = GAME.apply(replace(s, phase="creature", creature_kind="shark", after_creature="end",
-                              creature_hex=(D.NOT_PLACED,) * D.CREATURES, turn=1), 1, EndCreature())
+                              creature_hex=(data.NOT_PLACED,) * data.CREATURES, turn=1), 1, EndCreature())
     assert s.turn == 0 and s.phase == "tile" and legal(s) == [NoTile()]
     empty = position(explorers={0: T0}, phase="creature", creature_kind="shark", after_creature="end", turn=1)
     after, _ = GAME.apply(empty, 1, EndCreature())
@@ -200,10 +200,10 @@ def test_tiles_taken_this_turn_wait_for_a_later_turn():
 
 # --- step 2: moving -----------------------------------------------------------------------------
 def test_three_move_points_a_turn_shared_among_explorers_and_boats():
-    land2 = D.LAND_HEX_INDEX[1]
+    land2 = data.LAND_HEX_INDEX[1]
     s = position(explorers={0: T0, 1: land2}, boats={0: SEA_A})
-    s, _ = act(s, Walk(0, D.LAND_HEX_INDEX[4]))
-    s, _ = act(s, Walk(1, D.LAND_HEX_INDEX[2]))
+    s, _ = act(s, Walk(0, data.LAND_HEX_INDEX[4]))
+    s, _ = act(s, Walk(1, data.LAND_HEX_INDEX[2]))
     assert s.points == 1
     s, _ = act(s, Sail(0, SEA_B))
     assert s.phase == "sink" and s.points == 0
@@ -212,9 +212,9 @@ def test_three_move_points_a_turn_shared_among_explorers_and_boats():
 def test_an_explorer_on_land_walks_to_a_neighbouring_land_tile():
     s = position(explorers={0: T0})
     walks = {a.to for a in legal(s) if isinstance(a, Walk)}
-    assert walks == {n for n in D.NEIGHBOURS[T0] if B.is_land(s, n)}
+    assert walks == {n for n in data.NEIGHBOURS[T0] if board.is_land(s, n)}
     with pytest.raises(IllegalAction):
-        act(s, Walk(0, D.CENTRE_INDEX))
+        act(s, Walk(0, data.CENTRE_INDEX))
 
 
 def test_boarding_a_boat_next_to_land_or_next_to_a_boat_costs_one_point():
@@ -246,9 +246,9 @@ def test_revised_an_explorer_on_land_may_step_into_a_neighbouring_sea_hex_for_on
     s = position(explorers={0: T0}, creatures={SHARK: hx(-1, -4)})
     steps = {a.to for a in legal(s) if isinstance(a, Swim)}
     assert coast in steps and hx(-1, -4) not in steps   # never into a creature
-    assert steps == {n for n in D.NEIGHBOURS[T0] if B.is_sea(s, n) and n not in s.creature_hex}
+    assert steps == {n for n in data.NEIGHBOURS[T0] if board.is_sea(s, n) and n not in s.creature_hex}
     s, ev = act(s, Swim(0, coast))
-    assert s.explorer_hex[0] == coast and B.is_swimmer(s, 0) and s.points == 2
+    assert s.explorer_hex[0] == coast and board.is_swimmer(s, 0) and s.points == 2
     assert ev[0].kind == "swam"
 
 
@@ -256,7 +256,7 @@ def test_revised_stepping_into_the_sea_is_the_explorers_one_sea_hex_of_the_turn(
     coast = hx(0, -4)
     s, _ = act(position(explorers={0: T0}), Swim(0, coast))
     assert not any(isinstance(a, (Swim, Walk)) and a.explorer == 0 for a in legal(s))
-    for n in D.NEIGHBOURS[coast]:
+    for n in data.NEIGHBOURS[coast]:
         with pytest.raises(IllegalAction):
             act(s, Swim(0, n))
     later = replace(s, swum=())                         # a later turn: it swims as any swimmer
@@ -264,8 +264,8 @@ def test_revised_stepping_into_the_sea_is_the_explorers_one_sea_hex_of_the_turn(
 
 
 def test_revised_a_swimmer_that_swam_this_turn_cannot_also_step_ashore():
-    entrance = D.ENTRANCE_INDEX[0][0]
-    before = next(n for n in D.NEIGHBOURS[entrance] if D.ENTRANCE_OF[n] < 0 and D.SAFE_AT[n] < 0)
+    entrance = data.ENTRANCE_INDEX[0][0]
+    before = next(n for n in data.NEIGHBOURS[entrance] if data.ENTRANCE_OF[n] < 0 and data.SAFE_AT[n] < 0)
     s, _ = act(position(explorers={0: before}), Swim(0, entrance))
     assert Ashore(0) not in legal(s)
     with pytest.raises(IllegalAction):
@@ -294,16 +294,16 @@ def test_anyone_moves_an_empty_boat_an_occupied_one_needs_as_many_aboard_as_anyo
 def test_an_explorer_that_has_left_land_never_returns_to_it():
     s = position(explorers={0: hx(0, -4)})
     assert not any(isinstance(a, Walk) for a in legal(s))
-    assert all(not B.is_land(s, a.to) for a in legal(s) if isinstance(a, Swim))
+    assert all(not board.is_land(s, a.to) for a in legal(s) if isinstance(a, Swim))
 
 
 def test_stepping_onto_a_safe_island_from_an_entrance_saves_the_explorer():
-    entrance = D.ENTRANCE_INDEX[0][0]
-    s = position(explorers={0: entrance, 1: (D.ENTRANCE_INDEX[0][1], 0)}, boats={0: D.ENTRANCE_INDEX[0][1]})
+    entrance = data.ENTRANCE_INDEX[0][0]
+    s = position(explorers={0: entrance, 1: (data.ENTRANCE_INDEX[0][1], 0)}, boats={0: data.ENTRANCE_INDEX[0][1]})
     s, ev = act(s, Ashore(0))
-    assert s.explorer_hex[0] == D.SAVED and ev[0].kind == "saved"
+    assert s.explorer_hex[0] == data.SAVED and ev[0].kind == "saved"
     s, _ = act(s, Ashore(1))
-    assert s.explorer_hex[1] == D.SAVED and s.explorer_boat[1] == -1 and s.points == 1
+    assert s.explorer_hex[1] == data.SAVED and s.explorer_boat[1] == -1 and s.points == 1
     far = position(explorers={0: SEA_A})
     assert Ashore(0) not in legal(far)
 
@@ -325,46 +325,46 @@ def test_a_boat_sails_with_everyone_in_it():
 def test_the_removed_tile_must_touch_the_sea():
     s = position(phase="sink")
     for a in legal(s):
-        assert B.coastal(s, a.tile)
-    inland = next(t for t in range(40) if not B.coastal(s, t))
+        assert board.coastal(s, a.tile)
+    inland = next(t for t in range(40) if not board.coastal(s, t))
     with pytest.raises(IllegalAction):
         act(s, Sink(inland))
 
 
 def test_beaches_go_first_then_forests_then_mountains():
     s = position(phase="sink")
-    assert {s.terrain[a.tile] for a in legal(s)} == {D.BEACH}
-    beaches = [t for t in range(40) if s.terrain[t] == D.BEACH]
+    assert {s.terrain[a.tile] for a in legal(s)} == {data.BEACH}
+    beaches = [t for t in range(40) if s.terrain[t] == data.BEACH]
     s2 = position(phase="sink", sunk=beaches)
-    assert {s2.terrain[a.tile] for a in legal(s2)} == {D.FOREST}
-    forests = [t for t in range(40) if s.terrain[t] == D.FOREST]
+    assert {s2.terrain[a.tile] for a in legal(s2)} == {data.FOREST}
+    forests = [t for t in range(40) if s.terrain[t] == data.FOREST]
     s3 = position(phase="sink", sunk=beaches + forests)
-    assert {s3.terrain[a.tile] for a in legal(s3)} == {D.MOUNTAIN}
+    assert {s3.terrain[a.tile] for a in legal(s3)} == {data.MOUNTAIN}
 
 
 def test_when_no_tile_of_the_lowest_terrain_touches_the_sea_the_next_terrain_goes():
     s = position(phase="sink")
-    inland = next(t for t in range(40) if not B.coastal(s, t))
-    s = replace(s, terrain=tuple(D.BEACH if t == inland else D.FOREST for t in range(40)))
+    inland = next(t for t in range(40) if not board.coastal(s, t))
+    s = replace(s, terrain=tuple(data.BEACH if t == inland else data.FOREST for t in range(40)))
     options = {a.tile for a in legal(s)}
-    assert inland not in options and options == {t for t in range(40) if B.coastal(s, t)}
+    assert inland not in options and options == {t for t in range(40) if board.coastal(s, t)}
 
 
 def test_revised_when_no_tile_of_the_lowest_terrain_left_touches_the_sea_a_coastal_tile_of_the_next_terrain_goes():
     s = position(phase="sink")
-    inland = [t for t in range(40) if not B.coastal(s, t)]
-    coast = [t for t in range(40) if B.coastal(s, t)]
+    inland = [t for t in range(40) if not board.coastal(s, t)]
+    coast = [t for t in range(40) if board.coastal(s, t)]
     # beaches left only inland: a coastal forest goes, the beaches stay
-    s1 = replace(s, terrain=tuple(D.BEACH if t in inland else D.FOREST for t in range(40)))
+    s1 = replace(s, terrain=tuple(data.BEACH if t in inland else data.FOREST for t in range(40)))
     assert {a.tile for a in legal(s1)} == set(coast)
     with pytest.raises(IllegalAction):
         act(s1, Sink(inland[0]))
     after, _ = act(s1, Sink(coast[0]))
     assert after.sunk[coast[0]]
     # beaches and forests left only inland: a coastal mountain goes
-    s2 = replace(s, terrain=tuple((D.BEACH, D.FOREST)[t % 2] if t in inland else D.MOUNTAIN
+    s2 = replace(s, terrain=tuple((data.BEACH, data.FOREST)[t % 2] if t in inland else data.MOUNTAIN
                                   for t in range(40)))
-    assert {s2.terrain[a.tile] for a in legal(s2)} == {D.MOUNTAIN}
+    assert {s2.terrain[a.tile] for a in legal(s2)} == {data.MOUNTAIN}
     after, _ = act(s2, Sink(coast[-1]))
     assert after.sunk[coast[-1]]
 
@@ -380,7 +380,7 @@ def test_revised_the_help_tells_the_step_into_the_sea_and_the_one_sea_hex_a_turn
 def test_explorers_on_a_removed_tile_become_swimmers():
     s = position(explorers={0: T0, 10: T0}, phase="sink", backs={TILE0: "dolphin"})
     s, ev = act(s, Sink(TILE0))
-    assert B.is_swimmer(s, 0) and B.is_swimmer(s, 10)
+    assert board.is_swimmer(s, 0) and board.is_swimmer(s, 10)
     assert ev[0].data["swimmers"] == (0, 10)
 
 
@@ -412,7 +412,7 @@ def test_red_and_defensive_tiles_are_kept_face_down():
 def test_a_shark_from_a_tile_attacks_the_swimmers_there_at_once():
     s = position(explorers={0: T0, 1: T0 + 9}, phase="sink", backs={TILE0: "shark"})
     s, ev = act(s, Sink(TILE0))
-    assert s.explorer_hex[0] == D.LOST and s.creature_hex[SHARK] == T0 and s.phase == "roll"
+    assert s.explorer_hex[0] == data.LOST and s.creature_hex[SHARK] == T0 and s.phase == "roll"
 
 
 def test_a_boat_from_a_tile_takes_up_to_three_swimmers_one_player_at_a_time():
@@ -428,7 +428,7 @@ def test_a_whirlpool_takes_every_swimmer_there_and_around_but_no_boat():
     s = position(explorers={0: T0, 10: around, 11: (hx(1, -4), 0), 12: SEA_A}, boats={0: hx(1, -4)},
                  phase="sink", backs={TILE0: "whirlpool"})
     s, _ = act(s, Sink(TILE0))
-    assert s.explorer_hex[0] == s.explorer_hex[10] == D.LOST
+    assert s.explorer_hex[0] == s.explorer_hex[10] == data.LOST
     assert s.explorer_hex[11] == hx(1, -4) and s.boat_hex[0] == hx(1, -4) and s.explorer_hex[12] == SEA_A
 
 
@@ -440,7 +440,7 @@ def test_the_volcano_ends_the_game_at_once():
 
 # --- step 4: the creature die ---------------------------------------------------------------------
 def test_the_creature_die_has_two_serpent_two_shark_and_two_whale_faces():
-    assert Counter(D.DIE_FACES) == {"serpent": 2, "shark": 2, "whale": 2}
+    assert Counter(data.DIE_FACES) == {"serpent": 2, "shark": 2, "whale": 2}
     seen = Counter()
     for seed in range(300):
         s = position(phase="roll", creatures={SERPENT: SEA_A, SHARK: SEA_C, WHALE: hx(0, -6)},
@@ -456,7 +456,7 @@ def test_a_serpent_moves_one_hex_and_takes_a_boat_with_passengers_and_every_swim
                  phase="creature", creature_kind="serpent", after_creature="end")
     assert EndCreature() not in legal(s)
     s, ev = act(s, CreatureStep(SERPENT, SEA_B))
-    assert s.explorer_hex[0] == s.explorer_hex[10] == D.LOST and s.boat_hex[0] == D.LOST
+    assert s.explorer_hex[0] == s.explorer_hex[10] == data.LOST and s.boat_hex[0] == data.LOST
     assert s.turn == 1
 
 
@@ -472,7 +472,7 @@ def test_a_shark_moves_up_to_two_hexes_may_stay_and_stops_where_it_eats_swimmers
                  creature_kind="shark", after_creature="end")
     assert EndCreature() in legal(s)
     s2, _ = act(s, CreatureStep(SHARK, SEA_B))
-    assert s2.explorer_hex[10] == D.LOST and s2.turn == 1        # stopped: the turn passed
+    assert s2.explorer_hex[10] == data.LOST and s2.turn == 1        # stopped: the turn passed
     s3 = position(explorers={1: T0}, creatures={SHARK: SEA_A}, phase="creature", creature_kind="shark",
                   after_creature="end")
     s3, _ = act(s3, CreatureStep(SHARK, SEA_B))
@@ -494,7 +494,7 @@ def test_a_whale_moves_up_to_three_and_stops_at_a_boat_with_passengers_who_must_
     s, _ = act(s, CreatureStep(WHALE, SEA_B))
     assert EndCreature() in legal(s)
     s, _ = act(s, CreatureStep(WHALE, SEA_C))
-    assert s.boat_hex[0] == D.LOST and B.is_swimmer(s, 10) and s.turn == 1
+    assert s.boat_hex[0] == data.LOST and board.is_swimmer(s, 10) and s.turn == 1
 
 
 def test_a_whale_leaves_swimmers_and_empty_boats_alone():
@@ -506,11 +506,11 @@ def test_a_whale_leaves_swimmers_and_empty_boats_alone():
 
 
 def test_creatures_never_go_onto_land_or_a_safe_island():
-    s = position(explorers={1: T0}, creatures={SHARK: hx(0, -4), SHARK + 1: D.ENTRANCE_INDEX[0][0]},
+    s = position(explorers={1: T0}, creatures={SHARK: hx(0, -4), SHARK + 1: data.ENTRANCE_INDEX[0][0]},
                  phase="creature", creature_kind="shark", after_creature="end")
     for a in legal(s):
         if isinstance(a, CreatureStep):
-            assert B.is_sea(s, a.to)
+            assert board.is_sea(s, a.to)
 
 
 def test_when_no_creature_of_the_rolled_kind_can_move_the_turn_passes():
@@ -544,7 +544,7 @@ def test_a_move_creature_tile_makes_that_creatures_normal_move_with_attacks():
     s, _ = act(s, PlayTile(5, "move_shark"))
     assert s.phase == "creature" and s.creature_kind == "shark"
     s, _ = act(s, CreatureStep(SHARK, SEA_B))
-    assert s.explorer_hex[10] == D.LOST and s.phase == "move"
+    assert s.explorer_hex[10] == data.LOST and s.phase == "move"
 
 
 def test_a_red_tile_that_can_do_nothing_cannot_be_played():
@@ -563,7 +563,7 @@ def test_a_shark_repellent_turns_a_shark_away_and_the_shark_leaves_the_game():
     assert s.phase == "respond" and GAME.to_act(s) == {1}
     assert Defend(5, "shark_repellent") in legal(s, 1)
     s, ev = GAME.apply(s, 1, Defend(5, "shark_repellent"))
-    assert s.explorer_hex[10] == SEA_B and s.creature_hex[SHARK] == D.LOST and s.turn == 1
+    assert s.explorer_hex[10] == SEA_B and s.creature_hex[SHARK] == data.LOST and s.turn == 1
 
 
 def test_a_whale_repellent_saves_a_boat_with_your_explorers():
@@ -572,7 +572,7 @@ def test_a_whale_repellent_saves_a_boat_with_your_explorers():
                  backs={5: "whale_repellent"})
     s, _ = act(s, CreatureStep(WHALE, SEA_B))
     s, _ = GAME.apply(s, 1, Defend(5, "whale_repellent"))
-    assert s.boat_hex[0] == SEA_B and s.explorer_boat[10] == 0 and s.creature_hex[WHALE] == D.LOST
+    assert s.boat_hex[0] == SEA_B and s.explorer_boat[10] == 0 and s.creature_hex[WHALE] == data.LOST
 
 
 def test_every_attack_on_a_seat_holding_any_tile_asks_it_and_looks_the_same_whatever_it_holds():
@@ -583,17 +583,17 @@ def test_every_attack_on_a_seat_holding_any_tile_asks_it_and_looks_the_same_what
     assert [to_data(e) for e in ev1] == [to_data(e) for e in ev2]
     assert legal(without, 1) == [NoDefence()]
     s, _ = GAME.apply(without, 1, NoDefence())
-    assert s.explorer_hex[10] == D.LOST
+    assert s.explorer_hex[10] == data.LOST
 
 
 def test_a_seat_holding_no_tile_is_not_asked_and_serpents_ask_nobody():
     s, _ = act(_shark_attack_on_blue((), {}), CreatureStep(SHARK, SEA_B))
-    assert s.phase != "respond" and s.explorer_hex[10] == D.LOST
+    assert s.phase != "respond" and s.explorer_hex[10] == data.LOST
     serp = position(explorers={10: SEA_B, 1: T0}, creatures={SERPENT: SEA_A}, phase="creature",
                     creature_kind="serpent", after_creature="end", hands=[(), (5,)],
                     backs={5: "shark_repellent"})
     serp, _ = act(serp, CreatureStep(SERPENT, SEA_B))
-    assert serp.phase != "respond" and serp.explorer_hex[10] == D.LOST
+    assert serp.phase != "respond" and serp.explorer_hex[10] == data.LOST
 
 
 def test_defensive_tiles_are_never_played_on_your_own_turn():
@@ -601,7 +601,7 @@ def test_defensive_tiles_are_never_played_on_your_own_turn():
                  creature_kind="shark", after_creature="end", hands=[(5,), ()],
                  backs={5: "shark_repellent"})
     s, _ = act(s, CreatureStep(SHARK, SEA_B))
-    assert s.phase != "respond" and s.explorer_hex[0] == D.LOST
+    assert s.phase != "respond" and s.explorer_hex[0] == data.LOST
 
 
 def test_several_attacked_players_answer_in_seat_order_after_the_mover():
@@ -618,7 +618,7 @@ def test_several_attacked_players_answer_in_seat_order_after_the_mover():
 # --- the end ---------------------------------------------------------------------------------------
 def test_saved_explorers_values_are_added_up_and_ties_share_the_win():
     values = [1, 1, 1, 2, 2, 3, 3, 4, 5, 6] * 2
-    s = position(explorers={0: D.SAVED, 9: D.SAVED, 10: D.SAVED, 19: D.SAVED, 1: T0 + 9},
+    s = position(explorers={0: data.SAVED, 9: data.SAVED, 10: data.SAVED, 19: data.SAVED, 1: T0 + 9},
                  phase="sink", backs={TILE0: "volcano"}, values=values)
     s, _ = act(s, Sink(TILE0))
     r = GAME.result(s)
@@ -627,14 +627,14 @@ def test_saved_explorers_values_are_added_up_and_ties_share_the_win():
 
 def test_explorers_not_saved_score_nothing():
     values = [6, 1, 1, 2, 2, 3, 3, 4, 5, 1] * 2
-    s = position(explorers={0: T0 + 9, 10: D.SAVED}, phase="sink", backs={TILE0: "volcano"},
+    s = position(explorers={0: T0 + 9, 10: data.SAVED}, phase="sink", backs={TILE0: "volcano"},
                  values=values)
     s, _ = act(s, Sink(TILE0))
     assert GAME.result(s).scores == (0.0, 6.0) and GAME.result(s).winners == (1,)
 
 
 def test_the_game_ends_when_no_explorer_is_left_on_the_board():
-    s = position(explorers={0: D.SAVED}, phase="roll")
+    s = position(explorers={0: data.SAVED}, phase="roll")
     s, ev = act(s, Roll())
     assert GAME.result(s) is not None and ev[-1].kind == "game_over"
 
@@ -661,8 +661,8 @@ def test_undo_never_past_a_tile_back_or_a_die_roll():
     rolled, _ = act(after, Roll())
     assert GAME.undo_barrier(after, rolled, 0, Roll())
     m = position(explorers={0: T0})
-    step, _ = act(m, Walk(0, D.LAND_HEX_INDEX[4]))
-    assert GAME.undo_barrier(m, step, 0, Walk(0, D.LAND_HEX_INDEX[4])) is None
+    step, _ = act(m, Walk(0, data.LAND_HEX_INDEX[4]))
+    assert GAME.undo_barrier(m, step, 0, Walk(0, data.LAND_HEX_INDEX[4])) is None
 
 
 def test_a_refused_action_says_why_in_a_sentence():
@@ -707,19 +707,19 @@ def test_every_event_has_a_sentence_and_every_action_a_name():
 
 # --- tile backs as data -------------------------------------------------------------------------
 def test_instant_tiles_bring_exactly_6_sharks_5_whales_and_the_4_spare_boats_into_play():
-    backs = Counter(b for t, _ in D.TERRAIN_COUNTS for b in D.backs_of(t))
-    assert backs["shark"] == Counter(D.CREATURE_KIND)["shark"] == 6
-    assert backs["whale"] == Counter(D.CREATURE_KIND)["whale"] == 5
-    assert backs["boat"] == D.BOATS - 4 * D.BOATS_PER_SEAT == 4
-    assert backs["volcano"] == 1 and "volcano" in D.backs_of(D.MOUNTAIN)
-    assert all(D.BACK_KIND[b] for b in backs)
+    backs = Counter(b for t, _ in data.TERRAIN_COUNTS for b in data.backs_of(t))
+    assert backs["shark"] == Counter(data.CREATURE_KIND)["shark"] == 6
+    assert backs["whale"] == Counter(data.CREATURE_KIND)["whale"] == 5
+    assert backs["boat"] == data.BOATS - 4 * data.BOATS_PER_SEAT == 4
+    assert backs["volcano"] == 1 and "volcano" in data.backs_of(data.MOUNTAIN)
+    assert all(data.BACK_KIND[b] for b in backs)
 
 
 def test_every_terrain_has_as_many_backs_as_tiles_and_each_game_deals_them_at_random():
-    for terrain, count in D.TERRAIN_COUNTS:
-        assert len(D.backs_of(terrain)) == count
+    for terrain, count in data.TERRAIN_COUNTS:
+        assert len(data.backs_of(terrain)) == count
     a, b = GAME.setup({}, 2, 1), GAME.setup({}, 2, 2)
     for s in (a, b):
-        for terrain, _ in D.TERRAIN_COUNTS:
-            assert sorted(s.backs[t] for t in range(40) if s.terrain[t] == terrain) == list(D.backs_of(terrain))
+        for terrain, _ in data.TERRAIN_COUNTS:
+            assert sorted(s.backs[t] for t in range(40) if s.terrain[t] == terrain) == list(data.backs_of(terrain))
     assert a.backs != b.backs
