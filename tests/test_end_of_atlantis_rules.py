@@ -84,10 +84,10 @@ def test_senate_bids_are_secret_and_simultaneous():
 
 
 def test_senate_order_ties_go_to_the_marker_further_left():
-    s = fresh(3)
-    s = replace(s, senate_pool=(4, 4, 2))
-    s = replace(s, markers=(data.DEMIURGOS, data.BASILEUS, data.ARCHONT))
-    assert senate_order(s) == [1, 0, 2]
+    state = fresh(3)
+    state = replace(state, senate_pool=(4, 4, 2))
+    state = replace(state, markers=(data.DEMIURGOS, data.BASILEUS, data.ARCHONT))
+    assert senate_order(state) == [1, 0, 2]
 
 
 # --- Factions ---------------------------------------------------------------------------------
@@ -228,12 +228,12 @@ def test_all_bids_are_spent_and_lie_on_the_cards():
 
 
 def test_first_place_may_play_the_card_of_the_player_to_the_left_instead():
-    s = voting(4, [["refugees1"], ["support"], ["refugees2"], ["support"]], pool=(4, 3, 2, 1))
-    s, _ = run(s, (0, Bid(5)), (1, Bid(0)), (2, Bid(3)), (3, Bid(0)))
-    legal = GAME.legal(GAME.view(s, 0))
+    state = voting(4, [["refugees1"], ["support"], ["refugees2"], ["support"]], pool=(4, 3, 2, 1))
+    state, _ = run(state, (0, Bid(5)), (1, Bid(0)), (2, Bid(3)), (3, Bid(0)))
+    legal = GAME.legal(GAME.view(state, 0))
     assert {a.source for a in legal if type(a) is Play} == {0, 1}
-    s, _ = act(s, 0, Pass())
-    assert {a.source for a in GAME.legal(GAME.view(s, 2)) if type(a) is Play} == {2}
+    state, _ = act(state, 0, Pass())
+    assert {a.source for a in GAME.legal(GAME.view(state, 2)) if type(a) is Play} == {2}
 
 
 def test_a_card_must_be_carried_out_in_full_or_not_at_all():
@@ -306,11 +306,11 @@ def test_two_players_only_one_wins_each_vote():
 # --- cards ----------------------------------------------------------------------------------------
 def _winner_plays(kinds, ships=None, players=3, **opts):
     rows = [[kinds]] + [["refugees1"]] * (players - 1)
-    s = voting(players, rows, **opts)
+    state = voting(players, rows, **opts)
     if ships is not None:
-        s = replace(s, ships=tuple(ships))
-    s, _ = run(s, *[(p, Bid(3 if p == 0 else 0)) for p in range(players)])
-    return s
+        state = replace(state, ships=tuple(ships))
+    state, _ = run(state, *[(p, Bid(3 if p == 0 else 0)) for p in range(players)])
+    return state
 
 
 def test_refugees_two_plus_one_puts_two_on_one_ship_and_one_on_another():
@@ -365,9 +365,9 @@ def test_royal_ship_scores_the_royal_chart():
 
 def test_empty_ships_never_move():
     ships = [ship(A), ship(SCI, r=1), ship(ROY), ship(AIR), ship(WAR)]
-    s = _winner_plays("ships", ships)
-    s = replace(s, ships=tuple(ships))
-    assert not any(type(a) is Play and a.source == 0 for a in GAME.legal(GAME.view(s, 0)))
+    state = _winner_plays("ships", ships)
+    state = replace(state, ships=tuple(ships))
+    assert not any(type(a) is Play and a.source == 0 for a in GAME.legal(GAME.view(state, 0)))
 
 
 def test_sabotage_sends_a_ship_on_the_ocean_home_and_discards_everyone():
@@ -381,9 +381,9 @@ def test_sabotage_sends_a_ship_on_the_ocean_home_and_discards_everyone():
 
 def test_advanced_warship_is_immune_to_red_cards():
     ships = [ship(A, n=2), ship(SCI), ship(ROY), ship(AIR), ship(WAR + ADV, at_sea=True, b=2)]
-    s = _winner_plays("sabotage", ships)
-    s = replace(s, ships=tuple(ships))
-    assert not any(type(a) is Play and a.source == 0 for a in GAME.legal(GAME.view(s, 0)))
+    state = _winner_plays("sabotage", ships)
+    state = replace(state, ships=tuple(ships))
+    assert not any(type(a) is Play and a.source == 0 for a in GAME.legal(GAME.view(state, 0)))
 
 
 def test_betrayal_removes_up_to_four_from_a_ship_or_from_the_senate():
@@ -487,13 +487,13 @@ def test_special_cards_score_when_the_game_ends():
 
 # --- Doom phase --------------------------------------------------------------------------------
 def _doom_state(event_key: str | None = None, players=3, **opts):
-    s = fresh(players, **opts)
-    s = replace(s, voting_cards=((),) * players)
-    s = replace(s, tokens_on_cards=((),) * players)
+    state = fresh(players, **opts)
+    state = replace(state, voting_cards=((),) * players)
+    state = replace(state, tokens_on_cards=((),) * players)
     if event_key is not None:
-        s = replace(s, other_events=tuple(i for i in data.OTHER_EVENTS if data.EVENT_KEY[i] == event_key))
-        s = replace(s, other_events_left=1, dooms_left=0)
-    return s
+        state = replace(state, other_events=tuple(i for i in data.OTHER_EVENTS if data.EVENT_KEY[i] == event_key))
+        state = replace(state, other_events_left=1, dooms_left=0)
+    return state
 
 
 def test_doom_phase_gives_two_points_for_the_promised_land_and_the_senate():
@@ -571,13 +571,13 @@ def test_neutral_refugees_board_the_largest_ship_in_port_first():
 
 
 def test_aggressive_neutrals_push_off_the_last_player_in_senate_order():
-    s = _doom_state("together", aggressive_neutrals=True)
-    s = replace(s, ships=(ship(A, r=3, b=4), ship(SCI, at_sea=True, r=1), ship(ROY, at_sea=True, r=1),
+    state = _doom_state("together", aggressive_neutrals=True)
+    state = replace(state, ships=(ship(A, r=3, b=4), ship(SCI, at_sea=True, r=1), ship(ROY, at_sea=True, r=1),
                           ship(AIR, at_sea=True, r=1), ship(WAR, at_sea=True, r=1)))
-    s = replace(s, senate_pool=(5, 1, 0))
-    s = replace(s, screen=(0, 0, 0))
+    state = replace(state, senate_pool=(5, 1, 0))
+    state = replace(state, screen=(0, 0, 0))
     ev = []
-    s, ev = doom_phase(s)
+    state, ev = doom_phase(state)
     assert any(e.kind == "pushed_off" and e.data["colour"] == 1 for e in ev)
 
 
