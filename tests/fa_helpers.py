@@ -16,12 +16,12 @@ GAME = FindingAtlantisGame()
 def started(seed: int = 1, players: int = 2, **options):
     """A state in the play phase: everyone kept their first captain and moved north
     (then the positions are whatever that gave)."""
-    s = GAME.setup(GAME.parse_options(options), players, seed)
-    while s.phase == "captain":
-        s, _ = GAME.apply(s, s.turn, ChooseCaptain(s.offers[s.turn][0]))
-    while s.phase == "first_move":
-        s, _ = GAME.apply(s, s.turn, FirstMove(0))
-    return s
+    state = GAME.setup(GAME.parse_options(options), players, seed)
+    while state.phase == "captain":
+        state, _ = GAME.apply(state, state.turn, ChooseCaptain(state.offers[state.turn][0]))
+    while state.phase == "first_move":
+        state, _ = GAME.apply(state, state.turn, FirstMove(0))
+    return state
 
 
 def terrain_for(n: int, atlantis, artifacts) -> tuple[int, ...]:
