@@ -105,17 +105,17 @@ def slow_legal(v):
     return [PayPlate(x) for x in values] + [PayCard(c) for c in sorted(set(v.hand))]
 
 
-def slow_view(s, seat):
+def slow_view(state, seat):
     """Every field, from the state and the rules' text (plates + cards - debts)."""
-    sizes = tuple(len(h) for h in s.hands)
-    worth = tuple(sizes[p] + sum(data.VALUE_OF[x] for x in s.plates[p]) - s.debts[p] for p in range(s.players))
-    mine = None if seat is None else s.hands[seat]
-    return dict(seat=seat, players=s.players, tops=s.tops, heights=s.heights, figures=s.figures,
-                bridges=s.bridges, plates=s.plates, hand=mine, hand_sizes=sizes,
-                pile_count=len(s.pile), discard=s.discard, sales_per_turn=s.sales_per_turn,
-                turn=s.turn, phase=s.phase, sold=s.sold, mover=s.mover, start=s.start, cursor=s.cursor,
-                played=s.played, owed=s.owed, paid=s.paid, passes=s.passes, round=s.round,
-                scores=worth, debts=s.debts, winners=s.winners, end_reason=s.end_reason)
+    sizes = tuple(len(h) for h in state.hands)
+    worth = tuple(sizes[p] + sum(data.VALUE_OF[x] for x in state.plates[p]) - state.debts[p] for p in range(state.players))
+    mine = None if seat is None else state.hands[seat]
+    return dict(seat=seat, players=state.players, tops=state.tops, heights=state.heights, figures=state.figures,
+                bridges=state.bridges, plates=state.plates, hand=mine, hand_sizes=sizes,
+                pile_count=len(state.pile), discard=state.discard, sales_per_turn=state.sales_per_turn,
+                turn=state.turn, phase=state.phase, sold=state.sold, mover=state.mover, start=state.start, cursor=state.cursor,
+                played=state.played, owed=state.owed, paid=state.paid, passes=state.passes, round=state.round,
+                scores=worth, debts=state.debts, winners=state.winners, end_reason=state.end_reason)
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -135,37 +135,37 @@ def positions(seeds):
     return out
 
 
-def fresh_tuples(s):
+def fresh_tuples(state):
     """An equal state none of whose tuples is one the rules have seen."""
     again = lambda t: tuple(again(x) if isinstance(x, tuple) else x for x in t)  # noqa: E731
-    return replace(s, **{f.name: again(getattr(s, f.name)) for f in dataclasses.fields(s)
-                         if isinstance(getattr(s, f.name), tuple)})
+    return replace(state, **{f.name: again(getattr(state, f.name)) for f in dataclasses.fields(state)
+                         if isinstance(getattr(state, f.name), tuple)})
 
 
-def swapped_tops(s, rng):
+def swapped_tops(state, rng):
     """The same position but two top plates changed places (a new ``tops``; every other
     tuple the very one the rules just saw)."""
-    laid = [i for i, t in enumerate(s.tops) if t >= 0]
+    laid = [i for i, t in enumerate(state.tops) if t >= 0]
     if len(laid) < 2:
-        return s
+        return state
     a, b = rng.sample(laid, 2)
-    tops = list(s.tops)
+    tops = list(state.tops)
     tops[a], tops[b] = tops[b], tops[a]
-    return replace(s, tops=tuple(tops))
+    return replace(state, tops=tuple(tops))
 
 
-def variants(s, n, rng):
+def variants(state, n, rng):
     """The position itself; every fifth an equal copy with fresh tuples; every third with
     two tops swapped; at the start of a turn, the next seat to act instead (the route's
     tuples shared, as after a pass), with the figures of the seat it follows (the same
     starting spaces, another bridge: water is counted per seat)."""
-    out = [fresh_tuples(s) if n % 5 == 0 else s]
+    out = [fresh_tuples(state) if n % 5 == 0 else state]
     if n % 3 == 1:
-        out.append(swapped_tops(s, rng))
-    if s.phase == "start":
-        nxt = (s.turn + 1) % s.players
-        figures = s.figures[:nxt] + (s.figures[s.turn],) + s.figures[nxt + 1:]
-        out += [replace(s, turn=nxt), replace(s, turn=nxt, figures=figures)]
+        out.append(swapped_tops(state, rng))
+    if state.phase == "start":
+        nxt = (state.turn + 1) % state.players
+        figures = state.figures[:nxt] + (state.figures[state.turn],) + state.figures[nxt + 1:]
+        out += [replace(state, turn=nxt), replace(state, turn=nxt, figures=figures)]
     return out
 
 
@@ -178,16 +178,16 @@ def test_legal_and_view_match_the_slow_rules_in_shuffled_interleaved_positions()
     order = list(range(len(states))) + order
     phases = set()
     for n, i in enumerate(order):
-        for s in variants(states[i], n, rng):
-            seats = [s.turn, None] + [p for p in range(s.players) if p != s.turn][: 1 + n % 2]
+        for state in variants(states[i], n, rng):
+            seats = [state.turn, None] + [p for p in range(state.players) if p != state.turn][: 1 + n % 2]
             for seat in seats:
-                view = GAME.view(s, seat)
+                view = GAME.view(state, seat)
                 assert type(view) is AtlantisView
-                assert {f.name: getattr(view, f.name) for f in dataclasses.fields(view)} == slow_view(s, seat)
+                assert {f.name: getattr(view, f.name) for f in dataclasses.fields(view)} == slow_view(state, seat)
                 expected = slow_legal(view)
                 assert GAME.legal(view) == expected, (i, seat, view.phase)
                 assert GAME.legal(view) == expected           # asked again: the remembered answer
-                if seat == s.turn and expected:
+                if seat == state.turn and expected:
                     phases.add(view.phase)
-                    GAME.apply(s, seat, expected[-1])          # takes what legal lists
+                    GAME.apply(state, seat, expected[-1])          # takes what legal lists
     assert phases == {"start", "move", "bridge", "pay"} and len(states) > 800
