@@ -167,12 +167,12 @@ def test_the_final_reveal_says_where_points_came_from_and_every_card():
     from tui.selfplay import play_one
 
     match = play_one("end-of-atlantis", 1, 3)
-    s = match.state
+    state = match.state
     names = ["Ann", "Bo", "Cy"]
-    lines = GAME.reveal(s, names)
+    lines = GAME.reveal(state, names)
     for p, name in enumerate(names):
         points = next(line for line in lines if line.startswith(f"{name}: "))
-        assert f"{s.vp[p]} points: 2 at the start" in points and "during the game" in points
+        assert f"{state.vp[p]} points: 2 at the start" in points and "during the game" in points
         assert any(line.startswith(f"{name}'s hand of Politics cards: ") for line in lines)
         assert any(line.startswith(f"{name}'s special cards: ") for line in lines)
     assert not any("Ref1" in line or " - " in line for line in lines)
