@@ -78,14 +78,14 @@ async def test_marks_paper_mode_and_declaring_from_the_chart():
     app = make_app(table)
     async with app.run_test(size=(80, 24)) as pilot:
         m = table.match
-        s = m.state
-        while s.phase != "play":
+        state = m.state
+        while state.phase != "play":
             from engine.finding_atlantis.actions import ChooseCaptain, FirstMove
 
-            a = ChooseCaptain(s.offers[s.turn][0]) if s.phase == "captain" else FirstMove(0)
-            s, _ = GAME.apply(s, s.turn, a)
-        s = replace(on_map(s), turn=0, actions_left=2, pos=put(s.pos, 0, cell(6, "D4")))
-        m.state = s
+            a = ChooseCaptain(state.offers[state.turn][0]) if state.phase == "captain" else FirstMove(0)
+            state, _ = GAME.apply(state, state.turn, a)
+        state = replace(on_map(state), turn=0, actions_left=2, pos=put(state.pos, 0, cell(6, "D4")))
+        m.state = state
         await until(pilot, lambda: isinstance(app.screen, FindingAtlantisScreen))
         screen = app.screen
         app.session.draw()
@@ -118,18 +118,18 @@ async def test_the_assistant_shades_certain_cells_and_warns_before_a_wrong_decla
     app = make_app(table)
     async with app.run_test(size=(100, 32)) as pilot:
         m = table.match
-        s = m.state
+        state = m.state
         from engine.finding_atlantis.actions import ChooseCaptain, Explore, FirstMove, JellyRod
 
-        while s.phase != "play":
-            a = ChooseCaptain(s.offers[s.turn][0]) if s.phase == "captain" else FirstMove(0)
-            s, _ = GAME.apply(s, s.turn, a)
-        s = replace(on_map(s), turn=0, actions_left=2, pos=put(s.pos, 0, cell(6, "C2")),
-                    hands=put(s.hands, 0, s.hands[0]))
-        s, _ = GAME.apply(s, 0, JellyRod(0))
-        s = replace(s, pos=put(s.pos, 0, cell(6, "D4")), actions_left=2, turn=0,
-                    hands=put(s.hands, 0, ("explore", "surface")))
-        m.state = s
+        while state.phase != "play":
+            a = ChooseCaptain(state.offers[state.turn][0]) if state.phase == "captain" else FirstMove(0)
+            state, _ = GAME.apply(state, state.turn, a)
+        state = replace(on_map(state), turn=0, actions_left=2, pos=put(state.pos, 0, cell(6, "C2")),
+                    hands=put(state.hands, 0, state.hands[0]))
+        state, _ = GAME.apply(state, 0, JellyRod(0))
+        state = replace(state, pos=put(state.pos, 0, cell(6, "D4")), actions_left=2, turn=0,
+                    hands=put(state.hands, 0, ("explore", "surface")))
+        m.state = state
         await until(pilot, lambda: isinstance(app.screen, FindingAtlantisScreen))
         screen = app.screen
         app.session.draw()
