@@ -119,16 +119,16 @@ def _canary_needles(count):
 def _random_states(seeds, max_moves):
     for seed in seeds:
         n = 2 + seed % 3
-        s = GAME.setup(GAME.parse_options({}), n, seed)
+        state = GAME.setup(GAME.parse_options({}), n, seed)
         bots = [GAME.make_bot(i, seed, "random") for i in range(n)]
         for _ in range(max_moves):
-            if GAME.result(s) is not None:
+            if GAME.result(state) is not None:
                 break
-            (q,) = GAME.to_act(s)
-            v = GAME.view(s, q)
-            yield s
-            s, _ = GAME.apply(s, q, bots[q].choose(v, GAME.legal(v)))
-        yield s
+            (q,) = GAME.to_act(state)
+            v = GAME.view(state, q)
+            yield state
+            state, _ = GAME.apply(state, q, bots[q].choose(v, GAME.legal(v)))
+        yield state
 
 
 def test_canary_no_view_carries_hidden_tiles():
