@@ -175,13 +175,13 @@ def _needles(state):
 def _random_states(seeds, level="random"):
     for seed in seeds:
         n = 2 + seed % 3
-        s = GAME.setup(GAME.parse_options({}), n, seed)
+        state = GAME.setup(GAME.parse_options({}), n, seed)
         bots = [GAME.make_bot(i, seed, level) for i in range(n)]
-        while GAME.result(s) is None:
-            q = min(GAME.to_act(s))
-            v = GAME.view(s, q)
-            yield s
-            s, _ = GAME.apply(s, q, bots[q].choose(v, GAME.legal(v)))
+        while GAME.result(state) is None:
+            q = min(GAME.to_act(state))
+            v = GAME.view(state, q)
+            yield state
+            state, _ = GAME.apply(state, q, bots[q].choose(v, GAME.legal(v)))
 
 
 def test_canary_no_view_carries_a_hidden_value_or_back():
