@@ -108,9 +108,9 @@ def _random_states(seeds, max_moves):
             if GAME.result(state) is not None:
                 break
             (q,) = GAME.to_act(state)
-            v = GAME.view(state, q)
+            view = GAME.view(state, q)
             yield state
-            state, _ = GAME.apply(state, q, bots[q].choose(v, GAME.legal(v)))
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
         yield state
 
 
