@@ -24,85 +24,85 @@ MAINLAND = data.MAINLAND
 
 
 # --- the rules, slowly ------------------------------------------------------------------------
-def open_gaps(v):
+def open_gaps(view):
     """(first, last, cost) of every unbridged run of water between the route's ends."""
-    filled = [i for i, h in enumerate(v.heights) if h]
+    filled = [i for i, h in enumerate(view.heights) if h]
     runs, i = [], filled[0] if filled else data.SPACES
     while filled and i < filled[-1]:
-        if v.heights[i]:
+        if view.heights[i]:
             i += 1
             continue
         j = i
-        while v.heights[j + 1] == 0:
+        while view.heights[j + 1] == 0:
             j += 1
-        bridged = any(i <= b <= j for b in v.bridges if b >= 0)
+        bridged = any(i <= b <= j for b in view.bridges if b >= 0)
         if not bridged:
-            runs.append((i, j, min(data.VALUE_OF[v.tops[i - 1]], data.VALUE_OF[v.tops[j + 1]])))
+            runs.append((i, j, min(data.VALUE_OF[view.tops[i - 1]], data.VALUE_OF[view.tops[j + 1]])))
         i = j + 1
     return runs
 
 
-def water(v, start, dest):
-    costs = [c for first, last, c in open_gaps(v) if start < first and last < dest]
-    if costs and v.bridges[v.seat] < 0:
+def water(view, start, dest):
+    costs = [c for first, last, c in open_gaps(view) if start < first and last < dest]
+    if costs and view.bridges[view.seat] < 0:
         return sum(costs) - max(costs)
     return sum(costs)
 
 
-def moves_from(v, pos, hand):
+def moves_from(view, pos, hand):
     """Every whole move from ``pos`` as (cards, end): each card goes to the next top of its
     colour (none: the mainland); a card landing under a figure must be followed."""
-    busy = {p for fs in v.figures for p in fs if 0 <= p < MAINLAND}
+    busy = {p for fs in view.figures for p in fs if 0 <= p < MAINLAND}
     out = []
     for c in sorted(set(hand)):
         dest = next((i for i in range(pos + 1, data.SPACES)
-                     if v.tops[i] >= 0 and data.COLOUR_OF[v.tops[i]] == c), MAINLAND)
+                     if view.tops[i] >= 0 and data.COLOUR_OF[view.tops[i]] == c), MAINLAND)
         rest = list(hand)
         rest.remove(c)
         if dest == MAINLAND or dest not in busy:
             out.append(((c,), dest))
         else:
-            out += [((c,) + more, end) for more, end in moves_from(v, dest, rest)]
+            out += [((c,) + more, end) for more, end in moves_from(view, dest, rest)]
     return out
 
 
-def wealth(v):
-    return len(v.hand) + sum(data.VALUE_OF[p] for p in v.plates[v.seat])
+def wealth(view):
+    return len(view.hand) + sum(data.VALUE_OF[p] for p in view.plates[view.seat])
 
 
-def first_cards(v, start, pos):
-    return sorted({cards[0] for cards, end in moves_from(v, pos, v.hand)
-                   if wealth(v) - len(cards) >= water(v, start, end)})
+def first_cards(view, start, pos):
+    return sorted({cards[0] for cards, end in moves_from(view, pos, view.hand)
+                   if wealth(view) - len(cards) >= water(view, start, end)})
 
 
-def movable(v):
+def movable(view):
     out, seen = [], set()
-    for f, pos in enumerate(v.figures[v.seat]):
+    for f, pos in enumerate(view.figures[view.seat]):
         if pos != MAINLAND and pos not in seen:
             seen.add(pos)
-            if first_cards(v, pos, pos):
+            if first_cards(view, pos, pos):
                 out.append(f)
     return out
 
 
-def slow_legal(v):
-    if v.seat is None or v.hand is None or v.phase == "over" or v.seat != v.turn:
+def slow_legal(view):
+    if view.seat is None or view.hand is None or view.phase == "over" or view.seat != view.turn:
         return []
-    values = sorted({data.VALUE_OF[p] for p in v.plates[v.seat]})
-    if v.phase == "start":
-        out = [Choose(f) for f in movable(v)] or [Pass()]
-        if v.sold < v.sales_per_turn and v.pile_count + len(v.discard):
+    values = sorted({data.VALUE_OF[p] for p in view.plates[view.seat]})
+    if view.phase == "start":
+        out = [Choose(f) for f in movable(view)] or [Pass()]
+        if view.sold < view.sales_per_turn and view.pile_count + len(view.discard):
             out += [Sell(x) for x in values if x // 2]
         return out
-    if v.phase == "move":
-        out = [Play(c) for c in first_cards(v, v.start, v.cursor)]
-        return out + ([Choose(f) for f in movable(v) if f != v.mover] if not v.played else [])
-    if v.phase == "bridge":
-        passed = [(first, c) for first, last, c in open_gaps(v) if v.start < first and last < v.cursor]
+    if view.phase == "move":
+        out = [Play(c) for c in first_cards(view, view.start, view.cursor)]
+        return out + ([Choose(f) for f in movable(view) if f != view.mover] if not view.played else [])
+    if view.phase == "bridge":
+        passed = [(first, c) for first, last, c in open_gaps(view) if view.start < first and last < view.cursor]
         total = sum(c for _, c in passed)
-        out = [Bridge(first) for first, c in passed if wealth(v) >= total - c]
-        return out + ([NoBridge()] if wealth(v) >= total else [])
-    return [PayPlate(x) for x in values] + [PayCard(c) for c in sorted(set(v.hand))]
+        out = [Bridge(first) for first, c in passed if wealth(view) >= total - c]
+        return out + ([NoBridge()] if wealth(view) >= total else [])
+    return [PayPlate(x) for x in values] + [PayCard(c) for c in sorted(set(view.hand))]
 
 
 def slow_view(state, seat):
