@@ -134,8 +134,8 @@ def test_105_cards_15_of_each_colour_in_a_hidden_pile():
     assert len(atlantis_data.CARDS) == 105 and Counter(atlantis_data.CARDS) == {c: 15 for c in range(7)}
     state = fresh(4)
     assert Counter(state.pile + sum(state.hands, ())) == Counter(atlantis_data.CARDS)
-    v = GAME.view(state, 0)
-    assert v.pile_count == len(state.pile) and not {"pile", "hands", "unseen", "rng"} & set(AtlantisView.__dataclass_fields__)
+    view = GAME.view(state, 0)
+    assert view.pile_count == len(state.pile) and not {"pile", "hands", "unseen", "rng"} & set(AtlantisView.__dataclass_fields__)
 
 
 def test_starting_hands_are_4_5_6_7_cards_in_seat_order():
@@ -177,8 +177,8 @@ def test_two_figures_never_share_a_plate():
         bots = [GAME.make_bot(i, seed, "random") for i in range(st.players)]
         while GAME.result(st) is None:
             (q,) = GAME.to_act(st)
-            v = GAME.view(st, q)
-            st, _ = GAME.apply(st, q, bots[q].choose(v, GAME.legal(v)))
+            view = GAME.view(st, q)
+            st, _ = GAME.apply(st, q, bots[q].choose(view, GAME.legal(view)))
             spots = [p for fs in st.figures for p in fs if 0 <= p < MAIN]
             assert len(spots) == len(set(spots))
 
@@ -431,11 +431,11 @@ def test_a_turn_is_small_steps_and_legal_stays_small():
         bots = [GAME.make_bot(i, seed, "normal") for i in range(st.players)]
         while GAME.result(st) is None:
             (q,) = GAME.to_act(st)
-            v = GAME.view(st, q)
-            acts = GAME.legal(v)
+            view = GAME.view(st, q)
+            acts = GAME.legal(view)
             biggest = max(biggest, len(acts))
             assert acts and len(set(acts)) == len(acts)
-            st, _ = GAME.apply(st, q, bots[q].choose(v, acts))
+            st, _ = GAME.apply(st, q, bots[q].choose(view, acts))
     assert biggest <= 7 + 7 + 3
 
 
@@ -458,14 +458,14 @@ def test_undo_never_goes_past_a_card_shown_or_a_draw():
 def test_the_view_is_whitelisted_and_rebuilds_from_wire_data():
     state = fresh(3, 4)
     for seat in (0, 1, 2, None):
-        v = GAME.view(state, seat)
-        assert isinstance(v, AtlantisView) and v.seat == seat
-        assert v.hand == (state.hands[seat] if seat is not None else None)
-        data = msgpack.unpackb(msgpack.packb(GAME.view_to_data(v)))
+        view = GAME.view(state, seat)
+        assert isinstance(view, AtlantisView) and view.seat == seat
+        assert view.hand == (state.hands[seat] if seat is not None else None)
+        data = msgpack.unpackb(msgpack.packb(GAME.view_to_data(view)))
         rebuilt = GAME.view_from_data(data)
-        assert rebuilt == v
+        assert rebuilt == view
         if seat is not None:  # a LAN client works out the same destinations
-            assert route.destinations(rebuilt, 0) == route.destinations(v, 0) != ()
+            assert route.destinations(rebuilt, 0) == route.destinations(view, 0) != ()
 
 
 def test_illegal_actions_are_refused_with_a_sentence():
@@ -525,16 +525,16 @@ def test_legal_and_destinations_agree():
         bots = [GAME.make_bot(i, seed, "random") for i in range(st.players)]
         while GAME.result(st) is None:
             (q,) = GAME.to_act(st)
-            v = GAME.view(st, q)
-            acts = GAME.legal(v)
-            if v.phase == "start":
+            view = GAME.view(st, q)
+            acts = GAME.legal(view)
+            if view.phase == "start":
                 for f in range(3):
-                    pos = v.figures[q][f]
-                    if pos == MAIN or pos in v.figures[q][:f]:
+                    pos = view.figures[q][f]
+                    if pos == MAIN or pos in view.figures[q][:f]:
                         continue
-                    payable = any(w.payable for d in route.destinations(v, f) for w in d.ways)
+                    payable = any(w.payable for d in route.destinations(view, f) for w in d.ways)
                     assert payable == (Choose(f) in acts)
-            st, _ = GAME.apply(st, q, bots[q].choose(v, acts))
+            st, _ = GAME.apply(st, q, bots[q].choose(view, acts))
 
 
 def test_no_sale_when_the_pile_and_the_used_cards_are_both_empty():
