@@ -88,8 +88,8 @@ def test_every_cube_card_and_special_card_stays_in_exactly_one_place(options):
         bots = [GAME.make_bot(i, seed, "random" if (seed + i) % 2 else "normal") for i in range(n)]
         while GAME.result(state) is None:
             q = min(GAME.to_act(state))
-            v = GAME.view(state, q)
-            state, _ = GAME.apply(state, q, bots[q].choose(v, GAME.legal(v)))
+            view = GAME.view(state, q)
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
             for p in range(n):
                 assert (state.screen[p] + state.senate_pool[p] + state.buildings[p] + sum(state.tokens_on_cards[p])
                         + state.promised_land[p] + sum(sh.cubes[p] for sh in state.ships)) == 20
