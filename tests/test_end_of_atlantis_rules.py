@@ -773,10 +773,10 @@ def test_apply_accepts_exactly_what_each_seats_view_offers():
         bots = [GAME.make_bot(i, seed, "random" if i % 2 else "normal") for i in range(players)]
         while GAME.result(state) is None:
             for p in [*range(players), None]:
-                v = GAME.view(state, p)
-                assert frozenset(actors(v)) == GAME.to_act(state)
+                view = GAME.view(state, p)
+                assert frozenset(actors(view)) == GAME.to_act(state)
                 if p is not None:
-                    assert choices(state, p) == GAME.legal(v)
+                    assert choices(state, p) == GAME.legal(view)
             q = min(GAME.to_act(state))
             legal = GAME.legal(GAME.view(state, q))
             with pytest.raises(IllegalAction):
