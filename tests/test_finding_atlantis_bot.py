@@ -70,10 +70,10 @@ def test_ubot_never_declares_against_its_own_knowledge():
         bots = [GAME.make_bot(i, seed) for i in range(2)]
         while GAME.result(state) is None:
             (q,) = GAME.to_act(state)
-            v = GAME.view(state, q)
-            a = bots[q].choose(v, GAME.legal(v))
+            view = GAME.view(state, q)
+            a = bots[q].choose(view, GAME.legal(view))
             if type(a).__name__ == "Declare":
-                assert tuple(v.picks) == deduce(v).solved
+                assert tuple(view.picks) == deduce(view).solved
             state, _ = GAME.apply(state, q, a)
 
 
