@@ -191,8 +191,8 @@ def test_canary_no_view_carries_another_seats_secrets():
                         assert needle not in blob, f"seed {seed} step {step}: seat {seat} sees a secret"
                     checked += 1
             (q,) = GAME.to_act(state)
-            v = GAME.view(state, q)
-            state, _ = GAME.apply(state, q, bots[q].choose(v, GAME.legal(v)))
+            view = GAME.view(state, q)
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
             step += 1
     assert checked > 100
 
@@ -246,7 +246,7 @@ def test_rerandomise_redraws_the_map_consistently_with_what_the_seat_learned():
                 total += 1
                 redrawn += s2.terrain != state.terrain
             (q,) = GAME.to_act(state)
-            v = GAME.view(state, q)
-            state, _ = GAME.apply(state, q, bots[q].choose(v, GAME.legal(v)))
+            view = GAME.view(state, q)
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
             step += 1
     assert redrawn > 0.3 * total
