@@ -373,8 +373,8 @@ def test_every_captain_works():
     base = on_map(started(players=3))
     for cap in data.CAPTAINS:
         state = at(base, 0, "C2", captain=(cap,) + base.captain[1:])
-        v = GAME.view(state, 0)
-        acts = [a for a in GAME.legal(v) if type(a) is UseCaptain]
+        view = GAME.view(state, 0)
+        acts = [a for a in GAME.legal(view) if type(a) is UseCaptain]
         assert acts, cap
         s2, ev = GAME.apply(state, 0, acts[-1])
         assert "captain" not in s2.hands[0] and s2.captain_shown[0], cap
@@ -393,8 +393,8 @@ def test_every_artifact_works():
     base = on_map(started(players=3))
     for art in data.ARTIFACTS:
         state = at(base, 0, "C2", arts=put(base.arts, 0, ((art, cell(6, "A1")),)))
-        v = GAME.view(state, 0)
-        acts = [a for a in GAME.legal(v) if type(a) is UseArtifact]
+        view = GAME.view(state, 0)
+        acts = [a for a in GAME.legal(view) if type(a) is UseArtifact]
         assert acts, art
         s2, ev = GAME.apply(state, 0, acts[len(acts) // 2])
         assert art in s2.used[0] and s2.monsters == (cell(6, "A1"),), art
@@ -431,8 +431,8 @@ def test_deduction_assistant_works_from_the_chart_alone():
 def test_options_size_pirate_monsters_paper_assistant():
     o = GAME.parse_options({"size": "8", "pirate": "true", "monsters": "roaming", "paper": "1"})
     state = GAME.setup(o, 2, 1)
-    v = GAME.view(state, 0)
-    assert (state.n, state.k, state.pirate, state.roaming, v.paper, v.assistant) == (8, 6, True, True, True, False)
+    view = GAME.view(state, 0)
+    assert (state.n, state.k, state.pirate, state.roaming, view.paper, view.assistant) == (8, 6, True, True, True, False)
     with pytest.raises(ValueError):
         GAME.parse_options({"size": "7"})
 
@@ -460,6 +460,6 @@ def test_a_lost_submarine_can_work_out_where_it_is_from_its_notes():
     state = replace(state, lost=(True, False), hands=put(state.hands, 0, ("sonar", "rod", "explore", "surface")))
     state, _ = GAME.apply(state, 0, Sonar())
     state, _ = GAME.apply(state, 0, Explore())
-    v = GAME.view(state, 0)
-    places = possible_positions(v)
-    assert v.pos == -1 and state.pos[0] in places and len(places) < 36
+    view = GAME.view(state, 0)
+    places = possible_positions(view)
+    assert view.pos == -1 and state.pos[0] in places and len(places) < 36
