@@ -125,9 +125,9 @@ def _random_states(seeds, max_moves):
             if GAME.result(state) is not None:
                 break
             (q,) = GAME.to_act(state)
-            v = GAME.view(state, q)
+            view = GAME.view(state, q)
             yield state
-            state, _ = GAME.apply(state, q, bots[q].choose(v, GAME.legal(v)))
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
         yield state
 
 
@@ -155,9 +155,9 @@ def test_view_has_no_field_for_other_hands_or_the_draw_order():
     assert {"hand", "hand_sizes", "draw_count"} <= fields
     state = GAME.setup(GAME.parse_options({}), 4, 3)
     for seat in range(4):
-        v = GAME.view(state, seat)
-        assert v.hand == state.hands[seat]
-        visible = set(v.hand) | {c for c in v.cells if c >= 0} | set(v.discard)
+        view = GAME.view(state, seat)
+        assert view.hand == state.hands[seat]
+        visible = set(view.hand) | {c for c in view.cells if c >= 0} | set(view.discard)
         others = {t for s, h in enumerate(state.hands) if s != seat for t in h}
         assert not visible & (others | set(state.draw))
 
