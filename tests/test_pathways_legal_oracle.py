@@ -24,11 +24,11 @@ def _opposite(side: int) -> int:
     return (side + 2) % 4
 
 
-def slow_legal(v) -> list:
+def slow_legal(view) -> list:
     """Every legal action, enumerated cell by cell and side by side."""
-    if v.phase == "over" or v.seat != v.turn or v.hand is None:
+    if view.phase == "over" or view.seat != view.turn or view.hand is None:
         return []
-    cells, masks, pods = v.cells, v.masks, v.pods
+    cells, masks, pods = view.cells, view.masks, view.pods
 
     def locked(cell):
         return all(cells[n] != EMPTY for i in range(4) if (n := _neighbour(cell, i)) is not None)
@@ -52,23 +52,23 @@ def slow_legal(v) -> list:
                 out.append((rot, m))
         return out
 
-    if v.pending == "trade":
+    if view.pending == "trade":
         return [Remove(c) for c in range(data.CELLS) if removable(c)]
-    if v.pending or v.phase == "move":
-        if v.mover >= 0:
-            movers = [v.mover] if v.steps_left > 0 else []
-        elif v.pending == "move_own_3":
-            movers = [v.turn]
-        elif v.pending == "move_other_3":
-            movers = [p for p in range(v.players) if p != v.turn]
+    if view.pending or view.phase == "move":
+        if view.mover >= 0:
+            movers = [view.mover] if view.steps_left > 0 else []
+        elif view.pending == "move_own_3":
+            movers = [view.turn]
+        elif view.pending == "move_other_3":
+            movers = [p for p in range(view.players) if p != view.turn]
         else:
-            movers = list(range(v.players))
+            movers = list(range(view.players))
         out = []
         for pod in movers:
             pos = pods[pod]
             if pos == IN_ATLANTIS:
                 continue
-            start = v.move_start if v.mover >= 0 else pos
+            start = view.move_start if view.mover >= 0 else pos
             for side in range(4):
                 n = _neighbour(pos, side)
                 if not masks[pos] & data.SIDES[side] or n is None:
@@ -84,7 +84,7 @@ def slow_legal(v) -> list:
         return out + [EndMove()]
     out = []
     kinds_seen = []
-    for tile in v.hand:
+    for tile in view.hand:
         kind = data.TILE_KIND[tile]
         if kind in kinds_seen:
             continue
@@ -95,9 +95,9 @@ def slow_legal(v) -> list:
             continue
         for rot, m in distinct_rotations(tile):
             out += [Place(tile, rot, c) for c in range(data.CELLS) if cells[c] == EMPTY and joins(c, m)]
-    if v.plays_made >= data.BASE_PLAYS or not out:
+    if view.plays_made >= data.BASE_PLAYS or not out:
         out.append(EndPlays())
-    if v.plays_made == 0:
+    if view.plays_made == 0:
         for c in range(data.CELLS):
             if cells[c] < 0 or locked(c):
                 continue
