@@ -112,10 +112,10 @@ def test_setup_deals_four_hidden_tiles_each(players):
     for h in state.hands:
         assert all(pathways_data.TILE_KIND[t] != "start" for t in h)
     for seat in range(players):
-        v = GAME.view(state, seat)
-        assert v.hand == state.hands[seat]
-        assert v.hand_sizes == (4,) * players
-        assert v.draw_count == len(state.draw)
+        view = GAME.view(state, seat)
+        assert view.hand == state.hands[seat]
+        assert view.hand_sizes == (4,) * players
+        assert view.draw_count == len(state.draw)
     assert GAME.view(state, None).hand is None
 
 
