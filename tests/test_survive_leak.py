@@ -179,9 +179,9 @@ def _random_states(seeds, level="random"):
         bots = [GAME.make_bot(i, seed, level) for i in range(n)]
         while GAME.result(state) is None:
             q = min(GAME.to_act(state))
-            v = GAME.view(state, q)
+            view = GAME.view(state, q)
             yield state
-            state, _ = GAME.apply(state, q, bots[q].choose(v, GAME.legal(v)))
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
 
 
 def test_canary_no_view_carries_a_hidden_value_or_back():
