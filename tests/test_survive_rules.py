@@ -642,8 +642,8 @@ def test_the_game_ends_when_no_explorer_is_left_on_the_board():
 # --- memory ------------------------------------------------------------------------------------
 def test_memory_rule_owners_see_their_values_only_during_setup():
     state = GAME.setup({}, 2, 3)
-    v = GAME.view(state, 0)
-    assert v.values[:10] == state.values[:10] and v.values[10:] == (0,) * 10
+    view = GAME.view(state, 0)
+    assert view.values[:10] == state.values[:10] and view.values[10:] == (0,) * 10
     assert GAME.view(state, None).values == (0,) * 20
     played = position()
     assert GAME.view(played, 0).values == (0,) * 20
