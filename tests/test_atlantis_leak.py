@@ -64,9 +64,9 @@ def _leaky_view(what):
 
 
 @pytest.mark.parametrize("what", [
-    lambda s, seat: s.pile,                                              # what is in the pile
-    lambda s, seat: tuple(sorted(c for h in s.hands for c in h)),       # every hand, mixed
-    lambda s, seat: (s.hands[((seat or 0) + 1) % s.players][:1],),      # the next seat's card
+    lambda state, seat: state.pile,                                      # what is in the pile
+    lambda state, seat: tuple(sorted(c for h in state.hands for c in h)),  # every hand, mixed
+    lambda state, seat: (state.hands[((seat or 0) + 1) % state.players][:1],),  # the next seat's card
 ])
 def test_harness_catches_a_leaky_view(what):
     report = play_and_check(WrappedGame(GAME, view=_leaky_view(what)), range(3), max_moves=30)
