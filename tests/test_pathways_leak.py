@@ -65,9 +65,9 @@ def _leaky_view(what):
 
 
 @pytest.mark.parametrize("what", [
-    lambda s, seat: s.draw[:1],                                       # the next tile
-    lambda s, seat: tuple(sorted(t for h in s.hands for t in h)),     # every hand, mixed
-    lambda s, seat: (len(s.draw) and s.draw[-1] % 2,),                # one bit of the pile
+    lambda state, seat: state.draw[:1],                               # the next tile
+    lambda state, seat: tuple(sorted(t for h in state.hands for t in h)),  # every hand, mixed
+    lambda state, seat: (len(state.draw) and state.draw[-1] % 2,),    # one bit of the pile
 ])
 def test_harness_catches_a_leaky_view(what):
     leaky = WrappedGame(GAME, view=_leaky_view(what))
