@@ -108,8 +108,9 @@ def eoa_view_slowly(state, seat):
         face_up=state.face_up, tokens_on_cards=state.tokens_on_cards, played=state.played, vote=state.vote,
         vote_kind=state.vote_kind, bids=bids, peeked_bid=peeked, demagogos_used=state.demagogos_used,
         open_bidders=state.open_bidders, vote_winners=state.vote_winners, play_queue=state.play_queue,
-        card_players=state.card_players, effect=state.effect, last_bids=state.last_bids, last_winners=state.last_winners,
-        last_refund=state.last_refund, event=state.event, other_events=state.other_events,
+        card_players=state.card_players, effect=state.effect, last_bids=state.last_bids,
+        last_winners=state.last_winners, last_refund=state.last_refund, event=state.event,
+        other_events=state.other_events,
         events_left=state.other_events_left + state.dooms_left + (state.top_event >= 0), top_event=state.top_event,
         doom_markers=state.doom_markers, together_queue=state.together_queue, together_placed=state.together_placed,
         game_winners=state.game_winners, end_reason=state.end_reason,
@@ -233,7 +234,7 @@ def check_views(game, states, slowly):
 
 def test_finding_atlantis_views_and_legal_lists_are_the_obvious_ones_for_every_seat():
     states = check_views(FA, positions(FA, fa_bot, list(range(6)), fa_options), fa_view_slowly)
-    assert len({s.players for s in states}) == 3 and any(s.phase == "over" for s in states)
+    assert len({state.players for state in states}) == 3 and any(state.phase == "over" for state in states)
     for state in states[::3]:
         for seat in (*range(state.players), None):  # the seats not to act are offered nothing
             if seat not in FA.to_act(state):
@@ -245,7 +246,8 @@ def test_finding_atlantis_views_and_legal_lists_are_the_obvious_ones_for_every_s
 
 def test_end_of_atlantis_views_legal_lists_and_to_act_are_the_obvious_ones_for_every_seat():
     states = check_views(EOA, positions(EOA, eoa_bot, list(range(4)), eoa_options), eoa_view_slowly)
-    assert {s.players for s in states} >= {2, 3, 4, 5} and {s.stage for s in states} >= set(SECRET_BID_STAGES)
+    assert {state.players for state in states} >= {2, 3, 4, 5}
+    assert {state.stage for state in states} >= set(SECRET_BID_STAGES)
     plays = 0
     for state in states:
         rule = STAGES[state.stage]

@@ -40,7 +40,8 @@ class GameList(HoverMark, Widget, can_focus=True):
     highlight (round from the last to the first); Enter or a click picks the game.
 
     One widget drawing its own lines: Textual's ``OptionList`` (a scrolling view, five
-    component classes, a line cache) costs the menu's start much more than this.  The list always fits: five games, ten lines."""
+    component classes, a line cache) costs the menu's start much more than this.  The list
+    always fits: five games, ten lines."""
 
     BINDINGS = [
         Binding("down,j", "cursor_down", "Down", show=False),
