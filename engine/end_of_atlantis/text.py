@@ -435,6 +435,7 @@ EVENT_TEXT = EventText(
         "special_card": lambda telling: data.SPECIAL_NAME[data.SPECIAL_KEY[telling.data["card"]]],
     },
     seats=("target",),
+    runs=("ordered",),
 )
 
 

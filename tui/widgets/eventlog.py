@@ -22,9 +22,22 @@ MAX_LINES = 20_000
 
 
 def said_once(lines: Sequence[LogLine]) -> list[str]:
-    """The log's sentences, a line that repeats the one before it (same seat, kind and
-    words: "Blue is laying their voting cards face down." once per card) said once."""
-    return [line.text for i, line in enumerate(lines) if i == 0 or line != lines[i - 1]]
+    """The log's sentences, a run said once: a ``run`` line that repeats the last line of
+    its seat and kind, with only that seat's lines since ("Blue is laying their voting
+    cards face down." once for five cards; yours between the cards you laid)."""
+    out: list[str] = []
+    last: dict[tuple[int | None, str], int] = {}  # (actor, kind) -> its last run line
+    stretch = 0  # where the lines of the latest actor began
+    for i, line in enumerate(lines):
+        if i and line.actor != lines[i - 1].actor:
+            stretch = i
+        if line.run:
+            j = last.get((line.actor, line.kind))
+            last[(line.actor, line.kind)] = i
+            if j is not None and j >= stretch and lines[j] == line:
+                continue
+        out.append(line.text)
+    return out
 
 
 class EventLog(RichLog, can_focus=True):
