@@ -207,7 +207,7 @@ class Client:
                         break
                     self.attempt += 1
                     if self.max_attempts is not None and self.attempt > self.max_attempts:
-                        self._set_status("closed", f"Gave up after {self.attempt - 1} attempts: {exc or type(exc).__name__}")
+                        self._set_status("closed", f"Gave up after {counted(self.attempt - 1, 'attempt')}: {exc or type(exc).__name__}")
                         break
                     now = asyncio.get_running_loop().time()
                     if self.lost_at is None:
@@ -215,7 +215,7 @@ class Client:
                     if (self.give_up_after is not None and self.attempt >= self.give_up_tries
                             and now - self.lost_at >= self.give_up_after):
                         self._set_status("closed", f"The table is closed: the host has not answered for "
-                                                   f"{now - self.lost_at:.0f} s ({self.attempt} tries).")
+                                                   f"{now - self.lost_at:.0f} s ({counted(self.attempt, 'try', 'tries')}).")
                         break
                     if isinstance(exc, ConnectFailed):
                         self._set_status("reconnecting", f"Connection lost. {exc} Retrying.")

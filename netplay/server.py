@@ -159,7 +159,7 @@ def no_identity() -> M.Error:
 
 
 def player_seats_error(cap: int) -> M.Error:
-    return M.Error(code="player-seats", message=f"You hold {cap} seats here, the most one player may: "
+    return M.Error(code="player-seats", message=f"You hold {counted(cap, 'seat')} here, the most one player may: "
                    "finish or leave a game first.", fatal=True)
 
 

@@ -52,6 +52,8 @@ from typing import Any, Callable
 
 import msgpack
 
+from engine.text import counted
+
 from . import messages as M
 from .host import Limits
 from .server import Identities, ServerLimits, TableServer, limit_text, log_names, no_identity, player_seats_error
@@ -493,10 +495,10 @@ class ShardedServer:
             if not alive:
                 return M.Error(code="tables-full", message="The server has no worker left.", fatal=True)
             if sum(p["tables"] for p in parts) >= lim.max_tables:
-                return M.Error(code="tables-full", message=f"The server holds {lim.max_tables} tables, its limit: "
+                return M.Error(code="tables-full", message=f"The server holds {counted(lim.max_tables, 'table')}, its limit: "
                                "join one of them or try again later.", fatal=True)
             if sum(p["open_by"] for p in parts) >= lim.max_tables_per_player:
-                return M.Error(code="player-tables", message=f"You have {lim.max_tables_per_player} tables open "
+                return M.Error(code="player-tables", message=f"You have {counted(lim.max_tables_per_player, 'table')} open "
                                "here, the most one player may: finish or leave one first.", fatal=True)
             if sum(p["seats"] for p in parts) >= lim.max_seats_per_player:
                 return player_seats_error(lim.max_seats_per_player)

@@ -418,7 +418,7 @@ def _replay(args: argparse.Namespace) -> int:
                 print(f"FAIL {args.file}: {problem}")
                 return 1
             last = index
-        print(f"OK {args.file}: {last} moves, every digest matches")
+        print(f"OK {args.file}: {counted(last, 'move')}, every digest matches")
         return 0
     from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
     from .seat import ReplaySeat

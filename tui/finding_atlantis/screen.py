@@ -30,6 +30,7 @@ from engine.finding_atlantis.actions import (
     PickCell, Silent, Sonar, Surface, UseArtifact, UseCaptain,
 )
 from engine.finding_atlantis.text import cell_name
+from engine.text import counted
 
 from ..commands import Command
 from ..seats import game_over_line
@@ -240,7 +241,7 @@ class FindingAtlantisScreen(GameScreen):
         self.chart.show(picture)
         lost = ""
         if view.seat is not None and view.pos < 0 and view.phase not in ("captain", "over"):
-            lost = f"You are LOST: {len(possible_positions(view, self._know))} spaces are possible."
+            lost = f"You are LOST: {counted(len(possible_positions(view, self._know)), 'space')} possible."
         cards = self.query_one("#cards", Static)
         width = max(20, cards.content_size.width or (self.chart.size.width or 44) - 2)
         self._show_quietly("#cards", words.cards_text(view, self.menu(), self.artifact_menu(), self.part_style, lost, width))

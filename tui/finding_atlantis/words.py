@@ -192,7 +192,7 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
             out.append((CHANGED if changed else " ") + said + "\n",
                        (recent if changed else Style()) + Style(dim=True))
     deck = "in the deck" if narrow else "in the artifact deck"
-    out.append(f"Round {view.round} of {view.max_rounds}, {view.deck_count} artifacts {deck}"
+    out.append(f"Round {view.round} of {view.max_rounds}, {counted(view.deck_count, 'artifact')} {deck}"
                f"{', pirate mode' if view.pirate else ''}{', paper mode' if view.paper else ''}.",
                Style(dim=True))
     for s, cells in view.failed[-2:]:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.registry import GAMES
+from engine.text import counted
 
 from ..common import (DEFAULT_PORT, INTERRUPTED, add_logging_flags, add_table_flags, game_options, holds_record, host_log_path,
                       port, replace_problem, seconds, setup_logging, whole_number)
@@ -205,7 +206,7 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
         if table.log is not None:
             print(f"Log: {table.log.path}", flush=True)
         if table.match.record.moves:
-            print(f"Resumed after {len(table.match.record.moves)} moves, digest {table.match.digest()}", flush=True)
+            print(f"Resumed after {counted(len(table.match.record.moves), 'move')}, digest {table.match.digest()}", flush=True)
 
     try:
         asyncio.run(serve(host, exit_when_done=args.exit_when_done, announce=announce, advertise=advertise))

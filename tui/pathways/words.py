@@ -121,7 +121,7 @@ def players_panel(view: Any, names: Sequence[str]) -> Text:
         out.append_text(seat_text(seat, names[seat][:9].ljust(9)))
         pos = view.pods[seat]
         where = "in city" if pos == IN_ATLANTIS else f"{data.ATLANTIS_DISTANCE[pos]:>2} to go"
-        out.append(f" {view.hand_sizes[seat]} tiles {where}")
+        out.append(f" {counted(view.hand_sizes[seat], 'tile')} {where}")
         out.append("\n")
     out.append(f"Draw pile {view.draw_count} · round {view.round}/{view.max_rounds}\n")
     used = ", ".join(data.SPECIAL_SHORT[kind_of(t)] for t in view.discard[-4:])
