@@ -15,6 +15,8 @@ import ssl
 import time
 from typing import Any, Coroutine, Protocol
 
+from engine.text import counted
+
 from . import messages as M
 from .limits import Limits
 from .wire import HEADER, MAX_CLIENT_FRAME, FrameError, decode_body, pack_frame
@@ -66,7 +68,7 @@ class Admission:
         lim = self.limits
         if len(self.conns) + sum(self.handshakes.values()) >= lim.max_connections:
             self.refused += 1
-            return ("busy", f"The host has {lim.max_connections} connections open, its limit; "
+            return ("busy", f"The host has {counted(lim.max_connections, 'connection')} open, its limit; "
                     "try again later.")
         if self.per_address.get(address, 0) + self.handshakes.get(address, 0) >= lim.max_per_address:
             self.refused += 1

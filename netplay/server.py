@@ -376,7 +376,7 @@ class TableServer(Host):
         """A new table for ``who``, who holds its first seat (the ticket)."""
         lim = self.server_limits
         if len(self.tables) >= lim.max_tables:
-            return M.Error(code="tables-full", message=f"The server holds {lim.max_tables} tables, its limit: "
+            return M.Error(code="tables-full", message=f"The server holds {counted(lim.max_tables, 'table')}, its limit: "
                            "join one of them or try again later.", fatal=True)
         if self.open_by(who) >= lim.max_tables_per_player:
             return M.Error(code="player-tables", message=f"You have {lim.max_tables_per_player} tables open "

@@ -354,7 +354,7 @@ class ShardedServer:
         try:
             refusal = None
             if len(self.pending) > lim.max_connections:
-                refusal = ("busy", f"The host has {lim.max_connections} connections open, its limit; try again later.")
+                refusal = ("busy", f"The host has {counted(lim.max_connections, 'connection')} open, its limit; try again later.")
             elif self.per_address.get(address, 0) >= lim.max_per_address:
                 refusal = ("busy-address", f"{lim.max_per_address} connections from {address} are open already, "
                            "the most one address may hold.")
