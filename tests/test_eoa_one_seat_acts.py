@@ -65,8 +65,8 @@ def test_end_of_atlantis_one_seat_acts_exactly_when_the_rules_say_it_is_among_th
         if state.stage == Stage.LAY_CARDS:
             laying += 1
             spectator = GAME.view(state, None)
-            for x in (state, spectator, GAME.view(state, laying % state.players)):
-                assert row_lengths(x.voting_cards) == tuple(len(row) for row in x.voting_cards)
+            for seen in (state, spectator, GAME.view(state, laying % state.players)):
+                assert row_lengths(seen.voting_cards) == tuple(len(row) for row in seen.voting_cards)
     assert stages >= {Stage.SENATE, Stage.FACTIONS, Stage.LAY_CARDS, Stage.HIDDEN_VOTE, Stage.OPEN_VOTE,
                       Stage.PLAY, Stage.OVER}
     assert laying > 100
