@@ -39,13 +39,13 @@ ALLOWED_KEYS = {"revealed": {"seat", "tile", "back"}, "kept": {"seat", "tile"},
 
 
 def _truncating_apply(inner, state, seat, action):
-    s, events = inner.apply(state, seat, action)
+    after, events = inner.apply(state, seat, action)
     out = []
     for e in events:
         if e.kind in REVEALING:
             break
         out.append(e)
-    return s, out
+    return after, out
 
 
 TRUNCATED = WrappedGame(GAME, apply=_truncating_apply)
@@ -131,19 +131,19 @@ def test_harness_catches_a_window_that_tells_whether_the_responder_holds_a_repel
 
 def test_harness_catches_a_window_that_opens_only_for_holders_of_a_repellent():
     def apply(inner, state, seat, action):
-        s, events = _truncating_apply(inner, state, seat, action)
-        while s.phase == "respond" and not _holds_repellent(s, s.responders[0]):
-            s, more = inner.apply(s, s.responders[0], NoDefence())
+        after, events = _truncating_apply(inner, state, seat, action)
+        while after.phase == "respond" and not _holds_repellent(after, after.responders[0]):
+            after, more = inner.apply(after, after.responders[0], NoDefence())
             events = events + more
-        return s, events
+        return after, events
     report = play_and_check(WrappedGame(GAME, apply=apply), range(2), players=(4,), level="random")
     assert not report.ok and any("events shown to" in leak for leak in report.leaks), report.summary()
 
 
 def test_harness_catches_a_leaky_event():
     def apply(inner, state, seat, action):
-        s, events = _truncating_apply(inner, state, seat, action)
-        return s, [replace(e, to=None) if e.kind == "looked" else e for e in events]
+        after, events = _truncating_apply(inner, state, seat, action)
+        return after, [replace(e, to=None) if e.kind == "looked" else e for e in events]
     report = play_and_check(WrappedGame(GAME, apply=apply), range(3), max_moves=120)
     assert any("events shown to" in leak for leak in report.leaks), report.summary()
 
