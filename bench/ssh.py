@@ -149,7 +149,7 @@ FULL_LOBBY = b". Enter joins"  # (the status line once the table list is in)
 
 async def bench_front(tmp: Path, fork_server: bool) -> Any:
     """A front with two tables in its lobby, its fork server (if any) warm."""
-    from netplay import messages as M
+    from netplay import messages
     from tui.ssh.server import SshFront, SshLimits, load_host_key
 
     key, _ = load_host_key(tmp / "host_key")
@@ -163,7 +163,7 @@ async def bench_front(tmp: Path, fork_server: bool) -> Any:
             await asyncio.sleep(0.05)
     front.tables.register_identity("bench-identity-0", "bench")
     for _ in range(2):
-        front.tables.open_table("bench", M.OpenTable(game="pathways", players=2, bots=0, name="Bench"))
+        front.tables.open_table("bench", messages.OpenTable(game="pathways", players=2, bots=0, name="Bench"))
     return front
 
 

@@ -63,11 +63,14 @@ class Event:
 class LogLine:
     """One line of the event log: the seat whose action it tells (None when no seat
     acted: whose turn it is, the dice, the end), the event's kind, and its words for
-    the viewer it was described for (``engine.text`` builds it from a game's table)."""
+    the viewer it was described for (``engine.text`` builds it from a game's table).
+    ``run``: one of a run of like lines the log says once (its words tell the run: "Blue
+    is laying their voting cards face down.", one line for five cards)."""
 
     actor: int | None
     kind: str
     text: str
+    run: bool = False
 
 
 @dataclass(frozen=True, slots=True)

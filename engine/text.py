@@ -16,6 +16,13 @@ from typing import Any, Callable, Collection, Mapping, Sequence
 from .core import Event, LogLine
 
 
+def counted(number: int, noun: str, plural: str = "") -> str:
+    """A count and its noun in agreement: ``counted(1, "token")`` is "1 token",
+    ``counted(2, "token")`` "2 tokens" (``plural`` where adding an "s" is wrong): never
+    "1 tokens" or "token(s)"."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def who(seat: int, viewer: int | None, names: Sequence[str]) -> str:
     """A seat as the subject of a sentence: "You" to itself, else its name."""
     return "You" if seat == viewer else names[seat]
@@ -141,13 +148,16 @@ class EventText:
     the same for a field said with the help of other fields or of the viewer (a cell
     named on its map's size, "your explorer #2"): key -> function of the ``Telling``.
     ``seats``: the keys besides ``seat`` whose value is a seat.  ``announcements``: kinds
-    whose ``seat`` is told about rather than acting (whose turn it is): no actor."""
+    whose ``seat`` is told about rather than acting (whose turn it is): no actor.
+    ``runs``: kinds whose words tell a run of like events (``LogLine.run``): the log says
+    them once while the same seat repeats them."""
 
     templates: Mapping[str, Template]
     fields: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     context_fields: Mapping[str, Callable[[Telling], Any]] = field(default_factory=dict)
     seats: Collection[str] = ()
     announcements: Collection[str] = ("turn",)
+    runs: Collection[str] = ()
 
     def words(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         template = self.templates.get(event.kind)
@@ -163,4 +173,4 @@ class EventText:
         return seat
 
     def line(self, event: Event, viewer: int | None, names: Sequence[str]) -> LogLine:
-        return LogLine(self.actor(event), event.kind, self.words(event, viewer, names))
+        return LogLine(self.actor(event), event.kind, self.words(event, viewer, names), event.kind in self.runs)

@@ -23,17 +23,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import messages as M
+from . import messages
 from .limits import Limits
 from .text import clean_text
 
 log = logging.getLogger("atlantis.host")
 
-MAX_CHAT = M.MAX_CHAT  # characters in one chat line
+MAX_CHAT = messages.MAX_CHAT  # characters in one chat line
 HISTORY = 50           # lines kept for whoever joins or comes back
 
 
-def chat_text(line: M.ChatLine) -> str:
+def chat_text(line: messages.ChatLine) -> str:
     """A chat line as a screen shows it: "Ana: hello", "(spectator) Zed: hi", and the
     table's own notices as they are ("A bot plays Blue until Ana returns.")."""
     if line.notice:
@@ -50,7 +50,7 @@ class TableChat:
     """The chat of one table: its recent lines, each speaker's rate, its log."""
 
     def __init__(self) -> None:
-        self.lines: deque[M.ChatLine] = deque(maxlen=HISTORY)
+        self.lines: deque[messages.ChatLine] = deque(maxlen=HISTORY)
         self.buckets: dict[Any, tuple[float, float]] = {}  # speaker -> (lines it may send now, when counted)
         self.path: Path | None = None
         self._fd: int | None = None
@@ -63,7 +63,7 @@ class TableChat:
             with open(self.path, encoding="utf-8") as old:
                 for raw in deque(old, maxlen=HISTORY):
                     line = json.loads(raw)
-                    self.lines.append(M.ChatLine(seat=line["seat"], name=line["name"], text=line["text"],
+                    self.lines.append(messages.ChatLine(seat=line["seat"], name=line["name"], text=line["text"],
                                                  spectator=line["spectator"], notice=line.get("notice", False)))
         except FileNotFoundError:
             pass
@@ -71,7 +71,7 @@ class TableChat:
             log.warning("cannot read the chat log %s: %s", self.path, exc)
 
     def line(self, speaker: Any, seat: int | None, name: str, sent: str, limits: Limits,
-             now: float | None = None) -> M.ChatLine | tuple[str, str]:
+             now: float | None = None) -> messages.ChatLine | tuple[str, str]:
         """The line ``speaker`` (a seat number, or a spectator's connection) says, or why
         not: an error code and a sentence."""
         text = clean_text(sent, MAX_CHAT)
@@ -84,14 +84,14 @@ class TableChat:
             self.buckets[speaker] = (tokens, now)
             return "chat-flood", "You are chatting too fast: wait a moment before the next line."
         self.buckets[speaker] = (tokens - 1, now)
-        said = M.ChatLine(seat=seat, name=name, text=text, spectator=seat is None)
+        said = messages.ChatLine(seat=seat, name=name, text=text, spectator=seat is None)
         self.lines.append(said)
         self._write(said)
         return said
 
-    def notice(self, text: str) -> M.ChatLine:
+    def notice(self, text: str) -> messages.ChatLine:
         """The table's own line to everyone (``ChatLine.notice``): kept and logged like the others."""
-        said = M.ChatLine(seat=None, name="", text=text, notice=True)
+        said = messages.ChatLine(seat=None, name="", text=text, notice=True)
         self.lines.append(said)
         self._write(said)
         return said
@@ -99,11 +99,11 @@ class TableChat:
     def forget(self, speaker: Any) -> None:
         self.buckets.pop(speaker, None)
 
-    def heard_by(self, seat: int | None) -> list[M.ChatLine]:
+    def heard_by(self, seat: int | None) -> list[messages.ChatLine]:
         """The kept lines a seat (None: a spectator) may read."""
         return [line for line in self.lines if seat is None or not line.spectator]
 
-    def _write(self, said: M.ChatLine) -> None:
+    def _write(self, said: messages.ChatLine) -> None:
         if self.path is None:
             return
         entry = {"at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "seat": said.seat,

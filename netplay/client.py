@@ -26,8 +26,9 @@ from engine.core import Event, Game, IllegalAction, LogLine, SeatInfo, View, to_
 from engine.match import Match
 from engine.record import digest
 from engine.registry import GAMES
+from engine.text import counted
 
-from . import messages as M
+from . import messages
 from .chat import chat_text
 from .tls import FingerprintError, Trust, open_connection
 from .wire import MAX_HOST_FRAME, FrameError, read_frame
@@ -47,6 +48,10 @@ KEEP_NAME = " "
 
 #: Chat lines a client keeps (a welcome starts them again: the host sends the lines it kept).
 MAX_CHAT_LINES = 500
+
+#: A connection that ended, in a few words (the status line, the turn line).  The reason
+#: (``Client.last_error``) is said once, in the side panel and a toast, never nested in these.
+DISCONNECTED = {"closed": "Disconnected: the table is closed", "refused": "Refused by the host"}
 
 
 class Refused(Exception):
@@ -145,17 +150,17 @@ class Client:
         self.listeners: list[Callable[[str], None]] = []
         # what we know
         self.game: Game | None = None
-        self.welcome: M.Welcome | None = None
+        self.welcome: messages.Welcome | None = None
         self.seat: int | None = None
         self.names: list[str] = []
         self.view: View | None = None
         self.version = 0
         self.events: list[Event] = []
         self.to_act: list[int] = []
-        self.seats: M.Seats | None = None
+        self.seats: messages.Seats | None = None
         self.seats_at = 0.0  # loop time the seat list came (the turn timers count down from it)
-        self.over: M.Over | None = None
-        self.chat_lines: list[M.ChatLine] = []  # the table's chat as heard here, oldest first
+        self.over: messages.Over | None = None
+        self.chat_lines: list[messages.ChatLine] = []  # the table's chat as heard here, oldest first
         self.verification: Verification | None = None
         self.last_error = ""
         self.status = "connecting"  # connecting | connected | reconnecting | refused | over | closed
@@ -203,7 +208,7 @@ class Client:
                         break
                     self.attempt += 1
                     if self.max_attempts is not None and self.attempt > self.max_attempts:
-                        self._set_status("closed", f"Gave up after {self.attempt - 1} attempts: {exc or type(exc).__name__}")
+                        self._set_status("closed", f"Gave up after {counted(self.attempt - 1, 'attempt')}: {exc or type(exc).__name__}")
                         break
                     now = asyncio.get_running_loop().time()
                     if self.lost_at is None:
@@ -211,7 +216,7 @@ class Client:
                     if (self.give_up_after is not None and self.attempt >= self.give_up_tries
                             and now - self.lost_at >= self.give_up_after):
                         self._set_status("closed", f"The table is closed: the host has not answered for "
-                                                   f"{now - self.lost_at:.0f} s ({self.attempt} tries).")
+                                                   f"{now - self.lost_at:.0f} s ({counted(self.attempt, 'try', 'tries')}).")
                         break
                     if isinstance(exc, ConnectFailed):
                         self._set_status("reconnecting", f"Connection lost. {exc} Retrying.")
@@ -233,7 +238,7 @@ class Client:
         self._stopping = True
         if self._writer is not None:
             try:
-                self._send(M.Bye())
+                self._send(messages.Bye())
                 self._writer.close()
             except Exception:
                 pass
@@ -266,15 +271,15 @@ class Client:
         self._writer = writer
         pinger = None
         try:
-            self._send(M.Hello(name=self.name, token=self.token, table=self.table, spectate=self.spectate))
+            self._send(messages.Hello(name=self.name, token=self.token, table=self.table, spectate=self.spectate))
             pinger = asyncio.get_running_loop().create_task(self._ping())
             while not self._stopping:
                 obj = await read_frame(reader, MAX_HOST_FRAME, self.read_timeout)
                 self.frames_in += 1
-                msg = M.parse_host(obj)
+                msg = messages.parse_host(obj)
                 self._handle(msg)
                 if self.over is not None and not self.linger:
-                    self._send(M.Bye())
+                    self._send(messages.Bye())
                     return
         finally:
             if pinger is not None:
@@ -287,12 +292,12 @@ class Client:
         while True:
             await asyncio.sleep(self.ping_interval)
             n += 1
-            self._send(M.Ping(n=n))
+            self._send(messages.Ping(n=n))
 
-    def _send(self, msg: M.Msg) -> None:
+    def _send(self, msg: messages.Msg) -> None:
         if self._writer is None or self._writer.is_closing():
             raise ConnectionError("not connected")
-        self._writer.write(M.frame(msg))
+        self._writer.write(messages.frame(msg))
 
     def _set_status(self, status: str, message: str = "") -> None:
         self.status = status
@@ -309,16 +314,16 @@ class Client:
 
     # --- what the host says ----------------------------------------------------------------
     def _handle(self, msg: Any) -> None:
-        if isinstance(msg, M.Welcome):
+        if isinstance(msg, messages.Welcome):
             self._welcome(msg)
-        elif isinstance(msg, M.Update):
+        elif isinstance(msg, messages.Update):
             self._update(msg)
-        elif isinstance(msg, M.Seats):
+        elif isinstance(msg, messages.Seats):
             self.seats = msg
             self.seats_at = asyncio.get_running_loop().time()
             self.names = [s.name for s in msg.seats]
             self._emit("seats")
-        elif isinstance(msg, M.Error):
+        elif isinstance(msg, messages.Error):
             self.last_error = msg.message
             if msg.ack is not None and msg.ack >= self.pending:
                 self.pending = 0
@@ -329,21 +334,21 @@ class Client:
             if msg.fatal:  # cut off (a timeout, say): come back
                 raise ConnectionResetError(msg.message)
             self._emit("error")
-        elif isinstance(msg, M.Over):
+        elif isinstance(msg, messages.Over):
             self.over = msg
             self.verification = self.verify(msg)
             self.status = "over"
             self._emit("over")
-        elif isinstance(msg, M.Moved):
+        elif isinstance(msg, messages.Moved):
             self._moved(msg)
-        elif isinstance(msg, M.ChatLine):
+        elif isinstance(msg, messages.ChatLine):
             self.chat_lines.append(msg)
             del self.chat_lines[:-MAX_CHAT_LINES]
             self._emit("chat")
-        elif isinstance(msg, M.Info):
+        elif isinstance(msg, messages.Info):
             pass
 
-    def _welcome(self, msg: M.Welcome) -> None:
+    def _welcome(self, msg: messages.Welcome) -> None:
         game = self._check_rules(msg.game, msg.rules, msg.options, msg.fingerprint)
         if self.welcome is not None and msg.commitment != self.welcome.commitment:
             raise Refused("The host came back with a different game (its commitment changed).")
@@ -363,7 +368,7 @@ class Client:
         self.ready.set()
         self._emit("welcome")
 
-    def _moved(self, msg: M.Moved) -> None:
+    def _moved(self, msg: messages.Moved) -> None:
         """Every player accepted a rematch: forget this game and join the new table."""
         self.table, self.token = msg.table, msg.token
         self.spectate = msg.token is None
@@ -383,7 +388,7 @@ class Client:
         if self.seat is None:
             return "Spectators follow the players to a rematch."
         try:
-            self._send(M.Rematch(accept=accept))
+            self._send(messages.Rematch(accept=accept))
         except ConnectionError:
             return "Not connected to the host."
         return None
@@ -392,13 +397,13 @@ class Client:
         game = self.games.get(slug)
         if game is None:
             raise Refused(f"The host plays {slug!r}, a game this program does not know.")
-        mine = M.rules_fingerprint(slug, game.rules_version, options)
+        mine = messages.rules_fingerprint(slug, game.rules_version, options)
         if mine != fingerprint:
             raise Refused(f"The host's rules differ from this program's (host: {rules}, "
                           f"here: {game.rules_version}, or different options): not joining.")
         return game
 
-    def _update(self, msg: M.Update) -> None:
+    def _update(self, msg: messages.Update) -> None:
         assert self.game is not None
         try:
             view = self.game.view_from_data(msg.view.data)
@@ -468,7 +473,7 @@ class Client:
         if self.seat not in self.to_act or (self.seats is not None and not self.seats.started):
             return "It is not your turn."
         try:
-            self._send(M.Act(seq=self.version, action=self.game.codec.encode(action), n=self.sent + 1))
+            self._send(messages.Act(seq=self.version, action=self.game.codec.encode(action), n=self.sent + 1))
         except ConnectionError:
             return "Not connected to the host."
         self.sent += 1
@@ -479,7 +484,7 @@ class Client:
         if self.seat is None:
             return "Spectators cannot undo."
         try:
-            self._send(M.Undo(seq=self.version))
+            self._send(messages.Undo(seq=self.version))
         except ConnectionError:
             return "Not connected to the host."
         return None
@@ -491,22 +496,22 @@ class Client:
         text = text.strip()
         if not text:
             return "Type something to say."
-        if len(text) > M.MAX_CHAT:
-            return f"A chat line holds at most {M.MAX_CHAT} characters."
+        if len(text) > messages.MAX_CHAT:
+            return f"A chat line holds at most {messages.MAX_CHAT} characters."
         try:
-            self._send(M.Chat(text=text))
+            self._send(messages.Chat(text=text))
         except ConnectionError:
             return "Not connected to the host."
         return None
 
     # --- the host's honesty -----------------------------------------------------------------
-    def verify(self, over: M.Over) -> Verification:
+    def verify(self, over: messages.Over) -> Verification:
         """Check the revealed seed against the commitment, replay the whole game from it,
         and check that every view this client was shown occurs in that replay, in order."""
         game, welcome = self.game, self.welcome
         if game is None or welcome is None:
             return Verification(False, "No game to verify.")
-        if M.commitment(over.seed, over.salt) != welcome.commitment:
+        if messages.commitment(over.seed, over.salt) != welcome.commitment:
             return Verification(False, "The host's revealed seed does not match its commitment!")
         try:
             match = Match(game, welcome.options, [SeatInfo(n) for n in welcome.names], int(over.seed))
@@ -615,14 +620,14 @@ class RemoteSeat:
             return f"Reconnecting to {c.host}:{c.port} (try {c.attempt})..."
         if c.status == "over":
             return "Game over."
-        return f"{c.status.capitalize()}: {c.last_error}" if c.last_error else c.status.capitalize()
+        return DISCONNECTED.get(c.status, c.status.capitalize())
 
     def waiting_for(self) -> str:
         c = self.client
         if c.status == "reconnecting":
             return f"the host: reconnecting (try {c.attempt})"
-        if c.status in ("refused", "closed"):
-            return f"the host: {c.status} ({c.last_error})" if c.last_error else f"the host: {c.status}"
+        if c.status in DISCONNECTED:
+            return f"the host ({DISCONNECTED[c.status].lower()})"
         if c.over is not None:
             return ""
         if c.pending:
@@ -648,20 +653,20 @@ class RemoteSeat:
                 parts.append(f"{name} (choosing{left})")
         if c.seats is not None and not c.seats.started:
             free = sum(1 for s in c.seats.seats if not s.taken)
-            return f"{free} more player(s) to join"
+            return f"{counted(free, 'more player')} to join"
         return ", ".join(parts)
 
 
-async def probe(host: str, port: int, timeout: float = 2.0, trust: Trust = Trust()) -> M.Info:
+async def probe(host: str, port: int, timeout: float = 2.0, trust: Trust = Trust()) -> messages.Info:
     """Ask a host what it offers (a 'probe' hello): the lobby confirms tables this way."""
-    async def go() -> M.Info:
+    async def go() -> messages.Info:
         reader, writer = await open_connection(host, port, trust, limit=MAX_HOST_FRAME + 64)
         try:
-            writer.write(M.frame(M.Hello(name="lobby", probe=True)))
-            msg = M.parse_host(await read_frame(reader, MAX_HOST_FRAME, timeout))
-            if isinstance(msg, M.Error):
+            writer.write(messages.frame(messages.Hello(name="lobby", probe=True)))
+            msg = messages.parse_host(await read_frame(reader, MAX_HOST_FRAME, timeout))
+            if isinstance(msg, messages.Error):
                 raise Refused(msg.message)
-            if not isinstance(msg, M.Info):
+            if not isinstance(msg, messages.Info):
                 raise FrameError(f"expected info, got {msg.t}")
             return msg
         finally:

@@ -15,7 +15,9 @@ import ssl
 import time
 from typing import Any, Coroutine, Protocol
 
-from . import messages as M
+from engine.text import counted
+
+from . import messages
 from .limits import Limits
 from .wire import HEADER, MAX_CLIENT_FRAME, FrameError, decode_body, pack_frame
 
@@ -26,10 +28,10 @@ class Table(Protocol):
     """What a session asks of the table its peer sits at (``netplay.table.HostTable``)."""
 
     def client_action(self, conn: Conn, seq: int, sent: dict[str, Any], seat: int | None, n: int) -> None: ...
-    def client_act(self, conn: Conn, msg: M.Act) -> None: ...
-    def client_undo(self, conn: Conn, msg: M.Undo) -> None: ...
-    def client_chat(self, conn: Conn, msg: M.Chat) -> None: ...
-    def client_rematch(self, conn: Conn, msg: M.Rematch) -> None: ...
+    def client_act(self, conn: Conn, msg: messages.Act) -> None: ...
+    def client_undo(self, conn: Conn, msg: messages.Undo) -> None: ...
+    def client_chat(self, conn: Conn, msg: messages.Chat) -> None: ...
+    def client_rematch(self, conn: Conn, msg: messages.Rematch) -> None: ...
     def detach(self, conn: Conn) -> None: ...
 
 
@@ -40,8 +42,8 @@ class Reception(Protocol):
     limits: Limits
     admission: Admission
 
-    def welcome(self, conn: Conn, hello: M.Hello) -> Table | None: ...
-    async def request(self, conn: Conn, msg: M.Msg) -> bool: ...
+    def welcome(self, conn: Conn, hello: messages.Hello) -> Table | None: ...
+    async def request(self, conn: Conn, msg: messages.Msg) -> bool: ...
 
 
 class Admission:
@@ -66,7 +68,7 @@ class Admission:
         lim = self.limits
         if len(self.conns) + sum(self.handshakes.values()) >= lim.max_connections:
             self.refused += 1
-            return ("busy", f"The host has {lim.max_connections} connections open, its limit; "
+            return ("busy", f"The host has {counted(lim.max_connections, 'connection')} open, its limit; "
                     "try again later.")
         if self.per_address.get(address, 0) + self.handshakes.get(address, 0) >= lim.max_per_address:
             self.refused += 1
@@ -117,7 +119,7 @@ class Admission:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def close(self, farewell: M.Error) -> None:
+    async def close(self, farewell: messages.Error) -> None:
         """Tell every open connection ``farewell``, give them a short flush, cut them off
         and end the tasks (the host closes)."""
         for conn in list(self.conns):
@@ -193,10 +195,10 @@ class Conn:
             pass
         self._transport = writer.transport
 
-    def send(self, msg: M.Msg) -> None:
+    def send(self, msg: messages.Msg) -> None:
         if self.closed:
             return
-        self.send_bytes(M.frame(msg))
+        self.send_bytes(messages.frame(msg))
 
     def send_bytes(self, data: bytes) -> None:
         """Queue ``data``; a peer whose unsent bytes would pass ``Limits.write_buffer``
@@ -218,7 +220,7 @@ class Conn:
         transport.write(data)
 
     def error(self, code: str, message: str, fatal: bool = False, ack: int | None = None) -> None:
-        self.send(M.Error(code=code, message=message, fatal=fatal, ack=ack))
+        self.send(messages.Error(code=code, message=message, fatal=fatal, ack=ack))
         if fatal:
             self.admission.count_cut(code)
             self.close()
@@ -248,7 +250,7 @@ class Conn:
 
 
 _UNPACK, _HSIZE = HEADER.unpack_from, HEADER.size
-_act_fields = M.act_fields
+_act_fields = messages.act_fields
 _HELLO, _PLAY, _ASKING, _DONE = 0, 1, 2, 3  # a session's phases (_ASKING: a lobby request is answered)
 
 
@@ -565,22 +567,22 @@ class Session(asyncio.Protocol):
             table.client_action(conn, *fields)
             return
         try:
-            msg = M.parse_client(obj)
+            msg = messages.parse_client(obj)
         except FrameError as exc:
             conn.errors += 1
             conn.error("bad-message", str(exc), fatal=conn.errors > self.host.limits.max_errors)
             return
-        if isinstance(msg, M.Act):
+        if isinstance(msg, messages.Act):
             table.client_act(conn, msg)
-        elif isinstance(msg, M.Undo):
+        elif isinstance(msg, messages.Undo):
             table.client_undo(conn, msg)
-        elif isinstance(msg, M.Chat):
+        elif isinstance(msg, messages.Chat):
             table.client_chat(conn, msg)
-        elif isinstance(msg, M.Rematch):
+        elif isinstance(msg, messages.Rematch):
             table.client_rematch(conn, msg)
-        elif isinstance(msg, M.Ping):
-            conn.send_bytes(pack_frame({"v": M.PROTOCOL, "t": "pong", "n": msg.n}))
-        elif isinstance(msg, M.Bye):
+        elif isinstance(msg, messages.Ping):
+            conn.send_bytes(pack_frame({"v": messages.PROTOCOL, "t": "pong", "n": msg.n}))
+        elif isinstance(msg, messages.Bye):
             conn.said_bye = True  # left on purpose: before the start the seat is freed
             self._end()
         else:
@@ -591,11 +593,11 @@ class Session(asyncio.Protocol):
         conn = self.conn
         assert conn is not None
         try:
-            hello = M.parse_client(obj)
+            hello = messages.parse_client(obj)
         except FrameError as exc:
             conn.error("bad-frame", str(exc), fatal=True)
             return
-        if not isinstance(hello, M.Hello):  # (a table server's lobby request: one, answered)
+        if not isinstance(hello, messages.Hello):  # (a table server's lobby request: one, answered)
             self.phase = _ASKING
             if self.timer is not None:
                 self.timer.cancel()
@@ -620,7 +622,7 @@ class Session(asyncio.Protocol):
             self.timer = None
         self._arm()
 
-    async def _request(self, msg: M.Msg) -> None:
+    async def _request(self, msg: messages.Msg) -> None:
         conn = self.conn
         assert conn is not None
         try:

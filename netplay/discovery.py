@@ -26,7 +26,7 @@ from typing import Any, Callable
 from zeroconf import IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from . import messages as M
+from . import messages
 from .client import probe
 from .tls import FingerprintError, Trust
 
@@ -76,9 +76,9 @@ class Advertiser:
     def _info(self, host: Any, table: Any) -> AsyncServiceInfo:
         label = _label(f"{table.name} {table.id}")
         props = {"game": table.game.slug, "name": table.name[:60], "open": str(table.open_seats()),
-                 "v": str(M.PROTOCOL), "fp": table.fingerprint, "table": table.id,
+                 "v": str(messages.PROTOCOL), "fp": table.fingerprint, "table": table.id,
                  "over": "1" if table.over else "0", "tls": host.fingerprint or ""}
-        return AsyncServiceInfo(M.SERVICE_TYPE, f"{label}.{M.SERVICE_TYPE}",
+        return AsyncServiceInfo(messages.SERVICE_TYPE, f"{label}.{messages.SERVICE_TYPE}",
                                 addresses=self._addresses(host), port=host.port, properties=props,
                                 server=f"atlantis-{table.id}.local.")
 
@@ -136,9 +136,9 @@ class ServerAdvertiser(Advertiser):
         tables = list(server.tables.values())
         open_seats = sum(t.open_seats() for t in tables if not t.over)
         props = {"server": "1", "name": server.name[:60], "tables": str(len(tables)), "open": str(open_seats),
-                 "v": str(M.PROTOCOL), "game": "", "fp": "", "table": "", "over": "0",
+                 "v": str(messages.PROTOCOL), "game": "", "fp": "", "table": "", "over": "0",
                  "tls": server.fingerprint or ""}
-        return AsyncServiceInfo(M.SERVICE_TYPE, f"{_label(server.name + ' server')}.{M.SERVICE_TYPE}",
+        return AsyncServiceInfo(messages.SERVICE_TYPE, f"{_label(server.name + ' server')}.{messages.SERVICE_TYPE}",
                                 addresses=self._addresses(server), port=server.port, properties=props,
                                 server=f"atlantis-server-{server.port}.local.")
 
@@ -218,7 +218,7 @@ class Browser:
     async def start(self) -> None:
         self.started_at = time.monotonic()
         self.zc = _zeroconf(self.interfaces)
-        self.browser = AsyncServiceBrowser(self.zc.zeroconf, M.SERVICE_TYPE, handlers=[self._handler])
+        self.browser = AsyncServiceBrowser(self.zc.zeroconf, messages.SERVICE_TYPE, handlers=[self._handler])
         self._spawn(self._recheck_loop())
 
     def _spawn(self, coro: Any) -> None:
@@ -241,7 +241,7 @@ class Browser:
 
     async def _resolve(self, name: str) -> None:
         assert self.zc is not None
-        info = AsyncServiceInfo(M.SERVICE_TYPE, name)
+        info = AsyncServiceInfo(messages.SERVICE_TYPE, name)
         if not await info.async_request(self.zc.zeroconf, 3000):
             return
         props = {k.decode(errors="replace"): (v or b"").decode(errors="replace")
@@ -274,7 +274,7 @@ class Browser:
             return FoundTable(service=service, host=host, port=port, table="", name=props.get("name", "server"),
                               game=f"server: {len(answer.tables)} table{'' if len(answer.tables) == 1 else 's'}", open=sum(t.open for t in live),
                               players=sum(t.players for t in live), started=False, over=False,
-                              fingerprint="", rules="", protocol=M.PROTOCOL,
+                              fingerprint="", rules="", protocol=messages.PROTOCOL,
                               seen_at=time.monotonic() - self.started_at, server=True, tls=announced or "")
         tables = [t for t in answer.tables if t.table == props.get("table")] or answer.tables[:1]
         if not tables:
@@ -282,7 +282,7 @@ class Browser:
         t = tables[0]
         return FoundTable(service=service, host=host, port=port, table=t.table, name=t.name, game=t.game,
                           open=t.open, players=t.players, started=t.started, over=t.over,
-                          fingerprint=t.fingerprint, rules=t.rules, protocol=M.PROTOCOL,
+                          fingerprint=t.fingerprint, rules=t.rules, protocol=messages.PROTOCOL,
                           seen_at=time.monotonic() - self.started_at, tls=announced or "")
 
     async def _recheck_loop(self) -> None:

@@ -32,7 +32,9 @@ import ssl
 import time
 from typing import Any, Callable
 
-from . import messages as M
+from engine.text import counted
+
+from . import messages
 from .conn import Admission, Conn, Session, TlsAccept  # noqa: F401  (Conn re-exported: part of the host's API)
 from .limits import Limits  # noqa: F401  (re-exported: part of the host's API)
 from .table import (  # noqa: F401  (re-exported: the tables are part of the host's API)
@@ -104,7 +106,7 @@ class Host:
         for t in self.tables.values():
             self._serve_table(t, loop)
         self._check_done()  # (a resumed game may be over already)
-        log.info("listening on %s:%d with %d table(s)", self.bind, self.port, len(self.tables))
+        log.info("listening on %s:%d with %s", self.bind, self.port, counted(len(self.tables), "table"))
         return self.port
 
     def _serve_table(self, t: HostTable, loop: asyncio.AbstractEventLoop) -> None:
@@ -171,7 +173,7 @@ class Host:
             self.server.close()
         # Say why before going: a client told "table-closed" stops reconnecting at once
         # (it keeps its token to rejoin a resumed host) instead of retrying to its bound.
-        await self.admission.close(M.Error(
+        await self.admission.close(messages.Error(
             code="table-closed", fatal=True,
             message="The host closed the table (it may resume it: rejoin with your token)."))
         if self.server is not None:
@@ -184,13 +186,13 @@ class Host:
                 t.log.close()
             t.chat.close()
 
-    def welcome(self, conn: Conn, hello: M.Hello) -> HostTable | None:
+    def welcome(self, conn: Conn, hello: messages.Hello) -> HostTable | None:
         """Seat ``conn`` at the table its hello names (by its token, or at the next open
         seat), or let it watch: the table it is at.  None: it sits at none (a probe,
         answered; or refused with an error that closes it)."""
         lim = self.limits
         if hello.probe:
-            conn.send(M.Info(host="atlantis", tables=[t.info() for t in self.tables.values()]))
+            conn.send(messages.Info(host="atlantis", tables=[t.info() for t in self.tables.values()]))
             return None
         table = self.tables.get(hello.table) if hello.table else self.default_table()
         if table is None:
@@ -239,7 +241,7 @@ class Host:
         seats are taken through its lobby, ``netplay.server``)."""
         return None
 
-    async def request(self, conn: Conn, msg: M.Msg) -> bool:
+    async def request(self, conn: Conn, msg: messages.Msg) -> bool:
         """A first message that is not a hello: a table server (``netplay.server``)
         answers its lobby requests here; a single-table host answers none (False)."""
         return False

@@ -14,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from . import messages as M
+from . import messages
 
 log = logging.getLogger("atlantis.client")
 
@@ -88,7 +88,7 @@ class ServerLobby:
         self.identity = identity or self.store.get(host, port)
         self.trust = trust if trust is not None else Trust()  # how the server's certificate is checked
 
-    async def ask(self, msg: M.Msg, timeout: float = 5.0) -> Any:
+    async def ask(self, msg: messages.Msg, timeout: float = 5.0) -> Any:
         """Send one request with this player's identity; a table list's identity is kept.
         An open or take the server refuses for want of an identity (it restarted, say)
         is sent again once with the identity a fresh table list brings."""
@@ -96,12 +96,12 @@ class ServerLobby:
 
         answer = await ask(self.host, self.port, msg.model_copy(update={"identity": self.identity}), timeout,
                            self.trust)
-        if isinstance(answer, M.TableList):
+        if isinstance(answer, messages.TableList):
             self._keep(answer.identity)
-        elif (isinstance(answer, M.Error) and answer.code == "no-identity"
-              and not isinstance(msg, M.ListTables)):
-            listed = await self.ask(M.ListTables(), timeout)
-            if isinstance(listed, M.TableList) and listed.identity:
+        elif (isinstance(answer, messages.Error) and answer.code == "no-identity"
+              and not isinstance(msg, messages.ListTables)):
+            listed = await self.ask(messages.ListTables(), timeout)
+            if isinstance(listed, messages.TableList) and listed.identity:
                 answer = await ask(self.host, self.port, msg.model_copy(update={"identity": self.identity}), timeout,
                            self.trust)
         return answer
@@ -112,10 +112,10 @@ class ServerLobby:
             self.store.put(self.host, self.port, identity)
 
     async def list_tables(self, timeout: float = 5.0) -> Any:
-        return await self.ask(M.ListTables(), timeout)
+        return await self.ask(messages.ListTables(), timeout)
 
     async def take_seat(self, table: str, name: str, timeout: float = 5.0) -> Any:
-        return await self.ask(M.TakeSeat(table=table, name=name), timeout)
+        return await self.ask(messages.TakeSeat(table=table, name=name), timeout)
 
-    async def open_table(self, request: M.OpenTable, timeout: float = 5.0) -> Any:
+    async def open_table(self, request: messages.OpenTable, timeout: float = 5.0) -> Any:
         return await self.ask(request, timeout)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from . import messages as M
+from . import messages
 
 
 class Peer(Protocol):
@@ -23,6 +23,6 @@ class Peer(Protocol):
     name: str         # a spectator's name for its chat lines (cleaned)
     errors: int       # bad frames it sent (too many: it is cut off)
 
-    def send(self, msg: M.Msg) -> None: ...
+    def send(self, msg: messages.Msg) -> None: ...
     def send_bytes(self, data: bytes) -> None: ...
     def error(self, code: str, message: str, fatal: bool = False, ack: int | None = None) -> None: ...

@@ -54,8 +54,9 @@ from typing import Any, Callable
 from engine.options import options_data
 from engine.record import RecordError
 from engine.registry import GAMES
+from engine.text import counted
 
-from . import messages as M
+from . import messages
 from .chat import chat_log_path
 from .conn import Conn
 from .host import Host, HostTable, Limits, make_kinds, token_hash
@@ -87,7 +88,7 @@ class ServerLimits:
 class Owned:
     owner: str
     opened: float
-    tickets: dict[str, M.Ticket] = field(default_factory=dict)  # identity -> ticket at this table
+    tickets: dict[str, messages.Ticket] = field(default_factory=dict)  # identity -> ticket at this table
     away: dict[int, float] = field(default_factory=dict)        # seat -> since when its holder is not connected
 
 
@@ -153,12 +154,12 @@ NO_IDENTITY = ("no-identity", "The server does not know you yet: ask it for its 
                "(it gives you an identity there), then open or join a table.")
 
 
-def no_identity() -> M.Error:
-    return M.Error(code=NO_IDENTITY[0], message=NO_IDENTITY[1], fatal=True)
+def no_identity() -> messages.Error:
+    return messages.Error(code=NO_IDENTITY[0], message=NO_IDENTITY[1], fatal=True)
 
 
-def player_seats_error(cap: int) -> M.Error:
-    return M.Error(code="player-seats", message=f"You hold {cap} seats here, the most one player may: "
+def player_seats_error(cap: int) -> messages.Error:
+    return messages.Error(code="player-seats", message=f"You hold {counted(cap, 'seat')} here, the most one player may: "
                    "finish or leave a game first.", fatal=True)
 
 
@@ -238,7 +239,7 @@ def prune_logs(folder: Path | None, running: set[str], keep_days: float, max_log
             except OSError as exc:
                 log.warning("cannot remove %s: %s", beside, exc)
     if removed:
-        log.info("removed %d old table log(s) from %s", len(removed), folder)
+        log.info("removed %s from %s", counted(len(removed), "old table log"), folder)
     return removed
 
 
@@ -296,7 +297,7 @@ class TableServer(Host):
         """Who sent ``sent`` (None: nobody this server knows)."""
         return self.ids.who(sent)
 
-    def tickets_of(self, who: str) -> list[M.Ticket]:
+    def tickets_of(self, who: str) -> list[messages.Ticket]:
         """The seats ``who`` holds at unfinished tables (a seat given up, by saying bye
         before the start or by staying away, is no longer held)."""
         return [o.tickets[who] for tid, o in self.owned.items()
@@ -307,7 +308,7 @@ class TableServer(Host):
         return len(self.tickets_of(who))
 
     @staticmethod
-    def holds(table: HostTable, ticket: M.Ticket) -> bool:
+    def holds(table: HostTable, ticket: messages.Ticket) -> bool:
         slot = table.slots[ticket.seat]
         return slot.token_hash is not None and slot.token_hash == token_hash(ticket.token)
 
@@ -318,17 +319,17 @@ class TableServer(Host):
     def limit_text(self) -> str:
         return limit_text(len(self.tables), self.server_limits)
 
-    def your_turn(self, tickets: list[M.Ticket]) -> list[str]:
+    def your_turn(self, tickets: list[messages.Ticket]) -> list[str]:
         """The tables of ``tickets`` where their holder is to act now (correspondence play)."""
         return [t.table for t in tickets
                 if self.tables[t.table].started and t.seat in self.tables[t.table].match.to_act()]
 
-    def table_list(self, who: str) -> M.TableList:
+    def table_list(self, who: str) -> messages.TableList:
         lim = self.server_limits
         mine = self.tickets_of(who)
         held = {t.table for t in mine}  # (the asker's games in progress first)
         tables = sorted(self.tables.values(), key=lambda t: t.id not in held)
-        return M.TableList(server=self.name, tables=[t.info() for t in tables],
+        return messages.TableList(server=self.name, tables=[t.info() for t in tables],
                            mine=mine, your_turn=self.your_turn(mine), games=sorted(self.games),
                            can_open=len(self.tables) < lim.max_tables
                            and self.open_by(who) < lim.max_tables_per_player
@@ -345,49 +346,49 @@ class TableServer(Host):
                 "HOST:PORT), or come back with your seat's token; without one you may only watch.")
 
     # --- lobby requests (Host.request is the hook) -------------------------------------
-    async def request(self, conn: Conn, msg: M.Msg) -> bool:
-        if isinstance(msg, M.ListTables):
+    async def request(self, conn: Conn, msg: messages.Msg) -> bool:
+        if isinstance(msg, messages.ListTables):
             secret = msg.identity
             who = self.identity(secret)
             if who is None:
                 secret = self.ids.issue()
                 who = self.identity(secret)
             conn.send(self.table_list(who).model_copy(update={"identity": secret}))
-        elif isinstance(msg, (M.OpenTable, M.TakeSeat)):
+        elif isinstance(msg, (messages.OpenTable, messages.TakeSeat)):
             who = self.identity(msg.identity)
             if who is None:
-                answer: M.Ticket | M.Error = no_identity()
-            elif isinstance(msg, M.OpenTable):
+                answer: messages.Ticket | messages.Error = no_identity()
+            elif isinstance(msg, messages.OpenTable):
                 answer = self.open_table(who, msg)
             else:
                 answer = self.take_seat(who, msg.table, msg.name)
-            if isinstance(answer, M.Error):
+            if isinstance(answer, messages.Error):
                 self.admission.refused += 1
                 conn.send(answer)
             else:
-                conn.send(M.Seated(ticket=answer))
+                conn.send(messages.Seated(ticket=answer))
         else:
             return False
         await self._drain(conn)
         return True
 
-    def open_table(self, who: str, msg: M.OpenTable, seed: int | None = None) -> M.Ticket | M.Error:
+    def open_table(self, who: str, msg: messages.OpenTable, seed: int | None = None) -> messages.Ticket | messages.Error:
         """A new table for ``who``, who holds its first seat (the ticket)."""
         lim = self.server_limits
         if len(self.tables) >= lim.max_tables:
-            return M.Error(code="tables-full", message=f"The server holds {lim.max_tables} tables, its limit: "
+            return messages.Error(code="tables-full", message=f"The server holds {counted(lim.max_tables, 'table')}, its limit: "
                            "join one of them or try again later.", fatal=True)
         if self.open_by(who) >= lim.max_tables_per_player:
-            return M.Error(code="player-tables", message=f"You have {lim.max_tables_per_player} tables open "
+            return messages.Error(code="player-tables", message=f"You have {lim.max_tables_per_player} tables open "
                            "here, the most one player may: finish or leave one first.", fatal=True)
         if self.seats_of(who) >= lim.max_seats_per_player:
             return player_seats_error(lim.max_seats_per_player)
         game = self.games.get(msg.game)
         if game is None:
-            return M.Error(code="no-game", message=f"This server has no game {msg.game[:40]!r}; it has "
+            return messages.Error(code="no-game", message=f"This server has no game {msg.game[:40]!r}; it has "
                            f"{', '.join(sorted(self.games))}.", fatal=True)
         if not game.min_players <= msg.players <= game.max_players:
-            return M.Error(code="bad-table", message=f"{game.title} takes {game.min_players}-"
+            return messages.Error(code="bad-table", message=f"{game.title} takes {game.min_players}-"
                            f"{game.max_players} players.", fatal=True)
         try:
             kinds = make_kinds(msg.players, msg.bots)
@@ -395,7 +396,7 @@ class TableServer(Host):
                 raise ValueError("at least one seat must be a player's: fewer bots")
             options = options_data(game.parse_options({k: v for k, v in msg.options.items()}))
         except (ValueError, TypeError) as exc:
-            return M.Error(code="bad-table", message=f"Cannot open that table: {str(exc)[:160]}", fatal=True)
+            return messages.Error(code="bad-table", message=f"Cannot open that table: {str(exc)[:160]}", fatal=True)
         if seed is None and self.seeds is not None:
             seed = next(self.seeds, None)
         path = self.records / record_name(game.slug) if self.records is not None else None
@@ -403,7 +404,7 @@ class TableServer(Host):
             table = HostTable.create(game, options, kinds, seed, name=msg.table_name.strip()[:40]
                                      or f"{msg.name[:20]}'s {game.title}", log_path=path)
         except (RecordError, OSError) as exc:
-            return M.Error(code="bad-table", message=f"Cannot open that table: {exc}", fatal=True)
+            return messages.Error(code="bad-table", message=f"Cannot open that table: {exc}", fatal=True)
         table.id = self.new_table_id(table.id)
         table.turn_time = msg.turn_time
         self.add_table(table, who)
@@ -455,7 +456,7 @@ class TableServer(Host):
             again = self.owned[new.id]
             for who, ticket in owned.tickets.items():
                 if ticket.seat in tokens and self.holds(table, ticket):
-                    again.tickets[who] = M.Ticket(table=new.id, seat=ticket.seat, token=tokens[ticket.seat])
+                    again.tickets[who] = messages.Ticket(table=new.id, seat=ticket.seat, token=tokens[ticket.seat])
             self.keep_tickets(new)
         log.info("table %s: rematch at table %s", table.id, new.id)
         table.move_to(new, tokens)
@@ -516,16 +517,16 @@ class TableServer(Host):
             log.warning("not restored: %s: %s", path, why)
         return skipped
 
-    def take_seat(self, who: str, table_id: str, name: str, seats_held: int | None = None) -> M.Ticket | M.Error:
+    def take_seat(self, who: str, table_id: str, name: str, seats_held: int | None = None) -> messages.Ticket | messages.Error:
         """The seat ``who`` holds at the table, else its next open seat (within the seats
         one identity may hold: ``seats_held`` of them, counted here when None)."""
         table = self.tables.get(table_id)
         owned = self.owned.get(table_id)
         if table is None or owned is None:
-            return M.Error(code="no-table", message="There is no such table here (it may have ended).",
+            return messages.Error(code="no-table", message="There is no such table here (it may have ended).",
                            fatal=True)
         if table.over:
-            return M.Error(code="over", message="That game is over; you may watch it.", fatal=True)
+            return messages.Error(code="over", message="That game is over; you may watch it.", fatal=True)
         held = owned.tickets.get(who)
         if held is not None and self.holds(table, held):  # (the same player asks again: the same seat)
             return held
@@ -534,10 +535,10 @@ class TableServer(Host):
             return player_seats_error(cap)
         claimed = table.claim(name)
         if claimed is None:
-            return M.Error(code="full", message="Every seat at this table is taken; you may watch it.",
+            return messages.Error(code="full", message="Every seat at this table is taken; you may watch it.",
                            fatal=True)
         slot, token = claimed
-        ticket = M.Ticket(table=table.id, seat=slot.index, token=token)
+        ticket = messages.Ticket(table=table.id, seat=slot.index, token=token)
         owned.tickets[who] = ticket
         owned.away[slot.index] = time.monotonic()  # (the ticket must be used within seat_timeout)
         self.keep_tickets(table)
@@ -571,7 +572,7 @@ class TableServer(Host):
             data = json.loads(path.read_text(encoding="utf-8"))
             owned.owner = str(data.get("owner", ""))
             for who, raw in dict(data.get("tickets", {})).items():
-                ticket = M.Ticket(**raw)
+                ticket = messages.Ticket(**raw)
                 if ticket.table == table.id and 0 <= ticket.seat < len(table.slots) and self.holds(table, ticket):
                     owned.tickets[str(who)] = ticket
         except FileNotFoundError:
@@ -669,7 +670,7 @@ def limit_text(tables: int, lim: ServerLimits) -> str:
 
 
 # --- the client side of the lobby requests ----------------------------------------------
-async def ask(host: str, port: int, msg: M.Msg, timeout: float = 5.0, trust: Trust = Trust()) -> Any:
+async def ask(host: str, port: int, msg: messages.Msg, timeout: float = 5.0, trust: Trust = Trust()) -> Any:
     """Send one lobby request to a server and return its answer (``TableList``,
     ``Seated`` or ``Error``).  A single-table host answers ``Error(hello-first)``."""
     from .wire import MAX_HOST_FRAME, read_frame
@@ -677,8 +678,8 @@ async def ask(host: str, port: int, msg: M.Msg, timeout: float = 5.0, trust: Tru
     async def go() -> Any:
         reader, writer = await open_connection(host, port, trust, limit=MAX_HOST_FRAME + 64)
         try:
-            writer.write(M.frame(msg))
-            return M.parse_host(await read_frame(reader, MAX_HOST_FRAME, timeout))
+            writer.write(messages.frame(msg))
+            return messages.parse_host(await read_frame(reader, MAX_HOST_FRAME, timeout))
         finally:
             writer.close()
 
@@ -688,7 +689,7 @@ async def ask(host: str, port: int, msg: M.Msg, timeout: float = 5.0, trust: Tru
 async def is_server(host: str, port: int, timeout: float = 3.0, trust: Trust = Trust()) -> bool:
     """Whether ``host:port`` is a table server (else a single-table host)."""
     try:
-        return isinstance(await ask(host, port, M.ListTables(), timeout, trust), M.TableList)
+        return isinstance(await ask(host, port, messages.ListTables(), timeout, trust), messages.TableList)
     except Exception:
         return False
 

@@ -22,7 +22,7 @@ from engine.match import Delivery, Match
 from engine.record import Move, RecordError
 from engine.registry import get_game
 
-from . import messages as M
+from . import messages
 from .chat import TableChat
 from .limits import Limits
 from .log import HostLog, read_log
@@ -103,8 +103,8 @@ class HostTable:
         self.name = name
         self.id = table_id
         self.salt = salt
-        self.commitment = M.commitment(match.seed, salt)
-        self.fingerprint = M.rules_fingerprint(game.slug, game.rules_version, match.record.options)
+        self.commitment = messages.commitment(match.seed, salt)
+        self.fingerprint = messages.rules_fingerprint(game.slug, game.rules_version, match.record.options)
         self.slots = [Slot(i, k, match.seats[i].name) for i, k in enumerate(kinds)]
         seed = match.seed if bot_seed is None else bot_seed
         for slot in self.slots:
@@ -361,14 +361,14 @@ class HostTable:
     def names(self) -> list[str]:
         return [s.player or s.name for s in self.slots]
 
-    def info(self) -> M.TableInfo:
-        return M.TableInfo(table=self.id, name=self.name, game=self.game.slug,
+    def info(self) -> messages.TableInfo:
+        return messages.TableInfo(table=self.id, name=self.name, game=self.game.slug,
                            rules=self.game.rules_version, fingerprint=self.fingerprint,
                            players=len(self.slots), open=self.open_seats(), started=self.started,
                            over=self.over, options=self.match.record.options, turn_time=self.turn_time)
 
-    def seats_message(self) -> M.Seats:
-        return M.Seats(seats=[M.SeatStatus(name=n, kind=s.kind, taken=s.taken,
+    def seats_message(self) -> messages.Seats:
+        return messages.Seats(seats=[messages.SeatStatus(name=n, kind=s.kind, taken=s.taken,
                                            connected=s.kind != "open" or s.conn is not None,
                                            standin=s.standin, label=s.label(), clock=self.clock_left(s))
                               for s, n in zip(self.slots, self.names())],
@@ -423,7 +423,7 @@ class HostTable:
             self.player_back(slot)
             if self.log is not None and self.logged_players != [s.player for s in self.slots]:
                 self.write_log()  # (a player back with a new name: --resume gives it back)
-        conn.send(M.Welcome(table=self.id, table_name=self.name, game=self.game.slug,
+        conn.send(messages.Welcome(table=self.id, table_name=self.name, game=self.game.slug,
                             rules=self.game.rules_version, options=self.match.record.options,
                             fingerprint=self.fingerprint, seat=conn.seat, token=token,
                             names=self.names(), commitment=self.commitment,
@@ -501,7 +501,7 @@ class HostTable:
         for c in self.connections():
             if c.seats_gen != gen:
                 if frame is None:
-                    frame = M.frame(self.seats_message())
+                    frame = messages.frame(self.seats_message())
                 c.seats_gen = gen
                 c.send_bytes(frame)
         for fn in list(self.seat_listeners) + list(self.listeners):
@@ -533,9 +533,9 @@ class HostTable:
             slot.acting = now
         self._run_clocks()
 
-    def over_message(self) -> M.Over:
+    def over_message(self) -> messages.Over:
         result = self.match.result()
-        return M.Over(scores=list(result.scores), winners=list(result.winners), reason=result.reason,
+        return messages.Over(scores=list(result.scores), winners=list(result.winners), reason=result.reason,
                       seed=str(self.match.seed), salt=self.salt,
                       moves=[{"seat": m.seat, "action": m.action} for m in self.match.record.moves],
                       digest=self.match.digest())
@@ -550,7 +550,7 @@ class HostTable:
                 if timer is not None:
                     timer.cancel()
             slot.clock = slot.away_timer = None
-        msg = M.frame(self.over_message())
+        msg = messages.frame(self.over_message())
         for c in self.connections():
             c.send_bytes(msg)
         for fn in list(self.over_listeners) + list(self.seat_listeners):
@@ -620,7 +620,7 @@ class HostTable:
         """Send ``conn`` its full view and whole event log (``Updates.resync``)."""
         self.updates.resync(conn)
 
-    def client_act(self, conn: Peer, msg: M.Act) -> None:
+    def client_act(self, conn: Peer, msg: messages.Act) -> None:
         self.client_action(conn, msg.seq, msg.action, msg.seat, msg.n)
 
     def client_action(self, conn: Peer, seq: int, sent: dict[str, Any], seat: int | None, n: int) -> None:
@@ -653,7 +653,7 @@ class HostTable:
         if error:
             conn.error("illegal", error, ack=n)
 
-    def client_chat(self, conn: Peer, msg: M.Chat) -> None:
+    def client_chat(self, conn: Peer, msg: messages.Chat) -> None:
         """A chat line of ``conn`` (``netplay.chat``): a player's to everyone at the
         table, a spectator's to the spectators only (and only with ``spectator_chat``)."""
         if conn.seat is None and not self.spectator_chat:
@@ -688,8 +688,8 @@ class HostTable:
         """The table's own word in the chat, to everyone (a seat kept warm, a clock run out)."""
         self._pass_on(self.chat.notice(text))
 
-    def _pass_on(self, said: M.ChatLine) -> None:
-        frame = M.frame(said)
+    def _pass_on(self, said: messages.ChatLine) -> None:
+        frame = messages.frame(said)
         for peer in (self.spectators if said.spectator else self.connections()):
             peer.send_bytes(frame)
         for fn in list(self.listeners):
@@ -714,7 +714,7 @@ class HostTable:
             self.on_rematch(self)
         return None
 
-    def client_rematch(self, conn: Peer, msg: M.Rematch) -> None:
+    def client_rematch(self, conn: Peer, msg: messages.Rematch) -> None:
         if conn.seat is None:
             conn.error("spectator", "Spectators cannot ask for a rematch (they follow the players to it).")
             return
@@ -743,11 +743,11 @@ class HostTable:
         """Tell everyone here to join ``table`` (each player with their new token)."""
         for slot in self.slots:
             if slot.conn is not None:
-                slot.conn.send(M.Moved(table=table.id, token=tokens.get(slot.index)))
+                slot.conn.send(messages.Moved(table=table.id, token=tokens.get(slot.index)))
         for conn in self.spectators:
-            conn.send(M.Moved(table=table.id))
+            conn.send(messages.Moved(table=table.id))
 
-    def client_undo(self, conn: Peer, msg: M.Undo) -> None:
+    def client_undo(self, conn: Peer, msg: messages.Undo) -> None:
         if conn.seat is None:
             conn.error("spectator", "Spectators cannot undo.")
             return

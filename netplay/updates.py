@@ -14,10 +14,10 @@ from typing import Any
 
 from engine.match import Delivery
 
-from . import messages as M
+from . import messages
 from .peer import Peer
 
-_ViewData, _update_with_tail, _update_tail, _pack_list = M.ViewData, M.update_with_tail, M.update_tail, M.pack_list
+_ViewData, _update_with_tail, _update_tail, _pack_list = messages.ViewData, messages.update_with_tail, messages.update_tail, messages.pack_list
 
 
 class Updates:
@@ -111,7 +111,7 @@ class Updates:
                     continue
             w = wired.get(id(e))
             if w is None or w[0] is not e:
-                w = wired[id(e)] = (e, M.WireEvent.wire(e))
+                w = wired[id(e)] = (e, messages.WireEvent.wire(e))
             out.append(w[1])
         packed = _pack_list(out)
         joined = _update_tail(packed, self._acting_bytes()) if tail else None

@@ -52,7 +52,9 @@ from typing import Any, Callable
 
 import msgpack
 
-from . import messages as M
+from engine.text import counted
+
+from . import messages
 from .host import Limits
 from .server import Identities, ServerLimits, TableServer, limit_text, log_names, no_identity, player_seats_error
 from .server import prune_logs
@@ -352,7 +354,7 @@ class ShardedServer:
         try:
             refusal = None
             if len(self.pending) > lim.max_connections:
-                refusal = ("busy", f"The host has {lim.max_connections} connections open, its limit; try again later.")
+                refusal = ("busy", f"The host has {counted(lim.max_connections, 'connection')} open, its limit; try again later.")
             elif self.per_address.get(address, 0) >= lim.max_per_address:
                 refusal = ("busy-address", f"{lim.max_per_address} connections from {address} are open already, "
                            "the most one address may hold.")
@@ -388,24 +390,24 @@ class ShardedServer:
                 writer.close()
 
     def _fail(self, writer: asyncio.StreamWriter, code: str, message: str) -> None:
-        writer.write(M.frame(M.Error(code=code, message=message, fatal=True)))
+        writer.write(messages.frame(messages.Error(code=code, message=message, fatal=True)))
 
     async def _first(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, address: str) -> bool:
         """Read and route the first frame; True when the socket went to a worker."""
         lim = self.limits
         try:
             obj = await read_frame(reader, MAX_CLIENT_FRAME, lim.hello_timeout)
-            msg = M.parse_client(obj)
+            msg = messages.parse_client(obj)
         except asyncio.TimeoutError:
             self._fail(writer, "timeout", f"No hello within {lim.hello_timeout:g} s.")
             return False
         except FrameError as exc:
             self._fail(writer, "bad-frame", str(exc))
             return False
-        if isinstance(msg, M.Hello) and not msg.probe and self.tls is not None:
+        if isinstance(msg, messages.Hello) and not msg.probe and self.tls is not None:
             self._fail(writer, "no-table", "There is no such table here (name the table: --table ID).")
             return False
-        if isinstance(msg, M.Hello) and not msg.probe:
+        if isinstance(msg, messages.Hello) and not msg.probe:
             table = msg.table
             if table is None:  # (one table in all: that one, as a one-table host does)
                 ids = [tid for w in await self._everyone("ids") for tid in w["ids"]]
@@ -424,7 +426,7 @@ class ShardedServer:
             writer.transport.close()  # (closes our copy only: no shutdown, no FIN; the worker has it)
             return True
         answer = await self.answer(msg)
-        writer.write(M.frame(answer))
+        writer.write(messages.frame(answer))
         try:
             async with asyncio.timeout(lim.drain_timeout):
                 await writer.drain()
@@ -440,63 +442,63 @@ class ShardedServer:
                 raise x
         return [x for x in got if not isinstance(x, BaseException)]
 
-    async def answer(self, msg: Any) -> M.Msg:
+    async def answer(self, msg: Any) -> messages.Msg:
         """The front's answer to a probe hello or a lobby request."""
-        if isinstance(msg, M.Hello):  # (a probe)
+        if isinstance(msg, messages.Hello):  # (a probe)
             infos = [t for r in await self._everyone("list", who="") for t in r["tables"]]
-            return M.Info(host="atlantis", tables=[M.TableInfo(**t) for t in infos])
-        if isinstance(msg, M.ListTables):
+            return messages.Info(host="atlantis", tables=[messages.TableInfo(**t) for t in infos])
+        if isinstance(msg, messages.ListTables):
             secret = msg.identity
             if self.identity(secret) is None:
                 secret = self.ids.issue()
             return (await self.table_list(self.identity(secret))).model_copy(update={"identity": secret})
-        if isinstance(msg, (M.OpenTable, M.TakeSeat)):
+        if isinstance(msg, (messages.OpenTable, messages.TakeSeat)):
             who = self.identity(msg.identity)
             if who is None:
                 return no_identity()
-            if isinstance(msg, M.OpenTable):
+            if isinstance(msg, messages.OpenTable):
                 return await self.open_table(who, msg)
             return await self.take_seat(who, msg)
-        return M.Error(code="hello-first", message="Say hello first.", fatal=True)
+        return messages.Error(code="hello-first", message="Say hello first.", fatal=True)
 
-    async def table_list(self, who: str) -> M.TableList:
+    async def table_list(self, who: str) -> messages.TableList:
         lim = self.server_limits
         parts = await self._everyone("list", who=who)
-        tables = [M.TableInfo(**t) for r in parts for t in r["tables"]]
-        mine = [M.Ticket(**t) for r in parts for t in r["mine"]]
+        tables = [messages.TableInfo(**t) for r in parts for t in r["tables"]]
+        mine = [messages.Ticket(**t) for r in parts for t in r["mine"]]
         held = {t.table for t in mine}  # (the asker's games in progress first)
         tables.sort(key=lambda t: t.table not in held)
         open_by = sum(r["open_by"] for r in parts)
         games = parts[0]["games"] if parts else []
-        return M.TableList(server=self.name, tables=tables, mine=mine, games=games,
+        return messages.TableList(server=self.name, tables=tables, mine=mine, games=games,
                            your_turn=[t for r in parts for t in r.get("your_turn", [])],
                            can_open=len(tables) < lim.max_tables and open_by < lim.max_tables_per_player
                            and len(mine) < lim.max_seats_per_player,
                            limit=limit_text(len(tables), lim))
 
-    async def take_seat(self, who: str, msg: M.TakeSeat) -> M.Msg:
+    async def take_seat(self, who: str, msg: messages.TakeSeat) -> messages.Msg:
         async with self._opening:  # (one at a time: the seats one identity holds, exactly)
             try:
                 seats = sum(p["seats"] for p in await self._everyone("count", who=who))
                 got = await self.worker_for(msg.table).call("take", who=who, table=msg.table, name=msg.name,
                                                             seats=seats)
             except (ConnectionError, asyncio.TimeoutError):
-                return M.Error(code="no-table", message="There is no such table here (it may have ended).",
+                return messages.Error(code="no-table", message="There is no such table here (it may have ended).",
                                fatal=True)
         return _answer(got)
 
-    async def open_table(self, who: str, msg: M.OpenTable) -> M.Msg:
+    async def open_table(self, who: str, msg: messages.OpenTable) -> messages.Msg:
         lim = self.server_limits
         async with self._opening:  # (one at a time: the global caps hold exactly)
             parts = await self._everyone("count", who=who)
             alive = [w for w in self.workers if w.alive]
             if not alive:
-                return M.Error(code="tables-full", message="The server has no worker left.", fatal=True)
+                return messages.Error(code="tables-full", message="The server has no worker left.", fatal=True)
             if sum(p["tables"] for p in parts) >= lim.max_tables:
-                return M.Error(code="tables-full", message=f"The server holds {lim.max_tables} tables, its limit: "
+                return messages.Error(code="tables-full", message=f"The server holds {counted(lim.max_tables, 'table')}, its limit: "
                                "join one of them or try again later.", fatal=True)
             if sum(p["open_by"] for p in parts) >= lim.max_tables_per_player:
-                return M.Error(code="player-tables", message=f"You have {lim.max_tables_per_player} tables open "
+                return messages.Error(code="player-tables", message=f"You have {counted(lim.max_tables_per_player, 'table')} open "
                                "here, the most one player may: finish or leave one first.", fatal=True)
             if sum(p["seats"] for p in parts) >= lim.max_seats_per_player:
                 return player_seats_error(lim.max_seats_per_player)
@@ -506,15 +508,15 @@ class ShardedServer:
                 got = await worker.call("open", who=who, msg=msg.model_dump(mode="json"),
                                         seed=None if seed is None else str(seed))
             except (ConnectionError, asyncio.TimeoutError):
-                return M.Error(code="bad-table", message="Cannot open that table: the server's worker failed.",
+                return messages.Error(code="bad-table", message="Cannot open that table: the server's worker failed.",
                                fatal=True)
             return _answer(got)
 
 
-def _answer(got: dict[str, Any]) -> M.Msg:
+def _answer(got: dict[str, Any]) -> messages.Msg:
     if "error" in got:
-        return M.Error(**got["error"])
-    return M.Seated(ticket=M.Ticket(**got["ticket"]))
+        return messages.Error(**got["error"])
+    return messages.Seated(ticket=messages.Ticket(**got["ticket"]))
 
 
 # --- the worker process ----------------------------------------------------------------
@@ -584,7 +586,7 @@ class WorkerServer(TableServer):
                     "open_by": self.open_by(who) if who else 0, "games": sorted(self.games)}
         if op == "open":
             seed = obj.get("seed")
-            got = self.open_table(obj["who"], M.OpenTable(**obj["msg"]), None if seed is None else int(seed))
+            got = self.open_table(obj["who"], messages.OpenTable(**obj["msg"]), None if seed is None else int(seed))
             return _reply(got)
         if op == "take":
             return _reply(self.take_seat(obj["who"], obj["table"], obj["name"], obj.get("seats")))
@@ -592,7 +594,7 @@ class WorkerServer(TableServer):
 
 
 def _reply(got: Any) -> dict[str, Any]:
-    if isinstance(got, M.Error):
+    if isinstance(got, messages.Error):
         return {"error": got.model_dump(mode="json", exclude={"v", "t"})}
     return {"ticket": got.model_dump(mode="json")}
 

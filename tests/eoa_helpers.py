@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.core import replace
-from engine.end_of_atlantis import data as D
+from engine.end_of_atlantis import data
 from engine.end_of_atlantis.rules import EndOfAtlantisGame
 from engine.end_of_atlantis.state import EoaState, Ship, Stage, senate_order
 
@@ -22,17 +22,17 @@ def fresh(players: int = 4, seed: int = 1, **options: Any) -> EoaState:
 
 
 def cards_of(kind: str, count: int = 1, skip: int = 0) -> list[int]:
-    ids = [i for i, k in enumerate(D.CARD_KIND) if k == kind]
+    ids = [i for i, k in enumerate(data.CARD_KIND) if k == kind]
     return ids[skip:skip + count]
 
 
 def special_of(key: str) -> int:
-    return D.SPECIAL_KEY.index(key)
+    return data.SPECIAL_KEY.index(key)
 
 
 def cubes(**by: int) -> tuple[int, ...]:
     """cubes(r=2, n=1) -> per-colour counts (r b g y p, n = neutral)."""
-    out = [0] * D.COLOURS
+    out = [0] * data.COLOURS
     for k, v in by.items():
         out["rbgypn".index(k)] = v
     return tuple(out)
@@ -44,16 +44,16 @@ def ship(tile: int, at_sea: bool = False, **by: int) -> Ship:
 
 def holders(**by: int) -> tuple[int, ...]:
     """holders(demagogos=0) -> who holds each Faction token (-1 nobody)."""
-    out = [-1] * len(D.FACTIONS)
+    out = [-1] * len(data.FACTIONS)
     for name, seat in by.items():
-        out[D.FACTIONS.index(name.capitalize())] = seat
+        out[data.FACTIONS.index(name.capitalize())] = seat
     return tuple(out)
 
 
 def voting(players: int, kinds: Sequence[Sequence[str]], *, screen=None, pool=None,
            vote_kind: str = "hidden", seed: int = 1, **options: Any) -> EoaState:
     """A state at the start of vote 1 with each seat's row made of ``kinds``."""
-    s = fresh(players, seed, **options)
+    state = fresh(players, seed, **options)
     used: dict[str, int] = {}
     rows = []
     for row in kinds:
@@ -64,8 +64,8 @@ def voting(players: int, kinds: Sequence[Sequence[str]], *, screen=None, pool=No
         rows.append(tuple(r))
     allrows = {c for r in rows for c in r}
     changes: dict[str, Any] = dict(
-        hands=tuple(tuple(c for c in h if c not in allrows) for h in s.hands),
-        deck=tuple(c for c in s.deck if c not in allrows),
+        hands=tuple(tuple(c for c in h if c not in allrows) for h in state.hands),
+        deck=tuple(c for c in state.deck if c not in allrows),
         voting_cards=tuple(rows), cards_to_lay=tuple(len(r) for r in rows),
         vote_cards=max(len(r) for r in rows), cards_revealed=True,
         face_up=tuple((True,) * len(r) for r in rows), tokens_on_cards=tuple((0,) * len(r) for r in rows),
@@ -75,19 +75,19 @@ def voting(players: int, kinds: Sequence[Sequence[str]], *, screen=None, pool=No
         changes["screen"] = tuple(screen)
     if pool is not None:
         changes["senate_pool"] = tuple(pool)
-    s = replace(s, **changes)
+    state = replace(state, **changes)
     if vote_kind == "hidden":
-        return replace(s, stage=Stage.HIDDEN_VOTE)
-    return replace(s, open_bidders=tuple(reversed(senate_order(s))), stage=Stage.OPEN_VOTE)
+        return replace(state, stage=Stage.HIDDEN_VOTE)
+    return replace(state, open_bidders=tuple(reversed(senate_order(state))), stage=Stage.OPEN_VOTE)
 
 
-def act(s: EoaState, seat: int, action: Any) -> tuple[EoaState, list]:
-    return GAME.apply(s, seat, action)
+def act(state: EoaState, seat: int, action: Any) -> tuple[EoaState, list]:
+    return GAME.apply(state, seat, action)
 
 
-def run(s: EoaState, *moves: tuple[int, Any]) -> tuple[EoaState, list]:
+def run(state: EoaState, *moves: tuple[int, Any]) -> tuple[EoaState, list]:
     events: list = []
     for seat, a in moves:
-        s, ev = GAME.apply(s, seat, a)
+        state, ev = GAME.apply(state, seat, a)
         events += ev
-    return s, events
+    return state, events

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.finding_atlantis.actions import ChooseCaptain, FirstMove
 from engine.finding_atlantis.mapgen import world_of
 from engine.finding_atlantis.rules import FindingAtlantisGame
@@ -16,24 +16,24 @@ GAME = FindingAtlantisGame()
 def started(seed: int = 1, players: int = 2, **options):
     """A state in the play phase: everyone kept their first captain and moved north
     (then the positions are whatever that gave)."""
-    s = GAME.setup(GAME.parse_options(options), players, seed)
-    while s.phase == "captain":
-        s, _ = GAME.apply(s, s.turn, ChooseCaptain(s.offers[s.turn][0]))
-    while s.phase == "first_move":
-        s, _ = GAME.apply(s, s.turn, FirstMove(0))
-    return s
+    state = GAME.setup(GAME.parse_options(options), players, seed)
+    while state.phase == "captain":
+        state, _ = GAME.apply(state, state.turn, ChooseCaptain(state.offers[state.turn][0]))
+    while state.phase == "first_move":
+        state, _ = GAME.apply(state, state.turn, FirstMove(0))
+    return state
 
 
 def terrain_for(n: int, atlantis, artifacts) -> tuple[int, ...]:
     w = n + 2
-    t = [D.DEEP] * (w * w)
-    for cells, kind in ((atlantis, D.ATLANTIS), (artifacts, D.ARTIFACT)):
+    t = [data.DEEP] * (w * w)
+    for cells, kind in ((atlantis, data.ATLANTIS), (artifacts, data.ARTIFACT)):
         for c in cells:
             x = world_of(n, c)
             t[x] = kind
             for o in (-w, 1, w, -1):
-                if t[x + o] == D.DEEP:
-                    t[x + o] = D.SEAMOUNT
+                if t[x + o] == data.DEEP:
+                    t[x + o] = data.SEAMOUNT
     return tuple(t)
 
 
@@ -50,7 +50,7 @@ def at(state, seat: int, name: str, **changes):
     """Seat to move now at the named cell, with its turn, 2 actions and a full hand."""
     changes.setdefault("hands", put(state.hands, seat, hand_for(state.pirate)))
     return replace(state, pos=put(state.pos, seat, cell(state.n, name)), turn=seat,
-                   actions_left=D.ACTIONS_PER_TURN, **changes)
+                   actions_left=data.ACTIONS_PER_TURN, **changes)
 
 
 def chart_at(state, seat: int, name: str) -> int:

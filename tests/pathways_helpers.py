@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 from engine.core import Event
-from engine.pathways import data as D
+from engine.pathways import data
 from engine.pathways.actions import EndMove, EndPlays, Step
 from engine.pathways.board import ATLANTIS, EMPTY
 from engine.pathways.rules import PathwaysGame
@@ -21,11 +21,11 @@ from engine.pathways.state import PathwaysState
 GAME = PathwaysGame()
 NAMES = ("Red", "Blue", "Green", "Yellow")
 N_, E_, S_, W_ = 0, 1, 2, 3  # side indexes used by Step
-SIDE_BIT = {N_: D.N, E_: D.E, S_: D.S, W_: D.W}
+SIDE_BIT = {N_: data.N, E_: data.E, S_: data.S, W_: data.W}
 
 
 def cell(row: int, col: int) -> int:
-    return row * D.SIZE + col
+    return row * data.SIZE + col
 
 
 def fresh(players: int = 2, seed: int = 1, **options: Any) -> PathwaysState:
@@ -60,7 +60,7 @@ def _free_tile(state: PathwaysState, kind: str, avoid: Iterable[int] = ()) -> in
     """A tile of ``kind`` that lies in the draw pile (and not in ``avoid``)."""
     avoid = set(avoid)
     for t in state.draw:
-        if D.TILE_KIND[t] == kind and t not in avoid:
+        if data.TILE_KIND[t] == kind and t not in avoid:
             return t
     raise LookupError(f"no {kind} tile left in the draw pile")
 
@@ -87,7 +87,7 @@ def with_tiles(state: PathwaysState, tiles: dict[int, tuple[str, int]]) -> Pathw
     draw = list(state.draw)
     for c, (kind, mask) in tiles.items():
         assert cells[c] == EMPTY, f"cell {c} is not empty"
-        assert mask in D.rotations(kind), f"{kind} cannot open {mask}"
+        assert mask in data.rotations(kind), f"{kind} cannot open {mask}"
         tile = _free_tile(replace(state, draw=tuple(draw)), kind)
         draw.remove(tile)
         cells[c] = tile
@@ -117,12 +117,12 @@ def with_pods(state: PathwaysState, **by_seat: int) -> PathwaysState:
 
 
 def in_move_phase(state: PathwaysState) -> PathwaysState:
-    return replace(state, phase="move", pending="", mover=-1, move_start=-1, steps_left=D.OWN_MOVE)
+    return replace(state, phase="move", pending="", mover=-1, move_start=-1, steps_left=data.OWN_MOVE)
 
 
 def hand_tile(state: PathwaysState, seat: int, kind: str) -> int:
     for t in state.hands[seat]:
-        if D.TILE_KIND[t] == kind:
+        if data.TILE_KIND[t] == kind:
             return t
     raise LookupError(f"seat {seat} holds no {kind}")
 
@@ -130,7 +130,7 @@ def hand_tile(state: PathwaysState, seat: int, kind: str) -> int:
 def rot_for(kind: str, mask: int) -> int:
     """The rotation that gives a tile of ``kind`` the open sides ``mask``."""
     for q in range(4):
-        if D.rotate(D.SHAPES[kind], q) == mask:
+        if data.rotate(data.SHAPES[kind], q) == mask:
             return q
     raise ValueError(f"{kind} cannot open {mask}")
 
@@ -154,30 +154,30 @@ def corridor(state: PathwaysState, path: Sequence[int]) -> PathwaysState:
     the needed sides; a dead end gets a straight tile (it also opens opposite)."""
     want: dict[int, int] = {c: 0 for c in path}
     for a, b in zip(path, path[1:]):
-        side = D.NEIGHBOURS[a].index(b)
-        want[a] |= D.SIDES[side]
-        want[b] |= D.OPPOSITE[D.SIDES[side]]
+        side = data.NEIGHBOURS[a].index(b)
+        want[a] |= data.SIDES[side]
+        want[b] |= data.OPPOSITE[data.SIDES[side]]
     tiles: dict[int, tuple[str, int]] = {}
     for c, mask in want.items():
         if state.cells[c] >= 0:
             assert state.masks[c] & mask == mask, f"cell {c} already holds a tile that does not fit"
             continue
         if bin(mask).count("1") == 1:
-            mask |= D.OPPOSITE[mask]
+            mask |= data.OPPOSITE[mask]
         tiles[c] = (_kind_for(mask), mask)
     return with_tiles(state, tiles)
 
 
 def _kind_for(mask: int) -> str:
     for kind in ("straight", "elbow", "tee", "cross"):
-        if mask in D.rotations(kind):
+        if mask in data.rotations(kind):
             return kind
     raise ValueError(mask)
 
 
 def blank_board(state: PathwaysState) -> PathwaysState:
     """Only Atlantis and the start elbows remain (this is the setup board)."""
-    return clear_cells(state, [c for c in range(D.CELLS) if state.cells[c] >= 4])
+    return clear_cells(state, [c for c in range(data.CELLS) if state.cells[c] >= 4])
 
 
 __all__ = [

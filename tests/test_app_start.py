@@ -49,7 +49,7 @@ def _cli_start(script: str) -> str:
 
 
 def test_the_command_line_reaches_a_table_without_importing_pydantic():
-    """`atlantis play` builds its table and app without pydantic (~70 ms of CPU at every
+    """`atlantis play` builds its table and app without pydantic (slow to import at every
     start; setups and option checks import it where they are used)."""
     assert _cli_start(
         "from tui.cli import main\n"
@@ -62,7 +62,7 @@ def test_the_command_line_reaches_a_table_without_importing_pydantic():
 def test_atlantis_alone_opens_the_menu_without_the_parser_or_a_match():
     """`atlantis` with no arguments makes the menu's app straight away: no argument parser
     is built and nothing a table needs (the match, its records and seats) is loaded
-    before the menu's first frame (issue 15: ~20 ms of every start)."""
+    before the menu's first frame."""
     assert _cli_start(
         "import tui.cli\n"
         "tui.cli.build_parser = lambda: 1 / 0\n"

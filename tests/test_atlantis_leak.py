@@ -64,9 +64,9 @@ def _leaky_view(what):
 
 
 @pytest.mark.parametrize("what", [
-    lambda s, seat: s.pile,                                              # what is in the pile
-    lambda s, seat: tuple(sorted(c for h in s.hands for c in h)),       # every hand, mixed
-    lambda s, seat: (s.hands[((seat or 0) + 1) % s.players][:1],),      # the next seat's card
+    lambda state, seat: state.pile,                                      # what is in the pile
+    lambda state, seat: tuple(sorted(c for h in state.hands for c in h)),  # every hand, mixed
+    lambda state, seat: (state.hands[((seat or 0) + 1) % state.players][:1],),  # the next seat's card
 ])
 def test_harness_catches_a_leaky_view(what):
     report = play_and_check(WrappedGame(GAME, view=_leaky_view(what)), range(3), max_moves=30)
@@ -102,16 +102,16 @@ def _canary_state(state, seat):
 def _random_states(seeds, max_moves):
     for seed in seeds:
         n = 2 + seed % 3
-        s = GAME.setup(GAME.parse_options({}), n, seed)
+        state = GAME.setup(GAME.parse_options({}), n, seed)
         bots = [GAME.make_bot(i, seed, "random") for i in range(n)]
         for _ in range(max_moves):
-            if GAME.result(s) is not None:
+            if GAME.result(state) is not None:
                 break
-            (q,) = GAME.to_act(s)
-            v = GAME.view(s, q)
-            yield s
-            s, _ = GAME.apply(s, q, bots[q].choose(v, GAME.legal(v)))
-        yield s
+            (q,) = GAME.to_act(state)
+            view = GAME.view(state, q)
+            yield state
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
+        yield state
 
 
 def test_canary_no_view_carries_hidden_cards():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.atlantis import data as D
+from engine.atlantis import data
 from engine.atlantis.bot import make_bot
 from engine.atlantis.rules import AtlantisGame
 from engine.core import IllegalAction
@@ -28,7 +28,7 @@ def test_legal_and_apply_agree_when_a_move_may_end_the_game():
             seat = state.turn
             view = GAME.view(state, seat)
             legal = GAME.legal(view)
-            if state.figures[seat].count(D.MAINLAND) == 2:
+            if state.figures[seat].count(data.MAINLAND) == 2:
                 positions += 1
                 for action in CANDIDATES:
                     if action in legal:
@@ -36,7 +36,7 @@ def test_legal_and_apply_agree_when_a_move_may_end_the_game():
                         if after.phase == "over" and after.end_reason.startswith("all three figures"):
                             kinds = [e.kind for e in events]
                             assert "took" not in kinds and after.plates[seat] == state.plates[seat]
-                            assert [e.data["count"] for e in events if e.kind == "drew"] == [D.FINAL_DRAW]
+                            assert [e.data["count"] for e in events if e.kind == "drew"] == [data.FINAL_DRAW]
                             finals += 1
                     else:
                         with pytest.raises(IllegalAction):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.atlantis import data as D
+from engine.atlantis import data
 from engine.atlantis.actions import (
     Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell,
 )
@@ -15,12 +15,12 @@ from engine.atlantis.rules import AtlantisGame
 from engine.core import IllegalAction, replace
 
 GAME = AtlantisGame()
-MAINLAND = D.MAINLAND
+MAINLAND = data.MAINLAND
 
 
 def slow_gaps(view):
     """(first, last, cost, bridged) for every run of water between the route's ends."""
-    filled = [i for i in range(D.SPACES) if view.heights[i]]
+    filled = [i for i in range(data.SPACES) if view.heights[i]]
     if not filled:
         return []
     out, i = [], filled[0]
@@ -31,7 +31,7 @@ def slow_gaps(view):
         j = i
         while not view.heights[j + 1]:
             j += 1
-        cost = min(D.VALUE_OF[view.tops[i - 1]], D.VALUE_OF[view.tops[j + 1]])
+        cost = min(data.VALUE_OF[view.tops[i - 1]], data.VALUE_OF[view.tops[j + 1]])
         out.append((i, j, cost, any(i <= b <= j for b in view.bridges if b >= 0)))
         i = j + 1
     return out
@@ -55,8 +55,8 @@ def slow_walks(view, pos, hand):
     for c in sorted(set(hand)):
         rest = list(hand)
         rest.remove(c)
-        to = next((i for i in range(pos + 1, D.SPACES)
-                   if view.tops[i] >= 0 and D.COLOUR_OF[view.tops[i]] == c), MAINLAND)
+        to = next((i for i in range(pos + 1, data.SPACES)
+                   if view.tops[i] >= 0 and data.COLOUR_OF[view.tops[i]] == c), MAINLAND)
         if to == MAINLAND or to not in busy:
             out.append(((c,), to))
         else:
@@ -65,7 +65,7 @@ def slow_walks(view, pos, hand):
 
 
 def slow_payable_firsts(view, start, pos):
-    wealth = len(view.hand) + sum(D.VALUE_OF[p] for p in view.plates[view.seat])
+    wealth = len(view.hand) + sum(data.VALUE_OF[p] for p in view.plates[view.seat])
     return sorted({cards[0] for cards, dest in slow_walks(view, pos, view.hand)
                    if wealth - len(cards) >= slow_water(view, start, dest)})
 
@@ -88,7 +88,7 @@ def slow_legal(view):
     if view.phase == "start":
         out = [Choose(f) for f in slow_movable(view)] or [Pass()]
         if view.sold < view.sales_per_turn and view.pile_count + len(view.discard) > 0:
-            out += [Sell(v) for v in sorted({D.VALUE_OF[p] for p in plates}) if v // 2 > 0]
+            out += [Sell(v) for v in sorted({data.VALUE_OF[p] for p in plates}) if v // 2 > 0]
         return out
     if view.phase == "move":
         out = [Play(c) for c in slow_payable_firsts(view, view.start, view.cursor)]
@@ -99,16 +99,16 @@ def slow_legal(view):
         passed = [(first, cost) for first, last, cost, bridged in slow_gaps(view)
                   if view.start < first and last < view.cursor and not bridged]
         total = sum(cost for _, cost in passed)
-        wealth = len(hand) + sum(D.VALUE_OF[p] for p in plates)
+        wealth = len(hand) + sum(data.VALUE_OF[p] for p in plates)
         out = [Bridge(first) for first, cost in passed if wealth >= total - cost]
         return out + ([NoBridge()] if wealth >= total else [])
     assert view.phase == "pay"
-    return ([PayPlate(v) for v in sorted({D.VALUE_OF[p] for p in plates})]
+    return ([PayPlate(v) for v in sorted({data.VALUE_OF[p] for p in plates})]
             + [PayCard(c) for c in sorted(set(hand))])
 
 
 CANDIDATES = ([Sell(v) for v in range(1, 8)] + [Choose(f) for f in range(3)]
-              + [Play(c) for c in range(7)] + [Bridge(i) for i in range(0, D.SPACES, 3)]
+              + [Play(c) for c in range(7)] + [Bridge(i) for i in range(0, data.SPACES, 3)]
               + [NoBridge(), Pass()] + [PayPlate(v) for v in range(1, 8)]
               + [PayCard(c) for c in range(7)])
 

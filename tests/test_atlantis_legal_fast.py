@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from engine.atlantis import data as D
+from engine.atlantis import data
 from engine.atlantis.actions import (
     Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell,
 )
@@ -20,102 +20,102 @@ from engine.atlantis.state import AtlantisView
 from engine.core import replace
 
 GAME = AtlantisGame()
-MAINLAND = D.MAINLAND
+MAINLAND = data.MAINLAND
 
 
 # --- the rules, slowly ------------------------------------------------------------------------
-def open_gaps(v):
+def open_gaps(view):
     """(first, last, cost) of every unbridged run of water between the route's ends."""
-    filled = [i for i, h in enumerate(v.heights) if h]
-    runs, i = [], filled[0] if filled else D.SPACES
+    filled = [i for i, h in enumerate(view.heights) if h]
+    runs, i = [], filled[0] if filled else data.SPACES
     while filled and i < filled[-1]:
-        if v.heights[i]:
+        if view.heights[i]:
             i += 1
             continue
         j = i
-        while v.heights[j + 1] == 0:
+        while view.heights[j + 1] == 0:
             j += 1
-        bridged = any(i <= b <= j for b in v.bridges if b >= 0)
+        bridged = any(i <= b <= j for b in view.bridges if b >= 0)
         if not bridged:
-            runs.append((i, j, min(D.VALUE_OF[v.tops[i - 1]], D.VALUE_OF[v.tops[j + 1]])))
+            runs.append((i, j, min(data.VALUE_OF[view.tops[i - 1]], data.VALUE_OF[view.tops[j + 1]])))
         i = j + 1
     return runs
 
 
-def water(v, start, dest):
-    costs = [c for first, last, c in open_gaps(v) if start < first and last < dest]
-    if costs and v.bridges[v.seat] < 0:
+def water(view, start, dest):
+    costs = [c for first, last, c in open_gaps(view) if start < first and last < dest]
+    if costs and view.bridges[view.seat] < 0:
         return sum(costs) - max(costs)
     return sum(costs)
 
 
-def moves_from(v, pos, hand):
+def moves_from(view, pos, hand):
     """Every whole move from ``pos`` as (cards, end): each card goes to the next top of its
     colour (none: the mainland); a card landing under a figure must be followed."""
-    busy = {p for fs in v.figures for p in fs if 0 <= p < MAINLAND}
+    busy = {p for fs in view.figures for p in fs if 0 <= p < MAINLAND}
     out = []
     for c in sorted(set(hand)):
-        dest = next((i for i in range(pos + 1, D.SPACES)
-                     if v.tops[i] >= 0 and D.COLOUR_OF[v.tops[i]] == c), MAINLAND)
+        dest = next((i for i in range(pos + 1, data.SPACES)
+                     if view.tops[i] >= 0 and data.COLOUR_OF[view.tops[i]] == c), MAINLAND)
         rest = list(hand)
         rest.remove(c)
         if dest == MAINLAND or dest not in busy:
             out.append(((c,), dest))
         else:
-            out += [((c,) + more, end) for more, end in moves_from(v, dest, rest)]
+            out += [((c,) + more, end) for more, end in moves_from(view, dest, rest)]
     return out
 
 
-def wealth(v):
-    return len(v.hand) + sum(D.VALUE_OF[p] for p in v.plates[v.seat])
+def wealth(view):
+    return len(view.hand) + sum(data.VALUE_OF[p] for p in view.plates[view.seat])
 
 
-def first_cards(v, start, pos):
-    return sorted({cards[0] for cards, end in moves_from(v, pos, v.hand)
-                   if wealth(v) - len(cards) >= water(v, start, end)})
+def first_cards(view, start, pos):
+    return sorted({cards[0] for cards, end in moves_from(view, pos, view.hand)
+                   if wealth(view) - len(cards) >= water(view, start, end)})
 
 
-def movable(v):
+def movable(view):
     out, seen = [], set()
-    for f, pos in enumerate(v.figures[v.seat]):
+    for f, pos in enumerate(view.figures[view.seat]):
         if pos != MAINLAND and pos not in seen:
             seen.add(pos)
-            if first_cards(v, pos, pos):
+            if first_cards(view, pos, pos):
                 out.append(f)
     return out
 
 
-def slow_legal(v):
-    if v.seat is None or v.hand is None or v.phase == "over" or v.seat != v.turn:
+def slow_legal(view):
+    if view.seat is None or view.hand is None or view.phase == "over" or view.seat != view.turn:
         return []
-    values = sorted({D.VALUE_OF[p] for p in v.plates[v.seat]})
-    if v.phase == "start":
-        out = [Choose(f) for f in movable(v)] or [Pass()]
-        if v.sold < v.sales_per_turn and v.pile_count + len(v.discard):
+    values = sorted({data.VALUE_OF[p] for p in view.plates[view.seat]})
+    if view.phase == "start":
+        out = [Choose(f) for f in movable(view)] or [Pass()]
+        if view.sold < view.sales_per_turn and view.pile_count + len(view.discard):
             out += [Sell(x) for x in values if x // 2]
         return out
-    if v.phase == "move":
-        out = [Play(c) for c in first_cards(v, v.start, v.cursor)]
-        return out + ([Choose(f) for f in movable(v) if f != v.mover] if not v.played else [])
-    if v.phase == "bridge":
-        passed = [(first, c) for first, last, c in open_gaps(v) if v.start < first and last < v.cursor]
+    if view.phase == "move":
+        out = [Play(c) for c in first_cards(view, view.start, view.cursor)]
+        return out + ([Choose(f) for f in movable(view) if f != view.mover] if not view.played else [])
+    if view.phase == "bridge":
+        passed = [(first, c) for first, last, c in open_gaps(view) if view.start < first and last < view.cursor]
         total = sum(c for _, c in passed)
-        out = [Bridge(first) for first, c in passed if wealth(v) >= total - c]
-        return out + ([NoBridge()] if wealth(v) >= total else [])
-    return [PayPlate(x) for x in values] + [PayCard(c) for c in sorted(set(v.hand))]
+        out = [Bridge(first) for first, c in passed if wealth(view) >= total - c]
+        return out + ([NoBridge()] if wealth(view) >= total else [])
+    return [PayPlate(x) for x in values] + [PayCard(c) for c in sorted(set(view.hand))]
 
 
-def slow_view(s, seat):
+def slow_view(state, seat):
     """Every field, from the state and the rules' text (plates + cards - debts)."""
-    sizes = tuple(len(h) for h in s.hands)
-    worth = tuple(sizes[p] + sum(D.VALUE_OF[x] for x in s.plates[p]) - s.debts[p] for p in range(s.players))
-    mine = None if seat is None else s.hands[seat]
-    return dict(seat=seat, players=s.players, tops=s.tops, heights=s.heights, figures=s.figures,
-                bridges=s.bridges, plates=s.plates, hand=mine, hand_sizes=sizes,
-                pile_count=len(s.pile), discard=s.discard, sales_per_turn=s.sales_per_turn,
-                turn=s.turn, phase=s.phase, sold=s.sold, mover=s.mover, start=s.start, cursor=s.cursor,
-                played=s.played, owed=s.owed, paid=s.paid, passes=s.passes, round=s.round,
-                scores=worth, debts=s.debts, winners=s.winners, end_reason=s.end_reason)
+    sizes = tuple(len(h) for h in state.hands)
+    worth = tuple(sizes[p] + sum(data.VALUE_OF[x] for x in state.plates[p]) - state.debts[p] for p in range(state.players))
+    mine = None if seat is None else state.hands[seat]
+    return dict(seat=seat, players=state.players, tops=state.tops, heights=state.heights, figures=state.figures,
+                bridges=state.bridges, plates=state.plates, hand=mine, hand_sizes=sizes,
+                pile_count=len(state.pile), discard=state.discard, sales_per_turn=state.sales_per_turn,
+                turn=state.turn, phase=state.phase, sold=state.sold, mover=state.mover, start=state.start, cursor=state.cursor,
+                played=state.played, owed=state.owed, paid=state.paid, passes=state.passes, round=state.round,
+                scores=worth, debts=state.debts, winners=state.winners, end_reason=state.end_reason)
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -135,37 +135,37 @@ def positions(seeds):
     return out
 
 
-def fresh_tuples(s):
+def fresh_tuples(state):
     """An equal state none of whose tuples is one the rules have seen."""
     again = lambda t: tuple(again(x) if isinstance(x, tuple) else x for x in t)  # noqa: E731
-    return replace(s, **{f.name: again(getattr(s, f.name)) for f in dataclasses.fields(s)
-                         if isinstance(getattr(s, f.name), tuple)})
+    return replace(state, **{f.name: again(getattr(state, f.name)) for f in dataclasses.fields(state)
+                         if isinstance(getattr(state, f.name), tuple)})
 
 
-def swapped_tops(s, rng):
+def swapped_tops(state, rng):
     """The same position but two top plates changed places (a new ``tops``; every other
     tuple the very one the rules just saw)."""
-    laid = [i for i, t in enumerate(s.tops) if t >= 0]
+    laid = [i for i, t in enumerate(state.tops) if t >= 0]
     if len(laid) < 2:
-        return s
+        return state
     a, b = rng.sample(laid, 2)
-    tops = list(s.tops)
+    tops = list(state.tops)
     tops[a], tops[b] = tops[b], tops[a]
-    return replace(s, tops=tuple(tops))
+    return replace(state, tops=tuple(tops))
 
 
-def variants(s, n, rng):
+def variants(state, n, rng):
     """The position itself; every fifth an equal copy with fresh tuples; every third with
     two tops swapped; at the start of a turn, the next seat to act instead (the route's
     tuples shared, as after a pass), with the figures of the seat it follows (the same
     starting spaces, another bridge: water is counted per seat)."""
-    out = [fresh_tuples(s) if n % 5 == 0 else s]
+    out = [fresh_tuples(state) if n % 5 == 0 else state]
     if n % 3 == 1:
-        out.append(swapped_tops(s, rng))
-    if s.phase == "start":
-        nxt = (s.turn + 1) % s.players
-        figures = s.figures[:nxt] + (s.figures[s.turn],) + s.figures[nxt + 1:]
-        out += [replace(s, turn=nxt), replace(s, turn=nxt, figures=figures)]
+        out.append(swapped_tops(state, rng))
+    if state.phase == "start":
+        nxt = (state.turn + 1) % state.players
+        figures = state.figures[:nxt] + (state.figures[state.turn],) + state.figures[nxt + 1:]
+        out += [replace(state, turn=nxt), replace(state, turn=nxt, figures=figures)]
     return out
 
 
@@ -178,16 +178,16 @@ def test_legal_and_view_match_the_slow_rules_in_shuffled_interleaved_positions()
     order = list(range(len(states))) + order
     phases = set()
     for n, i in enumerate(order):
-        for s in variants(states[i], n, rng):
-            seats = [s.turn, None] + [p for p in range(s.players) if p != s.turn][: 1 + n % 2]
+        for state in variants(states[i], n, rng):
+            seats = [state.turn, None] + [p for p in range(state.players) if p != state.turn][: 1 + n % 2]
             for seat in seats:
-                view = GAME.view(s, seat)
+                view = GAME.view(state, seat)
                 assert type(view) is AtlantisView
-                assert {f.name: getattr(view, f.name) for f in dataclasses.fields(view)} == slow_view(s, seat)
+                assert {f.name: getattr(view, f.name) for f in dataclasses.fields(view)} == slow_view(state, seat)
                 expected = slow_legal(view)
                 assert GAME.legal(view) == expected, (i, seat, view.phase)
                 assert GAME.legal(view) == expected           # asked again: the remembered answer
-                if seat == s.turn and expected:
+                if seat == state.turn and expected:
                     phases.add(view.phase)
-                    GAME.apply(s, seat, expected[-1])          # takes what legal lists
+                    GAME.apply(state, seat, expected[-1])          # takes what legal lists
     assert phases == {"start", "move", "bridge", "pay"} and len(states) > 800

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.atlantis import data as D
+from engine.atlantis import data
 from engine.atlantis.rules import AtlantisGame
 from engine.match import replay_states
 from engine.storage import load_record, save_record
@@ -33,12 +33,12 @@ def test_bots_finish_whole_games_over_many_seeds(players, level):
         r = match.result()
         assert r is not None, (players, level, seed)
         reasons[r.reason] += 1
-        s = match.state
-        assert all(fs == (D.MAINLAND,) * 3 for fs in s.figures)
+        state = match.state
+        assert all(fs == (data.MAINLAND,) * 3 for fs in state.figures)
         # every card is somewhere, every plate is somewhere (route, under a top, a player, sold)
-        cards = Counter(s.pile + s.discard + sum(s.hands, ()))
+        cards = Counter(state.pile + state.discard + sum(state.hands, ()))
         assert sum(cards.values()) == 105
-        held = sum(len(p) for p in s.plates) + sum(s.heights)
+        held = sum(len(p) for p in state.plates) + sum(state.heights)
         assert held <= 84
         assert len(r.winners) >= 1 and max(r.scores) == r.scores[r.winners[0]]
     assert reasons["all three figures of one player reached the mainland"] >= 20

@@ -8,8 +8,8 @@ break the test; what happened is checked in the match's record.  Key presses are
 
 from __future__ import annotations
 
-from engine.atlantis import data as D
-from engine.atlantis import route as R
+from engine.atlantis import data
+from engine.atlantis import route
 from engine.atlantis.actions import Choose, NoBridge, PayCard
 from engine.registry import get_game
 from rich.style import Style
@@ -31,9 +31,9 @@ def wet_destination(table: LocalTable) -> tuple[int, int]:
     view = table.match.view(0)
     for a in table.match.legal(0):
         if type(a) is Choose:
-            for dest in R.destinations(view, a.figure):
+            for dest in route.destinations(view, a.figure):
                 if dest.water and any(w.payable for w in dest.ways):
-                    wealth = R.resources(len(view.hand), view.plates[0])
+                    wealth = route.resources(len(view.hand), view.plates[0])
                     if wealth - len(dest.ways[0].cards) >= dest.water:
                         return a.figure, dest.space
     raise AssertionError("no destination across water in this position")
@@ -165,10 +165,10 @@ async def test_keys_that_cannot_be_used_now_are_not_in_the_footer_and_the_screen
         assert screen.choices.size.height >= 3
         assert screen.track.region.bottom <= 23 and screen.track.picture.legend
         assert screen.track.size.width >= 11 * 4 + 2
-        assert D.SPACES == len(screen.track.picture.spaces)
+        assert data.SPACES == len(screen.track.picture.spaces)
 
 
-# --- legend, keys that are not allowed (issue 14; the recent tint: the whole-turn test) -------
+# --- legend, keys that are not allowed (the recent tint: the whole-turn test) ----------------
 async def test_g_shows_the_whole_legend_at_80x24_and_the_help_explains_the_screen():
     app = make_app(red_against_bot())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -194,7 +194,7 @@ async def test_a_key_that_is_not_allowed_now_says_why():
         assert "There are only" in text(app.screen, "#message")
 
 
-# --- a big terminal is used (issue 14: "uses a bigger one well") -----------------------------
+# --- a big terminal is used well ---------------------------------------------------------------
 async def test_at_160x48_the_whole_legend_stands_beside_the_choices_with_the_steps_and_full_word_players():
     app = make_app(red_against_bot())
     async with app.run_test(size=(160, 48)) as pilot:
@@ -206,7 +206,7 @@ async def test_at_160x48_the_whole_legend_stands_beside_the_choices_with_the_ste
         # beside the choices, every colour by name and every symbol, one a line, none cut
         assert legend.region.x >= screen.choices.region.right and legend.region.y == screen.choices.region.y
         words = str(legend.render())
-        for name in D.COLOURS:
+        for name in data.COLOURS:
             assert name in words, name
         for line in ("a stack of 2 plates", "water", "a bridge", "where the figure can go", "changed"):
             assert line in words, line
@@ -216,7 +216,7 @@ async def test_at_160x48_the_whole_legend_stands_beside_the_choices_with_the_ste
         players = str(screen.query_one("#players").render())
         assert "figures: " in players and "Atlantis" in players and "Cards" in players
         assert screen.query_one("#side").size.width >= 44
-        assert D.SPACES == len(screen.track.picture.spaces) and screen.track.big()
+        assert data.SPACES == len(screen.track.picture.spaces) and screen.track.big()
     small = make_app(red_against_bot())
     async with small.run_test(size=(80, 24)) as pilot:   # and none of it at 80x24
         await pilot.pause()

@@ -73,29 +73,29 @@ def _needles(*values):
 
 
 def test_canary_pending_bid_never_reaches_another_seat():
-    s = fresh(4, seed=9)
-    s, _ = run(s, (0, Bid(3)))
-    s = replace(s, bids=(CANARY_BID,) + s.bids[1:])
+    state = fresh(4, seed=9)
+    state, _ = run(state, (0, Bid(3)))
+    state = replace(state, bids=(CANARY_BID,) + state.bids[1:])
     for seat in (1, 2, 3, None):
-        assert not any(n in canonical_bytes(GAME.view(s, seat)) for n in _needles(CANARY_BID))
-    assert any(n in canonical_bytes(GAME.view(s, 0)) for n in _needles(CANARY_BID))
+        assert not any(n in canonical_bytes(GAME.view(state, seat)) for n in _needles(CANARY_BID))
+    assert any(n in canonical_bytes(GAME.view(state, 0)) for n in _needles(CANARY_BID))
 
 
 def test_canary_pending_card_order_never_reaches_another_seat():
-    s = fresh(3, seed=2)
-    s, _ = run(s, (0, Bid(0)), (1, Bid(0)), (2, Bid(0)))
-    for p in s.faction_order:
-        s, _ = run(s, (p, Faction(p)))
-    while s.stage == "ability":
-        s, _ = run(s, (s.ability_queue[0][0], Pass()))
-    card = s.hands[0][0]
-    s, events = run(s, (0, LayCard(card)))
-    marked = replace(s, voting_cards=((CANARY_CARD,),) + s.voting_cards[1:])
+    state = fresh(3, seed=2)
+    state, _ = run(state, (0, Bid(0)), (1, Bid(0)), (2, Bid(0)))
+    for p in state.faction_order:
+        state, _ = run(state, (p, Faction(p)))
+    while state.stage == "ability":
+        state, _ = run(state, (state.ability_queue[0][0], Pass()))
+    card = state.hands[0][0]
+    state, events = run(state, (0, LayCard(card)))
+    marked = replace(state, voting_cards=((CANARY_CARD,),) + state.voting_cards[1:])
     for seat in (1, 2, None):
         blob = canonical_bytes(GAME.view(marked, seat))
         assert not any(n in blob for n in _needles(CANARY_CARD))
         assert encode_events(events, seat).count(msgpack.packb(card)) == 0 or \
-            card in s.hands[seat or 0]
+            card in state.hands[seat or 0]
     assert any(n in canonical_bytes(GAME.view(marked, 0)) for n in _needles(CANARY_CARD))
     # the public event says only that a card went down
     assert [e.data for e in events if e.to is None] == [{"seat": 0, "slot": 0}]
@@ -108,11 +108,11 @@ def test_view_has_no_field_for_other_hands_bids_or_decks():
 
 
 def test_tokens_behind_a_screen_do_not_move_before_the_reveal():
-    s = fresh(3, seed=4)
-    s, _ = run(s, (1, Bid(7)))
-    assert GAME.view(s, 0).screen == (20, 20, 20)
-    s, _ = run(s, (0, Bid(1)), (2, Bid(2)))
-    assert GAME.view(s, 0).screen == (19, 13, 18)
+    state = fresh(3, seed=4)
+    state, _ = run(state, (1, Bid(7)))
+    assert GAME.view(state, 0).screen == (20, 20, 20)
+    state, _ = run(state, (0, Bid(1)), (2, Bid(2)))
+    assert GAME.view(state, 0).screen == (19, 13, 18)
 
 
 def test_match_delivers_private_events_only_to_their_owner():

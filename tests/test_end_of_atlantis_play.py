@@ -84,20 +84,20 @@ def test_every_cube_card_and_special_card_stays_in_exactly_one_place(options):
     neutrals, 80 Politics and 25 special cards are conserved after every action."""
     for seed in range(3):
         n = 2 + (seed * 3 + len(options)) % 4
-        s = GAME.setup(GAME.parse_options(options), n, seed)
+        state = GAME.setup(GAME.parse_options(options), n, seed)
         bots = [GAME.make_bot(i, seed, "random" if (seed + i) % 2 else "normal") for i in range(n)]
-        while GAME.result(s) is None:
-            q = min(GAME.to_act(s))
-            v = GAME.view(s, q)
-            s, _ = GAME.apply(s, q, bots[q].choose(v, GAME.legal(v)))
+        while GAME.result(state) is None:
+            q = min(GAME.to_act(state))
+            view = GAME.view(state, q)
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
             for p in range(n):
-                assert (s.screen[p] + s.senate_pool[p] + s.buildings[p] + sum(s.tokens_on_cards[p])
-                        + s.promised_land[p] + sum(sh.cubes[p] for sh in s.ships)) == 20
-            assert s.camp + s.promised_land_neutrals + sum(sh.cubes[5] for sh in s.ships) == 10
-            cards = [*s.deck, *s.discard, *(c for h in s.hands for c in h),
-                     *(c for r in s.voting_cards for c in r)]
+                assert (state.screen[p] + state.senate_pool[p] + state.buildings[p] + sum(state.tokens_on_cards[p])
+                        + state.promised_land[p] + sum(sh.cubes[p] for sh in state.ships)) == 20
+            assert state.camp + state.promised_land_neutrals + sum(sh.cubes[5] for sh in state.ships) == 10
+            cards = [*state.deck, *state.discard, *(c for h in state.hands for c in h),
+                     *(c for r in state.voting_cards for c in r)]
             assert sorted(cards) == list(range(80))
-            specials = [*s.special_deck, *s.special_discard, *s.face_up_specials,
-                        *(c for h in s.specials for c in h)]
+            specials = [*state.special_deck, *state.special_discard, *state.face_up_specials,
+                        *(c for h in state.specials for c in h)]
             assert sorted(specials) == list(range(25))
-            assert min(s.screen) >= 0 and min(s.vp) >= 0
+            assert min(state.screen) >= 0 and min(state.vp) >= 0

@@ -11,7 +11,7 @@ from engine.core import SeatInfo
 from engine.end_of_atlantis.state import senate_order_of
 from engine.registry import get_game
 from tui.app import AtlantisApp
-from tui.end_of_atlantis import words as W
+from tui.end_of_atlantis import words
 from tui.seat import LocalTable
 from tui.seats import seat_style
 from tui.widgets.choice_list import ChoiceList
@@ -106,8 +106,8 @@ def test_a_long_choice_is_said_in_fewer_whole_words():
         ("Discard a Green cube from ship B Science Vessel (in port)", "Discard a Green cube from B Science Vessel"),
         ("Remove up to 4 of Yellow's tokens from the Senate", "Remove up to 4 of Yellow's Senate tokens"),
     ):
-        assert W.fit_choice(long, room) == short
-    assert W.fit_choice("Bid 3", room) == "Bid 3"
+        assert words.fit_choice(long, room) == short
+    assert words.fit_choice("Bid 3", room) == "Bid 3"
 
 
 class _Rows(ThemedApp):
@@ -138,9 +138,9 @@ async def test_a_voting_row_note_and_the_promised_land_line_are_never_cut():
 def test_choices_side_by_side_are_shortened_alike():
     texts = ["Move ship A Ark (at sea) → Promised Land", "Move ship B Science Vessel (at sea) → Promised Land"]
     room = len("Move ship B Science Vessel → Promised Land")  # the first fits as it is; the second does not
-    short = W.fit_choices(texts, room)
+    short = words.fit_choices(texts, room)
     assert short == ["Move ship A Ark → Promised Land", "Move ship B Science Vessel → Promised Land"]
-    assert W.fit_choices(["Bid 3", "Bid 4"], 10) == ["Bid 3", "Bid 4"]
+    assert words.fit_choices(["Bid 3", "Bid 4"], 10) == ["Bid 3", "Bid 4"]
 
 
 def test_a_card_the_seat_may_play_but_is_not_offered_is_said_why():
@@ -161,6 +161,6 @@ def test_a_card_the_seat_may_play_but_is_not_offered_is_said_why():
     view = match.view(0)
     legal = game.legal(view)
     assert view.stage == "play" and not any(type(a).__name__ == "Play" for a in legal)
-    text = W.unplayable_text(view, legal, match.names)
+    text = words.unplayable_text(view, legal, match.names)
     assert text.startswith("Your ") and "is not offered: it cannot be carried out in full now." in text
-    assert W.unplayable_text(view, [], match.names) == ""   # (nothing to choose: nothing to say)
+    assert words.unplayable_text(view, [], match.names) == ""   # (nothing to choose: nothing to say)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import SeatInfo
-from engine.end_of_atlantis import text as T
+from engine.end_of_atlantis import text
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.seat import LocalTable
@@ -89,12 +89,12 @@ async def test_a_key_not_allowed_now_says_why():
 
 def test_the_help_has_the_same_legend_and_a_tie_is_explained():
     help_text = GAME.help_markdown()
-    for symbol, words in T.LEGEND:
+    for symbol, words in text.LEGEND:
         assert f"`{symbol}` {words}" in help_text
-    words = T.vote_words({"vote": 0, "bids": (3, 3, 1), "winners": (1,), "order": (1, 0, 2),
+    words = text.vote_words({"vote": 0, "bids": (3, 3, 1), "winners": (1,), "order": (1, 0, 2),
                           "pool": (2, 2, 0), "no_card": (), "play_order": (1,)}, NAMES[:3], hidden=True)
-    assert words.startswith("Vote 1 bids: Blue 3, Red 3, Green 1. Won by Blue.")
-    places = T.vote_words({"vote": 0, "bids": (0, 2, 0), "winners": (1,), "order": (1, 0, 2), "pool": (2, 2, 0),
+    assert words.startswith("Vote 1. Bids: Blue 3, Red 3, Green 1. Won by Blue.")
+    places = text.vote_words({"vote": 0, "bids": (0, 2, 0), "winners": (1,), "order": (1, 0, 2), "pool": (2, 2, 0),
                            "no_card": (), "play_order": (1,), "places": 1}, NAMES[:3], hidden=False)
     assert "Won by Blue (the highest bid wins). A pass never wins an open vote." in places
     assert "Tie at 3 between Blue and Red: Blue is higher in the Senate order and wins" in words
@@ -105,7 +105,7 @@ def _ship_names_in_log_and_board(options: dict, players: int, seed: int):
     """Play a bot game; yield (the log line, the event's kind, the ship's place, the names
     the board gives that place before and after the move) for every ship event the
     spectator is shown (checking that the event's tile is the one public at that place)."""
-    from engine.end_of_atlantis import data as D
+    from engine.end_of_atlantis import data
     from engine.match import Match
 
     names = list(NAMES[:players])
@@ -114,10 +114,10 @@ def _ship_names_in_log_and_board(options: dict, players: int, seed: int):
     while match.result() is None:
         seat = min(match.to_act())
         was = [sh.tile for sh in match.view(None).ships]
-        before = [D.ship_full_name(tile) for tile in was]
+        before = [data.ship_full_name(tile) for tile in was]
         delivery = match.submit(seat, bots[seat].choose(match.view(seat), match.legal(seat)))[None]
-        after = [D.ship_full_name(sh.tile) for sh in delivery.view.ships]
-        board = T.render_view(delivery.view, names)
+        after = [data.ship_full_name(sh.tile) for sh in delivery.view.ships]
+        board = text.render_view(delivery.view, names)
         for i, name in enumerate(after):  # the text board names each place as the screen's board
             assert f"ship{i + 1} {name} " in board
         for e in delivery.events:
@@ -136,11 +136,11 @@ def _ship_names_in_log_and_board(options: dict, players: int, seed: int):
 def test_chosen_ships_are_named_in_the_log_as_on_the_board(options, players, seed):
     """In a chosen_ships game that leaves out or repeats a letter, every ship event names
     the ship at its place by the board's name for it, and no two ships share a name."""
-    from engine.end_of_atlantis import data as D
+    from engine.end_of_atlantis import data
     from engine.end_of_atlantis.actions import parse_ships
 
     tiles = parse_ships(options["chosen_ships"])
-    board = [D.ship_full_name(t) for t in tiles]
+    board = [data.ship_full_name(t) for t in tiles]
     assert len(set(board)) == len(board)
     named = 0
     for line, kind, i, before, after in _ship_names_in_log_and_board(options, players, seed):
@@ -167,12 +167,12 @@ def test_the_final_reveal_says_where_points_came_from_and_every_card():
     from tui.selfplay import play_one
 
     match = play_one("end-of-atlantis", 1, 3)
-    s = match.state
+    state = match.state
     names = ["Ann", "Bo", "Cy"]
-    lines = GAME.reveal(s, names)
+    lines = GAME.reveal(state, names)
     for p, name in enumerate(names):
         points = next(line for line in lines if line.startswith(f"{name}: "))
-        assert f"{s.vp[p]} points: 2 at the start" in points and "during the game" in points
+        assert f"{state.vp[p]} points: 2 at the start" in points and "during the game" in points
         assert any(line.startswith(f"{name}'s hand of Politics cards: ") for line in lines)
         assert any(line.startswith(f"{name}'s special cards: ") for line in lines)
     assert not any("Ref1" in line or " - " in line for line in lines)

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tui.end_of_atlantis import words as W
+from tui.end_of_atlantis import words
 
 NAMES = ("Red", "Blue", "Green")
 
@@ -25,18 +25,18 @@ def factions_view(**changes):
 
 
 def test_the_senate_order_explained_is_the_one_the_factions_phase_used():
-    long = W.senate_reveal_text(factions_view(), NAMES)
+    long = words.senate_reveal_text(factions_view(), NAMES)
     assert "Senate order: Green, Blue, Red." in long
     assert "Green's Faction marker stood further left when the bids were revealed, so Green is higher" in long
     assert "Basileus" not in long  # (where Blue's marker stands now says nothing about then)
-    short = W.senate_reveal_text(factions_view(), NAMES, short=True)
+    short = words.senate_reveal_text(factions_view(), NAMES, short=True)
     assert "Senate order: G, B, R." in short and "G's marker was further left at the reveal" in short
 
 
 def test_before_anyone_moved_a_marker_the_tie_names_where_the_markers_stand():
     view = factions_view(markers=(5, 3, 1), faction_holders=(-1,) * 7)
     assert ("Green's Faction marker stands further left (Green on "
-            in W.senate_reveal_text(view, NAMES))
+            in words.senate_reveal_text(view, NAMES))
 
 
 def three_seat_app(seed: int = 4, humans: int = 1, near_the_doom_phase: bool = False):

@@ -13,21 +13,21 @@ GAME = EndOfAtlantisGame()
 DEMAGOGOS = 2  # data.DEMAGOGOS, written out
 
 
-def acts_slowly(x, seat):
+def acts_slowly(state, seat):
     """Is ``seat`` among those to act, as the rules say it stage by stage."""
-    st = x.stage
+    st = state.stage
     if st in (Stage.SENATE, Stage.HIDDEN_VOTE):
-        return x.bids[seat] == -1
+        return state.bids[seat] == -1
     if st == Stage.LAY_CARDS:
-        return len(x.voting_cards[seat]) < x.cards_to_lay[seat]
+        return len(state.voting_cards[seat]) < state.cards_to_lay[seat]
     if st == Stage.FACTIONS:
-        return x.faction_queue[x.faction_pos].seat == seat
+        return state.faction_queue[state.faction_pos].seat == seat
     if st in (Stage.ABILITIES, Stage.ARCHONT):
-        return x.ability_queue[0].seat == seat
+        return state.ability_queue[0].seat == seat
     if st in (Stage.DEMAGOGOS_LOOK, Stage.DEMAGOGOS_REBID, Stage.DEMAGOGOS_CALL):
-        return x.faction_holders[DEMAGOGOS] == seat
+        return state.faction_holders[DEMAGOGOS] == seat
     queue = {Stage.OPEN_VOTE: "open_bidders", Stage.PLAY: "play_queue", Stage.TOGETHER: "together_queue"}.get(st)
-    return bool(queue) and getattr(x, queue)[0] == seat
+    return bool(queue) and getattr(state, queue)[0] == seat
 
 
 def interleaved_positions(seeds):
@@ -65,8 +65,8 @@ def test_end_of_atlantis_one_seat_acts_exactly_when_the_rules_say_it_is_among_th
         if state.stage == Stage.LAY_CARDS:
             laying += 1
             spectator = GAME.view(state, None)
-            for x in (state, spectator, GAME.view(state, laying % state.players)):
-                assert row_lengths(x.voting_cards) == tuple(len(row) for row in x.voting_cards)
+            for seen in (state, spectator, GAME.view(state, laying % state.players)):
+                assert row_lengths(seen.voting_cards) == tuple(len(row) for row in seen.voting_cards)
     assert stages >= {Stage.SENATE, Stage.FACTIONS, Stage.LAY_CARDS, Stage.HIDDEN_VOTE, Stage.OPEN_VOTE,
                       Stage.PLAY, Stage.OVER}
     assert laying > 100

@@ -26,5 +26,5 @@ def test_end_of_atlantis_random_bot_chooses_what_draws_choice_of_its_stream_choo
             assert action is streams[seat].choice(legal)
             decisions += 1
             state, _ = GAME.apply(state, seat, action)
-        assert [b.rng for b in bots] == [s.rng for s in streams]
+        assert [bot.rng for bot in bots] == [stream.rng for stream in streams]
     assert decisions > 1000

@@ -11,7 +11,7 @@ import pytest
 from engine.core import Event, LogLine, SeatInfo
 from engine.match import Match
 from engine.registry import MANIFESTS, get_game
-from engine.text import EventText, Telling, who, whom, whose, whose_turn
+from engine.text import EventText, Telling, counted, who, whom, whose, whose_turn
 
 NAMES = ["Red", "Blue", "Green"]
 SECOND_PERSON = re.compile(r"\b[Yy]ou(r|rs)?\b")
@@ -112,3 +112,24 @@ def test_finding_atlantis_names_a_cell_on_the_map_of_its_own_event():
     for size, name in ((6, "B3"), (8, "F2")):
         surfaced = Event("surfaced", {"seat": 0, "cell": 13, "n": size})
         assert game.describe(surfaced, 1, NAMES).text == f"Red surfaced at {name}."
+
+
+def test_counted_puts_a_count_and_its_noun_in_agreement():
+    assert (counted(1, "token"), counted(0, "token"), counted(3, "token")) == ("1 token", "0 tokens", "3 tokens")
+    assert counted(2, "hex", "hexes") == "2 hexes"
+
+
+#: "1 tokens", "player(s)", "You looks": what a reader trips over.
+ONE_PLURAL = re.compile(r"(?<![\d.])\b1 (action|card|cube|explorer|hex|move|player|point|refugee|space|step|tile"
+                        r"|token|turn|vote)s\b")
+YOU_THIRD_PERSON = re.compile(r"\bYou (\([A-Z][a-z]+\) )?(?!was\b|has\b)[a-z]+s\b")
+
+
+@pytest.mark.parametrize("slug", sorted(MANIFESTS))
+def test_every_line_agrees_in_number_and_person(slug):
+    game = get_game(slug)
+    for event, names in played_events(slug, range(3)):
+        for viewer in (*range(len(names)), None):
+            text = game.describe(event, viewer, names).text
+            assert not ONE_PLURAL.search(text) and "(s)" not in text, text
+            assert not YOU_THIRD_PERSON.search(text), text

@@ -62,3 +62,15 @@ async def test_a_long_log_keeps_its_first_line():
         await pilot.pause()
         assert len(log.lines) > 750  # (RichLog kept 500)
         assert log.lines[0].text.startswith("Line 0:")
+
+
+def test_a_run_is_said_once_and_other_repeated_lines_stay():
+    from engine.core import LogLine
+    from tui.widgets.eventlog import said_once
+
+    laid = LogLine(1, "ordered", "Blue is laying their voting cards face down.", run=True)
+    mine = LogLine(1, "my_order", "You laid Ships in place 1.")
+    threw = LogLine(1, "bumped", "Blue threw a Red cube off ship A Ark.")
+    other = LogLine(2, "ordered", "Green is laying their voting cards face down.", run=True)
+    assert said_once([laid, laid, mine, laid, threw, threw, other, laid, laid]) == [
+        laid.text, mine.text, threw.text, threw.text, other.text, laid.text]

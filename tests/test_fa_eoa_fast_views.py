@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from engine.core import View, build, maker
-from engine.end_of_atlantis import data as ED
+from engine.end_of_atlantis import data
 from engine.end_of_atlantis.actions import Play
 from engine.end_of_atlantis.bot import make_bot as eoa_bot
 from engine.end_of_atlantis.effects import FEASIBLE, betrayal_targets, play_sources
@@ -72,65 +72,66 @@ def fa_view_slowly(state, seat):
     )
 
 
-def eoa_view_slowly(s, seat):
-    n, own = s.players, seat is not None
+def eoa_view_slowly(state, seat):
+    n, own = state.players, seat is not None
     rows = []
     for p in range(n):
-        row = s.voting_cards[p]
+        row = state.voting_cards[p]
         if p == seat:
             rows.append(row)
-        elif not s.cards_revealed:
+        elif not state.cards_revealed:
             rows.append((-1,) * len(row))
         else:
-            rows.append(tuple(c if s.face_up[p][i] else -1 for i, c in enumerate(row)))
-    secret = s.stage in SECRET_BID_STAGES
-    bids = tuple(b if p == seat or not secret else (-2 if b >= 0 else -1) for p, b in enumerate(s.bids))
-    look = s.demagogos_look
-    peeked = PeekedBid(look.target, s.bids[look.target]) if look and own and look.seat == seat and secret else ()
-    queue = s.ability_queue
+            rows.append(tuple(c if state.face_up[p][i] else -1 for i, c in enumerate(row)))
+    secret = state.stage in SECRET_BID_STAGES
+    bids = tuple(b if p == seat or not secret else (-2 if b >= 0 else -1) for p, b in enumerate(state.bids))
+    look = state.demagogos_look
+    peeked = PeekedBid(look.target, state.bids[look.target]) if look and own and look.seat == seat and secret else ()
+    queue = state.ability_queue
     return EoaView(
-        seat=seat, players=n, family=s.family, aggressive_neutrals=s.aggressive_neutrals,
-        revealed_events=s.revealed_events, revealed_specials=s.revealed_specials,
-        ships_chosen=s.ships_chosen, turn=s.turn, stage=s.stage, vp=s.vp, screen=s.screen,
-        senate_pool=s.senate_pool, buildings=s.buildings, promised_land=s.promised_land,
-        promised_land_neutrals=s.promised_land_neutrals, camp=s.camp, ships=s.ships,
-        hand=s.hands[seat] if own else None, hand_sizes=tuple(len(h) for h in s.hands),
-        deck_count=len(s.deck), discard=s.discard, my_specials=s.specials[seat] if own else None,
-        special_counts=tuple(len(x) for x in s.specials),
-        all_specials=s.specials if s.stage == Stage.OVER else (), special_deck_count=len(s.special_deck),
-        special_discard=s.special_discard, face_up_specials=s.face_up_specials,
-        faction_holders=s.faction_holders, plus_one=s.plus_one, markers=s.markers,
-        faction_order=s.faction_order, faction_queue=s.faction_queue, faction_pos=s.faction_pos,
-        faction_passers=s.faction_passers, favour_seat=s.favour_seat, ability_queue=queue,
-        archont_discards=s.archont_discards if queue and queue[0].seat == seat else 0,
-        vote_cards=s.vote_cards, cards_to_lay=s.cards_to_lay, voting_cards=tuple(rows),
-        my_face_down=s.face_down[seat] if own else None, cards_revealed=s.cards_revealed,
-        face_up=s.face_up, tokens_on_cards=s.tokens_on_cards, played=s.played, vote=s.vote,
-        vote_kind=s.vote_kind, bids=bids, peeked_bid=peeked, demagogos_used=s.demagogos_used,
-        open_bidders=s.open_bidders, vote_winners=s.vote_winners, play_queue=s.play_queue,
-        card_players=s.card_players, effect=s.effect, last_bids=s.last_bids, last_winners=s.last_winners,
-        last_refund=s.last_refund, event=s.event, other_events=s.other_events,
-        events_left=s.other_events_left + s.dooms_left + (s.top_event >= 0), top_event=s.top_event,
-        doom_markers=s.doom_markers, together_queue=s.together_queue, together_placed=s.together_placed,
-        game_winners=s.game_winners, end_reason=s.end_reason,
+        seat=seat, players=n, family=state.family, aggressive_neutrals=state.aggressive_neutrals,
+        revealed_events=state.revealed_events, revealed_specials=state.revealed_specials,
+        ships_chosen=state.ships_chosen, turn=state.turn, stage=state.stage, vp=state.vp, screen=state.screen,
+        senate_pool=state.senate_pool, buildings=state.buildings, promised_land=state.promised_land,
+        promised_land_neutrals=state.promised_land_neutrals, camp=state.camp, ships=state.ships,
+        hand=state.hands[seat] if own else None, hand_sizes=tuple(len(h) for h in state.hands),
+        deck_count=len(state.deck), discard=state.discard, my_specials=state.specials[seat] if own else None,
+        special_counts=tuple(len(x) for x in state.specials),
+        all_specials=state.specials if state.stage == Stage.OVER else (), special_deck_count=len(state.special_deck),
+        special_discard=state.special_discard, face_up_specials=state.face_up_specials,
+        faction_holders=state.faction_holders, plus_one=state.plus_one, markers=state.markers,
+        faction_order=state.faction_order, faction_queue=state.faction_queue, faction_pos=state.faction_pos,
+        faction_passers=state.faction_passers, favour_seat=state.favour_seat, ability_queue=queue,
+        archont_discards=state.archont_discards if queue and queue[0].seat == seat else 0,
+        vote_cards=state.vote_cards, cards_to_lay=state.cards_to_lay, voting_cards=tuple(rows),
+        my_face_down=state.face_down[seat] if own else None, cards_revealed=state.cards_revealed,
+        face_up=state.face_up, tokens_on_cards=state.tokens_on_cards, played=state.played, vote=state.vote,
+        vote_kind=state.vote_kind, bids=bids, peeked_bid=peeked, demagogos_used=state.demagogos_used,
+        open_bidders=state.open_bidders, vote_winners=state.vote_winners, play_queue=state.play_queue,
+        card_players=state.card_players, effect=state.effect, last_bids=state.last_bids,
+        last_winners=state.last_winners, last_refund=state.last_refund, event=state.event,
+        other_events=state.other_events,
+        events_left=state.other_events_left + state.dooms_left + (state.top_event >= 0), top_event=state.top_event,
+        doom_markers=state.doom_markers, together_queue=state.together_queue, together_placed=state.together_placed,
+        game_winners=state.game_winners, end_reason=state.end_reason,
     )
 
 
-def actors_slowly(x):
+def actors_slowly(state):
     """Who acts, stage by stage, as the rules say it (what the stage table's ``actors`` answer)."""
-    st = x.stage
+    st = state.stage
     if st in (Stage.SENATE, Stage.HIDDEN_VOTE):
-        return frozenset(p for p, b in enumerate(x.bids) if b == -1)
+        return frozenset(p for p, b in enumerate(state.bids) if b == -1)
     if st == Stage.LAY_CARDS:
-        return frozenset(p for p in range(x.players) if len(x.voting_cards[p]) < x.cards_to_lay[p])
+        return frozenset(p for p in range(state.players) if len(state.voting_cards[p]) < state.cards_to_lay[p])
     if st == Stage.FACTIONS:
-        return frozenset((x.faction_queue[x.faction_pos].seat,))
+        return frozenset((state.faction_queue[state.faction_pos].seat,))
     if st in (Stage.ABILITIES, Stage.ARCHONT):
-        return frozenset((x.ability_queue[0].seat,))
+        return frozenset((state.ability_queue[0].seat,))
     if st in (Stage.DEMAGOGOS_LOOK, Stage.DEMAGOGOS_REBID, Stage.DEMAGOGOS_CALL):
-        return frozenset((x.faction_holders[ED.DEMAGOGOS],))
+        return frozenset((state.faction_holders[data.DEMAGOGOS],))
     one = {Stage.OPEN_VOTE: "open_bidders", Stage.PLAY: "play_queue", Stage.TOGETHER: "together_queue"}.get(st)
-    return frozenset((getattr(x, one)[0],)) if one else frozenset()
+    return frozenset((getattr(state, one)[0],)) if one else frozenset()
 
 
 def _fits(kind, frees, tokens):
@@ -142,44 +143,44 @@ def _fits(kind, frees, tokens):
                                for i, f in enumerate(frees))
 
 
-def feasible_slowly(x, seat, kind, rider):
+def feasible_slowly(state, seat, kind, rider):
     """What ``effects.FEASIBLE`` answers, as the rules say it."""
-    port = [(i, free(sh), aboard(sh) - sh.cubes[seat]) for i, sh in enumerate(x.ships) if not sh.at_sea]
+    port = [(i, free(sh), aboard(sh) - sh.cubes[seat]) for i, sh in enumerate(state.ships) if not sh.at_sea]
     if kind.startswith("refugees"):
         if rider == "alliance":
-            return any(_fits(kind, [g + (1 if j == k else 0) for j, (_, g, _) in enumerate(port)], x.screen[seat])
+            return any(_fits(kind, [g + (1 if j == k else 0) for j, (_, g, _) in enumerate(port)], state.screen[seat])
                        for k, (_, _, others) in enumerate(port) if others)
-        return _fits(kind, [f for _, f, _ in port], x.screen[seat])
+        return _fits(kind, [f for _, f, _ in port], state.screen[seat])
     if kind == "aristocracy":
         need = 2 if rider == "empath" else 1
-        return x.screen[seat] >= need and sum(f + o for _, f, o in port) >= need
+        return state.screen[seat] >= need and sum(f + o for _, f, o in port) >= need
     if kind == "ships":
-        return sum(1 for sh in x.ships if aboard(sh) > 0) >= (3 if rider == "winds" else 2)
+        return sum(1 for sh in state.ships if aboard(sh) > 0) >= (3 if rider == "winds" else 2)
     if kind == "royal":
-        return any(aboard(sh) > 0 and sh.tile != ED.ADVANCED + ED.AIRSHIP for sh in x.ships)
+        return any(aboard(sh) > 0 and sh.tile != data.ADVANCED + data.AIRSHIP for sh in state.ships)
     if kind == "sabotage":
-        return any(sh.at_sea and sh.tile != ED.ADVANCED + ED.WARSHIP for sh in x.ships)
+        return any(sh.at_sea and sh.tile != data.ADVANCED + data.WARSHIP for sh in state.ships)
     if kind == "betrayal":
-        return bool(betrayal_targets(x, seat))
-    return bool(x.special_deck_count or x.special_discard or x.face_up_specials)
+        return bool(betrayal_targets(state, seat))
+    return bool(state.special_deck_count or state.special_discard or state.face_up_specials)
 
 
-def play_choices_slowly(x, seat):
+def play_choices_slowly(state, seat):
     riders = {}
-    for c in sorted(x.specials_of(seat)):
-        key = ED.SPECIAL_KEY[c]
-        if ED.SPECIAL_KIND[key] == "rider":
+    for c in sorted(state.specials_of(seat)):
+        key = data.SPECIAL_KEY[c]
+        if data.SPECIAL_KIND[key] == "rider":
             riders.setdefault(key, c)
     out = []
-    for source in play_sources(x, seat):
-        card = x.voting_cards[source][x.vote]
+    for source in play_sources(state, seat):
+        card = state.voting_cards[source][state.vote]
         if card < 0:
             continue
-        kind = ED.CARD_KIND[card]
-        if feasible_slowly(x, seat, kind, ""):
+        kind = data.CARD_KIND[card]
+        if feasible_slowly(state, seat, kind, ""):
             out.append(Play(source))
         out += [Play(source, c) for key, c in riders.items()
-                if ED.rider_fits(key, kind) and feasible_slowly(x, seat, kind, key)]
+                if data.rider_fits(key, kind) and feasible_slowly(state, seat, kind, key)]
     return out
 
 
@@ -233,7 +234,7 @@ def check_views(game, states, slowly):
 
 def test_finding_atlantis_views_and_legal_lists_are_the_obvious_ones_for_every_seat():
     states = check_views(FA, positions(FA, fa_bot, list(range(6)), fa_options), fa_view_slowly)
-    assert len({s.players for s in states}) == 3 and any(s.phase == "over" for s in states)
+    assert len({state.players for state in states}) == 3 and any(state.phase == "over" for state in states)
     for state in states[::3]:
         for seat in (*range(state.players), None):  # the seats not to act are offered nothing
             if seat not in FA.to_act(state):
@@ -245,7 +246,8 @@ def test_finding_atlantis_views_and_legal_lists_are_the_obvious_ones_for_every_s
 
 def test_end_of_atlantis_views_legal_lists_and_to_act_are_the_obvious_ones_for_every_seat():
     states = check_views(EOA, positions(EOA, eoa_bot, list(range(4)), eoa_options), eoa_view_slowly)
-    assert {s.players for s in states} >= {2, 3, 4, 5} and {s.stage for s in states} >= set(SECRET_BID_STAGES)
+    assert {state.players for state in states} >= {2, 3, 4, 5}
+    assert {state.stage for state in states} >= set(SECRET_BID_STAGES)
     plays = 0
     for state in states:
         rule = STAGES[state.stage]

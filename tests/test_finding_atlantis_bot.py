@@ -49,32 +49,32 @@ def test_ubot_reads_only_its_view():
     from engine.rng import Rng
 
     for seed in range(6):
-        s = GAME.setup(GAME.parse_options({}), 2, seed)
+        state = GAME.setup(GAME.parse_options({}), 2, seed)
         bots = [GAME.make_bot(i, seed) for i in range(2)]
         for step in range(60):
-            if GAME.result(s) is not None:
+            if GAME.result(state) is not None:
                 break
-            (q,) = GAME.to_act(s)
-            s2 = GAME.rerandomise(s, q, Rng.from_seed(step, "x"))
+            (q,) = GAME.to_act(state)
+            s2 = GAME.rerandomise(state, q, Rng.from_seed(step, "x"))
             twin = UBot(q, seed)
             twin.rng = bots[q].rng
-            a1 = bots[q].choose(GAME.view(s, q), GAME.legal(GAME.view(s, q)))
+            a1 = bots[q].choose(GAME.view(state, q), GAME.legal(GAME.view(state, q)))
             a2 = twin.choose(GAME.view(s2, q), GAME.legal(GAME.view(s2, q)))
             assert a1 == a2
-            s, _ = GAME.apply(s, q, a1)
+            state, _ = GAME.apply(state, q, a1)
 
 
 def test_ubot_never_declares_against_its_own_knowledge():
     for seed in range(20, 30):
-        s = GAME.setup(GAME.parse_options({}), 2, seed)
+        state = GAME.setup(GAME.parse_options({}), 2, seed)
         bots = [GAME.make_bot(i, seed) for i in range(2)]
-        while GAME.result(s) is None:
-            (q,) = GAME.to_act(s)
-            v = GAME.view(s, q)
-            a = bots[q].choose(v, GAME.legal(v))
+        while GAME.result(state) is None:
+            (q,) = GAME.to_act(state)
+            view = GAME.view(state, q)
+            a = bots[q].choose(view, GAME.legal(view))
             if type(a).__name__ == "Declare":
-                assert tuple(v.picks) == deduce(v).solved
-            s, _ = GAME.apply(s, q, a)
+                assert tuple(view.picks) == deduce(view).solved
+            state, _ = GAME.apply(state, q, a)
 
 
 def test_solo_is_one_human_against_the_ubot():

@@ -19,7 +19,7 @@ from __future__ import annotations
 import msgpack
 
 from engine.core import SeatInfo
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.finding_atlantis.rules import FindingAtlantisGame
 from engine.core import replace
 from engine.match import Match
@@ -179,20 +179,20 @@ def test_canary_no_view_carries_another_seats_secrets():
     checked = 0
     for seed in range(8):
         n = 2 + seed % 3
-        s = GAME.setup(GAME.parse_options({"pirate": seed % 2 == 0, "max_rounds": 12}), n, seed)
+        state = GAME.setup(GAME.parse_options({"pirate": seed % 2 == 0, "max_rounds": 12}), n, seed)
         bots = [GAME.make_bot(i, seed, "normal") for i in range(n)]
         step = 0
-        while GAME.result(s) is None:
+        while GAME.result(state) is None:
             if step % 7 == 0:
                 for seat in [*range(n), None]:
-                    marked, marks = _canary(s, seat)
+                    marked, marks = _canary(state, seat)
                     blob = canonical_bytes(GAME.view(marked, seat))
                     for needle in _needles(marks):
                         assert needle not in blob, f"seed {seed} step {step}: seat {seat} sees a secret"
                     checked += 1
-            (q,) = GAME.to_act(s)
-            v = GAME.view(s, q)
-            s, _ = GAME.apply(s, q, bots[q].choose(v, GAME.legal(v)))
+            (q,) = GAME.to_act(state)
+            view = GAME.view(state, q)
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
             step += 1
     assert checked > 100
 
@@ -234,19 +234,19 @@ def test_rerandomise_redraws_the_map_consistently_with_what_the_seat_learned():
 
     total = redrawn = 0
     for seed in range(4):
-        s = GAME.setup(GAME.parse_options({}), 2, seed)
+        state = GAME.setup(GAME.parse_options({}), 2, seed)
         bots = [GAME.make_bot(i, seed, "normal") for i in range(2)]
         step = 0
-        while GAME.result(s) is None:
+        while GAME.result(state) is None:
             for p in range(2):
-                s2 = GAME.rerandomise(s, p, Rng.from_seed(step, "redraw"))
-                assert not check_map(s2.terrain, s.n)
-                assert s.lost_obs[p] or consistent(s2.terrain, s, p)
-                assert s2.charts == s.charts and s2.hands == s.hands and s2.played == s.played
+                s2 = GAME.rerandomise(state, p, Rng.from_seed(step, "redraw"))
+                assert not check_map(s2.terrain, state.n)
+                assert state.lost_obs[p] or consistent(s2.terrain, state, p)
+                assert s2.charts == state.charts and s2.hands == state.hands and s2.played == state.played
                 total += 1
-                redrawn += s2.terrain != s.terrain
-            (q,) = GAME.to_act(s)
-            v = GAME.view(s, q)
-            s, _ = GAME.apply(s, q, bots[q].choose(v, GAME.legal(v)))
+                redrawn += s2.terrain != state.terrain
+            (q,) = GAME.to_act(state)
+            view = GAME.view(state, q)
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
             step += 1
     assert redrawn > 0.3 * total

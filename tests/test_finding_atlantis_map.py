@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.finding_atlantis.mapgen import check_map, generate, inner_of
 from engine.finding_atlantis.rules import FindingAtlantisGame
 from engine.rng import Rng
@@ -31,11 +31,11 @@ def test_the_same_seed_gives_the_same_map():
 
 
 def test_map_sizes_have_their_counts_of_atlantis_and_artifacts():
-    for n, (atl, arts) in D.MAP_SIZES.items():
+    for n, (atl, arts) in data.MAP_SIZES.items():
         terrain, _ = generate(n, Rng.from_seed(3, "x"))
-        assert terrain.count(D.ATLANTIS) == atl and terrain.count(D.ARTIFACT) == arts
+        assert terrain.count(data.ATLANTIS) == atl and terrain.count(data.ARTIFACT) == arts
         assert len(terrain) == (n + 2) ** 2
-    assert D.MAP_SIZES == {6: (4, 4), 8: (6, 6)}
+    assert data.MAP_SIZES == {6: (4, 4), 8: (6, 6)}
 
 
 def test_the_ring_beyond_the_edge_holds_no_trace_but_can_be_a_seamount():
@@ -44,8 +44,8 @@ def test_the_ring_beyond_the_edge_holds_no_trace_but_can_be_a_seamount():
         terrain, _ = generate(6, Rng.from_seed(seed, "ring"))
         for x, t in enumerate(terrain):
             if inner_of(6, x) < 0:
-                assert t in (D.DEEP, D.SEAMOUNT)
-                ring_seamounts += t == D.SEAMOUNT
+                assert t in (data.DEEP, data.SEAMOUNT)
+                ring_seamounts += t == data.SEAMOUNT
     assert ring_seamounts > 0
 
 
@@ -55,9 +55,9 @@ def test_the_checker_catches_broken_maps():
     apart = terrain_for(6, [0, 2, 4, 35], [7, 9, 11, 30])
     assert any("connected" in p for p in check_map(apart, 6))
     deep_next = list(good)
-    deep_next[1 * 8 + 2] = D.DEEP  # a neighbour of the artifact at A1
+    deep_next[1 * 8 + 2] = data.DEEP  # a neighbour of the artifact at A1
     assert any("deep neighbour" in p for p in check_map(tuple(deep_next), 6))
     stray = list(good)
-    deep = next(x for x, t in enumerate(good) if t == D.DEEP and inner_of(6, x) >= 0)
-    stray[deep] = D.SEAMOUNT
+    deep = next(x for x, t in enumerate(good) if t == data.DEEP and inner_of(6, x) >= 0)
+    stray[deep] = data.SEAMOUNT
     assert any("not next to a trace" in p for p in check_map(tuple(stray), 6))

@@ -1,13 +1,13 @@
-"""Finding Atlantis read at a glance (issue 14): the legend, your own results beside
+"""Finding Atlantis read at a glance: the legend, your own results beside
 other markers, a key that is not allowed now saying why, the last visible move of
 another seat tinted, the true map at game over; and the words behind them (public
-history in sentences, the reveal).  Pilot tests stay few: each key costs ~60 ms."""
+history in sentences, the reveal).  Pilot tests stay few: each key is slow."""
 
 from __future__ import annotations
 
 from engine.components import put
 from engine.core import SeatInfo, replace
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.finding_atlantis.actions import Declare, EndTurn, Explore, JellyRod, PickCell, Sonar
 from engine.finding_atlantis.text import HELP, LEGEND, history, reveal
 from tui.app import AtlantisApp
@@ -51,10 +51,10 @@ async def on_screen(pilot, app, table, state) -> FindingAtlantisScreen:
 
 def red_after_sonar():
     """Red at D4 on the test map has played Sonar; Blue started at C3 (a Sonar result)."""
-    s = on_map(started(3))
-    s = replace(at(s, 0, "D4"), starts=put(s.starts, 1, cell(6, "C3")), trail=((), ()))
-    s, _ = GAME.apply(s, 0, Sonar())
-    return s
+    state = on_map(started(3))
+    state = replace(at(state, 0, "D4"), starts=put(state.starts, 1, cell(6, "C3")), trail=((), ()))
+    state, _ = GAME.apply(state, 0, Sonar())
+    return state
 
 
 async def test_legend_on_screen_names_every_symbol_drawn_and_own_result_shows_beside_a_marker():
@@ -83,11 +83,11 @@ async def test_legend_on_screen_names_every_symbol_drawn_and_own_result_shows_be
 
 
 async def test_keys_not_allowed_now_say_why():
-    s = red_after_sonar()
-    s = replace(s, actions_left=0, hands=put(s.hands, 0, ("surface",)))
-    table, app = await table_with(s)
+    state = red_after_sonar()
+    state = replace(state, actions_left=0, hands=put(state.hands, 0, ("surface",)))
+    table, app = await table_with(state)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await on_screen(pilot, app, table, s)
+        screen = await on_screen(pilot, app, table, state)
         message = screen.query_one("#message")
         said = {}
         for key in ("D", "x", "a", "9", "b", "enter"):
@@ -127,13 +127,13 @@ async def test_another_seats_visible_move_is_tinted_until_your_next_action():
 
 
 async def test_game_over_shows_the_true_map_beside_the_chart_with_right_and_wrong():
-    s = red_after_sonar()
-    s, _ = GAME.apply(s, 0, Explore())   # D4: Atlantis
+    state = red_after_sonar()
+    state, _ = GAME.apply(state, 0, Explore())   # D4: Atlantis
     for name in ("C3", "D3", "D4", "E5"):
-        s, _ = GAME.apply(s, 0, PickCell(cell(6, name)))
-    table, app = await table_with(s)
+        state, _ = GAME.apply(state, 0, PickCell(cell(6, name)))
+    table, app = await table_with(state)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await on_screen(pilot, app, table, s)
+        screen = await on_screen(pilot, app, table, state)
         screen.marks[cell(6, "A2")] = "T"     # wrong: deep ocean
         screen.marks[cell(6, "A1")] = "T"     # right: an artifact
         screen.send(Declare())
@@ -172,17 +172,17 @@ def footer_keys(screen) -> set[str]:
 
 
 async def test_side_panel_keys_match_the_footer_and_a_b_still_work_while_declaring_at_80_columns():
-    s = red_after_sonar()                # Red: 1 action left, no artifact card
-    table, app = await table_with(s)
+    state = red_after_sonar()                # Red: 1 action left, no artifact card
+    table, app = await table_with(state)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await on_screen(pilot, app, table, s)
+        screen = await on_screen(pilot, app, table, state)
         line = screen.query_one("#turn-line").plain
         assert "a use an artifact" not in line and "a" not in footer_keys(screen)
         assert "b burn" in line and "b" in footer_keys(screen)
         # holding artifacts, Explore on Atlantis: x and D join the footer and q still fits
-        s = replace(s, arts=put(s.arts, 0, tuple((a, 0) for a in ("seed", "trident", "orb", "compass", "pearl"))))
-        s, _ = GAME.apply(s, 0, Explore())
-        table.match.state = s
+        state = replace(state, arts=put(state.arts, 0, tuple((a, 0) for a in ("seed", "trident", "orb", "compass", "pearl"))))
+        state, _ = GAME.apply(state, 0, Explore())
+        table.match.state = state
         app.session.draw()
         await pilot.pause()
         keys = footer_keys(screen)
@@ -215,8 +215,8 @@ def test_each_legend_symbol_has_one_meaning_and_seats_share_their_words():
 
 
 def test_public_history_reads_as_sentences():
-    s = started(3)
-    view = GAME.view(s, 0)
+    state = started(3)
+    view = GAME.view(state, 0)
     blue = replace(view.public[1], trail=("first", "long", "burn:N"))
     assert history(blue, "Blue", 6).startswith("Blue started at ")
     assert history(blue, "Blue", 6).endswith(
@@ -227,25 +227,25 @@ def test_public_history_reads_as_sentences():
 
 
 def test_reveal_says_who_won_why_and_every_secret():
-    s = on_map(started(3))
-    s = at(s, 0, "D4")
-    s, _ = GAME.apply(s, 0, Explore())
+    state = on_map(started(3))
+    state = at(state, 0, "D4")
+    state, _ = GAME.apply(state, 0, Explore())
     for name in ("C3", "D3", "D4", "E5"):
-        s, _ = GAME.apply(s, 0, PickCell(cell(6, name)))
-    s, _ = GAME.apply(s, 0, Declare())
-    lines = reveal(s, ["Red", "Blue"])
+        state, _ = GAME.apply(state, 0, PickCell(cell(6, name)))
+    state, _ = GAME.apply(state, 0, Declare())
+    lines = reveal(state, ["Red", "Blue"])
     text = "\n".join(lines)
     assert "Red named every space of Atlantis" in lines[0]
     assert "Atlantis lay at C3, D3, D4 and E5." in text and "The artifacts lay at A1" in text
     assert sum(line.startswith("Row ") for line in lines) == 6
     for seat, name in enumerate(("Red", "Blue")):
-        assert f"{name} ended at " in text and D.CAPTAINS[s.captain[seat]][0] in text
+        assert f"{name} ended at " in text and data.CAPTAINS[state.captain[seat]][0] in text
     assert "Blue never declared." in text
-    assert all(D.ARTIFACTS[a][0] in text for a in s.deck)
-    assert GAME.view(s, 1).truth == s.terrain and GAME.view(s, None).truth == s.terrain
+    assert all(data.ARTIFACTS[a][0] in text for a in state.deck)
+    assert GAME.view(state, 1).truth == state.terrain and GAME.view(state, None).truth == state.terrain
 
 
 def test_no_true_map_in_the_view_before_game_over():
-    s = on_map(started(3))
-    s, _ = GAME.apply(at(s, 0, "C2"), 0, JellyRod(0))
-    assert GAME.view(s, 0).truth == () and GAME.view(s, None).truth == ()
+    state = on_map(started(3))
+    state, _ = GAME.apply(at(state, 0, "C2"), 0, JellyRod(0))
+    assert GAME.view(state, 0).truth == () and GAME.view(state, None).truth == ()

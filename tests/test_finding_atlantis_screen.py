@@ -1,12 +1,12 @@
 """The Finding Atlantis screen through AtlantisApp, driven by the keyboard:
 captain choice, the hidden first move, a card with a direction, a Jelly Rod
 axis, auto-notes on the chart, a pencil mark, declaring from the chart, paper
-mode, and the hot-seat curtain between two humans.  Few keys: each costs ~60 ms."""
+mode, and the hot-seat curtain between two humans.  Few keys: each is slow."""
 
 from __future__ import annotations
 
 from engine.core import SeatInfo
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.components import put
 from engine.core import replace
 from engine.registry import get_game
@@ -67,7 +67,7 @@ async def test_captain_first_move_and_cards_from_the_keyboard():
         await pilot.press("2", "1")  # Jelly Rod, axis 1 = north-south
         await until(pilot, lambda: m.state.actions_left == 0)
         assert m.to_act() == frozenset({0})  # the turn waits for e
-        assert m.state.charts[0][(2 + 1) * w + 2 + 1] & D.TRACE  # C3 is Atlantis: a trace
+        assert m.state.charts[0][(2 + 1) * w + 2 + 1] & data.TRACE  # C3 is Atlantis: a trace
         chart = screen.query_one(ChartGrid)
         c3 = (3 * w) + 3
         assert chart.picture.cells[c3].text == "T"
@@ -78,14 +78,14 @@ async def test_marks_paper_mode_and_declaring_from_the_chart():
     app = make_app(table)
     async with app.run_test(size=(80, 24)) as pilot:
         m = table.match
-        s = m.state
-        while s.phase != "play":
+        state = m.state
+        while state.phase != "play":
             from engine.finding_atlantis.actions import ChooseCaptain, FirstMove
 
-            a = ChooseCaptain(s.offers[s.turn][0]) if s.phase == "captain" else FirstMove(0)
-            s, _ = GAME.apply(s, s.turn, a)
-        s = replace(on_map(s), turn=0, actions_left=2, pos=put(s.pos, 0, cell(6, "D4")))
-        m.state = s
+            a = ChooseCaptain(state.offers[state.turn][0]) if state.phase == "captain" else FirstMove(0)
+            state, _ = GAME.apply(state, state.turn, a)
+        state = replace(on_map(state), turn=0, actions_left=2, pos=put(state.pos, 0, cell(6, "D4")))
+        m.state = state
         await until(pilot, lambda: isinstance(app.screen, FindingAtlantisScreen))
         screen = app.screen
         app.session.draw()
@@ -118,18 +118,18 @@ async def test_the_assistant_shades_certain_cells_and_warns_before_a_wrong_decla
     app = make_app(table)
     async with app.run_test(size=(100, 32)) as pilot:
         m = table.match
-        s = m.state
+        state = m.state
         from engine.finding_atlantis.actions import ChooseCaptain, Explore, FirstMove, JellyRod
 
-        while s.phase != "play":
-            a = ChooseCaptain(s.offers[s.turn][0]) if s.phase == "captain" else FirstMove(0)
-            s, _ = GAME.apply(s, s.turn, a)
-        s = replace(on_map(s), turn=0, actions_left=2, pos=put(s.pos, 0, cell(6, "C2")),
-                    hands=put(s.hands, 0, s.hands[0]))
-        s, _ = GAME.apply(s, 0, JellyRod(0))
-        s = replace(s, pos=put(s.pos, 0, cell(6, "D4")), actions_left=2, turn=0,
-                    hands=put(s.hands, 0, ("explore", "surface")))
-        m.state = s
+        while state.phase != "play":
+            a = ChooseCaptain(state.offers[state.turn][0]) if state.phase == "captain" else FirstMove(0)
+            state, _ = GAME.apply(state, state.turn, a)
+        state = replace(on_map(state), turn=0, actions_left=2, pos=put(state.pos, 0, cell(6, "C2")),
+                    hands=put(state.hands, 0, state.hands[0]))
+        state, _ = GAME.apply(state, 0, JellyRod(0))
+        state = replace(state, pos=put(state.pos, 0, cell(6, "D4")), actions_left=2, turn=0,
+                    hands=put(state.hands, 0, ("explore", "surface")))
+        m.state = state
         await until(pilot, lambda: isinstance(app.screen, FindingAtlantisScreen))
         screen = app.screen
         app.session.draw()

@@ -16,11 +16,11 @@ from test_finding_atlantis_screen import GAME, make_app, red_against_ubot, until
 
 def at_red_turn(m) -> None:
     """Past the opening, Red to play with 2 actions on a known map."""
-    s = m.state
-    while s.phase != "play":
-        a = ChooseCaptain(s.offers[s.turn][0]) if s.phase == "captain" else FirstMove(0)
-        s, _ = GAME.apply(s, s.turn, a)
-    m.state = replace(on_map(s), turn=0, actions_left=2, pos=put(s.pos, 0, cell(6, "C2")))
+    state = m.state
+    while state.phase != "play":
+        a = ChooseCaptain(state.offers[state.turn][0]) if state.phase == "captain" else FirstMove(0)
+        state, _ = GAME.apply(state, state.turn, a)
+    m.state = replace(on_map(state), turn=0, actions_left=2, pos=put(state.pos, 0, cell(6, "C2")))
 
 
 def shown(screen, selector: str) -> str:
@@ -111,8 +111,8 @@ async def test_the_chart_keeps_its_layout_from_one_action_to_the_next(size):
         await pilot.press("1")            # Sonar: the legend grows
         await until(pilot, lambda: m.state.actions_left == 1)
         await look()
-        s = m.state
-        m.state = replace(s, arts=put(s.arts, 0, tuple((a, 0) for a in ("seed", "trident", "orb"))))
+        state = m.state
+        m.state = replace(state, arts=put(state.arts, 0, tuple((a, 0) for a in ("seed", "trident", "orb"))))
         app.session.draw()
         await look()                      # the cards need more lines
         await pilot.press("4")            # Surface

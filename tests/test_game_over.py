@@ -1,4 +1,4 @@
-"""Game over, every game (issue 14 item 6): the result, every score, the game's reveal of
+"""Game over, every game: the result, every score, the game's reveal of
 where the points came from and of every secret, Rematch (same seats and options, a new
 secret seed), Back to menu; and the ways out of a game: `q` goes back to the menu when the
 game began there, and the leave dialog offers the way back that fits."""

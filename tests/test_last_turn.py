@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import SeatInfo
+from engine.core import LogLine, SeatInfo
 from engine.registry import get_game
 from tui.app import AtlantisApp
-from tui.last_turn import fit_rows
+from tui.last_turn import fit_rows, summary
 from tui.seat import LocalTable
 
 
@@ -74,3 +74,10 @@ async def test_the_last_turn_panel_lists_the_seats_in_the_order_they_acted():
         assert shown.startswith("Last turn:\n")
         assert shown.replace("\n", " ") == ("Last turn: Green placed a tee at C3; drew 2 tiles."
                                             " Blue placed an elbow at B2.")
+
+
+def test_a_run_is_told_once_in_a_seats_summary():
+    laid = LogLine(1, "ordered", "Blue is laying their voting cards face down.", run=True)
+    drew = LogLine(1, "drew", "Blue drew 5 Politics cards.")
+    assert summary("Blue", [laid, laid, laid, drew]) == ("Blue is laying their voting cards face down; "
+                                                         "drew 5 Politics cards.")

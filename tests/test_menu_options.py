@@ -1,5 +1,5 @@
 """The games' options as plain data (``FIELDS`` in engine/<game>/options.py): the menu draws
-its fields from them without pydantic or the rules (start time, issue 15), and each
+its fields from them without pydantic or the rules (start time), and each
 game's pydantic model is built from the same table."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ import unicodedata
 
 import pytest
 
-from netplay import messages as M
+from netplay import messages
 from netplay.text import MAX_NAME, clean_name, clean_text, unique_name
 from netplay.wire import FrameError
 
@@ -80,10 +80,10 @@ def test_any_text_in_forbidden_categories_is_removed():
 
 
 def test_the_wire_caps_a_name_and_refuses_controls():
-    assert M.parse_client({"t": "hello", "v": M.PROTOCOL, "name": "\u202eBlue"}).name == "\u202eBlue"
+    assert messages.parse_client({"t": "hello", "v": messages.PROTOCOL, "name": "\u202eBlue"}).name == "\u202eBlue"
     for bad in ("a\x00b", "tab\there", "x" * 129, ""):
         with pytest.raises(FrameError):
-            M.parse_client({"t": "hello", "v": M.PROTOCOL, "name": bad})
+            messages.parse_client({"t": "hello", "v": messages.PROTOCOL, "name": bad})
 
 
 async def test_hostile_names_never_reach_other_clients_and_twins_get_numbers():

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from netplay import messages as M
+from netplay import messages
 from netplay.wire import FrameError
 
-V = M.PROTOCOL
+V = messages.PROTOCOL
 FRAMES = [
     {"v": V, "t": "act", "seq": 3, "action": {"k": "place", "at": [1, 2]}},
     {"v": V, "t": "act", "seq": 0, "action": {}, "seat": 2, "n": 7},
@@ -33,13 +33,13 @@ FRAMES = [
 
 @pytest.mark.parametrize("obj", FRAMES)
 def test_the_hand_check_of_an_act_agrees_with_the_act_model(obj):
-    fields = M.act_fields(obj)
+    fields = messages.act_fields(obj)
     try:
-        msg = M.parse_client(obj)
+        msg = messages.parse_client(obj)
     except FrameError:
         assert fields is None
         return
-    if not isinstance(msg, M.Act):
+    if not isinstance(msg, messages.Act):
         assert fields is None
         return
     assert fields == (msg.seq, msg.action, msg.seat, msg.n)

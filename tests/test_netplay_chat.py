@@ -9,7 +9,7 @@ import asyncio
 import json
 
 from engine.storage import load_record
-from netplay import messages as M
+from netplay import messages
 from netplay.chat import chat_log_path
 from netplay.host import Limits
 from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
@@ -37,7 +37,7 @@ async def test_a_player_s_line_reaches_every_seat_and_spectator_cleaned_and_out_
         for c in (ann, bob, zed):
             (line,) = c.chat_lines
             assert (line.seat, line.name, line.text, line.spectator) == (ann.seat, "Ann", "hello [31mthere friend", False)
-        assert ann.chat("x" * (M.MAX_CHAT + 1)) and ann.chat("   ")  # refused here, never sent
+        assert ann.chat("x" * (messages.MAX_CHAT + 1)) and ann.chat("   ")  # refused here, never sent
         for c in (ann, bob, zed):
             await c.close()
     kept = [json.loads(line) for line in chat_log_path(log).read_text().splitlines()]
@@ -66,12 +66,12 @@ async def test_a_fast_talker_is_told_to_wait_and_a_bad_chat_frame_gets_an_error(
     async with running_host(GAME, ["open", "open"], seed=3,
                             limits=Limits(chat_rate=0.001, chat_burst=2)) as host:
         reader, writer = await raw_connection(host.port)
-        writer.write(encode_frame({"v": M.PROTOCOL, "t": "hello", "name": "Ann"}))
+        writer.write(encode_frame({"v": messages.PROTOCOL, "t": "hello", "name": "Ann"}))
         for text in ("one", "two", "three"):
-            writer.write(encode_frame({"v": M.PROTOCOL, "t": "chat", "text": text}))
-        writer.write(encode_frame({"v": M.PROTOCOL, "t": "chat", "text": "y" * 500}))
-        writer.write(encode_frame({"v": M.PROTOCOL, "t": "chat", "text": 5}))
-        writer.write(encode_frame({"v": M.PROTOCOL, "t": "chat", "text": "\u200b\u200b"}))
+            writer.write(encode_frame({"v": messages.PROTOCOL, "t": "chat", "text": text}))
+        writer.write(encode_frame({"v": messages.PROTOCOL, "t": "chat", "text": "y" * 500}))
+        writer.write(encode_frame({"v": messages.PROTOCOL, "t": "chat", "text": 5}))
+        writer.write(encode_frame({"v": messages.PROTOCOL, "t": "chat", "text": "\u200b\u200b"}))
         got = []
         while len([m for m in got if m["t"] == "error"]) < 4:
             got.append(await read_frame(reader, MAX_HOST_FRAME, 5))

@@ -1,5 +1,5 @@
 """A client's bounds, over 127.0.0.1: a bad address fails at once with a reason, a closed
-table is given up after a bound, and a seat's token brings its name back."""
+table is given up after a bound (and said once, not nested), and a seat's token brings its name back."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 import socket
 
 from engine.registry import GAMES
-from netplay.client import KEEP_NAME
+from netplay.client import KEEP_NAME, RemoteSeat
 from tui.netplay.hosting import reachable_addresses
 
 from netplay_helpers import LOOPBACK, client, running_host, until
@@ -53,6 +53,10 @@ async def test_a_host_that_closes_its_table_says_so_and_the_client_stops_at_once
     await asyncio.wait_for(c.finished.wait(), 5)
     assert c.status == "closed" and c.attempt == 0
     assert "The host closed the table" in c.last_error
+    # the reason is said once (the side panel, a toast), never nested in the other lines
+    seat = RemoteSeat(c)
+    assert seat.waiting_for() == "the host (disconnected: the table is closed)"
+    assert seat.connection_line() == "Disconnected: the table is closed"
 
 
 async def test_taking_a_seat_back_with_its_token_and_no_name_keeps_the_seat_name():

@@ -11,7 +11,7 @@ import sys
 from zeroconf.asyncio import AsyncServiceInfo
 
 from engine.registry import GAMES
-from netplay import messages as M
+from netplay import messages
 from netplay.discovery import Advertiser, Browser, _zeroconf
 
 from netplay_helpers import LOOPBACK, client, running_host, until
@@ -50,7 +50,7 @@ async def test_tables_appear_update_and_go_with_their_txt_keys():
             assert found.fingerprint == host.table.fingerprint and found.name == "test table"
             info = adv.infos[host.table.id]
             txt = {k.decode(): v.decode() for k, v in info.properties.items()}
-            assert {"game", "name", "open", "v", "fp"} <= set(txt) and txt["v"] == str(M.PROTOCOL)
+            assert {"game", "name", "open", "v", "fp"} <= set(txt) and txt["v"] == str(messages.PROTOCOL)
             c = client(host)
             c.start()
             await until(lambda: ours() and ours()[0].open == 1, timeout=10)
@@ -65,7 +65,7 @@ async def test_tables_appear_update_and_go_with_their_txt_keys():
 
 async def test_a_host_that_died_without_a_goodbye_is_not_offered():
     zc = _zeroconf(LO)
-    info = AsyncServiceInfo(M.SERVICE_TYPE, f"ghost.{M.SERVICE_TYPE}", addresses=[socket.inet_aton(LOOPBACK)],
+    info = AsyncServiceInfo(messages.SERVICE_TYPE, f"ghost.{messages.SERVICE_TYPE}", addresses=[socket.inet_aton(LOOPBACK)],
                             port=_closed_port(), properties={"game": "pathways", "table": "x"},
                             server="ghost.local.")
     await (await zc.async_register_service(info))
@@ -79,7 +79,7 @@ async def test_a_host_that_died_without_a_goodbye_is_not_offered():
     browser = Listening(interfaces=LO, probe_timeout=0.5)
     await browser.start()
     try:
-        ghost = f"ghost.{M.SERVICE_TYPE}"
+        ghost = f"ghost.{messages.SERVICE_TYPE}"
         await until(lambda: ghost in heard, timeout=10)  # the service is heard...
         await asyncio.sleep(1.0)  # ... its probe fails: it is never listed
         assert ghost not in browser.tables

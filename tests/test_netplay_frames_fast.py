@@ -16,7 +16,7 @@ import pytest
 
 from engine.core import Event, to_data
 from engine.registry import GAMES
-from netplay import messages as M
+from netplay import messages
 from netplay.table import HostTable
 
 
@@ -54,8 +54,8 @@ def test_every_seats_update_is_the_slow_ways_bytes(slug):
                 continue
             d = deliveries[i]
             slot = table.slots[i]
-            slow = M.frame(M.Update(seq=slot.version, view=M.ViewData(d.view),
-                                    events=[M.WireEvent.of(e) for e in d.events],
+            slow = messages.frame(messages.Update(seq=slot.version, view=messages.ViewData(d.view),
+                                    events=[messages.WireEvent.of(e) for e in d.events],
                                     to_act=sorted(match.to_act()), ack=slot.acked))
             assert keep.sent[-1] == slow
             checked += 1
@@ -88,9 +88,9 @@ def test_an_events_wire_map_is_to_datas():
         to = rng.choice([None, (0,), (1, 3)])
         e = Event(rng.choice(["placed", "turn"]), data, to)
         slow = {"kind": e.kind, "data": to_data(dict(data)), "to": None if to is None else list(to)}
-        fast = M.WireEvent.wire(e)
+        fast = messages.WireEvent.wire(e)
         assert fast == slow and list(fast["data"]) == list(slow["data"])
-        assert M._PACK(fast) == M._PACK(slow)  # (True and 1 pack apart)
+        assert messages._PACK(fast) == messages._PACK(slow)  # (True and 1 pack apart)
 
 
 def test_seats_given_one_tuple_with_a_secret_event_get_their_own_events():
@@ -108,5 +108,5 @@ def test_seats_given_one_tuple_with_a_secret_event_get_their_own_events():
     table.updates.fresh()
     for conn, frame in table.updates.frames(deliveries):
         seen = [e for e in events if e.visible_to(conn.seat)]
-        got = M.parse_host(msgpack.unpackb(frame[4:], raw=False))
+        got = messages.parse_host(msgpack.unpackb(frame[4:], raw=False))
         assert [w.kind for w in got.events] == [e.kind for e in seen]

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.registry import GAMES
-from netplay import messages as M
+from netplay import messages
 from netplay.host import Host, HostTable, Limits
 from netplay.wire import HEADER, MAX_CLIENT_FRAME, MAX_HOST_FRAME, encode_frame
 
@@ -91,7 +91,7 @@ class Seat:
     def __init__(self, th: ThreadHost, name: str):
         self.th = th
         self.conn = SyncConn(th.port)
-        self.conn.send({"t": "hello", "v": M.PROTOCOL, "name": name})
+        self.conn.send({"t": "hello", "v": messages.PROTOCOL, "name": name})
         self.token = self._until("welcome")["token"]
         self.seq = self._until("update")["seq"]
         self.pings = 0
@@ -107,7 +107,7 @@ class Seat:
     def reconnect(self) -> None:
         self.conn.close()
         self.conn = SyncConn(self.th.port)
-        self.conn.send({"t": "hello", "v": M.PROTOCOL, "token": self.token})
+        self.conn.send({"t": "hello", "v": messages.PROTOCOL, "token": self.token})
         self._until("welcome")
         self._until("update")
 
@@ -119,7 +119,7 @@ class Seat:
         n = self.pings
         replies: list[dict] = []
         try:
-            self.conn.send_raw(raw + encode_frame({"t": "ping", "v": M.PROTOCOL, "n": n}))
+            self.conn.send_raw(raw + encode_frame({"t": "ping", "v": messages.PROTOCOL, "n": n}))
             while True:
                 msg = self.conn.recv()
                 if msg["t"] == "update":
@@ -162,7 +162,7 @@ action = st.one_of(
                     st.one_of(st.integers(-5, 500), st.sampled_from(list(GAME.codec.kinds)), leaf), max_size=5),
     values)
 message = st.fixed_dictionaries(
-    {"t": kinds, "v": st.sampled_from([M.PROTOCOL] * 3 + [0, M.PROTOCOL + 1, str(M.PROTOCOL), None])},
+    {"t": kinds, "v": st.sampled_from([messages.PROTOCOL] * 3 + [0, messages.PROTOCOL + 1, str(messages.PROTOCOL), None])},
     optional={"seq": st.one_of(st.integers(-3, 50), leaf), "action": action, "seat": st.integers(-2, 5),
               "n": st.integers(-2, 2**33), "token": st.text(max_size=70), "name": st.text(max_size=30),
               "spectate": leaf, "probe": leaf, "extra": values})
@@ -180,7 +180,7 @@ def test_hypothesis_frames_get_an_answer_and_change_nothing(fuzz_table, batch):
     before = th.table.match.digest()
     for raw in batch:
         replies = fuzzer.exchange(raw)
-        ping = raw[4:] == msgpack.packb({"t": "ping", "v": M.PROTOCOL}) or b"ping" in raw
+        ping = raw[4:] == msgpack.packb({"t": "ping", "v": messages.PROTOCOL}) or b"ping" in raw
         assert replies or ping or raw.endswith(msgpack.packb("bye")) or b"bye" in raw or _harmless(raw), raw
     assert th.table.match.digest() == before
     assert th.table.match.record.moves == []
@@ -191,10 +191,10 @@ def _harmless(raw: bytes) -> bool:
     """Frames that need no answer: a valid ping (answered by a pong) or a bye."""
     try:
         obj = msgpack.unpackb(raw[4:], raw=False)
-        msg = M.parse_client(obj)
+        msg = messages.parse_client(obj)
     except Exception:
         return False
-    return isinstance(msg, (M.Ping, M.Bye))
+    return isinstance(msg, (messages.Ping, messages.Bye))
 
 
 # --- a seeded generator: many more frames, including from the seat to act -------------------
@@ -206,20 +206,20 @@ def generated(rng: random.Random, seq: int, legal: list[Any]) -> tuple[bytes, st
     if r < 0.2:
         return body(rng.choice([[1, 2], 7, "x", None, 1.5, b"\x00"])), "not a map"
     if r < 0.3:
-        return body({"t": rng.choice(["zzz", "update", "over", ""]), "v": M.PROTOCOL}), "unknown kind"
+        return body({"t": rng.choice(["zzz", "update", "over", ""]), "v": messages.PROTOCOL}), "unknown kind"
     if r < 0.38:
-        return body({"t": "act", "v": rng.choice([0, M.PROTOCOL + 1, 99]), "seq": seq, "action": {}}), "version"
+        return body({"t": "act", "v": rng.choice([0, messages.PROTOCOL + 1, 99]), "seq": seq, "action": {}}), "version"
     if r < 0.48:
-        return body({"t": "act", "v": M.PROTOCOL, "seq": rng.choice(["1", None, 1.5, [1]]),
+        return body({"t": "act", "v": messages.PROTOCOL, "seq": rng.choice(["1", None, 1.5, [1]]),
                      "action": rng.choice([{}, [], "place"])}), "wrong types"
     if r < 0.58:
-        return body({"t": "act", "v": M.PROTOCOL, "seq": seq, "seat": 1, "action": {"k": "end_plays"}}), "another seat"
+        return body({"t": "act", "v": messages.PROTOCOL, "seq": seq, "seat": 1, "action": {"k": "end_plays"}}), "another seat"
     if r < 0.68:
-        return body({"t": "act", "v": M.PROTOCOL, "seq": seq + rng.randint(1, 9), "action": {"k": "end_plays"}}), "stale"
+        return body({"t": "act", "v": messages.PROTOCOL, "seq": seq + rng.randint(1, 9), "action": {"k": "end_plays"}}), "stale"
     if r < 0.74:
-        return body({"t": "hello", "v": M.PROTOCOL, "name": "again"}), "hello again"
+        return body({"t": "hello", "v": messages.PROTOCOL, "name": "again"}), "hello again"
     if r < 0.78:
-        return body({"t": "undo", "v": M.PROTOCOL, "seq": seq}), "undo"
+        return body({"t": "undo", "v": messages.PROTOCOL, "seq": seq}), "undo"
     # an action of the seat to act, on its current view, that the engine must refuse
     while True:
         kind = rng.choice(kinds)
@@ -233,7 +233,7 @@ def generated(rng: random.Random, seq: int, legal: list[Any]) -> tuple[bytes, st
             break
         if decoded not in legal:
             break
-    return body({"t": "act", "v": M.PROTOCOL, "seq": seq, "action": act}), "illegal"
+    return body({"t": "act", "v": messages.PROTOCOL, "seq": seq, "action": act}), "illegal"
 
 
 def test_seeded_frames_from_the_seat_to_act(fuzz_table):
@@ -267,11 +267,11 @@ def test_fatal_frames_on_fresh_connections(fuzz_table):
         if kind == 0:    # oversized: the header alone is refused
             c.send_raw(struct.pack(">I", MAX_CLIENT_FRAME + 1 + rng.randint(0, 1 << 30)))
         elif kind == 1:  # a hello with a wrong token
-            c.send({"t": "hello", "v": M.PROTOCOL, "token": "A" * rng.randint(8, 64)})
+            c.send({"t": "hello", "v": messages.PROTOCOL, "token": "A" * rng.randint(8, 64)})
         elif kind == 2:  # anything but hello first
-            c.send({"t": "ping", "v": M.PROTOCOL})
+            c.send({"t": "ping", "v": messages.PROTOCOL})
         elif kind == 3:  # a join when every seat is taken
-            c.send({"t": "hello", "v": M.PROTOCOL, "name": "late"})
+            c.send({"t": "hello", "v": messages.PROTOCOL, "name": "late"})
         else:            # an empty frame
             c.send_raw(struct.pack(">I", 0))
         msg = c.recv()
@@ -294,10 +294,10 @@ def test_the_host_still_serves_everyone_after_the_fuzzing(fuzz_table):
         assert FRAMES["count"] >= TARGET, FRAMES["count"]
     assert th.table.match.record.moves == []
     legal = GAME.legal(th.table.match.view(0))
-    replies = good.exchange(body({"t": "act", "v": M.PROTOCOL, "seq": good.seq, "action": GAME.codec.encode(legal[0])}))
+    replies = good.exchange(body({"t": "act", "v": messages.PROTOCOL, "seq": good.seq, "action": GAME.codec.encode(legal[0])}))
     assert replies and replies[0]["t"] == "update"
     assert len(th.table.match.record.moves) == 1
-    seen = fuzzer.exchange(body({"t": "ping", "v": M.PROTOCOL, "n": 0}))
+    seen = fuzzer.exchange(body({"t": "ping", "v": messages.PROTOCOL, "n": 0}))
     assert any(r["t"] == "update" for r in seen) or fuzzer.seq > 1  # the other seat saw the move
 
 
@@ -308,8 +308,8 @@ async def test_a_flooding_client_is_cut_off_and_the_game_goes_on():
         players = asyncio.ensure_future(play_with_bots(host, 2))
         await until(lambda: host.table.started)
         r, w = await raw_connection(host.port)
-        w.write(encode_frame({"t": "hello", "v": M.PROTOCOL, "spectate": True}))
-        w.write(encode_frame({"t": "ping", "v": M.PROTOCOL}) * 5000)
+        w.write(encode_frame({"t": "hello", "v": messages.PROTOCOL, "spectate": True}))
+        w.write(encode_frame({"t": "ping", "v": messages.PROTOCOL}) * 5000)
         codes = []
         while True:
             try:

@@ -10,7 +10,7 @@ import pytest
 
 from engine.registry import GAMES
 from engine.storage import load_record
-from netplay import messages as M
+from netplay import messages
 from netplay.host import Host, HostTable
 from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
 from tui.cli import main as cli_main
@@ -31,7 +31,7 @@ class Raw:
         return cls(r, w)
 
     def send(self, obj: dict) -> None:
-        self.writer.write(encode_frame({"v": M.PROTOCOL, **obj}))
+        self.writer.write(encode_frame({"v": messages.PROTOCOL, **obj}))
 
     async def recv(self, timeout: float = 5.0) -> dict:
         return await read_frame(self.reader, MAX_HOST_FRAME, timeout)
@@ -154,7 +154,7 @@ async def test_the_table_waits_until_every_open_seat_is_taken():
         assert (await a.until("error"))["code"] == "not-started"
         a.close()
         await until(lambda: host.table.slots[0].conn is None)
-        assert host.table.open_seats() == 1  # left before the start: the seat stays A's (issue 9)
+        assert host.table.open_seats() == 1  # left before the start: the seat stays A's
         assert not host.table.started
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from netplay import messages as M
+from netplay import messages
 from netplay.client import Client, run_bot
 from netplay.identity import IdentityStore, ServerLobby
 from netplay.server import ServerLimits, ask, record_name
@@ -47,23 +47,23 @@ def lobby(server, folder: Path | None = None) -> ServerLobby:
     return ServerLobby(LOOPBACK, server.port, store=store)
 
 
-def table_msg(players: int = 2, bots: int = 0, name: str = "Player") -> M.OpenTable:
-    return M.OpenTable(game="pathways", players=players, bots=bots, name=name, options={"max_rounds": 5})
+def table_msg(players: int = 2, bots: int = 0, name: str = "Player") -> messages.OpenTable:
+    return messages.OpenTable(game="pathways", players=players, bots=bots, name=name, options={"max_rounds": 5})
 
 
-def seat_client(server, ticket: M.Ticket, **kw) -> Client:
+def seat_client(server, ticket: messages.Ticket, **kw) -> Client:
     return Client(LOOPBACK, server.port, token=ticket.token, table=ticket.table, backoff=(0.02, 0.2), **kw)
 
 
-async def hello(server, **fields) -> M.Msg:
+async def hello(server, **fields) -> messages.Msg:
     """The first answer to one hello (inside TLS, the table named as a client names it)."""
     from netplay.tls import client_context, sni_name
 
     reader, writer = await asyncio.open_connection(LOOPBACK, server.port, ssl=client_context(),
                                                    server_hostname=sni_name(fields.get("table")) or "")
     try:
-        writer.write(M.frame(M.Hello(**fields)))
-        return M.parse_host(await read_frame(reader, MAX_HOST_FRAME, 5))
+        writer.write(messages.frame(messages.Hello(**fields)))
+        return messages.parse_host(await read_frame(reader, MAX_HOST_FRAME, 5))
     finally:
         writer.close()
 
@@ -75,12 +75,12 @@ async def test_two_players_from_one_address_sit_at_their_own_seats_and_play_to_t
     async with running(tmp_path, workers) as server:
         ana, bo = lobby(server, tmp_path / "ana"), lobby(server, tmp_path / "bo")
         opened = await ana.open_table(table_msg(name="Ana"))  # (no identity yet: it asks for one first)
-        assert isinstance(opened, M.Seated), opened
+        assert isinstance(opened, messages.Seated), opened
         listed = await bo.list_tables()
         assert listed.identity and listed.identity != ana.identity
         assert listed.mine == [] and [t.open for t in listed.tables] == [1]
         took = await bo.take_seat(opened.ticket.table, "Bo")
-        assert isinstance(took, M.Seated), took
+        assert isinstance(took, messages.Seated), took
         assert took.ticket.seat != opened.ticket.seat and took.ticket.token != opened.ticket.token
         a = seat_client(server, opened.ticket, name="Ana")
         b = seat_client(server, took.ticket, name="Bo")
@@ -135,7 +135,7 @@ async def test_a_hello_without_a_ticket_is_refused_and_may_only_watch(tmp_path, 
         opened = await lobby(server).open_table(table_msg(players=3))
         table = opened.ticket.table
         refused = await hello(server, table=table, name="Squatter")
-        assert isinstance(refused, M.Error) and refused.code == "ticket-needed" and refused.fatal
+        assert isinstance(refused, messages.Error) and refused.code == "ticket-needed" and refused.fatal
         assert "lobby" in refused.message
         listed = await lobby(server).list_tables()
         assert [t.open for t in listed.tables] == [2]  # (no seat was taken)
@@ -144,7 +144,7 @@ async def test_a_hello_without_a_ticket_is_refused_and_may_only_watch(tmp_path, 
         await asyncio.wait_for(c.finished.wait(), 10)
         assert c.status == "refused" and "lobby" in c.last_error
         watching = await hello(server, table=table, spectate=True)
-        assert isinstance(watching, M.Welcome) and watching.seat is None and watching.token is None
+        assert isinstance(watching, messages.Welcome) and watching.seat is None and watching.token is None
 
 
 @pytest.mark.parametrize("workers", WORKERS)
@@ -156,13 +156,13 @@ async def test_mine_never_shows_another_identitys_seats(tmp_path, workers):
         took = (await bo.take_seat(tickets[0].table, "Bo")).ticket
         assert (await bo.list_tables()).mine == [took]
         assert sorted((await ana.list_tables()).mine, key=lambda t: t.table) == sorted(tickets, key=lambda t: t.table)
-        stranger = await ask(LOOPBACK, server.port, M.ListTables(identity="a-guess-of-someones-secret"))
+        stranger = await ask(LOOPBACK, server.port, messages.ListTables(identity="a-guess-of-someones-secret"))
         assert stranger.mine == [] and stranger.identity not in (ana.identity, bo.identity)
         # Without an identity the server knows, no seat is given at all.
-        for msg in (M.TakeSeat(table=tickets[1].table), M.TakeSeat(table=tickets[1].table, identity="x" * 44),
+        for msg in (messages.TakeSeat(table=tickets[1].table), messages.TakeSeat(table=tickets[1].table, identity="x" * 44),
                     table_msg()):
             answer = await ask(LOOPBACK, server.port, msg)
-            assert isinstance(answer, M.Error) and answer.code == "no-identity", answer
+            assert isinstance(answer, messages.Error) and answer.code == "no-identity", answer
 
 
 @pytest.mark.parametrize("workers", WORKERS)
@@ -173,13 +173,13 @@ async def test_one_identity_holds_at_most_the_seats_allowed(tmp_path, workers):
         mine = (await hoarder.open_table(table_msg(players=2))).ticket
         first = (await hoarder.take_seat(tables[0], "H")).ticket
         refused = await hoarder.take_seat(tables[1], "H")
-        assert isinstance(refused, M.Error) and refused.code == "player-seats" and "2 seats" in refused.message
+        assert isinstance(refused, messages.Error) and refused.code == "player-seats" and "2 seats" in refused.message
         refused = await hoarder.open_table(table_msg())
-        assert isinstance(refused, M.Error) and refused.code == "player-seats"
+        assert isinstance(refused, messages.Error) and refused.code == "player-seats"
         assert (await hoarder.take_seat(tables[0], "H")).ticket == first  # (a seat held: the same one)
         listed = await hoarder.list_tables()
         assert sorted(t.table for t in listed.mine) == sorted([mine.table, first.table]) and not listed.can_open
-        assert isinstance(await lobby(server).take_seat(tables[1], "Other"), M.Seated)  # (others still may)
+        assert isinstance(await lobby(server).take_seat(tables[1], "Other"), messages.Seated)  # (others still may)
 
 
 @pytest.mark.parametrize("workers", WORKERS)
@@ -203,7 +203,7 @@ async def test_a_seat_never_joined_is_given_up_and_a_joined_one_is_kept(tmp_path
         assert await seats_open() == 2  # Bo's seat is free again; Ana's, connected, is hers
         assert (await bo.list_tables()).mine == [] and (await ana.list_tables()).mine == [opened]
         late = await hello(server, table=squatted.table, token=squatted.token)
-        assert isinstance(late, M.Error) and late.code == "bad-token"
+        assert isinstance(late, messages.Error) and late.code == "bad-token"
         again = (await bo.take_seat(opened.table, "Bo")).ticket  # a new ticket works as any
         b = seat_client(server, again, name="Bo")
         b.start()

@@ -191,14 +191,14 @@ def test_the_command_line_takes_the_seat_timeout_turn_time_and_spectator_chat(tm
 
 async def test_a_player_away_when_the_table_starts_gets_a_bot_too():
     from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
-    from netplay import messages as M
+    from netplay import messages
     from netplay_helpers import raw_connection
 
     async with running_host(GAME, ["open", "open"], seed=6) as host:
         table = host.table
         table.bot_after = 0.1
         reader, writer = await raw_connection(host.port)
-        writer.write(encode_frame({"v": M.PROTOCOL, "t": "hello", "name": "Ann"}))
+        writer.write(encode_frame({"v": messages.PROTOCOL, "t": "hello", "name": "Ann"}))
         while (await read_frame(reader, MAX_HOST_FRAME, 5))["t"] != "welcome":
             pass
         writer.transport.abort()  # Ann claims a seat and vanishes before the start

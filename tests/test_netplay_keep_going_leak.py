@@ -17,7 +17,7 @@ import pytest
 
 from engine.registry import GAMES
 from engine.rng import Rng
-from netplay import messages as M
+from netplay import messages
 from netplay.client import Client, run_bot
 from netplay.host import Host, HostTable
 
@@ -87,14 +87,14 @@ class Captured:
         self.errors = 0
         self.frames: list[bytes] = []
 
-    def send(self, msg: M.Msg) -> None:
-        self.frames.append(M.frame(msg))
+    def send(self, msg: messages.Msg) -> None:
+        self.frames.append(messages.frame(msg))
 
     def send_bytes(self, data: bytes) -> None:
         self.frames.append(data)
 
     def error(self, code: str, message: str, fatal: bool = False, ack: int | None = None) -> None:
-        self.send(M.Error(code=code, message=message, fatal=fatal, ack=ack))
+        self.send(messages.Error(code=code, message=message, fatal=fatal, ack=ack))
 
 
 async def test_the_seat_list_and_chat_a_seat_is_sent_do_not_change_when_its_secrets_are_redrawn():
@@ -113,12 +113,12 @@ async def test_the_seat_list_and_chat_a_seat_is_sent_do_not_change_when_its_secr
         assert table.submit(seat, bots[seat].choose(view, game.legal(view))) is None
     table.detach(peers[2])
     table._keep_warm(table.slots[2])
-    table.client_chat(peers[0], M.Chat(text="my hand is great"))
+    table.client_chat(peers[0], messages.Chat(text="my hand is great"))
 
     def sent_to(seat: int) -> list:
         msg = table.seats_message()
         seats = [s.model_copy(update={"clock": s.clock is not None}) for s in msg.seats]  # (time moves on)
-        return [M.frame(msg.model_copy(update={"seats": seats}))] + [M.frame(line) for line in table.chat.heard_by(seat)]
+        return [messages.frame(msg.model_copy(update={"seats": seats}))] + [messages.frame(line) for line in table.chat.heard_by(seat)]
 
     state = table.match.state
     for p in range(3):

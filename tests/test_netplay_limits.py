@@ -11,7 +11,7 @@ import ssl
 
 import pytest
 
-from netplay import messages as M
+from netplay import messages
 from netplay.host import Limits
 from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
 
@@ -37,7 +37,7 @@ class Peer:
         return cls(r, w)
 
     def send(self, obj: dict) -> None:
-        self.writer.write(encode_frame({"v": M.PROTOCOL, **obj}))
+        self.writer.write(encode_frame({"v": messages.PROTOCOL, **obj}))
 
     async def recv(self, timeout: float = 5.0) -> dict:
         return await read_frame(self.reader, MAX_HOST_FRAME, timeout)
@@ -89,7 +89,7 @@ async def sink(host, hello: dict) -> socket.socket:
         sock.settimeout(5)
         sock.connect((LOOPBACK, host.port))
         sock = tls_socket(sock)
-        sock.sendall(encode_frame({"v": M.PROTOCOL, **hello}))
+        sock.sendall(encode_frame({"v": messages.PROTOCOL, **hello}))
         return sock
 
     return await asyncio.to_thread(made)
@@ -190,7 +190,7 @@ async def test_the_hello_must_arrive_whole_in_time():
     limits = Limits(hello_timeout=0.3)
     async with running_host(TOY, ["open", "open"], limits=limits) as host:
         drip = await Peer.open(host)
-        frame = encode_frame({"v": M.PROTOCOL, "t": "hello", "name": "slow"})
+        frame = encode_frame({"v": messages.PROTOCOL, "t": "hello", "name": "slow"})
         assert len(frame) * 0.05 > 1  # a byte every 50 ms: the hello would take over a second
         msg = await drip.refused("timeout", await drip.drip(frame, 0.05))
         assert "hello" in msg["message"]
@@ -208,7 +208,7 @@ async def test_a_frame_after_the_hello_must_arrive_whole_in_time():
         peer.send({"t": "ping", "n": 7})
         assert (await peer.until("pong"))["n"] == 7
         # ... but a frame that has begun must be whole within frame_timeout.
-        frame = encode_frame({"v": M.PROTOCOL, "t": "ping", "n": 8})
+        frame = encode_frame({"v": messages.PROTOCOL, "t": "ping", "n": 8})
         assert len(frame) * 0.1 > 1  # one byte per 0.1 s: the ping would take over a second
         msg = await peer.refused("slow-frame", await peer.drip(frame, 0.1))
         assert "0.3 s" in msg["message"]
@@ -253,7 +253,7 @@ async def test_a_peer_that_does_not_take_its_replies_is_cut_off_after_the_drain_
         conn = host.table.spectators[0]
         conn.writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
         # many pings, never reading a pong: the host waits (bounded) for it to read, then cuts it
-        pings = encode_frame({"v": M.PROTOCOL, "t": "ping", "n": 1}) * 20_000
+        pings = encode_frame({"v": messages.PROTOCOL, "t": "ping", "n": 1}) * 20_000
         sender = asyncio.ensure_future(asyncio.to_thread(_send_until_stopped, peer, pings))
         await until(lambda: conn.closed and conn not in host.conns, timeout=10)
         assert conn.writer.transport.get_write_buffer_size() <= limits.write_buffer

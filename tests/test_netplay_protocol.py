@@ -11,7 +11,7 @@ import pytest
 from engine.core import SeatInfo, to_data
 from engine.match import Match
 from engine.record import canonical_bytes
-from netplay import messages as M
+from netplay import messages
 from netplay.client import Client, parse_address
 from netplay.host import HostTable
 from netplay.wire import MAX_CLIENT_FRAME, FrameError, decode_body, encode_frame, read_frame
@@ -67,35 +67,35 @@ def test_msgpack_limits_refuse_huge_containers():
 
 def test_every_message_carries_the_protocol_version():
     with pytest.raises(FrameError, match="protocol version"):
-        M.parse_client({"t": "ping", "v": 99})
-    assert M.Hello().v == M.PROTOCOL
-    assert isinstance(M.parse_client({"t": "ping", "v": M.PROTOCOL, "n": 1}), M.Ping)
+        messages.parse_client({"t": "ping", "v": 99})
+    assert messages.Hello().v == messages.PROTOCOL
+    assert isinstance(messages.parse_client({"t": "ping", "v": messages.PROTOCOL, "n": 1}), messages.Ping)
 
 
 @pytest.mark.parametrize("obj", [
-    {"t": "zzz", "v": M.PROTOCOL},
-    {"t": "act", "v": M.PROTOCOL, "seq": "1", "action": {}},
-    {"t": "act", "v": M.PROTOCOL, "seq": 1, "action": {}, "extra": 1},
-    {"t": "hello", "v": M.PROTOCOL, "token": "short"},
-    {"t": "hello", "v": M.PROTOCOL, "name": "a\x00b"},
-    {"v": M.PROTOCOL},
+    {"t": "zzz", "v": messages.PROTOCOL},
+    {"t": "act", "v": messages.PROTOCOL, "seq": "1", "action": {}},
+    {"t": "act", "v": messages.PROTOCOL, "seq": 1, "action": {}, "extra": 1},
+    {"t": "hello", "v": messages.PROTOCOL, "token": "short"},
+    {"t": "hello", "v": messages.PROTOCOL, "name": "a\x00b"},
+    {"v": messages.PROTOCOL},
 ])
 def test_malformed_messages_are_refused_with_a_reason(obj):
     with pytest.raises(FrameError, match="bad message"):
-        M.parse_client(obj)
+        messages.parse_client(obj)
 
 
 def test_only_a_view_can_be_sent_to_a_client():
     game = ALL_GAMES["pathways"]
     match = Match(game, {}, [SeatInfo("A"), SeatInfo("B")], 3)
-    view = M.ViewData(match.view(0))
-    M.Update(seq=1, view=view, events=[], to_act=[0])  # fine
+    view = messages.ViewData(match.view(0))
+    messages.Update(seq=1, view=view, events=[], to_act=[0])  # fine
     with pytest.raises(TypeError, match="view"):
-        M.ViewData(match.state)  # a raw state: a type error
+        messages.ViewData(match.state)  # a raw state: a type error
     with pytest.raises(Exception, match="view"):
-        M.Update(seq=1, view=to_data(match.state), events=[], to_act=[0])
+        messages.Update(seq=1, view=to_data(match.state), events=[], to_act=[0])
     with pytest.raises(Exception, match="view"):
-        M.Update(seq=1, view=match.state, events=[], to_act=[0])
+        messages.Update(seq=1, view=match.state, events=[], to_act=[0])
 
 
 @pytest.mark.parametrize("slug", sorted(ALL_GAMES))
@@ -126,10 +126,10 @@ def test_a_view_of_the_wrong_shape_is_refused():
 
 
 def test_fingerprint_depends_on_rules_options_and_protocol():
-    a = M.rules_fingerprint("pathways", "pathways-1", {"max_rounds": 60})
-    assert a == M.rules_fingerprint("pathways", "pathways-1", {"max_rounds": 60})
-    assert a != M.rules_fingerprint("pathways", "pathways-2", {"max_rounds": 60})
-    assert a != M.rules_fingerprint("pathways", "pathways-1", {"max_rounds": 61})
+    a = messages.rules_fingerprint("pathways", "pathways-1", {"max_rounds": 60})
+    assert a == messages.rules_fingerprint("pathways", "pathways-1", {"max_rounds": 60})
+    assert a != messages.rules_fingerprint("pathways", "pathways-2", {"max_rounds": 60})
+    assert a != messages.rules_fingerprint("pathways", "pathways-1", {"max_rounds": 61})
 
 
 async def test_a_client_refuses_a_host_whose_rules_differ():
@@ -162,8 +162,8 @@ def test_addresses_parse():
 
 
 def test_commitment_opens_only_with_its_seed_and_salt():
-    c = M.commitment(5, "ab")
-    assert c == M.commitment(5, "ab") and c != M.commitment(6, "ab") and c != M.commitment(5, "ac")
+    c = messages.commitment(5, "ab")
+    assert c == messages.commitment(5, "ab") and c != messages.commitment(6, "ab") and c != messages.commitment(5, "ac")
 
 
 def test_table_seats_follow_the_kinds():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 
-from netplay import messages as M
+from netplay import messages
 from netplay.client import run_bot
 import pytest
 
@@ -82,11 +82,11 @@ async def test_on_a_table_server_the_rematch_keeps_each_player_s_ticket(tmp_path
     await server.start()
     try:
         trust = Trust()
-        ana = (await ask(LOOPBACK, server.port, M.ListTables(), 10, trust)).identity
-        bo = (await ask(LOOPBACK, server.port, M.ListTables(), 10, trust)).identity
-        seated = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, name="Ana", identity=ana),
+        ana = (await ask(LOOPBACK, server.port, messages.ListTables(), 10, trust)).identity
+        bo = (await ask(LOOPBACK, server.port, messages.ListTables(), 10, trust)).identity
+        seated = await ask(LOOPBACK, server.port, messages.OpenTable(game="pathways", players=2, name="Ana", identity=ana),
                            10, trust)
-        taken = await ask(LOOPBACK, server.port, M.TakeSeat(table=seated.ticket.table, name="Bo", identity=bo),
+        taken = await ask(LOOPBACK, server.port, messages.TakeSeat(table=seated.ticket.table, name="Bo", identity=bo),
                           10, trust)
         players = [client(server, name=n, token=t.ticket.token, table=t.ticket.table, linger=True)
                    for n, t in (("Ana", seated), ("Bo", taken))]

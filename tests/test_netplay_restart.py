@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from engine.storage import load_record
-from netplay import messages as M
+from netplay import messages
 from netplay.client import Client, run_bot
 from netplay.server import RECORD_NAME, TableServer, ask
 from netplay.tls import Trust
@@ -47,7 +47,7 @@ def start_server(port: int, data: Path) -> subprocess.Popen:
     return proc
 
 
-async def lobby(port: int, msg: M.Msg) -> object:
+async def lobby(port: int, msg: messages.Msg) -> object:
     return await ask(LOOPBACK, port, msg, 10.0, Trust())
 
 
@@ -56,12 +56,12 @@ async def test_a_server_killed_mid_game_restores_the_table_and_the_same_clients_
     port = free_port()
     server = start_server(port, tmp_path)
     try:
-        ana = (await lobby(port, M.ListTables())).identity
-        bo = (await lobby(port, M.ListTables())).identity
-        seated = await lobby(port, M.OpenTable(game="pathways", players=2, bots=0, name="Ana", identity=ana))
-        assert isinstance(seated, M.Seated), seated
-        taken = await lobby(port, M.TakeSeat(table=seated.ticket.table, name="Bo", identity=bo))
-        assert isinstance(taken, M.Seated), taken
+        ana = (await lobby(port, messages.ListTables())).identity
+        bo = (await lobby(port, messages.ListTables())).identity
+        seated = await lobby(port, messages.OpenTable(game="pathways", players=2, bots=0, name="Ana", identity=ana))
+        assert isinstance(seated, messages.Seated), seated
+        taken = await lobby(port, messages.TakeSeat(table=seated.ticket.table, name="Bo", identity=bo))
+        assert isinstance(taken, messages.Seated), taken
         clients = [Client(LOOPBACK, port, name=name, token=t.ticket.token, table=t.ticket.table, read_timeout=10.0,
                           backoff=(0.05, 0.3), give_up_after=60.0, give_up_tries=200)
                    for name, t in (("Ana", seated), ("Bo", taken))]
@@ -99,8 +99,8 @@ async def test_a_damaged_log_is_reported_and_left_as_it_is_and_the_others_are_re
     await first.start()
     try:
         who = first.identity(first.ids.issue())
-        ticket = first.open_table(who, M.OpenTable(game="pathways", players=2, bots=1, name="Ana"))
-        assert isinstance(ticket, M.Ticket)
+        ticket = first.open_table(who, messages.OpenTable(game="pathways", players=2, bots=1, name="Ana"))
+        assert isinstance(ticket, messages.Ticket)
         table = first.tables[ticket.table]
         good = table.log.path
     finally:
@@ -126,9 +126,9 @@ async def test_the_lobby_lists_a_player_s_games_in_progress_first_and_marks_thei
     try:
         other = server.identity(server.ids.issue())
         for _ in range(2):
-            assert isinstance(server.open_table(other, M.OpenTable(game="pathways", players=2, name="Bo")), M.Ticket)
+            assert isinstance(server.open_table(other, messages.OpenTable(game="pathways", players=2, name="Bo")), messages.Ticket)
         ana = server.identity(server.ids.issue())
-        mine = server.open_table(ana, M.OpenTable(game="pathways", players=2, bots=1, name="Ana"))
+        mine = server.open_table(ana, messages.OpenTable(game="pathways", players=2, bots=1, name="Ana"))
         table = server.tables[mine.table]
         listed = server.table_list(ana)
         assert listed.tables[0].table == mine.table and [t.table for t in listed.mine] == [mine.table]
@@ -144,18 +144,18 @@ async def test_after_a_restart_a_player_s_identity_finds_their_seat_in_the_lobby
     first = TableServer(records=tmp_path, port=port, plain=True)
     await first.start()
     try:
-        listed = await ask(LOOPBACK, port, M.ListTables(), 10, Trust(plain=True))
+        listed = await ask(LOOPBACK, port, messages.ListTables(), 10, Trust(plain=True))
         secret = listed.identity
-        seated = await ask(LOOPBACK, port, M.OpenTable(game="pathways", players=2, bots=1, name="Ana",
+        seated = await ask(LOOPBACK, port, messages.OpenTable(game="pathways", players=2, bots=1, name="Ana",
                                                        identity=secret), 10, Trust(plain=True))
-        assert isinstance(seated, M.Seated)
+        assert isinstance(seated, messages.Seated)
     finally:
         await first.close()
     assert (tmp_path / "server-identity.key").stat().st_mode & 0o777 == 0o600
     again = TableServer(records=tmp_path, port=port, plain=True)
     await again.start()
     try:
-        listed = await ask(LOOPBACK, port, M.ListTables(identity=secret), 10, Trust(plain=True))
+        listed = await ask(LOOPBACK, port, messages.ListTables(identity=secret), 10, Trust(plain=True))
         assert listed.identity == secret  # the same player
         assert listed.mine == [seated.ticket]  # ... whose seat the restored table keeps
         assert again.owned[seated.ticket.table].owner == again.identity(secret)  # (her table: her quota)
@@ -173,8 +173,8 @@ async def test_a_server_known_by_name_restores_its_tables_wherever_its_socket_is
     await first.start()
     try:
         first.register_identity("session-one", "SHA256:ana")
-        ticket = first.open_table("SHA256:ana", M.OpenTable(game="pathways", players=2, bots=1, name="Ana"))
-        assert isinstance(ticket, M.Ticket)
+        ticket = first.open_table("SHA256:ana", messages.OpenTable(game="pathways", players=2, bots=1, name="Ana"))
+        assert isinstance(ticket, messages.Ticket)
     finally:
         await first.close()
     other = TableServer(records=tmp_path / "r", host=str(sockets / "two.sock"), plain=True)
@@ -200,7 +200,7 @@ async def test_a_table_opened_with_a_turn_time_has_its_clocks_and_keeps_them_aft
     await first.start()
     try:
         who = first.identity(first.ids.issue())
-        ticket = first.open_table(who, M.OpenTable(game="pathways", players=2, bots=1, name="Ana", turn_time=90))
+        ticket = first.open_table(who, messages.OpenTable(game="pathways", players=2, bots=1, name="Ana", turn_time=90))
         table = first.tables[ticket.table]
         assert table.turn_time == 90.0 and table.info().turn_time == 90.0
         assert table.slots[ticket.seat].clock is not None  # (the game began: the opener's clock runs)

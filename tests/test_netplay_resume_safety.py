@@ -1,4 +1,4 @@
-"""``atlantis host --resume`` never damages a file (issue 9, items 3 and 6).
+"""``atlantis host --resume`` never damages a file.
 
 The whole file is checked as a host log before a byte of it changes; only a move the
 crash cut short is dropped from its end.  Every refusal is one complete sentence.

@@ -1,4 +1,4 @@
-"""Dropping before the start keeps the seat (issue 9, item 5).
+"""Dropping before the start keeps the seat.
 
 A player whose connection drops while the table still waits for players keeps their
 seat and token: the seat shows as taken but disconnected, their client's automatic
@@ -13,7 +13,7 @@ import asyncio
 from netplay.client import Client, run_bot
 from netplay.host import HostTable, token_hash
 from netplay.wire import MAX_HOST_FRAME, encode_frame, read_frame
-from netplay import messages as M
+from netplay import messages
 
 from netplay_helpers import ALL_GAMES, LOOPBACK, client, running_host, until, raw_connection
 
@@ -54,7 +54,7 @@ async def test_a_player_who_drops_before_the_start_gets_the_same_seat_back_with_
 async def _claim_and_vanish(host, name: str) -> str:
     """Take a seat with a bare connection, then drop it (no goodbye): the token."""
     reader, writer = await raw_connection(host.port)
-    writer.write(encode_frame({"v": M.PROTOCOL, "t": "hello", "name": name}))
+    writer.write(encode_frame({"v": messages.PROTOCOL, "t": "hello", "name": name}))
     while (msg := await read_frame(reader, MAX_HOST_FRAME, 5))["t"] != "welcome":
         pass
     writer.transport.abort()
@@ -119,11 +119,11 @@ async def test_a_player_who_says_goodbye_before_the_start_gives_the_seat_up():
     async with running_host(GAME, ["open", "open"], seed=4) as host:
         table = host.table
         reader, writer = await raw_connection(host.port)
-        writer.write(encode_frame({"v": M.PROTOCOL, "t": "hello", "name": "Ann"}))
+        writer.write(encode_frame({"v": messages.PROTOCOL, "t": "hello", "name": "Ann"}))
         while (await read_frame(reader, MAX_HOST_FRAME, 5))["t"] != "welcome":
             pass
         assert table.open_seats() == 1
-        writer.write(encode_frame({"v": M.PROTOCOL, "t": "bye"}))
+        writer.write(encode_frame({"v": messages.PROTOCOL, "t": "bye"}))
         await writer.drain()
         await until(lambda: table.slots[0].conn is None)
         assert table.open_seats() == 2 and table.slots[0].token_hash is None

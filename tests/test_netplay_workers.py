@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import to_wire
 from engine.registry import GAMES
-from netplay import messages as M
+from netplay import messages
 from netplay.client import Client, run_bot
 from netplay.server import ServerLimits, ask
 from netplay.table import HostTable
@@ -29,8 +29,8 @@ class Collect:
         self.closed, self.table, self.seat, self.spectator, self.said_bye, self.seats_gen = False, None, None, False, False, -1
         self.frames: list[bytes] = []
 
-    def send(self, msg: M.Msg) -> None:
-        self.frames.append(M.frame(msg))
+    def send(self, msg: messages.Msg) -> None:
+        self.frames.append(messages.frame(msg))
 
     def send_bytes(self, data: bytes) -> None:
         self.frames.append(data)
@@ -42,13 +42,13 @@ class Collect:
 def test_update_frame_is_the_update_model_and_still_refuses_a_raw_state():
     game = GAMES["pathways"]
     table = HostTable.create(game, {}, ["open", "open"], 5)
-    view = M.ViewData(table.match.view(0))
+    view = messages.ViewData(table.match.view(0))
     event = {"kind": "placed", "data": {"cell": 3}, "to": None}
-    fast = M.update_frame(4, view, [event], [1], False, 2)
-    model = M.frame(M.Update(seq=4, view=view, events=[M.WireEvent(**event)], to_act=[1], ack=2))
-    assert M.parse_host(decode_body(fast[4:])) == M.parse_host(decode_body(model[4:]))
+    fast = messages.update_frame(4, view, [event], [1], False, 2)
+    model = messages.frame(messages.Update(seq=4, view=view, events=[messages.WireEvent(**event)], to_act=[1], ack=2))
+    assert messages.parse_host(decode_body(fast[4:])) == messages.parse_host(decode_body(model[4:]))
     with pytest.raises(TypeError):
-        M.update_frame(4, table.match.state, [], [1])  # a state is not a view
+        messages.update_frame(4, table.match.state, [], [1])  # a state is not a view
 
 
 def test_views_sent_with_shared_conversion_equal_each_seats_own_view_at_every_move():
@@ -67,8 +67,8 @@ def test_views_sent_with_shared_conversion_equal_each_seats_own_view_at_every_mo
         view = table.match.view(seat)
         assert table.submit(seat, bots[seat].choose(view, game.legal(view))) is None
         for who, c in [(i, conns[i]) for i in range(3)] + [(None, spectator)]:
-            got = M.parse_host(decode_body(c.frames[-1][4:]))  # (no news: its last view is still its view)
-            if isinstance(got, M.Update):
+            got = messages.parse_host(decode_body(c.frames[-1][4:]))  # (no news: its last view is still its view)
+            if isinstance(got, messages.Update):
                 assert got.view.data == to_wire(table.match.view(who))
                 checked += 1
     assert checked > 40
@@ -105,8 +105,8 @@ def test_update_frames_are_the_bytes_of_the_update_map_packed_whole(slug):
                 got = decode_body(frame[4:])
                 if got["t"] != "update":
                     continue
-                whole = {"v": M.PROTOCOL, "t": "update", "seq": got["seq"], "view": to_wire(table.match.view(who)),
-                         "events": [M.WireEvent.of(e).model_dump() for e in events if e.visible_to(who)],
+                whole = {"v": messages.PROTOCOL, "t": "update", "seq": got["seq"], "view": to_wire(table.match.view(who)),
+                         "events": [messages.WireEvent.of(e).model_dump() for e in events if e.visible_to(who)],
                          "to_act": sorted(table.match.to_act()), "resync": False, "ack": got["ack"]}
                 assert frame == pack_frame(whole)
                 checked += 1
@@ -133,25 +133,25 @@ async def test_two_worker_processes_serve_lobby_seats_reconnects_and_limits_on_o
         server.register_identity("session-ana", "SHA256:ana")
         opened = []
         for _ in range(3):
-            got = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, bots=1,
+            got = await ask(LOOPBACK, server.port, messages.OpenTable(game="pathways", players=2, bots=1,
                                                                options={"max_rounds": 5}, identity="session-ana"))
-            assert isinstance(got, M.Seated), got
+            assert isinstance(got, messages.Seated), got
             opened.append(got.ticket)
         assert {shard_of(t.table, 2) for t in opened} == {0, 1}  # (both workers hold tables)
-        refused = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, identity="session-ana"))
-        assert isinstance(refused, M.Error) and refused.code == "player-tables"
-        listed = await ask(LOOPBACK, server.port, M.ListTables(identity="session-ana"))
+        refused = await ask(LOOPBACK, server.port, messages.OpenTable(game="pathways", players=2, identity="session-ana"))
+        assert isinstance(refused, messages.Error) and refused.code == "player-tables"
+        listed = await ask(LOOPBACK, server.port, messages.ListTables(identity="session-ana"))
         assert {t.table for t in listed.tables} == {t.table for t in opened} and not listed.can_open
         assert {t.table for t in listed.mine} == {t.table for t in opened}
         assert "3 of 4 tables" in listed.limit
-        bo = (await ask(LOOPBACK, server.port, M.ListTables())).identity  # (a newcomer: the front gives one)
-        other = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, bots=0,
+        bo = (await ask(LOOPBACK, server.port, messages.ListTables())).identity  # (a newcomer: the front gives one)
+        other = await ask(LOOPBACK, server.port, messages.OpenTable(game="pathways", players=2, bots=0,
                                                             options={"max_rounds": 5}, identity=bo))
-        assert isinstance(other, M.Seated)
-        full = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, identity=bo))
-        assert isinstance(full, M.Error) and full.code == "tables-full"
-        took = await ask(LOOPBACK, server.port, M.TakeSeat(table=other.ticket.table, name="Bo", identity=bo))
-        assert isinstance(took, M.Seated) and took.ticket == other.ticket  # (the same asker: its seat)
+        assert isinstance(other, messages.Seated)
+        full = await ask(LOOPBACK, server.port, messages.OpenTable(game="pathways", players=2, identity=bo))
+        assert isinstance(full, messages.Error) and full.code == "tables-full"
+        took = await ask(LOOPBACK, server.port, messages.TakeSeat(table=other.ticket.table, name="Bo", identity=bo))
+        assert isinstance(took, messages.Seated) and took.ticket == other.ticket  # (the same asker: its seat)
 
         # Play a table of each worker to the end; one client loses its connection mid-game
         # and comes back with its token (through the front again, to the same worker).
@@ -172,8 +172,8 @@ async def test_two_worker_processes_serve_lobby_seats_reconnects_and_limits_on_o
         await until(lambda: watcher.over is not None, timeout=10)
         assert watcher.over.digest == a.over.digest
         await watcher.close()
-        info = await ask(LOOPBACK, server.port, M.Hello(probe=True))
-        assert isinstance(info, M.Info) and len(info.tables) == 4
+        info = await ask(LOOPBACK, server.port, messages.Hello(probe=True))
+        assert isinstance(info, messages.Info) and len(info.tables) == 4
         assert sum(t.over for t in info.tables) == 2
         assert len(list(tmp_path.glob("*.atlrec"))) == 4
         await until(lambda: sum(t.over for t in server.tables.values()) == 2, timeout=5)  # (the announcement's view)
@@ -189,28 +189,28 @@ async def test_the_front_answers_a_bad_first_frame_and_keeps_serving(tmp_path):
     await server.start()
     try:
         for data, code in ((b"\x00\x00\x00\x03abc", "bad-frame"), (b"", "timeout"),
-                           (encode_frame({"t": "act", "v": M.PROTOCOL, "seq": 0, "action": {}}), "hello-first"),
-                           (encode_frame({"t": "hello", "v": M.PROTOCOL, "table": "nope"}), "no-table")):
+                           (encode_frame({"t": "act", "v": messages.PROTOCOL, "seq": 0, "action": {}}), "hello-first"),
+                           (encode_frame({"t": "hello", "v": messages.PROTOCOL, "table": "nope"}), "no-table")):
             reader, writer = await raw_connection(server.port)
             writer.write(data)
             from netplay.wire import MAX_HOST_FRAME, read_frame
 
-            answer = M.parse_host(await read_frame(reader, MAX_HOST_FRAME, 5))
-            assert isinstance(answer, M.Error) and answer.code == code, (data, answer)
+            answer = messages.parse_host(await read_frame(reader, MAX_HOST_FRAME, 5))
+            assert isinstance(answer, messages.Error) and answer.code == code, (data, answer)
             writer.close()
-        assert isinstance(await ask(LOOPBACK, server.port, M.ListTables()), M.TableList)
+        assert isinstance(await ask(LOOPBACK, server.port, messages.ListTables()), messages.TableList)
 
         # A worker that dies takes only its own tables: the front and the other go on.
-        me = (await ask(LOOPBACK, server.port, M.ListTables())).identity
-        opened = [await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, bots=1,
+        me = (await ask(LOOPBACK, server.port, messages.ListTables())).identity
+        opened = [await ask(LOOPBACK, server.port, messages.OpenTable(game="pathways", players=2, bots=1,
                                                                identity=me)) for _ in range(2)]
         dead = next(t.ticket for t in opened if shard_of(t.ticket.table, 2) == 1)
         server.workers[1].proc.kill()
         await until(lambda: not server.workers[1].alive, timeout=10)
-        listed = await ask(LOOPBACK, server.port, M.ListTables())
+        listed = await ask(LOOPBACK, server.port, messages.ListTables())
         assert [shard_of(t.table, 2) for t in listed.tables] == [0]
-        refused = await ask(LOOPBACK, server.port, M.Hello(table=dead.table, token=dead.token))
-        assert isinstance(refused, M.Error) and refused.code == "no-table"
+        refused = await ask(LOOPBACK, server.port, messages.Hello(table=dead.table, token=dead.token))
+        assert isinstance(refused, messages.Error) and refused.code == "no-table"
     finally:
         await server.close()
 
@@ -218,7 +218,7 @@ async def test_the_front_answers_a_bad_first_frame_and_keeps_serving(tmp_path):
 async def test_frames_arriving_in_pieces_or_together_are_read_whole_and_a_begun_one_has_a_deadline():
     from netplay.wire import SlowFrame, read_frame
 
-    a, b = encode_frame({"t": "ping", "v": M.PROTOCOL, "n": 1}), encode_frame({"t": "ping", "v": M.PROTOCOL, "n": 2})
+    a, b = encode_frame({"t": "ping", "v": messages.PROTOCOL, "n": 1}), encode_frame({"t": "ping", "v": messages.PROTOCOL, "n": 2})
     reader = asyncio.StreamReader()
 
     async def feed() -> None:
@@ -246,10 +246,10 @@ async def test_a_plain_sharded_server_hands_a_worker_the_hello_it_read_and_the_w
     server = ShardedServer(host=LOOPBACK, port=0, records=tmp_path, workers=2, plain=True)
     await server.start()
     try:
-        me = (await ask(LOOPBACK, server.port, M.ListTables(), trust=PLAIN)).identity
-        seated = await ask(LOOPBACK, server.port, M.OpenTable(game="pathways", players=2, bots=1,
+        me = (await ask(LOOPBACK, server.port, messages.ListTables(), trust=PLAIN)).identity
+        seated = await ask(LOOPBACK, server.port, messages.OpenTable(game="pathways", players=2, bots=1,
                                                               options={"max_rounds": 5}, identity=me), trust=PLAIN)
-        assert isinstance(seated, M.Seated), seated
+        assert isinstance(seated, messages.Seated), seated
         client = Client(LOOPBACK, server.port, token=seated.ticket.token, table=seated.ticket.table,
                         backoff=(0.02, 0.2), trust=PLAIN)
         client.start()

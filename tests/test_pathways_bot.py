@@ -13,7 +13,7 @@ import pytest
 
 from engine.core import Bot, SeatInfo
 from engine.match import Match
-from engine.pathways import data as D
+from engine.pathways import data
 from engine.pathways.bot import PathfinderBot, RandomBot, goal_field, make_bot
 from engine.pathways.rules import PathwaysGame
 
@@ -129,10 +129,10 @@ def test_bot_walks_into_atlantis_when_it_can():
     cells, masks = list(state.cells), list(state.masks)
     outside = 34  # row 3, column 4: Atlantis is to its south
     cells[outside] = 10
-    masks[outside] = D.N | D.S
-    cells[24], masks[24] = 11, D.N | D.S
+    masks[outside] = data.N | data.S
+    cells[24], masks[24] = 11, data.N | data.S
     state = replace(state, cells=tuple(cells), masks=tuple(masks),
-                    pods=(24, state.pods[1]), phase="move", steps_left=D.OWN_MOVE)
+                    pods=(24, state.pods[1]), phase="move", steps_left=data.OWN_MOVE)
     view = GAME.view(state, 0)
     action = make_bot(0, 3).choose(view, GAME.legal(view))
     after, _ = GAME.apply(state, 0, action)

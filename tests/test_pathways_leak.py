@@ -65,9 +65,9 @@ def _leaky_view(what):
 
 
 @pytest.mark.parametrize("what", [
-    lambda s, seat: s.draw[:1],                                       # the next tile
-    lambda s, seat: tuple(sorted(t for h in s.hands for t in h)),     # every hand, mixed
-    lambda s, seat: (len(s.draw) and s.draw[-1] % 2,),                # one bit of the pile
+    lambda state, seat: state.draw[:1],                               # the next tile
+    lambda state, seat: tuple(sorted(t for h in state.hands for t in h)),  # every hand, mixed
+    lambda state, seat: (len(state.draw) and state.draw[-1] % 2,),    # one bit of the pile
 ])
 def test_harness_catches_a_leaky_view(what):
     leaky = WrappedGame(GAME, view=_leaky_view(what))
@@ -119,16 +119,16 @@ def _canary_needles(count):
 def _random_states(seeds, max_moves):
     for seed in seeds:
         n = 2 + seed % 3
-        s = GAME.setup(GAME.parse_options({}), n, seed)
+        state = GAME.setup(GAME.parse_options({}), n, seed)
         bots = [GAME.make_bot(i, seed, "random") for i in range(n)]
         for _ in range(max_moves):
-            if GAME.result(s) is not None:
+            if GAME.result(state) is not None:
                 break
-            (q,) = GAME.to_act(s)
-            v = GAME.view(s, q)
-            yield s
-            s, _ = GAME.apply(s, q, bots[q].choose(v, GAME.legal(v)))
-        yield s
+            (q,) = GAME.to_act(state)
+            view = GAME.view(state, q)
+            yield state
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
+        yield state
 
 
 def test_canary_no_view_carries_hidden_tiles():
@@ -155,9 +155,9 @@ def test_view_has_no_field_for_other_hands_or_the_draw_order():
     assert {"hand", "hand_sizes", "draw_count"} <= fields
     state = GAME.setup(GAME.parse_options({}), 4, 3)
     for seat in range(4):
-        v = GAME.view(state, seat)
-        assert v.hand == state.hands[seat]
-        visible = set(v.hand) | {c for c in v.cells if c >= 0} | set(v.discard)
+        view = GAME.view(state, seat)
+        assert view.hand == state.hands[seat]
+        visible = set(view.hand) | {c for c in view.cells if c >= 0} | set(view.discard)
         others = {t for s, h in enumerate(state.hands) if s != seat for t in h}
         assert not visible & (others | set(state.draw))
 

@@ -7,28 +7,28 @@ from __future__ import annotations
 
 from engine.core import SeatInfo
 from engine.match import Match
-from engine.pathways import board as B
-from engine.pathways import data as D
+from engine.pathways import board
+from engine.pathways import data
 from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Rotate, Special, Step
 from engine.pathways.board import ATLANTIS, EMPTY, IN_ATLANTIS
 from pathways_helpers import GAME
 
 
 def _neighbour(cell: int, side: int) -> int | None:
-    r, c = divmod(cell, D.SIZE)
-    r, c = r + D.DR[side], c + D.DC[side]
-    return r * D.SIZE + c if 0 <= r < D.SIZE and 0 <= c < D.SIZE else None
+    r, c = divmod(cell, data.SIZE)
+    r, c = r + data.DR[side], c + data.DC[side]
+    return r * data.SIZE + c if 0 <= r < data.SIZE and 0 <= c < data.SIZE else None
 
 
 def _opposite(side: int) -> int:
     return (side + 2) % 4
 
 
-def slow_legal(v) -> list:
+def slow_legal(view) -> list:
     """Every legal action, enumerated cell by cell and side by side."""
-    if v.phase == "over" or v.seat != v.turn or v.hand is None:
+    if view.phase == "over" or view.seat != view.turn or view.hand is None:
         return []
-    cells, masks, pods = v.cells, v.masks, v.pods
+    cells, masks, pods = view.cells, view.masks, view.pods
 
     def locked(cell):
         return all(cells[n] != EMPTY for i in range(4) if (n := _neighbour(cell, i)) is not None)
@@ -39,43 +39,43 @@ def slow_legal(v) -> list:
     def joins(cell, mask):  # meets an open path end of a neighbouring tile
         for i in range(4):
             n = _neighbour(cell, i)
-            if mask & D.SIDES[i] and n is not None and cells[n] >= 0 \
-                    and masks[n] & D.SIDES[_opposite(i)]:
+            if mask & data.SIDES[i] and n is not None and cells[n] >= 0 \
+                    and masks[n] & data.SIDES[_opposite(i)]:
                 return True
         return False
 
     def distinct_rotations(tile):  # (rot, mask), the first rot of each mask
         out = []
         for rot in range(4):
-            m = D.rotate(D.SHAPES[D.TILE_KIND[tile]], rot)
+            m = data.rotate(data.SHAPES[data.TILE_KIND[tile]], rot)
             if m not in [seen for _, seen in out]:
                 out.append((rot, m))
         return out
 
-    if v.pending == "trade":
-        return [Remove(c) for c in range(D.CELLS) if removable(c)]
-    if v.pending or v.phase == "move":
-        if v.mover >= 0:
-            movers = [v.mover] if v.steps_left > 0 else []
-        elif v.pending == "move_own_3":
-            movers = [v.turn]
-        elif v.pending == "move_other_3":
-            movers = [p for p in range(v.players) if p != v.turn]
+    if view.pending == "trade":
+        return [Remove(c) for c in range(data.CELLS) if removable(c)]
+    if view.pending or view.phase == "move":
+        if view.mover >= 0:
+            movers = [view.mover] if view.steps_left > 0 else []
+        elif view.pending == "move_own_3":
+            movers = [view.turn]
+        elif view.pending == "move_other_3":
+            movers = [p for p in range(view.players) if p != view.turn]
         else:
-            movers = list(range(v.players))
+            movers = list(range(view.players))
         out = []
         for pod in movers:
             pos = pods[pod]
             if pos == IN_ATLANTIS:
                 continue
-            start = v.move_start if v.mover >= 0 else pos
+            start = view.move_start if view.mover >= 0 else pos
             for side in range(4):
                 n = _neighbour(pos, side)
-                if not masks[pos] & D.SIDES[side] or n is None:
+                if not masks[pos] & data.SIDES[side] or n is None:
                     continue
                 if cells[n] == ATLANTIS:
                     target = IN_ATLANTIS
-                elif cells[n] >= 0 and masks[n] & D.SIDES[_opposite(side)]:
+                elif cells[n] >= 0 and masks[n] & data.SIDES[_opposite(side)]:
                     target = n
                 else:
                     continue
@@ -84,21 +84,21 @@ def slow_legal(v) -> list:
         return out + [EndMove()]
     out = []
     kinds_seen = []
-    for tile in v.hand:
-        kind = D.TILE_KIND[tile]
+    for tile in view.hand:
+        kind = data.TILE_KIND[tile]
         if kind in kinds_seen:
             continue
         kinds_seen.append(kind)
-        if kind in D.SPECIAL_KINDS:
-            if kind != "trade" or any(removable(c) for c in range(D.CELLS)):
+        if kind in data.SPECIAL_KINDS:
+            if kind != "trade" or any(removable(c) for c in range(data.CELLS)):
                 out.append(Special(tile))
             continue
         for rot, m in distinct_rotations(tile):
-            out += [Place(tile, rot, c) for c in range(D.CELLS) if cells[c] == EMPTY and joins(c, m)]
-    if v.plays_made >= D.BASE_PLAYS or not out:
+            out += [Place(tile, rot, c) for c in range(data.CELLS) if cells[c] == EMPTY and joins(c, m)]
+    if view.plays_made >= data.BASE_PLAYS or not out:
         out.append(EndPlays())
-    if v.plays_made == 0:
-        for c in range(D.CELLS):
+    if view.plays_made == 0:
+        for c in range(data.CELLS):
             if cells[c] < 0 or locked(c):
                 continue
             out += [Rotate(c, rot) for rot, m in distinct_rotations(cells[c])
@@ -136,26 +136,26 @@ def test_per_cell_facing_and_exit_functions_equal_a_side_by_side_check_on_random
     rng = Rng.from_seed(7, "facing-oracle")
     for _ in range(60):
         cells, masks = [], []
-        for c in range(D.CELLS):
+        for c in range(data.CELLS):
             r, rng = rng.below(3)
             m, rng = rng.below(16)
-            tile = c in D.ATLANTIS_CELLS and ATLANTIS or (EMPTY if r == 0 else c)
+            tile = c in data.ATLANTIS_CELLS and ATLANTIS or (EMPTY if r == 0 else c)
             cells.append(tile)
             masks.append(m if tile >= 0 else 0)
         cells, masks = tuple(cells), tuple(masks)
-        for c in range(D.CELLS):
+        for c in range(data.CELLS):
             facing = exits = 0
             for i in range(4):
                 n = _neighbour(c, i)
                 if n is None:
                     continue
-                meets = cells[n] >= 0 and masks[n] & D.SIDES[_opposite(i)]
-                facing |= D.SIDES[i] if meets else 0
-                if masks[c] & D.SIDES[i] and (meets or cells[n] == ATLANTIS):
-                    exits |= D.SIDES[i]
-            assert B._FACING[c](masks) == facing, c
-            assert B._EXITS[c](masks) == exits, c
-    for c in range(D.CELLS):
-        for start in range(D.CELLS):
+                meets = cells[n] >= 0 and masks[n] & data.SIDES[_opposite(i)]
+                facing |= data.SIDES[i] if meets else 0
+                if masks[c] & data.SIDES[i] and (meets or cells[n] == ATLANTIS):
+                    exits |= data.SIDES[i]
+            assert board._FACING[c](masks) == facing, c
+            assert board._EXITS[c](masks) == exits, c
+    for c in range(data.CELLS):
+        for start in range(data.CELLS):
             back = [i for i in range(4) if _neighbour(c, i) == start]
-            assert B._AWAY[c][start] == 15 & ~sum(D.SIDES[i] for i in back), (c, start)
+            assert board._AWAY[c][start] == 15 & ~sum(data.SIDES[i] for i in back), (c, start)

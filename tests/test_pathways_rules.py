@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from engine.core import Event, IllegalAction, to_data
-from engine.pathways import data as D
+from engine.pathways import data as pathways_data
 from engine.pathways.actions import (
     END_MOVE, END_PLAYS, EndMove, EndPlays, Place, Remove, Rotate, Special, Step,
 )
@@ -73,50 +73,50 @@ def refused(state, seat, action, *words: str) -> str:
 # Components and set-up
 # =============================================================================
 def test_tile_set_is_100_tiles_as_decided():
-    count = Counter(D.TILE_KIND)
-    assert len(D.TILE_KIND) == 100
+    count = Counter(pathways_data.TILE_KIND)
+    assert len(pathways_data.TILE_KIND) == 100
     assert count == {"start": 4, "straight": 20, "elbow": 24, "tee": 24, "cross": 12,
                      "trade": 4, "move_other_3": 4, "play_2_more": 4, "move_own_3": 4}
 
 
 def test_board_is_10x10_with_atlantis_the_centre_2x2():
-    s = fresh()
-    assert len(s.cells) == 100
-    assert [c for c in range(100) if s.cells[c] == ATLANTIS] == [44, 45, 54, 55]
+    state = fresh()
+    assert len(state.cells) == 100
+    assert [c for c in range(100) if state.cells[c] == ATLANTIS] == [44, 45, 54, 55]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_places_start_elbows_in_corners_opening_inward(players):
-    s = fresh(players)
-    assert len(set(s.pods)) == players
+    state = fresh(players)
+    assert len(set(state.pods)) == players
     for seat in range(players):
-        corner = s.pods[seat]
+        corner = state.pods[seat]
         assert corner in CORNERS
-        assert s.cells[corner] == seat and D.TILE_KIND[seat] == "start"
-        mask = s.masks[corner]
-        assert mask in D.rotations("elbow")
-        for i, side in enumerate(D.SIDES):
+        assert state.cells[corner] == seat and pathways_data.TILE_KIND[seat] == "start"
+        mask = state.masks[corner]
+        assert mask in pathways_data.rotations("elbow")
+        for i, side in enumerate(pathways_data.SIDES):
             if mask & side:
-                assert D.NEIGHBOURS[corner][i] >= 0, "a start elbow opens onto the border"
-    for corner in CORNERS - set(s.pods):
-        assert s.cells[corner] == EMPTY
-    assert_tiles_conserved(s)
+                assert pathways_data.NEIGHBOURS[corner][i] >= 0, "a start elbow opens onto the border"
+    for corner in CORNERS - set(state.pods):
+        assert state.cells[corner] == EMPTY
+    assert_tiles_conserved(state)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_deals_four_hidden_tiles_each(players):
-    s = fresh(players, seed=7)
-    assert [len(h) for h in s.hands] == [4] * players
-    assert len(s.draw) == 100 - players - 4 * players  # unused start elbows join the pile
-    assert s.discard == ()
-    for h in s.hands:
-        assert all(D.TILE_KIND[t] != "start" for t in h)
+    state = fresh(players, seed=7)
+    assert [len(h) for h in state.hands] == [4] * players
+    assert len(state.draw) == 100 - players - 4 * players  # unused start elbows join the pile
+    assert state.discard == ()
+    for h in state.hands:
+        assert all(pathways_data.TILE_KIND[t] != "start" for t in h)
     for seat in range(players):
-        v = GAME.view(s, seat)
-        assert v.hand == s.hands[seat]
-        assert v.hand_sizes == (4,) * players
-        assert v.draw_count == len(s.draw)
-    assert GAME.view(s, None).hand is None
+        view = GAME.view(state, seat)
+        assert view.hand == state.hands[seat]
+        assert view.hand_sizes == (4,) * players
+        assert view.draw_count == len(state.draw)
+    assert GAME.view(state, None).hand is None
 
 
 def test_draw_pile_is_shuffled_by_the_seed():
@@ -132,13 +132,13 @@ def test_pathways_takes_two_to_four_players():
 
 
 def test_first_seat_starts_and_play_passes_clockwise():
-    s = fresh(3)
-    assert s.turn == 0 and s.round == 1 and GAME.to_act(s) == frozenset({0})
+    state = fresh(3)
+    assert state.turn == 0 and state.round == 1 and GAME.to_act(state) == frozenset({0})
     seen = []
     for _ in range(4):
-        s = in_move_phase(s)
-        s, _ = GAME.apply(s, s.turn, END_MOVE)
-        seen.append((s.turn, s.round))
+        state = in_move_phase(state)
+        state, _ = GAME.apply(state, state.turn, END_MOVE)
+        seen.append((state.turn, state.round))
     assert seen == [(1, 1), (2, 1), (0, 2), (1, 2)]
 
 
@@ -146,13 +146,13 @@ def test_first_seat_starts_and_play_passes_clockwise():
 # 1. Play tiles
 # =============================================================================
 def test_turn_plays_two_tiles_then_moves():
-    s = with_hand(fresh(), 0, ["straight", "straight", "elbow", "tee"])
-    a, b = [t for t in s.hands[0] if D.TILE_KIND[t] == "straight"]
-    s, ev = run(s, 0, Place(a, rot_for("straight", D.E | D.W), 1))
-    assert s.phase == "play" and s.plays_made == 1 and s.cells[1] == a
-    s, ev2 = run(s, 0, Place(b, rot_for("straight", D.E | D.W), 2))
-    assert s.phase == "move" and s.plays_made == 2 and s.cells[2] == b
-    assert len(s.hands[0]) == 2
+    state = with_hand(fresh(), 0, ["straight", "straight", "elbow", "tee"])
+    a, b = [t for t in state.hands[0] if pathways_data.TILE_KIND[t] == "straight"]
+    state, ev = run(state, 0, Place(a, rot_for("straight", pathways_data.E | pathways_data.W), 1))
+    assert state.phase == "play" and state.plays_made == 1 and state.cells[1] == a
+    state, ev2 = run(state, 0, Place(b, rot_for("straight", pathways_data.E | pathways_data.W), 2))
+    assert state.phase == "move" and state.plays_made == 2 and state.cells[2] == b
+    assert len(state.hands[0]) == 2
     assert kinds(ev + ev2) == ["placed", "placed"]
     assert all(e.to is None for e in ev + ev2)
 
@@ -164,39 +164,39 @@ def test_ending_plays_early_is_refused_while_a_tile_can_be_played():
 
 
 def test_rotate_replaces_playing_tiles():
-    s = with_tiles(fresh(), {1: ("elbow", D.S | D.W)})
-    hand = s.hands[0]
-    rot = Rotate(1, rot_for("elbow", D.N | D.W))
-    assert rot in legal_of(s)
-    s2, ev = run(s, 0, rot)
-    assert s2.masks[1] == D.N | D.W
+    state = with_tiles(fresh(), {1: ("elbow", pathways_data.S | pathways_data.W)})
+    hand = state.hands[0]
+    rot = Rotate(1, rot_for("elbow", pathways_data.N | pathways_data.W))
+    assert rot in legal_of(state)
+    s2, ev = run(state, 0, rot)
+    assert s2.masks[1] == pathways_data.N | pathways_data.W
     assert s2.phase == "move" and s2.plays_made == 0
     assert s2.hands[0] == hand
     assert kinds(ev) == ["rotated"]
     # once a tile has been played, rotating is no longer possible
-    s3 = with_hand(s, 0, ["straight", "straight", "straight", "straight"])
-    s3, _ = run(s3, 0, Place(s3.hands[0][0], rot_for("straight", D.N | D.S), 10))
+    s3 = with_hand(state, 0, ["straight", "straight", "straight", "straight"])
+    s3, _ = run(s3, 0, Place(s3.hands[0][0], rot_for("straight", pathways_data.N | pathways_data.S), 10))
     assert not any(isinstance(a, Rotate) for a in legal_of(s3))
     refused(s3, 0, rot, "already played")
 
 
 def test_rotate_may_turn_a_start_tile_or_a_tile_with_a_subpod():
-    s = with_tiles(fresh(), {1: ("cross", 15)})
-    rot = Rotate(0, rot_for("start", D.N | D.E))  # opens east onto the cross
-    s2, _ = run(s, 0, rot)
-    assert s2.masks[0] == D.N | D.E and s2.pods[0] == 0
+    state = with_tiles(fresh(), {1: ("cross", 15)})
+    rot = Rotate(0, rot_for("start", pathways_data.N | pathways_data.E))  # opens east onto the cross
+    s2, _ = run(state, 0, rot)
+    assert s2.masks[0] == pathways_data.N | pathways_data.E and s2.pods[0] == 0
 
 
 def test_rotated_tile_must_still_connect_to_a_path():
-    s = with_tiles(fresh(), {1: ("elbow", D.S | D.W)})
-    bad = Rotate(1, rot_for("elbow", D.N | D.E))  # north is the border, east is empty
+    s = with_tiles(fresh(), {1: ("elbow", pathways_data.S | pathways_data.W)})
+    bad = Rotate(1, rot_for("elbow", pathways_data.N | pathways_data.E))  # north is the border, east is empty
     assert bad not in legal_of(s)
     refused(s, 0, bad, "join")
 
 
 def test_rotation_must_change_the_tile():
-    s = with_tiles(fresh(), {1: ("straight", D.E | D.W)})
-    same = Rotate(1, rot_for("straight", D.E | D.W) + 2)  # a half turn of a straight
+    s = with_tiles(fresh(), {1: ("straight", pathways_data.E | pathways_data.W)})
+    same = Rotate(1, rot_for("straight", pathways_data.E | pathways_data.W) + 2)  # a half turn of a straight
     refused(s, 0, same, "already")
     assert all(not (isinstance(a, Rotate) and a.cell == 1) for a in legal_of(s))
 
@@ -208,24 +208,24 @@ def test_rotate_needs_a_tile_there():
 
 
 def test_placed_tile_must_connect_to_a_path_end():
-    s = with_hand(fresh(), 0, ["straight", "straight", "cross", "tee"])
-    straight = hand_tile(s, 0, "straight")
+    state = with_hand(fresh(), 0, ["straight", "straight", "cross", "tee"])
+    straight = hand_tile(state, 0, "straight")
     # far from every path
-    refused(s, 0, Place(straight, 0, cell(3, 3)), "join")
+    refused(state, 0, Place(straight, 0, cell(3, 3)), "join")
     # next to the start elbow but with its closed side towards it
-    refused(s, 0, Place(straight, rot_for("straight", D.N | D.S), 1), "join")
+    refused(state, 0, Place(straight, rot_for("straight", pathways_data.N | pathways_data.S), 1), "join")
     # next to a tile, but that tile's side is closed
-    s2 = with_tiles(s, {1: ("straight", D.E | D.W)})
-    refused(s2, 0, Place(straight, rot_for("straight", D.N | D.S), 11), "join")
+    s2 = with_tiles(state, {1: ("straight", pathways_data.E | pathways_data.W)})
+    refused(s2, 0, Place(straight, rot_for("straight", pathways_data.N | pathways_data.S), 11), "join")
     # joined: fine
-    s3, _ = run(s, 0, Place(straight, rot_for("straight", D.E | D.W), 1))
+    s3, _ = run(state, 0, Place(straight, rot_for("straight", pathways_data.E | pathways_data.W), 1))
     assert s3.cells[1] == straight
 
 
 def test_placed_tile_needs_only_one_end_to_connect():
-    s = with_hand(fresh(), 0, ["cross", "tee", "tee", "tee"])
-    cross = hand_tile(s, 0, "cross")
-    s2, _ = run(s, 0, Place(cross, 0, 10))  # only its north end meets a path
+    state = with_hand(fresh(), 0, ["cross", "tee", "tee", "tee"])
+    cross = hand_tile(state, 0, "cross")
+    s2, _ = run(state, 0, Place(cross, 0, 10))  # only its north end meets a path
     assert s2.masks[10] == 15
 
 
@@ -240,24 +240,24 @@ def test_tile_cannot_be_placed_on_a_tile_or_on_atlantis():
 
 
 def test_only_tiles_in_your_hand_can_be_played():
-    s = fresh()
-    other = s.hands[1][0]
-    refused(s, 0, Place(other, 0, 1), "not in your hand")
-    refused(s, 0, Special(other), "not in your hand")
+    state = fresh()
+    other = state.hands[1][0]
+    refused(state, 0, Place(other, 0, 1), "not in your hand")
+    refused(state, 0, Special(other), "not in your hand")
 
 
 def test_special_tiles_are_played_not_placed():
     s = with_hand(fresh(), 0, ["play_2_more", "straight", "tee", "tee"])
     refused(s, 0, Place(hand_tile(s, 0, "play_2_more"), 0, 1), "special")
     refused(s, 0, Special(hand_tile(s, 0, "straight")), "path tile")
-    assert all(not isinstance(a, Place) or D.TILE_KIND[a.tile] not in D.SPECIAL_KINDS
+    assert all(not isinstance(a, Place) or pathways_data.TILE_KIND[a.tile] not in pathways_data.SPECIAL_KINDS
                for a in legal_of(s))
 
 
 def test_used_special_goes_face_up_to_the_used_pile():
-    s = with_hand(fresh(), 0, ["play_2_more", "straight", "tee", "tee"])
-    tile = hand_tile(s, 0, "play_2_more")
-    s2, ev = run(s, 0, Special(tile))
+    state = with_hand(fresh(), 0, ["play_2_more", "straight", "tee", "tee"])
+    tile = hand_tile(state, 0, "play_2_more")
+    s2, ev = run(state, 0, Special(tile))
     assert s2.discard == (tile,)
     assert tile not in s2.hands[0]
     assert ev == [Event("special", {"seat": 0, "tile": tile, "kind": "play_2_more"})]
@@ -266,59 +266,59 @@ def test_used_special_goes_face_up_to_the_used_pile():
 
 
 def test_play_2_more_tiles():
-    s = with_hand(fresh(), 0, ["play_2_more", "straight", "straight", "straight"])
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "play_2_more")))
-    assert (s.plays_made, s.plays_allowed) == (1, 4)
-    a, b, c = s.hands[0]
-    ew = rot_for("straight", D.E | D.W)
-    s, _ = run(s, 0, Place(a, ew, 1), Place(b, ew, 2))
-    assert s.phase == "play" and s.plays_made == 3
+    state = with_hand(fresh(), 0, ["play_2_more", "straight", "straight", "straight"])
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "play_2_more")))
+    assert (state.plays_made, state.plays_allowed) == (1, 4)
+    a, b, c = state.hands[0]
+    ew = rot_for("straight", pathways_data.E | pathways_data.W)
+    state, _ = run(state, 0, Place(a, ew, 1), Place(b, ew, 2))
+    assert state.phase == "play" and state.plays_made == 3
     # the extra tiles are optional ("up to two more")
-    assert END_PLAYS in legal_of(s)
-    s_end, _ = run(s, 0, END_PLAYS)
+    assert END_PLAYS in legal_of(state)
+    s_end, _ = run(state, 0, END_PLAYS)
     assert s_end.phase == "move"
-    s_all, _ = run(s, 0, Place(c, ew, 3))
+    s_all, _ = run(state, 0, Place(c, ew, 3))
     assert s_all.phase == "move" and s_all.plays_made == 4
 
 
 def test_play_2_more_still_requires_the_second_play():
-    s = with_hand(fresh(), 0, ["play_2_more", "straight", "straight", "straight"])
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "play_2_more")))
-    assert END_PLAYS not in legal_of(s)
-    refused(s, 0, END_PLAYS)
+    state = with_hand(fresh(), 0, ["play_2_more", "straight", "straight", "straight"])
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "play_2_more")))
+    assert END_PLAYS not in legal_of(state)
+    refused(state, 0, END_PLAYS)
 
 
 def test_playing_all_four_tiles_ends_play_phase():
-    s = with_hand(fresh(), 0, ["play_2_more", "play_2_more", "straight", "straight"])
-    p1, p2 = [t for t in s.hands[0] if D.TILE_KIND[t] == "play_2_more"]
-    s, _ = run(s, 0, Special(p1), Special(p2))
-    assert (s.plays_made, s.plays_allowed) == (2, 6)
-    a, b = s.hands[0]
-    ew = rot_for("straight", D.E | D.W)
-    s, _ = run(s, 0, Place(a, ew, 1), Place(b, ew, 2))
-    assert s.hands[0] == ()
-    assert s.phase == "move", "an empty hand ends the play phase"
+    state = with_hand(fresh(), 0, ["play_2_more", "play_2_more", "straight", "straight"])
+    p1, p2 = [t for t in state.hands[0] if pathways_data.TILE_KIND[t] == "play_2_more"]
+    state, _ = run(state, 0, Special(p1), Special(p2))
+    assert (state.plays_made, state.plays_allowed) == (2, 6)
+    a, b = state.hands[0]
+    ew = rot_for("straight", pathways_data.E | pathways_data.W)
+    state, _ = run(state, 0, Place(a, ew, 1), Place(b, ew, 2))
+    assert state.hands[0] == ()
+    assert state.phase == "move", "an empty hand ends the play phase"
     # the hand is not refilled before the end of the turn
-    assert GAME.view(s, 0).hand == ()
-    draw_before = len(s.draw)
-    s, _ = run(s, 0, END_MOVE)
-    assert len(s.hands[0]) == 4 and len(s.draw) == draw_before - 4
+    assert GAME.view(state, 0).hand == ()
+    draw_before = len(state.draw)
+    state, _ = run(state, 0, END_MOVE)
+    assert len(state.hands[0]) == 4 and len(state.draw) == draw_before - 4
 
 
 def test_trade_special_takes_an_unlocked_empty_tile_off_the_board():
-    s = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
-    s = with_tiles(s, {1: ("straight", D.E | D.W)})
-    trade = hand_tile(s, 0, "trade")
-    s, ev = run(s, 0, Special(trade))
-    assert s.pending == "trade" and s.discard == (trade,) and s.phase == "play"
-    assert legal_of(s) == [Remove(1)]  # the start tiles hold subpods
-    refused(s, 0, Place(hand_tile(s, 0, "straight"), 0, 10), "trade away")
-    refused(s, 0, Remove(cell(5, 5)), "no tile")
-    s, ev2 = run(s, 0, Remove(1))
-    assert s.cells[1] == EMPTY and s.masks[1] == 0 and s.pending == ""
-    assert s.plays_made == 1 and s.phase == "play"
+    state = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
+    state = with_tiles(state, {1: ("straight", pathways_data.E | pathways_data.W)})
+    trade = hand_tile(state, 0, "trade")
+    state, ev = run(state, 0, Special(trade))
+    assert state.pending == "trade" and state.discard == (trade,) and state.phase == "play"
+    assert legal_of(state) == [Remove(1)]  # the start tiles hold subpods
+    refused(state, 0, Place(hand_tile(state, 0, "straight"), 0, 10), "trade away")
+    refused(state, 0, Remove(cell(5, 5)), "no tile")
+    state, ev2 = run(state, 0, Remove(1))
+    assert state.cells[1] == EMPTY and state.masks[1] == 0 and state.pending == ""
+    assert state.plays_made == 1 and state.phase == "play"
     assert kinds(ev + ev2) == ["special", "removed"]
-    assert_tiles_conserved(s)
+    assert_tiles_conserved(state)
 
 
 def test_trade_special_is_refused_when_no_tile_can_be_removed():
@@ -329,62 +329,62 @@ def test_trade_special_is_refused_when_no_tile_can_be_removed():
 
 
 def test_removed_path_tile_returns_to_draw_pile():
-    s = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
-    s = with_tiles(s, {1: ("straight", D.E | D.W)})
-    tile = s.cells[1]
-    draw = len(s.draw)
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "trade")), Remove(1))
-    assert tile_place(s, tile) == "draw"
-    assert len(s.draw) == draw + 1
-    assert tile not in s.discard
+    state = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
+    state = with_tiles(state, {1: ("straight", pathways_data.E | pathways_data.W)})
+    tile = state.cells[1]
+    draw = len(state.draw)
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "trade")), Remove(1))
+    assert tile_place(state, tile) == "draw"
+    assert len(state.draw) == draw + 1
+    assert tile not in state.discard
 
 
 def test_start_tile_left_by_its_subpod_can_be_traded():
-    s = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
-    s = corridor(s, [0, 10])
-    s = with_pods(s, p0=10)
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "trade")))
-    assert Remove(0) in legal_of(s)
-    s, _ = run(s, 0, Remove(0))
-    assert tile_place(s, 0) == "draw"
+    state = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
+    state = corridor(state, [0, 10])
+    state = with_pods(state, p0=10)
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "trade")))
+    assert Remove(0) in legal_of(state)
+    state, _ = run(state, 0, Remove(0))
+    assert tile_place(state, 0) == "draw"
 
 
 def test_tile_with_subpod_cannot_be_removed():
-    s = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
-    s = with_tiles(s, {1: ("straight", D.E | D.W)})
-    s = with_pods(s, p1=1)
-    s = with_tiles(s, {2: ("straight", D.E | D.W)})
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "trade")))
-    assert Remove(1) not in legal_of(s) and Remove(0) not in legal_of(s)
-    refused(s, 0, Remove(1), "subpod")
-    refused(s, 0, Remove(0), "subpod")
+    state = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
+    state = with_tiles(state, {1: ("straight", pathways_data.E | pathways_data.W)})
+    state = with_pods(state, p1=1)
+    state = with_tiles(state, {2: ("straight", pathways_data.E | pathways_data.W)})
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "trade")))
+    assert Remove(1) not in legal_of(state) and Remove(0) not in legal_of(state)
+    refused(state, 0, Remove(1), "subpod")
+    refused(state, 0, Remove(0), "subpod")
 
 
 def _locked_position():
     """A tee at C2 (cell 12) with tiles on all four sides; the cross at B2 opens
     towards it, so only the lock stops it from being turned."""
     s = with_hand(fresh(), 0, ["trade", "straight", "tee", "tee"])
-    return with_tiles(s, {12: ("tee", D.N | D.E | D.S), 2: ("cross", 15), 11: ("cross", 15),
+    return with_tiles(s, {12: ("tee", pathways_data.N | pathways_data.E | pathways_data.S), 2: ("cross", 15), 11: ("cross", 15),
                           13: ("cross", 15), 22: ("cross", 15)})
 
 
 def test_locked_tile_cannot_be_rotated():
-    s = _locked_position()
-    turn = Rotate(12, rot_for("tee", D.E | D.S | D.W))
-    assert all(not (isinstance(a, Rotate) and a.cell == 12) for a in legal_of(s))
-    refused(s, 0, turn, "locked")
+    state = _locked_position()
+    turn = Rotate(12, rot_for("tee", pathways_data.E | pathways_data.S | pathways_data.W))
+    assert all(not (isinstance(a, Rotate) and a.cell == 12) for a in legal_of(state))
+    refused(state, 0, turn, "locked")
     # with one side free again the same turn is allowed
-    unlocked = replace(s, cells=s.cells[:22] + (EMPTY,) + s.cells[23:],
-                       masks=s.masks[:22] + (0,) + s.masks[23:])
+    unlocked = replace(state, cells=state.cells[:22] + (EMPTY,) + state.cells[23:],
+                       masks=state.masks[:22] + (0,) + state.masks[23:])
     assert turn in legal_of(unlocked)
     GAME.apply(unlocked, 0, turn)
 
 
 def test_locked_tile_cannot_be_removed():
-    s = _locked_position()
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "trade")))
-    assert Remove(12) not in legal_of(s)
-    refused(s, 0, Remove(12), "locked")
+    state = _locked_position()
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "trade")))
+    assert Remove(12) not in legal_of(state)
+    refused(state, 0, Remove(12), "locked")
 
 
 def test_border_and_atlantis_count_as_locking_sides():
@@ -392,7 +392,7 @@ def test_border_and_atlantis_count_as_locking_sides():
     # the corner start tile: border north and west, tiles east and south
     s1 = with_tiles(s, {1: ("cross", 15), 10: ("cross", 15)})
     assert all(not (isinstance(a, Rotate) and a.cell == 0) for a in legal_of(s1))
-    refused(s1, 0, Rotate(0, rot_for("start", D.N | D.E)), "locked")
+    refused(s1, 0, Rotate(0, rot_for("start", pathways_data.N | pathways_data.E)), "locked")
     # a tile touching Atlantis on one side and tiles on the three others
     s2 = corridor(s, [0, 1, 2, 3, 4, 14, 24, 34])
     s2 = with_tiles(s2, {33: ("cross", 15), 35: ("cross", 15)})
@@ -404,81 +404,81 @@ def test_border_and_atlantis_count_as_locking_sides():
 # Special moves
 # =============================================================================
 def test_move_someone_3():
-    s = with_hand(fresh(), 0, ["move_other_3", "straight", "tee", "tee"])
-    s = corridor(s, [99, 89, 79, 69, 59])
-    s, ev = run(s, 0, Special(hand_tile(s, 0, "move_other_3")))
-    assert s.pending == "move_other_3" and s.phase == "play"
-    assert all(isinstance(a, (Step, EndMove)) for a in legal_of(s))
-    assert all(a.pod == 1 for a in legal_of(s) if isinstance(a, Step))
-    refused(s, 0, Step(0, S_), "another player")
-    s, ev2 = run(s, 0, Step(1, N_), Step(1, N_), Step(1, N_))
-    assert s.pods[1] == 69
-    assert s.pending == "" and s.phase == "play" and s.plays_made == 1
+    state = with_hand(fresh(), 0, ["move_other_3", "straight", "tee", "tee"])
+    state = corridor(state, [99, 89, 79, 69, 59])
+    state, ev = run(state, 0, Special(hand_tile(state, 0, "move_other_3")))
+    assert state.pending == "move_other_3" and state.phase == "play"
+    assert all(isinstance(a, (Step, EndMove)) for a in legal_of(state))
+    assert all(a.pod == 1 for a in legal_of(state) if isinstance(a, Step))
+    refused(state, 0, Step(0, S_), "another player")
+    state, ev2 = run(state, 0, Step(1, N_), Step(1, N_), Step(1, N_))
+    assert state.pods[1] == 69
+    assert state.pending == "" and state.phase == "play" and state.plays_made == 1
     assert kinds(ev2) == ["step", "step", "step", "special_done"]
-    assert s.turn == 0  # still seat 0's play phase: one more tile to play
+    assert state.turn == 0  # still seat 0's play phase: one more tile to play
 
 
 def test_move_someone_3_may_stop_early():
-    s = with_hand(fresh(), 0, ["move_other_3", "straight", "tee", "tee"])
-    s = corridor(s, [99, 89, 79, 69, 59])
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "move_other_3")), Step(1, N_), END_MOVE)
-    assert s.pods[1] == 89 and s.pending == "" and s.phase == "play"
+    state = with_hand(fresh(), 0, ["move_other_3", "straight", "tee", "tee"])
+    state = corridor(state, [99, 89, 79, 69, 59])
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "move_other_3")), Step(1, N_), END_MOVE)
+    assert state.pods[1] == 89 and state.pending == "" and state.phase == "play"
 
 
 def test_move_up_to_3():
-    s = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
-    s = corridor(s, [0, 10, 20, 30, 40])
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "move_own_3")))
-    assert s.pending == "move_own_3"
-    refused(s, 0, Step(1, N_), "your own")
-    s, ev = run(s, 0, Step(0, S_), Step(0, S_), Step(0, S_))
-    assert s.pods[0] == 30
-    assert kinds(ev)[-1] == "special_done" and s.phase == "play" and s.plays_made == 1
+    state = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
+    state = corridor(state, [0, 10, 20, 30, 40])
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "move_own_3")))
+    assert state.pending == "move_own_3"
+    refused(state, 0, Step(1, N_), "your own")
+    state, ev = run(state, 0, Step(0, S_), Step(0, S_), Step(0, S_))
+    assert state.pods[0] == 30
+    assert kinds(ev)[-1] == "special_done" and state.phase == "play" and state.plays_made == 1
 
 
 def test_move_up_to_3_may_stop_early():
-    s = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
-    s = corridor(s, [0, 10, 20, 30, 40])
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "move_own_3")), Step(0, S_), END_MOVE)
-    assert s.pods[0] == 10 and s.phase == "play"
+    state = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
+    state = corridor(state, [0, 10, 20, 30, 40])
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "move_own_3")), Step(0, S_), END_MOVE)
+    assert state.pods[0] == 10 and state.phase == "play"
 
 
 def test_special_move_as_second_play_leads_into_the_move_phase():
-    s = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
-    s = corridor(s, [0, 10, 20, 30, 40])
-    s, _ = run(s, 0, Place(hand_tile(s, 0, "straight"), rot_for("straight", D.E | D.W), 1))
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "move_own_3")), Step(0, S_))
-    assert s.phase == "play" and s.pending == "move_own_3"
-    s, _ = run(s, 0, END_MOVE)
-    assert s.phase == "move" and s.pending == "" and s.mover == -1
+    state = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
+    state = corridor(state, [0, 10, 20, 30, 40])
+    state, _ = run(state, 0, Place(hand_tile(state, 0, "straight"), rot_for("straight", pathways_data.E | pathways_data.W), 1))
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "move_own_3")), Step(0, S_))
+    assert state.phase == "play" and state.pending == "move_own_3"
+    state, _ = run(state, 0, END_MOVE)
+    assert state.phase == "move" and state.pending == "" and state.mover == -1
     # and the normal move follows, counted from where the special move ended
-    s, _ = run(s, 0, Step(0, S_), Step(0, S_))
-    assert s.pods[0] == 30 and s.turn == 1
+    state, _ = run(state, 0, Step(0, S_), Step(0, S_))
+    assert state.pods[0] == 30 and state.turn == 1
 
 
 def test_special_move_never_returns_to_its_start_space():
-    s = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
-    s = corridor(s, [0, 10, 20])
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "move_own_3")), Step(0, S_))
-    assert Step(0, N_) not in legal_of(s)
-    refused(s, 0, Step(0, N_), "began")
+    state = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
+    state = corridor(state, [0, 10, 20])
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "move_own_3")), Step(0, S_))
+    assert Step(0, N_) not in legal_of(state)
+    refused(state, 0, Step(0, N_), "began")
 
 
 # =============================================================================
 # 2. Move subpods
 # =============================================================================
 def test_own_subpod_moves_up_to_two_along_paths():
-    s = in_move_phase(corridor(fresh(), [0, 10, 20, 30, 40]))
-    s, ev = run(s, 0, Step(0, S_))
-    assert s.pods[0] == 10 and s.mover == 0 and s.steps_left == 1 and s.turn == 0
-    s, ev2 = run(s, 0, Step(0, S_))
-    assert s.pods[0] == 20
-    assert s.turn == 1 and s.phase == "play", "the second step ends the move and the turn"
+    state = in_move_phase(corridor(fresh(), [0, 10, 20, 30, 40]))
+    state, ev = run(state, 0, Step(0, S_))
+    assert state.pods[0] == 10 and state.mover == 0 and state.steps_left == 1 and state.turn == 0
+    state, ev2 = run(state, 0, Step(0, S_))
+    assert state.pods[0] == 20
+    assert state.turn == 1 and state.phase == "play", "the second step ends the move and the turn"
     assert kinds(ev + ev2)[:2] == ["step", "step"]
 
 
 def test_subpods_move_only_along_connected_paths():
-    s = in_move_phase(with_tiles(fresh(), {10: ("straight", D.E | D.W)}))
+    s = in_move_phase(with_tiles(fresh(), {10: ("straight", pathways_data.E | pathways_data.W)}))
     refused(s, 0, Step(0, S_), "no path")   # the tile below turns its closed side up
     refused(s, 0, Step(0, E_), "no path")   # no tile there
     refused(s, 0, Step(0, N_), "no path")   # the border
@@ -487,57 +487,57 @@ def test_subpods_move_only_along_connected_paths():
 
 
 def test_other_subpod_moves_one():
-    s = in_move_phase(corridor(fresh(), [99, 89, 79, 69]))
-    assert Step(1, N_) in legal_of(s)
-    s, ev = run(s, 0, Step(1, N_))
-    assert s.pods[1] == 89
-    assert s.turn == 1, "moving another subpod ends the move after one space"
+    state = in_move_phase(corridor(fresh(), [99, 89, 79, 69]))
+    assert Step(1, N_) in legal_of(state)
+    state, ev = run(state, 0, Step(1, N_))
+    assert state.pods[1] == 89
+    assert state.turn == 1, "moving another subpod ends the move after one space"
     assert kinds(ev)[0] == "step" and ev[0].data == {"seat": 0, "pod": 1, "from": 99, "to": 89}
 
 
 def test_move_continues_with_the_subpod_it_began_with():
-    s = in_move_phase(corridor(corridor(fresh(), [0, 10, 20]), [99, 89, 79]))
-    s, _ = run(s, 0, Step(0, S_))
-    assert all(a.pod == 0 for a in legal_of(s) if isinstance(a, Step))
-    refused(s, 0, Step(1, N_), "Finish moving")
+    state = in_move_phase(corridor(corridor(fresh(), [0, 10, 20]), [99, 89, 79]))
+    state, _ = run(state, 0, Step(0, S_))
+    assert all(a.pod == 0 for a in legal_of(state) if isinstance(a, Step))
+    refused(state, 0, Step(1, N_), "Finish moving")
 
 
 def test_move_never_returns_to_its_start_space():
-    s = in_move_phase(corridor(fresh(), [0, 10, 20]))
-    s, _ = run(s, 0, Step(0, S_))
-    assert Step(0, N_) not in legal_of(s)
-    refused(s, 0, Step(0, N_), "began")
+    state = in_move_phase(corridor(fresh(), [0, 10, 20]))
+    state, _ = run(state, 0, Step(0, S_))
+    assert Step(0, N_) not in legal_of(state)
+    refused(state, 0, Step(0, N_), "began")
 
 
 def test_move_may_stop_early_or_not_move_at_all():
-    s = in_move_phase(corridor(fresh(), [0, 10, 20]))
-    assert END_MOVE in legal_of(s)
-    s1, _ = run(s, 0, END_MOVE)
-    assert s1.pods == s.pods and s1.turn == 1
-    s2, _ = run(s, 0, Step(0, S_), END_MOVE)
+    state = in_move_phase(corridor(fresh(), [0, 10, 20]))
+    assert END_MOVE in legal_of(state)
+    s1, _ = run(state, 0, END_MOVE)
+    assert s1.pods == state.pods and s1.turn == 1
+    s2, _ = run(state, 0, Step(0, S_), END_MOVE)
     assert s2.pods[0] == 10 and s2.turn == 1
 
 
 def test_subpods_may_share_a_tile():
-    s = in_move_phase(corridor(fresh(), [0, 10, 20]))
-    s = with_pods(s, p1=10)
-    s, _ = run(s, 0, Step(0, S_))
-    assert s.pods == (10, 10)
-    s, _ = run(s, 0, Step(0, S_))  # and pass through / off again
-    assert s.pods == (20, 10)
+    state = in_move_phase(corridor(fresh(), [0, 10, 20]))
+    state = with_pods(state, p1=10)
+    state, _ = run(state, 0, Step(0, S_))
+    assert state.pods == (10, 10)
+    state, _ = run(state, 0, Step(0, S_))  # and pass through / off again
+    assert state.pods == (20, 10)
 
 
 def test_subpod_may_pass_through_another_subpod():
-    s = in_move_phase(corridor(fresh(), [0, 10, 20]))
-    s = with_pods(s, p1=10)
-    s, _ = run(s, 0, Step(0, S_), Step(0, S_))
-    assert s.pods == (20, 10)
+    state = in_move_phase(corridor(fresh(), [0, 10, 20]))
+    state = with_pods(state, p1=10)
+    state, _ = run(state, 0, Step(0, S_), Step(0, S_))
+    assert state.pods == (20, 10)
 
 
 def test_tiles_cannot_be_played_in_the_move_phase():
-    s = in_move_phase(fresh())
-    refused(s, 0, Place(s.hands[0][0], 0, 1), "moving")
-    refused(s, 0, END_PLAYS, "moving")
+    state = in_move_phase(fresh())
+    refused(state, 0, Place(state.hands[0][0], 0, 1), "moving")
+    refused(state, 0, END_PLAYS, "moving")
 
 
 def test_steps_cannot_be_taken_in_the_play_phase():
@@ -550,59 +550,59 @@ def test_steps_cannot_be_taken_in_the_play_phase():
 # 3. Draw new tiles
 # =============================================================================
 def test_draw_back_to_four_at_end_of_turn():
-    s = with_hand(fresh(), 0, ["straight", "straight", "tee", "tee"])
-    a, b = s.hands[0][:2]
-    ew = rot_for("straight", D.E | D.W)
-    s, _ = run(s, 0, Place(a, ew, 1), Place(b, ew, 2))
-    top = s.draw[:2]
-    discard = s.discard
-    s, ev = run(s, 0, END_MOVE)
-    assert len(s.hands[0]) == 4 and s.hands[0][2:] == top
-    assert s.discard == discard, "tiles are drawn from the draw pile, never the used pile"
+    state = with_hand(fresh(), 0, ["straight", "straight", "tee", "tee"])
+    a, b = state.hands[0][:2]
+    ew = rot_for("straight", pathways_data.E | pathways_data.W)
+    state, _ = run(state, 0, Place(a, ew, 1), Place(b, ew, 2))
+    top = state.draw[:2]
+    discard = state.discard
+    state, ev = run(state, 0, END_MOVE)
+    assert len(state.hands[0]) == 4 and state.hands[0][2:] == top
+    assert state.discard == discard, "tiles are drawn from the draw pile, never the used pile"
     drew = [e for e in ev if e.kind == "drew"]
     secret = [e for e in ev if e.kind == "drew_tiles"]
     assert drew == [Event("drew", {"seat": 0, "count": 2})]
     assert secret == [Event("drew_tiles", {"seat": 0, "tiles": top}, to=(0,))]
-    assert_tiles_conserved(s)
+    assert_tiles_conserved(state)
 
 
 def test_empty_draw_pile_reshuffles_used_specials():
-    s = with_hand(fresh(), 0, ["straight", "straight", "tee", "tee"])
-    specials = tuple(t for t in s.draw if D.TILE_KIND[t] in D.SPECIAL_KINDS)[:5]
-    rest = tuple(t for t in s.draw if t not in specials)
+    state = with_hand(fresh(), 0, ["straight", "straight", "tee", "tee"])
+    specials = tuple(t for t in state.draw if pathways_data.TILE_KIND[t] in pathways_data.SPECIAL_KINDS)[:5]
+    rest = tuple(t for t in state.draw if t not in specials)
     # the rest of the pile is out on the board (tiles are only counted here)
-    s = replace(in_move_phase(s), hands=((s.hands[0][0], s.hands[0][1]), s.hands[1]),
+    state = replace(in_move_phase(state), hands=((state.hands[0][0], state.hands[0][1]), state.hands[1]),
                 draw=(), discard=specials)
-    s, ev = run(s, 0, END_MOVE)
+    state, ev = run(state, 0, END_MOVE)
     assert "reshuffled" in kinds(ev)
     assert [e for e in ev if e.kind == "reshuffled"][0].data == {"count": 5}
-    assert len(s.hands[0]) == 4
-    assert sorted(s.hands[0][2:] + s.draw) == sorted(specials)
-    assert s.discard == ()
+    assert len(state.hands[0]) == 4
+    assert sorted(state.hands[0][2:] + state.draw) == sorted(specials)
+    assert state.discard == ()
     assert rest  # (the pile held other tiles before we emptied it)
 
 
 def test_empty_draw_pile_and_no_used_specials_leaves_the_hand_short():
-    s = fresh()
-    s = replace(in_move_phase(s), hands=((s.hands[0][0],), s.hands[1]), draw=(), discard=())
-    s, ev = run(s, 0, END_MOVE)
-    assert s.hands[0] == (s.hands[0][0],) and len(s.hands[0]) == 1
-    assert "drew" not in kinds(ev) and s.turn == 1
+    state = fresh()
+    state = replace(in_move_phase(state), hands=((state.hands[0][0],), state.hands[1]), draw=(), discard=())
+    state, ev = run(state, 0, END_MOVE)
+    assert state.hands[0] == (state.hands[0][0],) and len(state.hands[0]) == 1
+    assert "drew" not in kinds(ev) and state.turn == 1
 
 
 def test_no_legal_play_allows_ending_plays():
-    s = with_hand(fresh(), 0, ["trade", "trade", "trade", "trade"])  # nothing can be traded
-    assert legal_of(s) == [EndPlays()]
-    s, ev = run(s, 0, END_PLAYS)
-    assert s.phase == "move" and kinds(ev) == ["end_plays"]
+    state = with_hand(fresh(), 0, ["trade", "trade", "trade", "trade"])  # nothing can be traded
+    assert legal_of(state) == [EndPlays()]
+    state, ev = run(state, 0, END_PLAYS)
+    assert state.phase == "move" and kinds(ev) == ["end_plays"]
 
 
 def test_no_legal_play_with_an_empty_hand_allows_ending_plays():
-    s = fresh()
-    s = replace(s, draw=s.draw + s.hands[0], hands=((),) + s.hands[1:])
-    assert END_PLAYS in legal_of(s)
-    s, _ = run(s, 0, END_PLAYS)
-    assert s.phase == "move"
+    state = fresh()
+    state = replace(state, draw=state.draw + state.hands[0], hands=((),) + state.hands[1:])
+    assert END_PLAYS in legal_of(state)
+    state, _ = run(state, 0, END_PLAYS)
+    assert state.phase == "move"
 
 
 # =============================================================================
@@ -614,80 +614,80 @@ APPROACHES = [(34, S_), (35, S_), (43, E_), (53, E_), (46, W_), (56, W_), (64, N
 @pytest.mark.parametrize("start,side", APPROACHES)
 def test_first_into_atlantis_wins(start, side):
     """From any direction, and on the first of two steps (no exact count)."""
-    s = in_move_phase(with_pods(with_tiles(fresh(), {start: ("cross", 15)}), p0=start))
-    assert Step(0, side) in legal_of(s)
-    s, ev = run(s, 0, Step(0, side))
-    assert s.pods[0] == IN_ATLANTIS
-    assert s.phase == "over" and s.winners == (0,)
-    assert GAME.result(s).winners == (0,) and GAME.result(s).scores == (1.0, 0.0)
+    state = in_move_phase(with_pods(with_tiles(fresh(), {start: ("cross", 15)}), p0=start))
+    assert Step(0, side) in legal_of(state)
+    state, ev = run(state, 0, Step(0, side))
+    assert state.pods[0] == IN_ATLANTIS
+    assert state.phase == "over" and state.winners == (0,)
+    assert GAME.result(state).winners == (0,) and GAME.result(state).scores == (1.0, 0.0)
     assert kinds(ev) == ["step", "atlantis"]
 
 
 def test_atlantis_may_be_entered_on_the_second_step():
-    s = in_move_phase(with_pods(corridor(fresh(), [24, 34]), p0=24))
-    s = replace(s, masks=s.masks[:34] + (D.N | D.S,) + s.masks[35:])
-    s, _ = run(s, 0, Step(0, S_), Step(0, S_))
-    assert s.winners == (0,)
+    state = in_move_phase(with_pods(corridor(fresh(), [24, 34]), p0=24))
+    state = replace(state, masks=state.masks[:34] + (pathways_data.N | pathways_data.S,) + state.masks[35:])
+    state, _ = run(state, 0, Step(0, S_), Step(0, S_))
+    assert state.winners == (0,)
 
 
 def test_atlantis_may_be_entered_with_a_special_move():
-    s = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
-    s = with_pods(with_tiles(s, {34: ("straight", D.N | D.S)}), p0=34)
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "move_own_3")), Step(0, S_))
-    assert s.phase == "over" and s.winners == (0,)
+    state = with_hand(fresh(), 0, ["move_own_3", "straight", "tee", "tee"])
+    state = with_pods(with_tiles(state, {34: ("straight", pathways_data.N | pathways_data.S)}), p0=34)
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "move_own_3")), Step(0, S_))
+    assert state.phase == "over" and state.winners == (0,)
 
 
 def test_a_path_closed_towards_atlantis_cannot_enter_it():
-    s = in_move_phase(with_pods(with_tiles(fresh(), {34: ("straight", D.E | D.W)}), p0=34))
+    s = in_move_phase(with_pods(with_tiles(fresh(), {34: ("straight", pathways_data.E | pathways_data.W)}), p0=34))
     refused(s, 0, Step(0, S_), "no path")
 
 
 def test_pushing_another_into_atlantis_makes_them_win():
-    s = in_move_phase(with_pods(with_tiles(fresh(), {64: ("cross", 15)}), p1=64))
-    s, ev = run(s, 0, Step(1, N_))
-    assert s.winners == (1,) and GAME.result(s).winners == (1,)
+    state = in_move_phase(with_pods(with_tiles(fresh(), {64: ("cross", 15)}), p1=64))
+    state, ev = run(state, 0, Step(1, N_))
+    assert state.winners == (1,) and GAME.result(state).winners == (1,)
     assert ev[-1] == Event("atlantis", {"pod": 1})
 
 
 def test_move_someone_3_into_atlantis_makes_them_win():
-    s = with_hand(fresh(), 0, ["move_other_3", "straight", "tee", "tee"])
-    s = with_pods(corridor(s, [24, 34]), p1=24)
-    s = replace(s, masks=s.masks[:34] + (D.N | D.S,) + s.masks[35:])
-    s, _ = run(s, 0, Special(hand_tile(s, 0, "move_other_3")), Step(1, S_), Step(1, S_))
-    assert s.winners == (1,)
+    state = with_hand(fresh(), 0, ["move_other_3", "straight", "tee", "tee"])
+    state = with_pods(corridor(state, [24, 34]), p1=24)
+    state = replace(state, masks=state.masks[:34] + (pathways_data.N | pathways_data.S,) + state.masks[35:])
+    state, _ = run(state, 0, Special(hand_tile(state, 0, "move_other_3")), Step(1, S_), Step(1, S_))
+    assert state.winners == (1,)
 
 
 def test_game_over_refuses_every_action():
-    s = in_move_phase(with_pods(with_tiles(fresh(), {34: ("cross", 15)}), p0=34))
-    s, _ = run(s, 0, Step(0, S_))
-    assert GAME.to_act(s) == frozenset()
-    assert legal_of(s, 0) == [] and legal_of(s, 1) == []
-    refused(s, 0, END_MOVE, "over")
-    refused(s, 1, END_MOVE, "over")
+    state = in_move_phase(with_pods(with_tiles(fresh(), {34: ("cross", 15)}), p0=34))
+    state, _ = run(state, 0, Step(0, S_))
+    assert GAME.to_act(state) == frozenset()
+    assert legal_of(state, 0) == [] and legal_of(state, 1) == []
+    refused(state, 0, END_MOVE, "over")
+    refused(state, 1, END_MOVE, "over")
 
 
 def test_round_limit_nearest_wins():
-    s = fresh(2, max_rounds=5)
-    s = with_pods(replace(in_move_phase(s), round=5, turn=1), p0=cell(3, 3), p1=cell(8, 8))
-    s, ev = run(s, 1, END_MOVE)
-    assert s.phase == "over" and s.winners == (0,)
+    state = fresh(2, max_rounds=5)
+    state = with_pods(replace(in_move_phase(state), round=5, turn=1), p0=cell(3, 3), p1=cell(8, 8))
+    state, ev = run(state, 1, END_MOVE)
+    assert state.phase == "over" and state.winners == (0,)
     assert ev[-1] == Event("round_limit", {"winners": (0,)})
-    assert "round limit" in GAME.result(s).reason
+    assert "round limit" in GAME.result(state).reason
 
 
 def test_round_limit_ties_share_the_win():
-    s = fresh(3, max_rounds=5)
-    s = with_pods(replace(in_move_phase(s), round=5, turn=2), p0=34, p1=65, p2=9)
-    s, _ = run(s, 2, END_MOVE)
-    assert s.winners == (0, 1)
-    assert GAME.result(s).scores == (1.0, 1.0, 0.0)
+    state = fresh(3, max_rounds=5)
+    state = with_pods(replace(in_move_phase(state), round=5, turn=2), p0=34, p1=65, p2=9)
+    state, _ = run(state, 2, END_MOVE)
+    assert state.winners == (0, 1)
+    assert GAME.result(state).scores == (1.0, 1.0, 0.0)
 
 
 def test_round_limit_waits_for_the_last_seat_of_the_round():
-    s = fresh(2, max_rounds=5)
-    s = replace(in_move_phase(s), round=5, turn=0)
-    s, _ = run(s, 0, END_MOVE)
-    assert s.phase == "play" and GAME.result(s) is None
+    state = fresh(2, max_rounds=5)
+    state = replace(in_move_phase(state), round=5, turn=0)
+    state, _ = run(state, 0, END_MOVE)
+    assert state.phase == "play" and GAME.result(state) is None
 
 
 def test_round_limit_is_an_option_with_bounds():
@@ -733,51 +733,51 @@ def random_states(seeds, max_moves, players=(2, 3, 4), **options):
     """Yield (state, seat, legal) along random-bot games."""
     for seed in seeds:
         n = players[seed % len(players)]
-        s = fresh(n, seed=seed, **options)
+        state = fresh(n, seed=seed, **options)
         bots = [GAME.make_bot(i, seed, "random") for i in range(n)]
         for _ in range(max_moves):
-            if GAME.result(s) is not None:
+            if GAME.result(state) is not None:
                 break
-            (seat,) = GAME.to_act(s)
-            legal = GAME.legal(GAME.view(s, seat))
-            yield s, seat, legal
-            s, _ = GAME.apply(s, seat, bots[seat].choose(GAME.view(s, seat), legal))
-        yield s, None, []
+            (seat,) = GAME.to_act(state)
+            legal = GAME.legal(GAME.view(state, seat))
+            yield state, seat, legal
+            state, _ = GAME.apply(state, seat, bots[seat].choose(GAME.view(state, seat), legal))
+        yield state, None, []
 
 
 def test_legal_actions_are_all_accepted_by_apply():
     checked = 0
-    for s, seat, legal in random_states(range(12), 150, max_rounds=8):
+    for state, seat, legal in random_states(range(12), 150, max_rounds=8):
         if seat is None:
             continue
         assert legal, "a seat to act always has at least one legal action"
         assert len(set(legal)) == len(legal), "legal() lists an action twice"
         for action in legal:
-            GAME.apply(s, seat, action)
+            GAME.apply(state, seat, action)
             checked += 1
     assert checked > 10_000
 
 
 def test_apply_never_mutates_its_input():
-    for s, seat, legal in random_states(range(4), 120):
+    for state, seat, legal in random_states(range(4), 120):
         if seat is None:
             continue
-        before = canonical_bytes(s)
+        before = canonical_bytes(state)
         for action in legal[:: max(1, len(legal) // 15)]:
-            after, _ = GAME.apply(s, seat, action)
-            assert canonical_bytes(s) == before
-            assert after is not s
+            after, _ = GAME.apply(state, seat, action)
+            assert canonical_bytes(state) == before
+            assert after is not state
 
 
 def _effect_key(state, action):
     """What an action does, so that duplicates (same kind of tile, equal
     rotations) compare equal."""
     if isinstance(action, Place):
-        return ("place", D.TILE_KIND[action.tile], D.rotate(D.SHAPES[D.TILE_KIND[action.tile]], action.rot), action.cell)
+        return ("place", pathways_data.TILE_KIND[action.tile], pathways_data.rotate(pathways_data.SHAPES[pathways_data.TILE_KIND[action.tile]], action.rot), action.cell)
     if isinstance(action, Special):
-        return ("special", D.TILE_KIND[action.tile])
+        return ("special", pathways_data.TILE_KIND[action.tile])
     if isinstance(action, Rotate):
-        return ("rotate", action.cell, D.rotate(D.SHAPES[D.TILE_KIND[state.cells[action.cell]]], action.rot))
+        return ("rotate", action.cell, pathways_data.rotate(pathways_data.SHAPES[pathways_data.TILE_KIND[state.cells[action.cell]]], action.rot))
     return action
 
 
@@ -785,27 +785,27 @@ def test_legal_lists_every_accepted_action():
     """legal() and apply() agree: anything apply accepts is in legal() (up to
     equivalent duplicates), checked by trying every action of every kind."""
     seen = set()
-    for i, (s, seat, legal) in enumerate(random_states(range(8), 300)):
+    for i, (state, seat, legal) in enumerate(random_states(range(8), 300)):
         if seat is None:
             continue
-        situation = (s.phase, s.pending, s.mover >= 0)
-        if i % 9 and not (s.pending and i % 2 == 0):  # every 9th state, half the special ones
+        situation = (state.phase, state.pending, state.mover >= 0)
+        if i % 9 and not (state.pending and i % 2 == 0):  # every 9th state, half the special ones
             continue
         seen.add(situation)
         candidates = [END_PLAYS, END_MOVE]
-        candidates += [Place(t, r, c) for t in s.hands[seat] for r in range(4) for c in range(100)]
-        candidates += [Special(t) for t in s.hands[seat]]
-        candidates += [Rotate(c, r) for c in range(100) if s.cells[c] >= 0 for r in range(4)]
+        candidates += [Place(t, r, c) for t in state.hands[seat] for r in range(4) for c in range(100)]
+        candidates += [Special(t) for t in state.hands[seat]]
+        candidates += [Rotate(c, r) for c in range(100) if state.cells[c] >= 0 for r in range(4)]
         candidates += [Remove(c) for c in range(100)]
-        candidates += [Step(p, d) for p in range(s.players) for d in range(4)]
+        candidates += [Step(p, d) for p in range(state.players) for d in range(4)]
         accepted = set()
         for a in candidates:
             try:
-                GAME.apply(s, seat, a)
+                GAME.apply(state, seat, a)
             except IllegalAction:
                 continue
-            accepted.add(_effect_key(s, a))
-        assert accepted == {_effect_key(s, a) for a in legal}
+            accepted.add(_effect_key(state, a))
+        assert accepted == {_effect_key(state, a) for a in legal}
     assert len(seen) == 8, seen  # every kind of situation was tried
 
 
@@ -815,9 +815,9 @@ def test_tiles_are_conserved():
 
 
 def test_to_act_is_the_seat_whose_turn_it_is():
-    for s, seat, _ in random_states(range(5), 200):
+    for state, seat, _ in random_states(range(5), 200):
         if seat is not None:
-            assert GAME.to_act(s) == frozenset({s.turn}) and GAME.result(s) is None
+            assert GAME.to_act(state) == frozenset({state.turn}) and GAME.result(state) is None
 
 
 def test_random_games_end_with_a_result():
@@ -833,9 +833,9 @@ def test_random_games_end_with_a_result():
 def test_views_are_whitelisted_and_encodable():
     fields = set(PathwaysView.__dataclass_fields__)
     assert "hands" not in fields and "draw" not in fields and "rng" not in fields
-    for s, _, _ in random_states(range(3), 100):
-        for seat in [*range(s.players), None]:
-            v = GAME.view(s, seat)
+    for state, _, _ in random_states(range(3), 100):
+        for seat in [*range(state.players), None]:
+            v = GAME.view(state, seat)
             assert isinstance(v, PathwaysView) and v.seat == seat
             canonical_bytes(v)
 
@@ -859,22 +859,22 @@ def test_codec_refuses_malformed_actions(data):
 
 
 def test_events_are_plain_data():
-    for s, seat, legal in random_states(range(3), 150):
+    for state, seat, legal in random_states(range(3), 150):
         if seat is None:
             continue
-        _, events = GAME.apply(s, seat, legal[0])
+        _, events = GAME.apply(state, seat, legal[0])
         for e in events:
             assert isinstance(e, Event)
             to_data(e)
 
 
 def test_undo_barrier_blocks_steps_that_drew_or_showed_tiles():
-    s = with_hand(fresh(), 0, ["straight", "straight", "tee", "tee"])
-    place = Place(s.hands[0][0], rot_for("straight", D.E | D.W), 1)
-    after, _ = GAME.apply(s, 0, place)
-    assert GAME.undo_barrier(s, after, 0, place)
-    s2 = with_tiles(fresh(), {1: ("elbow", D.S | D.W)})
-    turn = Rotate(1, rot_for("elbow", D.N | D.W))
+    state = with_hand(fresh(), 0, ["straight", "straight", "tee", "tee"])
+    place = Place(state.hands[0][0], rot_for("straight", pathways_data.E | pathways_data.W), 1)
+    after, _ = GAME.apply(state, 0, place)
+    assert GAME.undo_barrier(state, after, 0, place)
+    s2 = with_tiles(fresh(), {1: ("elbow", pathways_data.S | pathways_data.W)})
+    turn = Rotate(1, rot_for("elbow", pathways_data.N | pathways_data.W))
     after2, _ = GAME.apply(s2, 0, turn)
     assert GAME.undo_barrier(s2, after2, 0, turn) is None
     m = in_move_phase(fresh())
@@ -886,12 +886,12 @@ def test_undo_barrier_blocks_steps_that_drew_or_showed_tiles():
 
 
 def test_rerandomise_keeps_what_the_seat_knows():
-    s = fresh(3, seed=5)
+    state = fresh(3, seed=5)
     for seat in range(3):
-        s2 = GAME.rerandomise(s, seat, Rng.from_seed(9, "t"))
-        assert s2.hands[seat] == s.hands[seat]
-        assert [len(h) for h in s2.hands] == [len(h) for h in s.hands]
-        assert len(s2.draw) == len(s.draw) and s2.cells == s.cells and s2.discard == s.discard
-        assert s2.hands != s.hands or s2.draw != s.draw
+        s2 = GAME.rerandomise(state, seat, Rng.from_seed(9, "t"))
+        assert s2.hands[seat] == state.hands[seat]
+        assert [len(h) for h in s2.hands] == [len(h) for h in state.hands]
+        assert len(s2.draw) == len(state.draw) and s2.cells == state.cells and s2.discard == state.discard
+        assert s2.hands != state.hands or s2.draw != state.draw
         assert_tiles_conserved(s2)
-        assert digest(s2) != digest(s)
+        assert digest(s2) != digest(state)

@@ -2,7 +2,7 @@
 
 Red (a human, at A1) plays against Blue (a bot).  The keys are worked out from
 the legal moves of the dealt hand, so a change to the deal does not break the
-tests.  Key presses are few: each costs about 60 ms.
+tests.  Key presses are few: each is slow.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import SeatInfo
-from engine.pathways import data as D
+from engine.pathways import data
 from engine.pathways.actions import Place, Step
 from engine.pathways.board import EMPTY
 from engine.registry import get_game
@@ -54,7 +54,7 @@ def footer_keys(screen: PathwaysScreen) -> dict[str, str]:
 
 
 def arrows(from_cell: int, to_cell: int) -> list[str]:
-    (r0, c0), (r1, c1) = divmod(from_cell, D.SIZE), divmod(to_cell, D.SIZE)
+    (r0, c0), (r1, c1) = divmod(from_cell, data.SIZE), divmod(to_cell, data.SIZE)
     horizontal = ["right"] * (c1 - c0) if c1 > c0 else ["left"] * (c0 - c1)
     vertical = ["down"] * (r1 - r0) if r1 > r0 else ["up"] * (r0 - r1)
     return horizontal + vertical
@@ -100,7 +100,7 @@ async def test_a_whole_turn_by_keyboard_places_two_tiles_steps_and_passes_the_tu
         assert footer_keys(screen)["enter"] == "Step"
         step = next(a for a in table.match.legal(0) if type(a) is Step and a.pod == 0)
         await pilot.press(ARROWS[step.side], "enter")
-        target = D.NEIGHBOURS[A1][step.side]
+        target = data.NEIGHBOURS[A1][step.side]
         assert table.match.view(0).pods[0] == target
         assert screen.board.cursor == target
         await pilot.press("e")
@@ -209,7 +209,7 @@ def make_through_screen(screen: PathwaysScreen, action) -> None:
             if screen.active_pod() == action.pod:
                 break
             screen.action_other_pod()
-        board.cursor = D.NEIGHBOURS[view.pods[action.pod]][action.side]
+        board.cursor = data.NEIGHBOURS[view.pods[action.pod]][action.side]
         screen.action_choose()
     elif kind == "EndPlays":
         screen.action_end_plays()
@@ -255,7 +255,7 @@ async def test_every_legal_action_can_be_made_with_the_screen_controls():
     assert {"Place", "Rotate", "Special", "Step", "EndMove"} <= seen
 
 
-# --- legend, what the others did, keys that are not allowed, hand slots (issue 14) -------------
+# --- legend, what the others did, keys that are not allowed, hand slots ----------------------
 def message(screen) -> str:
     return str(screen.query_one("#message").render())
 
@@ -296,12 +296,12 @@ async def test_cells_another_seat_changed_are_tinted_recent_until_your_next_acti
         before = await play_red_turn_through_screen(pilot, table, screen)
         await until_seat_to_act(pilot, table, 0)
         now = table.match.view(0)
-        changed = {c for c in range(D.CELLS) if before.cells[c] != now.cells[c]}
+        changed = {c for c in range(data.CELLS) if before.cells[c] != now.cells[c]}
         assert changed and changed <= set(screen.board.picture.recent)  # Blue's tiles
         cell = min(changed)
         board = screen.board
-        x = board._origin[0] + (cell % D.SIZE) * board.cell_w
-        y = board._origin[1] + (cell // D.SIZE) * board.cell_h
+        x = board._origin[0] + (cell % data.SIZE) * board.cell_w
+        y = board._origin[1] + (cell // data.SIZE) * board.cell_h
         assert cell != board.cursor
         styles = [seg.style for seg in board.render_line(y).crop(x, x + board.cell_w)]
         assert all(s.bgcolor == recent_style().bgcolor for s in styles), styles
@@ -332,7 +332,7 @@ def test_the_players_panel_and_the_turn_line_say_what_their_numbers_and_star_mea
 
     view = red_against_bot().match.view(0)
     assert "to city" in str(players_panel(view, ["Red", "Blue"]))
-    move_other = next(t for t, kind in enumerate(D.TILE_KIND) if kind == "move_other_3")
+    move_other = next(t for t, kind in enumerate(data.TILE_KIND) if kind == "move_other_3")
     with_star = replace(view, hand=(move_other,) + tuple(view.hand[1:]))
     line = str(turn_line(Turn(with_star, ["Red", "Blue"], "play")))
     assert "MOVE 3* moves another player's subpod" in line
@@ -385,7 +385,7 @@ async def test_a_cursor_key_redraws_only_the_board_lines_of_the_two_cursor_cells
 def cell_top_line(board: TileBoard, cell: int) -> str:
     """The characters of ``cell``'s top line (its free corners hold the cursor's glyphs)."""
     ox, oy = board._origin
-    r, c = divmod(cell, D.SIZE)
+    r, c = divmod(cell, data.SIZE)
     line = board.render_line(oy + r * board.cell_h).text
     return line[ox + c * board.cell_w: ox + (c + 1) * board.cell_w]
 
@@ -399,7 +399,7 @@ async def test_the_cursor_and_a_picked_tile_that_does_not_fit_read_in_plain_text
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.screen.board
-        empty = next(c for c in range(D.CELLS) if table.match.view(0).cells[c] == EMPTY and c != board.cursor)
+        empty = next(c for c in range(data.CELLS) if table.match.view(0).cells[c] == EMPTY and c != board.cursor)
         board.cursor = empty
         await pilot.pause()
         assert cell_top_line(board, empty) == "▸  ◂"
@@ -407,7 +407,7 @@ async def test_the_cursor_and_a_picked_tile_that_does_not_fit_read_in_plain_text
         await pilot.press(str(slot + 1))
         await pilot.pause()
         fits = {a.cell for a in table.match.legal(0) if type(a) is Place}
-        away = next(c for c in range(D.CELLS) if c not in fits and table.match.view(0).cells[c] == EMPTY)
+        away = next(c for c in range(data.CELLS) if c not in fits and table.match.view(0).cells[c] == EMPTY)
         board.cursor = away
         await pilot.pause()
         assert board.picture.ghost is not None and not board.picture.ghost.ok

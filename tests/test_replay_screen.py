@@ -1,4 +1,4 @@
-"""The replay viewer (issue 14 item 9): the full-table view's secret events name their
+"""The replay viewer: the full-table view's secret events name their
 seat and are told from that seat's side in the third person; the turn line says exactly
 what the board and the log show; the footer holds only the replay keys, help and leave;
 a shared key that cannot work in a replay says why."""

@@ -1,4 +1,4 @@
-"""The draws' fast paths (issue 15) give exactly the values of the obvious generator:
+"""The draws' fast paths give exactly the values of the obvious generator:
 draw ``n`` of a stream is the first 8 bytes of ``BLAKE2b(n, key=key)``, little-endian,
 rejected at or above the largest multiple of ``n`` below 2**64."""
 

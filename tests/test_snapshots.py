@@ -167,11 +167,11 @@ def test_the_lan_lobby(snap_compare, theme):
 def test_a_table_servers_lobby(snap_compare, theme):
     """What every SSH session and ``atlantis join SERVER`` opens on: the server's tables,
     one of them holding a seat of this player's."""
-    from netplay import messages as M
+    from netplay import messages
     from tui.ssh.lobby import ServerLobbyScreen
 
-    def info(table: str, name: str, game: str, players: int, open_seats: int, started: bool) -> M.TableInfo:
-        return M.TableInfo(table=table, name=name, game=game, rules="1", fingerprint="f", players=players,
+    def info(table: str, name: str, game: str, players: int, open_seats: int, started: bool) -> messages.TableInfo:
+        return messages.TableInfo(table=table, name=name, game=game, rules="1", fingerprint="f", players=players,
                            open=open_seats, started=started, over=False)
 
     class Server:
@@ -179,11 +179,11 @@ def test_a_table_servers_lobby(snap_compare, theme):
 
         host, port = "/run/atlantis/tables.sock", 0
 
-        async def list_tables(self, timeout: float = 5.0) -> M.TableList:
+        async def list_tables(self, timeout: float = 5.0) -> messages.TableList:
             tables = [info("t1", "Ada's table", "pathways", 3, 1, False),
                       info("t2", "Friday night", "end-of-atlantis", 4, 0, True),
                       info("t3", "Quick one", "survive", 2, 2, False)]
-            return M.TableList(server="Kitchen", tables=tables, mine=[M.Ticket(table="t2", seat=1, token="x" * 32)])
+            return messages.TableList(server="Kitchen", tables=tables, mine=[messages.Ticket(table="t2", seat=1, token="x" * 32)])
 
     async def lobby(pilot: Pilot) -> None:
         await pilot.app.push_screen(ServerLobbyScreen(Server(), "Ada", point_at_mine=True))

@@ -10,7 +10,7 @@ import asyncssh
 import pytest
 
 from engine.core import IllegalAction
-from engine.pathways import data as D
+from engine.pathways import data
 from engine.pathways.actions import Place
 from engine.registry import get_game
 from netplay.host import HostTable
@@ -48,7 +48,7 @@ def twin_tile_move(table: HostTable) -> Place | None:
         if type(a) is not Place:
             continue
         for twin in hand:
-            if twin != a.tile and D.TILE_KIND[twin] == D.TILE_KIND[a.tile]:
+            if twin != a.tile and data.TILE_KIND[twin] == data.TILE_KIND[a.tile]:
                 move = Place(twin, a.rot, a.cell)
                 if move in legal:
                     continue

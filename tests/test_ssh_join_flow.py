@@ -11,7 +11,7 @@ import asyncio
 import pytest
 
 from engine.registry import GAMES
-from netplay import messages as M
+from netplay import messages
 from netplay.server import TableServer
 from tui.app import AtlantisApp
 from tui.netplay.screens import ConnectingScreen
@@ -92,7 +92,7 @@ async def test_a_client_whose_first_view_came_before_the_flow_shows_the_game_at_
             await wait(pilot, lambda: app.game_screen is not None and app.screen is app.game_screen)
             for _ in range(5):
                 await pilot.pause(0.02)
-            assert me.status == "connected" and isinstance(me.seats, M.Seats) and not me.seats.started
+            assert me.status == "connected" and isinstance(me.seats, messages.Seats) and not me.seats.started
             # (one connection: the flow does not start a client that is under way again)
             assert host.table.slots[me.seat].conn is conn and not conn.closed
         await me.close()
@@ -110,10 +110,10 @@ async def test_a_lobby_shows_the_seat_its_player_holds_and_takes_it_back_only_wh
     elsewhere = ServerLobby(LOOPBACK, server.port, store=store)  # the same player, another program
     await elsewhere.list_tables()
     other = await ServerLobby(LOOPBACK, server.port).open_table(
-        M.OpenTable(game="pathways", players=3, bots=0, name="bo", options={"max_rounds": 5}))
-    seated = await elsewhere.open_table(M.OpenTable(game="pathways", players=2, bots=1, name="ana",
+        messages.OpenTable(game="pathways", players=3, bots=0, name="bo", options={"max_rounds": 5}))
+    seated = await elsewhere.open_table(messages.OpenTable(game="pathways", players=2, bots=1, name="ana",
                                                     options={"max_rounds": 5}))
-    assert isinstance(seated, M.Seated) and isinstance(other, M.Seated)
+    assert isinstance(seated, messages.Seated) and isinstance(other, messages.Seated)
     app = ServerApp(LOOPBACK, server.port, player_name="ana", identity_store=store)
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -143,9 +143,9 @@ async def test_two_lobby_players_from_one_address_each_get_their_own_seat(tmp_pa
     server = TableServer(name="Kitchen", host=LOOPBACK, port=0, records=tmp_path)
     await server.start()
     pia = ServerApp(LOOPBACK, server.port, player_name="Pia", identity_store=IdentityStore(tmp_path / "pia.json"))
-    opened = await pia.server_lobby.open_table(M.OpenTable(game="pathways", players=2, bots=0, name="Pia",
+    opened = await pia.server_lobby.open_table(messages.OpenTable(game="pathways", players=2, bots=0, name="Pia",
                                                            options={"max_rounds": 5}))
-    assert isinstance(opened, M.Seated)
+    assert isinstance(opened, messages.Seated)
     first = client(server, name="Pia", table=opened.ticket.table, token=opened.ticket.token)
     first.start()
     await asyncio.wait_for(first.ready.wait(), 10)

@@ -56,7 +56,7 @@ async def test_the_session_limits_refuse_with_one_line(tmp_path):
         a = await connect(front, new_key())
         b = await connect(front, new_key())
         await a.sees("child up")
-        assert "2 sessions from 127.0.0.1 are open already" in await refusal(front)
+        assert "2 sessions from 127.0.0.1 already open" in await refusal(front)
         await a.close()
         await until(lambda: len(front.connections) == 1, 5, "a closed")
         # Three new connections a minute from one address: the next one is refused.
@@ -66,7 +66,7 @@ async def test_the_session_limits_refuse_with_one_line(tmp_path):
     limits = SshLimits(max_sessions=1, max_per_address=5, child_grace=0.5)
     async with running_front(tmp_path, limits=limits, child_argv=lambda name: QUIET) as front:
         a = await connect(front, new_key())
-        assert "the server has 1 sessions, its limit" in await refusal(front)
+        assert "the server has 1 session, its limit" in await refusal(front)
         await a.close()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, Static
 
-from netplay import messages as M
+from netplay import messages
 from tui.ssh.lobby import ServerLobbyScreen
 from tui.theme import ThemedApp
 
@@ -21,11 +21,11 @@ class OneAnswerLobby:
     def __init__(self) -> None:
         self.asked = 0
 
-    async def list_tables(self, timeout: float = 5.0) -> M.TableList:
+    async def list_tables(self, timeout: float = 5.0) -> messages.TableList:
         self.asked += 1
-        tables = [M.TableInfo(table=f"t{i}", name=f"Table {i}", game="pathways", rules="1", fingerprint="f",
+        tables = [messages.TableInfo(table=f"t{i}", name=f"Table {i}", game="pathways", rules="1", fingerprint="f",
                               players=2, open=1, started=False, over=False) for i in range(2)]
-        return M.TableList(server="Kitchen", tables=tables)
+        return messages.TableList(server="Kitchen", tables=tables)
 
 
 async def test_the_lobby_shows_its_first_answer_at_once():

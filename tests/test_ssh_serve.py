@@ -14,7 +14,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from engine.pathways import data as D
+from engine.pathways import data as pathways_data
 from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Special, Step
 from netplay.host import HostTable
 from engine.registry import get_game
@@ -119,8 +119,8 @@ async def until(pred, timeout: float = 10.0, what: str = "condition") -> None:
 # --- keys for pathways, from the table's state -----------------------------------------------
 def corner_then(cell: int) -> list[str]:
     """The cursor to the top-left corner (it stops at the edge), then to ``cell``."""
-    r, c = divmod(cell, D.SIZE)
-    return ["up"] * D.SIZE + ["left"] * D.SIZE + ["right"] * c + ["down"] * r
+    r, c = divmod(cell, pathways_data.SIZE)
+    return ["up"] * pathways_data.SIZE + ["left"] * pathways_data.SIZE + ["right"] * c + ["down"] * r
 
 
 _SLOTS: dict[tuple[int, int], list[int | None]] = {}
@@ -284,8 +284,8 @@ def find_seed(max_rounds: int = 5) -> int:
     game = get_game("pathways")
     for seed in range(1, 2000):
         t = HostTable.create(game, {"max_rounds": max_rounds}, ["open", "open"], seed)
-        red, blue = ({D.TILE_KIND[x] for x in h} for h in t.match.state.hands)
-        if (blue & set(D.SPECIAL_SHORT)) - red and not red & set(D.SPECIAL_SHORT):
+        red, blue = ({pathways_data.TILE_KIND[x] for x in h} for h in t.match.state.hands)
+        if (blue & set(pathways_data.SPECIAL_SHORT)) - red and not red & set(pathways_data.SPECIAL_SHORT):
             return seed
     raise AssertionError("no seed found")
 
@@ -323,9 +323,9 @@ async def two_sessions_with_canary(tmp_path: Path, play: bool = True) -> dict[st
         def canary() -> None:
             state = table.match.state
             for seat, hand in enumerate(state.hands):
-                held[seat] |= {D.SPECIAL_SHORT[D.TILE_KIND[t]] for t in hand if D.TILE_KIND[t] in D.SPECIAL_SHORT}
-            played.update(D.SPECIAL_SHORT[D.TILE_KIND[t]] for t in state.discard
-                          if D.TILE_KIND[t] in D.SPECIAL_SHORT)
+                held[seat] |= {pathways_data.SPECIAL_SHORT[pathways_data.TILE_KIND[t]] for t in hand if pathways_data.TILE_KIND[t] in pathways_data.SPECIAL_SHORT}
+            played.update(pathways_data.SPECIAL_SHORT[pathways_data.TILE_KIND[t]] for t in state.discard
+                          if pathways_data.TILE_KIND[t] in pathways_data.SPECIAL_SHORT)
             for seat, other in ((0, 1), (1, 0)):
                 screen = players[seat].text
                 for label in held[other] - held[seat] - played:

@@ -49,7 +49,7 @@ def test_the_bot_is_deterministic_for_its_seed():
 
 def test_the_bot_remembers_its_values_from_setup_only():
     bot = RescueBot(0, 1)
-    s = GAME.setup({}, 2, 1)
-    view = GAME.view(s, 0)
+    state = GAME.setup({}, 2, 1)
+    view = GAME.view(state, 0)
     bot.choose(view, GAME.legal(view))
-    assert bot.memory == {e: s.values[e] for e in range(10)}
+    assert bot.memory == {e: state.values[e] for e in range(10)}

@@ -25,7 +25,7 @@ import pytest
 from engine.core import Event, SeatInfo, View, replace, to_data
 from engine.match import Match
 from engine.record import canonical_bytes
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.rules import SurviveGame
 from engine.survive.actions import NoDefence
 from engine.survive.state import SurviveView
@@ -39,13 +39,13 @@ ALLOWED_KEYS = {"revealed": {"seat", "tile", "back"}, "kept": {"seat", "tile"},
 
 
 def _truncating_apply(inner, state, seat, action):
-    s, events = inner.apply(state, seat, action)
+    after, events = inner.apply(state, seat, action)
     out = []
     for e in events:
         if e.kind in REVEALING:
             break
         out.append(e)
-    return s, out
+    return after, out
 
 
 TRUNCATED = WrappedGame(GAME, apply=_truncating_apply)
@@ -101,17 +101,17 @@ def test_revealing_events_carry_only_what_the_rule_reveals():
                 if e.kind in ALLOWED_KEYS:
                     assert set(e.data) == ALLOWED_KEYS[e.kind] and e.to is None
                 if e.kind == "revealed":
-                    assert D.BACK_KIND[e.data["back"]] == "green"
+                    assert data.BACK_KIND[e.data["back"]] == "green"
                     assert before.backs[e.data["tile"]] == e.data["back"]
                 if e.kind == "kept":
-                    assert D.BACK_KIND[before.backs[e.data["tile"]]] != "green"
+                    assert data.BACK_KIND[before.backs[e.data["tile"]]] != "green"
                 if e.kind == "game_over":
                     assert m.state.phase == "over"
 
 
 # --- the answer window --------------------------------------------------------------------------
 def _holds_repellent(state, seat):
-    return any(D.BACK_KIND[state.backs[t]] == "defence" for t in state.hands[seat])
+    return any(data.BACK_KIND[state.backs[t]] == "defence" for t in state.hands[seat])
 
 
 @dataclass(frozen=True)
@@ -131,19 +131,19 @@ def test_harness_catches_a_window_that_tells_whether_the_responder_holds_a_repel
 
 def test_harness_catches_a_window_that_opens_only_for_holders_of_a_repellent():
     def apply(inner, state, seat, action):
-        s, events = _truncating_apply(inner, state, seat, action)
-        while s.phase == "respond" and not _holds_repellent(s, s.responders[0]):
-            s, more = inner.apply(s, s.responders[0], NoDefence())
+        after, events = _truncating_apply(inner, state, seat, action)
+        while after.phase == "respond" and not _holds_repellent(after, after.responders[0]):
+            after, more = inner.apply(after, after.responders[0], NoDefence())
             events = events + more
-        return s, events
+        return after, events
     report = play_and_check(WrappedGame(GAME, apply=apply), range(2), players=(4,), level="random")
     assert not report.ok and any("events shown to" in leak for leak in report.leaks), report.summary()
 
 
 def test_harness_catches_a_leaky_event():
     def apply(inner, state, seat, action):
-        s, events = _truncating_apply(inner, state, seat, action)
-        return s, [replace(e, to=None) if e.kind == "looked" else e for e in events]
+        after, events = _truncating_apply(inner, state, seat, action)
+        return after, [replace(e, to=None) if e.kind == "looked" else e for e in events]
     report = play_and_check(WrappedGame(GAME, apply=apply), range(3), max_moves=120)
     assert any("events shown to" in leak for leak in report.leaks), report.summary()
 
@@ -175,13 +175,13 @@ def _needles(state):
 def _random_states(seeds, level="random"):
     for seed in seeds:
         n = 2 + seed % 3
-        s = GAME.setup(GAME.parse_options({}), n, seed)
+        state = GAME.setup(GAME.parse_options({}), n, seed)
         bots = [GAME.make_bot(i, seed, level) for i in range(n)]
-        while GAME.result(s) is None:
-            q = min(GAME.to_act(s))
-            v = GAME.view(s, q)
-            yield s
-            s, _ = GAME.apply(s, q, bots[q].choose(v, GAME.legal(v)))
+        while GAME.result(state) is None:
+            q = min(GAME.to_act(state))
+            view = GAME.view(state, q)
+            yield state
+            state, _ = GAME.apply(state, q, bots[q].choose(view, GAME.legal(view)))
 
 
 def test_canary_no_view_carries_a_hidden_value_or_back():

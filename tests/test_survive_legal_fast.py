@@ -9,136 +9,136 @@ from __future__ import annotations
 
 from engine.core import SeatInfo, replace
 from engine.match import Match
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.rules import SurviveGame
 from engine.survive.actions import (
     Ashore, Board, CreatureStep, EndCreature, EndMoves, PlaceBoat, PlaceExplorer, Sail, Sink, Swim, Walk,
 )
 
 GAME = SurviveGame()
-NB = D.NEIGHBOURS
+NB = data.NEIGHBOURS
 
 
 # --- the slow, obvious rules (from the rule text and RULES-DECISIONS, survive) --------------
-def _land(v, h):
-    t = D.LAND_TILE_AT[h]
-    return t >= 0 and not v.sunk[t]
+def _land(view, h):
+    t = data.LAND_TILE_AT[h]
+    return t >= 0 and not view.sunk[t]
 
 
 def _sea(v, h):
-    return 0 <= h < D.HEXES and not _land(v, h) and D.SAFE_AT[h] < 0
+    return 0 <= h < data.HEXES and not _land(v, h) and data.SAFE_AT[h] < 0
 
 
-def _aboard(v, b):
-    return [e for e, bb in enumerate(v.explorer_boat) if bb == b]
+def _aboard(view, b):
+    return [e for e, bb in enumerate(view.explorer_boat) if bb == b]
 
 
-def _boardable_at(v, h):
+def _boardable_at(view, h):
     """The boat on sea hex h that has room and no creature beside it, or None."""
-    for b, bh in enumerate(v.boat_hex):
-        if bh == h and h >= 0 and h not in v.creature_hex and len(_aboard(v, b)) < D.BOAT_CAPACITY:
+    for b, bh in enumerate(view.boat_hex):
+        if bh == h and h >= 0 and h not in view.creature_hex and len(_aboard(view, b)) < data.BOAT_CAPACITY:
             return b
     return None
 
 
-def _may_move(v, seat, b):
-    counts = [sum(1 for e in _aboard(v, b) if e // D.EXPLORERS_PER_SEAT == p) for p in range(v.players)]
+def _may_move(view, seat, b):
+    counts = [sum(1 for e in _aboard(view, b) if e // data.EXPLORERS_PER_SEAT == p) for p in range(view.players)]
     return counts[seat] >= max(counts)
 
 
-def slow_moves(v, seat):
+def slow_moves(view, seat):
     out = []
-    for e in range(seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT):
-        h = v.explorer_hex[e]
+    for e in range(seat * data.EXPLORERS_PER_SEAT, (seat + 1) * data.EXPLORERS_PER_SEAT):
+        h = view.explorer_hex[e]
         if h < 0:
             continue
-        if v.explorer_boat[e] < 0 and not _sea(v, h):            # standing on land
+        if view.explorer_boat[e] < 0 and not _sea(view, h):            # standing on land
             for n in NB[h]:
-                if _land(v, n):
+                if _land(view, n):
                     out.append(Walk(e, n))
-                elif _sea(v, n):
-                    if _boardable_at(v, n) is not None:
-                        out.append(Board(e, _boardable_at(v, n)))
-                    if n not in v.creature_hex:                  # into the sea
+                elif _sea(view, n):
+                    if _boardable_at(view, n) is not None:
+                        out.append(Board(e, _boardable_at(view, n)))
+                    if n not in view.creature_hex:                  # into the sea
                         out.append(Swim(e, n))
             continue
-        if v.explorer_boat[e] >= 0:                              # in a boat
-            out += [Board(e, _boardable_at(v, n)) for n in NB[h] if _boardable_at(v, n) is not None]
-            if D.ENTRANCE_OF[h] >= 0:
+        if view.explorer_boat[e] >= 0:                              # in a boat
+            out += [Board(e, _boardable_at(view, n)) for n in NB[h] if _boardable_at(view, n) is not None]
+            if data.ENTRANCE_OF[h] >= 0:
                 out.append(Ashore(e))
         else:                                                    # swimming
-            if _boardable_at(v, h) is not None:
-                out.append(Board(e, _boardable_at(v, h)))
-            if e not in v.swum:                                  # one sea hex: a swim or ashore
-                out += [Swim(e, n) for n in NB[h] if _sea(v, n) and n not in v.creature_hex]
-                if D.ENTRANCE_OF[h] >= 0:
+            if _boardable_at(view, h) is not None:
+                out.append(Board(e, _boardable_at(view, h)))
+            if e not in view.swum:                                  # one sea hex: a swim or ashore
+                out += [Swim(e, n) for n in NB[h] if _sea(view, n) and n not in view.creature_hex]
+                if data.ENTRANCE_OF[h] >= 0:
                     out.append(Ashore(e))
-    for b, h in enumerate(v.boat_hex):
-        if h >= 0 and _may_move(v, seat, b):
+    for b, h in enumerate(view.boat_hex):
+        if h >= 0 and _may_move(view, seat, b):
             out += [Sail(b, n) for n in NB[h]
-                    if _sea(v, n) and n not in v.creature_hex and n not in v.boat_hex]
+                    if _sea(view, n) and n not in view.creature_hex and n not in view.boat_hex]
     return out + [EndMoves()]
 
 
-def slow_sinks(v):
-    for terrain in (D.BEACH, D.FOREST, D.MOUNTAIN):
-        ok = [t for t in range(len(v.terrain)) if v.terrain[t] == terrain and not v.sunk[t]
-              and any(_sea(v, n) for n in NB[D.LAND_HEX_INDEX[t]])]
+def slow_sinks(view):
+    for terrain in (data.BEACH, data.FOREST, data.MOUNTAIN):
+        ok = [t for t in range(len(view.terrain)) if view.terrain[t] == terrain and not view.sunk[t]
+              and any(_sea(view, n) for n in NB[data.LAND_HEX_INDEX[t]])]
         if ok:
             return [Sink(t) for t in ok]
     return []
 
 
-def slow_creature_steps(v):
-    least, most = D.CREATURE_REACH[v.creature_kind]
-    movers = [v.mover] if v.mover >= 0 else [c for c, h in enumerate(v.creature_hex)
-                                              if h >= 0 and D.CREATURE_KIND[c] == v.creature_kind]
+def slow_creature_steps(view):
+    least, most = data.CREATURE_REACH[view.creature_kind]
+    movers = [view.mover] if view.mover >= 0 else [c for c, h in enumerate(view.creature_hex)
+                                              if h >= 0 and data.CREATURE_KIND[c] == view.creature_kind]
     out = []
-    if v.mover < 0 or v.steps < most:
-        out = [CreatureStep(c, n) for c in movers for n in NB[v.creature_hex[c]] if _sea(v, n)]
-    if v.steps >= least or not out:
+    if view.mover < 0 or view.steps < most:
+        out = [CreatureStep(c, n) for c in movers for n in NB[view.creature_hex[c]] if _sea(view, n)]
+    if view.steps >= least or not out:
         out.append(EndCreature())
     return out
 
 
-def slow_explorer_placements(v, seat):
+def slow_explorer_placements(view, seat):
     out, seen = [], set()
-    for e in range(seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT):
-        if v.explorer_hex[e] == D.NOT_PLACED and v.values[e] not in seen:
-            seen.add(v.values[e])
-            out += [PlaceExplorer(e, h) for h in D.LAND_HEX_INDEX if h not in v.explorer_hex]
+    for e in range(seat * data.EXPLORERS_PER_SEAT, (seat + 1) * data.EXPLORERS_PER_SEAT):
+        if view.explorer_hex[e] == data.NOT_PLACED and view.values[e] not in seen:
+            seen.add(view.values[e])
+            out += [PlaceExplorer(e, h) for h in data.LAND_HEX_INDEX if h not in view.explorer_hex]
     return out
 
 
-def slow_boat_placements(v):
-    return [PlaceBoat(h) for h in range(D.HEXES)
-            if _sea(v, h) and any(_land(v, n) for n in NB[h])
-            and h not in v.boat_hex and h not in v.creature_hex]
+def slow_boat_placements(view):
+    return [PlaceBoat(h) for h in range(data.HEXES)
+            if _sea(view, h) and any(_land(view, n) for n in NB[h])
+            and h not in view.boat_hex and h not in view.creature_hex]
 
 
-def slow_legal(v):
+def slow_legal(view):
     """The slow list for the phases ``lists.py`` makes fast (None: another phase)."""
-    if v.seat != v.turn or v.phase == "respond":
+    if view.seat != view.turn or view.phase == "respond":
         return None
-    if v.phase == "move":
-        return slow_moves(v, v.seat)
-    if v.phase == "sink":
-        return slow_sinks(v)
-    if v.phase == "creature" or (v.phase == "red" and v.red in D.MOVES_CREATURE):
-        return slow_creature_steps(v)
-    if v.phase == "place_explorer":
-        return slow_explorer_placements(v, v.seat)
-    if v.phase == "place_boat":
-        return slow_boat_placements(v)
+    if view.phase == "move":
+        return slow_moves(view, view.seat)
+    if view.phase == "sink":
+        return slow_sinks(view)
+    if view.phase == "creature" or (view.phase == "red" and view.red in data.MOVES_CREATURE):
+        return slow_creature_steps(view)
+    if view.phase == "place_explorer":
+        return slow_explorer_placements(view, view.seat)
+    if view.phase == "place_boat":
+        return slow_boat_placements(view)
     return None
 
 
-def _fresh(v):
+def _fresh(view):
     """The same view with every piece tuple rebuilt (equal, not the same objects)."""
-    return replace(v, sunk=tuple(list(v.sunk)), terrain=tuple(list(v.terrain)),
-                   explorer_hex=tuple(list(v.explorer_hex)), explorer_boat=tuple(list(v.explorer_boat)),
-                   boat_hex=tuple(list(v.boat_hex)), creature_hex=tuple(list(v.creature_hex)),
-                   swum=tuple(list(v.swum)))
+    return replace(view, sunk=tuple(list(view.sunk)), terrain=tuple(list(view.terrain)),
+                   explorer_hex=tuple(list(view.explorer_hex)), explorer_boat=tuple(list(view.explorer_boat)),
+                   boat_hex=tuple(list(view.boat_hex)), creature_hex=tuple(list(view.creature_hex)),
+                   swum=tuple(list(view.swum)))
 
 
 def test_fast_legal_lists_equal_a_slow_obvious_enumeration_over_interleaved_games():
@@ -174,7 +174,7 @@ def test_fast_legal_lists_equal_a_slow_obvious_enumeration_over_interleaved_game
 def test_the_move_list_is_each_pieces_own_list_as_apply_checks_them():
     """``apply`` checks a move against the moving piece's own list (``board``); the move
     phase's whole list is those lists, explorer by explorer, then boat by boat."""
-    from engine.survive import board as B
+    from engine.survive import board
 
     for seed in range(6):
         n = 2 + seed % 3
@@ -186,9 +186,9 @@ def test_the_move_list_is_each_pieces_own_list_as_apply_checks_them():
             legal = GAME.legal(view)
             if view.phase == "move":
                 s = m.state
-                pieces = [a for e in range(seat * D.EXPLORERS_PER_SEAT, (seat + 1) * D.EXPLORERS_PER_SEAT)
-                          for a in B.explorer_moves(s, seat, e)]
-                pieces += [a for b in range(D.BOATS) for a in B.boat_moves(s, seat, b)]
+                pieces = [a for e in range(seat * data.EXPLORERS_PER_SEAT, (seat + 1) * data.EXPLORERS_PER_SEAT)
+                          for a in board.explorer_moves(s, seat, e)]
+                pieces += [a for b in range(data.BOATS) for a in board.boat_moves(s, seat, b)]
                 assert legal == pieces + [EndMoves()]
             m.act(seat, bots[seat].choose(view, legal))
 
@@ -238,7 +238,7 @@ def test_the_move_list_follows_a_change_of_water_or_creatures_alone():
                 sunk[rnd.choice(afloat)] = 1
                 creatures = list(view.creature_hex)
                 creatures[rnd.randrange(len(creatures))] = rnd.choice(
-                    [h for h in range(D.HEXES) if _sea(view, h)])
+                    [h for h in range(data.HEXES) if _sea(view, h)])
                 for other in (replace(view, sunk=tuple(sunk)), replace(view, creature_hex=tuple(creatures))):
                     assert GAME.legal(other) == slow_moves(other, seat)
                     assert GAME.legal(view) == legal

@@ -11,7 +11,7 @@ from engine.core import SeatInfo
 from engine.match import Match
 from engine.record import GameRecord, Move, RecordError
 from engine.storage import load_record, save_record
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.rules import SurviveGame
 from engine.survive.actions import Ashore, Swim
 from tui.cli import main
@@ -29,7 +29,7 @@ def _swim_onto_an_entrance() -> tuple[Match, int]:
             (seat,) = match.to_act()
             action = bots[seat].choose(match.view(seat), match.legal(seat))
             match.act(seat, action)
-            if type(action) is Swim and D.ENTRANCE_OF[action.to] >= 0 and match.state.phase == "move":
+            if type(action) is Swim and data.ENTRANCE_OF[action.to] >= 0 and match.state.phase == "move":
                 return match, action.explorer
     raise AssertionError("no bot swam onto an entrance")
 
@@ -37,7 +37,7 @@ def _swim_onto_an_entrance() -> tuple[Match, int]:
 def test_an_old_record_with_a_step_ashore_after_a_swim_is_refused_naming_the_move(tmp_path, capsys):
     match, e = _swim_onto_an_entrance()
     record = match.record
-    seat = e // D.EXPLORERS_PER_SEAT
+    seat = e // data.EXPLORERS_PER_SEAT
     record.moves.append(Move(seat, GAME.codec.encode(Ashore(e)), "0" * 32))  # legal under survive-1
     record.rules_version = "survive-1"
     path = save_record(record, tmp_path / "old.atlrec")

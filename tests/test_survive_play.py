@@ -9,7 +9,7 @@ import pytest
 from engine.core import IllegalAction, SeatInfo
 from engine.match import Match
 from engine.record import canonical_bytes
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.rules import SurviveGame
 
 GAME = SurviveGame()
@@ -38,10 +38,10 @@ def test_random_bots_finish_many_games(players):
         match, moves = _play(seed, players)
         r = match.result()
         assert r.winners and max(r.scores) == r.scores[r.winners[0]]
-        s = match.state
-        assert s.phase == "over" and all(h != D.NOT_PLACED for h in s.explorer_hex)
-        assert sum(1 for h in s.explorer_hex if h == D.SAVED) + sum(1 for h in s.explorer_hex
-                                                                     if h == D.LOST) <= 10 * players
+        state = match.state
+        assert state.phase == "over" and all(h != data.NOT_PLACED for h in state.explorer_hex)
+        assert sum(1 for h in state.explorer_hex if h == data.SAVED) + sum(1 for h in state.explorer_hex
+                                                                     if h == data.LOST) <= 10 * players
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -49,7 +49,7 @@ def test_strong_bots_finish_games_and_save_explorers(players):
     saved = 0
     for seed in range(3):
         match, _ = _play(seed, players, "normal")
-        saved += sum(1 for h in match.state.explorer_hex if h == D.SAVED)
+        saved += sum(1 for h in match.state.explorer_hex if h == data.SAVED)
     assert saved > 6
 
 
@@ -62,19 +62,19 @@ def test_memory_off_games_finish():
 def test_every_listed_action_is_accepted_and_a_foreign_one_refused():
     for seed in range(8):
         n = 2 + seed % 3
-        s = GAME.setup({}, n, seed)
+        state = GAME.setup({}, n, seed)
         bots = [GAME.make_bot(i, seed, "random") for i in range(n)]
         steps = 0
-        while GAME.result(s) is None and steps < 400:
-            (q,) = GAME.to_act(s)
-            legal = GAME.legal(GAME.view(s, q))
+        while GAME.result(state) is None and steps < 400:
+            (q,) = GAME.to_act(state)
+            legal = GAME.legal(GAME.view(state, q))
             if steps % 7 == 0:
                 for a in legal[:40]:
-                    GAME.apply(s, q, a)                     # none raises
+                    GAME.apply(state, q, a)                     # none raises
                 other = (q + 1) % n
                 with pytest.raises(IllegalAction):
-                    GAME.apply(s, other, legal[0])
-            s, _ = GAME.apply(s, q, bots[q].choose(GAME.view(s, q), legal))
+                    GAME.apply(state, other, legal[0])
+            state, _ = GAME.apply(state, q, bots[q].choose(GAME.view(state, q), legal))
             steps += 1
 
 

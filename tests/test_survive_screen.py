@@ -4,7 +4,7 @@ Red (a human) plays against Blue (a bot).  One setup placement is made by keys; 
 rest of the setup goes through the table (it is the same Enter on a + forty times), then
 a whole turn is played by keys: select a piece, send it to a + hex, end the moves,
 remove a tile, roll the die, move the creature.  Keys are worked out from the legal
-moves, so a change to the deal does not break the test; presses are few (~60 ms each).
+moves, so a change to the deal does not break the test; presses are few (each is slow).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.core import SeatInfo
 from engine.geometry import hex_distance
 from engine.registry import get_game
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.actions import Board, CreatureStep, EndCreature, Sail, Sink, Swim, Walk
 from textual.widgets import Static
 
@@ -20,7 +20,7 @@ from tui.app import AtlantisApp
 from tui.seat import LocalTable
 from engine.survive.text import BACK_NAMES
 from tui.survive.screen import SurviveScreen
-from tui.survive import words as W
+from tui.survive import words as survive_words
 from tui.survive.shared import SHORT_BACK, Piece
 
 STEP_KEYS = {"right": "E", "left": "W", "home": "NW", "pageup": "NE", "end": "SW", "pagedown": "SE"}
@@ -42,11 +42,11 @@ def make_app(table: LocalTable) -> AtlantisApp:
 
 def keys_to(start: int, goal: int) -> list[str]:
     """The hex keys that walk the cursor from ``start`` to ``goal`` (one hex a key)."""
-    out, here = [], D.BOARD.cells[start]
-    target = D.BOARD.cells[goal]
+    out, here = [], data.BOARD.cells[start]
+    target = data.BOARD.cells[goal]
     while here != target:
-        key, nxt = min(((k, D.BOARD.neighbour(here, d)) for k, d in STEP_KEYS.items()
-                        if D.BOARD.neighbour(here, d) is not None),
+        key, nxt = min(((k, data.BOARD.neighbour(here, d)) for k, d in STEP_KEYS.items()
+                        if data.BOARD.neighbour(here, d) is not None),
                        key=lambda kn: hex_distance(kn[1], target))
         out.append(key)
         here = nxt
@@ -93,7 +93,7 @@ async def test_a_setup_placement_by_keyboard_puts_the_picked_value_on_a_plus_hex
         # the hand row holds the values to place: ★1×3 ★2×2 ★3×2 ★4 ★5 ★6; 5 picks ★5
         await pilot.press("5")
         assert screen._value == 5
-        spot = min(screen.targets(), key=lambda h: hex_distance(D.BOARD.cells[h], D.BOARD.cells[screen.board.cursor]))
+        spot = min(screen.targets(), key=lambda h: hex_distance(data.BOARD.cells[h], data.BOARD.cells[screen.board.cursor]))
         await pilot.press(*keys_to(screen.board.cursor, spot), "enter")
         first = table.match.record.moves[0]
         assert first.seat == 0 and first.action["k"] == "place_explorer" and first.action["hex"] == spot
@@ -125,8 +125,8 @@ async def test_a_whole_turn_by_keyboard_moves_removes_a_tile_rolls_and_moves_the
         # Step 3: remove a tile marked +.
         assert table.match.view(0).phase == "sink"
         assert "Step 3 of 4: remove a beach tile" in step_line(screen)
-        sinkable = [D.LAND_HEX_INDEX[a.tile] for a in table.match.legal(0) if type(a) is Sink]
-        near = min(sinkable, key=lambda h: hex_distance(D.BOARD.cells[h], D.BOARD.cells[screen.board.cursor]))
+        sinkable = [data.LAND_HEX_INDEX[a.tile] for a in table.match.legal(0) if type(a) is Sink]
+        near = min(sinkable, key=lambda h: hex_distance(data.BOARD.cells[h], data.BOARD.cells[screen.board.cursor]))
         await pilot.press(*keys_to(screen.board.cursor, near), "enter")
         assert table.match.record.moves[-1].action["k"] == "sink"
         await until_seat_to_act(pilot, table, 0)   # a shark that came up may ask Blue
@@ -169,7 +169,7 @@ async def test_enter_on_a_hex_that_is_not_a_target_says_why_and_sends_nothing():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        sea = D.SERPENT_START_INDEX[1]
+        sea = data.SERPENT_START_INDEX[1]
         await pilot.press(*keys_to(screen.board.cursor, sea), "enter")
         assert "empty land hex" in str(screen.query_one("#message").render())
         assert table.match.record.moves == []
@@ -264,7 +264,7 @@ async def test_below_80x24_the_screen_asks_for_a_bigger_terminal():
         assert not app.screen.query_one("#body").display
 
 
-# --- legend, what the others did, keys that are not allowed (issue 14) -----------------------
+# --- legend, what the others did, keys that are not allowed ----------------------------------
 def board_text(board) -> str:
     return "\n".join(board.render_line(y).text for y in range(board.size.height))
 
@@ -354,4 +354,4 @@ async def test_revised_an_explorer_on_land_steps_into_the_sea_by_keys_and_is_a_s
         after = table.match.view(0)
         assert after.explorer_hex[e] == sea and e in after.swum
         assert screen._piece is None       # its one sea hex is used: nothing left to send it to
-        assert W.piece_name(screen._view, Piece("explorer", e)) == "your explorer (swimming, swam this turn)"
+        assert survive_words.piece_name(screen._view, Piece("explorer", e)) == "your explorer (swimming, swam this turn)"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.actions import Board, EndMoves, NoTile, Sink
 
 from tui.survive.shared import Piece
@@ -44,15 +44,15 @@ def text_by_hex(board) -> dict[int, str]:
 async def test_every_tile_legal_to_remove_is_marked_plus_in_text_even_under_explorers(size):
     table = until_red_removes_a_tile(3)       # seed 3: 9 of the 13 removable beaches hold explorers
     view = table.match.view(0)
-    targets = {D.LAND_HEX_INDEX[a.tile] for a in table.match.legal(0) if isinstance(a, Sink)}
+    targets = {data.LAND_HEX_INDEX[a.tile] for a in table.match.legal(0) if isinstance(a, Sink)}
     assert any(h in view.explorer_hex for h in targets)
     app = make_app(table)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         board = app.screen.board
         drawn = text_by_hex(board)
-        for h in range(D.HEXES):
-            assert ("+" in drawn.get(h, "")) == (h in targets), (D.HEX_NAMES[h], drawn.get(h))
+        for h in range(data.HEXES):
+            assert ("+" in drawn.get(h, "")) == (h in targets), (data.HEX_NAMES[h], drawn.get(h))
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)])
@@ -117,14 +117,14 @@ async def test_an_arrow_key_and_its_opposite_come_back_to_the_same_hex(there, ba
         await pilot.pause()
         board = app.screen.board
         astray = []
-        for h in range(D.HEXES):
+        for h in range(data.HEXES):
             board.cursor = h
             board.action_cursor(*{"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[there])
             if board.cursor == h:
                 continue          # the edge of the board: the key did nothing
             board.action_cursor(*{"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[back])
             if board.cursor != h:
-                astray.append((D.HEX_NAMES[h], D.HEX_NAMES[board.cursor]))
+                astray.append((data.HEX_NAMES[h], data.HEX_NAMES[board.cursor]))
         assert not astray
 
 
@@ -140,7 +140,7 @@ async def test_every_hex_name_the_log_uses_can_be_read_off_the_board(size):
         headers = [line for line in lines if line.split()[:3] == ["1", "2", "3"]]
         assert len(headers) == 2, lines
         cells = [[board.cell_at(x, y) for x in range(len(line))] for y, line in enumerate(lines)]
-        for h, name in enumerate(D.HEX_NAMES):
+        for h, name in enumerate(data.HEX_NAMES):
             letter, place = name[0], name[1:]
             row = "ABCDEFGHIJKLM".index(letter)
             on_lines = [y for y, line_cells in enumerate(cells) if h in line_cells]
@@ -148,7 +148,7 @@ async def test_every_hex_name_the_log_uses_can_be_read_off_the_board(size):
             assert labelled, name
             xs = [x for x, cell in enumerate(cells[labelled[0]]) if cell == h]
             assert headers[row % 2][min(xs):max(xs) + 1].strip() == place, (name, size)
-        assert "Cursor: " + D.HEX_NAMES[board.cursor] in step_line(app.screen)
+        assert "Cursor: " + data.HEX_NAMES[board.cursor] in step_line(app.screen)
 
 
 async def test_a_full_target_on_the_east_edge_where_the_gap_is_cut_is_marked_inside():
@@ -159,7 +159,7 @@ async def test_a_full_target_on_the_east_edge_where_the_gap_is_cut_is_marked_ins
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.screen.board
-        east = max(range(D.HEXES), key=lambda h: D.BOARD.positions()[h][0])   # the widest rows' last hex
+        east = max(range(data.HEXES), key=lambda h: data.BOARD.positions()[h][0])   # the widest rows' last hex
         spots = list(board.picture.spots)
         spots[east] = replace(spots[east], boat=(("R", Style()), ("B", Style())))  # "[RB]": full
         board.show(replace(board.picture, spots=spots, targets=(east,)))
@@ -176,8 +176,8 @@ async def test_at_160x48_a_creature_alone_on_the_sea_is_drawn_on_its_rows_letter
         board = app.screen.board
         lines = [board.render_line(y).text for y in range(board.size.height)]
         for c, h in enumerate(view.creature_hex):
-            if h < 0 or h in view.explorer_hex or h in view.boat_hex or D.CREATURE_KIND[c] != "serpent":
+            if h < 0 or h in view.explorer_hex or h in view.boat_hex or data.CREATURE_KIND[c] != "serpent":
                 continue
             ys = [y for y, line in enumerate(lines) for x, char in enumerate(line)
                   if char == "§" and board.cell_at(x, y) == h]
-            assert ys and all(lines[y][:2].strip() == D.HEX_NAMES[h][0] for y in ys), D.HEX_NAMES[h]
+            assert ys and all(lines[y][:2].strip() == data.HEX_NAMES[h][0] for y in ys), data.HEX_NAMES[h]

@@ -104,11 +104,11 @@ class TwoTables:
     host, port = "/tmp/tables.sock", 0
 
     async def list_tables(self, timeout: float = 5.0):
-        from netplay import messages as M
+        from netplay import messages
 
-        tables = [M.TableInfo(table=f"t{i}", name=f"Table {i}", game="pathways", rules="1", fingerprint="f",
+        tables = [messages.TableInfo(table=f"t{i}", name=f"Table {i}", game="pathways", rules="1", fingerprint="f",
                               players=2, open=1, started=False, over=False) for i in range(2)]
-        return M.TableList(server="Kitchen", tables=tables)
+        return messages.TableList(server="Kitchen", tables=tables)
 
 
 @pytest.mark.parametrize("theme", THEMES)

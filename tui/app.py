@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .sessions.base import Session
 
 # What a table, a replay or a dialog needs is imported when it is first needed, not with
-# the app: the menu's start needs none of it (~20 ms, issue 15).  The names stay readable
+# the app: the menu's start needs none of it.  The names stay readable
 # from this module as before (``from tui.app import ReplayMixin``...): ``__getattr__``.
 _LAZY = {
     "SeatInfo": "engine.core", "private_dir": "engine.storage", "Match": "engine.match",

@@ -10,8 +10,7 @@ Textual (``tui.app``, ``tui.demo``) is imported inside the commands that open a
 screen, on purpose: ``atlantis games``, ``selfplay``, ``replay --verify`` and the
 headless LAN commands start without loading it.  What only some commands need (the
 match and its records, seats, option parsing, name checks) is imported inside them too:
-``atlantis`` alone opens the menu without building the parser or loading a match
-(issue 15: ~20 ms of every start).
+``atlantis`` alone opens the menu without building the parser or loading a match.
 """
 
 from __future__ import annotations
@@ -25,9 +24,10 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from engine.registry import GAMES, MANIFESTS, manifest
+from engine.text import counted
 
 from . import export_commands
-from .common import INTERRUPTED, Parser, counted, positive_number, seconds, whole_number
+from .common import INTERRUPTED, Parser, positive_number, seconds, whole_number
 from .netplay import commands as lan_commands
 from .ssh import commands as ssh_commands
 from .web import commands as web_commands
@@ -268,7 +268,7 @@ def _learn(args: argparse.Namespace) -> int:
 def _apply_setup(args: argparse.Namespace) -> str | None:
     """Fill the play arguments from a named setup (explicit arguments win)."""
     if args.setup:
-        from .setups import load_setups  # (pydantic: ~70 ms CPU off every other start, issue 15)
+        from .setups import load_setups  # (here: pydantic loads only for a named setup)
 
         setups = load_setups()
         if args.setup not in setups:
@@ -441,7 +441,7 @@ def _replay(args: argparse.Namespace) -> int:
                 print(f"FAIL {args.file}: {problem}")
                 return 1
             last = index
-        print(f"OK {args.file}: {last} moves, every digest matches")
+        print(f"OK {args.file}: {counted(last, 'move')}, every digest matches")
         return 0
     from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
     from .seat import ReplaySeat

@@ -76,11 +76,6 @@ def port(text: str) -> int:
     return value
 
 
-def counted(number: int, noun: str, plural: str = "") -> str:
-    """``counted(1, "table")`` is "1 table", ``counted(2, "table")`` "2 tables": no "table(s)"."""
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
-
-
 class Parser(argparse.ArgumentParser):
     """argparse, with a bad argument said in one line and a pointer to ``--help`` rather than
     the whole usage block (a player who typed ``--seed abc`` needs the reason, not a synopsis)."""

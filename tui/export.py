@@ -26,6 +26,7 @@ from engine.core import Event, Game, SeatInfo, to_data
 from engine.match import Match
 from engine.record import GameRecord, Move, RecordError
 from engine.registry import GAMES
+from engine.text import counted
 
 from .common import holds_record, replace_problem
 from .seat import secret_line
@@ -254,5 +255,5 @@ def cmd_import(args: argparse.Namespace) -> int:
         save_record(record, args.out)
     except OSError as exc:
         return _die(f"{args.out}: {exc.strerror or exc}")
-    print(f"wrote {args.out}: {len(record.moves)} moves")
+    print(f"wrote {args.out}: {counted(len(record.moves), 'move')}")
     return 0

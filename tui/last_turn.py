@@ -33,7 +33,8 @@ def deed(line: LogLine, name: str) -> str:
 
 def summary(name: str, lines: Sequence[LogLine]) -> str:
     """One sentence for one seat's actions: its first line whole, then each later
-    line's deed: "Blue placed a tee at B1; drew 2 tiles."."""
+    line's deed: "Blue placed a tee at B1; drew 2 tiles." (a run said once)."""
+    lines = [line for i, line in enumerate(lines) if not (line.run and line in lines[:i])]
     parts = [lines[0].text.rstrip(".")] + [deed(line, name).rstrip(".") for line in lines[1:]]
     return "; ".join(parts) + "."
 

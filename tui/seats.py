@@ -67,7 +67,7 @@ def game_over_line(names: Sequence[str], winners: Sequence[int], tail: str) -> T
     """The turn line of a finished game: "Game over. R Alice wins: reason." (``tail`` is
     the game's own words after the winners).  Here, not with the dialogs in
     ``tui.screens.common`` (which reads it from here): every game screen draws it, and
-    that module and the game-over screen it imports cost ~2.5 ms of a table's start."""
+    that module and the game-over screen it imports would slow a table's start."""
     out = Text("Game over. ")
     for seat in winners:
         out.append_text(seat_text(seat, names[seat]))

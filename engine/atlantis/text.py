@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..text import EventText, Telling, whose_turn
+from ..text import EventText, Telling, counted, whose_turn
 from . import data
 from . import route
 
@@ -114,7 +114,7 @@ def plate_name(plate: int) -> str:
 
 
 def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+    return counted(n, "card")
 
 
 def describe_action(action: Any, view: Any = None) -> str:
@@ -223,12 +223,12 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
         plates, cards, debt = state.plates[p], len(state.hands[p]), state.debts[p]
         worth = sum(data.VALUE_OF[plate] for plate in plates)
         total = worth + cards - debt
-        text = (f"{names[p]}: {len(plates)} plate{'s' if len(plates) != 1 else ''} worth {worth}"
+        text = (f"{names[p]}: {counted(len(plates), 'plate')} worth {worth}"
                 + (f" ({', '.join(_plate_words(plate) for plate in plates)})" if plates else "")
                 + f", {_cards(cards)} worth {cards}")
         if debt:
             text += f", less {debt} water owed to bring the last figures to the mainland"
-        lines.append(text + f": {total} point{'s' if total != 1 else ''}.")
+        lines.append(text + f": {counted(total, 'point')}.")
     for p, hand in enumerate(state.hands):
         lines.append(f"{names[p]} held " + (f"{_cards(len(hand))}: {_colour_counts(list(hand))}."
                                           if hand else "no card."))

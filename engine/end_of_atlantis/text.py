@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..text import EventText, Telling
+from ..text import EventText, Telling, counted
 from . import actions
 from . import data
 
@@ -182,7 +182,7 @@ def vote_words(vote: dict, names: Sequence[str], hidden: bool, short: bool = Fal
         out.append(f"{_and([names[p] for p in winners])} {'win' if len(winners) > 1 else 'wins'}."
                    if winners else "Nobody wins.")
     else:
-        out = [f"Vote {vote['vote'] + 1} bids: " + ", ".join(shown) + "."]
+        out = [f"Vote {vote['vote'] + 1}. Bids: " + ", ".join(shown) + "."]
         places = vote.get("places", 0)
         rule = (" (the highest bid wins)" if places == 1 else f" (the {places} highest bids win)") if places else ""
         out.append(f"Won by {_and([names[p] for p in winners])}{rule}." if winners else f"Nobody wins{rule}.")
@@ -314,8 +314,19 @@ def _play(telling: Telling) -> str:
 
 
 def _placed(telling: Telling) -> str:
-    count = telling.data["n"]
-    return f"{telling.who} put {count} refugee{'s' if count != 1 else ''} on ship {telling['ship']}."
+    return f"{telling.who} put {counted(telling.data['n'], 'refugee')} on ship {telling['ship']}."
+
+
+def _cubes_lost(telling: Telling) -> str:
+    return f"{counted(telling.data['n'], 'cube')} lost."
+
+
+def _archont(telling: Telling) -> str:
+    """Said after the cards were drawn ("drew"): what the Archont does with them."""
+    count = telling.data["count"]
+    if not count:
+        return f"{telling.who} (Archont) found no card to draw."
+    return f"{telling.who} (Archont) must now discard {counted(count, 'card')}."
 
 
 def _sailed(telling: Telling) -> str:
@@ -367,23 +378,24 @@ EVENT_TEXT = EventText(
         "faction_pass": "{who} passed.",
         "ability_pass": "{who} did not use {faction}.",
         "special": _special,
-        "archont": "{who} (Archont) drew {count} cards.",
+        "archont": _archont,
         "discarded": "{who} discarded {card}.",
         "basileus": "{who} (Basileus) put a refugee on ship {ship}.",
-        "demiurgos": "{who} (Demiurgos) takes a special card.",
-        "drew": "{who} drew {count} Politics cards.",
+        "demiurgos": "{who} used the Demiurgos.",
+        "drew": lambda telling: f"{telling.who} drew {counted(telling.data['count'], 'Politics card')}.",
         "drew_special": "{who} drew a special card.",
         "drew_cards": "{who} drew: {cards}.",
         "my_special": "{Whose} new special card: {special_card}.",
         "took_special": "{who} took {special_card} from the face-up specials.",
-        "reshuffled": "The discard pile becomes the deck ({count} cards).",
-        "ordered": "{who} laid a card face down.",
+        "reshuffled": lambda telling: f"The discard pile becomes the deck ({counted(telling.data['count'], 'card')}).",
+        "ordered": lambda telling: ("You are laying your voting cards face down." if telling.you else
+                                    f"{telling.who} is laying their voting cards face down."),
         "my_order": _my_order,
         "vote": "Vote {vote}: {type}.",
         "open_bid": _open_bid,
-        "peek": "{who} (Demagogos) looks at {target.whose} bid.",
+        "peek": "{who} (Demagogos) looked at {target.whose} bid.",
         "peeked": "{target} bid {n}.",
-        "call": "{who} (Demagogos) makes {target.whom} bid first.",
+        "call": "{who} (Demagogos) made {target.whom} bid first.",
         "vote_result": _vote_result,
         "play": _play,
         "play_pass": "{who} played no card.",
@@ -391,17 +403,17 @@ EVENT_TEXT = EventText(
         "bumped": "{who} threw a {colour} cube off ship {ship}.",
         "sailed": _sailed,
         "arrived": _arrived,
-        "sabotage": "{who} sabotaged ship {ship}: {n} cubes lost.",
+        "sabotage": lambda telling: f"{telling.who} sabotaged ship {telling['ship']}: {_cubes_lost(telling)}",
         "betray_ship": _betray_ship,
         "betray_senate": "{who} removed {n} of {target}'s tokens from the Senate.",
-        "strategos": "{who} (Strategos) took back {n} tokens.",
+        "strategos": lambda telling: f"{telling.who} (Strategos) took back {counted(telling.data['n'], 'token')}.",
         "score": "{who} scored {n} for {why}.",
         "doom_phase": "Doom phase.",
         "doom_returned": "A third Doom! came too early: it goes back into the deck.",
         "event": _event,
         "upgraded": _upgraded,
-        "wrecked": "The ocean god takes ship {ship}: {n} cubes lost.",
-        "together_stop": "{who} stops placing refugees.",
+        "wrecked": lambda telling: f"The ocean god takes ship {telling['ship']}: {_cubes_lost(telling)}",
+        "together_stop": "{who} stopped placing refugees.",
         "pushed_off": "A neutral pushed a {colour} cube off ship {ship}.",
         "neutrals": _neutrals,
         "returned": _returned,
@@ -423,6 +435,7 @@ EVENT_TEXT = EventText(
         "special_card": lambda telling: data.SPECIAL_NAME[data.SPECIAL_KEY[telling.data["card"]]],
     },
     seats=("target",),
+    runs=("ordered",),
 )
 
 

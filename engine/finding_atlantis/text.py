@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Sequence
 
-from ..text import EventText, Telling
+from ..text import EventText, Telling, counted
 from . import data
 
 COLS = "ABCDEFGH"
@@ -208,7 +208,7 @@ def describe_action(action: Any, view: Any = None) -> str:
         return f"burn {card_name(action.card)} to move 1 space {data.DIR_NAMES[action.dir]}"
     if name == "UseCaptain":
         if action.steps:
-            return f"use the captain: {action.steps} space{'s' if action.steps != 1 else ''} {data.DIR_NAMES[action.arg]}"
+            return f"use the captain: {counted(action.steps, 'space')} {data.DIR_NAMES[action.arg]}"
         return "use the captain" + (f" (choice {action.arg + 1})" if action.arg >= 0 else "")
     if name == "UseArtifact":
         label = data.ARTIFACTS[action.artifact][0]
@@ -271,7 +271,7 @@ def _result(telling: Telling) -> str:
     event, names = telling.data, telling.names
     what = event["what"]
     if what == "listener":
-        return f"Nearest other submarine: {event['distance']} moves away."
+        return f"Nearest other submarine: {counted(event['distance'], 'move')} away."
     if what == "spotter":
         return f"{names[event['target']]} is at {telling['cell']}."
     if what == "conch":
@@ -296,7 +296,7 @@ def _moved(telling: Telling) -> str:
     if event.get("to") is not None and event["dir"] < 0:
         return f"{who} moved to {telling['to']}."
     way, steps, of = data.DIR_NAMES[event["dir"]], event["steps"], event["of"]
-    done = f"{steps} space{'s' if steps != 1 else ''}" + (f" of {of}" if steps != of else "")
+    done = counted(steps, "space") + (f" of {of}" if steps != of else "")
     if event["stop"] == "edge":
         return f"{who} moved {done} {way}: the edge of the map stopped {telling.whom}." if steps else \
             f"{who} could not move {way}: the edge of the map is there."
@@ -319,7 +319,7 @@ def _declared(telling: Telling) -> str:
 
 def _end_turn(telling: Telling) -> str:
     left = telling.data.get("left", 0)
-    return f"{telling.who} ended the turn" + (f" with {left} action{'s' if left != 1 else ''} unused." if left else ".")
+    return f"{telling.who} ended the turn" + (f" with {counted(left, 'action')} unused." if left else ".")
 
 
 EVENT_TEXT = EventText(
@@ -430,7 +430,7 @@ def history(public: Any, who: str, n: int, keep: int = 3, short: bool = False) -
         have = "have" if who == "You" else "has"
         return where + (f" and {have} not moved since." if public.surfaced >= 0 or public.start >= 0 else ".")
     named = [trail_word(t, who == "You", short) for t in moves[-keep:]]
-    count = f"{len(moves)} move{'s' if len(moves) != 1 else ''}"
+    count = counted(len(moves), "move")
     if len(moves) > keep:
         return f"{where}, then made {count}; the last {keep}: {_and(named)}."
     return f"{where}, then made {count}: {_and(named)}."
@@ -521,7 +521,7 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
         out.append("The game is not over yet.")
     for s in range(state.players):
         wrong = [_and([cell_at(c) for c in cs]) for who, cs in state.failed if who == s]
-        times = f"{len(wrong)} time{'s' if len(wrong) != 1 else ''} ({'; '.join(wrong)})"
+        times = f"{counted(len(wrong), 'time')} ({'; '.join(wrong)})"
         if s in state.winners:
             out.append(f"{names[s]} declared the city right" + (f" after declaring wrongly {times}." if wrong else
                                                                  " at the first try."))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..text import EventText, Telling, whose, whose_turn
+from ..text import EventText, Telling, counted, whose, whose_turn
 from . import data
 
 SIDE_ARROWS = ("north", "east", "south", "west")
@@ -118,7 +118,7 @@ def _step(telling: Telling) -> str:
 
 def _drew(telling: Telling) -> str:
     count = telling.data["count"]
-    return f"{telling.who} drew {count} tile{'s' if count != 1 else ''}."
+    return f"{telling.who} drew {counted(count, 'tile')}."
 
 
 def _round_limit(telling: Telling) -> str:
@@ -136,7 +136,8 @@ EVENT_TEXT = EventText(
         "step": _step,
         "special_done": "{who} finished the special move.",
         "atlantis": "{pod}'s subpod entered Atlantis!",
-        "reshuffled": "The used specials were shuffled into a new draw pile ({count} tiles).",
+        "reshuffled": lambda telling: ("The used specials were shuffled into a new draw pile "
+                                       f"({counted(telling.data['count'], 'tile')})."),
         "drew": _drew,
         "drew_tiles": "{who} drew: {tiles}.",
         "turn": whose_turn,
@@ -226,9 +227,9 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
         else:
             far = data.ATLANTIS_DISTANCE[pos]
             lines.append(f"{names[seat]}'s subpod ended at {data.cell_name(pos)}, "
-                         f"{far} space{'s' if far != 1 else ''} from Atlantis.")
+                         f"{counted(far, 'space')} from Atlantis.")
     for seat, hand in enumerate(state.hands):
-        lines.append(f"{names[seat]} held {len(hand)} tile{'s' if len(hand) != 1 else ''}"
+        lines.append(f"{names[seat]} held {counted(len(hand), 'tile')}"
                      + (f": {_tile_list(hand)}." if hand else "."))
     draw = state.draw
     if draw:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..text import EventText, Telling, whom, whose, whose_turn
+from ..text import EventText, Telling, counted, whom, whose, whose_turn
 from . import data
 
 HELP = """\
@@ -339,8 +339,8 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
         left = [state.values[e] for e in mine if state.explorer_hex[e] >= 0]
         total = sum(saved)
         if saved:
-            got = (f"{names[p]} saved {len(saved)} explorer{'s' if len(saved) != 1 else ''} "
-                   f"worth {_values(saved)}: {total} point{'s' if total != 1 else ''}.")
+            got = (f"{names[p]} saved {counted(len(saved), 'explorer')} "
+                   f"worth {_values(saved)}: {counted(total, 'point')}.")
         else:
             got = f"{names[p]} saved no explorer: 0 points."
         if lost:

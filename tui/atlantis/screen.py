@@ -26,29 +26,30 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from engine.atlantis import data as D
-from engine.atlantis import route as R
+from engine.atlantis import data
+from engine.atlantis import route
 from engine.atlantis.actions import Bridge, Choose, NoBridge, Pass, PayCard, PayPlate, Play, Sell
+from engine.text import counted
 
 from ..commands import Command
 from ..screens.game import GameScreen
 from ..seats import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
-from . import words as W
+from . import words
 from .words import ROOMY, STEP_NAMES, WIDE, destination_words, turn_guide
 
 def letters(cards: tuple[int, ...]) -> str:
-    return " ".join(D.LETTERS[c] for c in cards)
+    return " ".join(data.LETTERS[c] for c in cards)
 
 
 def place_name(view: Any, pos: int) -> str:
-    if pos == D.MAINLAND:
+    if pos == data.MAINLAND:
         return "the mainland"
-    if pos == D.ATLANTIS:
+    if pos == data.ATLANTIS:
         return "Atlantis"
     if view.heights[pos]:
-        return f"space {pos + 1} {D.plate_label(view.tops[pos])}"
+        return f"space {pos + 1} {data.plate_label(view.tops[pos])}"
     return f"space {pos + 1}"
 
 
@@ -190,10 +191,10 @@ class AtlantisScreen(GameScreen):
 
 
     def turn_line(self, view: Any, legal: list[Any]) -> Text:
-        return W.turn_line(view, legal, self.link.names, self.link.waiting_for())
+        return words.turn_line(view, legal, self.link.names, self.link.waiting_for())
 
     def players_panel(self, view: Any) -> Text:
-        return W.players_panel(view, self.link.names, self.size.width, self.track.colour_style)
+        return words.players_panel(view, self.link.names, self.size.width, self.track.colour_style)
 
     # --- keys that are not allowed now ---------------------------------------------------
     def action_why_not(self, key: str) -> None:
@@ -260,12 +261,12 @@ class AtlantisScreen(GameScreen):
             figure = self.chosen_figure()
             if figure is not None:
                 out += self._destination_options(figure)
-            out += [Option(f"Sell a plate worth {a.value} for {D.sale_cards(a.value)} "
-                           f"card{'s' if D.sale_cards(a.value) != 1 else ''}", [a])
+            out += [Option(f"Sell a plate worth {a.value} for "
+                           f"{counted(data.sale_cards(a.value), 'card')}", [a])
                     for a in legal if type(a) is Sell]
             out += [Option("Pass: no figure can move; draw 2 cards", [a]) for a in legal if type(a) is Pass]
         elif phase == "bridge":
-            passed = [g for g in R.crossed(R.gaps(view), view.start, view.cursor) if not g.bridged]
+            passed = [g for g in route.crossed(route.gaps(view), view.start, view.cursor) if not g.bridged]
             total = sum(g.cost for g in passed)
             for a in legal:
                 if type(a) is Bridge:
@@ -280,22 +281,22 @@ class AtlantisScreen(GameScreen):
             owed = view.owed
             for a in legal:
                 if type(a) is PayPlate:
-                    plate = next(p for p in view.plates[view.seat] if D.VALUE_OF[p] == a.value)
+                    plate = next(p for p in view.plates[view.seat] if data.VALUE_OF[p] == a.value)
                     over = max(0, a.value - owed)
-                    words = f"Give plate {D.plate_label(plate)} ({a.value})"
-                    out.append(Option(words + (f"  ! overpays {over}" if over else ""), [a], over,
-                                      given=(f"plate {D.plate_label(plate)}", a.value)))
+                    said = f"Give plate {data.plate_label(plate)} ({a.value})"
+                    out.append(Option(said + (f"  ! overpays {over}" if over else ""), [a], over,
+                                      given=(f"plate {data.plate_label(plate)}", a.value)))
                 elif type(a) is PayCard:
                     count = view.hand.count(a.colour)
-                    out.append(Option(f"Give a {D.COLOURS[a.colour]} card {D.LETTERS[a.colour]} (1)"
-                                      f" · {count} held", [a], 0, given=(f"{D.LETTERS[a.colour]} card", 1)))
+                    out.append(Option(f"Give a {data.COLOURS[a.colour]} card {data.LETTERS[a.colour]} (1)"
+                                      f" · {count} held", [a], 0, given=(f"{data.LETTERS[a.colour]} card", 1)))
         return out
 
     def _destination_options(self, figure: int) -> list[Option]:
         view = self._view
         need_choose = view.phase == "start" or view.mover != figure
         out, others = [], []
-        for dest in R.destinations(view, figure):
+        for dest in route.destinations(view, figure):
             ways = [w for w in dest.ways if w.payable]
             if not ways:
                 continue
@@ -303,10 +304,10 @@ class AtlantisScreen(GameScreen):
             for other in ways[1:]:  # the same place by more cards: listed after every destination
                 others.append(Option(
                     f"→ {place_name(view, dest.space)} another way: "
-                    f"{' then '.join(D.LETTERS[c] for c in other.cards)}",
+                    f"{' then '.join(data.LETTERS[c] for c in other.cards)}",
                     ([Choose(figure)] if need_choose else []) + [Play(c) for c in other.cards],
                     figure=figure))
-            words = destination_words(place_name(view, dest.space), [D.LETTERS[c] for c in way.cards],
+            words = destination_words(place_name(view, dest.space), [data.LETTERS[c] for c in way.cards],
                                       dest.water, dest.bridge_water, len(ways) - 1, self._choice_width())
             actions: list[Any] = [Choose(figure)] if need_choose else []
             actions += [Play(c) for c in way.cards]
@@ -376,17 +377,17 @@ class AtlantisScreen(GameScreen):
         for seat, fs in enumerate(view.figures):
             for pos in fs:
                 figures_at.setdefault(pos, []).append((SEAT_LETTERS[seat], seat_style(seat)))
-        first, last = R.ends(view.heights)
+        first, last = route.ends(view.heights)
         spaces = []
-        gap_notes = {g.first: str(g.cost) for g in R.gaps(view) if not g.bridged}
-        for i in range(D.SPACES):
+        gap_notes = {g.first: str(g.cost) for g in route.gaps(view) if not g.bridged}
+        for i in range(data.SPACES):
             figs = tuple(figures_at.get(i, ()))
             if view.heights[i]:
                 plate = view.tops[i]
-                spaces.append(RouteSpace("plate", D.plate_label(plate), D.COLOUR_OF[plate],
+                spaces.append(RouteSpace("plate", data.plate_label(plate), data.COLOUR_OF[plate],
                                          view.heights[i] == 2, figs))
             elif first <= i <= last:
-                gap = R.gap_at(view, i)
+                gap = route.gap_at(view, i)
                 kind = "bridge" if gap is not None and gap.bridged else "water"
                 spaces.append(RouteSpace(kind, figures=figs, note=gap_notes.get(i, "")))
             else:
@@ -404,18 +405,18 @@ class AtlantisScreen(GameScreen):
             if o.position is not None and phase in ("start", "move"):
                 marks.append(RouteMark(o.position, str(i + 1), o.words))
                 words[o.position] = f"▲{i + 1} {o.words}"
-        for pos in range(-1, D.SPACES + 1):
+        for pos in range(-1, data.SPACES + 1):
             if pos not in words:
                 words[pos] = self._space_words(pos)
         hand = view.hand if view.hand is not None else ()
-        plates = [(D.COLOUR_OF[p], D.plate_label(p)) for p in view.plates[view.seat]] \
+        plates = [(data.COLOUR_OF[p], data.plate_label(p)) for p in view.plates[view.seat]] \
             if view.seat is not None else []
         return RoutePicture(
-            spaces=spaces, at_start=figures_at.get(D.ATLANTIS, ()), at_goal=figures_at.get(D.MAINLAND, ()),
+            spaces=spaces, at_start=figures_at.get(data.ATLANTIS, ()), at_goal=figures_at.get(data.MAINLAND, ()),
             chosen=chosen, chosen_letter=SEAT_LETTERS[view.seat] if view.seat is not None else "",
             marks=marks, recent=self.recent_spaces(), hand=tuple(hand),
             hand_note="" if view.hand is not None else "hidden: you are watching",
-            plates=plates, letters="".join(D.LETTERS), colour_names=D.COLOURS,
+            plates=plates, letters="".join(data.LETTERS), colour_names=data.COLOURS,
             legend=self._legend_on(), words=words,
             legend_rows=self._legend_rows(), legend_more="g: more",
         )
@@ -426,28 +427,28 @@ class AtlantisScreen(GameScreen):
         before, view = self.baseline_view(), self._view
         if before is None:
             return frozenset()
-        out = {i for i in range(D.SPACES) if before.tops[i] != view.tops[i]}
+        out = {i for i in range(data.SPACES) if before.tops[i] != view.tops[i]}
         for seat in range(view.players):
             if seat == view.seat:
                 continue
             for a, b in zip(before.figures[seat], view.figures[seat]):
                 if a != b:
-                    out |= {p for p in (a, b) if 0 <= p < D.SPACES}
+                    out |= {p for p in (a, b) if 0 <= p < data.SPACES}
         return frozenset(out)
 
     def _space_words(self, pos: int) -> str:
         view = self._view
         who = [f"{SEAT_LETTERS[s]}" for s, fs in enumerate(view.figures) for p in fs if p == pos]
-        if pos == D.ATLANTIS:
+        if pos == data.ATLANTIS:
             return "Atlantis: the start" + (f" · figures {' '.join(who)}" if who else "")
-        if pos == D.MAINLAND:
+        if pos == data.MAINLAND:
             return "The mainland: the goal" + (f" · figures {' '.join(who)}" if who else "")
         if view.heights[pos]:
             plate = view.tops[pos]
-            text = f"Space {pos + 1}: {D.COLOURS[D.COLOUR_OF[plate]]} {D.VALUE_OF[plate]}"
+            text = f"Space {pos + 1}: {data.COLOURS[data.COLOUR_OF[plate]]} {data.VALUE_OF[plate]}"
             text += " (stack of 2)" if view.heights[pos] == 2 else " (single)"
-        elif R.on_route(view.heights, pos):
-            gap = R.gap_at(view, pos)
+        elif route.on_route(view.heights, pos):
+            gap = route.gap_at(view, pos)
             text = f"Space {pos + 1}: water, " + ("bridged: free" if gap.bridged else f"{gap.cost} to cross")
         else:
             text = f"Space {pos + 1}: gone (the route got shorter)"
@@ -484,10 +485,10 @@ class AtlantisScreen(GameScreen):
         phase = self.my_phase()
         out = Text()
         if phase == "bridge":
-            passed = [g for g in R.crossed(R.gaps(view), view.start, view.cursor) if not g.bridged]
+            passed = [g for g in route.crossed(route.gaps(view), view.start, view.cursor) if not g.bridged]
             gaps = " + ".join(f"{g.cost} (sp {g.first + 1})" for g in passed)
             out.append(f"Water: {gaps}" + (f" = {sum(g.cost for g in passed)}" if len(passed) > 1 else "")
-                       + f" · you have {R.resources(len(view.hand), view.plates[view.seat])}")
+                       + f" · you have {route.resources(len(view.hand), view.plates[view.seat])}")
         elif phase == "pay":
             given = ", ".join(w for w, _ in self._payment.items) or "nothing yet"
             out.append(f"Water {view.owed + view.paid} · given {view.paid}: {given} · ")

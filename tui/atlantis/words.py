@@ -9,7 +9,8 @@ from typing import Any, Callable, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from engine.atlantis import data as D
+from engine.atlantis import data
+from engine.text import counted
 
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
 
@@ -59,9 +60,9 @@ def turn_guide(phase: str, view_phase: str, width: int = 60) -> Text:
 
 def place_words(pos: int) -> str:
     """A figure's place in words: Atlantis, space 12, the mainland."""
-    if pos == D.ATLANTIS:
+    if pos == data.ATLANTIS:
         return "Atlantis"
-    if pos == D.MAINLAND:
+    if pos == data.MAINLAND:
         return "the mainland"
     return f"space {pos + 1}"
 
@@ -69,16 +70,16 @@ def place_words(pos: int) -> str:
 def figures_words(positions: Sequence[int]) -> str:
     """"Atlantis ×2, space 12": a player's figures, those on one place counted."""
     counts: dict[int, int] = {}
-    for pos in sorted(positions, key=lambda p: (p != D.ATLANTIS, p)):
+    for pos in sorted(positions, key=lambda p: (p != data.ATLANTIS, p)):
         counts[pos] = counts.get(pos, 0) + 1
     return ", ".join(place_words(p) + (f" ×{n}" if n > 1 else "") for p, n in counts.items())
 
 
 def where(pos: int) -> str:
     """A figure's place in a few characters: A (Atlantis), 12 (space 12), M (mainland)."""
-    if pos == D.ATLANTIS:
+    if pos == data.ATLANTIS:
         return "A"
-    if pos == D.MAINLAND:
+    if pos == data.MAINLAND:
         return "M"
     return str(pos + 1)
 
@@ -96,8 +97,8 @@ def destination_words(place: str, cards: Sequence[str], water: int, bridge_water
         else:
             out += f"water {water}" + (f" (bridge {bridge_water})" if bridge_water != water else "")
         if more and note:
-            out += (f" · or {more} more way{'s' if more > 1 else ''} below" if long
-                    else f" · +{more} way{'s' if more > 1 else ''} below")
+            out += (f" · or {counted(more, 'more way')} below" if long
+                    else f" · +{counted(more, 'way')} below")
         return out
 
     forms = [form(" then ", True, True), form(" then ", False, True), form(",", False, True),
@@ -158,13 +159,13 @@ def players_table(view: Any, names: Sequence[str], colour_style: Callable[[int],
         if view.plates[p]:
             out.append("    plates: ", dim)
             for plate in view.plates[p]:
-                out.append(D.plate_label(plate), colour_style(D.COLOUR_OF[plate]))
+                out.append(data.plate_label(plate), colour_style(data.COLOUR_OF[plate]))
                 out.append(" ")
-            out.append(f"(worth {sum(D.VALUE_OF[q] for q in view.plates[p])})\n", dim)
+            out.append(f"(worth {sum(data.VALUE_OF[q] for q in view.plates[p])})\n", dim)
         out.append("    bridge: ", dim)
         out.append((f"built, on the water at space {view.bridges[p] + 1}\n" if view.bridges[p] >= 0
                     else "not yet built\n"), dim)
-    out.append(f"Draw pile {view.pile_count} cards · {len(view.discard)} used · round {view.round}\n",
+    out.append(f"Draw pile {counted(view.pile_count, 'card')} · {len(view.discard)} used · round {view.round}\n",
                dim)
     out.append("Score: plate values + 1 per card.", dim)
     if view.phase == "over" and any(view.debts):

@@ -31,8 +31,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from engine.core import LogLine
-from engine.end_of_atlantis import data as D
+from engine.end_of_atlantis import data
 from engine.end_of_atlantis.actions import Bid, Pass, PlaySpecial, Target
+from engine.text import counted
 
 from ..commands import Command
 from ..screens.game import GameScreen
@@ -44,7 +45,7 @@ from ..widgets.senate_row import FactionSpace, SenateRow
 from ..widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
 from ..widgets.victory_track import Marker, VictoryTrack
 from ..widgets.voting_row import VoteCard, VoteRowLine, VotingRow
-from . import words as W
+from . import words
 from .words import CUBE_LETTERS, NO_PASS, PHASE, SHIP_NOTES, STAGE_WORDS, VOTING
 
 #: Said when the log gets the focus (Tab): how to read it back and how to go on playing.
@@ -54,7 +55,7 @@ TALL = 34      # from this height: the legend is always shown, the track has its
 
 
 def cube_style(colour: int) -> Style:
-    return seat_style(colour) if colour < D.NEUTRAL else neutral_style()
+    return seat_style(colour) if colour < data.NEUTRAL else neutral_style()
 
 
 class Choices(ChoiceList):
@@ -148,7 +149,7 @@ class EndOfAtlantisScreen(GameScreen):
         self._digits = ""
         self._last_key: tuple = ()
         self._legend_wanted: bool | None = None   # None: shown when the terminal is tall
-        self._recent: dict[str, set] = W.recent_changes(None, None)
+        self._recent: dict[str, set] = words.recent_changes(None, None)
         self._doom_seen: dict[int, int] = {}   # seat -> where the last Doom phase it was shown starts
 
     # --- layout -------------------------------------------------------------------------
@@ -173,8 +174,8 @@ class EndOfAtlantisScreen(GameScreen):
 
     def on_mount(self) -> None:
         # (GameScreen's on_mount runs too.)  The sizes as the first Resize will set them, so
-        # the first layout is already the right one: the board is drawn once at the start
-        # (issue 15), not once for the default side panel's width and again for its own.
+        # the first layout is already the right one: the board is drawn once at the start,
+        # not once for the default side panel's width and again for its own.
         self._fit_size(*self.app.size)
 
     def _fit_size(self, width: int, height: int) -> None:
@@ -286,7 +287,7 @@ class EndOfAtlantisScreen(GameScreen):
         names = self.link.names
         wide = self.size.width >= WIDE
         baseline = getattr(self, "baseline_view", lambda: None)()
-        self._recent = W.recent_changes(baseline, view)
+        self._recent = words.recent_changes(baseline, view)
         self._show("#eoa-head", self._head(view))  # (each Static only when its text changed)
         self._draw_lanes()
         self.query_one("#track", VictoryTrack).show(
@@ -298,7 +299,7 @@ class EndOfAtlantisScreen(GameScreen):
             h = view.faction_holders[f]
             markers = [(CUBE_LETTERS[p], cube_style(p)) for p in range(view.players)
                        if view.markers[p] == f]
-            spaces.append(FactionSpace(D.FACTIONS[f], (CUBE_LETTERS[h], cube_style(h)) if h >= 0 else None,
+            spaces.append(FactionSpace(data.FACTIONS[f], (CUBE_LETTERS[h], cube_style(h)) if h >= 0 else None,
                                        view.plus_one[f], markers))
         note = "" if not view.family else "(family rules: no Senate; ties by the Faction markers)"
         pool = [(f"{CUBE_LETTERS[p]} {names[p]}" if wide else CUBE_LETTERS[p], cube_style(p), view.senate_pool[p])
@@ -307,10 +308,10 @@ class EndOfAtlantisScreen(GameScreen):
             spaces, pool, note, self._recent["factions"],
             [i for i, p in enumerate(order) if p in self._recent["pool"]])
         self._draw_voting()
-        last = W.last_vote_text(view, names, short=not self._tall())
+        last = words.last_vote_text(view, names, short=not self._tall())
         head = "Last vote: "
         if not last:
-            last, head = W.senate_reveal_text(view, names, short=not self._tall()), "Senate bids: "
+            last, head = words.senate_reveal_text(view, names, short=not self._tall()), "Senate bids: "
         self._show("#last-vote", Text.assemble((head, "bold"), last) if last else "")
         self._has_last_vote = bool(last)
         self._show_last_vote()
@@ -318,7 +319,7 @@ class EndOfAtlantisScreen(GameScreen):
         self._show("#legend", self._legend_text(view))
         key = (view.stage, view.turn, view.vote, len(legal), view.effect)
         room = (self.choices.size.width or self.size.width - 30) - 4  # (the cursor mark, " ↓")
-        items = W.fit_choices([self.choice_text(a) for a in legal], room)
+        items = words.fit_choices([self.choice_text(a) for a in legal], room)
         empty = self._waiting_text()
         keep = None if key == self._last_key else self._default_choice()
         if key != self._last_key and legal:
@@ -330,7 +331,7 @@ class EndOfAtlantisScreen(GameScreen):
     def _legend_text(self, view: Any) -> Text:
         out = Text()
         width = self.query_one("#legend").size.width or self.size.width - 32
-        lines = W.legend_lines(self.link.names, view.players, width, self.size.width < WIDE)
+        lines = words.legend_lines(self.link.names, view.players, width, self.size.width < WIDE)
         if not self._tall():
             out.append("Legend (l hides it)\n", Style(bold=True))
         for i, line in enumerate(lines):
@@ -340,7 +341,7 @@ class EndOfAtlantisScreen(GameScreen):
     def _head(self, view: Any) -> Text:
         out = Text()
         out.append("Doom ", Style(bold=False))
-        out.append("▲" * view.doom_markers + "△" * (D.DOOM_MARKERS - view.doom_markers),
+        out.append("▲" * view.doom_markers + "△" * (data.DOOM_MARKERS - view.doom_markers),
                    self.get_component_rich_style("eoa--doom", partial=True))
         out.append(f" · Turn {view.turn} · ")
         stage = PHASE.get(view.stage, view.stage)
@@ -352,9 +353,9 @@ class EndOfAtlantisScreen(GameScreen):
         return out
 
     def _event_words(self, view: Any) -> str:
-        text = f"Event: {D.EVENT_NAME[view.event]}" if view.event >= 0 else "no event yet"
+        text = f"Event: {data.EVENT_NAME[view.event]}" if view.event >= 0 else "no event yet"
         if view.top_event >= 0:
-            text += f" · next event: {D.EVENT_NAME[view.top_event]}"
+            text += f" · next event: {data.EVENT_NAME[view.top_event]}"
         return text
 
     def _draw_lanes(self) -> None:
@@ -362,14 +363,14 @@ class EndOfAtlantisScreen(GameScreen):
         names = self.link.names
         ships = []
         for sh in view.ships:
-            cubes = [(CUBE_LETTERS[c], cube_style(c)) for c in range(D.COLOURS) for _ in range(sh.cubes[c])]
-            ships.append(LaneShip(D.ship_label(sh.tile), D.SHIP_NAMES[sh.tile % D.ADVANCED],
-                                  D.capacity(sh.tile), sh.at_sea, cubes, SHIP_NOTES[sh.tile]))
+            cubes = [(CUBE_LETTERS[c], cube_style(c)) for c in range(data.COLOURS) for _ in range(sh.cubes[c])]
+            ships.append(LaneShip(data.ship_label(sh.tile), data.SHIP_NAMES[sh.tile % data.ADVANCED],
+                                  data.capacity(sh.tile), sh.at_sea, cubes, SHIP_NOTES[sh.tile]))
         wide = self.size.width >= WIDE
         promised = [(f"{CUBE_LETTERS[p]} {names[p]}" if wide else CUBE_LETTERS[p], cube_style(p),
                      view.promised_land[p]) for p in range(view.players) if view.promised_land[p]]
         if view.promised_land_neutrals:
-            promised.append(("N neutral" if wide else "N", cube_style(D.NEUTRAL), view.promised_land_neutrals))
+            promised.append(("N neutral" if wide else "N", cube_style(data.NEUTRAL), view.promised_land_neutrals))
         lanes = self.query_one("#lanes", ShipLanes)
         notes = lanes.picture.notes if lanes.picture.ships else (self.size.width >= 110)
         lanes.show(LanesPicture(ships, promised, view.camp, (), notes, recent=tuple(self._recent["ships"])))
@@ -383,8 +384,8 @@ class EndOfAtlantisScreen(GameScreen):
                 face_down = c < 0
                 own_veiled = view.seat == p and view.my_face_down is not None and i in view.my_face_down \
                     and not (view.cards_revealed and view.face_up[p][i])
-                short = None if face_down else W.card_short(c) + ("?" if own_veiled else "")
-                full = "" if face_down else W.card_name(c) + ("?" if own_veiled else "")
+                short = None if face_down else words.card_short(c) + ("?" if own_veiled else "")
+                full = "" if face_down else words.card_name(c) + ("?" if own_veiled else "")
                 tokens = view.tokens_on_cards[p][i] if i < len(view.tokens_on_cards[p]) else 0
                 played = view.played[p][i] if i < len(view.played[p]) else False
                 cards.append(VoteCard(short, tokens, played, full, (p, i) in self._recent["cards"]))
@@ -412,11 +413,11 @@ class EndOfAtlantisScreen(GameScreen):
             pending = f"your secret bid: {view.bids[seat]}"
         if view.peeked_bid:
             pending += f" · {self.link.names[view.peeked_bid.target]} bid {view.peeked_bid.tokens}"
-        hand = ", ".join(W.grouped([W.card_name(c) for c in view.hand]))
+        hand = ", ".join(words.grouped([words.card_name(c) for c in view.hand]))
         if len(hand) + 6 > me.size.width and self.size.width < WIDE:
-            hand = ", ".join(W.grouped([W.card_short(c) for c in view.hand]))  # the legend explains them
+            hand = ", ".join(words.grouped([words.card_short(c) for c in view.hand]))  # the legend explains them
         me.show((CUBE_LETTERS[seat], cube_style(seat)), view.screen[seat],
-                [hand], [W.special_name(c) for c in view.my_specials], pending)
+                [hand], [words.special_name(c) for c in view.my_specials], pending)
 
     def _waiting_text(self) -> str:
         view = self._view
@@ -448,12 +449,12 @@ class EndOfAtlantisScreen(GameScreen):
         lanes = self.query_one("#lanes", ShipLanes)
         pic = lanes.picture
         if tuple(pic.marked) == marked:
-            return  # (the lanes drew this picture: nothing to redraw, issue 15)
+            return  # (the lanes drew this picture: nothing to redraw)
         lanes.show(LanesPicture(pic.ships, pic.promised, pic.camp, marked, pic.notes, recent=pic.recent))
 
     # --- words ----------------------------------------------------------------------------
     def choice_text(self, a: Any) -> str:
-        return W.choice_text(self._view, a, self.link.names, self.link.game.describe_action)
+        return words.choice_text(self._view, a, self.link.names, self.link.game.describe_action)
 
     # --- side panel -------------------------------------------------------------------------
     def turn_line(self, view: Any, legal: list[Any]) -> Text:
@@ -472,8 +473,8 @@ class EndOfAtlantisScreen(GameScreen):
                 out.append(f" ({len(view.voting_cards[view.seat]) + 1}/{view.cards_to_lay[view.seat]})",
                            Style(bold=False))
             if view.effect is not None:
-                out.append(f"\nCarrying out {D.CARD_NAME[view.effect.card_kind]}", Style(bold=False))
-            missing = W.unplayable_text(view, legal, names)
+                out.append(f"\nCarrying out {data.CARD_NAME[view.effect.card_kind]}", Style(bold=False))
+            missing = words.unplayable_text(view, legal, names)
             if missing:
                 out.append(f"\n{missing}", Style(bold=False))
             out.append("\nUp/Down, Enter chooses" + (", digits bid" if type(legal[0]) is Bid else ""),
@@ -504,7 +505,7 @@ class EndOfAtlantisScreen(GameScreen):
                            f"+{view.special_counts[p]}\n")
         if view.stage == "over" and view.all_specials:
             for p in range(view.players):
-                out.append(f"{names[p]}: " + (", ".join(W.special_name(c) for c in view.all_specials[p])
+                out.append(f"{names[p]}: " + (", ".join(words.special_name(c) for c in view.all_specials[p])
                                              or "no special cards") + "\n", Style(dim=True))
         return out
 
@@ -526,7 +527,7 @@ class EndOfAtlantisScreen(GameScreen):
         options = [i for i, a in enumerate(self._legal)
                    if type(a) in (Target, PlaySpecial) and a.ship == event.ship]
         if not options:
-            name = D.ship_full_name(self._view.ships[event.ship].tile)
+            name = data.ship_full_name(self._view.ships[event.ship].tile)
             self.say(f"No choice now involves ship {name}: "
                      + (STAGE_WORDS.get(self._view.stage, "") if self._legal else self._waiting_text()))
             return
@@ -578,7 +579,7 @@ class EndOfAtlantisScreen(GameScreen):
             self.choices.cursor = bids[value]
             self.say(f"Bid {value}: Enter to confirm.")
         elif value > self._view.screen[self._view.seat]:
-            self.say(f"You cannot bid {value}: you have {self._view.screen[self._view.seat]} tokens behind your screen.")
+            self.say(f"You cannot bid {value}: you have {counted(self._view.screen[self._view.seat], 'token')} behind your screen.")
         else:
             self.say(f"You cannot bid {value}: another player has named it in this open vote.")
 

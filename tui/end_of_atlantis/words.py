@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.end_of_atlantis import data as D
-from engine.end_of_atlantis import text as T
+from engine.end_of_atlantis import data, text
 from engine.end_of_atlantis.actions import (
     DECK_SLOT, Bid, Demagogos, Discard, Done, Faction, LayCard, Pass, Play, PlaySpecial, TakeSpecial, Target,
     UseAbility,
 )
 from engine.end_of_atlantis.factions import faction_cost
 from engine.end_of_atlantis.state import PAID, senate_order_of, winners_needed
+from engine.text import counted
 
 from ..seats import NEUTRAL, NEUTRAL_LETTER, SEAT_LETTERS
 
@@ -52,20 +52,20 @@ NO_PASS = {
 
 
 def card_name(card: int) -> str:
-    return D.CARD_NAME[D.CARD_KIND[card]]
+    return data.CARD_NAME[data.CARD_KIND[card]]
 
 
 def card_short(card: int) -> str:
-    return D.CARD_SHORT[D.CARD_KIND[card]]
+    return data.CARD_SHORT[data.CARD_KIND[card]]
 
 
 def special_name(card: int) -> str:
-    return D.SPECIAL_NAME[D.SPECIAL_KEY[card]]
+    return data.SPECIAL_NAME[data.SPECIAL_KEY[card]]
 
 
 def ship_words(view: Any, i: int) -> str:
     sh = view.ships[i]
-    return f"{D.ship_full_name(sh.tile)} ({'at sea' if sh.at_sea else 'in port'})"
+    return f"{data.ship_full_name(sh.tile)} ({'at sea' if sh.at_sea else 'in port'})"
 
 
 def grouped(names: Sequence[str]) -> list[str]:
@@ -93,19 +93,19 @@ def last_vote_text(view: Any, names: Sequence[str], short: bool = False) -> str:
     order = senate_order_of(view.senate_pool, view.markers)
     winners = tuple(view.last_winners)
     play = list(winners)
-    philosophios = view.faction_holders[D.PHILOSOPHIOS]
+    philosophios = view.faction_holders[data.PHILOSOPHIOS]
     if philosophios in play:
         play.remove(philosophios)
         play.insert(0, philosophios)
     hidden = view.vote_kind == "hidden"
-    data = {"vote": vote, "bids": bids, "order": order, "winners": winners, "pool": view.senate_pool,
-            "no_card": tuple(p for p in range(view.players) if len(view.voting_cards[p]) <= vote),
-            "play_order": tuple(play), "places": winners_needed(view)}
-    text = T.vote_words(data, names, hidden, short)
-    if view.event >= 0 and D.EVENT_KEY[view.event] == "no_mercy":
+    result = {"vote": vote, "bids": bids, "order": order, "winners": winners, "pool": view.senate_pool,
+              "no_card": tuple(p for p in range(view.players) if len(view.voting_cards[p]) <= vote),
+              "play_order": tuple(play), "places": winners_needed(view)}
+    said = text.vote_words(result, names, hidden, short)
+    if view.event >= 0 and data.EVENT_KEY[view.event] == "no_mercy":
         loser = sorted(order, key=lambda p: (-bids[p], order.index(p)))[-1]
-        text += f" No Mercy For The Weak: {names[loser]} bid lowest and loses 1 point."
-    return text
+        said += f" No Mercy For The Weak: {names[loser]} bid lowest and loses 1 point."
+    return said
 
 
 # --- what the other seats changed since this seat's last move -------------------------------
@@ -138,7 +138,7 @@ def legend_lines(names: Sequence[str], players: int, width: int, short_names: bo
     colours = "Colours: " + ", ".join(
         f"{CUBE_LETTERS[p]} {COLOUR_NAMES[p]}" + (f" ({names[p]})" if names[p] != COLOUR_NAMES[p] else "")
         for p in range(players)) + ", N neutral (black)."
-    entries = [f"{sym:<5} {words}" for sym, words in T.LEGEND[1:]]
+    entries = [f"{sym:<5} {words}" for sym, words in text.LEGEND[1:]]
     columns = max(1, width // (max(len(e) for e in entries) + 2))
     rows = -(-len(entries) // columns)
     lines = [colours]
@@ -150,9 +150,9 @@ def legend_lines(names: Sequence[str], players: int, width: int, short_names: bo
             cells = [entries[c * rows + r] for c in range(columns) if c * rows + r < len(entries)]
             lines.append("".join(cell[: col - 1].ljust(col) for cell in cells).rstrip())
     if short_names:
-        lines += ["Cards: " + T.CARD_LEGEND + ".", "Factions: " + T.FACTION_LEGEND + ".",
-                  T.SENATE_LEGEND[0].upper() + T.SENATE_LEGEND[1:] + "."]
-    lines.append("Players panel: " + T.PANEL_LEGEND + ".")
+        lines += ["Cards: " + text.CARD_LEGEND + ".", "Factions: " + text.FACTION_LEGEND + ".",
+                  text.SENATE_LEGEND[0].upper() + text.SENATE_LEGEND[1:] + "."]
+    lines.append("Players panel: " + text.PANEL_LEGEND + ".")
     lines.append("Highlighted: what the other players changed since your last move.")
     return lines
 
@@ -170,7 +170,7 @@ def choice_text(view: Any, a: Any, names: Sequence[str], describe: Any) -> str:
         paid = view.faction_queue[view.faction_pos].kind == PAID
         cost = faction_cost(view, view.seat) if paid else 0
         plus = " +1 point" if view.plus_one[a.faction] else ""
-        return f"{D.FACTIONS[a.faction]} ({'free' if not cost else f'{cost} tokens'}{plus})"
+        return f"{data.FACTIONS[a.faction]} ({counted(cost, 'token') if cost else 'free'}{plus})"
     if kind is Pass:
         return {
             "faction": "Pass (take a Faction free at the end)", "play": "Play no card",
@@ -178,11 +178,11 @@ def choice_text(view: Any, a: Any, names: Sequence[str], describe: Any) -> str:
             "call": "Nobody bids out of turn", "together": "Stop placing refugees",
         }.get(st, "Pass")
     if kind is PlaySpecial:
-        text = f"Play special: {special_name(a.card)}"
-        return text + (f" → ship {ship_words(view, a.ship)}" if a.ship >= 0 else "")
+        said = f"Play special: {special_name(a.card)}"
+        return said + (f" → ship {ship_words(view, a.ship)}" if a.ship >= 0 else "")
     if kind is UseAbility:
         f = view.ability_queue[0].faction
-        return f"Use {D.FACTIONS[f]}: {D.FACTION_ABILITY[f]}"
+        return f"Use {data.FACTIONS[f]}: {data.FACTION_ABILITY[f]}"
     if kind is Discard:
         return f"Discard {card_name(a.card)}"
     if kind is TakeSpecial:
@@ -212,7 +212,7 @@ def target_text(view: Any, a: Target, names: Sequence[str]) -> str:
     if view.stage == "ability":
         return f"Basileus: a refugee on {ship()}"
     step = view.effect.steps[0] if view.effect is not None else ""
-    colour = (lambda c: "neutral" if c == D.NEUTRAL else names[c])
+    colour = (lambda c: "neutral" if c == data.NEUTRAL else names[c])
     if step in ("place1", "place1x"):
         return f"1 refugee on {ship()}"
     if step == "place2":
@@ -224,7 +224,7 @@ def target_text(view: Any, a: Target, names: Sequence[str]) -> str:
         return f"Discard a {colour(a.colour)} cube from {ship()}"
     if step in ("move", "royal"):
         sh = view.ships[a.ship]
-        to = "Promised Land" if sh.at_sea or sh.tile == D.AIRSHIP + D.ADVANCED else "ocean"
+        to = "Promised Land" if sh.at_sea or sh.tile == data.AIRSHIP + data.ADVANCED else "ocean"
         return f"Move {ship()} → {to}"
     if step == "sabotage":
         return f"Sabotage {ship()}"
@@ -301,7 +301,7 @@ def senate_reveal_text(view: Any, names: Sequence[str], short: bool = False) -> 
     moved = set(view.faction_holders) - {-1}
     who = (lambda p: CUBE_LETTERS[p]) if short else (lambda p: names[p])
     bids = ", ".join(f"{who(p)} {view.last_bids[p]}" for p in range(view.players))
-    text = f"{bids}. Senate order: " + ", ".join(who(p) for p in order) + "."
+    said = f"{bids}. Senate order: " + ", ".join(who(p) for p in order) + "."
     ties = []
     groups: list[list[int]] = []
     for p in order:
@@ -315,12 +315,12 @@ def senate_reveal_text(view: Any, names: Sequence[str], short: bool = False) -> 
         if short:
             ties.append(f"{listed} tie at {pool[first]}: {who(first)}'s marker was further left at the reveal")
         elif not moved & set(group):
-            where = ", ".join(f"{names[p]} on {D.FACTIONS[markers[p]]}" for p in group)
+            where = ", ".join(f"{names[p]} on {data.FACTIONS[markers[p]]}" for p in group)
             ties.append(f"{listed} tie at {pool[first]} in the pool: {names[first]}'s Faction marker "
                         f"stands further left ({where}), so {names[first]} is higher")
         else:
             ties.append(f"{listed} tie at {pool[first]} in the pool: {names[first]}'s Faction marker stood "
                         f"further left when the bids were revealed, so {names[first]} is higher")
     if ties:
-        text += " " + "; ".join(ties) + "."
-    return text
+        said += " " + "; ".join(ties) + "."
+    return said

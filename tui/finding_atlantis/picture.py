@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.finding_atlantis.text import LEGEND, TRUTH_CHAR, chart_char
 
 from ..seats import SEAT_LETTERS
@@ -96,7 +96,7 @@ def chart_picture(view: Any, marks: dict[int, str], know: Any, baseline: Any | N
         f = view.chart[x] if view.chart else 0
         text, part = "", "cell"
         back = ("sea-alt" if (r + c) % 2 else "") if inner else "ring"
-        if not view.paper and f and not (not inner and f == D.NOTRACE):
+        if not view.paper and f and not (not inner and f == data.NOTRACE):
             text = chart_char(f)
             part = FACT_PART.get(text, "cell")
         elif know is not None:
@@ -135,8 +135,8 @@ def judge(view: Any, marks: dict[int, str], know: Any, cell: int) -> str:
     x = _world(view.n, cell)
     t = view.truth[x]
     mark = marks.get(cell, "")
-    ok = {"s": t >= D.SEAMOUNT, "#": t == D.DEEP, "x": t < D.ARTIFACT, "T": t >= D.ARTIFACT,
-          "@?": t == D.ATLANTIS}.get(mark)
+    ok = {"s": t >= data.SEAMOUNT, "#": t == data.DEEP, "x": t < data.ARTIFACT, "T": t >= data.ARTIFACT,
+          "@?": t == data.ATLANTIS}.get(mark)
     if ok is False:
         return "wrong"
     known = (not view.paper and view.chart and view.chart[x]) or ok

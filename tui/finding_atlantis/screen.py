@@ -23,19 +23,20 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from engine.core import LogLine
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.finding_atlantis.knowledge import check_declaration, deduce, possible_positions
 from engine.finding_atlantis.actions import (
     Burn, ChooseCaptain, Declare, DropMine, EndTurn, Explore, FirstMove, JellyRod, LongSilent, Periscope,
     PickCell, Silent, Sonar, Surface, UseArtifact, UseCaptain,
 )
 from engine.finding_atlantis.text import cell_name
+from engine.text import counted
 
 from ..commands import Command
 from ..seats import game_over_line
 from ..screens.game import GameScreen
 from ..widgets.chart_grid import ChartGrid
-from . import words as W
+from . import words
 from .picture import MARK_WORDS, chart_picture, mark_cycle, truth_picture
 
 NO_ARG = {"sonar": Sonar(), "explore": Explore(), "surface": Surface(), "periscope": Periscope()}
@@ -58,7 +59,7 @@ def legend_room(height: int) -> int:
 
 def same_height(before: Any, text: Any, width: int) -> bool:
     """Whether ``text`` surely wraps to as many lines as ``before`` at ``width`` without
-    measuring it (a measure costs ~0.2 ms): only the last line differs, and both fit."""
+    measuring it (measuring is slow): only the last line differs, and both fit."""
     if not isinstance(before, Text) or not isinstance(text, Text) or width <= 0:
         return False
     head, _, tail = before.plain.rpartition("\n")
@@ -133,7 +134,7 @@ class FindingAtlantisScreen(GameScreen):
 
     def on_mount(self) -> None:
         # (GameScreen's on_mount runs too.)  The first layout already as wide as on_resize
-        # will make it (issue 15: no second layout and redraw at the start).
+        # will make it (no second layout and redraw at the start).
         self.set_class(self.app.size.width >= 140, "-wide")
         self.set_class(self.app.size.height >= TALL, "-tall")
 
@@ -184,21 +185,21 @@ class FindingAtlantisScreen(GameScreen):
         if view is None or view.seat is None:
             return []
         if view.phase == "captain":
-            return [("keep", c, D.CAPTAINS[c][0]) for c in view.offers]
+            return [("keep", c, data.CAPTAINS[c][0]) for c in view.offers]
         out = []
-        cards = D.BASE_CARDS + (D.PIRATE_CARDS if view.pirate else ())
+        cards = data.BASE_CARDS + (data.PIRATE_CARDS if view.pirate else ())
         for card in cards:
-            out.append(("card" if card in view.hand else "played", card, D.CARDS[card][0]))
+            out.append(("card" if card in view.hand else "played", card, data.CARDS[card][0]))
         if view.captain:
             out.append(("captain" if "captain" in view.hand else "played", "captain",
-                        D.CAPTAINS[view.captain][0]))
+                        data.CAPTAINS[view.captain][0]))
         return out
 
     def artifact_menu(self) -> list[tuple[str, str, str]]:
         view = self._view
         if view is None or view.seat is None:
             return []
-        return [("artifact", a, D.ARTIFACTS[a][0] + (" (free)" if D.ARTIFACTS[a][2] else ""))
+        return [("artifact", a, data.ARTIFACTS[a][0] + (" (free)" if data.ARTIFACTS[a][2] else ""))
                 for a in view.artifacts]
 
     # --- drawing ----------------------------------------------------------------------------
@@ -240,14 +241,14 @@ class FindingAtlantisScreen(GameScreen):
         self.chart.show(picture)
         lost = ""
         if view.seat is not None and view.pos < 0 and view.phase not in ("captain", "over"):
-            lost = f"You are LOST: {len(possible_positions(view, self._know))} spaces are possible."
+            lost = f"You are LOST: {counted(len(possible_positions(view, self._know)), 'space')} possible."
         cards = self.query_one("#cards", Static)
         width = max(20, cards.content_size.width or (self.chart.size.width or 44) - 2)
-        self._show_quietly("#cards", W.cards_text(view, self.menu(), self.artifact_menu(), self.part_style, lost, width))
+        self._show_quietly("#cards", words.cards_text(view, self.menu(), self.artifact_menu(), self.part_style, lost, width))
 
     def _show_quietly(self, selector: str, content: Any) -> None:
         """Update a Static only when its content changed, and lay the screen out again only
-        when its height changed (a layout costs a second frame a key: issue 15)."""
+        when its height changed (a layout costs a second frame a key)."""
         shown = self.__dict__.setdefault("_shown", {})  # (GameScreen._show's record too)
         widget = self.query_one(selector, Static)
         if selector in shown and widget.content is shown[selector] and shown[selector] == content:
@@ -267,19 +268,19 @@ class FindingAtlantisScreen(GameScreen):
         names = self.link.names
         if view.phase == "over":
             return game_over_line(names, view.winners, "found Atlantis!" if view.winners else view.end_reason + ".")
-        return W.turn_line(view, legal, names, self._ask, self.link.waiting_for(),
-                           W.cursor_words(view, self.chart.cursor, self.marks, self._know),
+        return words.turn_line(view, legal, names, self._ask, self.link.waiting_for(),
+                           words.cursor_words(view, self.chart.cursor, self.marks, self._know),
                            self.part_style("ask"))
 
     def turn_summary(self, name: str, lines: list[LogLine]) -> str:
         """One sentence per other seat: "Blue played Sonar, then Jelly Rod, then burnt ..."."""
-        return W.turn_summary(name, lines)
+        return words.turn_summary(name, lines)
 
     def seat_note(self, view: Any) -> str:
-        return f", {D.CAPTAINS[view.captain][0]}" if view.captain else ""
+        return f", {data.CAPTAINS[view.captain][0]}" if view.captain else ""
 
     def players_panel(self, view: Any):
-        return W.players_panel(view, self.link.names, self.baseline(), self.part_style("recent"),
+        return words.players_panel(view, self.link.names, self.baseline(), self.part_style("recent"),
                                narrow=self.size.width < 140)
 
     # --- messages ----------------------------------------------------------------------------
@@ -310,7 +311,7 @@ class FindingAtlantisScreen(GameScreen):
     def why_not(self, action: str) -> str:
         """Why a game key does nothing now ("" when it does something)."""
         waiting = self.link.waiting_for() if self._view is not None and not self._legal else None
-        return W.why_not(action, self._view, self._legal, self._ask, self.link.names, waiting)
+        return words.why_not(action, self._view, self._legal, self._ask, self.link.names, waiting)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "why":
@@ -387,7 +388,7 @@ class FindingAtlantisScreen(GameScreen):
                 self._redraw()
                 return
             else:
-                self.say(f"{i} is not one of the choices now. " + W.ask_text(self._ask, view, self.link.names))
+                self.say(f"{i} is not one of the choices now. " + words.ask_text(self._ask, view, self.link.names))
                 return
             self._then(self._ask["build"](value))
             return
@@ -417,7 +418,7 @@ class FindingAtlantisScreen(GameScreen):
                 cls = {"silent": Silent, "long": LongSilent, "mine": DropMine}[ident]
                 self._ask = {"need": "dir", "what": label, "build": lambda d, cls=cls: cls(d)}
         elif kind == "captain":
-            arg = D.CAPTAINS[ident][2]
+            arg = data.CAPTAINS[ident][2]
             if arg == "":
                 self._send(UseCaptain())
                 return
@@ -431,7 +432,7 @@ class FindingAtlantisScreen(GameScreen):
                 self._ask = {"need": "dir", "what": label, "build": lambda d: {
                     "need": "steps", "what": label, "build": lambda k: UseCaptain(d, k)}}
         else:
-            arg = D.ARTIFACTS[ident][3]
+            arg = data.ARTIFACTS[ident][3]
             if arg == "":
                 self._send(UseArtifact(ident))
                 return
@@ -462,7 +463,7 @@ class FindingAtlantisScreen(GameScreen):
             (r0, c0), (r1, c1) = divmod(view.pos, view.n), divmod(cursor, view.n)
             dr = (r1 > r0) - (r1 < r0)
             dc = (c1 > c0) - (c1 < c0)
-            self._then(self._ask["build"](D.DIRS.index((dr, dc))))
+            self._then(self._ask["build"](data.DIRS.index((dr, dc))))
 
     def action_artifact(self) -> None:
         if not self.artifact_menu():
@@ -482,7 +483,7 @@ class FindingAtlantisScreen(GameScreen):
         unused = view.actions_left if view.phase == "play" else 0
         if unused > 0 and not self._confirm_end:
             self._confirm_end = True
-            self.say(W.end_turn_question(unused))
+            self.say(words.end_turn_question(unused))
             self.refresh_bindings()
             return
         self._send(EndTurn())

@@ -10,9 +10,10 @@ from typing import Any, Callable, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from engine.finding_atlantis import data as D
+from engine.finding_atlantis import data
 from engine.core import LogLine
 from engine.finding_atlantis.text import cell_name, fact_word, history
+from engine.text import counted
 
 from ..last_turn import deed
 from ..seats import seat_text
@@ -44,7 +45,7 @@ def ask_text(ask: dict[str, Any], view: Any, names: Sequence[str]) -> str:
     if need == "burn":
         return "Burn which card? 1-9 (not Surface). Esc cancels."
     if need == "artifact":
-        held = "  ".join(f"{i} {D.ARTIFACTS[a][0]}" for i, a in enumerate(view.artifacts, start=1))
+        held = "  ".join(f"{i} {data.ARTIFACTS[a][0]}" for i, a in enumerate(view.artifacts, start=1))
         return f"Which artifact? {held}. Esc cancels."
     return what
 
@@ -92,13 +93,13 @@ def why_not(action: str, view: Any, legal: Sequence[Any], ask: dict[str, Any] | 
     if action == "artifact":
         if not view.artifacts:
             return "You hold no artifact card: Explore an artifact space ($) to draw one."
-        if view.actions_left <= 0 and not any(D.ARTIFACTS[a][2] for a in view.artifacts):
+        if view.actions_left <= 0 and not any(data.ARTIFACTS[a][2] for a in view.artifacts):
             return "Your artifacts each cost an action and you have none left: e ends your turn."
         return ""
     if action == "burn":
         if view.actions_left <= 0:
             return "You have no actions left this turn: e ends your turn."
-        if not any(c not in D.UNBURNABLE for c in view.hand):
+        if not any(c not in data.UNBURNABLE for c in view.hand):
             return "You have no card you may burn (Surface cannot be burnt): surface to take them back."
         return ""
     return ""
@@ -131,7 +132,7 @@ def turn_line(view: Any, legal: Sequence[Any], names: Sequence[str], ask: dict |
     if view.phase == "captain":
         out.append("\nKeep a captain: 1 or 2.\n", plain)
         for i, c in enumerate(view.offers, start=1):
-            out.append(f"{i} {D.CAPTAINS[c][0]}: {D.CAPTAINS[c][1]}\n", plain)
+            out.append(f"{i} {data.CAPTAINS[c][0]}: {data.CAPTAINS[c][1]}\n", plain)
         return out
     out.append(f"  actions left: {view.actions_left}\n" if view.phase == "play" else "\n", plain)
     if ask:
@@ -170,18 +171,18 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
                    and baseline.public[s] != p)
         out.append("▶" if s == view.turn and view.phase != "over" else " ")
         out.append_text(seat_text(s, names[s]))
-        last = ", ".join(D.CARDS[c][0] + (f" (burnt, {D.DIR_NAMES[d]})" if d >= 0 else "")
+        last = ", ".join(data.CARDS[c][0] + (f" (burnt, {data.DIR_NAMES[d]})" if d >= 0 else "")
                          for c, d in p.last_played)
         out.append((f": last played {last}." if last else ": nothing played yet.") + (f" {CHANGED}" if changed else ""),
                    recent if changed else Style())
         out.append("\n")
         extra = []
         if p.captain:
-            extra.append(f"Captain: {D.CAPTAINS[p.captain][0]}.")
+            extra.append(f"Captain: {data.CAPTAINS[p.captain][0]}.")
         if p.artifacts_held:
-            extra.append(f"Holds {p.artifacts_held} artifact card{'s' if p.artifacts_held != 1 else ''}.")
+            extra.append(f"Holds {counted(p.artifacts_held, 'artifact card')}.")
         if p.used:
-            extra.append("Used " + ", ".join(D.ARTIFACTS[a][0] for a in p.used) + ".")
+            extra.append("Used " + ", ".join(data.ARTIFACTS[a][0] for a in p.used) + ".")
         if p.lost:
             extra.append("Lost: does not know where it is.")
         who = "You" if s == view.seat else names[s]
@@ -191,7 +192,7 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
             out.append((CHANGED if changed else " ") + said + "\n",
                        (recent if changed else Style()) + Style(dim=True))
     deck = "in the deck" if narrow else "in the artifact deck"
-    out.append(f"Round {view.round} of {view.max_rounds}, {view.deck_count} artifacts {deck}"
+    out.append(f"Round {view.round} of {view.max_rounds}, {counted(view.deck_count, 'artifact')} {deck}"
                f"{', pirate mode' if view.pirate else ''}{', paper mode' if view.paper else ''}.",
                Style(dim=True))
     for s, cells in view.failed[-2:]:

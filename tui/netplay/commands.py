@@ -5,7 +5,7 @@ one's ``run`` (``tui.cli.main`` calls ``args.run(args)``).
 
 Some imports stay inside the functions on purpose, for start-up time (this module is
 imported on every ``atlantis`` start, to build the parser): the LAN stack
-(``netplay.host`` / ``netplay.client``: asyncio, ssl, msgpack, about 100 ms) loads only
+(``netplay.host`` / ``netplay.client``: asyncio, ssl, msgpack) loads only
 when a LAN command runs, zeroconf (``netplay.discovery``) only when a table is announced
 or browsed for, and Textual (``tui.app``) only when a screen opens (a headless host or
 bot never loads it).  None of them is there to dodge an import cycle.
@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.registry import GAMES
+from engine.text import counted
 
 from ..common import (DEFAULT_PORT, INTERRUPTED, add_logging_flags, add_table_flags, game_options, holds_record, host_log_path,
                       port, replace_problem, seconds, setup_logging, whole_number)
@@ -177,7 +178,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if args.headless:
         return _host_headless(host, table, args, advertise, cert)
     from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
-    from .hosting import HostedTable  # (lazy: ifaddr and ctypes, ~7 ms of every start)
+    from .hosting import HostedTable  # (lazy: ifaddr and ctypes only for a LAN host)
 
     return open_screen(AtlantisApp(hosted=HostedTable(host, table, advertise),
                                    save_path=table.log.path if table.log else None,
@@ -205,7 +206,7 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
         if table.log is not None:
             print(f"Log: {table.log.path}", flush=True)
         if table.match.record.moves:
-            print(f"Resumed after {len(table.match.record.moves)} moves, digest {table.match.digest()}", flush=True)
+            print(f"Resumed after {counted(len(table.match.record.moves), 'move')}, digest {table.match.digest()}", flush=True)
 
     try:
         asyncio.run(serve(host, exit_when_done=args.exit_when_done, announce=announce, advertise=advertise))
@@ -296,7 +297,7 @@ async def _server_seat(host: str, port: int, table: str | None, name: str, trust
     the server gave, kept in the data folder): a ticket, or why not (a sentence).  None:
     a single-table host, where the hello takes the seat.  Without ``table``, the first
     table with an open seat where this player holds none."""
-    from netplay import messages as M  # (lazy on purpose: the LAN stack)
+    from netplay import messages  # (lazy on purpose: the LAN stack)
     from netplay.identity import IdentityStore, ServerLobby
 
     lobby = ServerLobby(host, port, store=IdentityStore.in_data_folder(), trust=trust)
@@ -306,7 +307,7 @@ async def _server_seat(host: str, port: int, table: str | None, name: str, trust
         return f"{host}:{port} does not answer ({exc or type(exc).__name__})"
     except Exception:  # (not a table server's answer)
         return None
-    if not isinstance(listed, M.TableList):
+    if not isinstance(listed, messages.TableList):
         return None  # (a single-table host answers "hello first")
     if table is None:
         mine = {t.table for t in listed.mine}
@@ -319,7 +320,7 @@ async def _server_seat(host: str, port: int, table: str | None, name: str, trust
         answer = await lobby.take_seat(table, name)
     except (OSError, asyncio.TimeoutError) as exc:
         return f"{host}:{port} does not answer ({exc or type(exc).__name__})"
-    if isinstance(answer, M.Error):
+    if isinstance(answer, messages.Error):
         return answer.message
     return answer.ticket
 

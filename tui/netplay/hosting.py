@@ -19,9 +19,9 @@ import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil ne
 from engine.core import Game, LogLine, View
 from engine.match import Match
 from engine.storage import save_record
+from engine.text import counted
 from netplay.chat import chat_text
 
-from ..common import counted
 from ..seat import SeatLink, hides_information, past_views
 
 

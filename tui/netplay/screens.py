@@ -13,10 +13,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from engine.text import counted
 from netplay.client import parse_address
 from netplay.text import clean_name
 
-from ..common import DEFAULT_PORT, counted, form_turn_time
+from ..common import DEFAULT_PORT, form_turn_time
 from ..screens.lobby import TablesLobby
 from ..seats import seat_letter
 
@@ -222,7 +223,7 @@ class HostTableScreen(Screen[bool]):
                 state = f"joined: {slot.player or name} (connected)"
             out.append(f"[b]{letter}[/b] {slot.name:<8} {state}")
         if t.spectators:
-            out.append(f"  + {len(t.spectators)} spectator(s)")
+            out.append(f"  + {counted(len(t.spectators), 'spectator')}")
         return out
 
     def action_cancel(self) -> None:

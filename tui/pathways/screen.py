@@ -24,7 +24,7 @@ from textual import events
 from textual.geometry import Size
 from textual.widgets import Static
 
-from engine.pathways import data as D
+from engine.pathways import data
 from engine.pathways.text import tile_label
 from engine.pathways.actions import EndMove, EndPlays, Place, Remove, Rotate, Special, Step
 from engine.pathways.board import EMPTY, IN_ATLANTIS
@@ -37,11 +37,11 @@ from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
 from .legend import legend_text
 from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
-from . import words as W
+from . import words
 
 SIDE_WIDTH = 34  # the side panel's usual width (GameScreen's CSS)
 SIDE_STEP = 8    # it grows only by at least this many columns
-ATLANTIS_MARKER_CELL = D.ATLANTIS_CELLS[2]  # the city cell a subpod that arrives there changes
+ATLANTIS_MARKER_CELL = data.ATLANTIS_CELLS[2]  # the city cell a subpod that arrives there changes
 def pod_style(seat: int, active: bool = False) -> Style:
     """A subpod: its seat's letter style, underlined when it is the one to move."""
     return seat_style(seat, underline=active)
@@ -109,7 +109,7 @@ class PathwaysScreen(GameScreen):
 
     # --- layout -------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
-        board = TileBoard(D.SIZE, id="board")
+        board = TileBoard(data.SIZE, id="board")
         board.enter_selects = False  # our Enter bindings say what Enter does now
         yield board
         hand = Hand(id="hand")
@@ -165,10 +165,10 @@ class PathwaysScreen(GameScreen):
         super().set_link(link)
 
     # --- the words (tui/pathways/words.py) ---------------------------------------------------
-    def turn(self) -> W.Turn:
+    def turn(self) -> words.Turn:
         """Where the player's turn stands on this screen: what the words are made from."""
         mode, selected = self.mode(), self._selected
-        return W.Turn(
+        return words.Turn(
             self._view, self.link.names, mode, waiting=self.link.waiting_for(), read_only=self.link.read_only,
             selected=selected, preview=self._preview,
             fits=len(self.place_cells()) if mode == "play" and selected is not None and not is_special(selected) else 0,
@@ -178,10 +178,10 @@ class PathwaysScreen(GameScreen):
             cursor=self.board.cursor)
 
     def turn_line(self, view: Any, legal: list[Any]) -> Text:
-        return W.turn_line(self.turn())
+        return words.turn_line(self.turn())
 
     def players_panel(self, view: Any) -> Text:
-        return W.players_panel(view, self.link.names)
+        return words.players_panel(view, self.link.names)
 
     # --- what the player may do now ---------------------------------------------------------
     def mode(self) -> str:
@@ -235,11 +235,11 @@ class PathwaysScreen(GameScreen):
         tile = self.selected_path_tile()
         if tile is None:
             return set()
-        shape, mask = D.SHAPES[kind_of(tile)], self.selected_mask()
+        shape, mask = data.SHAPES[kind_of(tile)], self.selected_mask()
         # legal() lists one tile per kind and one rotation per distinct mask: match on the
         # shape and the open sides, not on the tile id or the rotation number.
         return {a.cell for a in self._legal
-                if type(a) is Place and D.SHAPES[kind_of(a.tile)] == shape
+                if type(a) is Place and data.SHAPES[kind_of(a.tile)] == shape
                 and tile_mask(a.tile, a.rot) == mask}
 
     def rotate_choices(self, cell: int) -> list[int]:
@@ -283,7 +283,7 @@ class PathwaysScreen(GameScreen):
         if pod is None:
             return {}
         pos = view.pods[pod]
-        return {D.NEIGHBOURS[pos][s.side]: s.side for s in self.steps_by_pod().get(pod, [])}
+        return {data.NEIGHBOURS[pos][s.side]: s.side for s in self.steps_by_pod().get(pod, [])}
 
     # --- drawing -------------------------------------------------------------------------
     def refresh_board(self, view: Any, legal: list[Any]) -> None:
@@ -318,7 +318,7 @@ class PathwaysScreen(GameScreen):
         board = self.board
         mode = self.mode()
         cursor = board.cursor
-        tiles = [view.masks[c] if view.cells[c] >= 0 else None for c in range(D.CELLS)]
+        tiles = [view.masks[c] if view.cells[c] >= 0 else None for c in range(data.CELLS)]
         markers: dict[int, list[tuple[str, Style]]] = {}
         in_city: list[tuple[str, Style]] = []
         active = self.active_pod() if mode == "move" else None
@@ -343,7 +343,7 @@ class PathwaysScreen(GameScreen):
         elif mode == "move":
             targets = set(self.step_cells())
         board.show(BoardPicture(
-            tiles=tiles, blocks=[Block(D.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"), tuple(in_city))],
+            tiles=tiles, blocks=[Block(data.ATLANTIS_CELLS, ("ATLANTIS", "CITY", "@"), tuple(in_city))],
             markers=markers, targets=targets, ghost=ghost, recent=self.recent_cells(),
         ))
         self._draw_hand()
@@ -354,7 +354,7 @@ class PathwaysScreen(GameScreen):
         view, before = self._view, self.baseline_view()
         if view is None or before is None or before.cells == view.cells and before.pods == view.pods:
             return frozenset()
-        out = {c for c in range(D.CELLS) if before.cells[c] != view.cells[c] or before.masks[c] != view.masks[c]}
+        out = {c for c in range(data.CELLS) if before.cells[c] != view.cells[c] or before.masks[c] != view.masks[c]}
         for a, b in zip(before.pods, view.pods):
             if a != b:
                 out |= {ATLANTIS_MARKER_CELL if p == IN_ATLANTIS else p for p in (a, b)}
@@ -372,8 +372,8 @@ class PathwaysScreen(GameScreen):
                 items.append(None)
                 continue
             kind = kind_of(tile)
-            if kind in D.SPECIAL_KINDS:
-                items.append(HandItem(None, D.SPECIAL_SHORT[kind], "special"))
+            if kind in data.SPECIAL_KINDS:
+                items.append(HandItem(None, data.SPECIAL_SHORT[kind], "special"))
             else:
                 label = tile_label(tile)
                 items.append(HandItem(tile_mask(tile, self._rots.get(tile, 0)), label, label))
@@ -395,7 +395,7 @@ class PathwaysScreen(GameScreen):
     # --- board and hand messages -------------------------------------------------------------
     @on(TileBoard.CellHighlighted)
     def _cell_highlighted(self, event: TileBoard.CellHighlighted) -> None:
-        # Only what depends on the cursor (issue 15: a cursor key costs one light frame):
+        # Only what depends on the cursor (a cursor key costs one light frame):
         # the board repaints its own cursor; the picture changes only for a ghost tile
         # that follows the cursor or a preview left behind; the keys only with a preview.
         dropped = self._preview is not None and self._preview[0] != event.cell
@@ -463,7 +463,7 @@ class PathwaysScreen(GameScreen):
     def action_pick(self, index: int) -> None:
         slots = self.hand_slots()
         if self.mode() != "play":
-            self.say(W.why_not_play(self.turn()))
+            self.say(words.why_not_play(self.turn()))
             return
         if self._preview is not None:
             self.say("Finish turning the tile first: Enter turns it, Esc cancels.")
@@ -494,14 +494,14 @@ class PathwaysScreen(GameScreen):
         if key == "e" and mode == "play":
             self.send(EndPlays())  # the engine says why not
             return
-        self.say(W.why_not(self.turn(), key))
+        self.say(words.why_not(self.turn(), key))
 
     def action_rotate_hand(self) -> None:
         tile = self.selected_path_tile()
         if tile is None:
-            self.say(W.why_not(self.turn(), "r"))
+            self.say(words.why_not(self.turn(), "r"))
             return
-        ways = len(D.rotations(kind_of(tile)))
+        ways = len(data.rotations(kind_of(tile)))
         if ways == 1:
             self.say("A cross looks the same every way.")
             return
@@ -518,7 +518,7 @@ class PathwaysScreen(GameScreen):
         if view is None:
             return
         if mode == "wait":
-            self.say(W.wait_reason(self.turn()))
+            self.say(words.wait_reason(self.turn()))
             return
         if mode == "trade":
             self.send(Remove(cell))
@@ -547,7 +547,7 @@ class PathwaysScreen(GameScreen):
             return
         pos = view.pods[pod]
         for side in range(4):
-            if D.NEIGHBOURS[pos][side] == cell:
+            if data.NEIGHBOURS[pos][side] == cell:
                 self._send_step(pod, side)
                 return
         movable = self.steps_by_pod()

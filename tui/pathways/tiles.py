@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.pathways import data as D
+from engine.pathways import data
 
 SPECIAL_HINT = {  # one line each, for the narrow side panel
     "trade": "take an unlocked, empty tile off the board.",
@@ -13,15 +13,15 @@ SPECIAL_HINT = {  # one line each, for the narrow side panel
 
 
 def kind_of(tile: int) -> str:
-    return D.TILE_KIND[tile]
+    return data.TILE_KIND[tile]
 
 
 def is_special(tile: int) -> bool:
-    return kind_of(tile) in D.SPECIAL_KINDS
+    return kind_of(tile) in data.SPECIAL_KINDS
 
 
 def tile_mask(tile: int, rot: int) -> int:
-    return D.rotate(D.SHAPES[kind_of(tile)], rot)
+    return data.rotate(data.SHAPES[kind_of(tile)], rot)
 
 
 def rotation_of(tile: int, mask: int) -> int:

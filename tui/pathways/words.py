@@ -10,9 +10,10 @@ from typing import Any, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from engine.pathways import data as D
+from engine.pathways import data
 from engine.pathways.board import ATLANTIS, EMPTY, IN_ATLANTIS
 from engine.pathways.text import tile_label
+from engine.text import counted
 
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
 from .tiles import SPECIAL_HINT, is_special, kind_of
@@ -67,12 +68,12 @@ def turn_line(turn: Turn) -> Text:
             if turn.can_end_plays:
                 out.append(" e ends plays.", plain)
         elif is_special(turn.selected):
-            out.append(f"Enter plays {D.SPECIAL_SHORT[kind_of(turn.selected)]}: "
+            out.append(f"Enter plays {data.SPECIAL_SHORT[kind_of(turn.selected)]}: "
                        f"{SPECIAL_HINT[kind_of(turn.selected)]}", plain)
         else:
             fits = turn.fits
-            out.append(f"{tile_label(turn.selected).capitalize()}: fits {fits} "
-                       f"place{'s' if fits != 1 else ''} (+). r rotates, Enter places.", plain)
+            out.append(f"{tile_label(turn.selected).capitalize()}: fits "
+                       f"{counted(fits, 'place')} (+). r rotates, Enter places.", plain)
     elif mode == "trade":
         out.append("TRADE: choose a tile (+) to take off the board; Enter takes it.", plain)
     else:
@@ -83,7 +84,7 @@ def turn_line(turn: Turn) -> Text:
             out.append("\nMoving ", plain)
             out.append_text(seat_text(pod, names[pod]))
             left = view.steps_left if view.mover >= 0 else budget(view, pod)
-            out.append(f", {left} step{'s' if left != 1 else ''} left.", plain)
+            out.append(f", {counted(left, 'step')} left.", plain)
             if view.mover < 0 and turn.movable > 1:
                 out.append(" o: other subpod.", plain)
         else:
@@ -96,8 +97,8 @@ def turn_line(turn: Turn) -> Text:
 def budget(view: Any, pod: int) -> int:
     """The steps ``pod`` may go in a move that has not begun."""
     if view.pending:
-        return D.SPECIAL_MOVE
-    return D.OWN_MOVE if pod == view.seat else D.OTHER_MOVE
+        return data.SPECIAL_MOVE
+    return data.OWN_MOVE if pod == view.seat else data.OTHER_MOVE
 
 
 def cursor_words(view: Any, cell: int) -> str:
@@ -112,7 +113,7 @@ def cursor_words(view: Any, cell: int) -> str:
     pods = [SEAT_LETTERS[s] for s, p in enumerate(view.pods) if p == cell]
     if pods:
         desc += ", subpod " + " ".join(pods)
-    return f"Cursor {D.cell_name(cell)}: {desc}"
+    return f"Cursor {data.cell_name(cell)}: {desc}"
 
 def players_panel(view: Any, names: Sequence[str]) -> Text:
     """Every player's subpod, hand and distance to go; the draw pile and the used specials."""
@@ -121,11 +122,11 @@ def players_panel(view: Any, names: Sequence[str]) -> Text:
         out.append("▶" if seat == view.turn and view.phase != "over" else " ")
         out.append_text(seat_text(seat, names[seat][:9].ljust(9)))
         pos = view.pods[seat]
-        where = "in city" if pos == IN_ATLANTIS else f"{D.ATLANTIS_DISTANCE[pos]:>2} to city"
-        out.append(f" {view.hand_sizes[seat]} tiles {where}")
+        where = "in city" if pos == IN_ATLANTIS else f"{data.ATLANTIS_DISTANCE[pos]:>2} to city"
+        out.append(f" {counted(view.hand_sizes[seat], 'tile')} {where}")
         out.append("\n")
     out.append(f"Draw pile {view.draw_count} · round {view.round}/{view.max_rounds}\n")
-    used = ", ".join(D.SPECIAL_SHORT[kind_of(t)] for t in view.discard[-4:])
+    used = ", ".join(data.SPECIAL_SHORT[kind_of(t)] for t in view.discard[-4:])
     more = len(view.discard) - 4
     out.append("Used: " + (used or "none") + (f" +{more}" if more > 0 else ""), Style(dim=True))
     return out

@@ -35,7 +35,7 @@ class HelpScreen(ModalScreen[None]):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown  # here, not at the top: markdown-it and pygments cost ~45 ms of start time
+        from textual.widgets import Markdown  # here, not at the top: markdown-it and pygments only for the help
 
         with VerticalScroll():
             yield Markdown(self.markdown)

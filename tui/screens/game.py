@@ -35,7 +35,7 @@ from ..seat import SeatLink
 from ..seats import seat_text
 from ..why_not import why_not_commands
 from ..widgets.chat import ChatBox
-from ..widgets.eventlog import EventLog
+from ..widgets.eventlog import EventLog, said_once
 from ..widgets.key_line import KeyLine
 from ..widgets.quiet_update import update_quietly
 from ..widgets.turn_line import TurnLine
@@ -288,7 +288,7 @@ class GameScreen(Screen):
         self._show("#players", header + panel if header.plain else panel)
         self._show("#last-turn", self.last_turn(log))
         for event_log in self.query(EventLog):
-            event_log.set_lines([line.text for line in log])
+            event_log.set_lines(said_once(log))
         self._show_status()
         self._show_table_status()
         self._show_chat()

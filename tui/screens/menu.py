@@ -75,7 +75,7 @@ def default_kinds() -> list[str]:
 
 class MenuScreen(Screen[TableChoice]):
     # menu.tcss as the screen's default CSS: a CSS_PATH makes Textual re-parse every
-    # stylesheet and restyle the app when the screen is pushed (~20 ms of the start)
+    # stylesheet and restyle the app when the screen is pushed
     DEFAULT_CSS = Path(__file__).with_name("menu.tcss").read_text(encoding="utf-8")
     AUTO_FOCUS = "#games"
     COMMAND_TABLE = (
@@ -112,7 +112,7 @@ class MenuScreen(Screen[TableChoice]):
     # --- layout ---------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         """The whole form, already showing the chosen game (composed once: nothing is
-        mounted or updated after the first frame, issue 15)."""
+        mounted or updated after the first frame)."""
         slug = self.slug = self.state.game
         info = MANIFESTS[slug]
         card = screen_entry(slug)

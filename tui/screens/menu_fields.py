@@ -131,8 +131,8 @@ class FieldBox(Vertical):
     """One field of the form: its label, drawn by the box itself in the first 16 columns
     (reversed while the field has the focus), then the widget (placed past the label by
     its margin), [a word beside it], the help; and later the field's error line under
-    them (``error_lines``).  The label is no widget of its own: each widget costs a
-    menu's start ~5M instructions (issue 15)."""
+    them (``error_lines``).  The label is no widget of its own: each widget slows the
+    menu's start."""
 
     LABEL = Style(bold=True, reverse=True)  # (the label of the field with the focus)
     LABEL_WIDTH = 15  # (and a blank column before the widget)
@@ -154,7 +154,7 @@ class FieldBox(Vertical):
 def field_box(name: str, label: str, widget: Widget, help_text: str | None, *,
               extra: Widget | None = None) -> FieldBox:
     """``label [widget] help`` on one row (the label drawn by the box, the rest laid out
-    side by side in it: no row container, issue 15), and later the field's error line
+    side by side in it: no row container), and later the field's error line
     under it (``error_lines``, docked at the box's bottom).
     The box has id ``field-NAME``; ``help_text`` None: no help beside the widget."""
     widget.add_class("field-widget")
@@ -170,7 +170,7 @@ def field_box(name: str, label: str, widget: Widget, help_text: str | None, *,
 def error_lines(form: Widget) -> None:
     """Give every field box of ``form`` that has none its error line (``error-NAME``, hidden
     while empty), last in the box.  Made when the form is first checked, not with the
-    form: until then no field has an error, and a widget each costs start time (issue 15)."""
+    form: until then no field has an error, and a widget each costs start time."""
     for box in form.query(".field"):
         if not box.query_children(".field-error"):
             name = (box.id or "").removeprefix("field-")

@@ -1,5 +1,5 @@
 """The menu's row of games: the list (``GameList``) and the chosen game's card beside it
-(``CardView``), each one widget drawing its own lines (start time, issue 15)."""
+(``CardView``), each one widget drawing its own lines (start time)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ..widgets.hover import HoverMark
 
 class CardView(Static):
     """The chosen game's card beside the list: its picture, a blank line, its name and
-    player count (muted).  One widget (it was a box of two: start time, issue 15)."""
+    player count (muted).  One widget, for start time."""
 
     COMPONENT_CLASSES = {"card--picture", "card--text"}
 
@@ -40,8 +40,8 @@ class GameList(HoverMark, Widget, can_focus=True):
     highlight (round from the last to the first); Enter or a click picks the game.
 
     One widget drawing its own lines: Textual's ``OptionList`` (a scrolling view, five
-    component classes, a line cache) cost ~20M instructions more than this at the menu's
-    start, 1.7% of it (issue 15).  The list always fits: five games, ten lines."""
+    component classes, a line cache) costs the menu's start much more than this.  The list
+    always fits: five games, ten lines."""
 
     BINDINGS = [
         Binding("down,j", "cursor_down", "Down", show=False),

@@ -25,8 +25,8 @@ class FormButtons(HoverMark, Widget, can_focus=True):
     them all: Tab and Shift+Tab step from one button to the next as from field to field
     (on to the next field past the last; Shift+Tab into the row lands on the last one),
     Left and Right too; Enter, Space or a click presses the button shown focused (posts
-    ``FormButtons.Pressed`` with its id).  One widget, not a row of four: each widget costs
-    a menu's start ~5M instructions (issue 15).  Styled in menu.tcss by its component
+    ``FormButtons.Pressed`` with its id).  One widget, not a row of four: each widget slows
+    a menu's start.  Styled in menu.tcss by its component
     classes (a button, the primary one, the focused one, the one under the mouse)."""
 
     BINDINGS = [Binding("enter,space", "press", "Press", show=False),

@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from engine.text import counted
+
 from .base import Session, Stage
 
 if TYPE_CHECKING:
@@ -159,7 +161,7 @@ class HotSeatSession(Session):
 
     # --- the end -------------------------------------------------------------------------
     def game_over_notes(self) -> list[str]:
-        notes = [f"{len(self.table.match.record.moves)} moves."]
+        notes = [f"{counted(len(self.table.match.record.moves), 'move')}."]
         if self.save_path:
             notes.append(f"Record: {self.save_path}")
         return notes

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.text import counted
+
 from .base import Session, Stage
 
 if TYPE_CHECKING:
@@ -95,7 +97,7 @@ class RemoteSession(Session):
                 app.notify("Reconnected to the host.")
             elif client.status in ("refused", "closed"):
                 app.notify(f"Disconnected: {client.last_error}", severity="error", timeout=10)
-            screen.say(self.link.connection_line() if client.status != "connected" else "")
+            screen.say(self.link.connection_line() if client.status == "reconnecting" else "")
         if what == "error":
             screen.say(client.last_error)
             app.bell()
@@ -169,7 +171,7 @@ class RemoteSession(Session):
         v = self.client.verification
         mark = "OK" if v and v.ok else "!!"
         notes = [f"[{mark}] Host honesty: {v.text if v else 'not checked'}",
-                 f"{len(over.moves)} moves. The host keeps the record."]
+                 f"{counted(len(over.moves), 'move')}. The host keeps the record."]
         text = game_over_summary(link.names, over.winners, over.reason, over.scores, notes,
                                  unit=link.game.score_unit)
 

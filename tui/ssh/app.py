@@ -76,7 +76,7 @@ class ServerApp(AtlantisApp):
         super()._menu_done(choice)
 
     async def _take(self, choice: LobbyChoice) -> None:
-        from netplay import messages as M
+        from netplay import messages
         from netplay.client import Client
         from netplay.tls import Trust
 
@@ -92,10 +92,10 @@ class ServerApp(AtlantisApp):
         except Exception as exc:
             self.show_lobby(f"The server does not answer: {exc or type(exc).__name__}")
             return
-        if isinstance(answer, M.Error):
+        if isinstance(answer, messages.Error):
             self.show_lobby(answer.message)
             return
-        if isinstance(answer, M.Seated):
+        if isinstance(answer, messages.Seated):
             ticket = answer.ticket
         table = ticket.table if ticket is not None else choice.table
         token = ticket.token if ticket is not None else (choice.token or None)

@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.text import counted
+
 from ..common import add_logging_flags, add_table_flags, count, port, seconds, exit_code_after, setup_logging, stop_on_signals
 
 DEFAULT_SERVER_PORT = 7341
@@ -142,7 +144,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"Logs of its tables: {_records()} (kept {args.keep_logs:g} days after the game, "
               f"{args.max_logs} at most)", flush=True)
         if server.tables:  # (at the start, every table there is one restored from its log)
-            print(f"Restored {len(server.tables)} unfinished table(s) from their logs", flush=True)
+            print(f"Restored {counted(len(server.tables), 'unfinished table')} from their logs", flush=True)
         for path, why in getattr(server, "skipped", []):
             print(f"Not restored (left as it is): {path}: {why}", flush=True)
 

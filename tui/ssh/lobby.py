@@ -14,10 +14,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from netplay import messages as M
+from netplay import messages
+from engine.text import counted
 from netplay.identity import ServerLobby
 
-from ..common import counted, form_turn_time
+from ..common import form_turn_time
 from ..screens.lobby import TablesLobby
 
 
@@ -25,12 +26,12 @@ from ..screens.lobby import TablesLobby
 class LobbyChoice:
     what: str                         # "open" | "join" | "watch" | "rejoin" | "token" | "here"
     table: str = ""
-    ticket: M.Ticket | None = None
-    request: M.OpenTable | None = None
+    ticket: messages.Ticket | None = None
+    request: messages.OpenTable | None = None
     token: str = ""                   # "token": the seat token the player typed
 
 
-class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
+class ServerLobbyScreen(TablesLobby[LobbyChoice, messages.TableInfo]):
     """The server's tables, refreshed every second or so.  A table where this player
     holds a seat is marked "(your seat)"; the lobby never takes the player there by
     itself (the seat may be in play on another screen of theirs): it selects the table
@@ -53,7 +54,7 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
         self.lobby, self.player_name = lobby, name
         self.host, self.port = lobby.host, lobby.port
         self.point_at_mine = point_at_mine  # the first listing selects a table where the player holds a seat
-        self.listing: M.TableList | None = None
+        self.listing: messages.TableList | None = None
         self._shown: Any = None
 
     def title_text(self) -> str:
@@ -70,10 +71,10 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
         except Exception as exc:
             self.say(f"The server does not answer ({exc or type(exc).__name__}).")
             return
-        if isinstance(answer, M.Error):
+        if isinstance(answer, messages.Error):
             self.say(f"The server refused: {answer.message}")
             return
-        if not isinstance(answer, M.TableList) or not self.is_attached:  # (attached already in on_mount)
+        if not isinstance(answer, messages.TableList) or not self.is_attached:  # (attached already in on_mount)
             return
         self.listing = answer
         mine = {t.table: t for t in answer.mine}
@@ -84,12 +85,12 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
         self._shown = shown
         self.query_one("#title", Static).update(f"{answer.server}: tables")
 
-        def cells(t: M.TableInfo) -> tuple[str, ...]:
+        def cells(t: messages.TableInfo) -> tuple[str, ...]:
             state = "over" if t.over else ("playing" if t.started else "waiting")
             you = (" (your turn)" if t.table in your_turn else " (your seat)") if t.table in mine else ""
             return t.name[:30] + you, t.game, f"{t.open} of {t.players} open", state
 
-        def order(t: M.TableInfo) -> int:
+        def order(t: messages.TableInfo) -> int:
             """Your games in progress first (those where it is your turn before the others)."""
             if t.table in mine and not t.over:
                 return 0 if t.table in your_turn else 1
@@ -133,7 +134,7 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
             self.show_error(f"You cannot open another table now. {self.listing.limit}")
             return
 
-        def opened(request: M.OpenTable | None) -> None:
+        def opened(request: messages.OpenTable | None) -> None:
             if request is not None:
                 self.dismiss(LobbyChoice("open", request=request))
 
@@ -163,7 +164,7 @@ class ServerLobbyScreen(TablesLobby[LobbyChoice, M.TableInfo]):
         self.dismiss(None)
 
 
-class OpenTableScreen(Screen[M.OpenTable]):
+class OpenTableScreen(Screen[messages.OpenTable]):
     """The game, seats, bots, options and name of a new table: the menu's choice widgets
     (a choice among words, ``‹ 2 ›``; the game's option fields), the focused field marked
     by a bar and its reversed label, as in the menu."""
@@ -286,10 +287,10 @@ class OpenTableScreen(Screen[M.OpenTable]):
             error.update(str(exc))
             return
         try:
-            request = M.OpenTable(game=self.slug, options=options.model_dump(mode="json"), players=players,
-                                  bots=self.query_one("#bots", CycleSelect).value, name=self.player_name,
-                                  table_name=self.query_one("#table-name", Input).value.strip(),
-                                  turn_time=turn_time)
+            request = messages.OpenTable(game=self.slug, options=options.model_dump(mode="json"), players=players,
+                                         bots=self.query_one("#bots", CycleSelect).value, name=self.player_name,
+                                         table_name=self.query_one("#table-name", Input).value.strip(),
+                                         turn_time=turn_time)
         except ValueError as exc:
             error.update(f"Cannot open that table: {str(exc).splitlines()[0][:120]}")
             return

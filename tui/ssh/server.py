@@ -60,6 +60,7 @@ with warnings.catch_warnings():
     import asyncssh
 
 from engine.storage import write_private
+from engine.text import counted
 from netplay.host import Limits
 from netplay.server import ServerLimits, TableServer
 from netplay.text import clean_name
@@ -620,9 +621,10 @@ class SshFront:
         lim, addr = self.limits, conn.address
         self._stop_login(conn)
         if len(self.connections) >= lim.max_sessions:
-            return f"atlantis: the server has {lim.max_sessions} sessions, its limit; try again later."
+            return f"atlantis: the server has {counted(lim.max_sessions, 'session')}, its limit; try again later."
         if self.per_address.get(addr, 0) >= lim.max_per_address:
-            return f"atlantis: {lim.max_per_address} sessions from {addr} are open already, the most one address may hold."
+            sessions = counted(lim.max_per_address, "session")
+            return f"atlantis: {sessions} from {addr} already open, the most one address may hold."
         self.connections.add(conn)
         self.per_address[addr] = self.per_address.get(addr, 0) + 1
         conn.counted = True

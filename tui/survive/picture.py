@@ -8,22 +8,22 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.survive import data as D
+from engine.survive import data
 
 from ..seats import SEAT_LETTERS, seat_style
 from ..widgets.hex_board import HexBoardPicture, HexSpot
 
-TERRAIN = {D.BEACH: "beach", D.FOREST: "forest", D.MOUNTAIN: "mountain"}
+TERRAIN = {data.BEACH: "beach", data.FOREST: "forest", data.MOUNTAIN: "mountain"}
 
 
 def terrain_of(view: Any, h: int) -> str:
     """The terrain name the widget draws on hex ``h``."""
-    if D.SAFE_AT[h] >= 0:
+    if data.SAFE_AT[h] >= 0:
         return "safe"
-    t = D.LAND_TILE_AT[h]
+    t = data.LAND_TILE_AT[h]
     if t >= 0 and not view.sunk[t]:
         return TERRAIN[view.terrain[t]]
-    if D.ENTRANCE_OF[h] >= 0:
+    if data.ENTRANCE_OF[h] >= 0:
         return "entrance"
     return "sea"
 
@@ -36,16 +36,16 @@ def spots(view: Any) -> list[HexSpot]:
             continue
         b = view.explorer_boat[e]
         if b >= 0:
-            aboard.setdefault(b, []).append(e // D.EXPLORERS_PER_SEAT)
+            aboard.setdefault(b, []).append(e // data.EXPLORERS_PER_SEAT)
         else:
-            on_foot.setdefault(h, []).append(e // D.EXPLORERS_PER_SEAT)
+            on_foot.setdefault(h, []).append(e // data.EXPLORERS_PER_SEAT)
     boat_at = {h: b for b, h in enumerate(view.boat_hex) if h >= 0}
     creatures: dict[int, list[str]] = {}
     for c, h in enumerate(view.creature_hex):
         if h >= 0:
-            creatures.setdefault(h, []).append(D.CREATURE_KIND[c])
+            creatures.setdefault(h, []).append(data.CREATURE_KIND[c])
     out = []
-    for h in range(D.HEXES):
+    for h in range(data.HEXES):
         seats = on_foot.get(h, [])
         explorers = tuple((SEAT_LETTERS[s], seat_style(s), seats.count(s)) for s in sorted(set(seats)))
         boat = None
@@ -61,5 +61,5 @@ def spots(view: Any) -> list[HexSpot]:
 def board_picture(view: Any, targets: Iterable[int] = (), selected: int | None = None,
                   recent: Iterable[int] = ()) -> HexBoardPicture:
     return HexBoardPicture(spots=spots(view), targets=tuple(targets), selected=selected,
-                           recent=tuple(recent), row_labels=tuple("ABCDEFGHIJKLM"[:len(D.BOARD.rows())]),
+                           recent=tuple(recent), row_labels=tuple("ABCDEFGHIJKLM"[:len(data.BOARD.rows())]),
                            column_numbers=True)

@@ -22,7 +22,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.content import Content
 
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.actions import (
     Ashore, Board, CreatureStep, Defend, DolphinStep, EndCreature, EndMoves, EndTile, NoDefence, NoTile,
     PlaceBoat, PlaceExplorer, PlayTile, Roll, Sail, Sink, Swim, Walk, WindStep,
@@ -35,7 +35,7 @@ from ..widgets.hand import Hand, HandItem
 from ..widgets.hex_board import SurviveHexBoard
 from ..widgets.turn_line import TurnLine
 from .picture import board_picture
-from . import words as W
+from . import words
 from .picture import spots
 
 from .shared import PER_SEAT, SHORT_BACK, SIDE_ROOMY, SMALLEST, Move, Piece, side_width
@@ -99,7 +99,7 @@ class SurviveScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         # (a TurnLine: a cursor key changes only its second line, the cursor's)
         yield TurnLine(id="step-line")
-        board = SurviveHexBoard(D.BOARD, id="board")
+        board = SurviveHexBoard(data.BOARD, id="board")
         board.enter_selects = False  # our Enter bindings say what Enter does now
         yield board
         yield Hand(title="Tiles", id="hand")
@@ -155,7 +155,7 @@ class SurviveScreen(GameScreen):
                 out.append(Move(Piece("explorer", a.explorer), eh[a.explorer], bh[a.boat], a))
             elif kind is Ashore:
                 h = eh[a.explorer]
-                out.append(Move(Piece("explorer", a.explorer), h, D.SAFE_INDEX[D.ENTRANCE_OF[h]], a))
+                out.append(Move(Piece("explorer", a.explorer), h, data.SAFE_INDEX[data.ENTRANCE_OF[h]], a))
             elif kind in (Sail, WindStep):
                 out.append(Move(Piece("boat", a.boat), bh[a.boat], a.to, a))
             elif kind is CreatureStep:
@@ -165,7 +165,7 @@ class SurviveScreen(GameScreen):
             elif kind is PlaceBoat:
                 out.append(Move(None, -1, a.hex, a))
             elif kind is Sink:
-                out.append(Move(None, -1, D.LAND_HEX_INDEX[a.tile], a))
+                out.append(Move(None, -1, data.LAND_HEX_INDEX[a.tile], a))
         return out
 
     def movable(self) -> list[Piece]:
@@ -227,7 +227,7 @@ class SurviveScreen(GameScreen):
         if view.phase == "place_explorer" and view.seat is not None:
             lo = view.seat * PER_SEAT
             unplaced = [view.values[e] for e in range(lo, lo + PER_SEAT)
-                        if view.explorer_hex[e] == D.NOT_PLACED]
+                        if view.explorer_hex[e] == data.NOT_PLACED]
             counts: dict[int, int] = {}
             for v in sorted(unplaced):
                 counts[v] = counts.get(v, 0) + 1
@@ -238,21 +238,21 @@ class SurviveScreen(GameScreen):
         return [(names.get(t.back, t.back), t) for t in view.hand]
 
     # --- the words (tui/survive/words.py) -----------------------------------------------------
-    def turn(self) -> W.Turn:
+    def turn(self) -> words.Turn:
         """Where the player's turn stands on this screen: what the words are made from."""
         view, phase, piece = self._view, self.phase(), self._piece
         sink = frozenset(view.terrain[m.action.tile] for m in self._moves if isinstance(m.action, Sink)) \
             if view.phase == "sink" else frozenset()
-        return W.Turn(view, self.link.names, phase, value=self._value, sink_kinds=sink, cursor=self.board.cursor,
+        return words.Turn(view, self.link.names, phase, value=self._value, sink_kinds=sink, cursor=self.board.cursor,
                       labels_shown=self.board.labels_shown, piece=piece,
                       targets=len(self.targets()) if piece is not None else 0,
                       waiting=self.link.waiting_for(), read_only=self.link.read_only)
 
     def turn_line(self, view: Any, legal: list[Any]) -> Any:
-        return W.turn_line(view, legal, self.link.names, self.link.waiting_for())
+        return words.turn_line(view, legal, self.link.names, self.link.waiting_for())
 
     def players_panel(self, view: Any) -> Any:
-        return W.players_panel(view, self.link.names, self.size.width)
+        return words.players_panel(view, self.link.names, self.size.width)
 
     # --- what the other seats did since your last move ------------------------------------------
     _recent_key: tuple = ()
@@ -267,7 +267,7 @@ class SurviveScreen(GameScreen):
         key = (id(before), id(view))
         if key != self._recent_key:
             old, now = spots(before), spots(view)
-            self._recent_key, self._recent = key, [h for h in range(D.HEXES) if old[h] != now[h]]
+            self._recent_key, self._recent = key, [h for h in range(data.HEXES) if old[h] != now[h]]
         return self._recent
 
     def action_why_not(self, key: str) -> None:
@@ -277,7 +277,7 @@ class SurviveScreen(GameScreen):
             self.choose_at(self.board.cursor)  # says why itself
             return
         if phase in ("wait", "over"):
-            self.say(W.wait_reason(self.turn()))
+            self.say(words.wait_reason(self.turn()))
             return
         # (short: the side panel is narrow; the step line above the board says what is on)
         if key.isdigit():
@@ -322,7 +322,7 @@ class SurviveScreen(GameScreen):
         if self._piece is not None and not any(m.piece == self._piece for m in self._moves):
             self._piece = None
         if self._piece is None and view.mover >= 0 and view.phase in ("red", "creature"):
-            kind = "creature" if view.phase == "creature" or view.red in D.MOVES_CREATURE else \
+            kind = "creature" if view.phase == "creature" or view.red in data.MOVES_CREATURE else \
                 ("explorer" if view.red == "dolphin" else "boat")
             piece = Piece(kind, view.mover)
             if any(m.piece == piece for m in self._moves):
@@ -338,7 +338,7 @@ class SurviveScreen(GameScreen):
         if not self._cursor_placed and view.seat is not None:
             self._cursor_placed = True
             mine = [h for h in view.explorer_hex[view.seat * PER_SEAT:(view.seat + 1) * PER_SEAT] if h >= 0]
-            self.board.cursor = mine[0] if mine else D.CENTRE_INDEX
+            self.board.cursor = mine[0] if mine else data.CENTRE_INDEX
         follow, self._follow = self._follow, None
         if follow is not None and self._piece == follow and self.where(follow) >= 0:
             self.board.cursor = self.where(follow)
@@ -352,7 +352,7 @@ class SurviveScreen(GameScreen):
         self.board.show(board_picture(view, targets=self.targets(), selected=selected,
                                       recent=self.recent_hexes()))
         self._draw_hand()
-        self._show_step_line(W.step_text(self.turn()))
+        self._show_step_line(words.step_text(self.turn()))
 
     def _draw_hand(self) -> None:
         view = self._view
@@ -385,7 +385,7 @@ class SurviveScreen(GameScreen):
     def _cell_highlighted(self, event: SurviveHexBoard.CellHighlighted) -> None:
         if self._view is not None and self.is_mounted:
             # (two rows always: a repaint, not a layout; the same words are not drawn again)
-            self._show_step_line(W.step_text(self.turn()))
+            self._show_step_line(words.step_text(self.turn()))
             # Of the keys only Enter's "go" / "select" depends on the cursor (enter_meaning).
             if self._piece is not None and self.phase() in ("move", "red", "creature"):
                 self.refresh_bindings()
@@ -514,7 +514,7 @@ class SurviveScreen(GameScreen):
             self._piece = here[(here.index(self._piece) + 1) % len(here)]
         else:
             self._piece = here[0]
-        self.say(f"Selected {W.piece_name(self._view, self._piece)}: Enter on a + sends it.")
+        self.say(f"Selected {words.piece_name(self._view, self._piece)}: Enter on a + sends it.")
         self._redraw()
 
     def _not_here(self, phase: str) -> str:
@@ -531,7 +531,7 @@ class SurviveScreen(GameScreen):
         nxt = pieces[(pieces.index(self._piece) + 1) % len(pieces)] if self._piece in pieces else pieces[0]
         self._piece = nxt
         self.board.cursor = self.where(nxt)
-        self.say(f"Selected {W.piece_name(self._view, nxt)}: Enter on a + sends it.")
+        self.say(f"Selected {words.piece_name(self._view, nxt)}: Enter on a + sends it.")
         self._redraw()
 
     def action_pick(self, index: int) -> None:

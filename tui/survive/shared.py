@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.survive import data as D
+from engine.survive import data
 
-PER_SEAT = D.EXPLORERS_PER_SEAT
+PER_SEAT = data.EXPLORERS_PER_SEAT
 SHORT_BACK = {  # one word or two, for the one-row hand
     "dolphin": "dolphin", "wind": "wind", "move_serpent": "move §", "move_shark": "move Δ",
     "move_whale": "move Ω", "shark_repellent": "Δ repel", "whale_repellent": "Ω repel",
 }
-TERRAIN_WORD = {D.BEACH: "beach", D.FOREST: "forest", D.MOUNTAIN: "mountain"}
+TERRAIN_WORD = {data.BEACH: "beach", data.FOREST: "forest", data.MOUNTAIN: "mountain"}
 BOARD_WIDTH = 60        # the board in 3-character hexes: below this the side panel shrinks
 SIDE_WIDE, SIDE_NARROW = 34, 20
 BIG_BOARD_WIDTH = 94    # the board in its biggest (6-character) hexes, and a margin

@@ -11,8 +11,9 @@ from typing import Any, Sequence
 from rich.style import Style
 from rich.text import Text
 
-from engine.survive import data as D
+from engine.survive import data
 from engine.survive.text import creature_name, hex_name
+from engine.text import counted
 
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
 from .shared import PER_SEAT, SIDE_ROOMY, SIDE_WIDE, TERRAIN_WORD, Piece, side_width
@@ -71,22 +72,22 @@ def step_words(turn: Turn) -> str:
     if phase == "place_explorer":
         seat = view.seat if turn.phase != "wait" else view.turn
         lo = seat * PER_SEAT
-        left = sum(1 for h in view.explorer_hex[lo:lo + PER_SEAT] if h == D.NOT_PLACED)
+        left = sum(1 for h in view.explorer_hex[lo:lo + PER_SEAT] if h == data.NOT_PLACED)
         if turn.phase != "wait" and turn.value:
             return f"Setup: explorer of value ★{turn.value} (only you see it) · {left} to go"
         return f"Setup: put an explorer on empty land ({left} to go)"
     if phase == "place_boat":
-        left = sum(1 for h in view.boat_hex[:view.players * D.BOATS_PER_SEAT] if h == D.NOT_PLACED)
+        left = sum(1 for h in view.boat_hex[:view.players * data.BOATS_PER_SEAT] if h == data.NOT_PLACED)
         return f"Setup: place a boat on a sea hex next to land ({left} to place)"
     if phase == "tile":
         return "Step 1 of 4: play a red tile, or none (e)"
     if phase == "red":
-        left = D.RED_REACH - view.steps
+        left = data.RED_REACH - view.steps
         if view.red == "dolphin":
-            return f"Step 1 of 4: the dolphin carries a swimmer ({left} hex{'es' if left != 1 else ''} left)"
-        return f"Step 1 of 4: the wind blows a boat ({left} hex{'es' if left != 1 else ''} left)"
+            return f"Step 1 of 4: the dolphin carries a swimmer ({counted(left, 'hex', 'hexes')} left)"
+        return f"Step 1 of 4: the wind blows a boat ({counted(left, 'hex', 'hexes')} left)"
     if phase == "move":
-        return f"Step 2 of 4: move ({view.points} point{'s' if view.points != 1 else ''} left)"
+        return f"Step 2 of 4: move ({counted(view.points, 'point')} left)"
     if phase == "sink":
         kinds = turn.sink_kinds
         word = TERRAIN_WORD[min(kinds)] if kinds else lowest_terrain(view)
@@ -94,7 +95,7 @@ def step_words(turn: Turn) -> str:
     if phase == "roll":
         return "Step 4 of 4: roll the creature die (r)"
     if phase == "creature":
-        least, most = D.CREATURE_REACH[view.creature_kind]
+        least, most = data.CREATURE_REACH[view.creature_kind]
         text = f"move a {view.creature_kind} ({least}-{most} hexes, {view.steps} moved)"
         if view.red:  # a red "move a creature" tile, played in step 1
             return f"Step 1 of 4: {text}"
@@ -120,13 +121,13 @@ def cursor_words(turn: Turn) -> str:
     h = turn.cursor
     # (the hex's name, G8, only where the board draws its row letters beside it)
     parts = [hex_name(h)] if turn.labels_shown else []
-    t = D.LAND_TILE_AT[h]
-    if D.SAFE_AT[h] >= 0:
-        parts = [f"{D.HEX_NAMES[h]} safe island" if parts else "a safe island"]
+    t = data.LAND_TILE_AT[h]
+    if data.SAFE_AT[h] >= 0:
+        parts = [f"{data.HEX_NAMES[h]} safe island" if parts else "a safe island"]
     elif t >= 0 and not view.sunk[t]:
         parts.append(TERRAIN_WORD[view.terrain[t]])
-    elif D.ENTRANCE_OF[h] >= 0:
-        parts.append(f"entrance to the {D.SAFE_NAMES[D.ENTRANCE_OF[h]]} safe island")
+    elif data.ENTRANCE_OF[h] >= 0:
+        parts.append(f"entrance to the {data.SAFE_NAMES[data.ENTRANCE_OF[h]]} safe island")
     else:
         parts.append("sea")
     for c, ch in enumerate(view.creature_hex):
@@ -152,7 +153,7 @@ def cursor_words(turn: Turn) -> str:
 def piece_name(view: Any, piece: Piece) -> str:
     """A piece as the player knows it: "your explorer (on land)", "boat [RB]", a creature."""
     if piece.kind == "explorer":
-        t = D.LAND_TILE_AT[view.explorer_hex[piece.id]]
+        t = data.LAND_TILE_AT[view.explorer_hex[piece.id]]
         if view.explorer_boat[piece.id] >= 0:
             where = "aboard"
         elif t >= 0 and not view.sunk[t]:
@@ -188,13 +189,13 @@ def explorer_counts(view: Any, seat: int) -> tuple[int, ...]:
     land = sea = boat = saved = lost = 0
     for e in range(seat * PER_SEAT, (seat + 1) * PER_SEAT):
         h = view.explorer_hex[e]
-        if h == D.SAVED:
+        if h == data.SAVED:
             saved += 1
-        elif h == D.LOST:
+        elif h == data.LOST:
             lost += 1
         elif h >= 0 and view.explorer_boat[e] >= 0:
             boat += 1
-        elif h >= 0 and D.LAND_TILE_AT[h] >= 0 and not view.sunk[D.LAND_TILE_AT[h]]:
+        elif h >= 0 and data.LAND_TILE_AT[h] >= 0 and not view.sunk[data.LAND_TILE_AT[h]]:
             land += 1
         elif h >= 0:
             sea += 1
@@ -243,7 +244,7 @@ def players_panel(view: Any, names: Sequence[str], width: int) -> Text:
     for p in range(view.players):
         ex = view.explorer_hex[p * PER_SEAT:(p + 1) * PER_SEAT]
         in_play = sum(1 for h in ex if h >= 0)
-        saved = sum(1 for h in ex if h == D.SAVED)
+        saved = sum(1 for h in ex if h == data.SAVED)
         rows.append((in_play, saved, view.scores[p] if over else len(view.held[p])))
     heads = ("in", "⌂", "★" if over else "t" if narrow else "tiles")  # (★: treasure, as placed)
     gap = 1 if narrow else 2

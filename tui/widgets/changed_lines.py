@@ -4,8 +4,8 @@ The boards (``TileBoard``, ``HexGrid`` and its ``SurviveHexBoard``, ``ChartGrid`
 with the Line API from a list of strips they build in ``build_lines()`` and keep in
 ``drawn_lines``.  A new picture used to throw the list away and refresh the whole widget:
 after every move the compositor cut, styled and wrote every line of the board, though a
-move changes a few cells (Pathways: the whole 86x33 board, ~12 KB to the terminal a
-bot's move at 120x40; issue 15).  ``show_changed`` builds the new lines at once and
+move changes a few cells (Pathways: the whole 86x33 board to the terminal for a
+bot's move at 120x40).  ``show_changed`` builds the new lines at once and
 asks Textual to repaint only those that differ from the lines on screen.
 
 A widget qualifies when its ``build_lines()`` makes every line at the widget's current size

@@ -82,7 +82,7 @@ class ChoiceList(CursorList, inherit_bindings=False):
              disabled: Collection[int] = ()) -> None:
         """New items; the cursor stays on ``keep`` if given (else on the same index).
         ``disabled`` items are drawn dim and the cursor skips them.  The same list again
-        draws nothing (another seat's move leaves yours alike: issue 15, a whole list a move)."""
+        draws nothing (another seat's move leaves yours alike: no whole list a move)."""
         items, disabled = list(items), frozenset(disabled)
         index = self.cursor if keep is None else keep
         cursor = max(0, min(len(items) - 1, index)) if items else 0
@@ -127,8 +127,8 @@ class ChoiceList(CursorList, inherit_bindings=False):
         return out
 
     def cursor_moved(self) -> None:
-        # Only the old and the new cursor line change, unless the list scrolls (issue 15:
-        # a whole-widget repaint cost ~0.65 ms a key).
+        # Only the old and the new cursor line change, unless the list scrolls (a whole-widget
+        # repaint a key is slow).
         old, new = self._painted, self.cursor
         self._painted = new
         head = 1 if self.title else 0

@@ -8,13 +8,36 @@ the last move unless the log has the focus (tui/screens/replay.py).
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from textual.binding import Binding
 from textual.widgets import RichLog
+
+from engine.core import LogLine
 
 #: Rendered (wrapped) lines kept: a whole game's log, reveal included, at a side panel's
 #: width (a long End of Atlantis game is ~1500 lines at 27 columns; RichLog's trim drops
 #: the oldest, which a replay must still reach with Home).
 MAX_LINES = 20_000
+
+
+def said_once(lines: Sequence[LogLine]) -> list[str]:
+    """The log's sentences, a run said once: a ``run`` line that repeats the last line of
+    its seat and kind, with only that seat's lines since ("Blue is laying their voting
+    cards face down." once for five cards; yours between the cards you laid)."""
+    out: list[str] = []
+    last: dict[tuple[int | None, str], int] = {}  # (actor, kind) -> its last run line
+    stretch = 0  # where the lines of the latest actor began
+    for i, line in enumerate(lines):
+        if i and line.actor != lines[i - 1].actor:
+            stretch = i
+        if line.run:
+            j = last.get((line.actor, line.kind))
+            last[(line.actor, line.kind)] = i
+            if j is not None and j >= stretch and lines[j] == line:
+                continue
+        out.append(line.text)
+    return out
 
 
 class EventLog(RichLog, can_focus=True):

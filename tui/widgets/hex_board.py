@@ -304,7 +304,7 @@ class SurviveHexBoard(HexGrid):
             strips.append(None)  # type: ignore[arg-type]  (a board line: below, with the cursor)
         self._box = (left, top, bw, bh)
         self._drawn_cursor = self.cursor
-        # the styles a cursor move needs, read once here (~0.1 ms each from Textual)
+        # the styles a cursor move needs, read once here (reading them from Textual is slow)
         self._base, self._reverse, self._label = base, self._part("cursor"), base + self._part("legend")
         self._cursor_mark = self._part("cursor-mark")
         self._plain = {}
@@ -471,7 +471,7 @@ class SurviveHexBoard(HexGrid):
     def labels_shown(self) -> bool:
         """Whether the board draws the row labels (a margin of 3 west of the board): as the
         last build drew it, or, not built since it was laid out (a table's start paints once,
-        after the first view was drawn: issue 15), as the build at its size will draw it."""
+        after the first view was drawn), as the build at its size will draw it."""
         if not getattr(self.picture, "row_labels", ()):
             return False
         if self.drawn_lines is None and self.size:

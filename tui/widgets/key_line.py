@@ -3,7 +3,7 @@ Footer shows, drawn by one widget.
 
 Textual's Footer is a container with a widget per key, and it composes them all anew
 whenever the screen's bindings change: at a table's start that was about 10 keys to
-mount, style and lay out before the first frame (issue 15: ~20 ms of a table's start),
+mount, style and lay out before the first frame,
 and again whenever your turn began or ended (a compose, a layout and a frame more on
 your moves).  This line draws the same cells in the same styles (the Footer's look:
 its compact and wide forms, dimmed disabled keys, the palette key at the right edge

@@ -17,6 +17,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
+from engine.text import counted
+
 INDENT = "  "  # a wrapped list's later lines
 _CONSOLE = Console(width=200)  # (only measures: Text.wrap breaks between words)
 
@@ -89,7 +91,7 @@ class PlayerScreen(Widget):
         letter, style = self.who
         first = Text()
         first.append(letter, style)
-        first.append(f" screen: {self.tokens} tokens", Style(bold=True))
+        first.append(f" screen: {counted(self.tokens, 'token')}", Style(bold=True))
         if self.pending:
             first.append(f" · {self.pending}", self.get_component_rich_style("player-screen--pending", partial=True))
         dim = Style(dim=not self.specials)

@@ -118,7 +118,7 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         self.drawn_lines: dict[int, tuple[Text, Strip]] = {}
         # The lines are drawn without the cursor; a cursor move restyles only its entry's
         # span (``_spans``: entry -> (line, start, end) in characters) and the info line
-        # (``_info_y``), with the styles read at the last full draw (issue 15).
+        # (``_info_y``), with the styles read at the last full draw.
         self._spans: dict[int, tuple[int, int, int]] = {}
         self._info_y = -1
         self._base: Style | None = None
@@ -147,7 +147,7 @@ class RouteTrack(RouteLegend, CursorList, inherit_bindings=False):
         if not drawn or self._lines_key[2:] != (width,) or not self.size:
             self.refresh()
             return
-        # The same height: only the changed lines are drawn again (issue 15), the info line
+        # The same height: only the changed lines are drawn again, the info line
         # and the cursor's as they change with the words or the cursor's entry.
         lines, spans, info_y = self._lines, dict(self._spans), self._info_y
         self._lines_key = (id(picture), picture, width)

@@ -291,7 +291,7 @@ class TileBoard(CursorGrid):
 
     def on_resize(self, event: events.Resize) -> None:
         # the first Resize comes after the first paint: a board already built at this
-        # size is kept (a second build at start cost 3-5 ms)
+        # size is kept (no second build at the start)
         if self.drawn_lines is not None and getattr(self, "_built_size", None) == event.size:
             return
         self.drawn_lines = None
@@ -414,13 +414,13 @@ class TileBoard(CursorGrid):
 
         for cell in pic.markers:
             mark(cell)
-        # a move or a ghost that moves repaints only the cells it changed (issue 15)
+        # a move or a ghost that moves repaints only the cells it changed
         self._repaint = lambda cell: (paint(cell), mark(cell))
         self._block_cells = frozenset(block_of)
 
         self._chars, self._styles, self._under_cursor = chars, styles, under
-        # the styles a cursor move needs, read once here (reading them from Textual costs
-        # ~0.1 ms each, a key repaints several lines)
+        # the styles a cursor move needs, read once here (reading them from Textual is
+        # slow, and a key repaints several lines)
         self._base, self._reverse = base, part("cursor")
         self._box = (left, top, bw, bh)
         self._drawn_cursor = self.cursor
