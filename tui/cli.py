@@ -26,6 +26,7 @@ from typing import Any, Callable, Sequence
 
 from engine.registry import GAMES
 
+from . import arena
 from .common import INTERRUPTED, Parser, counted, positive_number, seconds, whole_number
 from .netplay import commands as lan_commands
 from .ssh import commands as ssh_commands
@@ -34,6 +35,7 @@ from .ssh import commands as ssh_commands
 SUBCOMMAND_MODULES: list[Callable[[Any], None]] = [
     lan_commands.add_parsers,  # host, join, browse (LAN play)
     ssh_commands.add_parsers,  # serve, serve-ssh; join HOST:PORT of a table server (after LAN play)
+    arena.add_parsers,  # arena: bots of given levels play each other
 ]
 
 
