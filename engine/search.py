@@ -36,7 +36,8 @@ from .rng import Draws, Rng
 #: ``sample_hidden(view, rng) -> (state, rng)``: one full state whose view for
 #: ``view.seat`` is ``view``, drawn from ``rng`` (the bot's stream), and the stream after.
 Sampler = Callable[[View, Rng], "tuple[Any, Rng]"]
-#: ``policy(game, state, seat, draws) -> action``: a rollout's move for ``seat``.
+#: ``policy(game, state, seat, draws) -> action``: a rollout's move for ``seat``.  A
+#: policy with a ``reset(draws)`` method has it called before every rollout.
 Policy = Callable[[Game, Any, int, Draws], Any]
 
 DEFAULT_ITERATIONS = 400
@@ -148,6 +149,9 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
             node = best
             path.append(node)
         # roll out
+        reset = getattr(policy, "reset", None)
+        if reset is not None:
+            reset(draws)
         length = 0
         while length < rollout_cap and game.result(state) is None:
             actor = min(game.to_act(state))
@@ -205,13 +209,18 @@ class SearchBot(Bot):
 class BotPolicy:
     """A rollout policy that plays every seat with one of the game's own bots (for
     example its "normal" one): slower a step than random moves, but a rollout
-    then ends the way a game between sensible players would, in fewer steps."""
+    then ends the way a game between sensible players would, in fewer steps.
+    Every rollout gets new bots (a bot may remember earlier turns: not another
+    rollout's), seeded from the searching bot's stream."""
 
-    def __init__(self, game: Game, seed: int, level: str = "normal"):
-        self.bots = {}
-        self.game = game
-        self.seed = seed
+    def __init__(self, level: str = "normal"):
+        self.bots: dict[int, Bot] = {}
+        self.seed = 0
         self.level = level
+
+    def reset(self, draws: Draws) -> None:
+        self.bots = {}
+        self.seed = draws.below(1 << 62)
 
     def __call__(self, game: Game, state: Any, seat: int, draws: Draws) -> Any:
         bot = self.bots.get(seat)

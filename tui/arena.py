@@ -39,22 +39,23 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def make_bots(game: Any, levels: list[str], seed: int, iterations: int | None,
-              think: float | None) -> list[Any]:
-    from engine.levels import hard_bot
+              think: float | None, rollout: str | None = None) -> list[Any]:
+    from engine.levels import DEFAULT_ROLLOUT, hard_bot
     from engine.search import DEFAULT_ITERATIONS, DEFAULT_THINK
 
     bots = []
     for seat, level in enumerate(levels):
-        if level == "hard" and (iterations is not None or think is not None):
+        if level == "hard" and (iterations is not None or think is not None or rollout is not None):
             bots.append(hard_bot(game, seat, seed, iterations=iterations or DEFAULT_ITERATIONS,
-                                 think=DEFAULT_THINK if think is None else think))
+                                 think=DEFAULT_THINK if think is None else think,
+                                 rollout=rollout or DEFAULT_ROLLOUT))
         else:
             bots.append(game.make_bot(seat, seed, level))
     return bots
 
 
 def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dict | None = None,
-          iterations: int | None = None, think: float | None = None,
+          iterations: int | None = None, think: float | None = None, rollout: str | None = None,
           max_actions: int = 20_000) -> dict[str, Any]:
     """Play ``games`` games among the levels ``entries`` (one a seat, rotated)."""
     from engine.registry import get_game
@@ -73,7 +74,7 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
     unfinished = 0
     for i in range(games):
         levels = [entries[(p - i) % players] for p in range(players)]
-        bots = make_bots(game, levels, seed + i, iterations, think)
+        bots = make_bots(game, levels, seed + i, iterations, think, rollout)
         state = game.setup(opts, players, seed + i)
         for _ in range(max_actions):
             if game.result(state) is not None:
@@ -106,7 +107,7 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
             if result is not None:
                 scores[level].append(result.scores[p])
     out: dict[str, Any] = {"game": slug, "seats": entries, "games": games, "seed": seed,
-                           "unfinished": unfinished, "iterations": iterations, "think": think,
+                           "unfinished": unfinished, "iterations": iterations, "think": think, "rollout": rollout,
                            "levels": {}, "seat_win_rate": [round(w / games, 3) for w in seat_wins]}
     for level in dict.fromkeys(entries):
         low, high = wilson(wins[level], played[level])
@@ -158,6 +159,8 @@ def add_parsers(sub: Any) -> None:
     ap.add_argument("--iterations", type=int, default=None, help="the hard bots' iterations a decision")
     ap.add_argument("--think", type=positive_number, default=None,
                     help="the hard bots' wall-clock cap a decision, in seconds (default 1)")
+    ap.add_argument("--rollout", choices=["random", "easy", "normal"], default=None,
+                    help="how the hard bots' rollouts play (default normal: the normal bot at every seat)")
     ap.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option (repeatable)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
@@ -192,7 +195,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         options = game_options(game.slug, args.option)
     except ValueError as exc:
         return die(str(exc))
-    out = arena(game.slug, entries, args.games, args.seed, options, args.iterations, args.think)
+    out = arena(game.slug, entries, args.games, args.seed, options, args.iterations, args.think, args.rollout)
     if args.json:
         print(json.dumps(out))
     else:
