@@ -115,14 +115,15 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
         draws.rng = rng
         state = replace(state, rng=game_rng)
         node, path = root, [root]
-        actor = seat
         # select and expand
         while True:
-            if game.result(state) is not None:
-                break
-            acting = game.to_act(state)
-            actor = min(acting)
-            here = legal if node is root else game.legal(game.view(state, actor))
+            if node is root:
+                actor, here = seat, legal
+            else:
+                if game.result(state) is not None:
+                    break
+                actor = min(game.to_act(state))
+                here = game.legal(game.view(state, actor))
             if not here:
                 break
             children = node.children

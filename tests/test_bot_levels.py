@@ -150,3 +150,24 @@ def test_every_game_offers_the_three_levels(slug):
     kinds = {level: type(game.make_bot(0, 1, level)).__name__ for level in LEVELS}
     assert kinds["hard"] == "SearchBot" and kinds["easy"] == "EasyBot"
     assert kinds["normal"] not in ("SearchBot", "EasyBot")
+
+
+def test_hard_bot_acts_for_its_own_seat_when_several_choose_at_once():
+    """End of Atlantis's secret bids: every seat chooses at once; a bot that is not
+    the first of them still searches its own choices."""
+    game = GAMES["end-of-atlantis"]
+    state = game.setup(game.parse_options({}), 3, 5)
+    bots = [game.make_bot(p, 5, "normal") for p in range(3)]
+    for _ in range(400):
+        acting = game.to_act(state)
+        if len(acting) > 1:
+            break
+        seat = min(acting)
+        view = game.view(state, seat)
+        state, _ = game.apply(state, seat, bots[seat].choose(view, game.legal(view)))
+    acting = sorted(game.to_act(state))
+    assert len(acting) > 1
+    seat = acting[-1]
+    view = game.view(state, seat)
+    legal = game.legal(view)
+    assert small_bot("end-of-atlantis", seat, 5, iterations=3).choose(view, legal) in legal
