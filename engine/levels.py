@@ -56,9 +56,10 @@ def rollout_policy(rollout: str) -> Policy:
 
 def hard_bot(game: Game, seat: int, seed: int, *, iterations: int = DEFAULT_ITERATIONS,
              think: float | None = DEFAULT_THINK, rollout: str = DEFAULT_ROLLOUT) -> SearchBot:
-    """The hard level: ISMCTS from the bot's view with the game's own sampler."""
+    """The hard level: ISMCTS from the bot's view with the game's own sampler, its
+    normal bot's move as the search's prior."""
     return SearchBot(game, seat, seed, sampler_of(game), iterations=iterations, think=think,
-                     policy=rollout_policy(rollout))
+                     policy=rollout_policy(rollout), guide=game.make_bot(seat, seed, "normal"))
 
 
 def level_bot(slug: str, seat: int, seed: int, level: str, normal: Callable[[], Bot]) -> Bot:

@@ -11,12 +11,16 @@ then walks one tree of action sequences through the real rules (``view``,
   best UCB value for the seat to act there, where a child's *availability* (how
   often it was legal when its parent was visited) stands in for the parent's visit
   count (actions that are rarely legal are not starved);
-* **expand** one untried legal action;
+* **expand** one untried legal action: the one the rollout policy would play there
+  if it is untried (at the root, the ``prior``: the normal bot's move), else a
+  random one;
 * **roll out** to the end with a cheap policy (uniformly random by default);
 * **back up** one value per seat (each seat maximises its own: max^n), so 3-5
   players need nothing special: a seat's share of the win, 1 for a sole winner.
 
-The budget is a number of iterations, so a fixed seed and view give the same move
+The move is the most visited at the root, ties going to the ``prior``: with a
+small budget the search changes the normal bot's move only where it found a
+better one more often.  The budget is a number of iterations, so a fixed seed and view give the same move
 in any process; a wall-clock cap (``think`` seconds) stops a slow search early and
 is the only thing that can make two runs differ.  Where several seats act at once
 (secret bids) the lowest of them moves first in the tree: each one's choice is
@@ -30,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .core import Bot, Game, View, replace
+from .core import Bot, Game, IllegalAction, View, replace
 from .rng import Draws, Rng
 
 #: ``sample_hidden(view, rng) -> (state, rng)``: one full state whose view for
@@ -98,68 +102,32 @@ class SearchStats:
 def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng: Rng, *,
            iterations: int = DEFAULT_ITERATIONS, think: float | None = DEFAULT_THINK,
            exploration: float = DEFAULT_EXPLORATION, policy: Policy = random_policy,
-           rollout_cap: int = DEFAULT_ROLLOUT_CAP, stats: SearchStats | None = None) -> tuple[Any, Rng]:
+           rollout_cap: int = DEFAULT_ROLLOUT_CAP, prior: Any = None,
+           stats: SearchStats | None = None) -> tuple[Any, Rng]:
     """The most visited of ``legal`` after ``iterations`` ISMCTS iterations (fewer if
-    ``think`` seconds pass first), and the bot's stream after."""
+    ``think`` seconds pass first; ties to ``prior``), and the bot's stream after."""
     seat = view.seat
     players = view.players
     root = Node(None, -1, players)
     start = time.perf_counter()
     deadline = None if think is None else start + think
-    log, sqrt = math.log, math.sqrt
     done = steps = 0
     draws = Draws(rng)
+    reset = getattr(policy, "reset", None)
     for done in range(1, iterations + 1):
         state, rng = sample_hidden(view, draws.rng)
         game_rng, rng = fresh_rng(rng)
         draws.rng = rng
         state = replace(state, rng=game_rng)
-        node, path = root, [root]
-        # select and expand
-        while True:
-            if node is root:
-                actor, here = seat, legal
-            else:
-                if game.result(state) is not None:
-                    break
-                actor = min(game.to_act(state))
-                here = game.legal(game.view(state, actor))
-            if not here:
-                break
-            children = node.children
-            untried = [a for a in here if a not in children]
-            if untried:
-                action = untried[draws.below(len(untried))]
-                for a in here:
-                    child = children.get(a)
-                    if child is not None:
-                        child.available += 1
-                child = children[action] = Node(action, actor, players)
-                state, _ = game.apply(state, actor, action)
-                path.append(child)
-                break
-            best, best_score = None, -1.0
-            for a in here:
-                child = children[a]
-                child.available += 1
-                score = (child.totals[actor] / child.visits
-                         + exploration * sqrt(log(child.available) / child.visits))
-                if score > best_score:
-                    best, best_score = child, score
-            state, _ = game.apply(state, actor, best.action)
-            node = best
-            path.append(node)
-        # roll out
-        reset = getattr(policy, "reset", None)
         if reset is not None:
             reset(draws)
-        length = 0
-        while length < rollout_cap and game.result(state) is None:
-            actor = min(game.to_act(state))
-            state, _ = game.apply(state, actor, policy(game, state, actor, draws))
-            length += 1
-        steps += length
-        values = values_of(game, state, players)
+        path = [root]
+        try:
+            state, steps = _simulate(game, state, seat, legal, root, path, players, draws, policy,
+                                     prior, exploration, rollout_cap, steps)
+            values = values_of(game, state, players)
+        except IllegalAction:  # a legal action the rules refuse (a rules bug): no one's win
+            values = (1.0 / players,) * players
         for n in path:
             n.visits += 1
             totals = n.totals
@@ -168,7 +136,8 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
         if deadline is not None and time.perf_counter() > deadline:
             break
     rng = draws.rng
-    best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+    children = root.children
+    best = max(legal, key=lambda a: (children[a].visits if a in children else -1, a == prior))
     if stats is not None:
         stats.iterations = done
         stats.seconds = time.perf_counter() - start
@@ -178,13 +147,67 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
     return best, rng
 
 
+def _simulate(game: Game, state: Any, seat: int, legal: list[Any], root: Node, path: list[Node],
+              players: int, draws: Draws, policy: Policy, prior: Any, exploration: float,
+              rollout_cap: int, steps: int) -> tuple[Any, int]:
+    """One iteration's walk from the root (select, expand, roll out); the nodes it
+    passes are appended to ``path``.  Returns the final state and the rollout steps
+    counted so far."""
+    log, sqrt = math.log, math.sqrt
+    node = root
+    # select and expand
+    while True:
+        if node is root:
+            actor, here = seat, legal
+        else:
+            if game.result(state) is not None:
+                break
+            actor = min(game.to_act(state))
+            here = game.legal(game.view(state, actor))
+        if not here:
+            break
+        children = node.children
+        untried = [a for a in here if a not in children]
+        if untried:
+            action = prior if node is root and prior is not None else policy(game, state, actor, draws)
+            if action in children or action not in untried:
+                action = untried[draws.below(len(untried))]
+            state, _ = game.apply(state, actor, action)
+            for a in here:
+                child = children.get(a)
+                if child is not None:
+                    child.available += 1
+            child = children[action] = Node(action, actor, players)
+            path.append(child)
+            break
+        best, best_score = None, -1.0
+        for a in here:
+            child = children[a]
+            child.available += 1
+            score = (child.totals[actor] / child.visits
+                     + exploration * sqrt(log(child.available) / child.visits))
+            if score > best_score:
+                best, best_score = child, score
+        state, _ = game.apply(state, actor, best.action)
+        node = best
+        path.append(node)
+    # roll out
+    length = 0
+    while length < rollout_cap and game.result(state) is None:
+        actor = min(game.to_act(state))
+        state, _ = game.apply(state, actor, policy(game, state, actor, draws))
+        length += 1
+    return state, steps + length
+
+
 class SearchBot(Bot):
     """The "hard" level: ISMCTS from the bot's view, on its own stream
     ``"{stream}-hard-{seat}"`` of the seed."""
 
     def __init__(self, game: Game, seat: int, seed: int, sample_hidden: Sampler, *,
                  iterations: int = DEFAULT_ITERATIONS, think: float | None = DEFAULT_THINK,
-                 policy: Policy = random_policy, rollout_cap: int = DEFAULT_ROLLOUT_CAP):
+                 policy: Policy = random_policy, rollout_cap: int = DEFAULT_ROLLOUT_CAP,
+                 guide: Bot | None = None):
         self.game = game
         self.seat = seat
         self.sample_hidden = sample_hidden
@@ -192,6 +215,7 @@ class SearchBot(Bot):
         self.think = think
         self.policy = policy
         self.rollout_cap = rollout_cap
+        self.guide = guide  # its move is the search's prior (the first tried, ties go to it)
         self.rng = Rng.from_seed(seed, f"{game.slug}-hard-{seat}")
         self.stats = SearchStats()
 
@@ -200,10 +224,11 @@ class SearchBot(Bot):
             self.stats = SearchStats()
             return legal[0]
         self.stats = SearchStats()
+        prior = None if self.guide is None else self.guide.choose(view, legal)
         action, self.rng = search(self.game, view, legal, self.sample_hidden, self.rng,
                                   iterations=self.iterations, think=self.think,
                                   policy=self.policy, rollout_cap=self.rollout_cap,
-                                  stats=self.stats)
+                                  prior=prior, stats=self.stats)
         return action
 
 

@@ -58,6 +58,7 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
           iterations: int | None = None, think: float | None = None, rollout: str | None = None,
           max_actions: int = 20_000) -> dict[str, Any]:
     """Play ``games`` games among the levels ``entries`` (one a seat, rotated)."""
+    from engine.core import IllegalAction
     from engine.registry import get_game
 
     game = get_game(slug)
@@ -72,6 +73,7 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
     seat_level_games: dict[str, list[int]] = defaultdict(lambda: [0] * players)
     search = {"iterations": 0, "seconds": 0.0, "rollout_steps": 0, "decisions": 0, "capped": 0}
     unfinished = 0
+    refused: list[str] = []  # a legal action the rules refused (a rules bug): the game stops there
     for i in range(games):
         levels = [entries[(p - i) % players] for p in range(players)]
         bots = make_bots(game, levels, seed + i, iterations, think, rollout)
@@ -92,7 +94,11 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
                 search["rollout_steps"] += stats.rollout_steps
                 search["decisions"] += 1
                 search["capped"] += stats.capped
-            state, _ = game.apply(state, seat, action)
+            try:
+                state, _ = game.apply(state, seat, action)
+            except IllegalAction as exc:
+                refused.append(f"game {i} (seed {seed + i}), {levels[seat]} seat {seat}: {action!r}: {exc.reason}")
+                break
         result = game.result(state)
         if result is None:
             unfinished += 1
@@ -107,7 +113,7 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
             if result is not None:
                 scores[level].append(result.scores[p])
     out: dict[str, Any] = {"game": slug, "seats": entries, "games": games, "seed": seed,
-                           "unfinished": unfinished, "iterations": iterations, "think": think, "rollout": rollout,
+                           "unfinished": unfinished, "refused": refused, "iterations": iterations, "think": think, "rollout": rollout,
                            "levels": {}, "seat_win_rate": [round(w / games, 3) for w in seat_wins]}
     for level in dict.fromkeys(entries):
         low, high = wilson(wins[level], played[level])
@@ -134,6 +140,7 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
 def report_lines(out: dict[str, Any]) -> list[str]:
     lines = [f"{out['game']}: {out['games']} games, seats {','.join(out['seats'])} (rotated)"
              + (f", {out['unfinished']} unfinished" if out["unfinished"] else "")]
+    lines += [f"  refused: {line}" for line in out["refused"]]
     for level, row in out["levels"].items():
         low, high = row["interval95"]
         lines.append(f"  {level:<7} wins {row['win_rate']:.0%} (95% {low:.0%}-{high:.0%}) of "
