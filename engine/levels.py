@@ -37,7 +37,9 @@ class EasyBot(Bot):
     def choose(self, view: View, legal: list[Any]) -> Any:
         if len(legal) > 1 and self.draws.below(1000) < self.mistakes * 1000:
             return legal[self.draws.below(len(legal))]
-        return self.normal.choose(view, legal)
+        action = self.normal.choose(view, legal)
+        # (a normal bot may not expect the position its own random moves made)
+        return action if action in legal else legal[self.draws.below(len(legal))]
 
 
 def sampler_of(game: Game) -> Sampler:
