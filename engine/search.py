@@ -40,8 +40,9 @@ from .rng import Draws, Rng
 #: ``sample_hidden(view, rng) -> (state, rng)``: one full state whose view for
 #: ``view.seat`` is ``view``, drawn from ``rng`` (the bot's stream), and the stream after.
 Sampler = Callable[[View, Rng], "tuple[Any, Rng]"]
-#: ``policy(game, state, seat, draws) -> action``: a rollout's move for ``seat``.  A
-#: policy with a ``reset(draws)`` method has it called before every rollout.
+#: ``policy(game, state, seat, draws) -> action``: a rollout's move for ``seat``
+#: (None: it has none, which ends the rollout).  A policy with a ``reset(draws)``
+#: method has it called before every iteration.
 Policy = Callable[[Game, Any, int, Draws], Any]
 
 DEFAULT_ITERATIONS = 400
@@ -53,7 +54,7 @@ DEFAULT_ROLLOUT_CAP = 600  # actions: a rollout stopped here scores every seat a
 def random_policy(game: Game, state: Any, seat: int, draws: Draws) -> Any:
     """A uniformly random legal action of ``seat`` (from its view, as a player would)."""
     legal = game.legal(game.view(state, seat))
-    return legal[draws.below(len(legal))]
+    return legal[draws.below(len(legal))] if legal else None
 
 
 def fresh_rng(rng: Rng) -> tuple[Rng, Rng]:
@@ -195,7 +196,10 @@ def _simulate(game: Game, state: Any, seat: int, legal: list[Any], root: Node, p
     length = 0
     while length < rollout_cap and game.result(state) is None:
         actor = min(game.to_act(state))
-        state, _ = game.apply(state, actor, policy(game, state, actor, draws))
+        action = policy(game, state, actor, draws)
+        if action is None:  # (a seat to act without a legal action: a sample the rules did not foresee)
+            break
+        state, _ = game.apply(state, actor, action)
         length += 1
     return state, steps + length
 
@@ -253,4 +257,5 @@ class BotPolicy:
         if bot is None:
             bot = self.bots[seat] = game.make_bot(seat, self.seed, self.level)
         view = game.view(state, seat)
-        return bot.choose(view, game.legal(view))
+        legal = game.legal(view)
+        return bot.choose(view, legal) if legal else None
