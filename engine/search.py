@@ -13,7 +13,8 @@ then walks one tree of action sequences through the real rules (``view``,
   count (actions that are rarely legal are not starved);
 * **expand** one untried legal action: the one the rollout policy would play there
   if it is untried (at the root, the ``prior``: the normal bot's move), else a
-  random one;
+  random one; with a prior the root widens progressively (``WIDEN``) and the prior
+  has a bonus that fades with its visits (``PRIOR_WEIGHT``);
 * **roll out** to the end with a cheap policy (uniformly random by default);
 * **back up** one value per seat (each seat maximises its own: max^n), so 3-5
   players need nothing special: a seat's share of the win, 1 for a sole winner.
@@ -49,6 +50,12 @@ DEFAULT_ITERATIONS = 400
 DEFAULT_THINK = 1.0        # seconds: the wall-clock cap of one decision
 DEFAULT_EXPLORATION = 0.7  # UCB constant for values in [0, 1]
 DEFAULT_ROLLOUT_CAP = 600  # actions: a rollout stopped here scores every seat alike
+#: With a prior, the root widens slowly: a new action is tried once every ``WIDEN``
+#: visits (the prior first), and the prior's UCB value has a bonus of
+#: ``PRIOR_WEIGHT / (visits + 1)``; so a small budget deepens the normal bot's move
+#: and a few alternatives instead of giving every legal action one rollout.
+WIDEN = 2
+PRIOR_WEIGHT = 1.0
 
 
 def random_policy(game: Game, state: Any, seat: int, draws: Draws) -> Any:
@@ -169,6 +176,9 @@ def _simulate(game: Game, state: Any, seat: int, legal: list[Any], root: Node, p
             break
         children = node.children
         untried = [a for a in here if a not in children]
+        if untried and node is root and prior is not None and children:
+            if root.visits < WIDEN * len(children):
+                untried = []  # (not yet: deepen what is tried)
         if untried:
             action = prior if node is root and prior is not None else policy(game, state, actor, draws)
             if action in children or action not in untried:
@@ -183,10 +193,14 @@ def _simulate(game: Game, state: Any, seat: int, legal: list[Any], root: Node, p
             break
         best, best_score = None, -1.0
         for a in here:
-            child = children[a]
+            child = children.get(a)
+            if child is None:  # (an action the widening root has not tried yet)
+                continue
             child.available += 1
             score = (child.totals[actor] / child.visits
                      + exploration * sqrt(log(child.available) / child.visits))
+            if node is root and a == prior:
+                score += PRIOR_WEIGHT / (child.visits + 1)
             if score > best_score:
                 best, best_score = child, score
         state, _ = game.apply(state, actor, best.action)
