@@ -118,13 +118,12 @@ def test_hard_bot_move_does_not_depend_on_what_it_cannot_see(slug):
 
 def test_the_check_catches_a_bot_that_reads_the_true_state():
     """A canary: its sampler ignores the view and hands the search the true state."""
-    caught = 0
-    for slug in ("pathways", "atlantis"):
-        def cheat(state, seat):
-            return small_bot(slug, seat, 7, sampler=lambda view, rng: (state, rng), iterations=12)
-        pairs = choices_on_rerandomised(slug, cheat, seeds=range(4))
-        caught += sum(a != b for a, b in pairs)
-    assert caught > 0
+    def cheat(state, seat):
+        return small_bot("atlantis", seat, 7, sampler=lambda view, rng: (state, rng), iterations=12)
+
+    caught = any(a != b for seed in range(4)
+                 for a, b in choices_on_rerandomised("atlantis", cheat, seeds=range(seed, seed + 1)))
+    assert caught
 
 
 @pytest.mark.parametrize("slug", SLUGS)
