@@ -15,17 +15,19 @@ then walks one tree of action sequences through the real rules (``view``,
   if it is untried (at the root, the ``prior``: the normal bot's move), else a
   random one; with a prior the root widens progressively (``WIDEN``) and the prior
   has a bonus that fades with its visits (``PRIOR_WEIGHT``);
-* **roll out** to the end with a cheap policy (uniformly random by default);
+* **roll out** to the end with a policy: uniformly random by default, the game's
+  own bots at every seat for the hard level (``BotPolicy``);
 * **back up** one value per seat (each seat maximises its own: max^n), so 3-5
   players need nothing special: a seat's share of the win, 1 for a sole winner.
 
 The move is the most visited at the root, ties going to the ``prior``: with a
 small budget the search changes the normal bot's move only where it found a
-better one more often.  The budget is a number of iterations, so a fixed seed and view give the same move
-in any process; a wall-clock cap (``think`` seconds) stops a slow search early and
-is the only thing that can make two runs differ.  Where several seats act at once
-(secret bids) the lowest of them moves first in the tree: each one's choice is
-made from its own view, so nothing is learned from the order.
+better one more often.  The budget is a number of iterations, so a fixed seed and
+view give the same move in any process; a wall-clock cap (``think`` seconds) stops
+a slow search early and is the only thing that can make two runs differ.  Where
+several seats act at once (secret bids) the searching seat moves first at the root
+and the lowest of them below it: each one's choice is made from its own view, so
+nothing is learned from the order.
 """
 
 from __future__ import annotations
@@ -238,10 +240,9 @@ class SearchBot(Bot):
         self.stats = SearchStats()
 
     def choose(self, view: View, legal: list[Any]) -> Any:
-        if len(legal) == 1:
-            self.stats = SearchStats()
-            return legal[0]
         self.stats = SearchStats()
+        if len(legal) == 1:
+            return legal[0]
         prior = None if self.guide is None else self.guide.choose(view, legal)
         action, self.rng = search(self.game, view, legal, self.sample_hidden, self.rng,
                                   iterations=self.iterations, think=self.think,
@@ -254,8 +255,8 @@ class BotPolicy:
     """A rollout policy that plays every seat with one of the game's own bots (for
     example its "normal" one): slower a step than random moves, but a rollout
     then ends the way a game between sensible players would, in fewer steps.
-    Every rollout gets new bots (a bot may remember earlier turns: not another
-    rollout's), seeded from the searching bot's stream."""
+    Every iteration gets new bots (a bot may remember earlier turns: not another
+    iteration's), seeded from the searching bot's stream."""
 
     def __init__(self, level: str = "normal"):
         self.bots: dict[int, Bot] = {}
