@@ -44,7 +44,7 @@ class GameManifest:
     #: the engine never imports it.
     screen: str
     seat_names: tuple[str, ...] = SEAT_COLOURS
-    #: The levels ``make_bot`` takes, the strongest first (the default bot).
+    #: The levels ``make_bot`` takes, the default bot's first.
     bot_levels: tuple[str, ...] = ("normal", "random")
     #: ``"module:function"`` of the leak harness's re-randomiser, a function
     #: ``(state, seat, rng) -> state`` that re-draws everything ``seat`` may not know;

@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 from engine.registry import GAMES, MANIFESTS, manifest
 from engine.text import counted
 
-from . import export_commands
+from . import arena, export_commands
 from .common import INTERRUPTED, Parser, positive_number, seconds, whole_number
 from .netplay import commands as lan_commands
 from .ssh import commands as ssh_commands
@@ -38,6 +38,7 @@ SUBCOMMAND_MODULES: list[Callable[[Any], None]] = [
     ssh_commands.add_parsers,  # serve, serve-ssh; join HOST:PORT of a table server (after LAN play)
     web_commands.add_parsers,  # serve-web (the table server's lobby in browsers)
     export_commands.add_parsers,        # export, import (readable and shareable records)
+    arena.add_parsers,  # arena: bots of given levels play each other
 ]
 
 

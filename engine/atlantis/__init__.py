@@ -9,5 +9,6 @@ MANIFEST = GameManifest(
     max_players=4,
     rules="engine.atlantis.rules:AtlantisGame",
     screen="tui.atlantis",
-    bot_levels=("normal", "random-move", "random"),
+    sample_hidden="engine.atlantis.sampling:sample_hidden",
+    bot_levels=("normal", "easy", "hard", "random-move", "random"),
 )

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core import Bot
 from ..core import RandomBot as KitRandomBot
+from ..levels import level_bot
 from ..rng import Rng
 from . import data
 from . import route
@@ -244,7 +245,7 @@ class RandomMoveBot(Bot):
         return pick
 
 
-BOT_LEVELS = ("normal", "random-move", "random")
+BOT_LEVELS = ("easy", "normal", "hard", "random-move", "random")
 
 
 def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:
@@ -254,4 +255,6 @@ def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:
         return RandomMoveBot(seat, seed)
     if level == "normal":
         return RoadBot(seat, seed)
+    if level in ("easy", "hard"):
+        return level_bot("atlantis", seat, seed, level, lambda: RoadBot(seat, seed))
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}")

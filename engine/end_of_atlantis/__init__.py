@@ -9,5 +9,7 @@ MANIFEST = GameManifest(
     max_players=5,
     rules="engine.end_of_atlantis.rules:EndOfAtlantisGame",
     screen="tui.end_of_atlantis",
+    bot_levels=("normal", "easy", "hard", "random"),
+    sample_hidden="engine.end_of_atlantis.sampling:sample_hidden",
     seat_names=SEAT_COLOURS[:5],
 )

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core import Bot
 from ..core import RandomBot as KitRandomBot
+from ..levels import level_bot
 from ..rng import Rng
 from . import data
 from .actions import (
@@ -323,4 +324,6 @@ CHOOSE_BY_STAGE = {
 def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:
     if level == "random":
         return RandomBot(seat, seed)
+    if level in ("easy", "hard"):
+        return level_bot("end-of-atlantis", seat, seed, level, lambda: SenatorBot(seat, seed))
     return SenatorBot(seat, seed)

@@ -9,4 +9,6 @@ MANIFEST = GameManifest(
     max_players=4,
     rules="engine.finding_atlantis.rules:FindingAtlantisGame",
     screen="tui.finding_atlantis",
+    bot_levels=("normal", "easy", "hard", "random"),
+    sample_hidden="engine.finding_atlantis.sampling:sample_hidden",
 )

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ..core import Bot
 from ..core import RandomBot as KitRandomBot
+from ..levels import level_bot
 from ..rng import Rng
 from . import data
 from .actions import (
@@ -312,4 +313,6 @@ def _euclid(n: int, a: int, b: int) -> float:
 def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:
     if level == "random":
         return RandomBot(seat, seed)
+    if level in ("easy", "hard"):
+        return level_bot("finding-atlantis", seat, seed, level, lambda: UBot(seat, seed))
     return UBot(seat, seed)

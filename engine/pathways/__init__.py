@@ -9,4 +9,6 @@ MANIFEST = GameManifest(
     max_players=4,
     rules="engine.pathways.rules:PathwaysGame",
     screen="tui.pathways",
+    bot_levels=("normal", "easy", "hard", "random"),
+    sample_hidden="engine.pathways.sampling:sample_hidden",
 )

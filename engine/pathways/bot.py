@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from ..core import Bot, RandomBot  # noqa: F401  (RandomBot: this game's, the kit's own stream)
+from ..levels import level_bot
 from ..rng import Rng
 from . import data
 from .routes import _OPP, _SIDE_NB, BUILD, INF, NB, SIDES, STEP, goal_field, reach_field, walks
@@ -487,7 +488,7 @@ class PathfinderBot(Bot):
 
 
 
-BOT_LEVELS = ("normal", "random")
+BOT_LEVELS = ("easy", "normal", "hard", "random")
 
 
 def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:
@@ -495,4 +496,6 @@ def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:
         return RandomBot(seat, seed)
     if level == "normal":
         return PathfinderBot(seat, seed)
+    if level in ("easy", "hard"):
+        return level_bot("pathways", seat, seed, level, lambda: PathfinderBot(seat, seed))
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}")

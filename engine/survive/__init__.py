@@ -9,4 +9,6 @@ MANIFEST = GameManifest(
     max_players=4,
     rules="engine.survive.rules:SurviveGame",
     screen="tui.survive",
+    bot_levels=("normal", "easy", "hard", "random"),
+    sample_hidden="engine.survive.sampling:sample_hidden",
 )

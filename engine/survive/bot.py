@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Bot, RandomBot, replace  # noqa: F401  (RandomBot: this game's, the kit's own stream)
+from ..levels import level_bot
 from ..rng import Rng
 from . import board
 from . import data
@@ -249,7 +250,7 @@ def _near(h: int, hexes: list[int], reach: int) -> int:
 
 
 
-BOT_LEVELS = ("normal", "random")
+BOT_LEVELS = ("easy", "normal", "hard", "random")
 
 
 def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:
@@ -257,4 +258,6 @@ def make_bot(seat: int, seed: int, level: str = "normal") -> Bot:
         return RandomBot(seat, seed)
     if level == "normal":
         return RescueBot(seat, seed)
+    if level in ("easy", "hard"):
+        return level_bot("survive", seat, seed, level, lambda: RescueBot(seat, seed))
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join(BOT_LEVELS)}")

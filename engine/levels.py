@@ -1,0 +1,76 @@
+"""The bot levels every game offers: ``easy``, ``normal`` (the game's heuristic bot)
+and ``hard`` (ISMCTS, ``engine.search``).
+
+A game's ``bot.make_bot(seat, seed, level)`` makes its own normal bot and hands the
+other two levels to ``level_bot`` here, so every game's easy and hard bots are
+built the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .core import Bot, Game, View
+from .manifest import load
+from .rng import Draws, Rng
+from .search import DEFAULT_ITERATIONS, DEFAULT_THINK, BotPolicy, Policy, Sampler, SearchBot, random_policy
+
+LEVELS = ("easy", "normal", "hard")
+#: How often the easy bot plays a random legal action instead of the normal bot's.
+EASY_MISTAKES = 0.25
+#: How the hard bot's rollouts play: "random" (uniform legal actions) or a level
+#: whose bots play every seat ("easy", "normal").
+ROLLOUTS = ("random", "easy", "normal")
+DEFAULT_ROLLOUT = "normal"
+
+
+class EasyBot(Bot):
+    """The normal bot, except that a quarter of its decisions are a random legal
+    action (drawn from the bot's own stream ``"{slug}-easy-{seat}"``): it plays
+    sensibly most of the time and makes mistakes a beginner can punish."""
+
+    def __init__(self, normal: Bot, slug: str, seat: int, seed: int, mistakes: float = EASY_MISTAKES):
+        self.normal = normal
+        self.mistakes = mistakes
+        self.draws = Draws(Rng.from_seed(seed, f"{slug}-easy-{seat}"))
+
+    def choose(self, view: View, legal: list[Any]) -> Any:
+        if len(legal) > 1 and self.draws.below(1000) < self.mistakes * 1000:
+            return legal[self.draws.below(len(legal))]
+        action = self.normal.choose(view, legal)
+        # (a normal bot may not expect the position its own random moves made)
+        return action if action in legal else legal[self.draws.below(len(legal))]
+
+
+def sampler_of(game: Game) -> Sampler:
+    """The game's ``sample_hidden(view, rng)``, as its manifest names it."""
+    if game.manifest is None or game.manifest.sample_hidden is None:
+        raise ValueError(f"{game.slug} has no hidden-state sampler: its bots cannot search")
+    return load(game.manifest.sample_hidden)
+
+
+def rollout_policy(rollout: str) -> Policy:
+    if rollout == "random":
+        return random_policy
+    if rollout in ("easy", "normal"):
+        return BotPolicy(rollout)
+    raise ValueError(f"unknown rollout {rollout!r}; known: {', '.join(ROLLOUTS)}")
+
+
+def hard_bot(game: Game, seat: int, seed: int, *, iterations: int = DEFAULT_ITERATIONS,
+             think: float | None = DEFAULT_THINK, rollout: str = DEFAULT_ROLLOUT) -> SearchBot:
+    """The hard level: ISMCTS from the bot's view with the game's own sampler, its
+    normal bot's move as the search's prior."""
+    return SearchBot(game, seat, seed, sampler_of(game), iterations=iterations, think=think,
+                     policy=rollout_policy(rollout), guide=game.make_bot(seat, seed, "normal"))
+
+
+def level_bot(slug: str, seat: int, seed: int, level: str, normal: Callable[[], Bot]) -> Bot:
+    """An easy or hard bot of the game ``slug`` (``normal`` makes its normal bot)."""
+    if level == "easy":
+        return EasyBot(normal(), slug, seat, seed)
+    if level == "hard":
+        from .registry import GAMES
+
+        return hard_bot(GAMES[slug], seat, seed)
+    raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
