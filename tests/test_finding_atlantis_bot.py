@@ -78,7 +78,7 @@ def test_ubot_never_declares_against_its_own_knowledge():
 
 
 def test_solo_is_one_human_against_the_ubot():
-    from tui.app import seats_for
+    from tui.common import seats_for
 
     seats = seats_for("finding-atlantis", 2, 1)
     assert [s.kind for s in seats] == ["human", "bot"]

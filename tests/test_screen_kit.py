@@ -13,7 +13,8 @@ from textual.actions import parse
 from engine.core import SeatInfo
 from engine.registry import GAMES, get_game
 from engine.storage import load_record, save_record
-from tui.app import AtlantisApp, ReplayMixin
+from tui.app import AtlantisApp
+from tui.screens.replay import ReplayMixin
 from tui.commands import Command, bindings, help_markdown, key_list
 from tui.games import screen_class
 from tui.screens.common import HelpScreen, game_over_line, game_over_summary

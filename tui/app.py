@@ -25,33 +25,7 @@ if TYPE_CHECKING:
     from .seat import LocalTable, ReplaySeat
     from .sessions.base import Session
 
-# What a table, a replay or a dialog needs is imported when it is first needed, not with
-# the app: the menu's start needs none of it.  The names stay readable
-# from this module as before (``from tui.app import ReplayMixin``...): ``__getattr__``.
-_LAZY = {
-    "SeatInfo": "engine.core", "private_dir": "engine.storage", "Match": "engine.match",
-    "get_game": "engine.registry", "help_markdown": "tui.commands", "palette_commands": "tui.commands",
-    "default_record_path": "tui.common", "seats_for": "tui.common", "screen_class": "tui.games",
-    "ConfirmScreen": "tui.screens.common", "CurtainScreen": "tui.screens.common",
-    "HelpScreen": "tui.screens.common", "game_over_summary": "tui.screens.common",
-    "GameScreen": "tui.screens.game", "GameOverScreen": "tui.screens.game_over",
-    "ReplayMixin": "tui.screens.replay", "replay_screen_class": "tui.screens.replay",
-    "LocalTable": "tui.seat", "ReplaySeat": "tui.seat", "seat_letter": "tui.seats",
-    "user_data_dir": "platformdirs",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = globals()[name] = getattr(importlib.import_module(module), name)
-    return value
-
-
-__all__ = ["AtlantisApp", "ReplayMixin", "screenshots_dir"]
+__all__ = ["AtlantisApp", "screenshots_dir"]
 
 
 #: How long a bot waits before it acts, so a person can follow (0 when headless: tests).

@@ -58,7 +58,8 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
           iterations: int | None = None, think: float | None = None, rollout: str | None = None,
           max_actions: int = 20_000) -> dict[str, Any]:
     """Play ``games`` games among the levels ``entries`` (one a seat, rotated)."""
-    from engine.core import IllegalAction
+    from engine.core import IllegalAction, SeatInfo
+    from engine.match import Match
     from engine.registry import get_game
 
     game = get_game(slug)
@@ -77,12 +78,12 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
     for i in range(games):
         levels = [entries[(p - i) % players] for p in range(players)]
         bots = make_bots(game, levels, seed + i, iterations, think, rollout)
-        state = game.setup(opts, players, seed + i)
+        match = Match(game, opts, [SeatInfo(level, "bot") for level in levels], seed + i)
         for _ in range(max_actions):
-            if game.result(state) is not None:
+            if match.result() is not None:
                 break
-            seat = min(game.to_act(state))
-            view = game.view(state, seat)
+            seat = min(match.to_act())
+            view = match.view(seat)
             legal = game.legal(view)
             start = time.perf_counter()
             action = bots[seat].choose(view, legal)
@@ -95,11 +96,11 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
                 search["decisions"] += 1
                 search["capped"] += stats.capped
             try:
-                state, _ = game.apply(state, seat, action)
+                match.act(seat, action)
             except IllegalAction as exc:
                 refused.append(f"game {i} (seed {seed + i}), {levels[seat]} seat {seat}: {action!r}: {exc.reason}")
                 break
-        result = game.result(state)
+        result = match.result()
         if result is None:
             unfinished += 1
         winners = result.winners if result is not None else ()

@@ -204,21 +204,14 @@ def _strip_seat(view: View) -> View:
     return dataclasses.replace(view, seat=None) if dataclasses.is_dataclass(view) else view
 
 
-class LocalSeat(SeatLink):
-    def __init__(self, table: LocalTable, seat: int | None):
-        self.table = table
-        self.game = table.game
-        self.seat = seat
-        self.names = table.names
-        self.practice = table.match.practice
+class MatchSeat(SeatLink):
+    """A seat of a table whose match runs in this process (a local table or a hosted one):
+    what both read of the match and send to the table alike."""
+
+    table: Any  # LocalTable or tui.netplay.hosting.HostedTable: .game, .match, .submit, .undo
 
     def view(self) -> View:
         return self.table.match.view(self.seat)
-
-    def legal(self) -> list[Any]:
-        if self.seat is None or self.seat in self.table.bots:
-            return []
-        return self.table.match.legal(self.seat)
 
     def past_views(self) -> list[View]:
         """This seat's view at the start and after every move so far, replayed from the
@@ -226,20 +219,6 @@ class LocalSeat(SeatLink):
         something of earlier views, such as the hand's numbered slots, starts from them
         after ``--resume``)."""
         return past_views(self.game, self.table.match.record, self.seat)
-
-    def log(self) -> list[LogLine]:
-        """Every event this seat was shown, as log lines (the lines of events already told
-        are kept: a redraw describes only the new ones)."""
-        m = self.table.match
-        events = m.events_for(self.seat)
-        told, lines = self._told
-        keep = len(told) if len(told) <= len(events) and all(a is b for a, b in zip(told, events)) else 0
-        names = m.names
-        lines = lines[:keep] + [self.game.describe(e, self.seat, names) for e in events[keep:]]
-        self._told = (events, lines)
-        return list(lines)
-
-    _told: tuple[list[Event], list[LogLine]] = ([], [])
 
     def submit(self, action: Any) -> str | None:
         if self.seat is None:
@@ -256,6 +235,34 @@ class LocalSeat(SeatLink):
     def final_reveal(self) -> list[str]:
         m = self.table.match
         return list(self.game.reveal(m.state, m.names)) if m.result() is not None else []
+
+
+class LocalSeat(MatchSeat):
+    def __init__(self, table: LocalTable, seat: int | None):
+        self.table = table
+        self.game = table.game
+        self.seat = seat
+        self.names = table.names
+        self.practice = table.match.practice
+
+    def legal(self) -> list[Any]:
+        if self.seat is None or self.seat in self.table.bots:
+            return []
+        return self.table.match.legal(self.seat)
+
+    def log(self) -> list[LogLine]:
+        """Every event this seat was shown, as log lines (the lines of events already told
+        are kept: a redraw describes only the new ones)."""
+        m = self.table.match
+        events = m.events_for(self.seat)
+        told, lines = self._told
+        keep = len(told) if len(told) <= len(events) and all(a is b for a, b in zip(told, events)) else 0
+        names = m.names
+        lines = lines[:keep] + [self.game.describe(e, self.seat, names) for e in events[keep:]]
+        self._told = (events, lines)
+        return list(lines)
+
+    _told: tuple[list[Event], list[LogLine]] = ([], [])
 
     def waiting_for(self) -> str:
         m = self.table.match

@@ -26,3 +26,13 @@ def why_not_commands(table: Iterable[Command], prefix: str) -> tuple[Command, ..
                 keys.append(key)
     return tuple(Command(f"{prefix}-why-{key}", key, "Why not", f"why_not({key!r})",
                          show=False, palette=False) for key in keys)
+
+
+def wait_reason(read_only: bool, over: bool, waiting: str) -> str:
+    """Why a game key does nothing now because it is not this player's moment: a replay,
+    the end of the game, or another seat's turn (``waiting``: who the table waits for)."""
+    if read_only:
+        return "This is a replay: nothing can be played."
+    if over:
+        return "The game is over."
+    return f"Not your turn: waiting for {waiting}." if waiting else "Not your turn."

@@ -16,13 +16,13 @@ from typing import Any, Callable
 
 import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil needed)
 
-from engine.core import Game, LogLine, View
+from engine.core import Game, LogLine
 from engine.match import Match
 from engine.storage import save_record
 from engine.text import counted
 from netplay.chat import chat_text
 
-from ..seat import SeatLink, hides_information, past_views
+from ..seat import MatchSeat, hides_information
 
 
 class HostedTable:
@@ -143,7 +143,7 @@ class HostedTable:
             listener()
 
 
-class HostedSeat(SeatLink):
+class HostedSeat(MatchSeat):
     """A local seat (or the host watching) at a hosted table."""
 
     def __init__(self, table: HostedTable, seat: int | None):
@@ -157,13 +157,6 @@ class HostedSeat(SeatLink):
     def names(self) -> list[str]:  # type: ignore[override]
         return self.hosted.names()
 
-    def view(self) -> View:
-        return self.table.match.view(self.seat)
-
-    def past_views(self) -> list[View]:
-        """As ``LocalSeat.past_views``: what a screen open all game long would have seen."""
-        return past_views(self.game, self.table.match.record, self.seat)
-
     def legal(self) -> list[Any]:
         if self.seat is None or self.hosted.slots[self.seat].kind != "local" or not self.hosted.started:
             return []
@@ -172,18 +165,6 @@ class HostedSeat(SeatLink):
     def log(self) -> list[LogLine]:
         m = self.table.match
         return [self.game.describe(e, self.seat, self.names) for e in m.events_for(self.seat)]
-
-    def submit(self, action: Any) -> str | None:
-        if self.seat is None:
-            return "Spectators cannot act."
-        return self.table.submit(self.seat, action)
-
-    def undo(self) -> str | None:
-        if self.table.match.result() is not None:
-            return "The game is over: there is nothing to take back."
-        if self.seat is None:
-            return "Spectators cannot undo."
-        return self.table.undo(self.seat)
 
     def seat_label(self, seat: int) -> str:
         return self.hosted.slots[seat].label()
@@ -199,10 +180,6 @@ class HostedSeat(SeatLink):
         if self.seat is None:
             return "Only a player at this terminal can chat from here."
         return self.hosted.local_chat(self.seat, text)
-
-    def final_reveal(self) -> list[str]:
-        m = self.table.match
-        return list(self.game.reveal(m.state, m.names)) if m.result() is not None else []
 
     def waiting_for(self) -> str:
         t = self.hosted

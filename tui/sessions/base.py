@@ -98,6 +98,20 @@ class Session:
     def save_record(self) -> None:
         self.say("Nothing to save here.")
 
+    def save_table(self, path: Path | None) -> Path | None:
+        """Save the table's record to ``path`` (None: a new file in the records folder) and
+        say where; None if it could not be written (and say why)."""
+        from ..common import default_record_path
+
+        path = path or default_record_path(self.table.game.slug)
+        try:
+            self.table.save(path)
+        except OSError as exc:
+            self.app.notify(f"Could not save: {exc.strerror}", severity="error")
+            return None
+        self.app.notify(f"Saved to {path}")
+        return path
+
     def leave_question(self) -> str:
         """The leave dialog's text, with what fits this game (how to come back: ``leave_command``)."""
         return "Leave this game?"

@@ -135,16 +135,7 @@ class HostedSession(HotSeatSession):
     def save_record(self) -> None:
         """A copy of the record in a file of its own, never over the host's log (the log
         holds what ``host --resume`` needs: the seed's salt, the seat tokens' hashes)."""
-        from ..common import default_record_path
-
-        path = self._copy or default_record_path(self.table.game.slug)
-        try:
-            self.table.save(path)
-        except OSError as exc:
-            self.app.notify(f"Could not save: {exc.strerror}", severity="error")
-            return
-        self._copy = path
-        self.app.notify(f"Saved to {path}")
+        self._copy = self.save_table(self._copy) or self._copy
 
     def leave_question(self) -> str:
         log = self.hosted.hosted.log

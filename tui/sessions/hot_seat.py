@@ -212,16 +212,7 @@ class HotSeatSession(Session):
         return self.table.match.result() is not None
 
     def save_record(self) -> None:
-        from ..common import default_record_path
-
-        path = self.save_path or default_record_path(self.table.game.slug)
-        try:
-            self.table.save(path)
-        except OSError as exc:
-            self.app.notify(f"Could not save: {exc.strerror}", severity="error")
-            return
-        self.save_path = path
-        self.app.notify(f"Saved to {path}")
+        self.save_path = self.save_table(self.save_path) or self.save_path
 
     def leave_question(self) -> str:
         if self.over():

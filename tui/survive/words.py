@@ -15,6 +15,7 @@ from engine.survive import data
 from engine.survive.text import creature_name, hex_name
 from engine.text import counted
 
+from .. import why_not
 from ..seats import SEAT_LETTERS, game_over_line, seat_text
 from .shared import PER_SEAT, SIDE_ROOMY, SIDE_WIDE, TERRAIN_WORD, Piece, side_width
 
@@ -280,9 +281,4 @@ def players_panel(view: Any, names: Sequence[str], width: int) -> Text:
 # --- keys that are not allowed now say why -------------------------------------------------------
 def wait_reason(turn: Turn) -> str:
     """Why nothing can be done now (not your turn, a replay, the end)."""
-    if turn.read_only:
-        return "This is a replay: nothing can be played."
-    if turn.view is not None and turn.view.phase == "over":
-        return "The game is over."
-    waiting = turn.waiting
-    return f"Not your turn: waiting for {waiting}." if waiting else "Not your turn."
+    return why_not.wait_reason(turn.read_only, turn.view is not None and turn.view.phase == "over", turn.waiting)
