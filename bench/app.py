@@ -74,7 +74,7 @@ def make_app(kind: str, driver_class):
         return AtlantisApp(autosave=False, driver_class=driver_class)
     from engine.registry import GAMES
     from tui.common import seats_for
-    from tui.seat import LocalTable
+    from tui.seat_links import LocalTable
 
     table = LocalTable.new(GAMES[kind], {}, seats_for(kind, 2, 1), 7)
     return AtlantisApp(table=table, autosave=False, manual_bots=True, driver_class=driver_class)

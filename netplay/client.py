@@ -1,5 +1,5 @@
 """The client end of a seat: ``Client`` (connection, reconnect, verification) and
-``RemoteSeat`` (the same interface as ``tui.seat.SeatLink``, so the game screens
+``RemoteSeat`` (the same interface as ``tui.seat_links.SeatLink``, so the game screens
 that serve hot-seat play serve LAN play unchanged).
 
 ``RemoteSeat`` has every method of ``SeatLink`` (``view``, ``legal``, ``log``,
@@ -533,7 +533,7 @@ class Client:
 
 
 class RemoteSeat:
-    """A ``tui.seat.SeatLink`` over the network (duck-typed: netplay does not import tui)."""
+    """A ``tui.seat_links.SeatLink`` over the network (duck-typed: netplay does not import tui)."""
 
     read_only = False
 

@@ -3,7 +3,7 @@ from test_end_of_atlantis_turn_reading import three_seat_app
 
 async def test_scratch():
     from tui.end_of_atlantis.screen import DoomSummaryScreen
-    from tui.screens.common import CurtainScreen
+    from tui.screens.dialogs import CurtainScreen
     table, app = three_seat_app(humans=2, near_the_doom_phase=True)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4000):

@@ -9,9 +9,9 @@ from engine.pathways.actions import EndMove, EndPlays, Place, Special
 from engine.registry import get_game
 from engine.storage import load_record
 from tui.app import AtlantisApp
-from tui.screens.common import CurtainScreen, GameOverScreen, HelpScreen
+from tui.screens.dialogs import CurtainScreen, GameOverScreen, HelpScreen
 from tui.screens.menu import MenuScreen
-from tui.seat import LocalTable, ReplaySeat
+from tui.seat_links import LocalTable, ReplaySeat
 from tui.selfplay import play_one
 
 GAME = get_game("pathways")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import SeatInfo
 from engine.registry import get_game
 from tui.app import AtlantisApp
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 
 
 def _table() -> LocalTable:
@@ -68,7 +68,7 @@ def test_atlantis_alone_opens_the_menu_without_the_parser_or_a_match():
         "tui.cli.build_parser = lambda: 1 / 0\n"
         "sys.argv = ['atlantis']\n"
         "assert tui.cli.main() == 0 and made and made[0].opens.table is None\n"
-        "heavy = ['engine.match', 'engine.record', 'tui.seat', 'msgpack', 'tui.selfplay']\n"
+        "heavy = ['engine.match', 'engine.record', 'tui.seat_links', 'msgpack', 'tui.selfplay']\n"
         "print([m for m in heavy if m in sys.modules])\n"
     ) == "[]"
 

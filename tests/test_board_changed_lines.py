@@ -18,7 +18,7 @@ from textual.drivers.headless_driver import HeadlessDriver
 from engine.core import SeatInfo
 from engine.registry import get_game
 from tui.app import AtlantisApp
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 from tui.theme import ThemedApp
 
 SIZE = (120, 40)

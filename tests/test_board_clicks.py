@@ -9,7 +9,7 @@ import pytest
 from engine.core import SeatInfo
 from engine.registry import get_game
 from tui.app import AtlantisApp
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 from tui.widgets.cursor_grid import CursorGrid
 
 

@@ -9,8 +9,8 @@ from engine.end_of_atlantis.actions import Bid, LayCard
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.end_of_atlantis.screen import EndOfAtlantisScreen
-from tui.screens.common import CurtainScreen
-from tui.seat import LocalTable
+from tui.screens.dialogs import CurtainScreen
+from tui.seat_links import LocalTable
 from tui.widgets.choice_list import ChoiceList
 from tui.widgets.ship_lanes import ShipLanes
 from tui.widgets.victory_track import VictoryTrack

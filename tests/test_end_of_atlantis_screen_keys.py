@@ -12,8 +12,8 @@ from engine.end_of_atlantis.state import senate_order_of
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.end_of_atlantis import words
-from tui.seat import LocalTable
-from tui.seats import seat_style
+from tui.seat_links import LocalTable
+from tui.seat_labels import seat_style
 from tui.widgets.choice_list import ChoiceList
 from tui.widgets.key_line import KeyLine
 from tui.widgets.player_screen import PlayerScreen

@@ -10,7 +10,7 @@ from engine.core import SeatInfo
 from engine.end_of_atlantis import text
 from engine.registry import get_game
 from tui.app import AtlantisApp
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 from tui.widgets.eventlog import EventLog
 from tui.widgets.ship_lanes import ShipLanes
 

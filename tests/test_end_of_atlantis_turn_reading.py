@@ -48,7 +48,7 @@ def three_seat_app(seed: int = 4, humans: int = 1, near_the_doom_phase: bool = F
     from engine.match import Match
     from engine.registry import get_game
     from tui.app import AtlantisApp
-    from tui.seat import LocalTable
+    from tui.seat_links import LocalTable
 
     seats = [SeatInfo(name, "human" if i < humans else "bot") for i, name in enumerate(NAMES)]
     game = get_game("end-of-atlantis")
@@ -156,7 +156,7 @@ async def test_in_hot_seat_each_human_gets_the_summary_once_and_never_the_others
     that end one turn and begin the next differ): Blue's summary never waits under the
     curtain to be shown to Red."""
     from tui.end_of_atlantis.screen import DoomSummaryScreen
-    from tui.screens.common import CurtainScreen
+    from tui.screens.dialogs import CurtainScreen
 
     table, app = three_seat_app(humans=2, near_the_doom_phase=near_the_doom_phase)
     shown = set()  # (the summary, the seat at the keyboard, the summary's turn) while one is up

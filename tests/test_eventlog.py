@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 
 from engine.registry import get_game
 from tui.app import AtlantisApp
-from tui.seat import ReplaySeat
+from tui.seat_links import ReplaySeat
 from tui.selfplay import play_one
 from tui.widgets.eventlog import EventLog
 from tui.theme import ThemedApp

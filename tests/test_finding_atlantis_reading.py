@@ -12,7 +12,7 @@ from engine.finding_atlantis.actions import Declare, EndTurn, Explore, JellyRod,
 from engine.finding_atlantis.text import HELP, LEGEND, history, reveal
 from tui.app import AtlantisApp
 from tui.finding_atlantis.screen import FindingAtlantisScreen
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 from tui.finding_atlantis.words import ask_text
 from tui.widgets.chart_grid import ChartGrid, ChartPicture
 

@@ -12,8 +12,8 @@ from engine.core import replace
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.finding_atlantis.screen import FindingAtlantisScreen
-from tui.screens.common import CurtainScreen
-from tui.seat import LocalTable
+from tui.screens.dialogs import CurtainScreen
+from tui.seat_links import LocalTable
 from tui.widgets.chart_grid import ChartGrid
 
 from fa_helpers import cell, on_map

@@ -17,12 +17,12 @@ from textual.widgets import Static
 
 from tui.app import AtlantisApp
 from tui.common import shell_command
-from tui.screens.common import ConfirmScreen
+from tui.screens.dialogs import ConfirmScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.menu import MenuScreen
-from tui.seat import LocalTable
-from tui.seats import seat_letter
-from tui.netplay.hosting import HostedTable
+from tui.seat_links import LocalTable
+from tui.seat_labels import seat_letter
+from tui.lan.hosting import HostedTable
 from tui.sessions.hosted import HostedSession
 from tui.sessions.hot_seat import HotSeatSession
 from tui.selfplay import play_one

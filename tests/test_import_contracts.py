@@ -121,7 +121,7 @@ def test_pyproject_names_no_game():
 
 def test_the_layers_name_every_module_of_the_app_that_took_part_in_the_old_circle():
     layers = " ".join(contracts()["tui-acyclic"]["layers"])
-    for module in ("tui.cli", "tui.app", "tui.demo", "tui.netplay.commands", "tui.sessions", "tui.common"):
+    for module in ("tui.cli", "tui.app", "tui.demo", "tui.lan.commands", "tui.sessions", "tui.common"):
         assert module in layers.replace("|", " ").split(), module
 
 

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.common import seats_for
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 from tui.widgets.key_line import KeyLine
 from tui.theme import ThemedApp
 

@@ -9,7 +9,7 @@ from engine.core import LogLine, SeatInfo
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.last_turn import fit_rows, summary
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 
 
 def test_a_long_summary_keeps_its_front_and_leaves_off_its_end():

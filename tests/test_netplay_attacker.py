@@ -168,7 +168,7 @@ async def test_two_freshly_hosted_tables_never_share_a_seed_and_draw_128_bits(mo
     """Through the command's own path (``atlantis host`` builds its table with make_table)."""
     import argparse
 
-    from tui.netplay import commands
+    from tui.lan import commands
 
     asked: list[int] = []
     real = secrets.randbits

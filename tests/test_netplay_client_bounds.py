@@ -8,7 +8,7 @@ import socket
 
 from engine.registry import GAMES
 from netplay.client import KEEP_NAME, RemoteSeat
-from tui.netplay.hosting import reachable_addresses
+from tui.lan.hosting import reachable_addresses
 
 from netplay_helpers import LOOPBACK, client, running_host, until
 

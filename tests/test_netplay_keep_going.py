@@ -176,7 +176,7 @@ def test_export_of_a_host_log_says_which_moves_the_bot_made_for_a_player(tmp_pat
 
 def test_the_command_line_takes_the_seat_timeout_turn_time_and_spectator_chat(tmp_path):
     from tui.cli import build_parser
-    from tui.netplay.commands import make_table
+    from tui.lan.commands import make_table
     from tui.ssh.commands import _server_limits
 
     args = build_parser().parse_args(["host", "pathways", "--headless", "--seat-timeout", "0", "--turn-time", "45",

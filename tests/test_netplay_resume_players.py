@@ -7,7 +7,7 @@ from engine.registry import GAMES
 from netplay.client import KEEP_NAME, Client
 from netplay.host import Host, HostTable
 from tui.app import AtlantisApp
-from tui.netplay.hosting import HostedTable
+from tui.lan.hosting import HostedTable
 
 from netplay_helpers import LOOPBACK, until, wait
 

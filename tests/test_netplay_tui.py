@@ -11,12 +11,12 @@ from netplay.client import Client, RemoteSeat, run_bot
 from netplay.discovery import FoundTable
 from netplay.host import Host, HostTable
 from tui.app import AtlantisApp
-from tui.netplay.hosting import HostedTable
-from tui.netplay.screens import HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen, table_heading
-from tui.screens.common import GameOverScreen
+from tui.lan.hosting import HostedTable
+from tui.lan.screens import HostSetupScreen, HostTableScreen, JoinRequest, LobbyScreen, table_heading
+from tui.screens.dialogs import GameOverScreen
 from tui.screens.menu import MenuScreen
 from tui.screens.menu_fields import CycleSelect
-from tui.seat import SeatLink
+from tui.seat_links import SeatLink
 
 from netplay_helpers import LOOPBACK, client, running_host, wait
 
@@ -192,7 +192,7 @@ async def test_the_menu_hosts_on_f2_and_joins_on_f3_and_coming_back_keeps_every_
 async def test_an_address_where_nothing_listens_says_so_at_once_and_esc_goes_back_to_the_lobby():
     import socket
 
-    from tui.netplay.screens import ConnectingScreen
+    from tui.lan.screens import ConnectingScreen
 
     with socket.socket() as s:
         s.bind((LOOPBACK, 0))

@@ -12,8 +12,8 @@ from netplay import messages as M
 from netplay.client import run_bot
 from netplay.host import Host, HostTable
 from tui.app import AtlantisApp
-from tui.netplay.hosting import HostedTable
-from tui.netplay.screens import HostSetupScreen
+from tui.lan.hosting import HostedTable
+from tui.lan.screens import HostSetupScreen
 from tui.screens.game import clock_text
 from tui.screens.game_over import GameOverScreen
 from tui.ssh.lobby import OpenTableScreen, ServerLobbyScreen

@@ -7,7 +7,7 @@ from engine.core import SeatInfo
 from engine.registry import get_game
 from test_survive_screen import board_text, make_app, step_line
 from tui.atlantis.words import destination_words
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 
 
 def test_a_destination_choice_fits_46_columns_in_fewer_words():

@@ -16,7 +16,7 @@ from engine.pathways.board import EMPTY
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.pathways.screen import PathwaysScreen, is_special, tile_mask
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 from tui.widgets.tile_board import TileBoard
 from textual.widgets import Static
 from tui.widgets.turn_line import TurnLine
@@ -286,7 +286,7 @@ async def test_the_legend_explains_the_board_at_80x24_and_in_the_help():
 
 
 async def test_cells_another_seat_changed_are_tinted_recent_until_your_next_action():
-    from tui.widgets.seats import recent_style
+    from tui.widgets.seat_styles import recent_style
 
     table = red_against_bot()
     app = make_app(table)

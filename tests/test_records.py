@@ -384,7 +384,7 @@ def test_records_are_written_0600_in_a_0700_folder(tmp_path):
 
 def test_record_file_names_never_hold_the_seed():
     from tui.common import default_record_path
-    from tui.netplay.commands import host_log_path
+    from tui.lan.commands import host_log_path
 
     a, b = default_record_path("pathways"), host_log_path("pathways")
     assert a.name.startswith("pathways-") and a.suffix == ".atlrec" and "-host-" in b.name

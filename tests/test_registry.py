@@ -106,7 +106,7 @@ def test_options_from_outside_are_checked_by_the_model_built_from_the_same_table
 def test_a_local_table_at_default_options_starts_without_pydantic():
     script = ("import json, sys\n"
               "from engine.registry import get_game\nfrom tui.common import seats_for\n"
-              "from tui.seat import LocalTable\nimport tui.app\nout = {}\n"
+              "from tui.seat_links import LocalTable\nimport tui.app\nout = {}\n"
               "from engine.registry import GAMES\n"
               "for slug in GAMES:\n"
               "    t = LocalTable.new(get_game(slug), {}, seats_for(slug, 2, 1), 7)\n"

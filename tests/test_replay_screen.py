@@ -11,7 +11,7 @@ import re
 from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.screens.replay import ReplayMixin
-from tui.seat import ReplaySeat
+from tui.seat_links import ReplaySeat
 from tui.selfplay import play_one
 from tui.widgets.key_line import KeyLine
 
@@ -67,7 +67,7 @@ async def test_undo_and_save_in_a_replay_say_why():
 
 
 async def test_stepping_in_the_full_table_view_shows_the_steps_event_at_the_logs_end():
-    from tui.seat import EVENTS_HEADING, HIDDEN_HEADING
+    from tui.seat_links import EVENTS_HEADING, HIDDEN_HEADING
     from tui.widgets.eventlog import EventLog
 
     replay = replay_of("end-of-atlantis", 3)

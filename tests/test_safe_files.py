@@ -15,7 +15,7 @@ from engine.storage import load_record, save_record
 from netplay.log import HostLog
 from tui.app import AtlantisApp
 from tui.cli import build_parser, main
-from tui.netplay.commands import make_table
+from tui.lan.commands import make_table
 
 THESIS = b"Chapter 1. Nobody may overwrite this.\n"
 

@@ -17,10 +17,10 @@ from tui.app import AtlantisApp
 from tui.screens.replay import ReplayMixin
 from tui.commands import Command, bindings, help_markdown, key_list
 from tui.games import screen_class
-from tui.screens.common import HelpScreen, game_over_line, game_over_summary
+from tui.screens.dialogs import HelpScreen, game_over_line, game_over_summary
 from tui.screens.game import GameScreen
-from tui.seat import LocalTable, ReplaySeat
-from tui.seats import SEAT_LETTERS, seat_label, seat_letter, seat_text
+from tui.seat_links import LocalTable, ReplaySeat
+from tui.seat_labels import SEAT_LETTERS, seat_label, seat_letter, seat_text
 from tui.selfplay import play_one
 from tui.widgets.key_line import KeyLine
 
@@ -149,7 +149,7 @@ async def test_the_footer_drops_its_padding_on_a_narrow_terminal(slug, width, co
 def test_seat_letters_are_written_in_one_place():
     copies = []
     for path in sorted((ROOT / "tui").rglob("*.py")):
-        if path.name == "seats.py" and path.parent.name == "tui":
+        if path.name == "seat_labels.py" and path.parent.name == "tui":
             continue
         text = path.read_text(encoding="utf-8")
         colours_here = path.relative_to(ROOT).as_posix() == "tui/theme.py"  # (the seat colours' one place)

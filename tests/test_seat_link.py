@@ -11,7 +11,7 @@ from engine.core import SeatInfo
 from engine.registry import get_game
 from engine.storage import load_record, save_record
 from netplay.client import RemoteSeat
-from tui.seat import LocalSeat, LocalTable, ReplaySeat, SeatLink
+from tui.seat_links import LocalSeat, LocalTable, ReplaySeat, SeatLink
 from tui.selfplay import play_one
 
 GAME = get_game("pathways")

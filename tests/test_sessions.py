@@ -11,9 +11,9 @@ from engine.core import SeatInfo
 from engine.match import Match
 from engine.registry import get_game
 from netplay.client import RemoteSeat
-from tui.screens.common import CurtainScreen
+from tui.screens.dialogs import CurtainScreen
 from tui.screens.game import GameScreen
-from tui.seat import LocalTable, ReplaySeat
+from tui.seat_links import LocalTable, ReplaySeat
 from tui.sessions.hot_seat import BOT, OVER, SWITCH, WAIT, HotSeatSession
 from tui.sessions.replay import ReplaySession
 
@@ -185,7 +185,7 @@ def test_a_lan_seat_has_no_view_before_the_hosts_first_update_and_a_screen_draws
 
 def test_the_hosts_save_key_writes_a_copy_and_never_touches_the_hosts_log(tmp_path, monkeypatch):
     from netplay.host import Host, HostTable
-    from tui.netplay.hosting import HostedTable
+    from tui.lan.hosting import HostedTable
     from tui.sessions.hosted import HostedSession
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
@@ -202,7 +202,7 @@ def test_the_hosts_save_key_writes_a_copy_and_never_touches_the_hosts_log(tmp_pa
 
 def test_a_remote_seat_waits_on_the_connecting_screen_until_its_first_view_then_gets_the_games_screen():
     from netplay.client import RemoteSeat
-    from tui.netplay.screens import ConnectingScreen
+    from tui.lan.screens import ConnectingScreen
     from tui.pathways.screen import PathwaysScreen
     from tui.sessions.remote import RemoteSession
 

@@ -21,7 +21,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screen_entry import screen_entry
 from tui.screenshots import mid_game_table
 from tui.selfplay import play_one
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 from tui.setups import load_setups
 
 THEMES = ("textual-dark", "textual-light")
@@ -145,7 +145,7 @@ def test_the_menu(snap_compare, theme):
 def test_the_lan_lobby(snap_compare, theme):
     """The lobby with three tables found (none looked for: the LAN plays no part)."""
     from netplay.discovery import FoundTable
-    from tui.netplay.screens import LobbyScreen
+    from tui.lan.screens import LobbyScreen
 
     def found(name: str, game: str, open_seats: int, players: int, started: bool, last: int) -> FoundTable:
         return FoundTable(service=name, host=f"192.168.1.{last}", port=7341, table=name, name=name, game=game,

@@ -14,7 +14,7 @@ from engine.registry import GAMES
 from netplay import messages
 from netplay.server import TableServer
 from tui.app import AtlantisApp
-from tui.netplay.screens import ConnectingScreen
+from tui.lan.screens import ConnectingScreen
 from tui.ssh.app import ServerApp
 from tui.ssh.lobby import ServerLobbyScreen
 

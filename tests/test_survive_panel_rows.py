@@ -48,7 +48,7 @@ async def test_at_80x24_every_players_panel_row_fits_on_one_line(actions):
 async def test_at_80x24_a_name_too_long_for_its_row_is_whole_with_its_numbers_under_the_headings():
     from engine.core import SeatInfo
     from engine.registry import get_game
-    from tui.seat import LocalTable
+    from tui.seat_links import LocalTable
 
     table = LocalTable.new(get_game("survive"), {}, [SeatInfo("Red", "human"), SeatInfo("Greenbeard", "bot")],
                            seed=1)

@@ -17,7 +17,7 @@ from engine.survive.actions import Board, CreatureStep, EndCreature, Sail, Sink,
 from textual.widgets import Static
 
 from tui.app import AtlantisApp
-from tui.seat import LocalTable
+from tui.seat_links import LocalTable
 from engine.survive.text import BACK_NAMES
 from tui.survive.screen import SurviveScreen
 from tui.survive import words as survive_words
@@ -218,7 +218,7 @@ async def test_the_defensive_tile_window_names_the_attack_and_plays_a_repellent_
 
 
 async def test_hot_seat_setup_passes_the_keyboard_behind_the_curtain():
-    from tui.screens.common import CurtainScreen
+    from tui.screens.dialogs import CurtainScreen
 
     table = LocalTable.new(get_game("survive"), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "human")],
                            seed=3)
@@ -241,7 +241,7 @@ async def test_hot_seat_setup_passes_the_keyboard_behind_the_curtain():
 
 
 async def test_a_replay_shows_the_board_and_refuses_moves():
-    from tui.seat import ReplaySeat
+    from tui.seat_links import ReplaySeat
 
     table = until_red_must_answer(5)
     app = AtlantisApp(replay=ReplaySeat(table.game, table.match.record), autosave=False)
@@ -281,7 +281,7 @@ async def test_the_legend_under_the_island_names_every_symbol_and_the_side_panel
 
 
 async def test_hexes_another_seat_changed_are_tinted_recent_until_your_next_action():
-    from tui.widgets.seats import recent_style
+    from tui.widgets.seat_styles import recent_style
 
     table = red_against_bot()
     app = make_app(table)

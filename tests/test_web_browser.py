@@ -63,6 +63,7 @@ SPECIAL_KEYS = {"up": ("ArrowUp", 38), "down": ("ArrowDown", 40), "left": ("Arro
                 "backspace": ("Backspace", 8), "escape": ("Escape", 27)}
 SHIFT_ARROW_BYTES = {b"\x1b[1;2A": "up", b"\x1b[1;2C": "right", b"\x1b[1;2B": "down", b"\x1b[1;2D": "left"}
 SHIFT = 8
+CTRL = 2
 
 
 class Browser:
@@ -152,6 +153,11 @@ class Browser:
                 self._keys.append(_key_event(SHIFT_ARROW_BYTES[key], SHIFT))
             elif key in SPECIAL_KEYS:
                 self._keys.append(_key_event(key))
+            elif key.startswith("ctrl+") and len(key) == 6:  # ctrl+s: a letter with Control held
+                letter = key[-1]
+                self._keys.append({"key": letter, "code": f"Key{letter.upper()}", "modifiers": CTRL,
+                                   "windowsVirtualKeyCode": ord(letter.upper()),
+                                   "nativeVirtualKeyCode": ord(letter.upper())})
             else:
                 self._keys.extend({"text": ch} for ch in key)
         self._typed.set()

@@ -142,7 +142,7 @@ async def test_a_screenshot_in_a_terminal_goes_where_textual_screenshot_location
     from engine.registry import get_game
     from tui.app import AtlantisApp
     from engine.core import SeatInfo
-    from tui.seat import LocalTable
+    from tui.seat_links import LocalTable
 
     monkeypatch.setenv("TEXTUAL_SCREENSHOT_LOCATION", str(tmp_path / "shots"))
     table = LocalTable.new(get_game("pathways"), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], 2)

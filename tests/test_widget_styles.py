@@ -13,7 +13,7 @@ from rich.style import Style
 from textual.theme import BUILTIN_THEMES
 
 from tui.theme import COLOURS, COMPONENTS_TCSS, ThemedApp, theme_colours
-from tui.widgets.seats import SEAT_CLASSES, SEAT_CSS, recent_style, seat_style
+from tui.widgets.seat_styles import SEAT_CLASSES, SEAT_CSS, recent_style, seat_style
 
 TUI = Path(__file__).resolve().parents[1] / "tui"
 WIDGETS = TUI / "widgets"

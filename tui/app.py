@@ -15,14 +15,14 @@ from textual.binding import Binding
 
 from .config import keep_theme
 from .theme import ThemedApp
-from .widgets.seats import SEATS_TCSS
+from .widgets.seat_styles import SEATS_TCSS
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from .screens.game import GameScreen
     from .screens.menu import TableChoice
-    from .seat import LocalTable, ReplaySeat
+    from .seat_links import LocalTable, ReplaySeat
     from .sessions.base import Session
 
 __all__ = ["AtlantisApp", "screenshots_dir"]
@@ -272,7 +272,7 @@ class AtlantisApp(ThemedApp):
         from engine.registry import get_game
 
         from .common import default_record_path, seats_for
-        from .seat import LocalTable
+        from .seat_links import LocalTable
 
         game = get_game(choice.game)
         seats = seats_for(choice.game, choice.players, choice.bots)
@@ -297,7 +297,7 @@ class AtlantisApp(ThemedApp):
     # --- shared actions ---------------------------------------------------------------------
     def action_help(self) -> None:
         from .commands import help_markdown
-        from .screens.common import HelpScreen
+        from .screens.dialogs import HelpScreen
 
         game = self.session.game if self.session is not None else None
         if game is not None:

@@ -4,7 +4,7 @@ Subcommands that live in their own module register themselves: the module's
 ``add_parsers(sub)`` adds its parsers and gives each one a ``run`` with
 ``parser.set_defaults(run=cmd_x)``; ``build_parser`` calls every function in
 ``SUBCOMMAND_MODULES`` and ``main`` calls ``args.run(args)``.  (LAN play:
-``tui.netplay.commands``.)
+``tui.lan.commands``.)
 
 Textual (``tui.app``, ``tui.demo``) is imported inside the commands that open a
 screen, on purpose: ``atlantis games``, ``selfplay``, ``replay --verify`` and the
@@ -28,7 +28,7 @@ from engine.text import counted
 
 from . import arena, export_commands
 from .common import INTERRUPTED, Parser, positive_number, seconds, whole_number
-from .netplay import commands as lan_commands
+from .lan import commands as lan_commands
 from .ssh import commands as ssh_commands
 from .web import commands as web_commands
 
@@ -218,7 +218,7 @@ def _play(args: argparse.Namespace) -> int:
 
     from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
     from .common import default_record_path, holds_record, replace_problem
-    from .seat import LocalTable
+    from .seat_links import LocalTable
 
     if args.save is not None and not args.resume:
         problem = replace_problem(args.save, args.force, holds_record, "an atlantis record")
@@ -445,7 +445,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"OK {args.file}: {counted(last, 'move')}, every digest matches")
         return 0
     from .app import AtlantisApp, open_screen  # (lazy on purpose: see the module docstring)
-    from .seat import ReplaySeat
+    from .seat_links import ReplaySeat
 
     replay = ReplaySeat(game, record)
     return open_screen(AtlantisApp(replay=replay))

@@ -2,7 +2,7 @@
 
 Record paths, building the seats of a table, parsing ``name=value`` options and the
 default LAN port used to live in ``tui.app`` and ``tui.cli``, which made the CLI, the
-app, the demos and ``tui.netplay`` import each other (hidden in imports inside
+app, the demos and ``tui.lan`` import each other (hidden in imports inside
 functions).  Everything here imports only the standard library, platformdirs, msgpack
 and the engine: nothing else of ``tui`` (an import-linter contract in ``pyproject.toml``
 says so), so any module of ``tui`` may import it at the top.

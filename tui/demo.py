@@ -37,7 +37,7 @@ from engine.registry import GAMES, get_game
 
 from .app import AtlantisApp
 from .common import seats_for
-from .seat import LocalTable
+from .seat_links import LocalTable
 
 DEMO_FORMAT = 1
 MAX_DEMO_BYTES = 64 << 20  # (what ``holds_demo`` reads at most)

@@ -29,7 +29,7 @@ from engine.registry import GAMES
 from engine.text import counted
 
 from .common import holds_record, replace_problem
-from .seat import secret_line
+from .seat_links import secret_line
 
 EXPORT_FORMAT = "atlantis-export"
 EXPORT_VERSION = 1

@@ -23,7 +23,7 @@ from engine.registry import get_game
 
 from .bundled import LESSONS_FOLDER
 from .common import seats_for
-from .seat import LocalSeat, LocalTable
+from .seat_links import LocalSeat, LocalTable
 from .setups import Setup
 
 

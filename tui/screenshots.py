@@ -21,7 +21,7 @@ from engine.registry import GAMES, get_game
 from .app import AtlantisApp
 from .bundled import DEMOS_DIR
 from .demo import render_bundled
-from .seat import LocalTable
+from .seat_links import LocalTable
 from .screen_entry import screen_entry
 from .setups import Setup, load_setups
 

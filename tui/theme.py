@@ -7,7 +7,7 @@ theme and one for a light one, so ``.tcss`` and ``DEFAULT_CSS`` write ``$seat-re
 ``$ink-gold`` and every screen reads in ``textual-dark`` and ``textual-light`` (text
 contrast at least 4.5:1, ``tests/test_theme_contrast.py``).  A theme may set any of them
 itself (``Theme(variables={"ink-gold": ...})``): a theme's own value wins wherever CSS
-draws it.  (The seat letters in rich Text built away from a widget, ``tui.seats``, use
+draws it.  (The seat letters in rich Text built away from a widget, ``tui.seat_labels``, use
 these defaults: the seat colours are the same in every theme.)
 """
 

@@ -33,7 +33,7 @@ from engine.text import counted
 
 from ..commands import Command
 from ..screens.game import GameScreen
-from ..seats import SEAT_LETTERS, seat_style, seat_text
+from ..seat_labels import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
 from . import words

@@ -12,7 +12,7 @@ from rich.text import Text
 from engine.atlantis import data
 from engine.text import counted
 
-from ..seats import SEAT_LETTERS, game_over_line, seat_text
+from ..seat_labels import SEAT_LETTERS, game_over_line, seat_text
 
 
 STEP_NAMES = {

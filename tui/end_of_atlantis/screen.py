@@ -37,7 +37,7 @@ from engine.text import counted
 
 from ..commands import Command
 from ..screens.game import GameScreen
-from ..seats import game_over_line, neutral_style, seat_style, seat_text
+from ..seat_labels import game_over_line, neutral_style, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.eventlog import EventLog
 from ..widgets.player_screen import PlayerScreen

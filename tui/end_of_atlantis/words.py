@@ -16,7 +16,7 @@ from engine.end_of_atlantis.factions import faction_cost
 from engine.end_of_atlantis.state import PAID, senate_order_of, winners_needed
 from engine.text import counted
 
-from ..seats import NEUTRAL, NEUTRAL_LETTER, SEAT_LETTERS
+from ..seat_labels import NEUTRAL, NEUTRAL_LETTER, SEAT_LETTERS
 
 CUBE_LETTERS = SEAT_LETTERS[:NEUTRAL] + NEUTRAL_LETTER  # cube colours 0-4 are the seats', 5 neutral
 COLOUR_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple")

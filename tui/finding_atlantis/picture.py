@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from engine.finding_atlantis import data
 from engine.finding_atlantis.text import LEGEND, TRUTH_CHAR, chart_char
 
-from ..seats import SEAT_LETTERS
+from ..seat_labels import SEAT_LETTERS
 from ..widgets.chart_grid import ChartCell, ChartPicture
 
 FACT_PART = {"@": "atlantis", "$": "artifact", "T": "trace", "t": "rod", "#": "deep", "^": "seamount",

@@ -33,7 +33,7 @@ from engine.finding_atlantis.text import cell_name
 from engine.text import counted
 
 from ..commands import Command
-from ..seats import game_over_line
+from ..seat_labels import game_over_line
 from ..screens.game import GameScreen
 from ..widgets.chart_grid import ChartGrid
 from . import words

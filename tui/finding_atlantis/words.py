@@ -16,7 +16,7 @@ from engine.finding_atlantis.text import cell_name, fact_word, history
 from engine.text import counted
 
 from ..last_turn import deed
-from ..seats import seat_text
+from ..seat_labels import seat_text
 from .picture import CHANGED, MARK_WORDS
 
 #: Before the played cards, last in the cards line: said in words, not only by grey.

@@ -7,8 +7,8 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from ..seats import SEAT_LETTERS, seat_style
-from ..widgets.seats import recent_style
+from ..seat_labels import SEAT_LETTERS, seat_style
+from ..widgets.seat_styles import recent_style
 from ..widgets.tile_board import TileBoard
 
 

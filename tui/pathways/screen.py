@@ -31,7 +31,7 @@ from engine.pathways.board import EMPTY, IN_ATLANTIS
 
 from ..commands import Command
 from ..screens.game import GameScreen
-from ..seats import SEAT_LETTERS, seat_style
+from ..seat_labels import SEAT_LETTERS, seat_style
 from ..widgets.hand import Hand, HandItem
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
 from .legend import legend_text

@@ -16,7 +16,7 @@ from engine.pathways.text import tile_label
 from engine.text import counted
 
 from .. import why_not
-from ..seats import SEAT_LETTERS, game_over_line, seat_text
+from ..seat_labels import SEAT_LETTERS, game_over_line, seat_text
 from .tiles import SPECIAL_HINT, is_special, kind_of
 
 

@@ -31,15 +31,15 @@ from engine.core import LogLine
 
 from ..commands import Command, bindings
 from ..last_turn import acted_since, fit_rows, summary
-from ..seat import SeatLink
-from ..seats import seat_text
+from ..seat_links import SeatLink
+from ..seat_labels import seat_text
 from ..why_not import why_not_commands
 from ..widgets.chat import ChatBox
 from ..widgets.eventlog import EventLog, said_once
 from ..widgets.key_line import KeyLine
 from ..widgets.quiet_update import update_quietly
 from ..widgets.turn_line import TurnLine
-from ..widgets.seats import RECENT_CLASS, recent_style as _recent_style
+from ..widgets.seat_styles import RECENT_CLASS, recent_style as _recent_style
 
 
 # A typed seed or a named setup: someone knew the deal before play began.

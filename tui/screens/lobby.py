@@ -1,7 +1,7 @@
 """What the two lobbies share: a title, the tables in a list with a row cursor, a status
 line under it and an error line, and Enter on a row joins it.
 
-The LAN lobby (``tui.netplay.screens.LobbyScreen``: tables announced on the LAN, an
+The LAN lobby (``tui.lan.screens.LobbyScreen``: tables announced on the LAN, an
 address box) and a table server's lobby (``tui.ssh.lobby.ServerLobbyScreen``: the
 server's tables, new table, watch, seat token) each say which columns they show, what a
 row's cells are, what joining means and what else the screen holds.

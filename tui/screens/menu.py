@@ -32,7 +32,7 @@ from engine.registry import GAMES, MANIFESTS, option_fields  # MANIFESTS, option
 
 from ..commands import Command, bindings
 from ..screen_entry import screen_entry
-from ..seats import seat_letter
+from ..seat_labels import seat_letter
 from .menu_games import CardView, GameList
 from .menu_keys import FormButtons, KeyLine
 from .menu_fields import CycleSelect, FieldBox, error_lines, field_box, field_errors, option_field, read_value
@@ -58,7 +58,7 @@ class TableChoice:
     bots: int
     seed: int | None  # None: a secret seed (the usual game); a number: practice
     options: dict[str, Any] = field(default_factory=dict)
-    lan: str = ""  # "host" / "join": play over the LAN (tui/netplay)
+    lan: str = ""  # "host" / "join": play over the LAN (tui/lan)
     kinds: tuple[str, ...] = ()  # per seat: "human", "bot" or "open" (empty: the last ``bots`` seats)
     menu: MenuState | None = None  # the menu as it was left (the next menu starts from it)
     learn: bool = False  # the game's guided first game instead (its own fixed table)

@@ -14,7 +14,7 @@ import dataclasses
 from typing import Any
 
 from ..commands import Command, bindings
-from ..seat import ReplaySeat
+from ..seat_links import ReplaySeat
 from ..widgets.eventlog import EventLog
 
 #: The shared keys a replay keeps in its footer.

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engine.core import Game
 
     from ..screens.game import GameScreen
-    from ..seat import SeatLink
+    from ..seat_links import SeatLink
 
 
 class Stage(Protocol):
@@ -61,7 +61,7 @@ class Session:
     link: SeatLink | None = None
     #: Where this table's record is saved (None: nowhere yet).
     save_path: Path | None = None
-    #: A local or hosted table (``tui.seat.LocalTable``, ``HostedTable``); None for the others.
+    #: A local or hosted table (``tui.seat_links.LocalTable``, ``HostedTable``); None for the others.
     table: Any = None
 
     def __init__(self, app: Stage):
@@ -123,7 +123,7 @@ class Session:
 
     def leave(self) -> None:
         """``q``: leave this table (asks first)."""
-        from ..screens.common import ConfirmScreen
+        from ..screens.dialogs import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:

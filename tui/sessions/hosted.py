@@ -13,12 +13,12 @@ import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..seats import seat_label
+from ..seat_labels import seat_label
 from .base import Stage
 from .hot_seat import HotSeatSession
 
 if TYPE_CHECKING:
-    from ..netplay.hosting import HostedTable
+    from ..lan.hosting import HostedTable
 
 
 class HostedSession(HotSeatSession):
@@ -35,7 +35,7 @@ class HostedSession(HotSeatSession):
 
     def start(self) -> None:
         """The waiting room first; the table once every seat is taken."""
-        from ..netplay.screens import HostTableScreen
+        from ..lan.screens import HostTableScreen
 
         self.hosted.rematched = self._rematched
         if self.waiting_room:
@@ -158,8 +158,8 @@ def host_from_menu(app: Stage, choice: Any) -> None:
     from netplay.host import Host, HostTable
 
     from ..common import DEFAULT_PORT, host_log_path
-    from ..netplay.hosting import HostedTable
-    from ..netplay.screens import HostSetupScreen
+    from ..lan.hosting import HostedTable
+    from ..lan.screens import HostSetupScreen
 
     game = get_game(choice.game)
     names = list(game.seat_names[:choice.players])

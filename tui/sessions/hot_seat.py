@@ -16,7 +16,7 @@ from engine.text import counted
 from .base import Session, Stage
 
 if TYPE_CHECKING:
-    from ..seat import LocalTable
+    from ..seat_links import LocalTable
 
 #: What ``next_step`` says comes next.
 OVER, BOT, CURTAIN, SWITCH, WAIT = "over", "bot", "curtain", "switch", "wait"
@@ -142,8 +142,8 @@ class HotSeatSession(Session):
             self.table.step_bot()  # (the table's listener brings advance)
 
     def _raise_curtain(self, seat: int) -> None:
-        from ..screens.common import CurtainScreen
-        from ..seats import seat_letter
+        from ..screens.dialogs import CurtainScreen
+        from ..seat_labels import seat_letter
 
         self.curtain_up = True
         self.app.push_screen(CurtainScreen(self.table.names[seat], seat_letter(seat)),
@@ -169,7 +169,7 @@ class HotSeatSession(Session):
     def show_game_over(self) -> None:
         if self._over_shown:
             return
-        from ..screens.common import game_over_summary
+        from ..screens.dialogs import game_over_summary
         from ..screens.game_over import GameOverScreen
 
         self._over_shown = True
@@ -198,7 +198,7 @@ class HotSeatSession(Session):
         from engine.match import Match
 
         from ..common import default_record_path
-        from ..seat import LocalTable
+        from ..seat_links import LocalTable
 
         old = self.table
         match = old.match

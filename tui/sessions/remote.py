@@ -20,7 +20,7 @@ from .base import Session, Stage
 if TYPE_CHECKING:
     from netplay.client import Client
 
-    from ..netplay.screens import ConnectingScreen
+    from ..lan.screens import ConnectingScreen
 
 
 class RemoteSession(Session):
@@ -46,7 +46,7 @@ class RemoteSession(Session):
     def start(self) -> None:
         from netplay.client import run_bot
 
-        from ..netplay.screens import ConnectingScreen
+        from ..lan.screens import ConnectingScreen
 
         client = self.client
         self.connecting = ConnectingScreen(f"Connecting to {client.host}:{client.port}...", self.back is not None)
@@ -107,7 +107,7 @@ class RemoteSession(Session):
 
     def _while_connecting(self) -> None:
         from ..games import screen_class
-        from ..seats import seat_label
+        from ..seat_labels import seat_label
 
         client, connecting, app = self.client, self.connecting, self.app
         if connecting is None or connecting not in app.screen_stack:
@@ -147,7 +147,7 @@ class RemoteSession(Session):
     def _follow_rematch(self) -> None:
         """Every player asked for a rematch: this game's screens go, and the new table's
         game screen comes with its first view (as at the first join)."""
-        from ..netplay.screens import ConnectingScreen
+        from ..lan.screens import ConnectingScreen
 
         app = self.app
         if self.screen is not None:
@@ -163,7 +163,7 @@ class RemoteSession(Session):
         return self.client.linger and self.client.seat is not None
 
     def show_game_over(self) -> None:
-        from ..screens.common import game_over_summary
+        from ..screens.dialogs import game_over_summary
         from ..screens.game_over import GameOverScreen
 
         link, app = self.link, self.app
@@ -271,7 +271,7 @@ def open_lobby(app: Stage, from_menu: bool) -> None:
     from netplay.client import Client
     from netplay.tls import Trust
 
-    from ..netplay.screens import JoinRequest, LobbyScreen
+    from ..lan.screens import JoinRequest, LobbyScreen
 
     def chosen(req: JoinRequest | None) -> None:
         if req is None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .base import Session, Stage
 
 if TYPE_CHECKING:
-    from ..seat import ReplaySeat
+    from ..seat_links import ReplaySeat
 
 
 class ReplaySession(Session):

@@ -123,7 +123,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     problem = _check_server_limits(args)
     if problem:
         return _die(problem)
-    from ..netplay.commands import fingerprint_line, load_certificate_or_die
+    from ..lan.commands import fingerprint_line, load_certificate_or_die
 
     cert = load_certificate_or_die()
     if cert is None:
@@ -222,7 +222,7 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
 
 # --- atlantis join HOST:PORT (a server: its lobby) ---------------------------------------------
 def cmd_join(args: argparse.Namespace) -> int:
-    from ..netplay import commands
+    from ..lan import commands
 
     plain = args.token or args.table or args.spectate or args.bot or args.headless or args.address is None
     if plain and not args.server_lobby:

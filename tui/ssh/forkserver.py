@@ -48,9 +48,9 @@ MAX_MESSAGE = 256 * 1024
 
 #: What every session's child imports, imported once in the zygote.
 WARM_MODULES = (
-    "tui.cli", "tui.app", "tui.ssh.app", "tui.ssh.lobby", "tui.sessions.remote", "tui.sessions.hosted", "tui.netplay.screens",
-    "tui.screens.menu", "tui.screens.game", "tui.screens.game_over", "tui.screens.common", "tui.commands",
-    "tui.seat", "netplay.client", "netplay.identity", "netplay.messages", "netplay.tls", "engine.match",
+    "tui.cli", "tui.app", "tui.ssh.app", "tui.ssh.lobby", "tui.sessions.remote", "tui.sessions.hosted", "tui.lan.screens",
+    "tui.screens.menu", "tui.screens.game", "tui.screens.game_over", "tui.screens.dialogs", "tui.commands",
+    "tui.seat_links", "netplay.client", "netplay.identity", "netplay.messages", "netplay.tls", "engine.match",
     "textual.drivers.linux_driver",
 )
 

@@ -16,7 +16,7 @@ from engine.survive.text import creature_name, hex_name
 from engine.text import counted
 
 from .. import why_not
-from ..seats import SEAT_LETTERS, game_over_line, seat_text
+from ..seat_labels import SEAT_LETTERS, game_over_line, seat_text
 from .shared import PER_SEAT, SIDE_ROOMY, SIDE_WIDE, TERRAIN_WORD, Piece, side_width
 
 #: The columns of the roomy players table: (heading, width).

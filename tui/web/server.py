@@ -441,7 +441,7 @@ class WebFront:
         (listening on every interface: this machine's first address on the network)."""
         if self.public_url:
             return self.public_url
-        from ..netplay.hosting import reachable_addresses
+        from ..lan.hosting import reachable_addresses
 
         scheme = "https" if self.ssl_context is not None else "http"
         return f"{scheme}://{reachable_addresses(self.bind, self.port)[0]}/"

@@ -33,7 +33,7 @@ from textual.strip import Strip
 
 from .changed_lines import show_changed
 from .cursor_grid import CursorGrid
-from .seats import seat_style
+from .seat_styles import seat_style
 
 COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ROW_LABEL_WIDTH = 3

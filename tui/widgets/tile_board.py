@@ -33,7 +33,7 @@ from textual.strip import Strip
 
 from .changed_lines import show_changed
 from .cursor_grid import CursorGrid
-from .seats import recent_style
+from .seat_styles import recent_style
 
 N, E, S, W = 1, 2, 4, 8
 

@@ -208,7 +208,7 @@ class MatchSeat(SeatLink):
     """A seat of a table whose match runs in this process (a local table or a hosted one):
     what both read of the match and send to the table alike."""
 
-    table: Any  # LocalTable or tui.netplay.hosting.HostedTable: .game, .match, .submit, .undo
+    table: Any  # LocalTable or tui.lan.hosting.HostedTable: .game, .match, .submit, .undo
 
     def view(self) -> View:
         return self.table.match.view(self.seat)

@@ -6,7 +6,7 @@ LAN screens and notices used to keep their own copy of the letters, the colours 
 without colour (colour-blind players, monochrome SSH sessions).
 
 The colours themselves are theme variables (``tui/theme.py``), used as classes in
-``tui/widgets/seats.tcss`` and read through ``tui.widgets.seats``; this module adds
+``tui/widgets/seat_styles.tcss`` and read through ``tui.widgets.seat_styles``; this module adds
 the letters and the names.  It imports
 nothing else of ``tui``.
 """
@@ -18,7 +18,7 @@ from typing import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from .widgets.seats import seat_style as _colour_style
+from .widgets.seat_styles import seat_style as _colour_style
 
 #: Seat 0 is Red, 1 Blue, 2 Green, 3 Yellow, 4 Purple (5 White: no game seats six yet).
 SEAT_LETTERS = "RBGYPW"
@@ -66,7 +66,7 @@ def seat_label(seat: int, name: str) -> str:
 def game_over_line(names: Sequence[str], winners: Sequence[int], tail: str) -> Text:
     """The turn line of a finished game: "Game over. R Alice wins: reason." (``tail`` is
     the game's own words after the winners).  Here, not with the dialogs in
-    ``tui.screens.common`` (which reads it from here): every game screen draws it, and
+    ``tui.screens.dialogs`` (which reads it from here): every game screen draws it, and
     that module and the game-over screen it imports would slow a table's start."""
     out = Text("Game over. ")
     for seat in winners:

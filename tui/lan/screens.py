@@ -19,7 +19,7 @@ from netplay.text import clean_name
 
 from ..common import DEFAULT_PORT, form_turn_time
 from ..screens.lobby import TablesLobby
-from ..seats import seat_letter
+from ..seat_labels import seat_letter
 
 KIND_LABEL = {"open": "open (LAN player)", "local": "here (this keyboard)", "bot": "bot"}
 

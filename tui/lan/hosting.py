@@ -22,7 +22,7 @@ from engine.storage import save_record
 from engine.text import counted
 from netplay.chat import chat_text
 
-from ..seat import MatchSeat, hides_information
+from ..seat_links import MatchSeat, hides_information
 
 
 class HostedTable:

@@ -11,7 +11,7 @@ from textual.containers import HorizontalScroll, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from ..seats import game_over_line, seat_label, seat_letter  # (game_over_line: read from here too)
+from ..seat_labels import game_over_line, seat_label, seat_letter  # (game_over_line: read from here too)
 from .game_over import GameOverScreen
 
 __all__ = ["ConfirmScreen", "CurtainScreen", "GameOverScreen", "HelpScreen", "game_over_line",
