@@ -17,7 +17,7 @@ from test_pathways_screen import footer_keys, make_app, until_seat_to_act
 from tui.atlantis.screen import AtlantisScreen
 from tui.screenshots import mid_game_table
 from tui.seat_links import LocalTable
-from tui.widgets.route_track import RouteTrack
+from tui.atlantis.route_track import RouteTrack
 from tui.widgets.turn_line import TurnLine
 from tui.widgets.seat_styles import recent_style
 

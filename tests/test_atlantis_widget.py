@@ -8,7 +8,7 @@ from rich.style import Style
 from textual import on
 from textual.app import App, ComposeResult
 
-from tui.widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
+from tui.atlantis.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
 from tui.theme import ThemedApp
 
 RED = Style(color="black", bgcolor="red", bold=True)

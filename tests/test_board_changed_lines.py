@@ -208,7 +208,7 @@ async def test_the_survive_board_painted_hex_by_hex_matches_a_whole_build():
 
     from textual.containers import Horizontal
 
-    from tui.widgets.hex_board import SurviveHexBoard
+    from tui.survive.hex_board import SurviveHexBoard
 
     game = get_game("survive")
     seats = [SeatInfo("You", "human")] + [SeatInfo(f"Bot {i}", "bot") for i in range(1, 4)]

@@ -12,9 +12,9 @@ from tui.end_of_atlantis.screen import EndOfAtlantisScreen
 from tui.screens.dialogs import CurtainScreen
 from tui.seat_links import LocalTable
 from tui.widgets.choice_list import ChoiceList
-from tui.widgets.ship_lanes import ShipLanes
-from tui.widgets.victory_track import VictoryTrack
-from tui.widgets.voting_row import VotingRow
+from tui.end_of_atlantis.ship_lanes import ShipLanes
+from tui.end_of_atlantis.victory_track import VictoryTrack
+from tui.end_of_atlantis.voting_row import VotingRow
 
 GAME = get_game("end-of-atlantis")
 

@@ -16,9 +16,9 @@ from tui.seat_links import LocalTable
 from tui.seat_labels import seat_style
 from tui.widgets.choice_list import ChoiceList
 from tui.widgets.key_line import KeyLine
-from tui.widgets.player_screen import PlayerScreen
-from tui.widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
-from tui.widgets.voting_row import VoteCard, VoteRowLine, VotingRow
+from tui.end_of_atlantis.player_screen import PlayerScreen
+from tui.end_of_atlantis.ship_lanes import LaneShip, LanesPicture, ShipLanes
+from tui.end_of_atlantis.voting_row import VoteCard, VoteRowLine, VotingRow
 from tui.theme import ThemedApp
 
 GAME = get_game("end-of-atlantis")

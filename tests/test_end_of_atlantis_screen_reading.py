@@ -12,7 +12,7 @@ from engine.registry import get_game
 from tui.app import AtlantisApp
 from tui.seat_links import LocalTable
 from tui.widgets.eventlog import EventLog
-from tui.widgets.ship_lanes import ShipLanes
+from tui.end_of_atlantis.ship_lanes import ShipLanes
 
 GAME = get_game("end-of-atlantis")
 NAMES = ("Red", "Blue", "Green", "Yellow")

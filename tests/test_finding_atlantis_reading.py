@@ -14,7 +14,7 @@ from tui.app import AtlantisApp
 from tui.finding_atlantis.screen import FindingAtlantisScreen
 from tui.seat_links import LocalTable
 from tui.finding_atlantis.words import ask_text
-from tui.widgets.chart_grid import ChartGrid, ChartPicture
+from tui.finding_atlantis.chart_grid import ChartGrid, ChartPicture
 
 from fa_helpers import GAME, at, cell, on_map, started
 

@@ -14,7 +14,7 @@ from tui.app import AtlantisApp
 from tui.finding_atlantis.screen import FindingAtlantisScreen
 from tui.screens.dialogs import CurtainScreen
 from tui.seat_links import LocalTable
-from tui.widgets.chart_grid import ChartGrid
+from tui.finding_atlantis.chart_grid import ChartGrid
 
 from fa_helpers import cell, on_map
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from engine.components import put
 from engine.core import replace
 from engine.finding_atlantis.actions import JellyRod
-from tui.widgets.chart_grid import ChartGrid
+from tui.finding_atlantis.chart_grid import ChartGrid
 
 from fa_helpers import cell
 from test_finding_atlantis_reading import chart_text, on_screen, red_after_sonar, table_with, world

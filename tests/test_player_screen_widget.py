@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.style import Style
 
-from tui.widgets.player_screen import PlayerScreen
+from tui.end_of_atlantis.player_screen import PlayerScreen
 
 
 def test_long_specials_get_their_own_line_and_wrap_between_names_never_cut():

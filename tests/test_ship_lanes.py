@@ -7,7 +7,7 @@ import pytest
 from rich.style import Style
 from textual.app import App, ComposeResult
 
-from tui.widgets.ship_lanes import LanesPicture, LaneShip, ShipLanes
+from tui.end_of_atlantis.ship_lanes import LanesPicture, LaneShip, ShipLanes
 
 
 class LanesApp(App):

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 
 from engine.geometry import HexBoard
 from tui.theme import ThemedApp
-from tui.widgets.hex_board import (
+from tui.survive.hex_board import (
     CREATURE_GLYPH, TERRAIN_GLYPH, HexBoardPicture, HexSpot, SurviveHexBoard,
 )
 

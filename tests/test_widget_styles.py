@@ -60,9 +60,14 @@ def test_every_component_class_of_a_widget_or_game_screen_is_styled_in_component
     from textual.widget import Widget
 
     styled = COMPONENTS_TCSS.read_text()
+    import pkgutil
+
+    from engine.registry import MANIFESTS
+
     modules = [f"tui.widgets.{path.stem}" for path in sorted(WIDGETS.glob("*.py"))]
-    modules += [f"tui.{game}.screen" for game in ("pathways", "finding_atlantis", "end_of_atlantis", "survive",
-                                                   "atlantis")]
+    for info in MANIFESTS.values():  # each game's own screen and widgets
+        package = importlib.import_module(info.screen)
+        modules += [m.name for m in pkgutil.iter_modules(package.__path__, f"{info.screen}.")]
     declared = 0
     for module_name in modules:
         module = importlib.import_module(module_name)

@@ -12,7 +12,7 @@ from textual.widgets import Footer
 from engine.geometry import HexBoard, hex_spiral
 from tui.widgets.cursor_grid import CursorGrid
 from tui.widgets.cursor_list import CursorList
-from tui.widgets.hex_grid import HexCell, HexGrid, HexPicture
+from tui.survive.hex_grid import HexCell, HexGrid, HexPicture
 from tui.widgets.tile_board import TileBoard
 from tui.theme import ThemedApp
 

@@ -35,7 +35,7 @@ from ..commands import Command
 from ..screens.game import GameScreen
 from ..seat_labels import SEAT_LETTERS, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
-from ..widgets.route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
+from .route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
 from . import words
 from .words import ROOMY, STEP_NAMES, WIDE, destination_words, turn_guide
 

@@ -40,11 +40,11 @@ from ..screens.game import GameScreen
 from ..seat_labels import game_over_line, neutral_style, seat_style, seat_text
 from ..widgets.choice_list import ChoiceList
 from ..widgets.eventlog import EventLog
-from ..widgets.player_screen import PlayerScreen
-from ..widgets.senate_row import FactionSpace, SenateRow
-from ..widgets.ship_lanes import LaneShip, LanesPicture, ShipLanes
-from ..widgets.victory_track import Marker, VictoryTrack
-from ..widgets.voting_row import VoteCard, VoteRowLine, VotingRow
+from .player_screen import PlayerScreen
+from .senate_row import FactionSpace, SenateRow
+from .ship_lanes import LaneShip, LanesPicture, ShipLanes
+from .victory_track import Marker, VictoryTrack
+from .voting_row import VoteCard, VoteRowLine, VotingRow
 from . import words
 from .words import CUBE_LETTERS, NO_PASS, PHASE, SHIP_NOTES, STAGE_WORDS, VOTING
 

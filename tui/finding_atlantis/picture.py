@@ -19,7 +19,7 @@ from engine.finding_atlantis import data
 from engine.finding_atlantis.text import LEGEND, TRUTH_CHAR, chart_char
 
 from ..seat_labels import SEAT_LETTERS
-from ..widgets.chart_grid import ChartCell, ChartPicture
+from .chart_grid import ChartCell, ChartPicture
 
 FACT_PART = {"@": "atlantis", "$": "artifact", "T": "trace", "t": "rod", "#": "deep", "^": "seamount",
              "s": "seamount", "x": "notrace", "!": "danger", ".": "empty", "·": "empty"}

@@ -35,7 +35,7 @@ from engine.text import counted
 from ..commands import Command
 from ..seat_labels import game_over_line
 from ..screens.game import GameScreen
-from ..widgets.chart_grid import ChartGrid
+from .chart_grid import ChartGrid
 from . import words
 from .picture import MARK_WORDS, chart_picture, mark_cycle, truth_picture
 

@@ -11,7 +11,7 @@ from typing import Any, Iterable
 from engine.survive import data
 
 from ..seat_labels import SEAT_LETTERS, seat_style
-from ..widgets.hex_board import HexBoardPicture, HexSpot
+from .hex_board import HexBoardPicture, HexSpot
 
 TERRAIN = {data.BEACH: "beach", data.FOREST: "forest", data.MOUNTAIN: "mountain"}
 

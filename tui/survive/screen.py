@@ -32,7 +32,7 @@ from engine.survive.text import BACK_NAMES
 from ..commands import Command
 from ..screens.game import GameScreen
 from ..widgets.hand import Hand, HandItem
-from ..widgets.hex_board import SurviveHexBoard
+from .hex_board import SurviveHexBoard
 from ..widgets.turn_line import TurnLine
 from .picture import board_picture
 from . import words

@@ -27,8 +27,8 @@ from textual.strip import Strip
 
 from engine.geometry import HexBoard
 
-from .changed_lines import show_changed
-from .cursor_grid import CursorGrid
+from ..widgets.changed_lines import show_changed
+from ..widgets.cursor_grid import CursorGrid
 
 # (width, height) of a hex, largest first; the first that fits wins.  Widths are even,
 # so half a hex is a whole number of characters.

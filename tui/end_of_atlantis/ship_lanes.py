@@ -27,7 +27,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from .cursor_list import CursorList
+from ..widgets.cursor_list import CursorList
 
 EMPTY_SPACE = "·"
 

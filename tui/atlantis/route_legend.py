@@ -13,7 +13,7 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from .seat_styles import recent_style
+from ..widgets.seat_styles import recent_style
 
 COLOURS = 7
 BIG_WIDTH = 100    # from this width on, the big cells (and the long legend words)

@@ -31,9 +31,9 @@ from textual import events
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
-from .changed_lines import show_changed
-from .cursor_grid import CursorGrid
-from .seat_styles import seat_style
+from ..widgets.changed_lines import show_changed
+from ..widgets.cursor_grid import CursorGrid
+from ..widgets.seat_styles import seat_style
 
 COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ROW_LABEL_WIDTH = 3

@@ -38,11 +38,11 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 
-from .changed_lines import changed_rows, line_regions
-from .cursor_list import CursorList
+from ..widgets.changed_lines import changed_rows, line_regions
+from ..widgets.cursor_list import CursorList
 from .route_legend import BIG_WIDTH, COLOURS, RouteLegend
 from .route_picture import RouteMark, RoutePicture, RouteSpace
-from .seat_styles import recent_style
+from ..widgets.seat_styles import recent_style
 
 SMALL_CELL = 4     # "A3: " -- label, stack mark, gap
 BIG_CELL = 6       # " A3:  " on a wide terminal

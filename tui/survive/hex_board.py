@@ -42,9 +42,9 @@ from textual.strip import Strip
 
 from engine.geometry import HexBoard
 
-from .changed_lines import line_regions
+from ..widgets.changed_lines import line_regions
 from .hex_grid import HexGrid
-from .seat_styles import recent_style
+from ..widgets.seat_styles import recent_style
 
 # (width, height) of a hex, largest first.  Widths are even (half a hex is a whole
 # number of characters); one column of each is the gap between neighbours.
