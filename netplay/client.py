@@ -13,6 +13,7 @@ highlights moves without asking the host; the host checks them again anyway.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import random
@@ -675,6 +676,10 @@ async def probe(host: str, port: int, timeout: float = 2.0, trust: Trust = Trust
     return await asyncio.wait_for(go(), timeout)
 
 
+#: Seconds a headless bot waits with nothing new before it sends its choice again.
+BOT_NUDGE = 3.0
+
+
 async def run_bot(client: Client, seed: int | None = None, delay: float = 0.0,
                   level: str = "normal") -> Client:
     """Play a seat with the game's bot until the game ends (a headless client)."""
@@ -711,5 +716,12 @@ async def run_bot(client: Client, seed: int | None = None, delay: float = 0.0,
     client.listeners.append(on_change)
     if not client.has_started:
         client.start()
-    await client.finished.wait()
+    while not client.finished.is_set():
+        # A bot never waits forever on a lost frame: when nothing has come for a while and
+        # it may still act, it sends its choice for the view it holds again (a stale one is
+        # answered with the current view, a repeated one is refused and changes nothing).
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(client.finished.wait(), BOT_NUDGE)
+        if not client.finished.is_set():
+            on_change("update")
     return client
