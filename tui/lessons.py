@@ -107,8 +107,8 @@ class Lesson:
             return None
         if self.wants(action):
             return None
-        wanted = self.game.describe_action(self.game.codec.decode(step.moves[self.made]))
-        return f"Not this one: the lesson waits for you to {wanted} (you chose to {self.game.describe_action(action)})."
+        how = f"{step.keys}." if step.keys else "what the lesson's card says."
+        return f"Not this one: this step waits for {how} (L shows the step again.)"
 
     def done(self, action: Any) -> None:
         """A move of the learning seat went through: the step it answered is over."""
