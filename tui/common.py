@@ -134,6 +134,29 @@ def exit_code_after(received: list[int]) -> int:
     return INTERRUPTED if signal.SIGINT in received else 0
 
 
+async def serve_until_stopped(stop: Any, front: Any, received: list[int]) -> int:
+    """A server front runs until ``stop`` (a signal) is set; then it closes every session
+    and the command exits as ``exit_code_after`` says."""
+    try:
+        await stop.wait()
+    finally:
+        print("Stopping: closing every session.", flush=True)
+        await front.close()
+    return exit_code_after(received)
+
+
+def run_server(main: Callable[[], Any], bind: str, port: int) -> int:
+    """Run a server command's ``main`` coroutine; a port it cannot listen on is said in one line."""
+    import asyncio
+    import sys
+
+    try:
+        return asyncio.run(main())
+    except OSError as exc:
+        print(f"atlantis: cannot listen on {bind}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
 # --- records ------------------------------------------------------------------------------
 def records_dir() -> Path:
     """The platform's folder for records (made 0700 by the first save, when it is missing)."""

@@ -12,7 +12,8 @@ from typing import Any
 
 from engine.text import counted
 
-from ..common import add_logging_flags, add_table_flags, count, port, seconds, exit_code_after, setup_logging, stop_on_signals
+from ..common import (add_logging_flags, add_table_flags, count, exit_code_after, port, run_server, seconds,
+                      serve_until_stopped, setup_logging, stop_on_signals)
 
 DEFAULT_SERVER_PORT = 7341
 DEFAULT_SSH_PORT = 2222
@@ -154,10 +155,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         await serve_forever(server, announce=announce, advertise=advertise, stop=stop)
         return exit_code_after(received)
 
-    try:
-        return asyncio.run(main())
-    except OSError as exc:
-        return _die(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}")
+    return run_server(main, args.bind, args.port)
 
 
 # --- atlantis serve-ssh ---------------------------------------------------------------------
@@ -207,17 +205,9 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
         print(f"Host key fingerprint: {fingerprint(key)}", flush=True)
         print(f"SSH server {name!r} on port {front.port} (auth: {args.auth}); "
               f"players type: ssh -p {front.port} {shown}", flush=True)
-        try:
-            await stop.wait()
-        finally:
-            print("Stopping: closing every session.", flush=True)
-            await front.close()
-        return exit_code_after(received)
+        return await serve_until_stopped(stop, front, received)
 
-    try:
-        return asyncio.run(main())
-    except OSError as exc:
-        return _die(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}")
+    return run_server(main, args.bind, args.port)
 
 
 # --- atlantis join HOST:PORT (a server: its lobby) ---------------------------------------------

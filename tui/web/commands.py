@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 from pathlib import Path
 from typing import Any
 
-from ..common import add_logging_flags, count, exit_code_after, port, seconds, setup_logging, stop_on_signals
+from ..common import (add_logging_flags, count, port, run_server, seconds, serve_until_stopped, setup_logging,
+                      stop_on_signals)
 from ..ssh.commands import _check_server_limits, _die, _records, _server_limit_flags, _server_limits
 
 DEFAULT_WEB_PORT = 8000
@@ -81,15 +81,7 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
         if args.qr:
             for line in join_lines(url):
                 print(line, flush=True)
-        try:
-            await stop.wait()
-        finally:
-            print("Stopping: closing every session.", flush=True)
-            await front.close()
-        return exit_code_after(received)
+        return await serve_until_stopped(stop, front, received)
 
-    try:
-        return asyncio.run(main())
-    except OSError as exc:
-        return _die(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}")
+    return run_server(main, args.bind, args.port)
 
