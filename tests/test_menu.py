@@ -101,6 +101,10 @@ async def test_a_bad_seed_is_refused_beside_its_field_and_scrolled_into_view_at_
         assert "whole number" in str(error.render())
         assert app.focused is menu.query_one("#seed", Input)
         visible = menu.query_one("#menu").region
+        for _ in range(100):  # (the scroll runs after a refresh: a loaded machine takes a few frames)
+            if error.region.height and visible.contains_region(error.region):
+                break
+            await pilot.pause(0.02)
         assert error.region.height and visible.contains_region(error.region)
 
 
