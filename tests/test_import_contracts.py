@@ -125,6 +125,14 @@ def test_the_layers_name_every_module_of_the_app_that_took_part_in_the_old_circl
         assert module in layers.replace("|", " ").split(), module
 
 
+def write_project(folder: Path, files: dict[str, str]) -> None:
+    """A small project of ``files`` (path -> text) for the proofs that a contract can fail."""
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
 def test_a_broken_contract_is_reported_even_through_an_import_inside_a_function(tmp_path):
     """The proof that the check can fail: a small project breaking each kind of contract."""
     files = {
@@ -136,10 +144,7 @@ def test_a_broken_contract_is_reported_even_through_an_import_inside_a_function(
         "ui/cli.py": "from . import app\n",
         "ui/app.py": "def start():\n    from . import cli  # the old trick: a cycle hidden in a function\n",
     }
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
+    write_project(tmp_path, files)
     config = tmp_path / "contracts.toml"
     config.write_text(textwrap.dedent("""
         [tool.importlinter]
@@ -201,10 +206,7 @@ def test_a_circle_between_siblings_is_reported(tmp_path):
         "pkg/conn.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .host import Host\n",
         "pkg/host.py": "from .conn import *\n",
     }
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
+    write_project(tmp_path, files)
     config = tmp_path / "contracts.toml"
     config.write_text(textwrap.dedent("""
         [tool.importlinter]

@@ -199,8 +199,9 @@ async def test_a_player_away_when_the_table_starts_gets_a_bot_too():
         table.bot_after = 0.1
         reader, writer = await raw_connection(host.port)
         writer.write(encode_frame({"v": messages.PROTOCOL, "t": "hello", "name": "Ann"}))
-        while (await read_frame(reader, MAX_HOST_FRAME, 5))["t"] != "welcome":
-            pass
+        frame = await read_frame(reader, MAX_HOST_FRAME, 5)
+        while frame["t"] != "welcome":  # (the table's frames before the answer to our hello)
+            frame = await read_frame(reader, MAX_HOST_FRAME, 5)
         writer.transport.abort()  # Ann claims a seat and vanishes before the start
         await until(lambda: table.slots[0].conn is None and table.slots[0].taken)
         bob = client(host, name="Bob")

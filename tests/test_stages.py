@@ -26,7 +26,7 @@ class Add:
 
 @dataclass(frozen=True)
 class Stop:
-    pass
+    """An action no stage of the toy table takes."""
 
 
 def add(state: Counting, seat: int, action: Add) -> tuple[Counting, list[Event]]:

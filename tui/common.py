@@ -11,6 +11,7 @@ says so), so any module of ``tui`` may import it at the top.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -251,10 +252,8 @@ def shell_command(*words: str | Path) -> str:
 
     def word(part: str | Path) -> str:
         if isinstance(part, Path):
-            try:
+            with contextlib.suppress(ValueError):
                 return "~/" + shlex.quote(str(part.relative_to(Path.home())))
-            except ValueError:
-                pass
         return shlex.quote(str(part))
 
     *head, last = [word(part) for part in words]

@@ -39,7 +39,7 @@ class FrameDriver(HeadlessDriver):
         return False
 
     def write(self, data: str) -> None:
-        pass
+        """What the app writes is thrown away: only the time it takes counts."""
 
     def flush(self) -> None:
         FrameDriver.frames.append(time.monotonic())

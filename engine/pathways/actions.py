@@ -28,7 +28,7 @@ class Remove(NamedTuple):
 
 
 class EndPlays(NamedTuple):
-    pass
+    """Stop playing tiles this turn (allowed once two are played, or none can be)."""
 
 
 class Step(NamedTuple):
@@ -37,7 +37,7 @@ class Step(NamedTuple):
 
 
 class EndMove(NamedTuple):
-    pass
+    """Stop moving: the turn ends and the hand is drawn back up to 4."""
 
 
 END_PLAYS = EndPlays()
