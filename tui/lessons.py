@@ -108,7 +108,7 @@ class Lesson:
         if self.wants(action):
             return None
         how = f"{step.keys}." if step.keys else "what the lesson's card says."
-        return f"Not this one: this step waits for {how} (L shows the step again.)"
+        return f"Not this one. This step asks: {how} (L shows it again.)"
 
     def done(self, action: Any) -> None:
         """A move of the learning seat went through: the step it answered is over."""

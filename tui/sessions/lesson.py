@@ -43,8 +43,8 @@ class LessonSession(HotSeatSession):
         step = self.lesson.step
         if step is None:
             return "Lesson over: the game is yours."
-        keys = f": {step.keys}" if step.keys else ""
-        return f"{self.lesson.progress()}{keys}. L shows the step again."
+        keys = f"\nKeys: {step.keys}." if step.keys else ""
+        return f"{self.lesson.progress()} (L shows it again){keys}"
 
     def show_card(self) -> None:
         """The current step's card (or the farewell once the lesson is over)."""
