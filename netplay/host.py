@@ -66,6 +66,9 @@ class Host:
         self.server: asyncio.base_events.Server | None = None
         self.admission = Admission(self.limits)  # its connections, refusals and cuts (its sessions keep it)
         self.done = asyncio.Event()
+        #: Told of each rematch: the old table, the new one, the players' new tokens by seat
+        #: (the web front keeps each browser's seat through it).
+        self.rematch_listeners: list[Callable[[HostTable, HostTable, dict[int, str]], None]] = []
 
     @property
     def table(self) -> HostTable:
@@ -136,6 +139,8 @@ class Host:
         self.tables[new.id] = new
         self._serve_table(new, asyncio.get_running_loop())
         log.info("table %s: rematch at table %s", table.id, new.id)
+        for listener in list(self.rematch_listeners):
+            listener(table, new, tokens)
         table.move_to(new, tokens)
         return new
 
@@ -254,10 +259,22 @@ class Host:
 
 
 async def serve(host: Host, exit_when_done: bool = False, announce: Callable[[str], None] | None = None,
-                advertise: Any = None) -> None:
+                advertise: Any = None, beside: tuple[Any, ...] = ()) -> None:
     """Run a headless host until it is cancelled (or, with ``exit_when_done``, until every
-    table is over and its clients have had a moment to read the result)."""
+    table is over and its clients have had a moment to read the result).  ``beside``:
+    servers in front of the host (``start()``, ``close()``: the web front), started once
+    it listens and closed before it."""
     await host.start()
+    started: list[Any] = []
+    try:
+        for front in beside:
+            await front.start()
+            started.append(front)
+    except BaseException:
+        for front in reversed(started):
+            await front.close()
+        await host.close()
+        raise
     if announce is not None:
         announce(f"{host.bind}:{host.port}")
     try:
@@ -273,4 +290,6 @@ async def serve(host: Host, exit_when_done: bool = False, announce: Callable[[st
     finally:
         if advertise is not None:
             await advertise.stop()
+        for front in reversed(started):
+            await front.close()
         await host.close()

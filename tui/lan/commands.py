@@ -55,6 +55,11 @@ def add_parsers(sub: Any) -> None:
                       help="announce on this interface only (repeatable; default: all, or the log's with --resume)")
     host.add_argument("--bot-delay", type=seconds, default=0.4,
                       help="seconds a host bot waits before acting, so players can follow (default 0.4)")
+    host.add_argument("--web", action="store_true",
+                      help="serve the table to browsers too: players at the table join on their phones "
+                           "(the address and a QR code are shown)")
+    host.add_argument("--web-port", type=port, default=None,
+                      help="the browsers' HTTP port, with --web (default 8000; 0: any free port)")
     add_table_flags(host)
     add_logging_flags(host)
     host.set_defaults(run=cmd_host)
@@ -73,6 +78,8 @@ def add_parsers(sub: Any) -> None:
     join.add_argument("--accept-new-fingerprint", action="store_true",
                       help="the host's certificate changed and you checked the new fingerprint with the host: "
                            "accept it (and remember it)")
+    # (a browser session of ``host --web``: the host's own fingerprint, checked and not remembered)
+    join.add_argument("--expect-fingerprint", default=None, help=argparse.SUPPRESS)
     join.set_defaults(run=cmd_join)
 
     br = sub.add_parser("browse", help="list the tables announced on the LAN")
@@ -157,6 +164,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         table = make_table(args)
     except ValueError as exc:
         return _die(str(exc))
+    if args.web_port is not None and not args.web:
+        return _die("--web-port goes with --web")
     cert = load_certificate_or_die()
     if cert is None:
         return 2
@@ -170,19 +179,29 @@ def cmd_host(args: argparse.Namespace) -> int:
     table.turn_time = args.turn_time if args.turn_time is not None else table.turn_time
     table.spectator_chat = args.spectator_chat
     host = Host([table], host=bind, port=port, bot_delay=args.bot_delay, certificate=cert)
+    web = _web_front(host, args) if args.web else None
     advertise = None
     if table.advertise:
         from netplay.discovery import Advertiser  # (lazy on purpose: zeroconf)
 
         advertise = Advertiser(interfaces=table.interfaces)
     if args.headless:
-        return _host_headless(host, table, args, advertise, cert)
+        return _host_headless(host, table, args, advertise, cert, web)
     from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
     from .hosting import HostedTable  # (lazy: ifaddr and ctypes only for a LAN host)
 
-    return open_screen(AtlantisApp(hosted=HostedTable(host, table, advertise),
+    return open_screen(AtlantisApp(hosted=HostedTable(host, table, advertise, web=web),
                                    save_path=table.log.path if table.log else None,
                                    lan_interfaces=table.interfaces))
+
+
+def _web_front(host: Any, args: argparse.Namespace) -> Any:
+    """``--web``: the web server that lets browsers join ``host``'s table."""
+    from ..web.commands import players_folder
+    from ..web.host import DEFAULT_WEB_PORT, HostWebFront
+
+    port = DEFAULT_WEB_PORT if args.web_port is None else args.web_port
+    return HostWebFront(host, bind=host.bind, port=port, players=players_folder())
 
 
 def _describe_seats(table: Any) -> str:
@@ -190,9 +209,11 @@ def _describe_seats(table: Any) -> str:
                      for s in table.slots)
 
 
-def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: Any, cert: Any) -> int:
+def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: Any, cert: Any,
+                   web: Any = None) -> int:
     from netplay.host import serve  # (lazy on purpose: the LAN stack)
 
+    from ..web.host import WebPortError, join_text
     from .hosting import reachable_addresses
 
     def announce(address: str) -> None:
@@ -202,6 +223,9 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
         for other in addresses[1:]:
             print(f"          or {other}", flush=True)
         print(f"Players join with: atlantis join {addresses[0]}", flush=True)
+        if web is not None:
+            for line in join_text(web):
+                print(line, flush=True)
         print(fingerprint_line(cert), flush=True)
         if table.log is not None:
             print(f"Log: {table.log.path}", flush=True)
@@ -209,7 +233,10 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
             print(f"Resumed after {counted(len(table.match.record.moves), 'move')}, digest {table.match.digest()}", flush=True)
 
     try:
-        asyncio.run(serve(host, exit_when_done=args.exit_when_done, announce=announce, advertise=advertise))
+        asyncio.run(serve(host, exit_when_done=args.exit_when_done, announce=announce, advertise=advertise,
+                          beside=(web,) if web is not None else ()))
+    except WebPortError as exc:
+        return _die(str(exc))
     except OSError as exc:
         return _die(f"cannot listen on {host.bind}:{host.port}: {exc.strerror or exc}")
     except KeyboardInterrupt:
@@ -228,6 +255,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     from netplay.tls import Trust
 
     trust = Trust(accept_new=args.accept_new_fingerprint)
+    if args.expect_fingerprint:
+        trust = Trust(expected=args.expect_fingerprint, pin=False)
     if args.headless and not (args.bot or args.spectate):
         return _die("--headless needs --bot (a bot plays the seat) or --spectate")
     if args.token and args.name is None:

@@ -31,10 +31,11 @@ class HostedTable:
 
     autosave: Path | None = None  # the host's log keeps every move
 
-    def __init__(self, host: Any, table: Any, advertise: Any = None):
+    def __init__(self, host: Any, table: Any, advertise: Any = None, web: Any = None):
         self.host = host          # netplay.host.Host
         self.hosted = table       # netplay.host.HostTable
         self.advertise = advertise
+        self.web = web            # tui.web.host.HostWebFront: browsers join too (``host --web``)
         self.game: Game = table.game
         self.listeners: list[Callable[[], None]] = []
         table.listeners.append(self._changed)
@@ -57,9 +58,9 @@ class HostedTable:
 
     def rematch_table(self, table: Any) -> "HostedTable":
         """The rematch's table, served by the same host (and announced by the same advertiser)."""
-        hosted = HostedTable(self.host, table, self.advertise)
+        hosted = HostedTable(self.host, table, self.advertise, self.web)
         hosted.running, self.running = self.running, False
-        self.advertise = None
+        self.advertise = self.web = None
         return hosted
 
     @property
@@ -77,9 +78,21 @@ class HostedTable:
             except Exception as exc:  # no multicast here: joining by address still works
                 self.advertise = None
                 self.advertise_error = str(exc) or type(exc).__name__
+        if self.web is not None:
+            try:
+                await self.web.start()
+            except Exception as exc:  # (the web port is taken: the LAN table goes on without browsers)
+                self.web = None
+                self.web_error = str(exc) or type(exc).__name__
         return self.address
 
     advertise_error = ""
+    web_error = ""
+
+    @property
+    def web_url(self) -> str:
+        """Where browsers join ("": not served to browsers)."""
+        return self.web.url() if self.web is not None and self.running else ""
 
     @property
     def address(self) -> str:
@@ -94,6 +107,9 @@ class HostedTable:
         if self.advertise is not None:
             await self.advertise.stop()
             self.advertise = None
+        if self.web is not None:
+            await self.web.close()
+            self.web = None
         if self.running:
             self.running = False
             await self.host.close()

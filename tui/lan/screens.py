@@ -10,7 +10,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from engine.text import counted
@@ -151,11 +151,20 @@ class HostTableScreen(Screen[bool]):
     HostTableScreen #seats { height: auto; border: round $primary; padding: 0 1; }
     HostTableScreen #note { color: $ink-muted; margin-top: 1; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Close the table", id="host-table-close")]
+    BINDINGS = [Binding("escape", "cancel", "Close the table", id="host-table-close"),
+                Binding("w", "phones", "QR code for phones", id="host-table-phones")]
 
     def __init__(self, hosted: Any):
         super().__init__()
         self.hosted = hosted
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The QR code only while browsers can join (``host --web``)."""
+        return bool(self.hosted.web_url) if action == "phones" else True
+
+    def action_phones(self) -> None:
+        if self.hosted.web_url:
+            self.app.push_screen(PhonesScreen(self.hosted.web_url))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -178,6 +187,7 @@ class HostTableScreen(Screen[bool]):
             except ValueError as exc:  # (the TLS certificate file does not load)
                 self.query_one("#address", Static).update(f"[b]Cannot open the table:[/b] {exc}. Esc goes back.")
                 return
+        self.refresh_bindings()
         self.call_after_refresh(self._changed)
 
     def on_unmount(self) -> None:
@@ -195,7 +205,7 @@ class HostTableScreen(Screen[bool]):
             joins = "\n".join(f"  [b]atlantis join {a}[/b]" for a in self.hosted.addresses[:4])
             self.query_one("#address", Static).update(
                 f"Listening on port {self.hosted.host.port} ({ad}). Players join with:\n{joins}"
-                + fingerprint_lines(self.hosted.host.fingerprint))
+                + self.web_line() + fingerprint_lines(self.hosted.host.fingerprint))
         self.query_one("#seats", Static).update("\n".join(self.seat_lines()))
         note = ("Everyone is here: the game starts." if t.started else
                 f"Waiting for {counted(t.open_seats(), 'player')}. The game starts when every seat is taken.")
@@ -205,6 +215,14 @@ class HostTableScreen(Screen[bool]):
             self.app.call_later(self.dismiss, True)
 
     _leaving = False
+
+    def web_line(self) -> str:
+        """Where phones and browsers join (with ``host --web``)."""
+        if self.hosted.web_url:
+            return f"\nPhones and browsers open: [b]{self.hosted.web_url}[/b]  (w: its QR code)"
+        if self.hosted.web_error:
+            return f"\nNot served to browsers: {self.hosted.web_error}"
+        return ""
 
     def seat_lines(self) -> list[str]:
         t = self.hosted.hosted
@@ -228,6 +246,31 @@ class HostTableScreen(Screen[bool]):
 
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+class PhonesScreen(ModalScreen[None]):
+    """The join address of ``host --web`` as a QR code, for the phones at the table."""
+
+    DEFAULT_CSS = """
+    PhonesScreen { align: center middle; }
+    PhonesScreen > Vertical { width: auto; height: auto; max-height: 100%; border: thick $primary;
+        background: $background; padding: 0 1; }
+    PhonesScreen #qr { width: auto; color: $foreground; background: $background; }
+    PhonesScreen #url { width: auto; }
+    """
+    BINDINGS = [Binding("escape,w,enter", "dismiss", "Close", id="phones-close")]
+
+    def __init__(self, url: str):
+        super().__init__()
+        self.url = url
+
+    def compose(self) -> ComposeResult:
+        from ..web.qr import qr_text
+
+        with Vertical():
+            yield Static(f"Point a phone's camera here, or open [b]{self.url}[/b]", id="url")
+            yield Static(qr_text(self.url, light_ink=self.app.current_theme.dark), id="qr", markup=False)
+        yield Footer()
 
 
 @dataclass

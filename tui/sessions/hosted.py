@@ -109,6 +109,8 @@ class HostedSession(HotSeatSession):
         t = self.hosted.hosted
         away = [t.names()[s.index] for s in t.slots if s.kind == "open" and s.conn is None]
         lines = [f"LAN: hosting on {self.hosted.address}"]
+        if self.hosted.web_url:
+            lines.append(f"Phones: {self.hosted.web_url}")
         if away:
             lines.append("Away: " + ", ".join(away))
         if t.over and t.rematch_wanted:

@@ -214,6 +214,8 @@ def cmd_serve_ssh(args: argparse.Namespace) -> int:
 def cmd_join(args: argparse.Namespace) -> int:
     from ..lan import commands
 
+    if args.token is None:  # (a browser session of ``host --web``: its seat's token, kept off the command line)
+        args.token = os.environ.get("ATLANTIS_TOKEN") or None
     plain = args.token or args.table or args.spectate or args.bot or args.headless or args.address is None
     if plain and not args.server_lobby:
         return commands.cmd_join(args)

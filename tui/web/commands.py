@@ -36,7 +36,7 @@ def add_parsers(sub: Any) -> None:
     web.set_defaults(run=cmd_serve_web)
 
 
-def _players() -> Path:
+def players_folder() -> Path:
     """serve-web's folder of settings per browser (each browser's theme)."""
     from platformdirs import user_data_dir
 
@@ -68,7 +68,7 @@ def cmd_serve_web(args: argparse.Namespace) -> int:
     name = args.name or socket.gethostname()[:30] or "atlantis"
     front = WebFront(bind=args.bind, port=args.port, public_url=args.public_url, limits=limits, server_name=name,
                      records=_records(), server_limits=_server_limits(args), bot_delay=args.bot_delay,
-                     players=_players(), ssl_context=context)
+                     players=players_folder(), ssl_context=context)
 
     async def main() -> int:
         stop = asyncio.Event()

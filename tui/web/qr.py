@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-import io
+HALVES = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 
 
-def qr_text(url: str) -> str:
-    """``url`` as a QR code drawn with half blocks (two rows of modules a line), dark on
-    light with its quiet zone, so it reads on a dark or a light terminal."""
+def qr_text(url: str, light_ink: bool = True) -> str:
+    """``url`` as a QR code drawn with half blocks (two rows of modules a line), with its
+    quiet zone.  ``light_ink``: the screen draws light characters on a dark ground (a
+    block is a light module), else dark on light (a block is a dark module), so the code
+    is never read inverted."""
     import segno
 
-    drawn = io.StringIO()
-    segno.make(url, error="l", micro=False).terminal(out=drawn, compact=True)
-    return drawn.getvalue().rstrip("\n")
+    code = segno.make(url, error="l", micro=False)
+    rows = [[bool(module) != light_ink for module in row] for row in code.matrix_iter(border=4)]
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    return "\n".join("".join(HALVES[top, bottom] for top, bottom in zip(rows[i], rows[i + 1]))
+                     for i in range(0, len(rows), 2))
 
 
 def join_lines(url: str) -> list[str]:

@@ -1,7 +1,9 @@
-"""``atlantis serve-web``: the app in a browser, every browser session a client of one
-table server, as every SSH session is (``tui.ssh.server``).
+"""The app in a browser, every browser session a client of one table host, as every
+SSH session is (``tui.ssh.server``): ``BrowserFront`` is the web server all of it
+shares; ``WebFront`` is ``atlantis serve-web`` (below), ``tui.web.host.HostWebFront``
+is ``atlantis host GAME --web`` (each session a LAN client of that host's table).
 
-An aiohttp server serves one page (``page.html``: textual-serve's terminal in the
+For ``serve-web``, an aiohttp server serves one page (``page.html``: textual-serve's terminal in the
 browser, with its scripts and fonts) and one websocket per browser session.  Each
 session runs ``python -m tui.cli join SOCKET --server-lobby`` (``ServerApp``) under
 Textual's web driver through textual-serve's ``AppService``, a client of a table server
@@ -50,7 +52,7 @@ from collections import deque
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -179,26 +181,22 @@ class SessionApp(AppService):
                         self.errors.decode("utf-8", "replace")[-4000:])
 
 
-class WebFront:
-    """The table server and the web server in front of it."""
+class BrowserFront:
+    """A web server whose every browser session runs the app as a client of a table
+    host: the page, each browser's identity, the limits, the sessions' apps, their
+    downloads.  What a session runs (and where its tables are) is the subclass's:
+    ``WebFront`` (``serve-web``: a table server's lobby), ``tui.web.host.HostWebFront``
+    (``host --web``: one LAN host's table)."""
 
     def __init__(self, *, bind: str = "127.0.0.1", port: int = 8000, public_url: str | None = None,
-                 limits: WebLimits | None = None, server_name: str = "atlantis", records: Path | None = None,
-                 server_limits: ServerLimits | None = None, bot_delay: float = 0.3,
-                 players: Path | None = None, ssl_context: ssl.SSLContext | None = None,
-                 child_env: dict[str, str] | None = None):
+                 limits: WebLimits | None = None, players: Path | None = None,
+                 ssl_context: ssl.SSLContext | None = None, child_env: dict[str, str] | None = None):
         self.bind, self.port = bind, port
         self.public_url = public_url
         self.limits = limits or WebLimits()
         self.ssl_context = ssl_context
         self.players = players  # one settings file per browser (the theme): settings_path
         self.child_env = dict(child_env or {})
-        lim = self.limits
-        self.socket_dir: Path | None = None
-        self.tables = TableServer(name=server_name, host="", port=0, records=records, plain=True,
-                                  server_limits=server_limits, bot_delay=bot_delay,
-                                  limits=Limits(max_per_address=4 * lim.max_sessions + 16,
-                                                max_connections=max(256, 4 * lim.max_sessions + 16)))
         self.downloads = DownloadManager()
         self.sessions: dict[str, str] = {}        # app_service_id -> the browser's identity
         self.per_address: dict[str, int] = {}
@@ -206,6 +204,24 @@ class WebFront:
         self.refused = 0
         self.runner: web.AppRunner | None = None
         self._stopping: set[asyncio.Future] = set()  # sessions' apps being stopped
+
+    # --- what the subclass says --------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        """The page's title."""
+        return "atlantis"
+
+    def session_command(self, identity: str, name: str | None) -> tuple[list[str], dict[str, str], Callable[[], None]]:
+        """What a session of the browser ``identity`` runs (``name``: the one it asked
+        for, if any): the command line of its app, what its environment adds, and what to
+        undo when it ends."""
+        raise NotImplementedError
+
+    async def open_tables(self) -> None:
+        """Start whatever the sessions' apps connect to (before the web server)."""
+
+    async def close_tables(self) -> None:
+        """Stop it (after every session's app has gone)."""
 
     # --- the page ----------------------------------------------------------------------------
     def secure(self) -> bool:
@@ -215,7 +231,7 @@ class WebFront:
         """The page, and the browser's secret if it has none (or a bad one)."""
         if not self.named_as_bound(request):
             raise web.HTTPMisdirectedRequest(text=f"atlantis: this server answers as {self.url()}")
-        response = web.Response(text=string.Template(PAGE).substitute(title=html.escape(self.tables.name)),
+        response = web.Response(text=string.Template(PAGE).substitute(title=html.escape(self.title)),
                                 content_type="text/html")
         response.headers["Cache-Control"] = "no-store"
         response.headers["Content-Security-Policy"] = ("default-src 'self'; script-src 'self' 'unsafe-inline'; "
@@ -291,16 +307,14 @@ class WebFront:
             return None
         return self.players / f"{identity.partition(':')[2]}.toml"
 
-    def session_argv_env(self, session_secret: str, identity: str, name: str) -> tuple[list[str], dict[str, str]]:
-        """What one session runs: the ordinary app as a client of the table server, with
-        this session's secret and this browser's settings."""
+    def app_command(self, identity: str, name: str | None) -> tuple[list[str], dict[str, str], Callable[[], None]]:
+        """One session's app: ``session_command`` run by this Python, with this
+        browser's settings and nothing of the operator's environment but ``INHERITED``."""
+        argv, added, ended = self.session_command(identity, name)
         settings = self.settings_path(identity)
         env = {k: v for k, v in os.environ.items() if k in INHERITED}
-        env.update({"ATLANTIS_SESSION": session_secret, "ATLANTIS_CONFIG": str(settings or ""),
-                    "LANG": "C.UTF-8", **self.child_env})
-        argv = [sys.executable, "-m", "tui.cli", "join", self.tables.bind, "--server-lobby", "--plain-link",
-                "--name", name]
-        return argv, env
+        env.update({"ATLANTIS_CONFIG": str(settings or ""), "LANG": "C.UTF-8", **added, **self.child_env})
+        return [sys.executable, "-m", "tui.cli", *argv], env, ended
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         """One browser session: its app, keys and taps to it, its screen back."""
@@ -323,10 +337,7 @@ class WebFront:
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=self.limits.max_message)
         await websocket.prepare(request)
         identity = identity_of(browser)
-        secret = secrets.token_urlsafe(24)
-        name = clean_name(request.cookies.get(NAME_COOKIE, "Player"), "Player")
-        self.tables.register_identity(secret, identity)
-        argv, env = self.session_argv_env(secret, identity, name)
+        argv, env, ended = self.app_command(identity, request.cookies.get(NAME_COOKIE))
         service = SessionApp(argv, env, self.limits.stop_grace, write_bytes=websocket.send_bytes,
                              write_str=websocket.send_str, close=websocket.close, download_manager=self.downloads)
         self.sessions[service.app_service_id] = identity
@@ -345,7 +356,7 @@ class WebFront:
             log.exception("a browser session failed")
         finally:
             idle.cancel()
-            self.tables.forget_identity(secret)
+            ended()
             self.sessions.pop(service.app_service_id, None)
             stopping = asyncio.ensure_future(service.stop())  # (to its end, even when this handler is cancelled)
             self._stopping.add(stopping)
@@ -420,12 +431,8 @@ class WebFront:
         return app
 
     async def start(self) -> int:
-        """Start the table server and the web server; returns the port."""
-        self.socket_dir = Path(tempfile.mkdtemp(prefix="atlantis-web-"))  # (0700)
-        self.tables.bind = str(self.socket_dir / "tables.sock")
-        if self.port:  # (its tables are restored after a restart on the same address)
-            self.tables.named_home = f"web:{self.bind}:{self.port}"
-        await self.tables.start()
+        """Start the tables and the web server; returns the port."""
+        await self.open_tables()
         self.runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=self.limits.stop_grace)
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.bind, self.port, ssl_context=self.ssl_context)
@@ -450,6 +457,42 @@ class WebFront:
         if self.runner is not None:
             await self.runner.cleanup()  # (closes every websocket: each session's app is told to quit)
         await asyncio.gather(*self._stopping, return_exceptions=True)
+        await self.close_tables()
+
+
+class WebFront(BrowserFront):
+    """``serve-web``: a table server (on a Unix socket only this user may reach) whose
+    lobby every browser session opens, as every SSH session does."""
+
+    def __init__(self, *, server_name: str = "atlantis", records: Path | None = None,
+                 server_limits: ServerLimits | None = None, bot_delay: float = 0.3, **kwargs: Any):
+        super().__init__(**kwargs)
+        lim = self.limits
+        self.socket_dir: Path | None = None
+        self.tables = TableServer(name=server_name, host="", port=0, records=records, plain=True,
+                                  server_limits=server_limits, bot_delay=bot_delay,
+                                  limits=Limits(max_per_address=4 * lim.max_sessions + 16,
+                                                max_connections=max(256, 4 * lim.max_sessions + 16)))
+
+    @property
+    def title(self) -> str:
+        return self.tables.name
+
+    def session_command(self, identity: str, name: str | None) -> tuple[list[str], dict[str, str], Callable[[], None]]:
+        """The table server's lobby, with this session's secret standing for the browser."""
+        secret = secrets.token_urlsafe(24)
+        self.tables.register_identity(secret, identity)
+        argv = ["join", self.tables.bind, "--server-lobby", "--plain-link", "--name", clean_name(name, "Player")]
+        return argv, {"ATLANTIS_SESSION": secret}, lambda: self.tables.forget_identity(secret)
+
+    async def open_tables(self) -> None:
+        self.socket_dir = Path(tempfile.mkdtemp(prefix="atlantis-web-"))  # (0700)
+        self.tables.bind = str(self.socket_dir / "tables.sock")
+        if self.port:  # (its tables are restored after a restart on the same address)
+            self.tables.named_home = f"web:{self.bind}:{self.port}"
+        await self.tables.start()
+
+    async def close_tables(self) -> None:
         await self.tables.close()
         if self.socket_dir is not None:
             shutil.rmtree(self.socket_dir, ignore_errors=True)
