@@ -312,7 +312,8 @@ async def test_below_80x24_the_menu_asks_for_a_bigger_terminal_and_comes_back():
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
         notice = menu.query_one("#size-notice", Static)
-        assert str(notice.render()) == "Make the terminal at least 80x24 (now 60x20)"
+        assert str(notice.render()) == ("The menu needs a screen of at least 80×24 (this one is 60×20).\n"
+                                        "Make the terminal bigger; on a phone, turn it sideways or zoom out.")
         assert notice.display and not menu.query_one("#menu").display
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()

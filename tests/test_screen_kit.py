@@ -17,6 +17,7 @@ from tui.app import AtlantisApp
 from tui.screens.replay import ReplayMixin
 from tui.commands import Command, bindings, help_markdown, key_list
 from tui.games import screen_class
+from tui.screen_entry import screen_entry
 from tui.screens.dialogs import HelpScreen, game_over_line, game_over_summary
 from tui.screens.game import GameScreen
 from tui.seat_links import LocalTable, ReplaySeat
@@ -247,16 +248,19 @@ async def test_below_80x24_a_screen_asks_for_more_and_at_80x24_its_footer_clips_
         await pilot.pause()
         screen = app.game_screen
         notice = screen.query_one("#size-notice")
-        want = f"Make the terminal at least {screen.MIN_WIDTH}x{screen.MIN_HEIGHT} (now 60x20)"
+        min_w, min_h = screen.min_size
+        assert screen.min_size == screen_entry(slug).min_size  # (the game's screen entry says)
+        want = (f"{game.title} needs a screen of at least {min_w}×{min_h} (this one is 60×20).\n"
+                "Make the terminal bigger; on a phone, turn it sideways or zoom out.")
         assert notice.display and str(notice.render()) == want
         assert not screen.query_one("#body").display
-        await pilot.resize_terminal(screen.MIN_WIDTH, screen.MIN_HEIGHT)
+        await pilot.resize_terminal(min_w, min_h)
         await pilot.pause()
         assert not notice.display and screen.query_one("#body").display
         footer = screen.query_one(KeyLine)
         assert not footer.show_command_palette  # (no room for "^p palette" at 80 columns)
         spans = footer.key_spans()
-        assert spans and max(end for _start, end, _key in spans) <= screen.MIN_WIDTH
+        assert spans and max(end for _start, end, _key in spans) <= min_w
         assert all(f"{key.display} {key.description}" in footer.plain() for _s, _e, key in spans)
         await pilot.press("ctrl+p")  # the palette still opens
         await pilot.pause()

@@ -258,9 +258,9 @@ async def test_below_80x24_the_screen_asks_for_a_bigger_terminal():
     app = make_app(red_against_bot())
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
-        # (the shared GameScreen notice: the screen only sets MIN_WIDTH x MIN_HEIGHT)
+        # (the shared GameScreen notice: the game's screen entry only gives its min_size)
         shown = [str(w.render()) for w in app.screen.query(Static) if w.display and w.parent is app.screen]
-        assert any("at least 80x24" in text for text in shown), shown
+        assert any("Survive: Escape from Atlantis needs a screen of at least 80×24" in text for text in shown), shown
         assert not app.screen.query_one("#body").display
 
 

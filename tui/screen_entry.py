@@ -35,6 +35,21 @@ class ScreenEntry:
     about: str
     #: The named setup (``tui/bundled/setups.json``) of its screenshot; None: no screenshot.
     screenshot: str | None = None
+    #: The smallest screen (columns, rows) its board is drawn in; below it the game screen
+    #: says how big a screen the game needs instead (``GameScreen``).  80x24 fits a phone
+    #: held sideways in a browser (``tui/web/page.html``).
+    min_size: tuple[int, int] = (80, 24)
+
+
+def size_notice(what: str, min_size: tuple[int, int], size: tuple[int, int]) -> str:
+    """What a screen shows instead of itself on a screen smaller than ``min_size``
+    (columns, rows): how big a screen ``what`` needs, for a terminal and for a phone's
+    browser alike ("": it fits)."""
+    (min_w, min_h), (w, h) = min_size, size
+    if w >= min_w and h >= min_h:
+        return ""
+    return (f"{what} needs a screen of at least {min_w}×{min_h} (this one is {w}×{h}).\n"
+            "Make the terminal bigger; on a phone, turn it sideways or zoom out.")
 
 
 def screen_entry(slug: str) -> ScreenEntry:

@@ -21,4 +21,5 @@ SCREEN = ScreenEntry(
         'each.'
     ),
     screenshot='atlantis-screenshot',
+    min_size=(80, 24),  # (the whole board, side panel and footer at 80x24: checked by test_screen_kit)
 )

@@ -111,9 +111,7 @@ class AtlantisScreen(GameScreen):
     AtlantisScreen.roomy.legend-off #atl-legend { display: none; }
     """
 
-    # The route in 4-character spaces, the cards and three choices fit 80x24.
-    MIN_WIDTH, MIN_HEIGHT = 80, 24
-
+    # The route in 4-character spaces, the cards and three choices fit 80x24 (SCREEN.min_size).
     GAME_KEYS = (
         Command("atlantis-figure", "f", "Figure", "next_figure", "Point at your next figure that can move."),
         *[Command(f"atlantis-option-{d}", str(d), "Choose", f"option({d - 1})",

@@ -19,4 +19,5 @@ SCREEN = ScreenEntry(
         "secret choice is made by all at once, behind the curtain in hot-seat."
     ),
     screenshot="end-of-atlantis-screenshot",
+    min_size=(80, 24),  # (the whole board, side panel and footer at 80x24: checked by test_screen_kit)
 )

@@ -19,4 +19,5 @@ SCREEN = ScreenEntry(
         'first to name every Atlantis space. Solo: you against the U-Bot.'
     ),
     screenshot='finding-atlantis-screenshot',
+    min_size=(80, 24),  # (the whole board, side panel and footer at 80x24: checked by test_screen_kit)
 )

@@ -18,4 +18,5 @@ SCREEN = ScreenEntry(
         "and play action tiles to move or trade; the first subpod inside the city wins."
     ),
     screenshot="pathways-screenshot",
+    min_size=(80, 24),  # (the whole board, side panel and footer at 80x24: checked by test_screen_kit)
 )

@@ -59,9 +59,7 @@ class PathwaysScreen(GameScreen):
     PathwaysScreen #legend { height: auto; padding: 0 0 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
-    # 80x24 holds the board with 2-row cells and its labels, the hand and a legend line.
-    MIN_WIDTH, MIN_HEIGHT = 80, 24
-
+    # 80x24 (SCREEN.min_size) holds the board with 2-row cells and its labels, the hand and a legend line.
     GAME_KEYS = (
         Command("pathways-pick-1", "1", "Pick", "pick(0)", "Pick a tile from your hand (1-4, left to right).",
                 key_display="1-4"),

@@ -32,6 +32,7 @@ from engine.core import LogLine
 from ..commands import Command, bindings
 from ..last_turn import acted_since, fit_rows, summary
 from ..seat_links import SeatLink
+from ..screen_entry import ScreenEntry, screen_entry, size_notice
 from ..seat_labels import seat_text
 from ..why_not import why_not_commands
 from ..widgets.chat import ChatBox
@@ -44,8 +45,6 @@ from ..widgets.seat_styles import RECENT_CLASS, recent_style as _recent_style
 
 # A typed seed or a named setup: someone knew the deal before play began.
 PRACTICE_LINE = "practice: seed known"
-#: Below the screen's minimum size the board gives way to this line.
-TOO_SMALL = "Make the terminal at least {min_w}x{min_h} (now {w}x{h})"
 #: From this terminal height a seat's "last turn" summary may take two rows, not one.
 TALL = 32
 
@@ -128,9 +127,6 @@ class GameScreen(Screen):
     #: Below this width the footer leaves out Textual's "^p palette" (Ctrl+P still opens
     #: it, and the help lists it), so no key's label is clipped at 80 columns.
     FOOTER_PALETTE_FROM = 100
-    #: The smallest terminal the screen draws its board in (a screen that needs more says so).
-    MIN_WIDTH = 80
-    MIN_HEIGHT = 24
     #: The CSS class of the tint for what the other seats did since your last move.
     RECENT = RECENT_CLASS
 
@@ -196,11 +192,18 @@ class GameScreen(Screen):
             # view now, so the first frame shows it.
             self.redraw()
 
+    @property
+    def min_size(self) -> tuple[int, int]:
+        """The smallest screen (columns, rows) the board is drawn in: the game's screen
+        entry says (``ScreenEntry.min_size``)."""
+        try:
+            return screen_entry(self.link.game.slug).min_size
+        except KeyError:  # (a game with no screen entry: the table's smallest)
+            return ScreenEntry.min_size
+
     def too_small(self, width: int, height: int) -> str:
-        """'' when the board fits, else the line asking for a bigger terminal."""
-        if width >= self.MIN_WIDTH and height >= self.MIN_HEIGHT:
-            return ""
-        return TOO_SMALL.format(min_w=self.MIN_WIDTH, min_h=self.MIN_HEIGHT, w=width, h=height)
+        """'' when the board fits, else the notice saying how big a screen the game needs."""
+        return size_notice(self.link.game.title, self.min_size, (width, height))
 
     def _fit(self, width: int, height: int) -> None:
         if not self.is_mounted:

@@ -31,7 +31,7 @@ from engine.options import outside_model
 from engine.registry import GAMES, MANIFESTS, option_fields  # MANIFESTS, option_fields: without the rules (start time)
 
 from ..commands import Command, bindings
-from ..screen_entry import screen_entry
+from ..screen_entry import screen_entry, size_notice
 from ..seat_labels import seat_letter
 from .menu_games import CardView, GameList
 from .menu_keys import FormButtons, KeyLine
@@ -186,11 +186,8 @@ class MenuScreen(Screen[TableChoice]):
 
     # --- size and help -------------------------------------------------------------------
     def too_small(self, width: int, height: int) -> str:
-        """'' when the form fits, else the line asking for a bigger terminal (the game
-        screens' wording, tui/screens/game.py)."""
-        if width >= self.MIN_WIDTH and height >= self.MIN_HEIGHT:
-            return ""
-        return f"Make the terminal at least {self.MIN_WIDTH}x{self.MIN_HEIGHT} (now {width}x{height})"
+        """'' when the form fits, else the notice the game screens show, for the menu."""
+        return size_notice("The menu", (self.MIN_WIDTH, self.MIN_HEIGHT), (width, height))
 
     def on_resize(self, event: events.Resize) -> None:
         text = self.too_small(event.size.width, event.size.height)

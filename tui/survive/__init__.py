@@ -19,4 +19,5 @@ SCREEN = ScreenEntry(
         "erupts, the treasure of your saved explorers is counted."
     ),
     screenshot="survive-screenshot",
+    min_size=(80, 24),  # (the whole board, side panel and footer at 80x24: checked by test_screen_kit)
 )

@@ -38,7 +38,7 @@ from .picture import board_picture
 from . import words
 from .picture import spots
 
-from .shared import PER_SEAT, SHORT_BACK, SIDE_ROOMY, SMALLEST, Move, Piece, side_width
+from .shared import PER_SEAT, SHORT_BACK, SIDE_ROOMY, Move, Piece, side_width
 
 
 class SurviveScreen(GameScreen):
@@ -53,9 +53,7 @@ class SurviveScreen(GameScreen):
     SurviveScreen #side { width: 34; }
     """
 
-    # The island in 3-character hexes, its legend and the hand (below: the shared notice).
-    MIN_WIDTH, MIN_HEIGHT = SMALLEST
-
+    # The island in 3-character hexes, its legend and the hand fit 80x24 (SCREEN.min_size).
     GAME_KEYS = (
         Command("survive-pick-1", "1", "Pick", "pick(0)",
                 "Pick a tile from your hand (or, while placing, the value of the explorer to place).",
@@ -118,7 +116,7 @@ class SurviveScreen(GameScreen):
         if self._view is not None and (side == SIDE_ROOMY) != self._roomy_drawn:
             self._roomy_drawn = side == SIDE_ROOMY
             self.redraw()  # (the players and the tiles have full words when roomy)
-        # (Below SMALLEST the shared GameScreen hides the board and asks for a bigger terminal.)
+        # (Below SCREEN.min_size the shared GameScreen hides the board and asks for a bigger terminal.)
 
     _roomy_drawn = False  # what the side panel and the hand were last drawn for
 

@@ -27,7 +27,6 @@ def side_width(width: int) -> int:
     if width - SIDE_WIDE >= BOARD_WIDTH:
         return SIDE_WIDE
     return max(SIDE_NARROW, width - BOARD_WIDTH)
-SMALLEST = (80, 24)     # below this the screen asks for a bigger terminal
 
 
 @dataclass(frozen=True)
