@@ -133,3 +133,56 @@ async def test_a_browser_that_left_before_the_start_sits_down_again(tmp_path):
             await until(lambda: table.slots[0].conn is not None, 20, "Ann seated again")
             assert front.seats[ann.identity][:2] == (table.id, 0)
             await ann.close()
+
+
+async def test_the_hosts_waiting_room_shows_the_browsers_address_and_w_its_qr_code(tmp_path):
+    from textual.widgets import Static
+
+    from tui.app import AtlantisApp
+    from tui.lan.hosting import HostedTable
+    from tui.lan.screens import HostTableScreen, PhonesScreen
+    from tui.web.qr import qr_text
+
+    table = HostTable.create(get_game("pathways"), {}, ["local", "open"], 4, name="den")
+    host = Host([table], host=LOOPBACK, port=0)
+    hosted = HostedTable(host, table, None, web=HostWebFront(host, bind=LOOPBACK, port=0, players=tmp_path / "p"))
+    app = AtlantisApp(hosted=hosted, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, HostTableScreen) and hosted.web_url:
+                break
+        url = f"http://{LOOPBACK}:{hosted.web.port}/"
+        assert hosted.web_url == url
+        await pilot.pause(0.1)
+        assert f"Phones and browsers open: {url}" in str(app.screen.query_one("#address", Static).render())
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, PhonesScreen)
+        drawn = str(app.screen.query_one("#qr", Static).render())
+        assert drawn == qr_text(url, light_ink=app.current_theme.dark)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HostTableScreen)
+        await hosted.close()
+    assert hosted.web is None
+
+
+async def test_without_web_the_waiting_room_has_no_qr_key():
+    from tui.app import AtlantisApp
+    from tui.lan.hosting import HostedTable
+    from tui.lan.screens import HostTableScreen
+
+    table = HostTable.create(get_game("pathways"), {}, ["local", "open"], 4, name="den")
+    hosted = HostedTable(Host([table], host=LOOPBACK, port=0), table, None)
+    app = AtlantisApp(hosted=hosted, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, HostTableScreen) and hosted.running:
+                break
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, HostTableScreen)
+        assert "Phones" not in str(app.screen.query_one("#address").render())
+        await hosted.close()

@@ -253,10 +253,10 @@ class PhonesScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     PhonesScreen { align: center middle; }
-    PhonesScreen > Vertical { width: auto; height: auto; max-height: 100%; border: thick $primary;
-        background: $background; padding: 0 1; }
-    PhonesScreen #qr { width: auto; color: $foreground; background: $background; }
-    PhonesScreen #url { width: auto; }
+    PhonesScreen > Vertical { height: auto; max-height: 100%; border: thick $primary; background: $background;
+        padding: 0 1; }
+    PhonesScreen Static { width: 100%; text-wrap: nowrap; content-align-horizontal: center; }
+    PhonesScreen #qr { color: $foreground; background: $background; }
     """
     BINDINGS = [Binding("escape,w,enter", "dismiss", "Close", id="phones-close")]
 
@@ -267,9 +267,14 @@ class PhonesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         from ..web.qr import qr_text
 
-        with Vertical():
-            yield Static(f"Point a phone's camera here, or open [b]{self.url}[/b]", id="url")
-            yield Static(qr_text(self.url, light_ink=self.app.current_theme.dark), id="qr", markup=False)
+        code = qr_text(self.url, light_ink=self.app.current_theme.dark)
+        lines = ["Point a phone's camera at the code, or open", self.url]
+        box = Vertical()
+        box.styles.width = max(len(line) for line in [*lines, *code.splitlines()]) + 4  # (border and padding)
+        with box:
+            yield Static(lines[0])
+            yield Static(code, id="qr", markup=False)
+            yield Static(lines[1], id="url", markup=False)
         yield Footer()
 
 
