@@ -295,3 +295,27 @@ async def test_a_phone_in_landscape_gets_a_readable_80_by_24_and_a_tap_works_as_
             await phone.sees("Open a table")
         finally:
             await phone.close()
+
+
+@needs_chromium
+async def test_a_phone_joins_host_web_at_its_own_seat_and_a_too_small_screen_says_so(tmp_path):
+    """``host --web``: a Chromium opens the host's page and is the LAN player of the open
+    seat (its own hand); on a screen too small for the game the game says so, and once
+    the screen is big enough the board is back."""
+    from tests.test_web_host import hosted_on_the_web
+
+    async with hosted_on_the_web(tmp_path, ["open", "bot"]) as (host, table, front):
+        phone = await Browser.launch()
+        try:
+            await phone.call("Emulation.setDeviceMetricsOverride", width=320, height=200, deviceScaleFactor=2,
+                             mobile=True)
+            await phone.open(front.url())
+            await until(lambda: table.slots[0].conn is not None, 30, "the phone's app seated")
+            await phone.sees("needs a screen of at least 80×24")
+            mark = len(phone.raw)
+            await phone.call("Emulation.setDeviceMetricsOverride", width=844, height=390, deviceScaleFactor=3,
+                             mobile=True)
+            await phone.sees("You are", since=mark)  # (the side panel: the board is drawn)
+            assert table.started and front.seats and table.slots[0].player
+        finally:
+            await phone.close()

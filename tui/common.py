@@ -158,6 +158,49 @@ def run_server(main: Callable[[], Any], bind: str, port: int) -> int:
         return 2
 
 
+# --- addresses ----------------------------------------------------------------------------
+class CannotListen(Exception):
+    """A port a server cannot listen on, said in one sentence."""
+
+
+def host_port(host: str, port: int) -> str:
+    """``HOST:PORT`` as ``atlantis join`` reads it (an IPv6 address in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def reachable_addresses(bind: str | None, port: int) -> list[str]:
+    """The ``HOST:PORT`` a player on another machine can type to reach a host that
+    listens on ``bind``: that address itself, or (every interface: "0.0.0.0" is every
+    IPv4 one, "::" every IPv6 one, "" or None both) each of this machine's addresses
+    that is not loopback -- IPv4 first, then IPv6 with link-local ones last (with their
+    interface: ``fe80::1%eth0``).  No such address (no network): the loopback one, for
+    players on this machine."""
+    import ipaddress
+
+    import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil needed)
+
+    if bind not in (None, "", "0.0.0.0", "::"):
+        return [host_port(bind, port)]
+    v4: list[str] = []
+    v6: list[tuple[bool, str]] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if ip.is_IPv4 and bind != "::":
+                if not ipaddress.ip_address(ip.ip).is_loopback:
+                    v4.append(host_port(str(ip.ip), port))
+            elif not ip.is_IPv4 and bind != "0.0.0.0":
+                text, _, scope = ip.ip
+                address = ipaddress.ip_address(text)
+                if address.is_loopback:
+                    continue
+                if address.is_link_local:
+                    v6.append((True, host_port(f"{text}%{adapter.name}", port)))
+                else:
+                    v6.append((False, host_port(text, port)))
+    found = list(dict.fromkeys(v4 + [a for _, a in sorted(v6, key=lambda p: p[0])]))
+    return found or [host_port("::1" if bind == "::" else "127.0.0.1", port)]
+
+
 # --- records ------------------------------------------------------------------------------
 def records_dir() -> Path:
     """The platform's folder for records (made 0700 by the first save, when it is missing)."""

@@ -18,7 +18,7 @@ import asyncio
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from engine.registry import GAMES
 from engine.text import counted
@@ -55,11 +55,6 @@ def add_parsers(sub: Any) -> None:
                       help="announce on this interface only (repeatable; default: all, or the log's with --resume)")
     host.add_argument("--bot-delay", type=seconds, default=0.4,
                       help="seconds a host bot waits before acting, so players can follow (default 0.4)")
-    host.add_argument("--web", action="store_true",
-                      help="serve the table to browsers too: players at the table join on their phones "
-                           "(the address and a QR code are shown)")
-    host.add_argument("--web-port", type=port, default=None,
-                      help="the browsers' HTTP port, with --web (default 8000; 0: any free port)")
     add_table_flags(host)
     add_logging_flags(host)
     host.set_defaults(run=cmd_host)
@@ -156,7 +151,8 @@ def fingerprint_line(cert: Any) -> str:
             "someone is in between)")
 
 
-def cmd_host(args: argparse.Namespace) -> int:
+def cmd_host(args: argparse.Namespace, web: Callable[[Any], Any] | None = None) -> int:
+    """``web``: makes the web front of the host (``host --web``, ``tui.web.commands``)."""
     from netplay.host import Host  # (lazy on purpose: the LAN stack)
 
     setup_logging(args)
@@ -164,8 +160,6 @@ def cmd_host(args: argparse.Namespace) -> int:
         table = make_table(args)
     except ValueError as exc:
         return _die(str(exc))
-    if args.web_port is not None and not args.web:
-        return _die("--web-port goes with --web")
     cert = load_certificate_or_die()
     if cert is None:
         return 2
@@ -179,29 +173,20 @@ def cmd_host(args: argparse.Namespace) -> int:
     table.turn_time = args.turn_time if args.turn_time is not None else table.turn_time
     table.spectator_chat = args.spectator_chat
     host = Host([table], host=bind, port=port, bot_delay=args.bot_delay, certificate=cert)
-    web = _web_front(host, args) if args.web else None
+    front = web(host) if web is not None else None
     advertise = None
     if table.advertise:
         from netplay.discovery import Advertiser  # (lazy on purpose: zeroconf)
 
         advertise = Advertiser(interfaces=table.interfaces)
     if args.headless:
-        return _host_headless(host, table, args, advertise, cert, web)
+        return _host_headless(host, table, args, advertise, cert, front)
     from ..app import AtlantisApp, open_screen  # (lazy on purpose: Textual only for the TUI)
     from .hosting import HostedTable  # (lazy: ifaddr and ctypes only for a LAN host)
 
-    return open_screen(AtlantisApp(hosted=HostedTable(host, table, advertise, web=web),
+    return open_screen(AtlantisApp(hosted=HostedTable(host, table, advertise, web=front),
                                    save_path=table.log.path if table.log else None,
                                    lan_interfaces=table.interfaces))
-
-
-def _web_front(host: Any, args: argparse.Namespace) -> Any:
-    """``--web``: the web server that lets browsers join ``host``'s table."""
-    from ..web.commands import players_folder
-    from ..web.host import DEFAULT_WEB_PORT, HostWebFront
-
-    port = DEFAULT_WEB_PORT if args.web_port is None else args.web_port
-    return HostWebFront(host, bind=host.bind, port=port, players=players_folder())
 
 
 def _describe_seats(table: Any) -> str:
@@ -213,8 +198,7 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
                    web: Any = None) -> int:
     from netplay.host import serve  # (lazy on purpose: the LAN stack)
 
-    from ..web.host import WebPortError, join_text
-    from .hosting import reachable_addresses
+    from ..common import CannotListen, reachable_addresses
 
     def announce(address: str) -> None:
         addresses = reachable_addresses(host.bind, host.port)
@@ -224,7 +208,7 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
             print(f"          or {other}", flush=True)
         print(f"Players join with: atlantis join {addresses[0]}", flush=True)
         if web is not None:
-            for line in join_text(web):
+            for line in web.join_lines():
                 print(line, flush=True)
         print(fingerprint_line(cert), flush=True)
         if table.log is not None:
@@ -235,7 +219,7 @@ def _host_headless(host: Any, table: Any, args: argparse.Namespace, advertise: A
     try:
         asyncio.run(serve(host, exit_when_done=args.exit_when_done, announce=announce, advertise=advertise,
                           beside=(web,) if web is not None else ()))
-    except WebPortError as exc:
+    except CannotListen as exc:
         return _die(str(exc))
     except OSError as exc:
         return _die(f"cannot listen on {host.bind}:{host.port}: {exc.strerror or exc}")

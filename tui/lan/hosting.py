@@ -10,11 +10,8 @@ action goes through the host table so that it is logged and sent to the LAN clie
 
 from __future__ import annotations
 
-import ipaddress
 from pathlib import Path
 from typing import Any, Callable
-
-import ifaddr  # (comes with zeroconf: every interface's addresses, no psutil needed)
 
 from engine.core import Game, LogLine
 from engine.match import Match
@@ -22,6 +19,7 @@ from engine.storage import save_record
 from engine.text import counted
 from netplay.chat import chat_text
 
+from ..common import reachable_addresses
 from ..seat_links import MatchSeat, hides_information
 
 
@@ -88,6 +86,10 @@ class HostedTable:
 
     advertise_error = ""
     web_error = ""
+
+    def web_code(self, light_ink: bool) -> str:
+        """``web_url`` as a QR code of text (``tui.web.qr``)."""
+        return self.web.qr_text(light_ink) if self.web is not None else ""
 
     @property
     def web_url(self) -> str:
@@ -220,38 +222,3 @@ class HostedSeat(MatchSeat):
             else:
                 parts.append(f"{name} (choosing)")
         return ", ".join(parts)
-
-
-def host_port(host: str, port: int) -> str:
-    """``HOST:PORT`` as ``atlantis join`` reads it (an IPv6 address in brackets)."""
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-
-
-def reachable_addresses(bind: str | None, port: int) -> list[str]:
-    """The ``HOST:PORT`` a player on another machine can type to reach a host that
-    listens on ``bind``: that address itself, or (every interface: "0.0.0.0" is every
-    IPv4 one, "::" every IPv6 one, "" or None both) each of this machine's addresses
-    that is not loopback -- IPv4 first, then IPv6 with link-local ones last (with their
-    interface: ``fe80::1%eth0``).  No such address (no network): the loopback one, for
-    players on this machine."""
-    if bind not in (None, "", "0.0.0.0", "::"):
-        return [host_port(bind, port)]
-    v4: list[str] = []
-    v6: list[tuple[bool, str]] = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if ip.is_IPv4 and bind != "::":
-                if not ipaddress.ip_address(ip.ip).is_loopback:
-                    v4.append(host_port(str(ip.ip), port))
-            elif not ip.is_IPv4 and bind != "0.0.0.0":
-                text, _, scope = ip.ip
-                address = ipaddress.ip_address(text)
-                if address.is_loopback:
-                    continue
-                if address.is_link_local:
-                    v6.append((True, host_port(f"{text}%{adapter.name}", port)))
-                else:
-                    v6.append((False, host_port(text, port)))
-    found = list(dict.fromkeys(v4 + [a for _, a in sorted(v6, key=lambda p: p[0])]))
-    return found or [host_port("::1" if bind == "::" else "127.0.0.1", port)]
-

@@ -5,7 +5,7 @@ lobby shares, ``tui.screens.lobby``), and a connecting screen."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -164,7 +164,7 @@ class HostTableScreen(Screen[bool]):
 
     def action_phones(self) -> None:
         if self.hosted.web_url:
-            self.app.push_screen(PhonesScreen(self.hosted.web_url))
+            self.app.push_screen(PhonesScreen(self.hosted.web_url, self.hosted.web_code))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -260,14 +260,13 @@ class PhonesScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,w,enter", "dismiss", "Close", id="phones-close")]
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, code: Callable[[bool], str]):
+        """``code(light_ink)``: ``url`` as a QR code of text, drawn light on dark or dark on light."""
         super().__init__()
-        self.url = url
+        self.url, self.code = url, code
 
     def compose(self) -> ComposeResult:
-        from ..web.qr import qr_text
-
-        code = qr_text(self.url, light_ink=self.app.current_theme.dark)
+        code = self.code(self.app.current_theme.dark)
         lines = ["Point a phone's camera at the code, or open", self.url]
         box = Vertical()
         box.styles.width = max(len(line) for line in [*lines, *code.splitlines()]) + 4  # (border and padding)

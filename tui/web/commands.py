@@ -35,6 +35,33 @@ def add_parsers(sub: Any) -> None:
     add_logging_flags(web)
     web.set_defaults(run=cmd_serve_web)
 
+    host = sub.choices.get("host")
+    if host is not None:  # ``atlantis host GAME --web``: the LAN table in browsers too
+        host.add_argument("--web", action="store_true",
+                          help="serve the table to browsers too: players at the table join on their phones "
+                               "(the address and a QR code are shown)")
+        host.add_argument("--web-port", type=port, default=None,
+                          help=f"the browsers' HTTP port, with --web (default {DEFAULT_WEB_PORT}; 0: any free port)")
+        host.set_defaults(run=cmd_host)
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    """``atlantis host``, with ``--web`` a web front beside the LAN host (``tui.web.host``)."""
+    from ..lan import commands as lan
+
+    if args.web_port is not None and not args.web:
+        return _die("--web-port goes with --web")
+    if not args.web:
+        return lan.cmd_host(args)
+    port = DEFAULT_WEB_PORT if args.web_port is None else args.web_port
+
+    def front(host: Any) -> Any:
+        from .host import HostWebFront
+
+        return HostWebFront(host, bind=host.bind, port=port, players=players_folder())
+
+    return lan.cmd_host(args, web=front)
+
 
 def players_folder() -> Path:
     """serve-web's folder of settings per browser (each browser's theme)."""

@@ -16,16 +16,12 @@ from typing import Any, Callable
 
 from netplay.text import clean_name
 
-from ..lan.hosting import host_port
-from .commands import DEFAULT_WEB_PORT  # noqa: F401  (the command line's default, here for ``host --web``)
+from ..common import CannotListen, host_port
+from .qr import join_lines, qr_text
 from .server import BrowserFront, WebLimits
 #: Browser sessions at once: each is a connection to the host from this machine, which
 #: the host takes at most ``Limits.max_per_address`` (16) of.
 HOST_WEB_SESSIONS = 12
-
-
-class WebPortError(Exception):
-    """The web port cannot be listened on (one sentence)."""
 
 
 class HostWebFront(BrowserFront):
@@ -96,18 +92,19 @@ class HostWebFront(BrowserFront):
         try:
             return await super().start()
         except OSError as exc:
-            raise WebPortError(f"cannot listen for browsers on {host_port(self.bind or '0.0.0.0', self.port)}: "
+            raise CannotListen(f"cannot listen for browsers on {host_port(self.bind or '0.0.0.0', self.port)}: "
                                f"{exc.strerror or exc} (another --web-port, or 0 for any free one)") from None
+
+    def join_lines(self) -> list[str]:
+        """What the host prints for phones: the address and its QR code."""
+        return join_lines(self.url())
+
+    def qr_text(self, light_ink: bool) -> str:
+        """The address as a QR code (``tui.web.qr``), for the host's screen."""
+        return qr_text(self.url(), light_ink)
 
     async def close(self) -> None:
         if self._rematched in self.host.rematch_listeners:
             self.host.rematch_listeners.remove(self._rematched)
         await super().close()
 
-
-def join_text(front: HostWebFront, qr: bool = True) -> list[str]:
-    """What a host prints (and shows) for phones: the address and its QR code."""
-    from .qr import join_lines
-
-    url = front.url()
-    return join_lines(url) if qr else [f"Phones and browsers join at: {url}"]

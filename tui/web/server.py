@@ -63,6 +63,8 @@ from netplay.host import Limits
 from netplay.server import ServerLimits, TableServer
 from netplay.text import clean_name
 
+from ..common import reachable_addresses
+
 log = logging.getLogger("atlantis.web")
 
 COOKIE = "atlantis_id"
@@ -448,8 +450,6 @@ class BrowserFront:
         (listening on every interface: this machine's first address on the network)."""
         if self.public_url:
             return self.public_url
-        from ..lan.hosting import reachable_addresses
-
         scheme = "https" if self.ssl_context is not None else "http"
         return f"{scheme}://{reachable_addresses(self.bind, self.port)[0]}/"
 
