@@ -58,7 +58,7 @@ async def hosted_on_the_web(tmp_path, kinds):
     host = Host([table], host=LOOPBACK, port=0)
     await host.start()
     front = HostWebFront(host, bind=LOOPBACK, port=0, players=tmp_path / "players",
-                         limits=WebLimits(max_sessions=12, stop_grace=1.0),
+                         limits=WebLimits(max_sessions=12),
                          child_env={"XDG_DATA_HOME": str(tmp_path / "data"),
                                     "XDG_CONFIG_HOME": str(tmp_path / "config")})
     await front.start()
@@ -120,19 +120,20 @@ async def test_each_browser_is_a_lan_client_at_its_own_seat_and_comes_back_to_it
                 await browser.close()
 
 
-async def test_a_browser_that_left_before_the_start_sits_down_again(tmp_path):
-    async with hosted_on_the_web(tmp_path, ["open", "open"]) as (host, table, front):
-        base = f"http://{LOOPBACK}:{front.port}"
-        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
-            ann = WebBrowser(http, base)
-            await ann.open()
-            await until(lambda: table.slots[0].conn is not None, 20, "Ann seated")
-            await ann.close()
-            await until(lambda: not table.slots[0].taken, 10, "Ann's app gone (it said goodbye: the seat is free)")
-            await ann.open()
-            await until(lambda: table.slots[0].conn is not None, 20, "Ann seated again")
-            assert front.seats[ann.identity][:2] == (table.id, 0)
-            await ann.close()
+async def test_a_browser_whose_seat_was_given_up_sits_down_again(tmp_path):
+    """A browser that left before the start said goodbye (its seat went back to the open
+    ones): it takes the next open seat again, with a new token."""
+    table = HostTable.create(get_game("pathways"), {}, ["open", "open"], 3, name="den")
+    host = Host([table], host=LOOPBACK, port=0)
+    front = HostWebFront(host, bind=LOOPBACK, port=0)
+    table_id, token = front.seat_for("web:ann", "Ann")
+    assert table_id == table.id and table.slot_for_token(token) is table.slots[0] and table.slots[0].player == "Ann"
+    assert front.seat_for("web:ann", None) == (table_id, token)  # (the same browser: the same seat)
+    table.slots[0].token_hash, table.slots[0].player = None, ""  # (what a goodbye before the start does)
+    again = front.seat_for("web:ann", None)
+    assert again is not None and again[1] != token and table.slot_for_token(again[1]) is table.slots[0]
+    assert front.seat_for("web:bob", "Bob")[1] != again[1] and table.slots[1].player == "Bob"
+    assert front.seat_for("web:cat", "Cat") is None  # (every seat taken: Cat watches)
 
 
 async def test_the_hosts_waiting_room_shows_the_browsers_address_and_w_its_qr_code(tmp_path):
