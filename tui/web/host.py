@@ -19,6 +19,7 @@ from netplay.text import clean_name
 from ..common import CannotListen, host_port
 from .qr import join_lines, qr_text
 from .server import BrowserFront, WebLimits
+
 #: Browser sessions at once: each is a connection to the host from this machine, which
 #: the host takes at most ``Limits.max_per_address`` (16) of.
 HOST_WEB_SESSIONS = 12
