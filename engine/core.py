@@ -103,7 +103,9 @@ class SeatInfo:
         return self.level or DEFAULT_BOT_LEVEL
 
 
-#: The level of a bot nobody chose a level for (``engine.levels``: easy, normal, hard).
+#: The levels every game's bots play at, the easiest first (``engine.levels`` builds them;
+#: a game's manifest may list more, such as random), and the level of a bot nobody chose one for.
+BOT_LEVELS = ("easy", "normal", "hard")
 DEFAULT_BOT_LEVEL = "normal"
 
 

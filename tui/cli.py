@@ -295,7 +295,7 @@ def _resolve_table(args: argparse.Namespace):
     Seats, as on other game tables: ``--players N`` alone is N humans taking turns at
     this keyboard (hot-seat); ``--bots K`` makes the last K of them bots; with neither,
     you play the game's smallest table against bots."""
-    from .common import game_options, seats_for, seats_from_words
+    from .common import game_options, seats_for, seats_from_words, seats_problem
 
     game = _game_or_die(args.game)
     if game is None:
@@ -330,26 +330,6 @@ def _resolve_table(args: argparse.Namespace):
     except ValueError as exc:
         return _die(str(exc))
     return game, options, seats, seed
-
-
-def seats_problem(slug: str, args: argparse.Namespace, others: Sequence[str] = ("human",)) -> str | None:
-    """Why ``--level`` and ``--seats`` cannot make a table of ``slug`` (None: they can),
-    in one line: an unknown level lists the game's levels."""
-    from .common import level_problem, parse_seat_words
-
-    if args.level is not None:
-        problem = level_problem(slug, args.level)
-        if problem:
-            return problem
-    if args.seats is None:
-        return None
-    if args.bots:
-        return "--seats says which seats are bots: leave out --bots"
-    try:
-        parse_seat_words(slug, args.seats, level=args.level or "normal", players=args.players, others=others)
-    except ValueError as exc:
-        return str(exc)
-    return None
 
 
 def check_players(game: Any, players: int | None) -> str | None:

@@ -299,6 +299,24 @@ def level_problem(slug: str, level: str, flag: str = "--level") -> str | None:
     return f"{flag} {level}: {info.title} has the bot levels {', '.join(info.bot_levels)}"
 
 
+def seats_problem(slug: str, args: Any, others: Sequence[str] = ("human",)) -> str | None:
+    """Why ``--level`` and ``--seats`` cannot make a table of ``slug`` (None: they can),
+    in one line: an unknown level lists the game's levels."""
+    if args.level is not None:
+        problem = level_problem(slug, args.level)
+        if problem:
+            return problem
+    if args.seats is None:
+        return None
+    if args.bots:
+        return "--seats says which seats are bots: leave out --bots"
+    try:
+        parse_seat_words(slug, args.seats, level=args.level or "normal", players=args.players, others=others)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def parse_seat_words(slug: str, text: str, *, level: str = "normal", players: int | None = None,
                      others: Sequence[str] = (HUMAN_SEAT,)) -> list[str]:
     """``--seats human,hard,normal``: one word a seat, each one of ``others`` ("human", and

@@ -27,6 +27,7 @@ from textual.validation import Integer
 from textual.widgets import Input, Static, Switch
 from textual.widgets.option_list import Option
 
+from engine.core import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from engine.options import outside_model
 from engine.registry import GAMES, MANIFESTS, option_fields  # MANIFESTS, option_fields: without the rules (start time)
 
@@ -39,10 +40,9 @@ from .menu_fields import CycleSelect, FieldBox, error_lines, field_box, field_er
 
 #: Each seat's choices, in the order Space steps through them: a player here, a bot of
 #: each level (the easiest first), a LAN player (the help line says so).
-SEAT_CHOICES = (("human", "human"), ("bot:easy", "bot: easy"), ("bot:normal", "bot: normal"),
-                ("bot:hard", "bot: hard"), ("open", "open"))
+SEAT_CHOICES = (("human", "human"), *((f"bot:{level}", f"bot: {level}") for level in BOT_LEVELS), ("open", "open"))
 #: A seat's choice for a bot nobody chose a level for.
-DEFAULT_BOT = "bot:normal"
+DEFAULT_BOT = f"bot:{DEFAULT_BOT_LEVEL}"
 
 
 def seat_kind(choice: str) -> tuple[str, str]:
