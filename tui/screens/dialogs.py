@@ -115,8 +115,8 @@ def game_over_summary(names: Sequence[str], winners: Sequence[int], reason: str,
     bots = bots or {}
     lines = ["[b]Game over[/b]", ""]
     if winners:
-        lines.append("Winner: " + ", ".join(seat_label(w, names[w]) + (f" ({bots[w]} bot)" if w in bots else "")
-                                            for w in winners))
+        lines.append("Winner: " + ", ".join(f"{names[w]} ({seat_letter(w)}, {bots[w]} bot)" if w in bots
+                                            else seat_label(w, names[w]) for w in winners))
     lines.append(f"Why: {reason}")
     lines.append("")
     for seat, score in enumerate(scores):
