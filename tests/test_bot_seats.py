@@ -229,3 +229,21 @@ async def test_the_lan_host_form_offers_each_seat_the_levels():
         await pilot.pause()
     setup, = app.answers
     assert setup.kinds == ["bot", "open", "bot"] and setup.levels == ["easy", "", "hard"]
+
+
+def test_an_exported_game_keeps_its_bots_levels(tmp_path):
+    from tui.export import export_json, export_text, load, record_from_json
+
+    path = tmp_path / "game.atlrec"
+    game = GAMES["pathways"]
+    table = LocalTable.new(game, {"max_rounds": 5}, [SeatInfo("Red"), bot_seat("Blue", "hard")], 7)
+    bots = {seat: game.make_bot(seat, 7) for seat in (0, 1)}  # (normal bots play it out: nothing searches)
+    while table.match.result() is None:
+        seat = min(table.match.to_act())
+        view = table.match.view(seat)
+        table.submit(seat, bots[seat].choose(view, game.legal(view)))
+    table.save(path)
+    data = export_json(load(path))
+    assert data["seats"] == [{"name": "Red", "kind": "human"}, {"name": "Blue", "kind": "bot", "level": "hard"}]
+    assert "1 Blue (hard bot)" in export_text(load(path))
+    assert record_from_json(data).seats[1] == bot_seat("Blue", "hard")
