@@ -264,10 +264,9 @@ def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None =
               level: str = "") -> list[SeatInfo]:
     """The seats of a new table: the given names first, then the game's own seat names;
     the last ``bots`` seats are bots of ``level`` ("": the default level)."""
-    words = ["human"] * (players - bots) + [level or "bot"] * bots if 0 <= bots <= players else []
     if not 0 <= bots <= players:
         raise ValueError(f"bots must be between 0 and {players}")
-    return seats_from_words(game_slug, words, names)
+    return seats_from_words(game_slug, [HUMAN_SEAT] * (players - bots) + [level or "bot"] * bots, names)
 
 
 def seats_from_words(game_slug: str, words: Sequence[str], names: list[str] | None = None) -> list[SeatInfo]:

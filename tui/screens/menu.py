@@ -1,5 +1,5 @@
 """The opening menu: a list of the games (name, players, a one-line pitch, a small
-picture), the seats (human / bot / open for a LAN player), the game's options with the
+picture), the seats (human / a bot of a level / open for a LAN player), the game's options with the
 widget that fits each, and an optional practice seed (empty: a secret seed nobody can
 guess).
 
