@@ -247,3 +247,12 @@ def test_an_exported_game_keeps_its_bots_levels(tmp_path):
     assert data["seats"] == [{"name": "Red", "kind": "human"}, {"name": "Blue", "kind": "bot", "level": "hard"}]
     assert "1 Blue (hard bot)" in export_text(load(path))
     assert record_from_json(data).seats[1] == bot_seat("Blue", "hard")
+
+
+def test_a_recorded_demo_keeps_its_bots_levels():
+    from tui.demo import PlayArgs, make_table as demo_table
+
+    play = PlayArgs(game="pathways", players=3, bots=2, seed=5, levels=["", "hard", "easy"])
+    table = demo_table(play)
+    assert isinstance(table.bots[1], SearchBot) and isinstance(table.bots[2], EasyBot)
+    assert PlayArgs(game="pathways", players=2, bots=1, seed=5).levels is None  # (older demos: default bots)
