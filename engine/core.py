@@ -95,6 +95,29 @@ class View:
 class SeatInfo:
     name: str
     kind: str = "human"  # "human" | "bot" | "remote"
+    level: str = ""  # a bot's level (one of its game's ``bot_levels``); "": the default level
+
+    @property
+    def bot_level(self) -> str:
+        """The level this seat's bot plays at (``DEFAULT_BOT_LEVEL`` unless one was chosen)."""
+        return self.level or DEFAULT_BOT_LEVEL
+
+
+#: The levels every game's bots play at, the easiest first (``engine.levels`` builds them;
+#: a game's manifest may list more, such as random), and the level of a bot nobody chose one for.
+BOT_LEVELS = ("easy", "normal", "hard")
+DEFAULT_BOT_LEVEL = "normal"
+
+
+def bot_seat(name: str, level: str = "") -> SeatInfo:
+    """A bot's seat at ``level`` (the default level is kept as "": a record of a table
+    with default bots reads as it always did)."""
+    return SeatInfo(name, "bot", "" if level == DEFAULT_BOT_LEVEL else level)
+
+
+def bot_label(name: str, level: str) -> str:
+    """A bot as every table names it, with its level: "Blue (hard bot)"."""
+    return f"{name} ({level or DEFAULT_BOT_LEVEL} bot)"
 
 
 def to_data(obj: Any) -> Any:

@@ -141,6 +141,10 @@ class Match:
         being rebuilt keeps its own flag)."""
         if not game.min_players <= len(seats) <= game.max_players:
             raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(seats)}")
+        levels = game.manifest.bot_levels if game.manifest is not None else ()
+        for seat in seats:
+            if seat.level and seat.level not in levels:
+                raise ValueError(f"{game.title} has no bot level {seat.level[:20]!r} (it has {', '.join(levels)})")
         self.game = game
         self.options = game.parse_options(options)
         self.seats = list(seats)

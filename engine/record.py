@@ -209,6 +209,14 @@ class _Encoder:
         self.encode = encode
 
 
+def _seat(entry: Any) -> SeatInfo:
+    """A seat of a record's header: ``[name, kind]``, or ``[name, kind, level]`` for a bot
+    whose level was chosen."""
+    if not isinstance(entry, list) or len(entry) not in (2, 3) or not all(isinstance(x, str) for x in entry):
+        raise ValueError("a seat is [name, kind] or [name, kind, bot level]")
+    return SeatInfo(*entry)
+
+
 @dataclass
 class GameRecord:
     game: str
@@ -228,7 +236,7 @@ class GameRecord:
             "game": self.game,
             "rules": self.rules_version,
             "options": self.options,
-            "seats": [[s.name, s.kind] for s in self.seats],
+            "seats": [[s.name, s.kind, s.level] if s.level else [s.name, s.kind] for s in self.seats],
             "seed": str(self.seed),
             "practice": self.practice,
             "start": self.start_digest,
@@ -288,7 +296,7 @@ class GameRecord:
         if not isinstance(fmt, int) or fmt > FORMAT_VERSION or fmt < 1:
             raise RecordError(f"record format {fmt!r} is not supported (this program reads format {FORMAT_VERSION})")
         try:
-            seats = [SeatInfo(str(n), str(k)) for n, k in header["seats"]]
+            seats = [_seat(entry) for entry in header["seats"]]
             rec = cls(
                 game=_typed(header, "game", str), rules_version=_typed(header, "rules", str),
                 options=_typed(header, "options", dict), seats=seats,

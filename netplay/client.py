@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 import msgpack
 
-from engine.core import Event, Game, IllegalAction, LogLine, SeatInfo, View, to_wire
+from engine.core import DEFAULT_BOT_LEVEL, Event, Game, IllegalAction, LogLine, SeatInfo, View, to_wire
 from engine.match import Match
 from engine.record import digest
 from engine.registry import GAMES
@@ -647,7 +647,7 @@ class RemoteSeat:
             elif st.standin:
                 parts.append(f"{st.label or name} (thinking)")
             elif st.kind == "bot":
-                parts.append(f"{name} (bot, thinking)")
+                parts.append(f"{name} ({st.level or DEFAULT_BOT_LEVEL} bot, thinking)")
             elif not st.connected:
                 parts.append(f"{name} (disconnected)")
             else:

@@ -38,7 +38,7 @@ from . import messages
 from .conn import Admission, Conn, Session, TlsAccept  # noqa: F401  (Conn re-exported: part of the host's API)
 from .limits import Limits  # noqa: F401  (re-exported: part of the host's API)
 from .table import (  # noqa: F401  (re-exported: the tables are part of the host's API)
-    RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, make_kinds, token_hash,
+    RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, deputy_level, make_kinds, seat_kinds, token_hash,
 )
 from .text import clean_name
 from .tls import Certificate, load_certificate

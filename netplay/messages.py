@@ -32,7 +32,8 @@ from engine.record import repack
 
 from .wire import HEADER, FrameError, encode_frame, pack_frame
 
-PROTOCOL = 3  # 2: 128-bit seeds (Over.seed is a decimal string), Welcome.practice; 3: seats kept warm, clocks, chat
+PROTOCOL = 4  # 2: 128-bit seeds (Over.seed is a decimal string), Welcome.practice; 3: seats kept warm, clocks, chat;
+# 4: bot levels (OpenTable.seats, SeatStatus.level)
 SERVICE_TYPE = "_atlantis._tcp.local."
 
 
@@ -309,6 +310,10 @@ class OpenTable(Msg):
     name: Name = "Player"
     identity: Identity | None = None
     turn_time: Annotated[float, Field(ge=0, le=7 * 86400)] = 0.0  # each seat's time per decision (0: none)
+    # One word a seat, in order: "open" (a player's) or a bot level of the game; empty:
+    # the last ``bots`` seats are bots of the default level.  Given, it must name
+    # ``players`` seats, ``bots`` of them bots.
+    seats: Annotated[list[Annotated[str, Field(min_length=1, max_length=16)]], Field(max_length=8)] = []
 
 
 class TakeSeat(Msg):
@@ -429,6 +434,7 @@ class SeatStatus(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
     kind: str          # "open" | "bot" | "local"
+    level: str = ""    # a bot's level ("": the default level)
     taken: bool
     connected: bool
     standin: bool = False       # a bot plays this player's seat until they return

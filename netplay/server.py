@@ -59,7 +59,7 @@ from engine.text import counted
 from . import messages
 from .chat import chat_log_path
 from .conn import Conn
-from .host import Host, HostTable, Limits, make_kinds, token_hash
+from .host import Host, HostTable, Limits, make_kinds, seat_kinds, token_hash
 from .log import read_log
 from .tls import Trust, open_connection
 
@@ -390,8 +390,15 @@ class TableServer(Host):
         if not game.min_players <= msg.players <= game.max_players:
             return messages.Error(code="bad-table", message=f"{game.title} takes {game.min_players}-"
                            f"{game.max_players} players.", fatal=True)
+        levels: list[str] = []
         try:
             kinds = make_kinds(msg.players, msg.bots)
+            if msg.seats:
+                if len(msg.seats) != msg.players:
+                    raise ValueError(f"the seats name {counted(len(msg.seats), 'seat')} for {msg.players} players")
+                kinds, levels = seat_kinds(game, list(msg.seats), others=("open",))
+                if kinds.count("bot") != msg.bots:
+                    raise ValueError(f"the seats hold {counted(kinds.count('bot'), 'bot')}, not {msg.bots}")
             if "open" not in kinds:
                 raise ValueError("at least one seat must be a player's: fewer bots")
             options = options_data(game.parse_options({k: v for k, v in msg.options.items()}))
@@ -402,7 +409,7 @@ class TableServer(Host):
         path = self.records / record_name(game.slug) if self.records is not None else None
         try:
             table = HostTable.create(game, options, kinds, seed, name=msg.table_name.strip()[:40]
-                                     or f"{msg.name[:20]}'s {game.title}", log_path=path)
+                                     or f"{msg.name[:20]}'s {game.title}", log_path=path, levels=levels)
         except (RecordError, OSError) as exc:
             return messages.Error(code="bad-table", message=f"Cannot open that table: {exc}", fatal=True)
         table.id = self.new_table_id(table.id)

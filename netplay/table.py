@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.core import Game, IllegalAction, SeatInfo
+from engine.core import DEFAULT_BOT_LEVEL, Game, IllegalAction, SeatInfo, bot_label, bot_seat
 from engine.match import Delivery, Match
 from engine.record import Move, RecordError
 from engine.registry import get_game
@@ -45,6 +45,7 @@ class Slot:
     index: int
     kind: str
     name: str
+    level: str = ""  # a bot seat's level ("": the default level)
     token_hash: str | None = None
     conn: Peer | None = None
     bot: Any = None
@@ -82,6 +83,8 @@ class Slot:
         bot keeps a player's seat warm, else the player's name (or the seat's)."""
         if self.standin:
             return f"{self.name} (bot until {self.player or 'its player'} returns)"
+        if self.kind == "bot":
+            return bot_label(self.name, self.level)
         return self.player or self.name
 
 
@@ -105,11 +108,12 @@ class HostTable:
         self.salt = salt
         self.commitment = messages.commitment(match.seed, salt)
         self.fingerprint = messages.rules_fingerprint(game.slug, game.rules_version, match.record.options)
-        self.slots = [Slot(i, k, match.seats[i].name) for i, k in enumerate(kinds)]
+        self.slots = [Slot(i, k, match.seats[i].name, match.seats[i].level) for i, k in enumerate(kinds)]
         seed = match.seed if bot_seed is None else bot_seed
         for slot in self.slots:
             if slot.kind == "bot":
-                slot.bot = game.make_bot(slot.index, seed)
+                slot.bot = game.make_bot(slot.index, seed, slot.level or DEFAULT_BOT_LEVEL)
+        self.bot_level = deputy_level(match.seats)
         self.spectators: list[Peer] = []
         self.public = Audience()  # the spectators' view version (they share one public view)
         self.listeners: list[Callable[[], None]] = []   # the host's own screen
@@ -134,11 +138,15 @@ class HostTable:
     # --- making tables ------------------------------------------------------------
     @classmethod
     def create(cls, game: Game, options: Any, kinds: list[str], seed: int, *, name: str = "",
-               names: list[str] | None = None, log_path: Path | None = None) -> "HostTable":
+               names: list[str] | None = None, log_path: Path | None = None,
+               levels: list[str] | None = None) -> "HostTable":
+        """A new table; ``levels``: each seat's bot level ("" or missing: the default level)."""
         if any(k not in SEAT_KINDS for k in kinds):
             raise ValueError(f"seat kinds are {', '.join(SEAT_KINDS)}")
         base = list(names or []) + list(game.seat_names[len(names or []):])
-        seats = [SeatInfo(base[i], RECORD_KIND[k]) for i, k in enumerate(kinds)]
+        levels = list(levels or []) + [""] * (len(kinds) - len(levels or []))
+        seats = [bot_seat(base[i], levels[i]) if k == "bot" else SeatInfo(base[i], RECORD_KIND[k])
+                 for i, k in enumerate(kinds)]
         match = Match(game, options, seats, seed)
         table = cls(game, match, list(kinds), name=name or f"{game.title} table",
                     table_id=secrets.token_hex(4), salt=secrets.token_hex(16))
@@ -149,7 +157,7 @@ class HostTable:
 
     # --- keeping a table going (README, "A table that keeps going") -------------------
     bot_after: float = 60.0   # seconds a player may be away before a bot keeps their seat warm (0: never)
-    bot_level: str = "normal"  # the level of the bots that keep seats warm or beat the clock
+    bot_level: str = DEFAULT_BOT_LEVEL  # the level of the bots that keep seats warm or beat the clock (``deputy_level``)
     turn_time: float = 0.0    # seconds each seat has for each decision (0: no turn timer)
     spectator_chat: bool = False  # spectators have a chat channel of their own
     home: str | None = None   # the table server that serves it (``TableServer.home``; None: a LAN host's)
@@ -368,7 +376,7 @@ class HostTable:
                            over=self.over, options=self.match.record.options, turn_time=self.turn_time)
 
     def seats_message(self) -> messages.Seats:
-        return messages.Seats(seats=[messages.SeatStatus(name=n, kind=s.kind, taken=s.taken,
+        return messages.Seats(seats=[messages.SeatStatus(name=n, kind=s.kind, level=s.level, taken=s.taken,
                                            connected=s.kind != "open" or s.conn is not None,
                                            standin=s.standin, label=s.label(), clock=self.clock_left(s))
                               for s, n in zip(self.slots, self.names())],
@@ -728,7 +736,8 @@ class HostTable:
         record = self.match.record
         kinds = [s.kind for s in self.slots]
         table = HostTable.create(self.game, record.options, kinds, None, name=self.name,
-                                 names=[s.name for s in record.seats], log_path=log_path)
+                                 names=[s.name for s in record.seats], log_path=log_path,
+                                 levels=[s.level for s in record.seats])
         table.bot_after, table.bot_level, table.turn_time = self.bot_after, self.bot_level, self.turn_time
         table.spectator_chat, table.limits = self.spectator_chat, self.limits
         tokens = {}
@@ -759,6 +768,33 @@ class HostTable:
         error = self.undo(conn.seat)
         if error:
             conn.error("undo", error)
+
+
+def seat_kinds(game: Game, words: list[str], others: tuple[str, ...] = ("open", "local")) -> tuple[list[str], list[str]]:
+    """One word a seat (one of ``others``, or a bot level of the game) as the table's seat
+    kinds and bot levels ("" for a seat that is no bot).  A ValueError says which word is
+    wrong, in one sentence."""
+    levels_known = game.manifest.bot_levels if game.manifest is not None else (DEFAULT_BOT_LEVEL,)
+    kinds, levels = [], []
+    for word in words:
+        if word in others:
+            kinds.append(word)
+            levels.append("")
+        elif word in levels_known:
+            kinds.append("bot")
+            levels.append(word)
+        else:
+            raise ValueError(f"{word[:16]!r} is no seat: a seat is {' or '.join(others)}, or one of "
+                             f"{game.title}'s bot levels ({', '.join(levels_known)})")
+    return kinds, levels
+
+
+def deputy_level(seats: list[SeatInfo]) -> str:
+    """The level of the bot that keeps a player's seat warm or decides when their clock
+    runs out: the level of the table's bots when they all play one, else the default
+    (normal): a table of hard bots gets a hard stand-in, a mixed table a normal one."""
+    levels = {seat.bot_level for seat in seats if seat.kind == "bot"}
+    return levels.pop() if len(levels) == 1 else DEFAULT_BOT_LEVEL
 
 
 def make_kinds(players: int, bots: int, local: int = 0) -> list[str]:

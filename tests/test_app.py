@@ -196,8 +196,8 @@ async def test_menu_chooses_which_seats_are_bots():
         menu.query_one("#players", CycleSelect).value = 3
         await pilot.pause()
         seats = [s for s in menu.query(".seat-kind").results(CycleSelect) if s.display]
-        assert [s.value for s in seats] == ["human", "bot", "bot"]
-        seats[0].value = "bot"
+        assert [s.value for s in seats] == ["human", "bot:normal", "bot:normal"]
+        seats[0].value = "bot:normal"
         seats[2].value = "human"
         await pilot.press("ctrl+s")
         await pilot.pause()

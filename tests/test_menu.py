@@ -223,7 +223,7 @@ async def test_the_buttons_step_by_tab_and_arrows_and_each_presses_by_enter_or_a
         assert started == ["host", "join", "host"] and buttons.current_id == "host"
 
 
-async def test_a_seat_steps_through_human_bot_open_by_keys_and_typed_letters():
+async def test_a_seat_steps_through_human_bot_levels_open_by_keys_and_typed_letters():
     from textual.widgets._select import SelectOverlay
 
     app = AtlantisApp(autosave=False, bot_delay=3600)
@@ -233,17 +233,47 @@ async def test_a_seat_steps_through_human_bot_open_by_keys_and_typed_letters():
         assert not menu.query(SelectOverlay)  # one-line choices: no drop-down lists built
         seat = menu.query_one("#seat-1", CycleSelect)
         seat.focus()
-        assert seat.value == "bot" and "B bot" in str(seat.render())
+        assert seat.value == "bot:normal" and "B bot: normal" in str(seat.render())  # the default bot
+        await pilot.press("space")
+        assert seat.value == "bot:hard" and "‹ B bot: hard ›" in str(seat.render())
         await pilot.press("space")
         assert seat.value == "open"
         await pilot.press("right")
         assert seat.value == "human"  # round again
-        await pilot.press("left", "b")
-        assert seat.value == "bot" and app.screen is menu
+        await pilot.press("right")
+        assert seat.value == "bot:easy"  # the levels, the easiest first
+        await pilot.press("left", "left", "b")
+        assert seat.value == "bot:easy" and app.screen is menu  # a letter jumps to the next bot
+        await pilot.press("b", "b")
+        assert seat.value == "bot:hard" and menu._remember().kinds[1] == "bot:hard"
         await pilot.press("o", "h")
         assert seat.value == "human" and menu._remember().kinds[1] == "human"
         await pilot.press("enter")  # Enter goes on to the next field, as in the whole form
         assert seat.value == "human" and app.focused is not seat
+
+
+async def test_the_menus_bot_levels_make_the_tables_bots():
+    """Start with a hard and an easy bot: the table builds each at its level and names it so
+    (the bots wait an hour before they act: nothing searches here)."""
+    from engine.levels import EasyBot
+    from engine.search import SearchBot
+
+    app = AtlantisApp(autosave=False, bot_delay=3600)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        menu.query_one("#players", CycleSelect).value = 3
+        await pilot.pause()
+        menu.query_one("#seat-1", CycleSelect).value = "bot:hard"
+        menu.query_one("#seat-2", CycleSelect).value = "bot:easy"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        table = app.session.table
+        assert isinstance(table.bots[1], SearchBot) and isinstance(table.bots[2], EasyBot)
+        assert [s.level for s in table.match.record.seats] == ["", "hard", "easy"]
+        link = table.link(0)
+        assert [link.seat_label(s) for s in range(3)][1:] == ["Blue (hard bot)", "Green (easy bot)"]
+        assert "Blue (hard bot)" in app.screen.table_status()
 
 
 async def test_a_menu_opens_composed_on_the_game_it_was_left_on():
@@ -262,7 +292,8 @@ async def test_a_menu_opens_composed_on_the_game_it_was_left_on():
         marked = [i for i in range(games.option_count) if str(games.get_option_at_index(i).prompt).startswith("▶")]
         assert marked == [games.highlighted] and app.focused is games
         assert menu.query_one("#players", CycleSelect).value == 3
-        assert [s.value for s in menu.query(".seat-kind").results(CycleSelect) if s.display] == ["bot", "human", "human"]
+        assert [s.value for s in menu.query(".seat-kind").results(CycleSelect) if s.display] == ["bot:normal", "human",
+                                                                                                 "human"]
         assert menu.query_one("#opt-memory", Switch).value is False
 
 

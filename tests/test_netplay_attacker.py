@@ -180,7 +180,7 @@ async def test_two_freshly_hosted_tables_never_share_a_seed_and_draw_128_bits(mo
     monkeypatch.setattr(secrets, "randbits", spy)
     seeds = []
     for i in range(2):
-        args = argparse.Namespace(resume=None, game="pathways", players=2, bots=0, local=0, headless=True,
+        args = argparse.Namespace(resume=None, game="pathways", players=2, bots=0, level=None, seats=None, local=0, headless=True,
                                   option=[], seed=None, log=tmp_path / f"{i}.atlrec", name="t", force=False)
         table = commands.make_table(args)
         seeds.append(table.match.seed)

@@ -29,7 +29,7 @@ def test_a_headless_host_and_two_headless_bot_clients_play_to_the_end(tmp_path):
                              "--log", str(log), "--seed", "8", "--bot-delay", "0"], stdout=subprocess.PIPE, text=True)
     try:
         first = host.stdout.readline()
-        assert first.startswith(f"Listening on {LOOPBACK}:") and "Green: bot" in first
+        assert first.startswith(f"Listening on {LOOPBACK}:") and "Green: normal bot" in first
         address = first.split()[2]
         assert host.stdout.readline().strip() == f"Players join with: atlantis join {address}"
         joins = [subprocess.Popen([*ATLANTIS, "join", address, "--bot", "--headless", "--name", f"B{i}"],

@@ -166,7 +166,7 @@ async def test_the_menu_hosts_on_f2_and_joins_on_f3_and_coming_back_keeps_every_
         await pilot.press("f2")
         await wait(pilot, lambda: isinstance(app.screen, HostSetupScreen))
         setup = app.screen
-        assert [setup.query_one(f"#seat-{i}", Select).value for i in range(3)] == ["local", "open", "bot"]
+        assert [setup.query_one(f"#seat-{i}", Select).value for i in range(3)] == ["local", "open", "bot:normal"]
         setup.query_one("#table-name", Input).focus()
         await pilot.press("enter")  # a stray Enter opens no table
         assert app.screen is setup and app.hosted is None
@@ -175,7 +175,7 @@ async def test_the_menu_hosts_on_f2_and_joins_on_f3_and_coming_back_keeps_every_
         again = app.screen
         await pilot.pause()
         assert again.slug == "pathways" and again.query_one("#players", CycleSelect).value == 3
-        assert [again.query_one(f"#seat-{i}", CycleSelect).value for i in range(3)] == ["human", "open", "bot"]
+        assert [again.query_one(f"#seat-{i}", CycleSelect).value for i in range(3)] == ["human", "open", "bot:normal"]
         assert again.query_one("#opt-max_rounds", Input).value == "12"
         assert again.query_one("#seed", Input).value == "5"
         again.query_one("#games").focus()

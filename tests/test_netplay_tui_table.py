@@ -270,6 +270,7 @@ async def test_hot_seat_has_no_chat_and_c_says_why():
     async with app.run_test(size=SIZE) as pilot:
         await wait(pilot, lambda: game_screen_up(app))
         screen = app.game_screen
-        assert not screen.query_one(ChatBox).display and not panel(screen, "#table-status")
+        assert not screen.query_one(ChatBox).display  # (the status names only the bots, with their level)
+        assert panel(screen, "#table-status") == "Blue (normal bot)\nGreen (normal bot)"
         await pilot.press("c")
         assert "no chat here" in panel(screen, "#message")

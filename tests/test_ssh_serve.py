@@ -246,11 +246,12 @@ async def test_a_session_opens_a_table_with_a_bot_and_plays_pathways_by_keys(tmp
         p.send("n")
         await p.sees("Open a table")
         await asyncio.sleep(0.5)  # (the form takes focus once mounted)
-        # players 2, bots 1, max rounds 60 -> 5, then Ctrl+S opens
-        await p.type(("tab", "tab", "tab"), ("backspace", "backspace"), ("5",), ("ctrl+s",))
+        # players 2, bots 1, bot level normal, max rounds 60 -> 5, then Ctrl+S opens
+        await p.type(("tab", "tab", "tab", "tab"), ("backspace", "backspace"), ("5",), ("ctrl+s",))
         await until(lambda: front.tables.tables, 10, "a table opened")
         table = next(iter(front.tables.tables.values()))
         assert [s.kind for s in table.slots] == ["open", "bot"] and table.match.record.options["max_rounds"] == 5
+        assert table.slots[1].label() == "Blue (normal bot)"
         await until(lambda: table.slots[0].conn is not None, 10, "the session took its seat")
         await p.sees("Your turn", 15)
         await play_turns(table, {0: p}, timeout=35)

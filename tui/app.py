@@ -268,7 +268,7 @@ class AtlantisApp(ThemedApp):
 
             host_from_menu(self, choice)
             return
-        from engine.core import SeatInfo
+        from engine.core import SeatInfo, bot_seat
         from engine.registry import get_game
 
         from .common import default_record_path, seats_for
@@ -276,8 +276,10 @@ class AtlantisApp(ThemedApp):
 
         game = get_game(choice.game)
         seats = seats_for(choice.game, choice.players, choice.bots)
-        if choice.kinds:  # the menu chose human or bot seat by seat
-            seats = [SeatInfo(s.name, kind) for s, kind in zip(seats, choice.kinds)]
+        if choice.kinds:  # the menu chose human or bot (and its level) seat by seat
+            levels = choice.levels or ("",) * len(choice.kinds)
+            seats = [bot_seat(s.name, level) if kind == "bot" else SeatInfo(s.name, kind)
+                     for s, kind, level in zip(seats, choice.kinds, levels)]
         path = self.save_path or (default_record_path(choice.game) if self.autosave else None)
         self.start_table(LocalTable.new(game, choice.options, seats, choice.seed, autosave=path))
 

@@ -79,6 +79,10 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seats at the table; alone, all of them humans taking turns here (hot-seat)")
     parser.add_argument("--bots", type=int, default=None,
                         help="how many of the last seats are bots (neither option: you against bots)")
+    parser.add_argument("--level", default=None,
+                        help="the bots' level: easy, normal (the default) or hard (a wrong one lists the game's)")
+    parser.add_argument("--seats", metavar="WORD,...",
+                        help="one word a seat, in order: human or a bot level, e.g. human,hard,normal")
     parser.add_argument("--seed", type=whole_number, help="a practice game from this seed (default: a secret deal)")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option (repeatable; a wrong one lists the game's options)")
@@ -276,8 +280,9 @@ def _apply_setup(args: argparse.Namespace) -> str | None:
             return f"unknown setup {args.setup!r}; known: {', '.join(sorted(setups))}"
         chosen = setups[args.setup]
         args.game = chosen.game
-        args.players = chosen.players if args.players is None else args.players
-        args.bots = chosen.bots if args.bots is None else args.bots
+        if args.seats is None:  # (--seats says the players and bots itself)
+            args.players = chosen.players if args.players is None else args.players
+            args.bots = chosen.bots if args.bots is None else args.bots
         args.seed = chosen.seed if args.seed is None else args.seed
         args.option = [f"{k}={v}" for k, v in chosen.options.items()] + list(args.option)
     return None
@@ -290,14 +295,19 @@ def _resolve_table(args: argparse.Namespace):
     Seats, as on other game tables: ``--players N`` alone is N humans taking turns at
     this keyboard (hot-seat); ``--bots K`` makes the last K of them bots; with neither,
     you play the game's smallest table against bots."""
-    from .common import game_options, seats_for
+    from .common import game_options, seats_for, seats_from_words, seats_problem
 
     game = _game_or_die(args.game)
     if game is None:
         return 2
-    problem = check_players(game, args.players)
+    problem = check_players(game, args.players) or seats_problem(game.slug, args)
     if problem:
         return _die(problem)
+    if args.seats is not None:
+        from .common import parse_seat_words
+
+        words = parse_seat_words(game.slug, args.seats, level=args.level or "normal", players=args.players)
+        args.players, args.bots = len(words), sum(word != "human" for word in words)
     if args.players is None:
         players = game.min_players
         bots = args.bots if args.bots is not None else players - 1
@@ -314,7 +324,9 @@ def _resolve_table(args: argparse.Namespace):
             return _die(problem)
     try:
         options = game_options(game.slug, args.option)
-        seats = seats_for(game.slug, players, bots, names)
+        seats = seats_for(game.slug, players, bots, names, args.level or "")
+        if args.seats is not None:
+            seats = seats_from_words(game.slug, words, names)
     except ValueError as exc:
         return _die(str(exc))
     return game, options, seats, seed
@@ -366,7 +378,8 @@ def _record(args: argparse.Namespace) -> int:
         seed = new_seed()
     play = PlayArgs(game=game.slug, players=len(seats), bots=sum(s.kind == "bot" for s in seats),
                     seed=seed, options=options,
-                    names=[s.name for s in seats] if args.names else None)
+                    names=[s.name for s in seats] if args.names else None,
+                    levels=[s.level for s in seats] if any(s.level for s in seats) else None)
     app = recording_app(play, args.out, title=args.title)
     code = open_screen(app)
     if code not in (0, INTERRUPTED):

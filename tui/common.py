@@ -303,18 +303,87 @@ def shell_command(*words: str | Path) -> str:
     return " ".join(head) + " \\\n    " + last
 
 
-def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None = None) -> list[SeatInfo]:
+def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None = None,
+              level: str = "") -> list[SeatInfo]:
     """The seats of a new table: the given names first, then the game's own seat names;
-    the last ``bots`` seats are bots."""
-    from engine.core import SeatInfo
-
-    game = get_game(game_slug)
-    if not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players")
+    the last ``bots`` seats are bots of ``level`` ("": the default level)."""
     if not 0 <= bots <= players:
         raise ValueError(f"bots must be between 0 and {players}")
+    return seats_from_words(game_slug, [HUMAN_SEAT] * (players - bots) + [level or "bot"] * bots, names)
+
+
+def seats_from_words(game_slug: str, words: Sequence[str], names: list[str] | None = None) -> list[SeatInfo]:
+    """The seats of a new table from one word a seat (``parse_seat_words``): "human", or a
+    bot level ("bot": the default level); the given names first, then the game's own."""
+    from engine.core import SeatInfo, bot_seat
+
+    game = get_game(game_slug)
+    players = len(words)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players")
     base = list(names or []) + list(game.seat_names[len(names or []):])
-    return [SeatInfo(base[i], "bot" if i >= players - bots else "human") for i in range(players)]
+    return [SeatInfo(base[i]) if word == HUMAN_SEAT else bot_seat(base[i], "" if word == "bot" else word)
+            for i, word in enumerate(words)]
+
+
+#: ``--seats``' words for a seat that is not a bot: a player at this keyboard, and (where a
+#: command has them) a seat that waits for a player over the network.
+HUMAN_SEAT, OPEN_SEAT = "human", "open"
+
+
+def level_problem(slug: str, level: str, flag: str = "--level") -> str | None:
+    """Why ``level`` is not one of the game's bot levels (None: it is), in one line."""
+    from engine.registry import manifest
+
+    info = manifest(slug)
+    if level in info.bot_levels:
+        return None
+    return f"{flag} {level}: {info.title} has the bot levels {', '.join(info.bot_levels)}"
+
+
+def seats_problem(slug: str, args: Any, others: Sequence[str] = ("human",)) -> str | None:
+    """Why ``--level`` and ``--seats`` cannot make a table of ``slug`` (None: they can),
+    in one line: an unknown level lists the game's levels."""
+    if args.level is not None:
+        problem = level_problem(slug, args.level)
+        if problem:
+            return problem
+    if args.seats is None:
+        return None
+    if args.bots:
+        return "--seats says which seats are bots: leave out --bots"
+    try:
+        parse_seat_words(slug, args.seats, level=args.level or "normal", players=args.players, others=others)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def parse_seat_words(slug: str, text: str, *, level: str = "normal", players: int | None = None,
+                     others: Sequence[str] = (HUMAN_SEAT,)) -> list[str]:
+    """``--seats human,hard,normal``: one word a seat, each one of ``others`` ("human", and
+    "open" where a command has seats for players elsewhere) or one of the game's bot levels
+    ("bot": ``level``).  A ValueError says what is wrong in one line."""
+    from engine.registry import manifest
+    from engine.text import counted
+
+    info = manifest(slug)
+    words = [word.strip().lower() for word in text.split(",")]
+    if not text.strip() or "" in words:
+        raise ValueError(f"--seats {text!r}: one word a seat, separated by commas (e.g. human,hard)")
+    if not info.min_players <= len(words) <= info.max_players:
+        raise ValueError(f"--seats names {counted(len(words), 'seat')}: {info.title} takes "
+                         f"{info.min_players}-{info.max_players} players")
+    if players is not None and players != len(words):
+        raise ValueError(f"--seats names {counted(len(words), 'seat')} but --players is {players}")
+    out = []
+    for word in words:
+        word = level if word == "bot" else word
+        if word not in others and word not in info.bot_levels:
+            raise ValueError(f"--seats: {word[:20]!r} is no seat: a seat is {', '.join(others)}, bot, or one of "
+                             f"{info.title}'s bot levels ({', '.join(info.bot_levels)})")
+        out.append(word)
+    return out
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from engine.storage import write_shared
 from engine.registry import GAMES, get_game
 
 from .app import AtlantisApp
-from .common import seats_for
+from .common import seats_for, seats_from_words
 from .seat_links import LocalTable
 
 DEMO_FORMAT = 1
@@ -66,6 +66,7 @@ class PlayArgs(BaseModel):
     seed: int
     options: dict[str, Any] = {}
     names: list[str] | None = None
+    levels: list[str] | None = None  # each seat's bot level ("": a human's seat); None: default bots
 
 
 class DemoKey(BaseModel):
@@ -140,6 +141,8 @@ def load_demo(path: str | Path) -> Demo:
 def make_table(play: PlayArgs) -> LocalTable:
     game = get_game(play.game)
     seats = seats_for(play.game, play.players, play.bots, play.names)
+    if play.levels is not None:
+        seats = seats_from_words(play.game, [level or "human" for level in play.levels], play.names)
     return LocalTable.new(game, play.options, seats, play.seed)
 
 

@@ -112,7 +112,8 @@ def _check_seat(game: Replayed, seat: int | None) -> None:
 
 
 def _seats_text(game: Replayed) -> str:
-    return ", ".join(f"{i} {s.name} ({s.kind})" for i, s in enumerate(game.record.seats))
+    return ", ".join(f"{i} {s.name} ({s.bot_level + ' bot' if s.kind == 'bot' else s.kind})"
+                     for i, s in enumerate(game.record.seats))
 
 
 def _result_text(game: Replayed) -> str:
@@ -158,7 +159,7 @@ def export_json(game: Replayed, seat: int | None = None) -> dict[str, Any]:
         "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
         "game": rec.game, "title": game.game.title, "rules": rec.rules_version,
         "options": rec.options,
-        "seats": [{"name": s.name, "kind": s.kind} for s in rec.seats],
+        "seats": [{"name": s.name, "kind": s.kind, **({"level": s.level} if s.level else {})} for s in rec.seats],
         "practice": rec.practice, "finished": result is not None,
         "result": None if result is None else {"scores": list(result.scores), "winners": list(result.winners),
                                                "reason": result.reason},
@@ -196,7 +197,8 @@ def record_from_json(data: Any) -> GameRecord:
             raise ValueError("seed should be a decimal string")
         record = GameRecord(
             game=_str(data, "game"), rules_version=_str(data, "rules"), options=dict(data["options"]),
-            seats=[SeatInfo(_str(s, "name"), _str(s, "kind")) for s in data["seats"]],
+            seats=[SeatInfo(_str(s, "name"), _str(s, "kind"), _str(s, "level") if "level" in s else "")
+                   for s in data["seats"]],
             seed=int(seed), start_digest=_str(data, "start_digest"), practice=bool(data.get("practice")))
         for m in data["moves"]:
             if not (isinstance(m["seat"], int) and isinstance(m["action"], dict)):

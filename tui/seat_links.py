@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
-from engine.core import Bot, Event, Game, IllegalAction, LogLine, SeatInfo, View
+from engine.core import Bot, Event, Game, IllegalAction, LogLine, SeatInfo, View, bot_label
 from engine.match import Match
 from engine.record import GameRecord, canonical_bytes
 from engine.storage import save_record
@@ -97,7 +97,7 @@ class LocalTable:
         self.match = match
         seed = match.seed if bot_seed is None else bot_seed
         self.bots: dict[int, Bot] = {
-            i: game.make_bot(i, seed) for i, s in enumerate(match.seats) if s.kind == "bot"
+            i: game.make_bot(i, seed, s.bot_level) for i, s in enumerate(match.seats) if s.kind == "bot"
         }
         self.listeners: list[Callable[[], None]] = []
         self.autosave = autosave
@@ -271,9 +271,14 @@ class LocalSeat(MatchSeat):
         waiting = [s for s in sorted(m.to_act()) if s != self.seat]
         parts = []
         for s in waiting:
-            kind = "bot, thinking" if s in self.table.bots else "choosing"
+            kind = f"{m.seats[s].bot_level} bot, thinking" if s in self.table.bots else "choosing"
             parts.append(f"{m.names[s]} ({kind})")
         return ", ".join(parts)
+
+    def seat_label(self, seat: int) -> str:
+        """A bot with its level ("Blue (hard bot)"), a player by their name."""
+        info = self.table.match.seats[seat]
+        return bot_label(info.name, info.level) if info.kind == "bot" else info.name
 
 
 #: The kind of a replay's lines of what was hidden (the game's ``reveal()``) and their headings.

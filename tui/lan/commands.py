@@ -23,8 +23,9 @@ from typing import Any, Callable
 from engine.registry import GAMES
 from engine.text import counted
 
-from ..common import (DEFAULT_PORT, INTERRUPTED, add_logging_flags, add_table_flags, game_options, holds_record, host_log_path,
-                      port, replace_problem, seconds, setup_logging, whole_number)
+from ..common import (DEFAULT_PORT, HUMAN_SEAT, INTERRUPTED, OPEN_SEAT, add_logging_flags, add_table_flags, game_options,
+                      holds_record, host_log_path, parse_seat_words, port, replace_problem, seats_problem, seconds,
+                      setup_logging, whole_number)
 
 __all__ = ["DEFAULT_PORT", "add_parsers", "cmd_browse", "cmd_host", "cmd_join", "host_log_path", "make_table"]
 
@@ -34,6 +35,11 @@ def add_parsers(sub: Any) -> None:
     host.add_argument("game", nargs="?", help="game slug (see `atlantis games`)")
     host.add_argument("--players", type=int, help="seats at the table (default: the game's minimum)")
     host.add_argument("--bots", type=int, default=0, help="how many of the last seats are bots")
+    host.add_argument("--level", default=None,
+                      help="the bots' level: easy, normal (the default) or hard (a wrong one lists the game's)")
+    host.add_argument("--seats", metavar="WORD,...",
+                      help="one word a seat, in order: human (at this terminal), open (a LAN player) "
+                           "or a bot level, e.g. human,open,hard")
     host.add_argument("--local", type=int, default=None,
                       help="humans at this terminal (default 1 with the TUI, 0 with --headless)")
     host.add_argument("--port", type=port, default=None,
@@ -92,10 +98,11 @@ def _die(message: str) -> int:
 def make_table(args: argparse.Namespace) -> Any:
     """The HostTable the arguments describe (new, or resumed from a log)."""
     from engine.record import RecordError
-    from netplay.host import HostTable, make_kinds  # (lazy on purpose: the LAN stack)
+    from netplay.host import HostTable, make_kinds, seat_kinds  # (lazy on purpose: the LAN stack)
 
     if args.resume:
         given = [flag for flag, value in (("GAME", args.game), ("--players", args.players), ("--bots", args.bots),
+                                          ("--level", args.level), ("--seats", args.seats),
                                           ("--seed", args.seed), ("--option", args.option), ("--log", args.log),
                                           ("--name", args.name)) if value]
         if given:
@@ -113,13 +120,26 @@ def make_table(args: argparse.Namespace) -> Any:
         known = ", ".join(sorted(GAMES))
         raise ValueError(f"unknown game {args.game!r}; known games: {known}")
     game = GAMES[args.game]
-    players = game.min_players if args.players is None else args.players
-    if not game.min_players <= players <= game.max_players:
-        raise ValueError(f"--players {players}: {game.title} takes {game.min_players}-{game.max_players} players")
-    local = args.local if args.local is not None else (0 if args.headless else 1)
-    kinds = make_kinds(players, args.bots, local)
-    if "open" not in kinds:
-        raise ValueError("no seat is open for the LAN: lower --bots or --local")
+    problem = seats_problem(game.slug, args, others=(HUMAN_SEAT, OPEN_SEAT))
+    if problem:
+        raise ValueError(problem)
+    if args.seats is not None:
+        if args.local is not None:
+            raise ValueError("--seats says which seats are played here (human): leave out --local")
+        words = parse_seat_words(game.slug, args.seats, level=args.level or "normal", players=args.players,
+                                 others=(HUMAN_SEAT, OPEN_SEAT))
+        kinds, levels = seat_kinds(game, ["local" if w == HUMAN_SEAT else w for w in words])
+        if "open" not in kinds:
+            raise ValueError("no seat is open for the LAN: make one of --seats open")
+    else:
+        players = game.min_players if args.players is None else args.players
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(f"--players {players}: {game.title} takes {game.min_players}-{game.max_players} players")
+        local = args.local if args.local is not None else (0 if args.headless else 1)
+        kinds = make_kinds(players, args.bots, local)
+        levels = [args.level or "" if kind == "bot" else "" for kind in kinds]
+        if "open" not in kinds:
+            raise ValueError("no seat is open for the LAN: lower --bots or --local")
     options = game_options(game.slug, args.option)
     seed = args.seed  # None: a secret seed, drawn by the Match
     if args.log is not None:
@@ -127,7 +147,7 @@ def make_table(args: argparse.Namespace) -> Any:
         if problem:
             raise ValueError(problem)
     path = args.log or host_log_path(game.slug)
-    return HostTable.create(game, options, kinds, seed, name=args.name or "", log_path=path)
+    return HostTable.create(game, options, kinds, seed, name=args.name or "", log_path=path, levels=levels)
 
 
 def load_certificate_or_die() -> Any:
@@ -190,7 +210,8 @@ def cmd_host(args: argparse.Namespace, web: Callable[[Any], Any] | None = None) 
 
 
 def _describe_seats(table: Any) -> str:
-    return ", ".join(f"{s.name}: {s.kind}" + (" (taken)" if s.kind == "open" and s.taken else "")
+    return ", ".join(f"{s.name}: " + (f"{s.level or 'normal'} bot" if s.kind == "bot" else s.kind)
+                     + (" (taken)" if s.kind == "open" and s.taken else "")
                      for s in table.slots)
 
 

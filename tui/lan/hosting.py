@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.core import Game, LogLine
+from engine.core import DEFAULT_BOT_LEVEL, Game, LogLine
 from engine.match import Match
 from engine.storage import save_record
 from engine.text import counted
@@ -214,7 +214,7 @@ class HostedSeat(MatchSeat):
             if slot.standin:
                 parts.append(f"{slot.label()} (thinking)")
             elif slot.kind == "bot":
-                parts.append(f"{name} (bot, thinking)")
+                parts.append(f"{name} ({slot.level or DEFAULT_BOT_LEVEL} bot, thinking)")
             elif slot.kind == "open" and slot.conn is None:
                 parts.append(f"{name} (disconnected)")
             elif slot.kind == "open":

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from engine.core import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from engine.text import counted
 from netplay.client import parse_address
 from netplay.text import clean_name
@@ -21,7 +22,13 @@ from ..common import DEFAULT_PORT, form_turn_time
 from ..screens.lobby import TablesLobby
 from ..seat_labels import seat_letter
 
-KIND_LABEL = {"open": "open (LAN player)", "local": "here (this keyboard)", "bot": "bot"}
+KIND_LABEL = {"open": "open (LAN player)", "local": "here (this keyboard)",
+              **{f"bot:{level}": f"bot: {level}" for level in BOT_LEVELS}}
+
+
+def seat_choice(kind: str, level: str = "") -> str:
+    """A seat's choice in the form: "open", "local", or "bot:LEVEL" (a bot of no chosen level: normal)."""
+    return f"bot:{level or DEFAULT_BOT_LEVEL}" if kind == "bot" else kind
 
 
 @dataclass
@@ -30,6 +37,7 @@ class HostSetup:
     name: str
     port: int
     turn_time: float = 0.0  # each seat's seconds per decision (0: no turn timer)
+    levels: list[str] | None = None  # each seat's bot level ("" for the other seats)
 
 
 class HostSetupScreen(Screen[HostSetup]):
@@ -54,7 +62,7 @@ class HostSetupScreen(Screen[HostSetup]):
     ]
 
     def __init__(self, title: str, names: list[str], bots: int, default_name: str, port: int,
-                 kinds: list[str] | None = None):
+                 kinds: list[str] | None = None, levels: list[str] | None = None):
         super().__init__()
         self.title_text = title
         self.names = names
@@ -62,12 +70,14 @@ class HostSetupScreen(Screen[HostSetup]):
         self.default_name = default_name
         self.port = port
         # the menu's seats: "human" (here, at this keyboard), "bot" or "open"
-        self.kinds = [{"human": "local"}.get(k, k) for k in kinds] if kinds else None
+        levels = list(levels or []) + [""] * len(kinds or [])
+        self.kinds = [seat_choice({"human": "local"}.get(k, k), level) for k, level in zip(kinds, levels)] \
+            if kinds else None
 
     def compose(self) -> ComposeResult:
         n = len(self.names)
         kinds = list(self.kinds) if self.kinds and len(self.kinds) == n else \
-            ["bot" if i >= n - self.bots else ("local" if i == 0 else "open") for i in range(n)]
+            [seat_choice("bot") if i >= n - self.bots else ("local" if i == 0 else "open") for i in range(n)]
         if "open" not in kinds and n > 1:  # a LAN table needs a LAN seat
             kinds[1 if kinds[1] != "local" else 0] = "open"
         with VerticalScroll(id="box"):
@@ -102,7 +112,9 @@ class HostSetupScreen(Screen[HostSetup]):
         self.focus_next()  # a stray Enter opens nothing: Ctrl+S or the button does
 
     def action_start(self) -> None:
-        kinds = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(len(self.names))]
+        choices = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(len(self.names))]
+        kinds = [choice.partition(":")[0] for choice in choices]
+        levels = [choice.partition(":")[2] for choice in choices]
         error = self.query_one("#error", Static)
         if "open" not in kinds:
             error.update("Open at least one seat for a LAN player.")
@@ -120,7 +132,7 @@ class HostSetupScreen(Screen[HostSetup]):
             error.update(str(exc))
             return
         name = self.query_one("#table-name", Input).value.strip() or self.default_name
-        self.dismiss(HostSetup(kinds, name, port, turn_time))
+        self.dismiss(HostSetup(kinds, name, port, turn_time, levels))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -230,7 +242,7 @@ class HostTableScreen(Screen[bool]):
         for slot, name in zip(t.slots, t.names()):
             letter = seat_letter(slot.index)
             if slot.kind == "bot":
-                state = "bot"
+                state = f"{slot.level or DEFAULT_BOT_LEVEL} bot"
             elif slot.kind == "local":
                 state = "here, at this keyboard"
             elif not slot.taken:

@@ -3,7 +3,7 @@ game-over summary (the modal's text and the turn line) every game and LAN play u
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -108,19 +108,23 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 def game_over_summary(names: Sequence[str], winners: Sequence[int], reason: str, scores: Sequence[float],
-                      notes: Sequence[str] = (), unit: str = "points") -> str:
+                      notes: Sequence[str] = (), unit: str = "points", bots: Mapping[int, str] | None = None) -> str:
     """The text of the game-over modal: winners, why, every score, then ``notes`` (moves,
-    where the record is, the host's honesty check)."""
+    where the record is, the host's honesty check).  ``bots``: the level of each bot seat,
+    said beside its name."""
+    bots = bots or {}
     lines = ["[b]Game over[/b]", ""]
     if winners:
-        lines.append("Winner: " + ", ".join(seat_label(w, names[w]) for w in winners))
+        lines.append("Winner: " + ", ".join(f"{names[w]} ({seat_letter(w)}, {bots[w]} bot)" if w in bots
+                                            else seat_label(w, names[w]) for w in winners))
     lines.append(f"Why: {reason}")
     lines.append("")
     for seat, score in enumerate(scores):
+        bot = f"  ({bots[seat]} bot)" if seat in bots else ""
         if unit:
-            lines.append(f"  {seat_letter(seat)} {names[seat]:<10} {score:g} {unit}")
+            lines.append(f"  {seat_letter(seat)} {names[seat]:<10} {score:g} {unit}{bot}")
         else:  # a game without points: who won, not a number
-            lines.append(f"  {seat_letter(seat)} {names[seat]:<10} {'won' if seat in winners else '-'}")
+            lines.append(f"  {seat_letter(seat)} {names[seat]:<10} {'won' if seat in winners else '-'}{bot}")
     lines.append("")
     lines += notes
     return "\n".join(lines)

@@ -1,5 +1,5 @@
 """The opening menu: a list of the games (name, players, a one-line pitch, a small
-picture), the seats (human / bot / open for a LAN player), the game's options with the
+picture), the seats (human / a bot of a level / open for a LAN player), the game's options with the
 widget that fits each, and an optional practice seed (empty: a secret seed nobody can
 guess).
 
@@ -27,6 +27,7 @@ from textual.validation import Integer
 from textual.widgets import Input, Static, Switch
 from textual.widgets.option_list import Option
 
+from engine.core import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from engine.options import outside_model
 from engine.registry import GAMES, MANIFESTS, option_fields  # MANIFESTS, option_fields: without the rules (start time)
 
@@ -37,7 +38,17 @@ from .menu_games import CardView, GameList
 from .menu_keys import FormButtons, KeyLine
 from .menu_fields import CycleSelect, FieldBox, error_lines, field_box, field_errors, option_field, read_value
 
-SEAT_KINDS = (("human", "human"), ("bot", "bot"), ("open", "open"))  # open: for a LAN player (the help line says so)
+#: Each seat's choices, in the order Space steps through them: a player here, a bot of
+#: each level (the easiest first), a LAN player (the help line says so).
+SEAT_CHOICES = (("human", "human"), *((f"bot:{level}", f"bot: {level}") for level in BOT_LEVELS), ("open", "open"))
+#: A seat's choice for a bot nobody chose a level for.
+DEFAULT_BOT = f"bot:{DEFAULT_BOT_LEVEL}"
+
+
+def seat_kind(choice: str) -> tuple[str, str]:
+    """A seat's choice as the table's seat kind and bot level: ("bot", "hard"), ("human", "")."""
+    kind, _, level = choice.partition(":")
+    return kind, level
 
 
 @dataclass
@@ -46,7 +57,7 @@ class MenuState:
 
     game: str = ""
     players: int = 0
-    kinds: list[str] = field(default_factory=list)  # per seat, up to max_seats()
+    kinds: list[str] = field(default_factory=list)  # per seat, up to max_seats(): a ``SEAT_CHOICES`` value
     seed: str = ""
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # per game: option -> raw value
 
@@ -60,6 +71,7 @@ class TableChoice:
     options: dict[str, Any] = field(default_factory=dict)
     lan: str = ""  # "host" / "join": play over the LAN (tui/lan)
     kinds: tuple[str, ...] = ()  # per seat: "human", "bot" or "open" (empty: the last ``bots`` seats)
+    levels: tuple[str, ...] = ()  # per seat: a bot's level ("" for the other seats; empty: default bots)
     menu: MenuState | None = None  # the menu as it was left (the next menu starts from it)
     learn: bool = False  # the game's guided first game instead (its own fixed table)
 
@@ -70,7 +82,7 @@ def max_seats() -> int:
 
 
 def default_kinds() -> list[str]:
-    return ["human"] + ["bot"] * (max_seats() - 1)
+    return ["human"] + [DEFAULT_BOT] * (max_seats() - 1)
 
 
 class MenuScreen(Screen[TableChoice]):
@@ -105,7 +117,8 @@ class MenuScreen(Screen[TableChoice]):
         self.state = state or MenuState()
         if self.state.game not in GAMES:
             self.state.game = sorted(GAMES)[0]
-        self.state.kinds = (list(self.state.kinds) + default_kinds()[len(self.state.kinds):])[:max_seats()]
+        kinds = [DEFAULT_BOT if k == "bot" else k for k in self.state.kinds]
+        self.state.kinds = (kinds + default_kinds()[len(kinds):])[:max_seats()]
         self.slugs = sorted(GAMES)
         self.slug = ""  # the game the fields show now
 
@@ -135,8 +148,8 @@ class MenuScreen(Screen[TableChoice]):
             # a seat's choice for each seat the table has (more are made when the players grow)
             seats = [self._seat_select(i) for i in range(n)]
             yield field_box("seats", "Seats", Horizontal(*seats, id="seats"), None)
-            yield Static("human: plays at this keyboard.  bot: the computer.  open: a player "
-                         "on the LAN (only when you Host, F2).", id="seats-help", classes="note")
+            yield Static("human: plays at this keyboard.  bot: the computer (easy, normal or hard).  "
+                         "open: a player on the LAN (only when you Host, F2).", id="seats-help", classes="note")
             yield Vertical(self._options_box(slug), id="options")
             yield field_box("seed", "Practice seed",
                             Input(self.state.seed, id="seed", type="integer", compact=True, max_length=40,
@@ -278,7 +291,7 @@ class MenuScreen(Screen[TableChoice]):
             self.query_one("#seats", Horizontal).mount_all([self._seat_select(i) for i in range(len(made), n)])
 
     def _seat_tooltip(self, seat: int) -> str:
-        return f"{self._seat_name(seat)}: a human here, a bot, or open for a LAN player"
+        return f"{self._seat_name(seat)}: a human here, a bot (easy, normal or hard), or open for a LAN player"
 
     def _players(self) -> int:
         value = self.query_one("#players", CycleSelect).value
@@ -290,7 +303,7 @@ class MenuScreen(Screen[TableChoice]):
 
     def _seat_options(self, seat: int) -> list[tuple[str, str]]:
         letter = seat_letter(seat)
-        return [(f"{letter} {label}", kind) for kind, label in SEAT_KINDS]
+        return [(f"{letter} {label}", choice) for choice, label in SEAT_CHOICES]
 
     # --- the state, kept for the next menu -------------------------------------------------------
     def _remember(self) -> MenuState:
@@ -358,9 +371,9 @@ class MenuScreen(Screen[TableChoice]):
         state = self._remember()
         game = GAMES[self.slug]
         players = self._players()
-        kinds = tuple(state.kinds[:players])
+        kinds, levels = (tuple(part) for part in zip(*map(seat_kind, state.kinds[:players])))
         if lan == "join":  # the lobby needs nothing from this form
-            self.dismiss(TableChoice(self.slug, players, kinds.count("bot"), None, {}, lan, kinds, state))
+            self.dismiss(TableChoice(self.slug, players, kinds.count("bot"), None, {}, lan, kinds, levels, state))
             return
         self._clear_errors()
         errors: dict[str, str] = {}
@@ -387,7 +400,7 @@ class MenuScreen(Screen[TableChoice]):
         assert options is not None
         seed = int(text) if text else None
         self.dismiss(TableChoice(self.slug, players, kinds.count("bot"), seed, options.model_dump(mode="json"),
-                                 lan, kinds, state))
+                                 lan, kinds, levels, state))
 
 
 MENU_KEYS = (
@@ -404,8 +417,8 @@ MENU_KEYS = (
 )
 MENU_FIELDS = (
     ("Players", "how many seats the table has"),
-    ("Seats", "one per seat: human (at this keyboard), bot (the computer), or open (a LAN player; "
-              "only when you Host, F2)"),
+    ("Seats", "one per seat: human (at this keyboard), a bot of a level (bot: easy, bot: normal, "
+              "bot: hard), or open (a LAN player; only when you Host, F2)"),
     ("Options", "the chosen game's own options, each with its help and range beside it"),
     ("Practice seed", "empty: a secret deal nobody can guess; a number deals the same game again "
                       "(practice)"),

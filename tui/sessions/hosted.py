@@ -174,7 +174,7 @@ def host_from_menu(app: Stage, choice: Any) -> None:
         from netplay.discovery import Advertiser
 
         table = HostTable.create(game, choice.options, setup.kinds, choice.seed, name=setup.name,
-                                 log_path=host_log_path(game.slug))
+                                 log_path=host_log_path(game.slug), levels=setup.levels)
         table.turn_time = setup.turn_time
         host = Host([table], host="0.0.0.0", port=setup.port)
         hosted = HostedTable(host, table, Advertiser(interfaces=app.lan_interfaces))
@@ -182,4 +182,4 @@ def host_from_menu(app: Stage, choice: Any) -> None:
 
     default = f"{socket.gethostname()[:20]} {game.slug}"
     app.push_screen(HostSetupScreen(game.title, names, choice.bots, default, DEFAULT_PORT,
-                                    kinds=list(choice.kinds) or None), chosen)
+                                    kinds=list(choice.kinds) or None, levels=list(choice.levels) or None), chosen)

@@ -176,7 +176,8 @@ class HotSeatSession(Session):
         match = self.table.match
         result = match.result()
         text = game_over_summary(match.names, result.winners, result.reason, result.scores,
-                                 self.game_over_notes(), unit=self.table.game.score_unit)
+                                 self.game_over_notes(), unit=self.table.game.score_unit,
+                                 bots={seat: s.bot_level for seat, s in enumerate(match.seats) if s.kind == "bot"})
         reveal = self.table.link(self.viewer).final_reveal()
 
         def chosen(what: str | None) -> None:

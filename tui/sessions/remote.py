@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.core import DEFAULT_BOT_LEVEL
 from engine.text import counted
 
 from .base import Session, Stage
@@ -172,8 +173,10 @@ class RemoteSession(Session):
         mark = "OK" if v and v.ok else "!!"
         notes = [f"[{mark}] Host honesty: {v.text if v else 'not checked'}",
                  f"{counted(len(over.moves), 'move')}. The host keeps the record."]
+        seats = self.client.seats.seats if self.client.seats is not None else []
         text = game_over_summary(link.names, over.winners, over.reason, over.scores, notes,
-                                 unit=link.game.score_unit)
+                                 unit=link.game.score_unit,
+                                 bots={i: st.level or DEFAULT_BOT_LEVEL for i, st in enumerate(seats) if st.kind == "bot"})
 
         def chosen(what: str | None) -> None:
             if what == "menu" and app.menu_home:

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from netplay import messages
+from engine.core import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from engine.text import counted
 from netplay.identity import ServerLobby
 
@@ -212,6 +213,9 @@ class OpenTableScreen(Screen[messages.OpenTable]):
                                                               id="players"), "how many seats the table has")
             yield field_box("bots", "Bots", CycleSelect(self._bots_options(info.min_players), value=1, id="bots"),
                             "the last seats; the others join from the lobby")
+            yield field_box("bot-level", "Bot level", CycleSelect([(level, level) for level in BOT_LEVELS],
+                                                                  value=DEFAULT_BOT_LEVEL, id="bot-level"),
+                            "how well the bots play: easy, normal or hard")
             yield Vertical(*self._option_fields(), id="options")
             yield field_box("table-name", "Table name",
                             Input("", placeholder=f"{self.player_name}'s table", id="table-name", compact=True,
@@ -281,6 +285,8 @@ class OpenTableScreen(Screen[messages.OpenTable]):
             error.update(f"Not opened: {name.replace('_', ' ')}: {message}")
             return
         players = self.query_one("#players", CycleSelect).value
+        bots = self.query_one("#bots", CycleSelect).value
+        level = self.query_one("#bot-level", CycleSelect).value
         try:
             turn_time = form_turn_time(self.query_one("#turn-time", Input).value)
         except ValueError as exc:
@@ -288,9 +294,9 @@ class OpenTableScreen(Screen[messages.OpenTable]):
             return
         try:
             request = messages.OpenTable(game=self.slug, options=options.model_dump(mode="json"), players=players,
-                                         bots=self.query_one("#bots", CycleSelect).value, name=self.player_name,
+                                         bots=bots, name=self.player_name,
                                          table_name=self.query_one("#table-name", Input).value.strip(),
-                                         turn_time=turn_time)
+                                         turn_time=turn_time, seats=["open"] * (players - bots) + [level] * bots)
         except ValueError as exc:
             error.update(f"Cannot open that table: {str(exc).splitlines()[0][:120]}")
             return
