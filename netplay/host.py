@@ -41,6 +41,7 @@ from .table import (  # noqa: F401  (re-exported: the tables are part of the hos
     RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, make_kinds, token_hash,
 )
 from .text import clean_name
+from .thinking import Thinker
 from .tls import Certificate, load_certificate
 
 log = logging.getLogger("atlantis.host")
@@ -66,6 +67,7 @@ class Host:
         self.server: asyncio.base_events.Server | None = None
         self.admission = Admission(self.limits)  # its connections, refusals and cuts (its sessions keep it)
         self.done = asyncio.Event()
+        self.thinker = Thinker()  # where its slow (hard) bots decide: worker processes, off the loop
 
     @property
     def table(self) -> HostTable:
@@ -111,6 +113,7 @@ class Host:
 
     def _serve_table(self, t: HostTable, loop: asyncio.AbstractEventLoop) -> None:
         t.loop = loop
+        t.thinker = self.thinker
         t.bot_delay = self.bot_delay
         t.seats_interval = self.limits.seats_interval
         t.limits = self.limits
@@ -169,6 +172,9 @@ class Host:
             self.done.set()
 
     async def close(self) -> None:
+        for t in self.tables.values():
+            t.stop_thinking()
+        self.thinker.close()
         if self.server is not None:
             self.server.close()
         # Say why before going: a client told "table-closed" stops reconnecting at once
