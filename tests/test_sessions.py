@@ -64,6 +64,10 @@ class StandIn:
         self.timers.append(callback)
         return SimpleNamespace(stop=lambda: self.timers.remove(callback))
 
+    def set_interval(self, interval: float, callback: Any) -> Any:
+        """(The side panel's ticking seconds while a bot thinks: not run here.)"""
+        return SimpleNamespace(stop=lambda: None)
+
     def fire_timers(self) -> None:
         timers, self.timers = self.timers, []
         for callback in timers:
