@@ -5,7 +5,8 @@ event loop, so a table's screen and its server keep answering while a bot thinks
 is after deciding; the caller keeps that bot for its next decision.  A bot that is not
 ``slow`` (every easy and normal bot: well under a millisecond) decides at once, here.
 A slow one decides in a worker process (``python -m netplay.thinking``, started on the
-first slow decision, up to ``processes`` of them): the bot goes there pickled and comes
+first slow decision, up to ``processes`` of them, one a CPU by default; more bots than
+that wait their turn): the bot goes there pickled and comes
 back pickled with its action, so its state (its random stream) is what the same
 decision here would have left, and the same seed and view give the same move.
 Processes, not threads: a pure-Python search in a thread holds the GIL, and the loop
@@ -37,8 +38,9 @@ log = logging.getLogger("atlantis.bots")
 
 #: Seconds past a bot's think cap after which its decision counts as hung.
 HUNG_AFTER = 10.0
-#: The most worker processes one thinker starts (a table server's bots share them).
-MAX_PROCESSES = 4
+#: A worker's scheduling priority below its parent's: where the cores are busy, a search
+#: gives way to the tables' event loop (it has the rest of its think cap to use).
+NICE = 10
 HEADER = struct.Struct(">I")
 
 
@@ -85,7 +87,7 @@ class Thinker:
     this process instead (for tests whose bots must share memory with them)."""
 
     def __init__(self, processes: int | None = None, *, threads: bool = False):
-        self.processes = processes or min(MAX_PROCESSES, os.cpu_count() or 1)
+        self.processes = processes or os.cpu_count() or 1  # (one search a core: each has its cap's worth)
         self.threads = threads
         self.slots = asyncio.Semaphore(self.processes)  # (one a worker: a decision each)
         self.idle: list[Worker] = []
@@ -167,4 +169,5 @@ if __name__ == "__main__":
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl+C is for the parent: it ends its workers)
+    os.nice(NICE)
     serve(sys.stdin.buffer, sys.stdout.buffer)

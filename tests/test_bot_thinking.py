@@ -179,3 +179,48 @@ async def test_another_tables_move_is_answered_while_a_bot_thinks():
         for c in clients:
             await c.close()
         await host.close()
+
+
+# --- LAN screens: the host's and a remote player's ------------------------------------------
+def thinking_line(app: AtlantisApp) -> str:
+    screen = app.game_screen
+    return str(screen.query_one("#thinking").render()) if screen is not None and screen.is_mounted else ""
+
+
+async def test_the_hosts_screen_says_its_bot_thinks_and_answers_help_meanwhile():
+    from tui.lan.hosting import HostedTable
+
+    table = HostTable.create(PATHWAYS, {}, ["bot", "local"], 3, name="a bot thinks here")
+    bot = table.slots[0].bot = SlowBot(table.slots[0].bot)
+    host = Host([table], host=LOOPBACK, port=0)
+    host.thinker = Thinker(threads=True)
+    app = AtlantisApp(hosted=HostedTable(host, table, None), bot_delay=0)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait(pilot, lambda: bot.asked.is_set() and thinking_line(app).endswith("is thinking…"))
+            await pilot.press("question_mark")
+            await wait(pilot, lambda: isinstance(app.screen, HelpScreen))
+            assert not table.match.record.moves
+            bot.answer.set()
+            await wait(pilot, lambda: table.match.record.moves)
+    finally:
+        bot.answer.set()
+
+
+async def test_a_remote_player_sees_the_hosts_bot_thinking():
+    table = HostTable.create(PATHWAYS, {}, ["bot", "open"], 3, name="a bot thinks here")
+    bot = table.slots[0].bot = SlowBot(table.slots[0].bot)
+    host = Host([table], host=LOOPBACK, port=0)
+    host.thinker = Thinker(threads=True)
+    await host.start()
+    me = client(host, name="Alice")
+    app = AtlantisApp(remote=me, bot_delay=0)
+    try:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait(pilot, lambda: bot.asked.is_set() and thinking_line(app).endswith("is thinking…"))
+            bot.answer.set()
+            await wait(pilot, lambda: table.match.record.moves)
+    finally:
+        bot.answer.set()
+        await me.close()
+        await host.close()
