@@ -224,3 +224,29 @@ async def test_a_remote_player_sees_the_hosts_bot_thinking():
         bot.answer.set()
         await me.close()
         await host.close()
+
+
+async def test_a_bot_client_with_a_slow_bot_decides_off_the_loop():
+    from netplay.client import run_bot
+
+    from netplay_helpers import running_host
+
+    made: list[SlowBot] = []
+
+    class SlowPathways(type(PATHWAYS)):  # (its bots are slow ones that answer at once)
+        def make_bot(self, seat: int, seed: int, level: str = "normal") -> Bot:
+            made.append(SlowBot(PATHWAYS.make_bot(seat, seed)))
+            made[-1].answer.set()
+            return made[-1]
+
+    async with running_host(PATHWAYS, ["open", "open"], seed=4) as host:
+        players = [client(host, name=f"b{i}") for i in range(2)]
+        for c in players:
+            c.games = {PATHWAYS.slug: SlowPathways()}
+        runs = [asyncio.ensure_future(run_bot(c, thinker=Thinker(threads=True))) for c in players]
+        await until(lambda: len(host.table.match.record.moves) >= 6, timeout=20)
+        assert sum(bot.decisions for bot in made) >= 6
+        for task in runs:
+            task.cancel()
+        for c in players:
+            await c.close()
