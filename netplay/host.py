@@ -126,6 +126,8 @@ class Host:
         t.on_rematch = self.rematch
         for slot in t.slots:  # (a resumed table: its players are away until they come back)
             t.player_away(slot)
+        if any(slot.bot is not None and slot.bot.slow for slot in t.slots):
+            self.thinker.warm()
         t.kick_bots()
 
     def rematch(self, table: HostTable) -> HostTable:

@@ -93,6 +93,21 @@ class Thinker:
         self.idle: list[Worker] = []
         self.workers: set[Worker] = set()
         self.closed = False
+        self._warming: asyncio.Task[None] | None = None
+
+    def warm(self) -> None:
+        """Start a worker now, if none is up: a table whose bots are slow calls this as it
+        opens, so its first decision does not wait for a process to start."""
+        if not self.threads and not self.closed and not self.workers and self._warming is None:
+            self._warming = asyncio.ensure_future(self._warm())
+
+    async def _warm(self) -> None:
+        async with self.slots:
+            if not self.workers and not self.closed:
+                try:
+                    self.idle.append(await self._start())
+                except Exception as exc:  # (the first decision tries again, and falls back if it must)
+                    log.warning("a bot's worker did not start (%s: %s)", type(exc).__name__, exc)
 
     async def decide(self, bot: Bot, view: View, legal: list[Any],
                      fallback: Callable[[], Bot]) -> tuple[Any, Bot]:

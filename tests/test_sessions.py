@@ -214,7 +214,7 @@ def test_a_remote_seat_waits_on_the_connecting_screen_until_its_first_view_then_
     client = SimpleNamespace(host="127.0.0.1", port=4, listeners=[], view=None, game=None, seat=None,
                              names=local.names, status="connecting", has_started=True, attempt=0,
                              last_error="", welcome=SimpleNamespace(table_name="t", practice=False),
-                             legal=lambda: [], events=[])
+                             legal=lambda: [], events=[], seats=None, to_act=[], over=None)
     app = StandIn()
     session = RemoteSession(app, client)  # type: ignore[arg-type]
     app.begin(session)

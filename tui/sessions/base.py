@@ -11,7 +11,6 @@ shared keys (save, leave) that mean something different for each way of playing.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 

@@ -93,6 +93,8 @@ class HotSeatSession(Session):
         self.screen.seed_baselines(
             {s: (table.match.view(s), len(table.link(s).log())) for s in table.human_seats})
         table.listeners.append(self._table_changed)
+        if not self.manual_bots and any(bot.slow for bot in table.bots.values()):
+            self.app.thinker.warm()
         if len(table.human_seats) > 1 and self.viewer is not None:
             # The curtain comes first: the first player's hand is drawn only once they are here.
             self._raise_curtain(self.viewer)
