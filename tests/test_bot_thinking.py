@@ -250,3 +250,34 @@ async def test_a_bot_client_with_a_slow_bot_decides_off_the_loop():
             task.cancel()
         for c in players:
             await c.close()
+
+
+async def test_a_worker_that_dies_or_hangs_is_gone_and_the_normal_bot_decides(monkeypatch, caplog):
+    import os
+
+    import netplay.thinking
+    from thinking_bots import DyingBot, HungBot
+
+    here = os.path.dirname(__file__)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([here, os.environ.get("PYTHONPATH", "")]))
+    view, legal = first_decision()
+    normal = PATHWAYS.make_bot(view.seat, 9).choose(view, legal)
+    thinker = Thinker(1)
+    try:
+        with caplog.at_level(logging.WARNING, "atlantis.bots"):
+            action, _ = await thinker.decide(DyingBot(), view, legal, lambda: PATHWAYS.make_bot(view.seat, 9))
+            assert action == normal and "failed" in caplog.text and not thinker.workers
+            monkeypatch.setattr(netplay.thinking, "HUNG_AFTER", 0.5)  # (past its start, on a loaded machine too)
+            started: list[Any] = []
+            start = netplay.thinking.Worker.start
+
+            async def kept() -> Any:
+                started.append(await start())
+                return started[-1]
+
+            monkeypatch.setattr(netplay.thinking.Worker, "start", staticmethod(kept))
+            action, _ = await thinker.decide(HungBot(), view, legal, lambda: PATHWAYS.make_bot(view.seat, 9))
+        assert action == normal and "did not come back" in caplog.text and not thinker.workers
+        assert await started[0].proc.wait() != 0  # (the hung worker was killed: no process is left)
+    finally:
+        thinker.close()
