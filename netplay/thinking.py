@@ -4,15 +4,16 @@ event loop, so a table's screen and its server keep answering while a bot thinks
 ``Thinker.decide(bot, view, legal, fallback)`` gives the bot's action and the bot as it
 is after deciding; the caller keeps that bot for its next decision.  A bot that is not
 ``slow`` (every easy and normal bot: well under a millisecond) decides at once, here.
-A slow one decides in a worker process (``python -m netplay.thinking``, started on the
-first slow decision, up to ``processes`` of them, one a CPU by default; more bots than
-that wait their turn): the bot goes there pickled and comes
-back pickled with its action, so its state (its random stream) is what the same
-decision here would have left, and the same seed and view give the same move.
+A slow one decides in a worker process (``python -m netplay.thinking``; up to
+``processes`` of them, one a CPU by default, started as a table of slow bots opens or
+on the first slow decision; more bots than workers wait their turn).  The bot goes there
+pickled and comes back pickled with its action, so its state (its random stream) is
+what the same decision here would have left: the same seed and view give the same move.
 Processes, not threads: a pure-Python search in a thread holds the GIL, and the loop
 waits up to the switch interval (5 ms) each time it wants it back (measured on a 2-core
 machine: a host's echo round trip, p50 0.1 ms, went to 17 ms with 4 searches in threads
-and stayed at 0.1 ms with 4 in processes).
+and stayed at 0.1 ms with 4 in processes).  A worker runs at a lower priority
+(``NICE``): where the cores are busy, the loop that answers players comes first.
 
 What can go wrong: the bot raises, its worker dies, or its decision has not come back
 ``HUNG_AFTER`` seconds past the bot's own think cap (that worker is killed).  Then the
@@ -107,7 +108,8 @@ class Thinker:
                 try:
                     self.idle.append(await self._start())
                 except Exception as exc:  # (the first decision tries again, and falls back if it must)
-                    log.warning("a bot's worker did not start (%s: %s)", type(exc).__name__, exc)
+                    if not self.closed:
+                        log.warning("a bot's worker did not start (%s: %s)", type(exc).__name__, exc)
 
     async def decide(self, bot: Bot, view: View, legal: list[Any],
                      fallback: Callable[[], Bot]) -> tuple[Any, Bot]:
