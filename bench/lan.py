@@ -15,6 +15,12 @@ The host always runs in its own process and the clients are cheap scripted ones
   table plays.  Goal: >= 1.7x on 2 cores.  The full run adds the same tables with
   players thinking 0.125-0.375 s an action: the round trip to the actor's own new view.
   Goal: p99 < 50 ms.
+* Beside thinking bots: the round trip of one table (as above, cleartext) at a host
+  where 4 other tables are played by hard bots, each thinking up to its 1 s cap a
+  decision in the host's worker processes (``netplay.thinking``), beside the same host
+  with no bots.  Goal: p99 < 50 ms (a player notices no wait).  The full run adds the
+  same with the bots deciding on the host's event loop, as they did before the workers
+  (a minute of play: each round trip waits for searches there).
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ GOAL_ROUND_TRIP_P99_MS = 2.0
 GOAL_ACTIONS_PER_CORE = 3_000
 GOAL_SCALING = 1.7
 GOAL_PACED_P99_MS = 50.0
+GOAL_BESIDE_BOTS_P99_MS = 50.0
+HARD_BOT_TABLES = 4
 ROUNDS = 10  # (a Pathways game of 10 rounds: ~100-150 moves)
 
 
@@ -43,6 +51,24 @@ async def round_trips(samples: int, tls: bool) -> list[float]:
     try:
         for i, table_id in enumerate(host.ids):
             await play(host.port, [Table(table_id, script(1000 + i, ROUNDS), closed=True, stats=stats)], tls=tls)
+    finally:
+        await host.stop()
+    return stats.steady
+
+
+async def beside_bots(samples: int, bot_tables: int, inline: bool = False, duration: float | None = None) -> list[float]:
+    """``round_trips`` (cleartext) at a host where ``bot_tables`` tables of hard bots play
+    meanwhile (0: none); ``inline``: their bots decide on the host's event loop
+    (``duration``: seconds of play at most)."""
+    games = max(1, -(-samples // (len(script(1000, ROUNDS)) - 1)))
+    host = await Proc.start("bots", games, bot_tables, ROUNDS, int(inline))
+    stats = Stats()
+    try:
+        for i, table_id in enumerate(host.ids):
+            await play(host.port, [Table(table_id, script(1000 + i, ROUNDS), closed=True, stats=stats)],
+                       timeout=600, duration=duration)
+            if len(stats.steady) >= samples:
+                break
     finally:
         await host.stop()
     return stats.steady
@@ -116,7 +142,13 @@ async def _rows(quick: bool) -> list[Row]:
         Row(f"table server, 2 workers, {tables} tables", best[2], "actions/s", best[0], "one process",
             goal=f">= {GOAL_SCALING}x", met=best[2] / best[0] >= GOAL_SCALING if best[0] else None),
     ]
+    alone = percentile(await beside_bots(samples, 0), 0.99) * 1e3
+    bots = percentile(await beside_bots(samples, HARD_BOT_TABLES), 0.99) * 1e3
+    rows.append(Row(f"round trip p99 beside {HARD_BOT_TABLES} hard bots thinking", bots, "ms", alone, "no bots",
+                    goal=f"< {GOAL_BESIDE_BOTS_P99_MS:g} ms", met=bots < GOAL_BESIDE_BOTS_P99_MS))
     if not quick:
+        inline = percentile(await beside_bots(20, HARD_BOT_TABLES, inline=True, duration=60.0), 0.99) * 1e3
+        rows.append(Row("... the bots on the host's event loop", inline, "ms", alone, "no bots"))
         paced, _ = await table_server(2, tables, 5.0, think=0.25)
         p99 = percentile(paced.own, 0.99) * 1e3
         rows.append(Row(f"paced, {tables} tables x 4 thinking: own view p99", p99, "ms",

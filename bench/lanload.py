@@ -24,6 +24,11 @@ on its first line, then its worker pids on the second, and runs until stdin clos
   each logging its moves to a file as ``atlantis host`` does; inside TLS with
   ``ATLANTIS_BENCH_TLS=1`` in its environment (a certificate made for the run), else
   cleartext;
+* ``bots G B ROUNDS INLINE``: one ``netplay.host.Host`` with G Pathways tables for the
+  clients (seeds 1000+i, cleartext) beside B tables where two hard bots play each other
+  (their first line is printed once every one of them has begun to think); ``INLINE``
+  1: the hard bots decide on the host's event loop, as every bot did before
+  ``netplay.thinking``;
 * ``server WORKERS T ROUNDS``: ``atlantis serve``'s table server with WORKERS worker
   processes (0: in this process); T tables are opened through its lobby (seeds 1000+i)
   and every seat taken there, each by its own identity (a seat is taken only with a
@@ -41,11 +46,12 @@ from typing import Any
 
 import msgpack
 
+from netplay.messages import PROTOCOL  # (the version these clients speak)
+
 from .report import cpu_seconds
 
 LOOPBACK = "127.0.0.1"
 HEADER = struct.Struct(">I")
-PROTOCOL = 2
 
 
 def script(seed: int, rounds: int, players: int = 4) -> list[tuple[int, dict]]:
@@ -612,6 +618,31 @@ async def _host(tables: int, rounds: int) -> None:
     shutil.rmtree(logs, ignore_errors=True)
 
 
+async def _bots(games: int, bot_tables: int, rounds: int, inline: int) -> None:
+    from engine.registry import GAMES
+    from netplay.host import Host, HostTable
+
+    game = GAMES["pathways"]
+    played = [HostTable.create(game, {"max_rounds": rounds}, ["open"] * 4, 1000 + i) for i in range(games)]
+    thinking = [HostTable.create(game, {}, ["bot", "bot"], 2000 + i) for i in range(bot_tables)]
+    for t in thinking:
+        for slot in t.slots:
+            slot.bot = game.make_bot(slot.index, 2000, "hard")
+    host = Host([*played, *thinking], host=LOOPBACK, port=0, limits=_limits(), plain=True)
+    await host.start()
+    if inline:
+        for t in thinking:
+            t.thinker = None  # (its bots decide on the loop)
+    # (every bot table has begun to think: in a worker, or on the loop when inline)
+    deadline = time.monotonic() + 60
+    while not all(t.thinking or t.match.record.moves for t in thinking) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    print(host.port, " ".join(t.id for t in played), flush=True)
+    print("", flush=True)
+    await _until_stdin_closes()
+    await host.close()
+
+
 async def _server(workers: int, tables: int, rounds: int) -> None:
     from netplay import messages
     from netplay.server import ServerLimits, ask
@@ -659,3 +690,5 @@ if __name__ == "__main__":
         asyncio.run(_host(*args))
     elif kind == "server":
         asyncio.run(_server(*args))
+    elif kind == "bots":
+        asyncio.run(_bots(*args))

@@ -568,6 +568,10 @@ def _make_decoder(tp: Any, ns: Mapping[str, Any] | None) -> Any:
 class Bot:
     """A bot sees exactly what a human in its seat sees: its view and legal actions."""
 
+    #: A decision may take a good part of a second or more (a search): a table runs it
+    #: off its event loop (``netplay.thinking``); False: it takes well under a millisecond.
+    slow: ClassVar[bool] = False
+
     def choose(self, view: View, legal: list[Any]) -> Any:
         raise NotImplementedError
 

@@ -224,6 +224,8 @@ class SearchBot(Bot):
     """The "hard" level: ISMCTS from the bot's view, on its own stream
     ``"{stream}-hard-{seat}"`` of the seed."""
 
+    slow = True
+
     def __init__(self, game: Game, seat: int, seed: int, sample_hidden: Sampler, *,
                  iterations: int = DEFAULT_ITERATIONS, think: float | None = DEFAULT_THINK,
                  policy: Policy = random_policy, rollout_cap: int = DEFAULT_ROLLOUT_CAP,

@@ -31,6 +31,7 @@ from engine.text import counted
 
 from . import messages
 from .chat import chat_text
+from .thinking import Thinker
 from .tls import FingerprintError, Trust, open_connection
 from .wire import MAX_HOST_FRAME, FrameError, read_frame
 
@@ -681,10 +682,28 @@ BOT_NUDGE = 3.0
 
 
 async def run_bot(client: Client, seed: int | None = None, delay: float = 0.0,
-                  level: str = "normal") -> Client:
-    """Play a seat with the game's bot until the game ends (a headless client)."""
+                  level: str = "normal", thinker: Thinker | None = None) -> Client:
+    """Play a seat with the game's bot until the game ends (a headless client).  A slow
+    (hard) bot decides in a worker process (``netplay.thinking``): the client keeps
+    answering its host, and a screen over it keeps answering keys."""
     bots: dict[int, Any] = {}
     last: list[Any] = [None, None]  # the view the bot last chose on, and its choice
+    thinker = thinker or Thinker(1)
+    thought: list[Any] = [None, None]  # the view a slow bot is deciding on, and its task
+
+    def send(action: Any) -> None:
+        if delay:
+            asyncio.get_running_loop().call_later(delay, client.submit, action)
+        else:
+            client.submit(action)
+
+    async def think(seat: int, bot: Any, view: Any, legal: list[Any], seed_used: int) -> None:
+        action, bots[seat] = await thinker.decide(
+            bot, view, legal, lambda: client.game.make_bot(seat, seed_used, "normal"))  # type: ignore[union-attr]
+        thought[0] = thought[1] = None
+        last[0], last[1] = view, action
+        if client.view == view:
+            send(action)
 
     def on_change(what: str) -> None:
         # Act on views (every stale refusal and every reconnect is followed by a fresh
@@ -698,30 +717,39 @@ async def run_bot(client: Client, seed: int | None = None, delay: float = 0.0,
         legal = client.legal()
         if not legal:
             return
+        s = seed if seed is not None else int.from_bytes(
+            hashlib.sha256((client.token or "").encode()).digest()[:4], "big")
         bot = bots.get(client.seat)
         if bot is None:
-            s = seed if seed is not None else int.from_bytes(
-                hashlib.sha256((client.token or "").encode()).digest()[:4], "big")
             bot = bots[client.seat] = client.game.make_bot(client.seat, s, level)
         if last[0] == client.view:
             action = last[1]
+        elif bot.slow:
+            if thought[0] != client.view:  # (not already deciding on this view)
+                if thought[1] is not None:
+                    thought[1].cancel()  # (a view gone by: its decision is dropped)
+                thought[0] = client.view
+                thought[1] = asyncio.ensure_future(think(client.seat, bot, client.view, legal, s))
+            return
         else:
             action = bot.choose(client.view, legal)
             last[0], last[1] = client.view, action
-        if delay:
-            asyncio.get_running_loop().call_later(delay, client.submit, action)
-        else:
-            client.submit(action)
+        send(action)
 
     client.listeners.append(on_change)
     if not client.has_started:
         client.start()
-    while not client.finished.is_set():
-        # A bot never waits forever on a lost frame: when nothing has come for a while and
-        # it may still act, it sends its choice for the view it holds again (a stale one is
-        # answered with the current view, a repeated one is refused and changes nothing).
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(client.finished.wait(), BOT_NUDGE)
-        if not client.finished.is_set():
-            on_change("update")
+    try:
+        while not client.finished.is_set():
+            # A bot never waits forever on a lost frame: when nothing has come for a while and
+            # it may still act, it sends its choice for the view it holds again (a stale one is
+            # answered with the current view, a repeated one is refused and changes nothing).
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(client.finished.wait(), BOT_NUDGE)
+            if not client.finished.is_set():
+                on_change("update")
+    finally:
+        if thought[1] is not None:
+            thought[1].cancel()
+        thinker.close()
     return client

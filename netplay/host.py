@@ -41,6 +41,7 @@ from .table import (  # noqa: F401  (re-exported: the tables are part of the hos
     RECORD_KIND, SEAT_KINDS, Audience, HostTable, Slot, deputy_level, make_kinds, seat_kinds, token_hash,
 )
 from .text import clean_name
+from .thinking import Thinker
 from .tls import Certificate, load_certificate
 
 log = logging.getLogger("atlantis.host")
@@ -69,6 +70,7 @@ class Host:
         #: Told of each rematch: the old table, the new one, the players' new tokens by seat
         #: (the web front keeps each browser's seat through it).
         self.rematch_listeners: list[Callable[[HostTable, HostTable, dict[int, str]], None]] = []
+        self.thinker = Thinker()  # where its slow (hard) bots decide: worker processes, off the loop
 
     @property
     def table(self) -> HostTable:
@@ -114,6 +116,7 @@ class Host:
 
     def _serve_table(self, t: HostTable, loop: asyncio.AbstractEventLoop) -> None:
         t.loop = loop
+        t.thinker = self.thinker
         t.bot_delay = self.bot_delay
         t.seats_interval = self.limits.seats_interval
         t.limits = self.limits
@@ -126,6 +129,8 @@ class Host:
         t.on_rematch = self.rematch
         for slot in t.slots:  # (a resumed table: its players are away until they come back)
             t.player_away(slot)
+        if any(slot.bot is not None and slot.bot.slow for slot in t.slots):
+            self.thinker.warm()
         t.kick_bots()
 
     def rematch(self, table: HostTable) -> HostTable:
@@ -174,6 +179,9 @@ class Host:
             self.done.set()
 
     async def close(self) -> None:
+        for t in self.tables.values():
+            t.stop_thinking()
+        self.thinker.close()
         if self.server is not None:
             self.server.close()
         # Say why before going: a client told "table-closed" stops reconnecting at once

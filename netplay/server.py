@@ -605,6 +605,7 @@ class TableServer(Host):
         self.owned.pop(table_id, None)
         if table is None:
             return
+        table.stop_thinking()
         for conn in table.connections():
             conn.close()
         if table.log is not None:

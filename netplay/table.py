@@ -28,6 +28,7 @@ from .limits import Limits
 from .log import HostLog, read_log
 from .peer import Peer
 from .text import MAX_NAME, clean_name, clean_text
+from .thinking import Thinker
 from .updates import Updates
 
 log = logging.getLogger("atlantis.host")
@@ -109,7 +110,7 @@ class HostTable:
         self.commitment = messages.commitment(match.seed, salt)
         self.fingerprint = messages.rules_fingerprint(game.slug, game.rules_version, match.record.options)
         self.slots = [Slot(i, k, match.seats[i].name, match.seats[i].level) for i, k in enumerate(kinds)]
-        seed = match.seed if bot_seed is None else bot_seed
+        seed = self.bot_seed = match.seed if bot_seed is None else bot_seed
         for slot in self.slots:
             if slot.kind == "bot":
                 slot.bot = game.make_bot(slot.index, seed, slot.level or DEFAULT_BOT_LEVEL)
@@ -125,6 +126,10 @@ class HostTable:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.bot_delay = 0.0
         self._bot_pending: set[int] = set()
+        #: The seats whose bot is thinking off the loop (a slow bot), and since when (loop time).
+        self.thinking: dict[int, float] = {}
+        self._thoughts: dict[int, asyncio.Task[None]] = {}
+        self.thinker: Thinker | None = None  # (the Host's: where slow bots decide)
         self._bots = any(s.kind == "bot" for s in self.slots)
         self.bot_moves: set[int] = set()  # the moves (numbered from 1) a deputy bot made for a player
         self.chat = TableChat()
@@ -240,10 +245,9 @@ class HostTable:
             return None
         return max(0.0, round(slot.deadline - self.loop.time(), 1))
 
-    def _deputy_move(self, seat: int, bot: Any) -> None:
-        """A bot's move for a player's seat, from that seat's view only; kept in the log as the bot's."""
-        view = self.match.view(seat)
-        action = bot.choose(view, self.game.legal(view))
+    def _deputy_move(self, seat: int, action: Any) -> None:
+        """A bot's move for a player's seat (chosen from that seat's view only); kept in the
+        log as the bot's."""
         self._by_deputy = True
         try:
             error = self.submit(seat, action)
@@ -608,20 +612,70 @@ class HostTable:
                 self._bot_pending.add(seat)
                 self.loop.call_later(self.bot_delay, self._bot_step, seat)
 
+    def _bot_of(self, seat: int) -> Any:
+        """The bot that decides for ``seat`` now: its own, a deputy keeping a player's seat
+        warm, or None (a player back in time plays this decision themselves)."""
+        slot = self.slots[seat]
+        if slot.kind == "bot":
+            return slot.bot
+        return self.deputy(slot) if slot.standin or slot.hurried else None
+
     def _bot_step(self, seat: int) -> None:
         self._bot_pending.discard(seat)
         if self.over or seat not in self.match.to_act():
             return
-        slot = self.slots[seat]
-        if slot.kind != "bot":
-            if slot.standin or slot.hurried:  # (a player back in time plays this decision themselves)
-                self._deputy_move(seat, self.deputy(slot))
+        bot = self._bot_of(seat)
+        if bot is None:
             return
         view = self.match.view(seat)
-        action = slot.bot.choose(view, self.game.legal(view))
+        legal = self.game.legal(view)
+        if bot.slow and self.thinker is not None and self.loop is not None:
+            self._bot_pending.add(seat)  # (no second decision of this seat while it thinks)
+            self.thinking[seat] = self.loop.time()
+            self._thoughts[seat] = self.loop.create_task(self._think(seat, bot, view, legal))
+            self._tell_screen()
+            return
+        self._bot_move(seat, bot.choose(view, legal))
+
+    async def _think(self, seat: int, bot: Any, view: Any, legal: list[Any]) -> None:
+        """A slow bot decides off the loop (``netplay.thinking``); its move is played if the
+        seat still has to decide on the same view, and the bot that decided is kept."""
+        assert self.thinker is not None
+        try:
+            action, after = await self.thinker.decide(
+                bot, view, legal, lambda: self.game.make_bot(seat, self.bot_seed, "normal"))
+        finally:
+            self._bot_pending.discard(seat)
+            self.thinking.pop(seat, None)
+            self._thoughts.pop(seat, None)
+        if (not self.over and seat in self.match.to_act() and self._bot_of(seat) is bot
+                and self.match.view(seat) == view):
+            slot = self.slots[seat]
+            if slot.kind == "bot":
+                slot.bot = after
+            else:
+                slot.deputy = after
+            self._bot_move(seat, action)
+        else:
+            self._tell_screen()  # (its thinking is over; the table moved on meanwhile)
+        self.kick_bots()
+
+    def _bot_move(self, seat: int, action: Any) -> None:
+        if self.slots[seat].kind != "bot":
+            self._deputy_move(seat, action)
+            return
         error = self.submit(seat, action)
         if error:
             log.error("bot of seat %d chose a refused action: %s", seat, error)
+
+    def _tell_screen(self) -> None:
+        for fn in list(self.listeners):
+            fn()
+
+    def stop_thinking(self) -> None:
+        """The table closes: the decisions under way are dropped (their workers end)."""
+        for task in list(self._thoughts.values()):
+            task.cancel()
 
     # --- what clients send -----------------------------------------------------------------
     def resync(self, conn: Peer) -> None:

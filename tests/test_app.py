@@ -259,7 +259,7 @@ async def test_a_bot_about_to_act_is_shown_thinking():
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         thinking = app.game_screen.query_one("#thinking")
-        assert str(thinking.render()) == "Red (bot) is thinking…"
+        assert str(thinking.render()) == "Red is thinking…"
         while table.step_bot():
             await pilot.pause()
         await pilot.pause()

@@ -161,7 +161,8 @@ def test_export_of_a_host_log_says_which_moves_the_bot_made_for_a_player(tmp_pat
         table.claim(slot.name)
     table.write_log()
     first = min(table.match.to_act())
-    table._deputy_move(first, GAME.make_bot(first, 1))
+    view = table.match.view(first)
+    table._deputy_move(first, GAME.make_bot(first, 1).choose(view, GAME.legal(view)))
     second = min(table.match.to_act())
     view = table.match.view(second)
     assert table.submit(second, GAME.make_bot(second, 2).choose(view, GAME.legal(view))) is None

@@ -64,6 +64,10 @@ class StandIn:
         self.timers.append(callback)
         return SimpleNamespace(stop=lambda: self.timers.remove(callback))
 
+    def set_interval(self, interval: float, callback: Any) -> Any:
+        """(The side panel's ticking seconds while a bot thinks: not run here.)"""
+        return SimpleNamespace(stop=lambda: None)
+
     def fire_timers(self) -> None:
         timers, self.timers = self.timers, []
         for callback in timers:
@@ -210,7 +214,7 @@ def test_a_remote_seat_waits_on_the_connecting_screen_until_its_first_view_then_
     client = SimpleNamespace(host="127.0.0.1", port=4, listeners=[], view=None, game=None, seat=None,
                              names=local.names, status="connecting", has_started=True, attempt=0,
                              last_error="", welcome=SimpleNamespace(table_name="t", practice=False),
-                             legal=lambda: [], events=[])
+                             legal=lambda: [], events=[], seats=None, to_act=[], over=None)
     app = StandIn()
     session = RemoteSession(app, client)  # type: ignore[arg-type]
     app.begin(session)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 
+from netplay.thinking import Thinker
+
 from .config import keep_theme
 from .theme import ThemedApp
 from .widgets.seat_styles import SEATS_TCSS
@@ -126,6 +128,9 @@ class AtlantisApp(ThemedApp):
         self.autosave = autosave
         #: The way of playing now under way (tui/sessions), None at the menu.
         self.session: Session | None = None
+        #: Where the hot-seat tables' slow (hard) bots decide: a worker process, started
+        #: on the first such decision (a hosted table's bots decide in its host's).
+        self.thinker = Thinker(1)
 
     # --- what the session under way holds -------------------------------------------------
     @property
@@ -187,9 +192,12 @@ class AtlantisApp(ThemedApp):
             self.exit(return_code=129)
 
     async def on_unmount(self) -> None:
-        """LAN play: a host says goodbye on the LAN and closes its log; a client says bye."""
+        """LAN play: a host says goodbye on the LAN and closes its log; a client says bye.
+        A bot's worker process ends."""
         if self.session is not None:
+            self.session.stop()
             await self.session.close()
+        self.thinker.close()
 
     # --- sessions -------------------------------------------------------------------
     def begin(self, session: Session) -> None:

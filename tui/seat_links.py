@@ -95,7 +95,7 @@ class LocalTable:
                  autosave: Path | None = None):
         self.game = game
         self.match = match
-        seed = match.seed if bot_seed is None else bot_seed
+        seed = self.bot_seed = match.seed if bot_seed is None else bot_seed
         self.bots: dict[int, Bot] = {
             i: game.make_bot(i, seed, s.bot_level) for i, s in enumerate(match.seats) if s.kind == "bot"
         }
@@ -155,13 +155,30 @@ class LocalTable:
         self._changed()
         return None
 
-    def step_bot(self) -> bool:
-        """Let one bot make one action. Returns False if no bot is to act."""
+    def bot_decision(self) -> tuple[int, Bot, View, list[Any]] | None:
+        """The next bot to act, and what it decides from (its view and legal actions);
+        None when no bot is to act."""
         seat = self.bot_to_act()
         if seat is None or self.match.result() is not None:
-            return False
+            return None
         view = self.match.view(seat)
-        action = self.bots[seat].choose(view, self.game.legal(view))
+        return seat, self.bots[seat], view, self.game.legal(view)
+
+    def step_bot(self) -> bool:
+        """Let one bot make one action, here and now. Returns False if no bot is to act."""
+        decision = self.bot_decision()
+        if decision is None:
+            return False
+        seat, bot, view, legal = decision
+        return self.play_bot(seat, view, bot.choose(view, legal), bot)
+
+    def play_bot(self, seat: int, view: View, action: Any, bot: Bot) -> bool:
+        """Play the action ``bot`` chose for ``seat`` on ``view`` (keeping ``bot``, as it
+        is after deciding, for the seat's next decision); False, and nothing changed, when
+        the seat no longer decides on that view (the table moved on while it thought)."""
+        if seat not in self.match.to_act() or self.match.result() is not None or self.match.view(seat) != view:
+            return False
+        self.bots[seat] = bot
         self.match.act(seat, action)
         self._changed()
         return True

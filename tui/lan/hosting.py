@@ -28,6 +28,7 @@ class HostedTable:
     from the host's keyboard."""
 
     autosave: Path | None = None  # the host's log keeps every move
+    bots: dict[int, Any] = {}  # (none at this keyboard: the netplay host plays them)
 
     def __init__(self, host: Any, table: Any, advertise: Any = None, web: Any = None):
         self.host = host          # netplay.host.Host

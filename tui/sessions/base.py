@@ -32,6 +32,7 @@ class Stage(Protocol):
     sub_title: str
     screen_stack: list[Screen[Any]]
     trust: Any        # how a LAN client checks a host's certificate
+    thinker: Any      # where this keyboard's slow (hard) bots decide (``netplay.thinking.Thinker``)
     player_name: str
     lan_interfaces: list[str] | None
 
@@ -43,12 +44,19 @@ class Stage(Protocol):
     def bell(self) -> None: ...
     def call_later(self, callback: Callable[..., Any], *args: Any) -> bool: ...
     def set_timer(self, delay: float, callback: Callable[[], Any]) -> Any: ...
+    def set_interval(self, interval: float, callback: Callable[[], Any]) -> Any: ...
+    def run_worker(self, work: Any, *, exit_on_error: bool = True) -> Any: ...
     def exit(self) -> None: ...
     def begin(self, session: Session) -> None: ...
     def end_session(self) -> Session | None: ...
     def leave_game(self) -> None: ...
     def back_to_menu(self) -> None: ...
     def show_menu(self) -> None: ...
+
+
+def thinking_text(name: str, seconds: float) -> str:
+    """"Blue is thinking… 3s" (no seconds in its first second: a quick bot just moves)."""
+    return f"{name} is thinking…" + (f" {int(seconds)}s" if seconds >= 1 else "")
 
 
 class Session:
@@ -66,6 +74,34 @@ class Session:
 
     def __init__(self, app: Stage):
         self.app = app
+
+    # --- the bots thinking ---------------------------------------------------------------
+    #: The seconds tick in the side panel while a bot thinks (False: the bots move only
+    #: when told to, as in a demo's replay: no clock).
+    ticking = True
+    _ticker: Any = None
+
+    def bots_thinking(self) -> dict[int, float]:
+        """The seats whose bot is deciding now, and for how many seconds it has been."""
+        return {}
+
+    def show_thinking(self) -> None:
+        """The side panel's line "Blue is thinking… 3s" while bots think (its seconds
+        tick), nothing once none does."""
+        thinking = self.bots_thinking()
+        if self.screen is not None and self.link is not None:
+            names = self.link.names
+            self.screen.thinking("; ".join(thinking_text(names[seat], seconds)
+                                           for seat, seconds in sorted(thinking.items())))
+        if thinking and self.ticking and self._ticker is None:
+            self._ticker = self.app.set_interval(1.0, self.show_thinking)
+        elif not thinking:
+            self.stop_ticking()
+
+    def stop_ticking(self) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
 
     @property
     def game(self) -> Game | None:

@@ -71,6 +71,11 @@ class HostedSession(HotSeatSession):
     async def close(self) -> None:
         await self.hosted.close()
 
+    def bots_thinking(self) -> dict[int, float]:
+        """The host's slow bots deciding now (the host plays its bots, off its loop)."""
+        t = self.hosted.hosted
+        return {seat: t.loop.time() - since for seat, since in t.thinking.items()} if t.loop else {}
+
     def draw(self) -> None:
         super().draw()
         if self.screen is not None:

@@ -8,6 +8,7 @@ things), or nothing.  ``HostedSession`` runs the same machine over a LAN table.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -45,7 +46,10 @@ class HotSeatSession(Session):
         self.viewer: int | None = self.first_seat()
         self.link = table.link(self.viewer)
         self.curtain_up = False
+        self.ticking = not manual_bots
         self._bot_timer: Any = None
+        self._thought: Any = None  # the worker in which a slow bot decides
+        self._thinking: tuple[int, float] | None = None  # the bot to act, and since when (monotonic)
         self._over_shown = False
         self._stopped = False
 
@@ -89,6 +93,8 @@ class HotSeatSession(Session):
         self.screen.seed_baselines(
             {s: (table.match.view(s), len(table.link(s).log())) for s in table.human_seats})
         table.listeners.append(self._table_changed)
+        if not self.manual_bots and any(bot.slow for bot in table.bots.values()):
+            self.app.thinker.warm()
         if len(table.human_seats) > 1 and self.viewer is not None:
             # The curtain comes first: the first player's hand is drawn only once they are here.
             self._raise_curtain(self.viewer)
@@ -104,6 +110,10 @@ class HotSeatSession(Session):
         if self._bot_timer is not None:
             self._bot_timer.stop()
             self._bot_timer = None
+        if self._thought is not None:
+            self._thought.cancel()  # (its worker process ends: nothing answers a table left)
+            self._thought = None
+        self.stop_ticking()
         self.curtain_up = False
 
     def _table_changed(self) -> None:
@@ -117,12 +127,15 @@ class HotSeatSession(Session):
             self.draw()
         step = self.next_step()
         if step.what == BOT:
-            self.screen.thinking(f"{self.table.names[step.seat]} (bot) is thinking…")
-            if not self.manual_bots and self._bot_timer is None:
+            if self._thinking is None or self._thinking[0] != step.seat:
+                self._thinking = (step.seat, time.monotonic())
+            self.show_thinking()
+            if not self.manual_bots and self._bot_timer is None and self._thought is None:
                 # set_timer(0) divides by zero inside Textual when it runs late
                 self._bot_timer = self.app.set_timer(max(self.bot_delay, 0.001), self._bot_step)
             return
-        self.screen.thinking("")
+        self._thinking = None
+        self.show_thinking()
         if step.what == OVER:
             self.show_game_over()
         elif step.what == CURTAIN:
@@ -131,15 +144,36 @@ class HotSeatSession(Session):
             self.sit(step.seat)
             self.draw()
 
+    def bots_thinking(self) -> dict[int, float]:
+        return {} if self._thinking is None else {self._thinking[0]: time.monotonic() - self._thinking[1]}
+
     @property
     def bot_waiting(self) -> bool:
-        """A bot's timed move is due (it acts when the timer fires)."""
-        return self._bot_timer is not None
+        """A bot's move is due (it acts when the timer fires), or a bot is deciding."""
+        return self._bot_timer is not None or self._thought is not None
 
     def _bot_step(self) -> None:
         self._bot_timer = None
-        if not self._stopped:
-            self.table.step_bot()  # (the table's listener brings advance)
+        if self._stopped:
+            return
+        decision = self.table.bot_decision()
+        if decision is None:
+            return
+        seat, bot, view, legal = decision
+        if not bot.slow:
+            self.table.play_bot(seat, view, bot.choose(view, legal), bot)  # (its listener brings advance)
+            return
+        self._thought = self.app.run_worker(self._think(seat, bot, view, legal), exit_on_error=False)
+
+    async def _think(self, seat: int, bot: Any, view: Any, legal: list[Any]) -> None:
+        """A slow bot decides off the app's event loop (``netplay.thinking``): the screen
+        keeps answering keys meanwhile."""
+        table = self.table
+        action, after = await self.app.thinker.decide(
+            bot, view, legal, lambda: table.game.make_bot(seat, table.bot_seed, "normal"))
+        self._thought = None
+        if not self._stopped and not table.play_bot(seat, view, action, after):
+            self.advance()  # (the table moved on while it thought: decide again if still to act)
 
     def _raise_curtain(self, seat: int) -> None:
         from ..screens.dialogs import CurtainScreen

@@ -11,6 +11,7 @@ nothing.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core import DEFAULT_BOT_LEVEL
@@ -68,6 +69,7 @@ class RemoteSession(Session):
 
     def stop(self) -> None:
         self._stopped = True
+        self.stop_ticking()
         if self._client_event in self.client.listeners:
             self.client.listeners.remove(self._client_event)
 
@@ -143,6 +145,20 @@ class RemoteSession(Session):
         super().draw()
         if self.screen is not None:
             self.screen.status_lines(lambda width: lan_status_text(self.client, width))
+            self.show_thinking()
+
+    _since: dict[int, float] = {}  # the host's bots to act, since when (monotonic): as seen here
+
+    def bots_thinking(self) -> dict[int, float]:
+        """The seats a bot plays at the host (its own or a player's kept warm) that are to
+        act, counted from when this client learned it."""
+        c = self.client
+        seats = c.seats.seats if c.seats is not None else []
+        now = time.monotonic()
+        acting = [] if c.over is not None else [
+            s for s in c.to_act if s != c.seat and s < len(seats) and (seats[s].kind == "bot" or seats[s].standin)]
+        self._since = {s: self._since.get(s, now) for s in acting}
+        return {s: now - since for s, since in self._since.items()}
 
     # --- the end -------------------------------------------------------------------------
     def _follow_rematch(self) -> None:
