@@ -81,6 +81,8 @@ class EventLog(ScrollView, can_focus=True):
         """Show exactly these lines, appending when only new ones were added."""
         if lines[: len(self._shown)] == self._shown:
             new = lines[len(self._shown):]
+            if not new:
+                return
         else:
             self.lines.clear()
             new = lines
