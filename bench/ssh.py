@@ -147,14 +147,15 @@ async def ssh_session(front: Any, user: str = "bench", size: tuple[int, int] = (
 FULL_LOBBY = b". Enter joins"  # (the status line once the table list is in)
 
 
-async def bench_front(tmp: Path, fork_server: bool) -> Any:
-    """A front with two tables in its lobby, its fork server (if any) warm."""
+async def bench_front(tmp: Path, fork_server: bool, child_argv: Any = None) -> Any:
+    """A front with two tables in its lobby, its fork server (if any) warm (``child_argv``:
+    what each session's child runs, if not the app's lobby)."""
     from netplay import messages
     from tui.ssh.server import SshFront, SshLimits, load_host_key
 
     key, _ = load_host_key(tmp / "host_key")
     front = SshFront(key, bind=LOOPBACK, port=0, records=tmp / f"records-{fork_server}", bot_delay=0.0,
-                     fork_server=fork_server,
+                     fork_server=fork_server, child_argv=child_argv,
                      limits=SshLimits(max_sessions=128, max_per_address=128, rate=10000, child_grace=1.0))
     await front.start()
     if fork_server:
