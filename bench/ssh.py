@@ -189,14 +189,13 @@ async def arrive_together(front: Any, n: int, tag: str) -> tuple[list[float], li
 
 
 async def open_game(front: Any, session: SshSession, user: str) -> bool:
-    """From the lobby, a Pathways table against a bot, its game screen drawn."""
+    """From the lobby, a Pathways table against a bot, its game screen drawn (the open
+    form's first choices are these: Ctrl+S opens it)."""
     before = set(front.tables.tables)
     session.send(b"n")
     await session.screen.sees(b"Open a table")
     await asyncio.sleep(0.5)
-    for k in (b"\t", b"\t", b"\t", b"max_rounds=5", b"\r"):
-        session.send(k)
-        await asyncio.sleep(0.3)
+    session.send(b"\x13")
     end = time.perf_counter() + 15
     while time.perf_counter() < end:
         if any(tid not in before and t.slots[0].player == user and t.slots[0].conn is not None
