@@ -147,14 +147,15 @@ async def ssh_session(front: Any, user: str = "bench", size: tuple[int, int] = (
 FULL_LOBBY = b". Enter joins"  # (the status line once the table list is in)
 
 
-async def bench_front(tmp: Path, fork_server: bool) -> Any:
-    """A front with two tables in its lobby, its fork server (if any) warm."""
+async def bench_front(tmp: Path, fork_server: bool, child_argv: Any = None) -> Any:
+    """A front with two tables in its lobby, its fork server (if any) warm (``child_argv``:
+    what each session's child runs, if not the app's lobby)."""
     from netplay import messages
     from tui.ssh.server import SshFront, SshLimits, load_host_key
 
     key, _ = load_host_key(tmp / "host_key")
     front = SshFront(key, bind=LOOPBACK, port=0, records=tmp / f"records-{fork_server}", bot_delay=0.0,
-                     fork_server=fork_server,
+                     fork_server=fork_server, child_argv=child_argv,
                      limits=SshLimits(max_sessions=128, max_per_address=128, rate=10000, child_grace=1.0))
     await front.start()
     if fork_server:
@@ -188,14 +189,13 @@ async def arrive_together(front: Any, n: int, tag: str) -> tuple[list[float], li
 
 
 async def open_game(front: Any, session: SshSession, user: str) -> bool:
-    """From the lobby, a Pathways table against a bot, its game screen drawn."""
+    """From the lobby, a Pathways table against a bot, its game screen drawn (the open
+    form's first choices are these: Ctrl+S opens it)."""
     before = set(front.tables.tables)
     session.send(b"n")
     await session.screen.sees(b"Open a table")
     await asyncio.sleep(0.5)
-    for k in (b"\t", b"\t", b"\t", b"max_rounds=5", b"\r"):
-        session.send(k)
-        await asyncio.sleep(0.3)
+    session.send(b"\x13")
     end = time.perf_counter() + 15
     while time.perf_counter() < end:
         if any(tid not in before and t.slots[0].player == user and t.slots[0].conn is not None

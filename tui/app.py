@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.css.stylesheet import Stylesheet
 
 from netplay.thinking import Thinker
 
@@ -53,6 +54,13 @@ def terminal_fd() -> int | None:
     return fd if fd is not None and os.isatty(fd) else None
 
 
+class WarmStylesheet(NamedTuple):
+    """A stylesheet an earlier app of this process parsed, and the theme variables it was
+    parsed with."""
+    variables: dict[str, str]
+    stylesheet: Stylesheet
+
+
 class NoTerminal(Exception):
     """The app was asked to open its screen where there is no terminal to draw it in."""
 
@@ -92,6 +100,10 @@ class AtlantisApp(ThemedApp):
     # Ctrl+C leaves as a shell command does (exit code 130); every move is already saved.
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, id="quit"),
                 Binding("ctrl+c", "interrupt", show=False, priority=True)]
+    #: Set by the SSH fork server's warm-up (tui/ssh/forkserver.py): the next app made in
+    #: this process (a forked session's) starts from that parsed stylesheet, if its theme
+    #: variables are the same, instead of parsing every source again.
+    warm_stylesheet: WarmStylesheet | None = None
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
         """Textual's run, refused at once without a terminal: redirected to a file, the app
@@ -115,6 +127,9 @@ class AtlantisApp(ThemedApp):
                  player_name: str = "Player", bot_client: bool = False,
                  lan_interfaces: list[str] | None = None, trust: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
+        warm, AtlantisApp.warm_stylesheet = AtlantisApp.warm_stylesheet, None
+        if warm is not None and warm.variables == self.get_css_variables():
+            self.stylesheet = warm.stylesheet  # (its sources are ours: added again, they are not parsed again)
         #: What to open first (on_mount); none of them: the menu.
         self.opens = Opening(table, replay, remote, hosted, lobby)
         self.player_name, self.bot_client, self.lan_interfaces = player_name, bot_client, lan_interfaces

@@ -4,9 +4,11 @@ parent instead of a fresh Python that imports the app again.
 The front (``SshFront``) runs asyncio and asyncssh, with threads: forking it is unsafe.
 So the zygote is a process of its own, started once by ``ForkServer.start`` with a clean
 spawn (``python -m tui.ssh.forkserver FD``).  It imports the app's modules, runs the
-server app once headless (Textual's caches filled: stylesheets parsed, lazy imports
-done), moves all of that out of the collector's reach (``gc.freeze``: the pages stay
-shared with every child, copy-on-write), and then waits on a Unix socket (a
+server app once headless (Textual's caches filled, lazy imports done) and keeps that
+app's parsed stylesheet for the next app made in the process (``AtlantisApp.warm_stylesheet``:
+Textual parses every stylesheet again for each new App, a fifth of a child's start),
+moves all of that out of the collector's reach (``gc.freeze``: the pages stay shared
+with every child, copy-on-write), and then waits on a Unix socket (a
 ``SOCK_SEQPACKET`` pair with the front) for requests.
 
 * Request (front to zygote): ``{"id", "argv", "env"}`` with the session's PTY (its
@@ -59,7 +61,8 @@ WARM_MODULES = (
 def warm() -> None:
     """Import what a session imports, every game's rules and screen included, and run
     the server app once headless so Textual's own caches (parsed selectors and styles)
-    are filled before the first fork."""
+    are filled before the first fork; its stylesheet, parsed, is what each child's app
+    starts from."""
     from engine.registry import GAMES
     from tui.games import screen_class
 
@@ -68,6 +71,7 @@ def warm() -> None:
     for slug in GAMES:
         GAMES[slug]
         screen_class(slug)
+    from tui.app import AtlantisApp, WarmStylesheet
     from tui.ssh.app import ServerApp
     from tui.ssh.lobby import ServerLobbyScreen
 
@@ -84,6 +88,8 @@ def warm() -> None:
         app.run(headless=True, size=(100, 30), auto_pilot=look_then_leave)
     except Exception:  # (a warm-up that fails costs only speed)
         log.exception("fork server: the warm-up run failed")
+        return
+    AtlantisApp.warm_stylesheet = WarmStylesheet(app.get_css_variables(), app.stylesheet)
 
 
 def serve(control: socket.socket) -> tuple[dict, int] | None:

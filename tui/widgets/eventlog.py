@@ -4,21 +4,30 @@ Tab (or a click) gives it the focus; then ↑/↓ scroll a line, PageUp/PageDown
 Home/End go to the first / the last line (a ScrollView's keys, bound on the log only: the
 board keeps its own keys while it has the focus).  A replay's Home/End jump to the first /
 the last move unless the log has the focus (tui/screens/replay.py).
+
+A Line API widget (a ``ScrollView`` drawing its wrapped lines with ``render_line``): a
+move's new lines repaint the log alone.  Its height is given by the screen (not ``auto``)
+and its scrollbar is always there, so new lines change nothing else on the screen: the
+log takes its new length without asking for a layout of the whole screen (which is what
+``RichLog.write`` costs every move).
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from rich.segment import Segment
+from rich.text import Text
+from textual import events
 from textual.binding import Binding
-from textual.widgets import RichLog
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from engine.core import LogLine
 
-#: Rendered (wrapped) lines kept: a whole game's log, reveal included, at a side panel's
-#: width (a long End of Atlantis game is ~1500 lines at 27 columns; RichLog's trim drops
-#: the oldest, which a replay must still reach with Home).
-MAX_LINES = 20_000
+#: The narrowest a sentence is wrapped to (a log squeezed narrower shows the start of each line).
+MIN_WIDTH = 10
 
 
 def said_once(lines: Sequence[LogLine]) -> list[str]:
@@ -40,9 +49,12 @@ def said_once(lines: Sequence[LogLine]) -> list[str]:
     return out
 
 
-class EventLog(RichLog, can_focus=True):
+class EventLog(ScrollView, can_focus=True):
     DEFAULT_CSS = """
-    EventLog { background: $surface; scrollbar-size-vertical: 1; }
+    EventLog {
+        background: $surface; color: $foreground;
+        overflow-y: scroll; overflow-x: hidden; scrollbar-size-vertical: 1;
+    }
     EventLog:focus { background-tint: $accent 12%; scrollbar-color: $accent; }
     """
     BINDINGS = [  # (ScrollView's own, spelled out: these are the keys the help promises)
@@ -55,22 +67,71 @@ class EventLog(RichLog, can_focus=True):
     ]
 
     def __init__(self, **kwargs):
-        super().__init__(wrap=True, markup=False, highlight=False, max_lines=MAX_LINES, min_width=10, **kwargs)
-        self._shown: list[str] = []
+        super().__init__(**kwargs)
+        self._shown: list[str] = []   # the sentences shown
+        self.lines: list[Strip] = []  # the sentences wrapped to ``_wrap_width``
+        self._wrap_width = 0          # 0: not wrapped yet (the log's width is not known)
 
     def on_mount(self) -> None:
         # Anchored, the log stays on its last line when it gets shorter (a panel above it grew
-        # after the new lines were scrolled to), until the reader scrolls it away; RichLog's own
-        # scroll-to-end after a write runs once and misses a later change of height.
+        # after the new lines were scrolled to), until the reader scrolls it away.
         self.anchor()
 
     def set_lines(self, lines: list[str]) -> None:
         """Show exactly these lines, appending when only new ones were added."""
         if lines[: len(self._shown)] == self._shown:
             new = lines[len(self._shown):]
+            if not new:
+                return
         else:
-            self.clear()
+            self.lines.clear()
             new = lines
-        for line in new:
-            self.write(line)
         self._shown = list(lines)
+        if not self._wrap_width:
+            return  # (wrapped once the log's width is known: ``on_resize``)
+        for sentence in new:
+            self.lines.extend(self._wrap(sentence, self._wrap_width))
+        self._show_length(to_end=True, quietly=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self._width_to_wrap()
+        if width != self._wrap_width:
+            first, self._wrap_width = not self._wrap_width, width
+            at_end = self.scroll_y >= self.max_scroll_y
+            self.lines = [strip for sentence in self._shown for strip in self._wrap(sentence, width)]
+            self._show_length(to_end=first or at_end, quietly=False)
+
+    def _width_to_wrap(self) -> int:
+        return max(self.scrollable_content_region.width, MIN_WIDTH)
+
+    def _wrap(self, sentence: str, width: int) -> list[Strip]:
+        text = Text(sentence)
+        text.expand_tabs()
+        console = self.app.console
+        lines = list(Segment.split_lines(console.render(text, console.options.update_width(width))))
+        return [Strip(line).adjust_cell_length(width) for line in lines] or [Strip.blank(width)]
+
+    def _show_length(self, to_end: bool, quietly: bool) -> None:
+        """Give the log its new length (``to_end``: and scroll to its last line).
+        ``quietly``: the log's box and its scrollbars stay as they are, so only the log
+        and its scrollbar are drawn again, without a layout of the screen (unless the
+        log's height follows its length: then the screen is laid out)."""
+        size = Size(self._wrap_width, len(self.lines))
+        height = self.styles.height
+        if not quietly or height is None or height.is_auto or not self.show_vertical_scrollbar:
+            self.virtual_size = size
+        else:
+            self.set_reactive(EventLog.virtual_size, size)
+            self.vertical_scrollbar.window_virtual_size = size.height
+        if to_end:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        index = scroll_y + y
+        if index >= len(self.lines):
+            return Strip.blank(width, style)
+        return self.lines[index].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
