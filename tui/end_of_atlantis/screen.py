@@ -433,11 +433,7 @@ class EndOfAtlantisScreen(GameScreen):
         return text if len(text) <= room else "Waiting for the other players."
 
     def _default_choice(self) -> int:
-        """Where the cursor starts: the first real choice (not Pass)."""
-        for i, a in enumerate(self._legal):
-            if type(a) is not Pass:
-                return i
-        return 0
+        return words.default_choice(self._view, self._legal)
 
     def _mark_target(self) -> None:
         if not self._legal:

@@ -1,0 +1,99 @@
+"""What the last new-player review tripped over, each checked where it shows: Finding
+Atlantis's cards, compass and chart at 80x24, and the words behind the other screens."""
+
+from __future__ import annotations
+
+from rich.style import Style
+
+from tui.finding_atlantis.chart_grid import OFF_MAP, ChartGrid
+from tui.finding_atlantis.words import PLAYED, cards_text, question_keys
+
+from test_finding_atlantis_reading import chart_text, on_screen, red_after_sonar, table_with
+
+CARDS = [("played", "sonar", "Sonar"), ("played", "rod", "Jelly Rod"), ("card", "explore", "Explore"),
+         ("card", "surface", "Surface"), ("card", "silent", "Silent Running"),
+         ("played", "long", "Long Silent Running"), ("card", "captain", "Navy Captain")]
+
+
+def plain_cards(menu, width: int = 42) -> list[str]:
+    class View:
+        seat = 0
+    return cards_text(View(), menu, [], lambda name: Style(), "", width).plain.splitlines()
+
+
+def test_played_cards_sit_on_their_own_line_named_or_numbered_never_wrapped_among_the_playable():
+    lines = plain_cards(CARDS[:2] + [("card",) + card[1:] for card in CARDS[2:]])
+    played = [line for line in lines if PLAYED in line]
+    assert len(played) == 1 and played[0].startswith(PLAYED) and "Sonar" in played[0]
+    assert all("Sonar" not in line for line in lines if PLAYED not in line)
+    lines = plain_cards(CARDS)   # names too long for one line: the numbers only
+    assert lines[-1].split() == [PLAYED, "1", "2", "6"], lines
+    assert all(len(line.rstrip()) <= 42 for line in lines) and len(lines) <= 3
+
+
+def test_the_number_keys_show_a_compass_while_a_direction_is_asked():
+    assert question_keys(None) is None and question_keys({"need": "seat", "what": ""}) is None
+    compass = question_keys({"need": "dir", "what": ""}).plain.splitlines()
+    assert compass[0].split() == ["8", "NW", "1", "N", "2", "NE"] and "you" in compass[1]
+    assert compass[2].split() == ["6", "SW", "5", "S", "4", "SE"]
+    assert "2 E-W" in question_keys({"need": "axis", "what": ""}).plain
+
+
+async def test_finding_atlantis_at_80x24_markers_beside_their_space_ring_rows_labelled_compass_shown():
+    state = red_after_sonar()
+    table, app = await table_with(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await on_screen(pilot, app, table, state)
+        text = chart_text(screen.query_one("#chart", ChartGrid))
+        row3 = next(line for line in text.splitlines() if line.lstrip().startswith("3 "))
+        assert "sB" in row3, text   # Blue's start marker beside Red's result on C3, on row 3's line
+        assert sum(line.lstrip().startswith(OFF_MAP) for line in text.splitlines()) == 2, text
+        cards = screen.query_one("#cards")
+        assert "Sonar" in str(cards.render()) and "Played: 1" in str(cards.render())
+        await pilot.press("6")   # Long Silent Running: which way?
+        await pilot.pause()
+        shown = str(cards.render())
+        assert "8 NW" in shown and "4 SE" in shown and "Sonar" not in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Sonar" in str(cards.render())
+
+
+def end_of_atlantis_rebid():
+    """A 3-player End of Atlantis position (random moves, seed 3) where Red holds the
+    Demagogos and is to bid again, having looked at another bid."""
+    import random
+
+    from engine.registry import get_game
+
+    game = get_game("end-of-atlantis")
+    rng = random.Random(3)
+    state = game.setup(game.parse_options({}), 3, 3)
+    while not (state.stage == "rebid" and 0 in game.to_act(state)):
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, rng.choice(game.legal(game.view(state, seat))))
+    return game, state
+
+
+async def test_end_of_atlantis_rebid_starts_on_keep_it_and_no_word_breaks_at_80x24():
+    from engine.core import SeatInfo
+    from tui.app import AtlantisApp
+    from tui.seat_links import LocalTable
+
+    game, state = end_of_atlantis_rebid()
+    table = LocalTable.new(game, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot"),
+                                      SeatInfo("Green", "bot")], seed=3)
+    app = AtlantisApp(table=table, bot_delay=0.0, autosave=False)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table.match.state = state
+        app.session.draw()
+        await pilot.pause()
+        screen = app.game_screen
+        choices = screen.choices
+        assert "(keep it)" in choices.items[choices.cursor], (choices.items, choices.cursor)
+        me = screen.query_one("#me")
+        lines = [line.plain for line in me.lines(me.size.width)]
+        assert any(line.strip().startswith("Green bid") for line in lines), lines   # whole, on its own line
+        assert all(len(line) <= me.size.width for line in lines)
