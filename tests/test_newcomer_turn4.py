@@ -97,3 +97,57 @@ async def test_end_of_atlantis_rebid_starts_on_keep_it_and_no_word_breaks_at_80x
         lines = [line.plain for line in me.lines(me.size.width)]
         assert any(line.strip().startswith("Green bid") for line in lines), lines   # whole, on its own line
         assert all(len(line) <= me.size.width for line in lines)
+
+
+async def lesson_at_its_first_move_step(slug: str, size=(80, 24)):
+    """A lesson app and a helper that plays its steps (as the learner, through the
+    screen's send) until ``until(lesson)`` holds with the learner to act."""
+    from tui.app import AtlantisApp
+    from tui.lessons import LessonTable, load_lesson
+
+    table = LessonTable(load_lesson(slug))
+    app = AtlantisApp(table=table, autosave=False, bot_delay=0.001)
+    app.animation_level = "none"
+    return table, app
+
+
+async def play_until(pilot, app, table, until) -> None:
+    from tui.screens.lesson import LessonCard
+
+    lesson, match = table.lesson, table.match
+    for _ in range(3000):
+        await pilot.pause(0.01)
+        if isinstance(app.screen, LessonCard):
+            await pilot.press("enter")
+            continue
+        if lesson.seat not in match.to_act() or app.session.bot_waiting:
+            continue
+        if until(lesson):
+            await pilot.pause()
+            return
+        legal = table.link(lesson.seat).legal()
+        app.game_screen.send(next(action for action in legal if lesson.wants(action)))
+    raise AssertionError("the lesson never got there")
+
+
+def widget_lines(widget) -> list[str]:
+    return ["".join(segment.text for segment in widget.render_line(y)) for y in range(widget.size.height)]
+
+
+async def test_pathways_lesson_at_80x24_step_marks_on_their_row_and_the_log_in_view():
+    from tui.widgets.eventlog import EventLog
+
+    table, app = await lesson_at_its_first_move_step("pathways")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, app, table, lambda lesson: lesson.index == 2)   # the first move
+        screen = app.game_screen
+        lines = widget_lines(screen.board)
+        row2 = next(line for line in lines if line.startswith("  2 "))
+        assert "+" in row2, "\n".join(lines)   # A2's step mark, on row 2's line (not the gap above)
+        assert not screen.query_one("#last-turn").display
+        log = screen.query_one(EventLog)
+        assert log.region.y + 2 < app.size.height - 1, log.region   # its lines in view, above the footer
+        players = str(screen.query_one("#players").render())
+        assert all(len(line) <= 30 for line in players.splitlines()), players
+        assert "seed known" not in str(screen.query_one("#practice").render()) or \
+            not screen.query_one("#practice").display

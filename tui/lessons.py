@@ -142,6 +142,10 @@ class LessonSeat(LocalSeat):
 
     table: LessonTable
 
+    def __init__(self, table: LessonTable, seat: int | None):
+        super().__init__(table, seat)
+        self.practice = False   # (the lesson's own line says where you are: no "seed known" line)
+
     def submit(self, action: Any) -> str | None:
         lesson = self.table.lesson
         refusal = lesson.refusal(action)

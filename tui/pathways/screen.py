@@ -57,7 +57,11 @@ class PathwaysScreen(GameScreen):
     PathwaysScreen TileBoard { height: 1fr; }
     PathwaysScreen Hand { height: auto; }
     PathwaysScreen #legend { height: auto; padding: 0 0 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    PathwaysScreen.-short #last-turn { display: none; }
     """
+    #: Below this height "Last turn" is left out: the log right under it holds the same
+    #: lines, and without it the log stays above the side panel's fold.
+    SHORT = 30
 
     # 80x24 holds the board with 2-row cells and its labels, the hand and a legend line.
     MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -130,6 +134,7 @@ class PathwaysScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         # The tall hand (4 rows) only when the board keeps its 3-row cells beside it.
         self.hand.compact = event.size.height < 36
+        self.set_class(event.size.height < self.SHORT, "-short")
         self._draw_legend()
         self.call_after_refresh(self._fit_side)
 
