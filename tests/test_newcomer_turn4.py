@@ -151,3 +151,23 @@ async def test_pathways_lesson_at_80x24_step_marks_on_their_row_and_the_log_in_v
         assert all(len(line) <= 30 for line in players.splitlines()), players
         assert "seed known" not in str(screen.query_one("#practice").render()) or \
             not screen.query_one("#practice").display
+
+
+def test_survive_names_explorers_by_owner_and_hex_as_the_board_shows_them():
+    from engine.registry import get_game
+    from engine.survive.text import _explorers
+
+    game = get_game("survive")
+    names = ("Red", "Blue", "Green")
+    state = game.setup(game.parse_options({}), 3, 1)
+    for _ in range(3):
+        seat = min(game.to_act(state))
+        action = game.legal(game.view(state, seat))[0]
+        assert "#" not in game.describe_action(action, game.view(state, seat))
+        state, events = game.apply(state, seat, action)
+        for event in events:
+            for viewer in (None, 0, 1):
+                text = game.describe(event, viewer, names).text
+                assert "#" not in text and "placed an explorer on " in text, text
+
+    assert _explorers((0, 1, 11), 0, names) == "2 of your explorers and Blue's explorer"
