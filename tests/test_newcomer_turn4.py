@@ -171,3 +171,16 @@ def test_survive_names_explorers_by_owner_and_hex_as_the_board_shows_them():
                 assert "#" not in text and "placed an explorer on " in text, text
 
     assert _explorers((0, 1, 11), 0, names) == "2 of your explorers and Blue's explorer"
+
+
+def test_the_atlantis_lesson_names_what_the_board_draws_and_counts_lessons_not_steps():
+    import re
+
+    from tui.lessons import Lesson, load_lesson
+
+    script = load_lesson("atlantis")
+    for step in script.steps:   # the board draws plates and ▲ marks, not space numbers
+        assert not re.search(r"space \d", step.say + step.keys), step.say
+    assert all("▲" in step.keys for step in script.steps if step.keys.startswith(("1 (▲", "3 (▲")))
+    lesson = Lesson(None, script)
+    assert lesson.progress() == f"Lesson 1 of {len(script.steps)}"   # (the game's turn line counts steps)

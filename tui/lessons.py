@@ -91,10 +91,11 @@ class Lesson:
         return self.step is None
 
     def progress(self) -> str:
-        """"Step 3 of 12" (or the farewell once it is over)."""
+        """"Lesson 3 of 12" (or the farewell once it is over): not "step", which a game's
+        own turn line may count at the same time."""
         if self.over:
             return self.script.farewell
-        return f"Lesson step {self.index + 1} of {len(self.script.steps)}"
+        return f"Lesson {self.index + 1} of {len(self.script.steps)}"
 
     def wants(self, action: Any) -> bool:
         step = self.step

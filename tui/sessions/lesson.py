@@ -65,7 +65,7 @@ class LessonSession(HotSeatSession):
             return "Lesson over: the game is yours."
         keys = f"\nKeys: {step.keys}." if step.keys else ""
         lesson = self.lesson   # (one short line: the log stays in view at 80x24)
-        return f"Lesson {lesson.index + 1}/{len(lesson.script.steps)} · L shows it again{keys}"
+        return f"Lesson {lesson.index + 1}/{len(lesson.script.steps)} · L repeats it{keys}"
 
     def show_card(self) -> None:
         """The current step's card (or the farewell once the lesson is over)."""
