@@ -184,3 +184,28 @@ def test_the_atlantis_lesson_names_what_the_board_draws_and_counts_lessons_not_s
     assert all("▲" in step.keys for step in script.steps if step.keys.startswith(("1 (▲", "3 (▲")))
     lesson = Lesson(None, script)
     assert lesson.progress() == f"Lesson 1 of {len(script.steps)}"   # (the game's turn line counts steps)
+
+
+def test_survive_legend_gives_each_symbol_one_meaning():
+    from tui.survive.hex_board import LEGEND
+
+    glyphs = [glyph for glyph, _, _, _ in LEGEND]
+    assert len(glyphs) == len(set(glyphs)), glyphs   # ("~" is the sea, not also "changed")
+
+
+async def test_the_help_names_its_scroll_keys():
+    from engine.core import SeatInfo
+    from engine.registry import get_game
+    from tui.app import AtlantisApp
+    from tui.screens.dialogs import HelpScreen
+    from tui.seat_links import LocalTable
+
+    table = LocalTable.new(get_game("survive"), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], seed=1)
+    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = app.screen.query_one("#help-keys")
+        assert "PgDn" in str(keys.render()) and keys.region.y < 23 and keys.region.width > 0
