@@ -209,3 +209,29 @@ async def test_the_help_names_its_scroll_keys():
         assert isinstance(app.screen, HelpScreen)
         keys = app.screen.query_one("#help-keys")
         assert "PgDn" in str(keys.render()) and keys.region.y < 23 and keys.region.width > 0
+
+
+async def test_seat_chips_take_a_custom_themes_seat_colours():
+    from textual.theme import Theme
+
+    from engine.core import SeatInfo
+    from engine.registry import get_game
+    from tui.app import AtlantisApp
+    from tui.seat_links import LocalTable
+
+    table = LocalTable.new(get_game("pathways"), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")], seed=1)
+    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.register_theme(Theme(name="own-seats", primary="#0178d4", dark=True,
+                                 variables={"seat-red": "#00aa44"}))
+        app.theme = "own-seats"
+        await pilot.pause()
+        app.session.draw()
+        await pilot.pause()
+        screen = app.game_screen
+        players = screen.query_one("#players").content
+        chips = {span.style.bgcolor.triplet.hex for span in players.spans
+                 if hasattr(span.style, "bgcolor") and span.style.bgcolor is not None}
+        assert "#00aa44" in chips and "#ff5f57" not in chips, chips
+        marks = [style for cell in screen.board.picture.markers.values() for letter, style in cell if letter == "R"]
+        assert marks and all(style.bgcolor.triplet.hex == "#00aa44" for style in marks)

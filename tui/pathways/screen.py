@@ -34,6 +34,7 @@ from ..screens.game import GameScreen
 from ..seat_labels import SEAT_LETTERS, seat_style
 from ..widgets.hand import Hand, HandItem
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
+from ..widgets.seat_styles import themed
 from .legend import legend_text
 from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
@@ -328,7 +329,7 @@ class PathwaysScreen(GameScreen):
         in_city: list[tuple[str, Style]] = []
         active = self.active_pod() if mode == "move" else None
         for seat, pos in enumerate(view.pods):
-            mark = (SEAT_LETTERS[seat], pod_style(seat, seat == active))
+            mark = (SEAT_LETTERS[seat], themed(pod_style(seat, seat == active), self.app.theme_variables))
             if pos == IN_ATLANTIS:
                 in_city.append(mark)
             else:
