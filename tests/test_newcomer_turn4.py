@@ -15,10 +15,10 @@ CARDS = [("played", "sonar", "Sonar"), ("played", "rod", "Jelly Rod"), ("card", 
          ("played", "long", "Long Silent Running"), ("card", "captain", "Navy Captain")]
 
 
-def plain_cards(menu, width: int = 42) -> list[str]:
+def plain_cards(menu, width: int = 42, rows: int = 3) -> list[str]:
     class View:
         seat = 0
-    return cards_text(View(), menu, [], lambda name: Style(), "", width).plain.splitlines()
+    return cards_text(View(), menu, [], lambda name: Style(), "", width, rows).plain.splitlines()
 
 
 def test_played_cards_sit_on_their_own_line_named_or_numbered_never_wrapped_among_the_playable():
@@ -29,6 +29,10 @@ def test_played_cards_sit_on_their_own_line_named_or_numbered_never_wrapped_amon
     lines = plain_cards(CARDS)   # names too long for one line: the numbers only
     assert lines[-1].split() == [PLAYED, "1", "2", "6"], lines
     assert all(len(line.rstrip()) <= 42 for line in lines) and len(lines) <= 3
+    only_explore = [("played",) + card[1:] if card[1] == "explore" else ("card",) + card[1:] for card in CARDS]
+    lines = plain_cards(only_explore)   # three rows of playable cards: the played one ends the last, whole
+    assert len(lines) == 3 and lines[-1].rstrip().endswith(f"{PLAYED} 3 Explore"), lines
+    assert len(plain_cards(only_explore, rows=5)) == 4   # (a taller box: a line of its own)
 
 
 def test_the_number_keys_show_a_compass_while_a_direction_is_asked():

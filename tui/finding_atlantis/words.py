@@ -202,8 +202,10 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
 
 
 def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str, str, str]],
-               style: Callable[[str], Style], lost_note: str = "", width: int = 80) -> Text:
-    """The numbered cards (and artifacts), wrapped by whole items to ``width``."""
+               style: Callable[[str], Style], lost_note: str = "", width: int = 80, rows: int = 3) -> Text:
+    """The numbered cards (and artifacts), wrapped by whole items to ``width``; the
+    played cards on a line of their own while ``rows`` (the box's) allow it, else at
+    the end of the last line, never split over two."""
     out = Text()
     if view.seat is None:
         out.append("Watching: hands are hidden.", Style(dim=True))
@@ -232,14 +234,24 @@ def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str
         out.append(f"{i}", Style(reverse=True))
         out.append(f" {label}  ", st)
     played = [(i, label) for i, (kind, _, label) in numbered if kind == "played"]
-    if played:   # on a line of their own (a wrapped name must not look playable), said in words
-        named = len(PLAYED) + sum(len(f" {i} {label} ") for i, label in played) <= width
-        if out.plain and not out.plain.endswith("\n"):
-            out.append("\n")
+    if played:   # never wrapped (a name on the next line would look playable), said in words
+        named = len(PLAYED) + sum(len(f" {i} {label} ") for i, label in played)
+        short = len(PLAYED) + sum(len(f" {i}") for i, _ in played)
+        lines = out.plain.count("\n") + 1 + (1 if arts else 0)
+        if used and lines < rows or not used:   # a line of its own, in view
+            size = named if named <= width else short
+            if used:
+                out.append("\n")
+        elif used + named <= width:               # the last row's end, whole
+            size = named
+        else:
+            size = short
+            if used + short > width:
+                out.append("\n")
         out.append(PLAYED, Style(dim=True))
         for i, label in played:   # (too long for the line: the numbers only)
             out.append(f" {i}", Style(dim=True))
-            if named:
+            if size == named:
                 out.append(" ")
                 out.append(label, Style(dim=True, strike=True))
                 out.append(" ")
