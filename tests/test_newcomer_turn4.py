@@ -239,3 +239,14 @@ async def test_seat_chips_take_a_custom_themes_seat_colours():
         assert "#00aa44" in chips and "#ff5f57" not in chips, chips
         marks = [style for cell in screen.board.picture.markers.values() for letter, style in cell if letter == "R"]
         assert marks and all(style.bgcolor.triplet.hex == "#00aa44" for style in marks)
+
+
+def test_a_chart_cell_keeps_a_free_column_beside_its_neighbour():
+    from tui.finding_atlantis.chart_grid import ChartCell
+
+    grid = ChartGrid(6)
+    full = ChartCell("@", "cell", (("<>", "cell"), ("R*", "cell")))
+    rows = grid._cell_lines(full, 5, 2, Style(), {"cell": Style()})
+    assert "".join(t for t, _ in rows[0]).strip() == "@" and "<>R*" in "".join(t for t, _ in rows[1])
+    rows = grid._cell_lines(ChartCell("s", "cell", (("R*", "cell"),)), 5, 2, Style(), {"cell": Style()})
+    assert "".join(t for t, _ in rows[0]) == "  sR*"

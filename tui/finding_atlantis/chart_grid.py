@@ -278,7 +278,7 @@ class ChartGrid(CursorGrid):
             row[pad:pad + len(chars)] = chars
 
         mid = (ch - 1) // 2   # the main text's row (and the row labels')
-        if ch >= 2 and len(main) + len(marks) > cw:
+        if ch >= 2 and len(main) + len(marks) > cw - 1:   # (a column left free between spaces)
             put(rows[mid], main)
             put(rows[mid + 1], marks)   # no room beside: on the next row, inside the cell
         else:   # side by side, the result first (cut last), where it stands alone if there is room
