@@ -250,3 +250,17 @@ def test_a_chart_cell_keeps_a_free_column_beside_its_neighbour():
     assert "".join(t for t, _ in rows[0]).strip() == "@" and "<>R*" in "".join(t for t, _ in rows[1])
     rows = grid._cell_lines(ChartCell("s", "cell", (("R*", "cell"),)), 5, 2, Style(), {"cell": Style()})
     assert "".join(t for t, _ in rows[0]) == "  sR*"
+
+
+async def test_end_of_atlantis_at_80x24_leaves_last_turn_to_the_log():
+    from engine.core import SeatInfo
+    from tui.app import AtlantisApp
+    from tui.seat_links import LocalTable
+
+    game, state = end_of_atlantis_rebid()
+    table = LocalTable.new(game, {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot"),
+                                      SeatInfo("Green", "bot")], seed=3)
+    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.game_screen.query_one("#last-turn").display   # (the log right under it has its lines)

@@ -129,9 +129,10 @@ class EndOfAtlantisScreen(GameScreen):
     EndOfAtlantisScreen #legend-box.small #legend { color: $foreground; }
     EndOfAtlantisScreen ChoiceList { height: 1fr; min-height: 2; }
     EndOfAtlantisScreen.short.reading-log #players,
-    EndOfAtlantisScreen.short.reading-log #last-turn,
+    EndOfAtlantisScreen.short #last-turn,
     EndOfAtlantisScreen.short.reading-log #thinking { display: none; }
     """
+    # (short: "Last turn" is left out, the log under it holds the same lines and gets its room)
 
     GAME_KEYS = (
         Command("eoa-pass", "p", "Pass", "pass_turn", "Pass (or bid nothing in an open vote)."),
