@@ -75,9 +75,8 @@ async def test_legend_on_screen_names_every_symbol_drawn_and_own_result_shows_be
         assert c3.text == "s" and ("B", "seat-1") in c3.marks
         lines = text.splitlines()
         at3 = next(i for i, line in enumerate(lines) if line.lstrip().startswith("3 "))
-        below = lines[at3 + 1] if chart.cell_h > 1 else lines[at3]   # the marker's row
         x = lines[at3].index("s")                                     # C3: the first "s"
-        assert "B" in below[x - 2:x + 3]
+        assert "B" in lines[at3][x:x + 3]   # beside it, on its row label's line (not the next row's)
     for symbol, _, words in LEGEND:  # and the same legend, in full, in `?`
         assert f"`{symbol}` {words}" in HELP
 

@@ -141,14 +141,14 @@ def test_the_leave_dialog_offers_the_way_back_that_fits(tmp_path):
     app = AtlantisApp()
     playing = HotSeatSession(app, one_human(), save_path=path)
     assert "saved" in playing.leave_question()
-    assert playing.leave_command() == f"atlantis play --resume \\\n    {path}"
+    assert playing.leave_command() == f"cd {path.parent} && \\\natlantis play --resume g.atlrec"  # (a long folder)
     finished = HotSeatSession(app, finished_table("pathways"), save_path=path)
     assert "resume" not in finished.leave_question() and str(path) in finished.leave_question()
     assert finished.leave_command() == ""
     log = tmp_path / "host.log"
     table = HostTable.create(get_game("pathways"), {}, ["local", "open"], 3, name="t", log_path=log)
     hosted = HostedSession(app, HostedTable(Host([table], host="127.0.0.1", port=0), table))
-    assert hosted.leave_command() == f"atlantis host --resume \\\n    {log}"
+    assert hosted.leave_command() == f"cd {log.parent} && \\\natlantis host --resume host.log"
 
 
 def test_a_command_to_copy_names_a_home_path_from_tilde_and_quotes_what_a_shell_would_split():
@@ -170,8 +170,17 @@ async def test_the_leave_dialog_never_wraps_the_resume_command_mid_name():
         assert isinstance(app.screen, ConfirmScreen)
         shown = [line.rstrip() for widget in app.screen.query("Static").results(Static)
                  for line in widget_lines(widget)]
+        assert any(line.endswith("cd ~/.local/share/atlantis/records && \\") for line in shown), shown
         assert any(line.endswith("atlantis play --resume \\") for line in shown)
-        assert any(f"~/.local/share/atlantis/records/{long_name}" in line for line in shown)
+        assert any(line.strip() == long_name for line in shown)
+        box = app.screen.query_one("#command")
+        assert max(len(line.rstrip()) for line in widget_lines(box.query_one(Static))) <= box.size.width
+
+
+def test_a_record_path_too_long_for_80_columns_is_split_at_its_folder():
+    name = "end-of-atlantis-20261208-013736-2420ab.atlr"
+    command = shell_command("atlantis", "play", "--resume", Path.home() / ".local/share/atlantis/records" / name)
+    assert command == f"cd ~/.local/share/atlantis/records && \\\natlantis play --resume {name}"
 
 
 def widget_lines(widget) -> list[str]:

@@ -1,5 +1,5 @@
 """What a newcomer reads at 80x24 in Atlantis, Survive and Pathways: nothing cut, one
-symbol one meaning, an explorer's number told apart from its hidden value."""
+symbol one meaning, an explorer named by its hex (as the board shows it), not by its hidden value."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ async def test_survive_at_80x24_names_whole_no_unshown_coordinates_and_values_to
         screen.send(table.match.legal(0)[0])
         app.session.draw()
         await pilot.pause()
-        assert any("placed explorer #" in line.text for line in screen.link.log()), screen.link.log()
+        assert any("placed an explorer on " in line.text for line in screen.link.log()), screen.link.log()
     app = make_app(LocalTable.new(get_game("survive"), {}, [SeatInfo("Red", "human"), SeatInfo("Blue", "bot")],
                                   seed=1))
     async with app.run_test(size=(160, 48)) as pilot:

@@ -1,7 +1,7 @@
 """Every game screen, its legend and the menu read in ``textual-dark`` and
 ``textual-light``: in an SVG screenshot at 80x24 of a mid-game table (the named setups
 of ``make screenshots``), every run of text has WCAG contrast 4.5:1 or more against the
-background under it; so do the longer legends, every game's help, the game-over
+background under it, and every empty cell's dot 3:1; so do the longer legends, every game's help, the game-over
 dialog and the table server's lobby.  The app starts in the other theme and is switched, as a player does from the
 command palette: a board that kept the old theme's colours fails too."""
 
@@ -62,8 +62,13 @@ async def screenshot(slug: str | None, theme: str, key: str | None = None,
         return app.export_screenshot(), dialog
 
 
+#: Marks a player reads as well as words, held to 3:1 (a drawing's minimum): the dot of an
+#: empty cell (where a tile may go, a space not yet known).
+MARKS = "·"
+
+
 def unreadable(svg: str, dialog: list[Region] | None) -> list[str]:
-    return [str(run) for run in low_contrast(svg) if is_text(run.text)
+    return [str(run) for run in low_contrast(svg) if (is_text(run.text) or any(mark in run.text for mark in MARKS))
             and (dialog is None or any(part.contains(run.column, run.line) for part in dialog))]
 
 

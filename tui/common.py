@@ -287,10 +287,16 @@ def replace_problem(path: Path, force: bool, ours: Callable[[Path], bool], what:
 
 
 # --- tables -------------------------------------------------------------------------------
+#: The widest command line the leave dialog shows whole at 80 columns.
+COMMAND_WIDTH = 68
+
+
 def shell_command(*words: str | Path) -> str:
     """A command a player copies into a shell, as the leave dialog shows it: its last word
     (a file, a token) on a line of its own after a backslash, so a narrow dialog never
-    breaks it mid-name, and a path under the home folder written from ``~``."""
+    breaks it mid-name, and a path under the home folder written from ``~``.  A path too
+    long even for a line of its own is split: ``cd`` to its folder first, then the
+    command names the file alone."""
     import shlex
 
     def word(part: str | Path) -> str:
@@ -299,8 +305,17 @@ def shell_command(*words: str | Path) -> str:
                 return "~/" + shlex.quote(str(part.relative_to(Path.home())))
         return shlex.quote(str(part))
 
-    *head, last = [word(part) for part in words]
-    return " ".join(head) + " \\\n    " + last
+    *head, last = words
+    lines = []
+    if isinstance(last, Path) and len(word(last)) + 4 > COMMAND_WIDTH:
+        lines.append(f"cd {word(last.parent)} && \\")
+        last = last.name
+    command = " ".join(word(part) for part in head)
+    if lines and len(command) + 1 + len(word(last)) <= COMMAND_WIDTH:
+        lines.append(f"{command} {word(last)}")
+    else:
+        lines += [command + " \\", "    " + word(last)]
+    return "\n".join(lines)
 
 
 def seats_for(game_slug: str, players: int, bots: int, names: list[str] | None = None,

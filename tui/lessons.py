@@ -91,10 +91,11 @@ class Lesson:
         return self.step is None
 
     def progress(self) -> str:
-        """"Step 3 of 12" (or the farewell once it is over)."""
+        """"Lesson 3 of 12" (or the farewell once it is over): not "step", which a game's
+        own turn line may count at the same time."""
         if self.over:
             return self.script.farewell
-        return f"Lesson step {self.index + 1} of {len(self.script.steps)}"
+        return f"Lesson {self.index + 1} of {len(self.script.steps)}"
 
     def wants(self, action: Any) -> bool:
         step = self.step
@@ -141,6 +142,10 @@ class LessonSeat(LocalSeat):
     lesson's words, the way an illegal move is (the screen says why and nothing changes)."""
 
     table: LessonTable
+
+    def __init__(self, table: LessonTable, seat: int | None):
+        super().__init__(table, seat)
+        self.practice = False   # (the lesson's own line says where you are: no "seed known" line)
 
     def submit(self, action: Any) -> str | None:
         lesson = self.table.lesson

@@ -56,7 +56,7 @@ COLOURS: dict[str, tuple[str, str]] = {
     "sea-alt": ("#0d2738", "#c9dde9"),
     "sea-ring": ("#06141d", "#e4eef4"),
     "sea-ink": ("#c8d8e0", "#12303f"),
-    "sea-faint": ("#31576e", "#7f9db0"),     # dots on the sea: drawing, not words
+    "sea-faint": ("#6690a8", "#577688"),     # dots on the sea: drawing, not words (3:1)
     "tile": ("#1c4760", "#b2d0e2"),
     "tile-alt": ("#204e69", "#a8c8dc"),
     "tile-ink": ("#e4eef4", "#0c2230"),

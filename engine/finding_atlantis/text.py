@@ -130,8 +130,8 @@ LEGEND_NOTES = (
     "Grey italic symbols are deduced by the assistant from your results; an underlined space is certain.",
     "Yellow symbols are your own pencil marks (`m`); `B?` is your guess of where Blue is.",
     "Played cards are listed last in the cards line, after \"Played:\"; the cursor is drawn reversed.",
-    "Your result is drawn first in a space; other markers sit beside it or on the line below.",
-    "The dark ring around the map lies beyond its edge: it cannot be entered, but Sonar reads it.",
+    "Your result is drawn first in a space; other markers sit beside it (or, with no room, on the space's second line).",
+    "The dark ring around the map (its rows labelled `off`) lies beyond its edge: it cannot be entered, but Sonar reads it.",
 )
 
 

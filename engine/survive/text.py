@@ -122,8 +122,9 @@ tile you may take off, explorers on it or not): a hex too full for it has the `+
 east of it (`.B1+`). The cursor is reversed and framed `▸ ◂`. Hexes
 changed by the other players since your last move are tinted until you act again. In
 the side panel, per player: `in` explorers still in play, `⌂` explorers saved, `tiles`
-(or `t`) the tiles they hold. An explorer's number (`explorer #6`) only names the
-piece; its treasure value (`★6`) is hidden from the others, and from you once placed.
+(or `t`) the tiles they hold. The log names an explorer by its owner and the hex it
+stands on, as the board shows it; its treasure value (`★6`) is hidden from the others,
+and from you once placed.
 A hex is named by its row, `A` at the north to `M` at the south, and its place in the
 row counted from the west: `G8` is the centre. The row letters stand west of the
 board, the places are numbered over it on two lines (the first for rows A, C, E ...,
@@ -151,13 +152,18 @@ def hex_name(h: int) -> str:
     return data.HEX_NAMES[h]
 
 
-def explorer_number(e: int) -> str:
-    """An explorer's piece number within its seat ("#6": not its hidden value)."""
-    return f"#{e % data.EXPLORERS_PER_SEAT + 1}"
+def explorer_name(e: int, names: Sequence[str], viewer: int | None = None) -> str:
+    """An explorer as the board shows it: by its owner ("Red's explorer", "your
+    explorer"); where it stands is said beside it (the board has no piece numbers)."""
+    return f"{whose(e // data.EXPLORERS_PER_SEAT, viewer, names)} explorer"
 
 
-def explorer_name(e: int, names: Sequence[str]) -> str:
-    return f"{names[e // data.EXPLORERS_PER_SEAT]}'s explorer {explorer_number(e)}"
+def _explorer_at(action: Any, view: Any) -> str:
+    """"the explorer on H4" when the actor's view tells where it stands."""
+    hexes = getattr(view, "explorer_hex", None)
+    if hexes is None or not 0 <= hexes[action.explorer] < len(data.HEX_NAMES):
+        return "an explorer"
+    return f"the explorer on {hex_name(hexes[action.explorer])}"
 
 
 def creature_name(c: int) -> str:
@@ -176,7 +182,7 @@ def describe_action(action: Any, view: Any = None) -> str:
     """The action in a few words (``view``, the actor's, is not needed here)."""
     name = type(action).__name__
     if name == "PlaceExplorer":
-        return f"place explorer {explorer_number(action.explorer)} on {hex_name(action.hex)}"
+        return f"place an explorer on {hex_name(action.hex)}"
     if name == "PlaceBoat":
         return f"place a boat on {hex_name(action.hex)}"
     if name == "PlayTile":
@@ -184,19 +190,19 @@ def describe_action(action: Any, view: Any = None) -> str:
     if name == "NoTile":
         return "play no tile"
     if name == "DolphinStep":
-        return f"dolphin: explorer {explorer_number(action.explorer)} to {hex_name(action.to)}"
+        return f"dolphin: {_explorer_at(action, view)} to {hex_name(action.to)}"
     if name == "WindStep":
         return f"wind: boat {action.boat + 1} to {hex_name(action.to)}"
     if name in ("EndTile", "EndCreature"):
         return "stop"
     if name == "Walk":
-        return f"walk explorer {explorer_number(action.explorer)} to {hex_name(action.to)}"
+        return f"walk {_explorer_at(action, view)} to {hex_name(action.to)}"
     if name == "Board":
-        return f"explorer {explorer_number(action.explorer)} boards boat {action.boat + 1}"
+        return f"{_explorer_at(action, view)} boards boat {action.boat + 1}"
     if name == "Swim":
-        return f"swim explorer {explorer_number(action.explorer)} to {hex_name(action.to)}"
+        return f"swim {_explorer_at(action, view)} to {hex_name(action.to)}"
     if name == "Ashore":
-        return f"explorer {explorer_number(action.explorer)} steps onto the safe island"
+        return f"{_explorer_at(action, view)} steps onto the safe island"
     if name == "Sail":
         return f"sail boat {action.boat + 1} to {hex_name(action.to)}"
     if name == "EndMoves":
@@ -217,15 +223,19 @@ def describe_action(action: Any, view: Any = None) -> str:
 def _explorers(es: Sequence[int], viewer: int | None, names: Sequence[str]) -> str:
     if not es:
         return "nobody"
-    by: dict[int, list[int]] = {}
+    by: dict[int, int] = {}
     for e in es:
-        by.setdefault(e // data.EXPLORERS_PER_SEAT, []).append(e % data.EXPLORERS_PER_SEAT + 1)
-    parts = []
+        seat = e // data.EXPLORERS_PER_SEAT
+        by[seat] = by.get(seat, 0) + 1
+    parts = []   # (counted, as the board shows them: "R2" is two of Red's explorers)
     for seat in sorted(by):
         owner = whose(seat, viewer, names)
-        nums = ", ".join(f"#{x}" for x in by[seat])
-        parts.append(f"{owner} explorer{'s' if len(by[seat]) > 1 else ''} {nums}")
+        parts.append(f"{owner} explorer" if by[seat] == 1 else f"{by[seat]} of {owner} explorers")
     return " and ".join(parts)
+
+
+def _capital(words: str) -> str:
+    return words[0].upper() + words[1:]
 
 
 def _sank(telling: Telling) -> str:
@@ -266,18 +276,18 @@ def _game_over(telling: Telling) -> str:
 
 EVENT_TEXT = EventText(
     templates={
-        "explorer_placed": "{who} placed explorer {explorer} on {hex}.",
+        "explorer_placed": "{who} placed an explorer on {hex}.",
         "boat_placed": "{who} placed boat {boat} on {hex}.",
         "setup_done": "Everything is placed: the island starts to sink.",
         "turn": whose_turn,
         "tile_played": "{who} played the {back} tile.",
-        "dolphin": "A dolphin carried {owned_explorer} to {to}.",
+        "dolphin": "A dolphin carried {owned_explorer} from {from} to {to}.",
         "wind": "The wind blew boat {boat} to {to}.",
-        "walked": "{who} walked explorer {explorer} to {to}.",
-        "boarded": "{who} put explorer {explorer} into boat {boat}.",
-        "swam": "{who} swam explorer {explorer} to {to}.",
+        "walked": "{who} walked an explorer from {from} to {to}.",
+        "boarded": "{who} put an explorer on {hex} into boat {boat}.",
+        "swam": "{who} swam an explorer from {from} to {to}.",
         "sailed": "{who} sailed boat {boat} to {to}.",
-        "saved": "{owned_explorer} reached the {safe} safe island!",
+        "saved": "{Owned_explorer} reached the {safe} safe island!",
         "sank": _sank,
         "looked": "{who} looked at its back: {back}.",
         "kept": "{who} kept the tile face down.",
@@ -300,8 +310,7 @@ EVENT_TEXT = EventText(
         "undo": "{who} took back a move.",
     },
     fields={
-        "hex": hex_name, "to": hex_name,
-        "explorer": explorer_number,
+        "hex": hex_name, "to": hex_name, "from": hex_name,
         "boat": lambda boat: boat + 1,
         "back": BACK_NAMES.__getitem__,
         "creature": creature_name,
@@ -311,9 +320,19 @@ EVENT_TEXT = EventText(
         "swimmers": lambda telling: _explorers(telling.data["swimmers"], telling.viewer, telling.names),
         "boarded": lambda telling: _explorers(telling.data["boarded"], telling.viewer, telling.names),
         "lost": lambda telling: _explorers(telling.data["lost"], telling.viewer, telling.names),
-        "owned_explorer": lambda telling: explorer_name(telling.data["explorer"], telling.names),
+        "owned_explorer": lambda telling: explorer_name(telling.data["explorer"], telling.names, telling.viewer),
+        "Owned_explorer": lambda telling: _capital(explorer_name(telling.data["explorer"], telling.names,
+                                                                 telling.viewer)),
     },
 )
+
+
+def _ended(state: Any, e: int) -> str:
+    """Where an explorer ended, for the reveal: "on H4", "saved", "lost"."""
+    h = state.explorer_hex[e]
+    if h >= 0:
+        return f"on {data.HEX_NAMES[h]}"
+    return {data.SAVED: "saved", data.LOST: "lost"}.get(h, "unplaced")
 
 
 def _values(vals: Sequence[int]) -> str:
@@ -348,8 +367,8 @@ def reveal(state: Any, names: Sequence[str]) -> list[str]:
         if left:
             got += f" Still on the island or in the sea: explorers worth {_values(left)}."
         lines.append(got)
-    for p in range(state.players):
-        vals = ", ".join(f"explorer {i + 1} was worth {state.values[p * per + i]}" for i in range(per))
+    for p in range(state.players):   # (by where each explorer ended: the board has no piece numbers)
+        vals = ", ".join(f"★{state.values[p * per + i]} {_ended(state, p * per + i)}" for i in range(per))
         lines.append(f"{names[p]}'s treasure: {vals}.")
     for p in range(state.players):
         held = [BACK_NAMES[state.backs[t]] for t in state.hands[p]]

@@ -34,6 +34,7 @@ from engine.text import counted
 from ..commands import Command
 from ..screens.game import GameScreen
 from ..seat_labels import SEAT_LETTERS, seat_style, seat_text
+from ..widgets.seat_styles import themed
 from ..widgets.choice_list import ChoiceList
 from .route_track import RouteMark, RoutePicture, RouteSpace, RouteTrack
 from . import words
@@ -374,7 +375,7 @@ class AtlantisScreen(GameScreen):
         figures_at: dict[int, list[tuple[str, Style]]] = {}
         for seat, fs in enumerate(view.figures):
             for pos in fs:
-                figures_at.setdefault(pos, []).append((SEAT_LETTERS[seat], seat_style(seat)))
+                figures_at.setdefault(pos, []).append((SEAT_LETTERS[seat], themed(seat_style(seat), self.app.theme_variables)))
         first, last = route.ends(view.heights)
         spaces = []
         gap_notes = {g.first: str(g.cost) for g in route.gaps(view) if not g.bridged}

@@ -92,16 +92,22 @@ class PlayerScreen(Widget):
         first = Text()
         first.append(letter, style)
         first.append(f" screen: {counted(self.tokens, 'token')}", Style(bold=True))
-        if self.pending:
-            first.append(f" · {self.pending}", self.get_component_rich_style("player-screen--pending", partial=True))
+        out = [first]
+        if self.pending:   # its parts ("your secret bid: 5 · Green bid 18") wrap whole
+            style = self.get_component_rich_style("player-screen--pending", partial=True)
+            for part in self.pending.split(" · "):
+                if out[-1].cell_len + 3 + len(part) > width:
+                    out.append(Text(INDENT))
+                    out[-1].append(part, style)
+                else:
+                    out[-1].append(f" · {part}", style)
         dim = Style(dim=not self.specials)
         beside = Text(" · specials: ")
         beside.append(", ".join(self.specials) or "none", dim)
-        if first.cell_len + beside.cell_len <= width:
-            first.append_text(beside)
-            out = [first]
+        if out[-1].cell_len + beside.cell_len <= width:
+            out[-1].append_text(beside)
         else:
-            out = [first, *wrap_items(Text("Specials: "), self.specials, width)]
+            out += wrap_items(Text("Specials: "), self.specials, width)
         # (a screen may hand over its list already joined: it is wrapped between items too)
         hand = [part for chunk in self.hand for part in chunk.split(", ") if part]
         out += wrap_items(Text("Hand: "), hand, width, empty="(empty)")

@@ -19,7 +19,7 @@ name everywhere: its letter and name ("B Science Vessel").
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Mapping
 
 from rich.style import Style
 from rich.text import Text
@@ -38,6 +38,7 @@ from engine.text import counted
 from ..commands import Command
 from ..screens.game import GameScreen
 from ..seat_labels import game_over_line, neutral_style, seat_style, seat_text
+from ..widgets.seat_styles import themed
 from ..widgets.choice_list import ChoiceList
 from ..widgets.eventlog import EventLog
 from .player_screen import PlayerScreen
@@ -54,8 +55,9 @@ WIDE = 140     # from this width: full names, wider side panel
 TALL = 34      # from this height: the legend is always shown, the track has its points line
 
 
-def cube_style(colour: int) -> Style:
-    return seat_style(colour) if colour < data.NEUTRAL else neutral_style()
+def cube_style(colour: int, variables: Mapping[str, str] | None = None) -> Style:
+    """A seat's (or the neutral) cube letter, in the theme of ``variables`` when given."""
+    return themed(seat_style(colour) if colour < data.NEUTRAL else neutral_style(), variables)
 
 
 class Choices(ChoiceList):
@@ -127,9 +129,10 @@ class EndOfAtlantisScreen(GameScreen):
     EndOfAtlantisScreen #legend-box.small #legend { color: $foreground; }
     EndOfAtlantisScreen ChoiceList { height: 1fr; min-height: 2; }
     EndOfAtlantisScreen.short.reading-log #players,
-    EndOfAtlantisScreen.short.reading-log #last-turn,
+    EndOfAtlantisScreen.short #last-turn,
     EndOfAtlantisScreen.short.reading-log #thinking { display: none; }
     """
+    # (short: "Last turn" is left out, the log under it holds the same lines and gets its room)
 
     GAME_KEYS = (
         Command("eoa-pass", "p", "Pass", "pass_turn", "Pass (or bid nothing in an open vote)."),
@@ -291,18 +294,18 @@ class EndOfAtlantisScreen(GameScreen):
         self._show("#eoa-head", self._head(view))  # (each Static only when its text changed)
         self._draw_lanes()
         self.query_one("#track", VictoryTrack).show(
-            [Marker(CUBE_LETTERS[p], cube_style(p), view.vp[p]) for p in range(view.players)],
+            [Marker(CUBE_LETTERS[p], self.cube_style(p), view.vp[p]) for p in range(view.players)],
             names, self._recent["vp"])
         order = sorted(range(view.players), key=lambda p: (-view.senate_pool[p], view.markers[p], p))
         spaces = []
         for f in range(7):
             h = view.faction_holders[f]
-            markers = [(CUBE_LETTERS[p], cube_style(p)) for p in range(view.players)
+            markers = [(CUBE_LETTERS[p], self.cube_style(p)) for p in range(view.players)
                        if view.markers[p] == f]
-            spaces.append(FactionSpace(data.FACTIONS[f], (CUBE_LETTERS[h], cube_style(h)) if h >= 0 else None,
+            spaces.append(FactionSpace(data.FACTIONS[f], (CUBE_LETTERS[h], self.cube_style(h)) if h >= 0 else None,
                                        view.plus_one[f], markers))
         note = "" if not view.family else "(family rules: no Senate; ties by the Faction markers)"
-        pool = [(f"{CUBE_LETTERS[p]} {names[p]}" if wide else CUBE_LETTERS[p], cube_style(p), view.senate_pool[p])
+        pool = [(f"{CUBE_LETTERS[p]} {names[p]}" if wide else CUBE_LETTERS[p], self.cube_style(p), view.senate_pool[p])
                 for p in order]
         self.query_one("#senate", SenateRow).show(
             spaces, pool, note, self._recent["factions"],
@@ -363,14 +366,14 @@ class EndOfAtlantisScreen(GameScreen):
         names = self.link.names
         ships = []
         for sh in view.ships:
-            cubes = [(CUBE_LETTERS[c], cube_style(c)) for c in range(data.COLOURS) for _ in range(sh.cubes[c])]
+            cubes = [(CUBE_LETTERS[c], self.cube_style(c)) for c in range(data.COLOURS) for _ in range(sh.cubes[c])]
             ships.append(LaneShip(data.ship_label(sh.tile), data.SHIP_NAMES[sh.tile % data.ADVANCED],
                                   data.capacity(sh.tile), sh.at_sea, cubes, SHIP_NOTES[sh.tile]))
         wide = self.size.width >= WIDE
-        promised = [(f"{CUBE_LETTERS[p]} {names[p]}" if wide else CUBE_LETTERS[p], cube_style(p),
+        promised = [(f"{CUBE_LETTERS[p]} {names[p]}" if wide else CUBE_LETTERS[p], self.cube_style(p),
                      view.promised_land[p]) for p in range(view.players) if view.promised_land[p]]
         if view.promised_land_neutrals:
-            promised.append(("N neutral" if wide else "N", cube_style(data.NEUTRAL), view.promised_land_neutrals))
+            promised.append(("N neutral" if wide else "N", self.cube_style(data.NEUTRAL), view.promised_land_neutrals))
         lanes = self.query_one("#lanes", ShipLanes)
         notes = lanes.picture.notes if lanes.picture.ships else (self.size.width >= 110)
         lanes.show(LanesPicture(ships, promised, view.camp, (), notes, recent=tuple(self._recent["ships"])))
@@ -398,7 +401,7 @@ class EndOfAtlantisScreen(GameScreen):
                 note = "cards laid"
             if p in view.vote_winners and view.stage == "play":
                 note = f"won {view.bids[p]}"
-            rows.append(VoteRowLine(CUBE_LETTERS[p], cube_style(p), cards, note))
+            rows.append(VoteRowLine(CUBE_LETTERS[p], self.cube_style(p), cards, note))
         self.query_one("#voting", VotingRow).show(rows, view.vote, view.vote_cards, "")
 
     def _draw_me(self) -> None:
@@ -416,7 +419,7 @@ class EndOfAtlantisScreen(GameScreen):
         hand = ", ".join(words.grouped([words.card_name(c) for c in view.hand]))
         if len(hand) + 6 > me.size.width and self.size.width < WIDE:
             hand = ", ".join(words.grouped([words.card_short(c) for c in view.hand]))  # the legend explains them
-        me.show((CUBE_LETTERS[seat], cube_style(seat)), view.screen[seat],
+        me.show((CUBE_LETTERS[seat], self.cube_style(seat)), view.screen[seat],
                 [hand], [words.special_name(c) for c in view.my_specials], pending)
 
     def _waiting_text(self) -> str:
@@ -432,12 +435,11 @@ class EndOfAtlantisScreen(GameScreen):
             text = re.sub(r" \([^)]*\)", "", text)
         return text if len(text) <= room else "Waiting for the other players."
 
+    def cube_style(self, colour: int) -> Style:
+        return cube_style(colour, self.app.theme_variables)
+
     def _default_choice(self) -> int:
-        """Where the cursor starts: the first real choice (not Pass)."""
-        for i, a in enumerate(self._legal):
-            if type(a) is not Pass:
-                return i
-        return 0
+        return words.default_choice(self._view, self._legal)
 
     def _mark_target(self) -> None:
         if not self._legal:

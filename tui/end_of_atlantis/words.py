@@ -158,6 +158,19 @@ def legend_lines(names: Sequence[str], players: int, width: int, short_names: bo
 
 
 # --- the choice list ------------------------------------------------------------------------
+def default_choice(view: Any, legal: Sequence[Any]) -> int:
+    """Where the cursor starts: on a re-bid the bid you already made (Enter keeps it),
+    else the first real choice (not Pass)."""
+    if view is not None and view.stage == "rebid":
+        for i, a in enumerate(legal):
+            if type(a) is Bid and a.tokens == view.bids[view.seat]:
+                return i
+    for i, a in enumerate(legal):
+        if type(a) is not Pass:
+            return i
+    return 0
+
+
 def choice_text(view: Any, a: Any, names: Sequence[str], describe: Any) -> str:
     st = view.stage
     kind = type(a)

@@ -37,6 +37,8 @@ from ..widgets.seat_styles import seat_style
 
 COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ROW_LABEL_WIDTH = 3
+#: The row label of the ring's rows (beyond the map's edge: Sonar reads them, no one enters).
+OFF_MAP = "off"
 # (width, height) of a cell, largest first; the first that fits wins.
 CELL_SIZES = ((7, 3), (5, 2), (4, 2), (3, 1), (2, 1))
 
@@ -275,12 +277,14 @@ class ChartGrid(CursorGrid):
             pad = (cw - len(chars)) // 2
             row[pad:pad + len(chars)] = chars
 
-        mid = (ch - 1) // 2   # the main text's row (and the row labels'); markers on the next
-        if ch >= 2:
+        mid = (ch - 1) // 2   # the main text's row (and the row labels')
+        if ch >= 2 and len(main) + len(marks) > cw - 1:   # (a column left free between spaces)
             put(rows[mid], main)
-            put(rows[mid + 1], marks)
-        else:
-            put(rows[mid], main + marks)   # side by side, the result first (cut last)
+            put(rows[mid + 1], marks)   # no room beside: on the next row, inside the cell
+        else:   # side by side, the result first (cut last), where it stands alone if there is room
+            start = max(0, min((cw - len(main)) // 2, cw - len(main) - len(marks)))
+            chars = (main + marks)[:cw]
+            rows[mid][start:start + len(chars)] = chars
         return rows
 
     def build_lines(self) -> list[Strip]:
@@ -325,9 +329,11 @@ class ChartGrid(CursorGrid):
                 x = gx + lw + (c + ring) * cw + cw // 2
                 chars[oy - 1][x] = COLUMN_NAMES[c]
                 styles[oy - 1][x] = label_style
-            for r in range(self.n):
-                text = f"{r + 1:>2}"
-                y = oy + (r + ring) * ch + (ch - 1) // 2
+            rows = [(r + ring, f"{r + 1:>2}") for r in range(self.n)]
+            if ring:   # the ring's rows lie beyond the map's edge: said, not left blank
+                rows += [(0, OFF_MAP), (self.n + 1, OFF_MAP)]
+            for at, text in rows:
+                y = oy + at * ch + (ch - 1) // 2
                 for i, t in enumerate(text):
                     chars[y][gx + i] = t
                     styles[y][gx + i] = label_style

@@ -244,7 +244,11 @@ class FindingAtlantisScreen(GameScreen):
             lost = f"You are LOST: {counted(len(possible_positions(view, self._know)), 'space')} possible."
         cards = self.query_one("#cards", Static)
         width = max(20, cards.content_size.width or (self.chart.size.width or 44) - 2)
-        self._show_quietly("#cards", words.cards_text(view, self.menu(), self.artifact_menu(), self.part_style, lost, width))
+        shown = words.question_keys(self._ask) if self._legal else None   # (digits: one meaning at a time)
+        if shown is None:
+            shown = words.cards_text(view, self.menu(), self.artifact_menu(), self.part_style, lost, width,
+                                     rows=5 if self.has_class("-tall") else 3)
+        self._show_quietly("#cards", shown)
 
     def _show_quietly(self, selector: str, content: Any) -> None:
         """Update a Static only when its content changed, and lay the screen out again only

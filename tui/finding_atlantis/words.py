@@ -32,9 +32,9 @@ def ask_text(ask: dict[str, Any], view: Any, names: Sequence[str]) -> str:
     need, what = ask["need"], ask["what"]
     if need == "dir":
         esc = "" if view.phase == "first_move" else " Esc cancels."   # (it cannot be skipped)
-        return f"{what}: direction? {DIR_KEYS}, or Enter towards the cursor.{esc}"
+        return f"{what}: direction? 1-8 as the compass under the chart shows, or Enter towards the cursor.{esc}"
     if need == "axis":
-        return f"{what}: axis? 1 N-S  2 E-W  3 NE-SW  4 NW-SE. Esc cancels."
+        return f"{what}: axis? {AXIS_KEYS}. Esc cancels."
     if need == "seat":
         return f"{what}: which player? " + "  ".join(
             f"{o + 1} {names[o]}" for o in range(view.players) if o != view.seat)
@@ -202,8 +202,10 @@ def players_panel(view: Any, names: Sequence[str], baseline: Any | None, recent:
 
 
 def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str, str, str]],
-               style: Callable[[str], Style], lost_note: str = "", width: int = 80) -> Text:
-    """The numbered cards (and artifacts), wrapped by whole items to ``width``."""
+               style: Callable[[str], Style], lost_note: str = "", width: int = 80, rows: int = 3) -> Text:
+    """The numbered cards (and artifacts), wrapped by whole items to ``width``; the
+    played cards on a line of their own while ``rows`` (the box's) allow it, else at
+    the end of the last line, never split over two."""
     out = Text()
     if view.seat is None:
         out.append("Watching: hands are hidden.", Style(dim=True))
@@ -232,14 +234,28 @@ def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str
         out.append(f"{i}", Style(reverse=True))
         out.append(f" {label}  ", st)
     played = [(i, label) for i, (kind, _, label) in numbered if kind == "played"]
-    if played:   # last (what scrolls out of sight first), and said in words, not only by grey
-        room(PLAYED + " ")
-        out.append(PLAYED + " ", Style(dim=True))
-        for i, label in played:
-            room(f"{i} {label}  ")
-            out.append(f"{i} ", Style(dim=True))
-            out.append(label, Style(dim=True, strike=True))
-            out.append("  ")
+    if played:   # never wrapped (a name on the next line would look playable), said in words
+        named = len(PLAYED) + sum(len(f" {i} {label} ") for i, label in played)
+        short = len(PLAYED) + sum(len(f" {i}") for i, _ in played)
+        lines = out.plain.count("\n") + 1 + (1 if arts else 0)
+        if used and lines < rows or not used:   # a line of its own, in view
+            size = named if named <= width else short
+            if used:
+                out.append("\n")
+        elif used + named <= width:               # the last row's end, whole
+            size = named
+        else:
+            size = short
+            if used + short > width:
+                out.append("\n")
+        out.append(PLAYED, Style(dim=True))
+        for i, label in played:   # (too long for the line: the numbers only)
+            out.append(f" {i}", Style(dim=True))
+            if size == named:
+                out.append(" ")
+                out.append(label, Style(dim=True, strike=True))
+                out.append(" ")
+        used = width
     if arts:
         out.append("\n")
         out.append("a", Style(reverse=True))
@@ -248,6 +264,42 @@ def cards_text(view: Any, menu: list[tuple[str, str, str]], arts: list[tuple[str
         for i, (_, _, label) in enumerate(arts, start=1):
             room(f"{i} {label}  ")
             out.append(f"{i} {label}  ", style("artifact"))
+    return out
+
+
+AXIS_KEYS = "1 N-S  2 E-W  3 NE-SW  4 NW-SE"
+
+
+def question_keys(ask: dict[str, Any] | None) -> Text | None:
+    """What the number keys mean while a direction or an axis is asked (drawn in the
+    cards' place), None when they choose a card."""
+    if ask is None or ask["need"] not in ("dir", "axis"):
+        return None
+    if ask["need"] == "dir":
+        return compass_text()
+    out = Text("Axis? ")
+    for item in AXIS_KEYS.split("  "):
+        key, _, name = item.partition(" ")
+        out.append(key, Style(reverse=True))
+        out.append(f" {name}  ")
+    out.rstrip()
+    return out
+
+
+def compass_text() -> Text:
+    """Where each direction key goes, drawn as a compass around your submarine: shown in
+    the cards' place while a direction is asked, so a digit means one thing at a time."""
+    out = Text()
+    short = DIR_KEYS.split()[1::2]   # N, NE, E, ...
+    for row in ((7, 0, 1), (6, None, 2), (5, 4, 3)):
+        for d in row:
+            if d is None:
+                out.append(" you  ", Style(bold=True))
+                continue
+            out.append(f"{d + 1}", Style(reverse=True))
+            out.append(f" {short[d]:<4}")
+        out.append("\n")
+    out.rstrip()
     return out
 
 

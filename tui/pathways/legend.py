@@ -8,7 +8,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..seat_labels import SEAT_LETTERS, seat_style
-from ..widgets.seat_styles import recent_style
+from ..widgets.seat_styles import recent_style, themed
 from ..widgets.tile_board import TileBoard
 
 
@@ -24,7 +24,7 @@ def legend_text(board: TileBoard, wide: bool, players: int = 4) -> Text:
         out.append(" " + words + gap, dim)
 
     for seat in range(players):
-        out.append(SEAT_LETTERS[seat], seat_style(seat))
+        out.append(SEAT_LETTERS[seat], themed(seat_style(seat), board.app.theme_variables))
     if not wide:
         out.append(" subpods ", dim)
         item("·", part("sea"), "empty", " ")

@@ -34,6 +34,7 @@ from ..screens.game import GameScreen
 from ..seat_labels import SEAT_LETTERS, seat_style
 from ..widgets.hand import Hand, HandItem
 from ..widgets.tile_board import Block, BoardPicture, Ghost, TileBoard
+from ..widgets.seat_styles import themed
 from .legend import legend_text
 from .slots import keep_slots
 from .tiles import is_special, kind_of, rotation_of, tile_mask
@@ -57,7 +58,11 @@ class PathwaysScreen(GameScreen):
     PathwaysScreen TileBoard { height: 1fr; }
     PathwaysScreen Hand { height: auto; }
     PathwaysScreen #legend { height: auto; padding: 0 0 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    PathwaysScreen.-short #last-turn { display: none; }
     """
+    #: Below this height "Last turn" is left out: the log right under it holds the same
+    #: lines, and without it the log stays above the side panel's fold.
+    SHORT = 30
 
     # 80x24 (SCREEN.min_size) holds the board with 2-row cells and its labels, the hand and a legend line.
     GAME_KEYS = (
@@ -128,6 +133,7 @@ class PathwaysScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         # The tall hand (4 rows) only when the board keeps its 3-row cells beside it.
         self.hand.compact = event.size.height < 36
+        self.set_class(event.size.height < self.SHORT, "-short")
         self._draw_legend()
         self.call_after_refresh(self._fit_side)
 
@@ -321,7 +327,7 @@ class PathwaysScreen(GameScreen):
         in_city: list[tuple[str, Style]] = []
         active = self.active_pod() if mode == "move" else None
         for seat, pos in enumerate(view.pods):
-            mark = (SEAT_LETTERS[seat], pod_style(seat, seat == active))
+            mark = (SEAT_LETTERS[seat], themed(pod_style(seat, seat == active), self.app.theme_variables))
             if pos == IN_ATLANTIS:
                 in_city.append(mark)
             else:

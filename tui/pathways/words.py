@@ -119,9 +119,10 @@ def cursor_words(view: Any, cell: int) -> str:
 def players_panel(view: Any, names: Sequence[str]) -> Text:
     """Every player's subpod, hand and distance to go; the draw pile and the used specials."""
     out = Text()
+    room = max(len(name[:9]) for name in names[:view.players])   # (a row fits 80x24's narrow panel)
     for seat in range(view.players):
         out.append("▶" if seat == view.turn and view.phase != "over" else " ")
-        out.append_text(seat_text(seat, names[seat][:9].ljust(9)))
+        out.append_text(seat_text(seat, names[seat][:9].ljust(room)))
         pos = view.pods[seat]
         where = "in city" if pos == IN_ATLANTIS else f"{data.ATLANTIS_DISTANCE[pos]:>2} to city"
         out.append(f" {counted(view.hand_sizes[seat], 'tile')} {where}")

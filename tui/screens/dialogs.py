@@ -25,7 +25,11 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll { width: 90%; max-width: 100; height: 90%;
         border: thick $primary; background: $surface; padding: 0 1; }
+    HelpScreen #help-keys { dock: bottom; width: 100%; height: 1; margin-bottom: 1;
+        text-align: center; color: $ink-muted; }
     """
+    #: The scroll keys (the scroll view's own, which the key line does not list).
+    SCROLL_KEYS = "↑ ↓ PgUp PgDn Home End scroll · Esc closes"
     BINDINGS = [
         Binding("escape,q,question_mark", "dismiss", "Close", id="close-help"),
     ]
@@ -39,6 +43,7 @@ class HelpScreen(ModalScreen[None]):
 
         with VerticalScroll():
             yield Markdown(self.markdown)
+        yield Static(self.SCROLL_KEYS, id="help-keys", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

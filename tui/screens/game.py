@@ -40,7 +40,7 @@ from ..widgets.eventlog import EventLog, said_once
 from ..widgets.key_line import KeyLine
 from ..widgets.quiet_update import update_quietly
 from ..widgets.turn_line import TurnLine
-from ..widgets.seat_styles import RECENT_CLASS, recent_style as _recent_style
+from ..widgets.seat_styles import RECENT_CLASS, in_theme, recent_style as _recent_style
 
 
 # A typed seed or a named setup: someone knew the deal before play began.
@@ -376,6 +376,8 @@ class GameScreen(Screen):
             return
         if not isinstance(widget, (Static, TurnLine)):
             return
+        if isinstance(content, Text):   # (words modules draw seat chips in the default theme)
+            content = in_theme(content, self.app.theme_variables)
         if selector in self._shown and widget.content is self._shown[selector] and self._shown[selector] == content:
             return
         self._shown[selector] = content

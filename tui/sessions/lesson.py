@@ -36,7 +36,27 @@ class LessonSession(HotSeatSession):
         over = self.table.match.result() is not None
         index = -1 if self.lesson.over else self.lesson.index
         if index != self._card_for and (self.lesson.seat in self.table.match.to_act() or over and index == -1):
-            self.show_card()  # (a lesson that ends the game says its farewell over the result)
+            if self.app.screen is not self.screen:
+                # a box of the game's own (the Doom phase's summary) is read first: the card
+                # comes once it is closed, never over it
+                self.app.set_timer(0.2, self._card_when_free)
+                return
+            self.show_card()
+
+    def _card_when_free(self) -> None:
+        if not self._stopped and not self._card_up:
+            self.advance()
+
+    def farewell_due(self) -> bool:
+        return self.lesson.over and self._card_for != -1
+
+    def show_game_over(self) -> None:
+        """A lesson that ends the game says its farewell first; the result comes after it."""
+        if self.farewell_due() and not self._card_up:
+            self.show_card()
+            return
+        if not self._card_up:
+            super().show_game_over()
 
     def reminder(self) -> str:
         """The side panel's line: where the lesson is and the keys of the step."""
@@ -44,7 +64,8 @@ class LessonSession(HotSeatSession):
         if step is None:
             return "Lesson over: the game is yours."
         keys = f"\nKeys: {step.keys}." if step.keys else ""
-        return f"{self.lesson.progress()} (L shows it again){keys}"
+        lesson = self.lesson   # (one short line: the log stays in view at 80x24)
+        return f"Lesson {lesson.index + 1}/{len(lesson.script.steps)} · L repeats it{keys}"
 
     def show_card(self) -> None:
         """The current step's card (or the farewell once the lesson is over)."""
@@ -62,3 +83,5 @@ class LessonSession(HotSeatSession):
 
     def _card_closed(self) -> None:
         self._card_up = False
+        if self.table.match.result() is not None and not self._stopped:
+            self.show_game_over()   # (held back while a card was up: the farewell comes first)

@@ -65,7 +65,7 @@ LEGEND: tuple[tuple[str, str, str, str], ...] = (
     ("§", "serpent", "serpent", "serpent"), ("Δ", "shark", "shark", "shark"),
     ("Ω", "whale", "whale", "whale"), ("[ ]", "boat", "boat (letters: aboard)", "boat"),
     ("R2", "", "2 explorers of R", "2 of R"), ("+", "target", "can go there", "go"),
-    ("~", "recent", "changed since your move", "changed"),
+    ("tint", "recent", "changed since your move", "changed"),   # (not "~": that is the sea)
     ("★", "", "treasure value: only you see yours, while placing", "value: hidden"),
 )
 

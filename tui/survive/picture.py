@@ -6,11 +6,12 @@ Reads only the seat's ``SurviveView`` and the board data; the widget gets plain
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from engine.survive import data
 
 from ..seat_labels import SEAT_LETTERS, seat_style
+from ..widgets.seat_styles import themed
 from .hex_board import HexBoardPicture, HexSpot
 
 TERRAIN = {data.BEACH: "beach", data.FOREST: "forest", data.MOUNTAIN: "mountain"}
@@ -28,7 +29,7 @@ def terrain_of(view: Any, h: int) -> str:
     return "sea"
 
 
-def spots(view: Any) -> list[HexSpot]:
+def spots(view: Any, variables: Mapping[str, str] | None = None) -> list[HexSpot]:
     on_foot: dict[int, list[int]] = {}          # hex -> seats of explorers not in a boat
     aboard: dict[int, list[int]] = {}           # boat -> seats of its passengers
     for e, h in enumerate(view.explorer_hex):
@@ -47,10 +48,10 @@ def spots(view: Any) -> list[HexSpot]:
     out = []
     for h in range(data.HEXES):
         seats = on_foot.get(h, [])
-        explorers = tuple((SEAT_LETTERS[s], seat_style(s), seats.count(s)) for s in sorted(set(seats)))
+        explorers = tuple((SEAT_LETTERS[s], themed(seat_style(s), variables), seats.count(s)) for s in sorted(set(seats)))
         boat = None
         if h in boat_at:
-            boat = tuple((SEAT_LETTERS[s], seat_style(s)) for s in sorted(aboard.get(boat_at[h], [])))
+            boat = tuple((SEAT_LETTERS[s], themed(seat_style(s), variables)) for s in sorted(aboard.get(boat_at[h], [])))
         kinds = creatures.get(h, [])
         out.append(HexSpot(terrain=terrain_of(view, h),
                            creatures=tuple(k for k in ("serpent", "shark", "whale") if k in kinds),
@@ -59,7 +60,8 @@ def spots(view: Any) -> list[HexSpot]:
 
 
 def board_picture(view: Any, targets: Iterable[int] = (), selected: int | None = None,
-                  recent: Iterable[int] = ()) -> HexBoardPicture:
-    return HexBoardPicture(spots=spots(view), targets=tuple(targets), selected=selected,
+                  recent: Iterable[int] = (), variables: Mapping[str, str] | None = None) -> HexBoardPicture:
+    """``variables``: the app's theme variables (seat colours drawn in its theme)."""
+    return HexBoardPicture(spots=spots(view, variables), targets=tuple(targets), selected=selected,
                            recent=tuple(recent), row_labels=tuple("ABCDEFGHIJKLM"[:len(data.BOARD.rows())]),
                            column_numbers=True)

@@ -348,7 +348,7 @@ class SurviveScreen(GameScreen):
             return
         selected = self.where(self._piece) if self._piece is not None else None
         self.board.show(board_picture(view, targets=self.targets(), selected=selected,
-                                      recent=self.recent_hexes()))
+                                      recent=self.recent_hexes(), variables=self.app.theme_variables))
         self._draw_hand()
         self._show_step_line(words.step_text(self.turn()))
 

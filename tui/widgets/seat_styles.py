@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Mapping
 
 from rich.style import Style
+from rich.text import Span, Text
 from textual.css.stylesheet import Stylesheet
 
 from ..theme import theme_colours
@@ -73,3 +74,26 @@ def recent_style(variables: Mapping[str, str] | None = None) -> Style:
 def seat_style(index: int, variables: Mapping[str, str] | None = None) -> Style:
     """The style of seat colour ``index`` (0 red, 1 blue, 2 green, 3 yellow, 4 purple, 5 grey)."""
     return seat_styles(variables)[index]
+
+
+def themed(style: Style, variables: Mapping[str, str] | None) -> Style:
+    """``style`` with a seat colour of the default theme swapped for the same seat's
+    colour in the theme of ``variables`` (an app's ``theme_variables``): pictures and
+    side-panel words are built without an app (``seat_style(i)``), then drawn in the app's
+    theme, a custom theme's own seat colours included."""
+    if variables is None or style.bgcolor is None:
+        return style
+    for default, wanted in zip(seat_styles(None), seat_styles(variables)):
+        if default is not wanted and style.bgcolor == default.bgcolor and style.color == default.color:
+            return style + Style(color=wanted.color, bgcolor=wanted.bgcolor)
+    return style
+
+
+def in_theme(text: Text, variables: Mapping[str, str] | None) -> Text:
+    """A copy of ``text`` whose seat chips (``themed``) are in the theme of ``variables``."""
+    if variables is None or not any(isinstance(span.style, Style) and span.style.bgcolor for span in text.spans):
+        return text
+    out = text.copy()
+    out.spans = [Span(span.start, span.end, themed(span.style, variables)) if isinstance(span.style, Style)
+                 else span for span in text.spans]
+    return out

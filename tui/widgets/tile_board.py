@@ -456,14 +456,18 @@ class TileBoard(CursorGrid):
         return strip.extend_cell_length(width, blank_style).crop(0, width)
 
     def _mark_target(self, put, cell: int, empty: bool, style: Style, cw: int, ch: int) -> None:
-        """A '+' that reads without colour: in the middle of an empty cell, else in
-        the free top corners (or underlined when the cell is a single row)."""
+        """A '+' that reads without colour: in the middle of an empty cell, else beside
+        the tile on its middle row (the row of the row label, not the gap line above it)
+        where no arm or marker is, else in the free top corners (or underlined when the
+        cell is a single row)."""
         mark = style + self._part("target-mark")
         if empty:
             put(cell, cw // 2, ch // 2, "+", mark)
         elif ch >= 2 and cw >= 4:
-            put(cell, 0, 0, "+", mark)
-            put(cell, cw - 1, 0, "+", mark)
+            middle = tile_picture(self.picture.tiles[cell], cw, ch)[ch // 2]
+            free = [x for x in (0, cw - 1) if middle[x] == " "] if not self.picture.markers.get(cell) else []
+            for x, y in [(x, ch // 2) for x in free] or [(0, 0), (cw - 1, 0)]:
+                put(cell, x, y, "+", mark)
         else:
             row = tile_picture(self.picture.tiles[cell], cw, ch)[ch // 2]
             put(cell, 0, ch // 2, row, style + self._part("target-underline"))
