@@ -590,6 +590,12 @@ class RemoteSeat:
         """Seconds left on ``seat``'s turn timer (None: none runs for it)."""
         return self.client.clock(seat)
 
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot the host chose for ``seat`` (None: a player's seat)."""
+        seats = self.client.seats
+        status = seats.seats[seat] if seats is not None and seat < len(seats.seats) else None
+        return (status.level or DEFAULT_BOT_LEVEL) if status is not None and status.kind == "bot" else None
+
     def chat(self, text: str) -> str | None:
         """Say ``text`` to the table (``Client.chat``): None when sent, else why not."""
         return self.client.chat(text)

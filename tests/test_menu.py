@@ -273,7 +273,7 @@ async def test_the_menus_bot_levels_make_the_tables_bots():
         assert [s.level for s in table.match.record.seats] == ["", "hard", "easy"]
         link = table.link(0)
         assert [link.seat_label(s) for s in range(3)][1:] == ["Blue (hard bot)", "Green (easy bot)"]
-        assert "Blue (hard bot)" in app.screen.table_status()
+        assert app.screen.table_status() == "Bots: Blue (hard), Green (easy)"
 
 
 async def test_a_menu_opens_composed_on_the_game_it_was_left_on():

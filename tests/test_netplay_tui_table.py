@@ -271,6 +271,6 @@ async def test_hot_seat_has_no_chat_and_c_says_why():
         await wait(pilot, lambda: game_screen_up(app))
         screen = app.game_screen
         assert not screen.query_one(ChatBox).display  # (the status names only the bots, with their level)
-        assert panel(screen, "#table-status") == "Blue (normal bot)\nGreen (normal bot)"
+        assert panel(screen, "#table-status") == "Bots (normal): Blue, Green"
         await pilot.press("c")
         assert "no chat here" in panel(screen, "#message")

@@ -68,6 +68,10 @@ class SeatLink(Protocol):
         """Seconds left on ``seat``'s turn timer (None: no clock runs for it)."""
         return None
 
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot chosen to play ``seat`` (None: a player's seat)."""
+        return None
+
     def chat_log(self) -> list[str] | None:
         """The table's chat, one line each, oldest first (None: this table has no chat)."""
         return None
@@ -296,6 +300,10 @@ class LocalSeat(MatchSeat):
         """A bot with its level ("Blue (hard bot)"), a player by their name."""
         info = self.table.match.seats[seat]
         return bot_label(info.name, info.level) if info.kind == "bot" else info.name
+
+    def bot_level(self, seat: int) -> str | None:
+        info = self.table.match.seats[seat]
+        return info.bot_level if info.kind == "bot" else None
 
 
 #: The kind of a replay's lines of what was hidden (the game's ``reveal()``) and their headings.

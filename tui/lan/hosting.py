@@ -188,6 +188,10 @@ class HostedSeat(MatchSeat):
     def seat_label(self, seat: int) -> str:
         return self.hosted.slots[seat].label()
 
+    def bot_level(self, seat: int) -> str | None:
+        slot = self.hosted.slots[seat]
+        return (slot.level or DEFAULT_BOT_LEVEL) if slot.kind == "bot" else None
+
     def clock(self, seat: int) -> float | None:
         return self.hosted.clock_left(self.hosted.slots[seat])
 

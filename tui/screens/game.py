@@ -16,7 +16,7 @@ CSS class ``recent`` for widgets).  One baseline per seat, so hot-seat players e
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -62,6 +62,14 @@ def recent_style(variables: Mapping[str, str] | None = None) -> Style:
     return _recent_style(variables)
 
 
+def bots_line(names: Sequence[str], levels: dict[int, str]) -> str:
+    """The seats bots play, on one line: "Bots (normal): Blue, Green", or with each
+    level when they differ: "Bots: Blue (hard), Green (easy)"."""
+    if len(set(levels.values())) == 1:
+        return f"Bots ({next(iter(levels.values()))}): " + ", ".join(names[seat] for seat in levels)
+    return "Bots: " + ", ".join(f"{names[seat]} ({level})" for seat, level in levels.items())
+
+
 class GameScreen(Screen):
     """Base class of every game's screen."""
 
@@ -73,7 +81,7 @@ class GameScreen(Screen):
     GameScreen #side { width: 34; height: 100%; border-left: solid $primary; padding: 0 1;
         overflow-y: auto; scrollbar-size-vertical: 1; }
     GameScreen #turn-line { height: auto; text-style: bold; }
-    GameScreen #thinking { height: auto; color: $ink-muted; text-style: italic; }
+    GameScreen #thinking { height: auto; color: $ink-muted; text-style: italic; display: none; }
     GameScreen #players { height: auto; margin-top: 1; }
     GameScreen #message { height: auto; color: $ink-gold; }
     GameScreen #practice { height: auto; color: $ink-muted; }
@@ -320,8 +328,11 @@ class GameScreen(Screen):
         """The seats as the table names them now when that is not their player's name
         ("Blue (bot until Ana returns)"), and the time left on each running turn timer."""
         link = self.link
-        labels = [link.seat_label(seat) for seat in range(len(link.names))]
-        lines = [label for label, name in zip(labels, link.names) if label != name]
+        seats = range(len(link.names))
+        levels = {seat: level for seat in seats if (level := link.bot_level(seat)) is not None}
+        lines = [bots_line(link.names, levels)] if levels else []
+        lines += [label for seat in seats if seat not in levels
+                  and (label := link.seat_label(seat)) != link.names[seat]]
         clocks = [(seat, link.clock(seat)) for seat in range(len(link.names))]
         running = [f"{link.names[seat]} {clock_text(left)}" for seat, left in clocks if left is not None]
         if running:
@@ -450,6 +461,8 @@ class GameScreen(Screen):
         """The app's line about a bot that is about to act ('' to clear it)."""
         if self.is_mounted and self._ready:
             self._show("#thinking", text)
+            for line in self.query("#thinking"):   # (none once the app is closing)
+                line.display = bool(text)           # (an empty line takes no row)
 
     # --- what the other seats did since your last move ------------------------------------
     def baseline_view(self) -> Any | None:
