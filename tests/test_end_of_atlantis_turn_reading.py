@@ -176,7 +176,7 @@ async def test_in_hot_seat_each_human_gets_the_summary_once_and_never_the_others
 async def test_when_the_keyboard_passes_the_last_seats_summary_goes_and_the_new_seat_gets_its_own():
     from tui.end_of_atlantis.screen import DoomSummaryScreen
 
-    table, app = three_seat_app(humans=2)
+    table, app = three_seat_app(humans=2, near_the_doom_phase=True)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4000):
             await pilot.pause(0.01)
