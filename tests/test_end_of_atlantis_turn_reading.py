@@ -71,8 +71,8 @@ def three_seat_app(seed: int = 4, humans: int = 1, near_the_doom_phase: bool = F
 async def to_turn_two(pilot, table, app) -> None:
     """Red chooses the first of every list until turn 2 asks for its Senate bid (a
     summary on the way is acknowledged with Enter, as a player would)."""
-    for _ in range(3000):
-        await pilot.pause(0.01)
+    for _ in range(30000):
+        await pilot.pause(0.001)
         if table.match.state.turn >= 2 and 0 in table.match.to_act() and app.screen is app.game_screen:
             await pilot.pause()
             return
@@ -110,8 +110,8 @@ async def test_at_80x24_tab_gives_the_log_the_side_panel_and_up_pgup_home_read_i
 async def test_enter_after_tab_into_the_log_still_makes_the_choice():
     table, app = three_seat_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(300):
-            await pilot.pause(0.01)
+        for _ in range(3000):
+            await pilot.pause(0.001)
             if 0 in table.match.to_act():
                 break
         screen = app.game_screen
@@ -128,8 +128,8 @@ async def test_the_doom_phase_is_summed_up_and_acknowledged_before_the_next_turn
     table, app = three_seat_app(near_the_doom_phase=True)
     async with app.run_test(size=(80, 24)) as pilot:
         summary = None
-        for _ in range(3000):
-            await pilot.pause(0.01)
+        for _ in range(30000):
+            await pilot.pause(0.001)
             if isinstance(app.screen, DoomSummaryScreen):
                 summary = app.screen
                 break
@@ -145,8 +145,8 @@ async def test_the_doom_phase_is_summed_up_and_acknowledged_before_the_next_turn
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is app.game_screen
-        for _ in range(20):  # shown once: the next refreshes do not bring it back
-            await pilot.pause(0.01)
+        for _ in range(200):  # shown once: the next refreshes do not bring it back
+            await pilot.pause(0.001)
         assert not isinstance(app.screen, DoomSummaryScreen)
 
 
@@ -161,8 +161,8 @@ async def test_in_hot_seat_each_human_gets_the_summary_once_and_never_the_others
     table, app = three_seat_app(humans=2, near_the_doom_phase=near_the_doom_phase)
     shown = set()  # (the summary, the seat at the keyboard, the summary's turn) while one is up
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(4000):
-            await pilot.pause(0.01)
+        for _ in range(40000):
+            await pilot.pause(0.001)
             if isinstance(app.screen, DoomSummaryScreen):
                 shown.add((id(app.screen), app.game_screen.link.seat, app.screen.turn))
             if table.match.state.turn >= 2 and table.match.state.stage != "senate" and len(shown) >= 2:
@@ -176,10 +176,10 @@ async def test_in_hot_seat_each_human_gets_the_summary_once_and_never_the_others
 async def test_when_the_keyboard_passes_the_last_seats_summary_goes_and_the_new_seat_gets_its_own():
     from tui.end_of_atlantis.screen import DoomSummaryScreen
 
-    table, app = three_seat_app(humans=2)
+    table, app = three_seat_app(humans=2, near_the_doom_phase=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(4000):
-            await pilot.pause(0.01)
+        for _ in range(40000):
+            await pilot.pause(0.001)
             if isinstance(app.screen, DoomSummaryScreen):
                 break
             if table.human_to_act() is not None or app.screen is not app.game_screen:

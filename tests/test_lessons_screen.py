@@ -18,13 +18,13 @@ LESSONS = sorted(path.stem for path in LESSONS_FOLDER.glob("*.json"))
 async def card_on_top(pilot, app) -> LessonCard:
     """The lesson's card, once it is on top; a box of the game's own (End of Atlantis's
     Doom summary) comes first and is read and closed, never covered by the card."""
-    for _ in range(3000):  # (generous: a loaded CI machine)
+    for _ in range(30000):  # (generous: a loaded CI machine)
         if isinstance(app.screen, LessonCard) and app.screen.query("Static"):
             return app.screen
         if type(app.screen).__name__ == "DoomSummaryScreen":
             assert not any(isinstance(screen, LessonCard) for screen in app.screen_stack)
             await pilot.press("enter")
-        await pilot.pause(0.01)
+        await pilot.pause(0.001)
     raise AssertionError(f"no lesson card came up (on top: {type(app.screen).__name__})")
 
 
@@ -62,8 +62,8 @@ async def test_a_lesson_is_taught_step_by_step_on_the_real_screen(slug):
                     assert len(match.record.moves) == moves_before
                     refused_once = True
                 assert screen.send(wanted) is not False
-                for _ in range(3000):  # the bots answer, until the learner is to act again
-                    await pilot.pause(0.01)
+                for _ in range(30000):  # the bots answer, until the learner is to act again
+                    await pilot.pause(0.001)
                     if lesson.over or lesson.seat in match.to_act() and not app.session.bot_waiting:
                         break
         card = await card_on_top(pilot, app)
@@ -73,8 +73,8 @@ async def test_a_lesson_is_taught_step_by_step_on_the_real_screen(slug):
         assert refused_once
         if match.result() is not None:   # the result comes once the farewell is closed
             await pilot.press("enter")
-            for _ in range(300):
-                await pilot.pause(0.01)
+            for _ in range(3000):
+                await pilot.pause(0.001)
                 if type(app.screen).__name__ == "GameOverScreen":
                     break
             assert type(app.screen).__name__ == "GameOverScreen", app.screen

@@ -29,22 +29,29 @@ def other(theme: str) -> str:
     return THEMES[1 - THEMES.index(theme)]
 
 
-#: Screens behind a key: the longer legends of the games that fold theirs, and the help.
-KEYED = [("atlantis", "g"), ("end-of-atlantis", "l"), *((slug, "question_mark") for slug in GAMES)]
+#: The keys that open a screen's longer legend, for the games that fold theirs.
+LEGEND_KEYS = {"atlantis": "g", "end-of-atlantis": "l"}
 
 
-async def screenshot(slug: str | None, theme: str, key: str | None = None,
-                     over: bool = False) -> tuple[str, list[Region] | None]:
-    """The screen of ``slug``'s mid-game scene (None: the menu; ``over``: the same
-    game played to its end) in ``theme``, after ``key`` if one is given, as SVG; and
-    where a dialog it opened lies (the screen under a dialog is dimmed on purpose: only
-    the dialog need read)."""
+def scene(slug: str | None, over: bool = False) -> AtlantisApp:
+    """The app on ``slug``'s mid-game scene (None: the menu; ``over``: the same game
+    played to its end)."""
     table = None
     if slug is not None:
         setup = load_setups()[screen_entry(slug).screenshot]
         table = mid_game_table(slug, setup.seed, setup.players, 10**6 if over else setup.warmup_actions,
                                setup.options)
-    app = AtlantisApp(table=table, bot_delay=3600, autosave=False)  # (the bots wait: a still scene)
+    return AtlantisApp(table=table, bot_delay=3600, autosave=False)  # (the bots wait: a still scene)
+
+
+async def screenshots(slug: str | None, theme: str, keys: tuple[str, ...] = (),
+                      over: bool = False) -> dict[str, tuple[str, list[Region] | None]]:
+    """The screen of ``slug``'s scene in ``theme`` as SVG, then after each of ``keys`` in
+    turn (a dialog one opens is closed again before the next key); with each, where a
+    dialog lies (the screen under a dialog is dimmed on purpose: only the dialog need
+    read).  One app shows them all, as one player would open them one after another."""
+    app = scene(slug, over)
+    shots = {}
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.theme = theme
@@ -52,14 +59,19 @@ async def screenshot(slug: str | None, theme: str, key: str | None = None,
         while isinstance(app.screen, ModalScreen) and not over:  # (a summary of the last turn: read, and gone)
             await pilot.press("enter")
             await pilot.pause()
-        if key is not None:
-            await pilot.press(key)
+        for key in (None, *keys):
+            if key is not None:
+                await pilot.press(key)
+                await pilot.pause()
             await pilot.pause()
-        await pilot.pause()
-        dialog = None
-        if isinstance(app.screen, ModalScreen):
-            dialog = [child.region for child in app.screen.children]
-        return app.export_screenshot(), dialog
+            dialog = None
+            if isinstance(app.screen, ModalScreen):
+                dialog = [child.region for child in app.screen.children]
+            shots[key or "the screen"] = app.export_screenshot(), dialog
+            if dialog is not None and not over:
+                await pilot.press("escape")
+                await pilot.pause()
+    return shots
 
 
 #: Marks a player reads as well as words, held to 3:1 (a drawing's minimum): the dot of an
@@ -83,22 +95,20 @@ def started_in_the_other_theme(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("slug", [*GAMES, None], ids=[*GAMES, "menu"])
-def test_every_text_reads_against_its_background(slug, theme, started_in_the_other_theme):
+def test_every_text_reads_against_its_background_and_so_do_the_longer_legend_and_the_help(
+        slug, theme, started_in_the_other_theme):
     started_in_the_other_theme(theme)
-    assert unreadable(*asyncio.run(screenshot(slug, theme))) == []
-
-
-@pytest.mark.parametrize("theme", THEMES)
-@pytest.mark.parametrize("slug, key", KEYED, ids=[f"{slug}-{key}" for slug, key in KEYED])
-def test_the_long_legends_and_the_help_read_too(slug, key, theme, started_in_the_other_theme):
-    started_in_the_other_theme(theme)
-    assert unreadable(*asyncio.run(screenshot(slug, theme, key))) == []
+    keys = () if slug is None else (*((LEGEND_KEYS[slug],) if slug in LEGEND_KEYS else ()), "question_mark")
+    shots = asyncio.run(screenshots(slug, theme, keys))
+    assert list(shots) == ["the screen", *keys]
+    assert all(shots[key][1] is not None for key in keys if key == "question_mark")  # (the help: a dialog)
+    assert {name: unreadable(*shot) for name, shot in shots.items() if unreadable(*shot)} == {}
 
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_the_game_over_screen_reads(theme, started_in_the_other_theme):
     started_in_the_other_theme(theme)
-    svg, dialog = asyncio.run(screenshot("pathways", theme, over=True))
+    svg, dialog = asyncio.run(screenshots("pathways", theme, over=True))["the screen"]
     assert dialog is not None  # (the game-over dialog is up)
     assert unreadable(svg, dialog) == []
 
