@@ -327,7 +327,13 @@ class AtlantisApp(ThemedApp):
         game = self.session.game if self.session is not None else None
         if game is not None:
             keys = getattr(self.screen, "COMMAND_TABLE", ())  # the screen's keys, from its command table
-            self.push_screen(HelpScreen(help_markdown(game.help_markdown(), keys)))
+            text = help_markdown(game.help_markdown(), keys)
+            # Built once and kept (installed): laying out the rules' Markdown takes a large
+            # part of a second, so the second ? opens at once.
+            name = f"help {hash(text)}"
+            if not self.is_screen_installed(name):
+                self.install_screen(HelpScreen(text), name)
+            self.push_screen(name)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette: Textual's own commands, then the screen's commands that
