@@ -47,6 +47,9 @@ Sampler = Callable[[View, Rng], "tuple[Any, Rng]"]
 #: (None: it has none, which ends the rollout).  A policy with a ``reset(draws)``
 #: method has it called before every iteration.
 Policy = Callable[[Game, Any, int, Draws], Any]
+#: ``evaluate(state) -> values``: one value per seat in [0, 1] for an unfinished full
+#: state (a finished game's share of the win is the scale).
+Evaluate = Callable[[Any], "tuple[float, ...]"]
 
 DEFAULT_ITERATIONS = 400
 DEFAULT_THINK = 1.0        # seconds: the wall-clock cap of one decision
@@ -74,10 +77,12 @@ def fresh_rng(rng: Rng) -> tuple[Rng, Rng]:
     return Rng(high.to_bytes(8, "little") + low.to_bytes(8, "little")), rng
 
 
-def values_of(game: Game, state: Any, players: int) -> tuple[float, ...]:
-    """Each seat's share of the win (winners share 1), or an even share when the
-    game has not ended (a rollout cut short)."""
+def values_of(game: Game, state: Any, players: int, evaluate: Evaluate | None = None) -> tuple[float, ...]:
+    """Each seat's share of the win (winners share 1); where the game has not ended (a
+    rollout cut short), the evaluation's values, or an even share without one."""
     result = game.result(state)
+    if result is None and evaluate is not None:
+        return evaluate(state)
     if result is None or not result.winners:
         return (1.0 / players,) * players
     share = 1.0 / len(result.winners)
@@ -113,7 +118,7 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
            iterations: int = DEFAULT_ITERATIONS, think: float | None = DEFAULT_THINK,
            exploration: float = DEFAULT_EXPLORATION, policy: Policy = random_policy,
            rollout_cap: int = DEFAULT_ROLLOUT_CAP, prior: Any = None,
-           stats: SearchStats | None = None) -> tuple[Any, Rng]:
+           evaluate: Evaluate | None = None, stats: SearchStats | None = None) -> tuple[Any, Rng]:
     """The most visited of ``legal`` after ``iterations`` ISMCTS iterations (fewer if
     ``think`` seconds pass first; ties to ``prior``), and the bot's stream after."""
     seat = view.seat
@@ -135,7 +140,7 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
         try:
             state, steps = _simulate(game, state, seat, legal, root, path, players, draws, policy,
                                      prior, exploration, rollout_cap, steps)
-            values = values_of(game, state, players)
+            values = values_of(game, state, players, evaluate)
         except IllegalAction:  # a legal action the rules refuse (a rules bug): no one's win
             values = (1.0 / players,) * players
         for n in path:
@@ -227,7 +232,7 @@ class SearchBot(Bot):
     def __init__(self, game: Game, seat: int, seed: int, sample_hidden: Sampler, *,
                  iterations: int = DEFAULT_ITERATIONS, think: float | None = DEFAULT_THINK,
                  policy: Policy = random_policy, rollout_cap: int = DEFAULT_ROLLOUT_CAP,
-                 guide: Bot | None = None):
+                 guide: Bot | None = None, evaluate: Evaluate | None = None):
         self.game = game
         self.seat = seat
         self.sample_hidden = sample_hidden
@@ -236,6 +241,7 @@ class SearchBot(Bot):
         self.policy = policy
         self.rollout_cap = rollout_cap
         self.guide = guide  # its move is the search's prior (the first tried, ties go to it)
+        self.evaluate = evaluate  # scores a rollout stopped at ``rollout_cap`` actions
         self.rng = Rng.from_seed(seed, f"{game.slug}-hard-{seat}")
         self.stats = SearchStats()
 
@@ -247,7 +253,7 @@ class SearchBot(Bot):
         action, self.rng = search(self.game, view, legal, self.sample_hidden, self.rng,
                                   iterations=self.iterations, think=self.think,
                                   policy=self.policy, rollout_cap=self.rollout_cap,
-                                  prior=prior, stats=self.stats)
+                                  prior=prior, evaluate=self.evaluate, stats=self.stats)
         return action
 
 

@@ -11,4 +11,5 @@ MANIFEST = GameManifest(
     screen="tui.pathways",
     bot_levels=("normal", "easy", "hard", "random"),
     sample_hidden="engine.pathways.sampling:sample_hidden",
+    evaluate="engine.pathways.evaluation:evaluate",
 )
