@@ -14,6 +14,11 @@ import math
 from typing import Sequence
 
 
+def shares(winners: Sequence[int], players: int) -> tuple[float, ...]:
+    """A finished game's values: the winners share 1."""
+    return tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(players))
+
+
 def margin_values(scores: Sequence[float], scale: float) -> tuple[float, ...]:
     """Per seat, a logistic of its projected score's lead over the best other seat's
     (``scale``: the lead worth about three to one)."""

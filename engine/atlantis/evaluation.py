@@ -4,7 +4,7 @@ on the road would owe to reach the mainland now."""
 
 from __future__ import annotations
 
-from ..evaluation import margin_values
+from ..evaluation import margin_values, shares
 from . import route
 from .rules import final_debts
 from .state import AtlantisState
@@ -14,6 +14,8 @@ SCALE = 4.0
 
 
 def evaluate(state: AtlantisState) -> tuple[float, ...]:
+    if state.phase == "over":
+        return shares(state.winners, state.players)
     debts = final_debts(state)
     return margin_values([route.resources(len(state.hands[p]), state.plates[p]) - state.debts[p] - debts[p]
                           for p in range(state.players)], SCALE)

@@ -4,16 +4,18 @@ what its refugees aboard ships at sea would score on arrival."""
 
 from __future__ import annotations
 
-from ..evaluation import margin_values
+from ..evaluation import margin_values, shares
 from .events import end_bonus
 from .ships import arrival_scores
-from .state import EoaState, senate_order
+from .state import EoaState, Stage, senate_order
 
 AT_SEA = 0.5
 SCALE = 4.0
 
 
 def evaluate(state: EoaState) -> tuple[float, ...]:
+    if state.stage == Stage.OVER:
+        return shares(state.game_winners, state.players)
     players = state.players
     first = senate_order(state)[0]
     scores = [float(state.vp[p]) + sum(end_bonus(state, p, c, first) for c in state.specials[p])

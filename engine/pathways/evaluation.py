@@ -4,7 +4,7 @@ tile still to lay: the normal bot's measure), the seat to play a little nearer."
 
 from __future__ import annotations
 
-from ..evaluation import margin_values
+from ..evaluation import margin_values, shares
 from .board import IN_ATLANTIS
 from .routes import goal_field
 from .state import PathwaysState
@@ -15,6 +15,8 @@ SCALE = 3.0
 
 
 def evaluate(state: PathwaysState) -> tuple[float, ...]:
+    if state.phase == "over":
+        return shares(state.winners, state.players)
     field = goal_field(state.cells, state.masks)
     scores = []
     for p, pos in enumerate(state.pods):

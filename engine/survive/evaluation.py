@@ -4,7 +4,7 @@ explorer in a boat)."""
 
 from __future__ import annotations
 
-from ..evaluation import margin_values
+from ..evaluation import margin_values, shares
 from . import data
 from .state import SurviveState
 
@@ -15,6 +15,8 @@ SCALE = 3.0
 
 
 def evaluate(state: SurviveState) -> tuple[float, ...]:
+    if state.phase == "over":
+        return shares(state.winners, state.players)
     scores = [0.0] * state.players
     for e, h in enumerate(state.explorer_hex):
         if h == data.LOST:
