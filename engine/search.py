@@ -118,9 +118,12 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
            iterations: int = DEFAULT_ITERATIONS, think: float | None = DEFAULT_THINK,
            exploration: float = DEFAULT_EXPLORATION, policy: Policy = random_policy,
            rollout_cap: int = DEFAULT_ROLLOUT_CAP, prior: Any = None,
-           evaluate: Evaluate | None = None, stats: SearchStats | None = None) -> tuple[Any, Rng]:
+           evaluate: Evaluate | None = None, resample: int = 1,
+           stats: SearchStats | None = None) -> tuple[Any, Rng]:
     """The most visited of ``legal`` after ``iterations`` ISMCTS iterations (fewer if
-    ``think`` seconds pass first; ties to ``prior``), and the bot's stream after."""
+    ``think`` seconds pass first; ties to ``prior``), and the bot's stream after.
+    A determinization serves ``resample`` iterations in a row (each with its own
+    future draws): where sampling costs more than an iteration, more iterations."""
     seat = view.seat
     players = view.players
     root = Node(None, -1, players)
@@ -129,11 +132,13 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
     done = steps = 0
     draws = Draws(rng)
     reset = getattr(policy, "reset", None)
+    sampled = None
     for done in range(1, iterations + 1):
-        state, rng = sample_hidden(view, draws.rng)
-        game_rng, rng = fresh_rng(rng)
+        if (done - 1) % resample == 0:
+            sampled, draws.rng = sample_hidden(view, draws.rng)
+        game_rng, rng = fresh_rng(draws.rng)
         draws.rng = rng
-        state = replace(state, rng=game_rng)
+        state = replace(sampled, rng=game_rng)
         if reset is not None:
             reset(draws)
         path = [root]
@@ -232,7 +237,7 @@ class SearchBot(Bot):
     def __init__(self, game: Game, seat: int, seed: int, sample_hidden: Sampler, *,
                  iterations: int = DEFAULT_ITERATIONS, think: float | None = DEFAULT_THINK,
                  policy: Policy = random_policy, rollout_cap: int = DEFAULT_ROLLOUT_CAP,
-                 guide: Bot | None = None, evaluate: Evaluate | None = None):
+                 guide: Bot | None = None, evaluate: Evaluate | None = None, resample: int = 1):
         self.game = game
         self.seat = seat
         self.sample_hidden = sample_hidden
@@ -242,6 +247,7 @@ class SearchBot(Bot):
         self.rollout_cap = rollout_cap
         self.guide = guide  # its move is the search's prior (the first tried, ties go to it)
         self.evaluate = evaluate  # scores a rollout stopped at ``rollout_cap`` actions
+        self.resample = resample  # iterations a determinization serves
         self.rng = Rng.from_seed(seed, f"{game.slug}-hard-{seat}")
         self.stats = SearchStats()
 
@@ -253,7 +259,7 @@ class SearchBot(Bot):
         action, self.rng = search(self.game, view, legal, self.sample_hidden, self.rng,
                                   iterations=self.iterations, think=self.think,
                                   policy=self.policy, rollout_cap=self.rollout_cap,
-                                  prior=prior, evaluate=self.evaluate, stats=self.stats)
+                                  prior=prior, evaluate=self.evaluate, resample=self.resample, stats=self.stats)
         return action
 
 
