@@ -15,10 +15,13 @@ then walks one tree of action sequences through the real rules (``view``,
   if it is untried (at the root, the ``prior``: the normal bot's move), else a
   random one; with a prior the root widens progressively (``WIDEN``) and the prior
   has a bonus that fades with its visits (``PRIOR_WEIGHT``);
-* **roll out** to the end with a policy: uniformly random by default, the game's
-  own bots at every seat for the hard level (``BotPolicy``);
+* **roll out** with a policy (uniformly random by default, or the game's own
+  bots at every seat: ``BotPolicy``), to the end, or for ``rollout_cap`` actions
+  where the game's ``evaluate(state)`` then scores the position (the hard level:
+  a few actions, so an iteration costs about a millisecond, not a whole game);
 * **back up** one value per seat (each seat maximises its own: max^n), so 3-5
-  players need nothing special: a seat's share of the win, 1 for a sole winner.
+  players need nothing special: a seat's share of the win, 1 for a sole winner, or
+  the evaluation's value in [0, 1] where the rollout stopped short.
 
 The move is the most visited at the root, ties going to the ``prior``: with a
 small budget the search changes the normal bot's move only where it found a
@@ -51,7 +54,7 @@ Policy = Callable[[Game, Any, int, Draws], Any]
 #: state (a finished game's share of the win is the scale).
 Evaluate = Callable[[Any], "tuple[float, ...]"]
 
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS = 1000  # about a CPU second with rollouts cut short by an evaluation
 DEFAULT_THINK = 1.0        # seconds: the wall-clock cap of one decision
 DEFAULT_EXPLORATION = 0.7  # UCB constant for values in [0, 1]
 DEFAULT_ROLLOUT_CAP = 600  # actions: a rollout stopped here scores every seat alike

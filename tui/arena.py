@@ -170,7 +170,7 @@ def add_parsers(sub: Any) -> None:
     ap.add_argument("--think", type=positive_number, default=None,
                     help="the hard bots' wall-clock cap a decision, in seconds (default 1)")
     ap.add_argument("--rollout", choices=["random", "easy", "normal"], default=None,
-                    help="how the hard bots' rollouts play (default normal: the normal bot at every seat)")
+                    help="how the hard bots' rollouts play (default random; normal: the normal bot at every seat)")
     ap.add_argument("--depth", type=int, default=None,
                     help="the hard bots' rollout length before the game's evaluation scores it (0: play to the end)")
     ap.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
