@@ -73,11 +73,14 @@ def rollout_policy(rollout: str) -> Policy:
 
 def hard_bot(game: Game, seat: int, seed: int, *, iterations: int = DEFAULT_ITERATIONS,
              think: float | None = DEFAULT_THINK, rollout: str = DEFAULT_ROLLOUT,
-             depth: int | None = DEFAULT_DEPTH) -> SearchBot:
+             depth: int | None = None) -> SearchBot:
     """The hard level: ISMCTS from the bot's view with the game's own sampler, its
-    normal bot's move as the search's prior; rollouts of ``depth`` actions scored by
-    the game's evaluation (None, or a game without one: played to the end)."""
-    evaluate = evaluation_of(game) if depth is not None else None
+    normal bot's move as the search's prior; rollouts of ``depth`` actions (None: the
+    game's manifest's ``rollout_depth``, else ``DEFAULT_DEPTH``) scored by the game's
+    evaluation (0, or a game without one: played to the end)."""
+    if depth is None:
+        depth = (game.manifest.rollout_depth if game.manifest is not None else None) or DEFAULT_DEPTH
+    evaluate = evaluation_of(game) if depth > 0 else None
     return SearchBot(game, seat, seed, sampler_of(game), iterations=iterations, think=think,
                      policy=rollout_policy(rollout), guide=game.make_bot(seat, seed, "normal"),
                      rollout_cap=depth if evaluate is not None else DEFAULT_ROLLOUT_CAP, evaluate=evaluate)

@@ -57,6 +57,9 @@ class GameManifest:
     #: unfinished (sampled) state stands, where the hard bot's search cuts a rollout
     #: short; None: its rollouts play to the end.
     evaluate: str | None = None
+    #: Actions a hard bot's rollout plays before ``evaluate`` scores it, where the
+    #: game measured better with its own; None: ``engine.levels.DEFAULT_DEPTH``.
+    rollout_depth: int | None = None
 
     @property
     def package(self) -> str:

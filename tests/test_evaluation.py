@@ -88,3 +88,9 @@ def test_the_hard_bot_with_its_evaluation_ignores_what_it_cannot_see(slug):
         GAMES[slug], seat, 7, iterations=6, think=None, rollout="random"), seeds=range(2))
     assert len(pairs) >= 2
     assert all(a == b for a, b in pairs), pairs
+
+
+def test_a_game_may_name_its_own_rollout_depth():
+    assert hard_bot(GAMES["pathways"], 0, 1, think=None).rollout_cap == GAMES["pathways"].manifest.rollout_depth
+    assert hard_bot(GAMES["atlantis"], 0, 1, think=None).rollout_cap == 8
+    assert hard_bot(GAMES["atlantis"], 0, 1, think=None, depth=0).evaluate is None

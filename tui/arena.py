@@ -40,7 +40,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def make_bots(game: Any, levels: list[str], seed: int, iterations: int | None,
               think: float | None, rollout: str | None = None, depth: int | None = None) -> list[Any]:
-    from engine.levels import DEFAULT_DEPTH, DEFAULT_ROLLOUT, hard_bot
+    from engine.levels import DEFAULT_ROLLOUT, hard_bot
     from engine.search import DEFAULT_ITERATIONS, DEFAULT_THINK
 
     bots = []
@@ -50,7 +50,7 @@ def make_bots(game: Any, levels: list[str], seed: int, iterations: int | None,
             bots.append(hard_bot(game, seat, seed, iterations=iterations or DEFAULT_ITERATIONS,
                                  think=DEFAULT_THINK if think is None else think,
                                  rollout=rollout or DEFAULT_ROLLOUT,
-                                 depth=DEFAULT_DEPTH if depth is None else (depth or None)))
+                                 depth=depth))
         else:
             bots.append(game.make_bot(seat, seed, level))
     return bots
@@ -172,7 +172,7 @@ def add_parsers(sub: Any) -> None:
     ap.add_argument("--rollout", choices=["random", "easy", "normal"], default=None,
                     help="how the hard bots' rollouts play (default random; normal: the normal bot at every seat)")
     ap.add_argument("--depth", type=int, default=None,
-                    help="the hard bots' rollout length before the game's evaluation scores it (0: play to the end)")
+                    help="the hard bots' rollout length before the game's evaluation scores it (default: the game's; 0: play to the end)")
     ap.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option (repeatable)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
@@ -203,6 +203,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return die("--games: play at least 1 game")
     if args.iterations is not None and args.iterations < 1:
         return die("--iterations: at least 1")
+    if args.depth is not None and args.depth < 0:
+        return die("--depth: 0 (play to the end) or more")
     try:
         options = game_options(game.slug, args.option)
     except ValueError as exc:
