@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench screenshots snapshots lock clean
+.PHONY: play test bench bench-bots screenshots snapshots lock clean
 
 # PIP_CONSTRAINT (rather than -c) reaches pip's isolated build too, so even the build
 # backend is the locked one.  -qq: errors only (setuptools warns about every editable
@@ -25,6 +25,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The bot levels' strength in every game (hard vs normal, easy vs normal): hours long.
+bench-bots: $(STAMP)
+	$(BIN)/python -m bench --only bots
 
 screenshots: $(STAMP)
 	$(BIN)/python -m tui.screenshots

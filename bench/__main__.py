@@ -3,7 +3,7 @@
 The bench never fails on time: it prints what it measured, and exits non-zero only when
 an area could not run (its traceback printed, the other areas run).  ``--quick`` is a smoke run
 (a few games, one start of each app, the fork server alone); ``--only AREA`` runs one
-area (repeatable).  One area alone also runs as ``python -m bench.AREA [--quick]``.
+area (repeatable); the bots' strength (``bots``, hours long) runs only when named.  One area alone also runs as ``python -m bench.AREA [--quick]``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ import traceback
 from .report import load
 
 #: The areas in the order they print; each is a module of this package with ``run(quick)``.
-AREAS = ["engine", "lan", "app", "ssh"]
+AREAS = ["engine", "lan", "app", "ssh", "bots"]
+#: What a plain ``make bench`` runs: the bots' strength takes hours, ``make bench-bots`` runs it.
+DEFAULT_AREAS = ["engine", "lan", "app", "ssh"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"atlantis bench: Python {platform.python_version()}, {platform.machine()},"
           f" {'quick' if args.quick else 'full'} run, {load()}")
     took, failed = {}, []
-    for area in args.only or AREAS:
+    for area in args.only or DEFAULT_AREAS:
         t0 = time.perf_counter()
         try:
             importlib.import_module(f"bench.{area}").run(quick=args.quick)

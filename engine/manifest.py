@@ -53,6 +53,13 @@ class GameManifest:
     #: ``"module:function"`` that samples the hidden state a seat may not see, for bots
     #: that search; None: the game has none yet.
     sample_hidden: str | None = None
+    #: ``"module:function"`` of ``evaluate(state) -> per-seat values in [0, 1]``: how an
+    #: unfinished (sampled) state stands, where the hard bot's search cuts a rollout
+    #: short; None: its rollouts play to the end.
+    evaluate: str | None = None
+    #: Actions a hard bot's rollout plays before ``evaluate`` scores it, where the
+    #: game measured better with its own; None: ``engine.levels.DEFAULT_DEPTH``.
+    rollout_depth: int | None = None
 
     @property
     def package(self) -> str:

@@ -15,10 +15,13 @@ then walks one tree of action sequences through the real rules (``view``,
   if it is untried (at the root, the ``prior``: the normal bot's move), else a
   random one; with a prior the root widens progressively (``WIDEN``) and the prior
   has a bonus that fades with its visits (``PRIOR_WEIGHT``);
-* **roll out** to the end with a policy: uniformly random by default, the game's
-  own bots at every seat for the hard level (``BotPolicy``);
+* **roll out** with a policy (uniformly random by default, or the game's own
+  bots at every seat: ``BotPolicy``), to the end, or for ``rollout_cap`` actions
+  where the game's ``evaluate(state)`` then scores the position (the hard level:
+  a few actions, so an iteration costs about a millisecond, not a whole game);
 * **back up** one value per seat (each seat maximises its own: max^n), so 3-5
-  players need nothing special: a seat's share of the win, 1 for a sole winner.
+  players need nothing special: a seat's share of the win, 1 for a sole winner, or
+  the evaluation's value in [0, 1] where the rollout stopped short.
 
 The move is the most visited at the root, ties going to the ``prior``: with a
 small budget the search changes the normal bot's move only where it found a
@@ -47,8 +50,11 @@ Sampler = Callable[[View, Rng], "tuple[Any, Rng]"]
 #: (None: it has none, which ends the rollout).  A policy with a ``reset(draws)``
 #: method has it called before every iteration.
 Policy = Callable[[Game, Any, int, Draws], Any]
+#: ``evaluate(state) -> values``: one value per seat in [0, 1] for an unfinished full
+#: state (a finished game's share of the win is the scale).
+Evaluate = Callable[[Any], "tuple[float, ...]"]
 
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS = 1000  # about a CPU second with rollouts cut short by an evaluation
 DEFAULT_THINK = 1.0        # seconds: the wall-clock cap of one decision
 DEFAULT_EXPLORATION = 0.7  # UCB constant for values in [0, 1]
 DEFAULT_ROLLOUT_CAP = 600  # actions: a rollout stopped here scores every seat alike
@@ -74,10 +80,12 @@ def fresh_rng(rng: Rng) -> tuple[Rng, Rng]:
     return Rng(high.to_bytes(8, "little") + low.to_bytes(8, "little")), rng
 
 
-def values_of(game: Game, state: Any, players: int) -> tuple[float, ...]:
-    """Each seat's share of the win (winners share 1), or an even share when the
-    game has not ended (a rollout cut short)."""
+def values_of(game: Game, state: Any, players: int, evaluate: Evaluate | None = None) -> tuple[float, ...]:
+    """Each seat's share of the win (winners share 1); where the game has not ended (a
+    rollout cut short), the evaluation's values, or an even share without one."""
     result = game.result(state)
+    if result is None and evaluate is not None:
+        return evaluate(state)
     if result is None or not result.winners:
         return (1.0 / players,) * players
     share = 1.0 / len(result.winners)
@@ -113,9 +121,12 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
            iterations: int = DEFAULT_ITERATIONS, think: float | None = DEFAULT_THINK,
            exploration: float = DEFAULT_EXPLORATION, policy: Policy = random_policy,
            rollout_cap: int = DEFAULT_ROLLOUT_CAP, prior: Any = None,
+           evaluate: Evaluate | None = None, resample: int = 1,
            stats: SearchStats | None = None) -> tuple[Any, Rng]:
     """The most visited of ``legal`` after ``iterations`` ISMCTS iterations (fewer if
-    ``think`` seconds pass first; ties to ``prior``), and the bot's stream after."""
+    ``think`` seconds pass first; ties to ``prior``), and the bot's stream after.
+    A determinization serves ``resample`` iterations in a row (each with its own
+    future draws): where sampling costs more than an iteration, more iterations."""
     seat = view.seat
     players = view.players
     root = Node(None, -1, players)
@@ -124,18 +135,20 @@ def search(game: Game, view: View, legal: list[Any], sample_hidden: Sampler, rng
     done = steps = 0
     draws = Draws(rng)
     reset = getattr(policy, "reset", None)
+    sampled = None
     for done in range(1, iterations + 1):
-        state, rng = sample_hidden(view, draws.rng)
-        game_rng, rng = fresh_rng(rng)
+        if (done - 1) % resample == 0:
+            sampled, draws.rng = sample_hidden(view, draws.rng)
+        game_rng, rng = fresh_rng(draws.rng)
         draws.rng = rng
-        state = replace(state, rng=game_rng)
+        state = replace(sampled, rng=game_rng)
         if reset is not None:
             reset(draws)
         path = [root]
         try:
             state, steps = _simulate(game, state, seat, legal, root, path, players, draws, policy,
                                      prior, exploration, rollout_cap, steps)
-            values = values_of(game, state, players)
+            values = values_of(game, state, players, evaluate)
         except IllegalAction:  # a legal action the rules refuse (a rules bug): no one's win
             values = (1.0 / players,) * players
         for n in path:
@@ -229,7 +242,7 @@ class SearchBot(Bot):
     def __init__(self, game: Game, seat: int, seed: int, sample_hidden: Sampler, *,
                  iterations: int = DEFAULT_ITERATIONS, think: float | None = DEFAULT_THINK,
                  policy: Policy = random_policy, rollout_cap: int = DEFAULT_ROLLOUT_CAP,
-                 guide: Bot | None = None):
+                 guide: Bot | None = None, evaluate: Evaluate | None = None, resample: int = 1):
         self.game = game
         self.seat = seat
         self.sample_hidden = sample_hidden
@@ -238,6 +251,8 @@ class SearchBot(Bot):
         self.policy = policy
         self.rollout_cap = rollout_cap
         self.guide = guide  # its move is the search's prior (the first tried, ties go to it)
+        self.evaluate = evaluate  # scores a rollout stopped at ``rollout_cap`` actions
+        self.resample = resample  # iterations a determinization serves
         self.rng = Rng.from_seed(seed, f"{game.slug}-hard-{seat}")
         self.stats = SearchStats()
 
@@ -249,7 +264,7 @@ class SearchBot(Bot):
         action, self.rng = search(self.game, view, legal, self.sample_hidden, self.rng,
                                   iterations=self.iterations, think=self.think,
                                   policy=self.policy, rollout_cap=self.rollout_cap,
-                                  prior=prior, stats=self.stats)
+                                  prior=prior, evaluate=self.evaluate, resample=self.resample, stats=self.stats)
         return action
 
 

@@ -23,3 +23,11 @@ def test_the_arena_command_prints_json(capsys):
     assert main(["arena", "pathways", "--seats", "normal,random", "--games", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out["levels"]) == {"normal", "random"}
+
+
+def test_the_arena_passes_the_hard_bots_budget_and_rollout_depth(capsys):
+    assert main(["arena", "pathways", "--seats", "hard,normal", "--games", "1", "--iterations", "3",
+                 "--depth", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["depth"] == 2 and out["search"]["iterations_per_decision"] <= 3
+    assert 0 < out["search"]["rollout_length"] <= 2

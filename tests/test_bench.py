@@ -27,3 +27,18 @@ def test_every_area_imports(monkeypatch):
     areas = importlib.import_module("bench.__main__").AREAS
     for area in areas:
         assert callable(importlib.import_module(f"bench.{area}").run)
+
+
+def test_the_bots_area_prints_a_row_for_every_game(monkeypatch, capsys):
+    monkeypatch.syspath_prepend(str(ROOT))
+    bots = importlib.import_module("bench.bots")
+    monkeypatch.setattr(bots, "PROBE_POSITIONS", 1)
+    monkeypatch.setattr(bots, "PROBE_ITERATIONS", 3)
+    monkeypatch.setattr(bots, "GAMES", {"atlantis": bots.GAMES["atlantis"]})
+    monkeypatch.setattr(bots, "arena", lambda slug, seats, games, **kw: {"levels": {level: {
+        "win_rate": 0.5, "interval95": [0.3, 0.7], "seat_games": games} for level in seats}})
+    bots.run(quick=True)
+    out = capsys.readouterr().out
+    for figure in ("hard iterations per CPU second", "hard vs normal, 2 players", "hard vs 3 normal, 4 players",
+                   "easy vs normal, 2 players"):
+        assert f"atlantis: {figure}" in out

@@ -170,3 +170,23 @@ def test_hard_bot_acts_for_its_own_seat_when_several_choose_at_once():
     view = game.view(state, seat)
     legal = game.legal(view)
     assert small_bot("end-of-atlantis", seat, 5, iterations=3).choose(view, legal) in legal
+
+
+def test_a_determinization_serves_resample_iterations():
+    game = GAMES["survive"]
+    state, seat = next(positions("survive", 2, range(3, 4), 30, 30))
+    view = game.view(state, seat)
+    legal = game.legal(view)
+    calls = []
+
+    def counting(view, rng):
+        calls.append(1)
+        return sampler_of(game)(view, rng)
+
+    runs = []
+    for _ in range(2):
+        calls.clear()
+        action, _ = search(game, view, legal, counting, Rng.from_seed(5, "t"), iterations=12, think=None,
+                           resample=4, rollout_cap=6)
+        runs.append((action, len(calls)))
+    assert runs[0] == runs[1] and runs[0][1] == 3

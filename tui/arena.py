@@ -39,16 +39,18 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def make_bots(game: Any, levels: list[str], seed: int, iterations: int | None,
-              think: float | None, rollout: str | None = None) -> list[Any]:
+              think: float | None, rollout: str | None = None, depth: int | None = None) -> list[Any]:
     from engine.levels import DEFAULT_ROLLOUT, hard_bot
     from engine.search import DEFAULT_ITERATIONS, DEFAULT_THINK
 
     bots = []
     for seat, level in enumerate(levels):
-        if level == "hard" and (iterations is not None or think is not None or rollout is not None):
+        if level == "hard" and (iterations is not None or think is not None or rollout is not None
+                                or depth is not None):
             bots.append(hard_bot(game, seat, seed, iterations=iterations or DEFAULT_ITERATIONS,
                                  think=DEFAULT_THINK if think is None else think,
-                                 rollout=rollout or DEFAULT_ROLLOUT))
+                                 rollout=rollout or DEFAULT_ROLLOUT,
+                                 depth=depth))
         else:
             bots.append(game.make_bot(seat, seed, level))
     return bots
@@ -56,7 +58,7 @@ def make_bots(game: Any, levels: list[str], seed: int, iterations: int | None,
 
 def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dict | None = None,
           iterations: int | None = None, think: float | None = None, rollout: str | None = None,
-          max_actions: int = 20_000) -> dict[str, Any]:
+          max_actions: int = 20_000, depth: int | None = None) -> dict[str, Any]:
     """Play ``games`` games among the levels ``entries`` (one a seat, rotated)."""
     from engine.core import IllegalAction, SeatInfo
     from engine.match import Match
@@ -77,7 +79,7 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
     refused: list[str] = []  # a legal action the rules refused (a rules bug): the game stops there
     for i in range(games):
         levels = [entries[(p - i) % players] for p in range(players)]
-        bots = make_bots(game, levels, seed + i, iterations, think, rollout)
+        bots = make_bots(game, levels, seed + i, iterations, think, rollout, depth)
         match = Match(game, opts, [SeatInfo(level, "bot") for level in levels], seed + i)
         for _ in range(max_actions):
             if match.result() is not None:
@@ -114,7 +116,7 @@ def arena(slug: str, entries: list[str], games: int, seed: int = 1, options: dic
             if result is not None:
                 scores[level].append(result.scores[p])
     out: dict[str, Any] = {"game": slug, "seats": entries, "games": games, "seed": seed,
-                           "unfinished": unfinished, "refused": refused, "iterations": iterations, "think": think, "rollout": rollout,
+                           "unfinished": unfinished, "refused": refused, "iterations": iterations, "think": think, "rollout": rollout, "depth": depth,
                            "levels": {}, "seat_win_rate": [round(w / games, 3) for w in seat_wins]}
     for level in dict.fromkeys(entries):
         low, high = wilson(wins[level], played[level])
@@ -168,7 +170,9 @@ def add_parsers(sub: Any) -> None:
     ap.add_argument("--think", type=positive_number, default=None,
                     help="the hard bots' wall-clock cap a decision, in seconds (default 1)")
     ap.add_argument("--rollout", choices=["random", "easy", "normal"], default=None,
-                    help="how the hard bots' rollouts play (default normal: the normal bot at every seat)")
+                    help="how the hard bots' rollouts play (default random; normal: the normal bot at every seat)")
+    ap.add_argument("--depth", type=int, default=None,
+                    help="the hard bots' rollout length before the game's evaluation scores it (default: the game's; 0: play to the end)")
     ap.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                     help="a game option (repeatable)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of lines")
@@ -199,11 +203,14 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return die("--games: play at least 1 game")
     if args.iterations is not None and args.iterations < 1:
         return die("--iterations: at least 1")
+    if args.depth is not None and args.depth < 0:
+        return die("--depth: 0 (play to the end) or more")
     try:
         options = game_options(game.slug, args.option)
     except ValueError as exc:
         return die(str(exc))
-    out = arena(game.slug, entries, args.games, args.seed, options, args.iterations, args.think, args.rollout)
+    out = arena(game.slug, entries, args.games, args.seed, options, args.iterations, args.think, args.rollout,
+                depth=args.depth)
     if args.json:
         print(json.dumps(out))
     else:

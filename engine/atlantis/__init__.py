@@ -10,5 +10,6 @@ MANIFEST = GameManifest(
     rules="engine.atlantis.rules:AtlantisGame",
     screen="tui.atlantis",
     sample_hidden="engine.atlantis.sampling:sample_hidden",
+    evaluate="engine.atlantis.evaluation:evaluate",
     bot_levels=("normal", "easy", "hard", "random-move", "random"),
 )

@@ -11,5 +11,6 @@ MANIFEST = GameManifest(
     screen="tui.end_of_atlantis",
     bot_levels=("normal", "easy", "hard", "random"),
     sample_hidden="engine.end_of_atlantis.sampling:sample_hidden",
+    evaluate="engine.end_of_atlantis.evaluation:evaluate",
     seat_names=SEAT_COLOURS[:5],
 )

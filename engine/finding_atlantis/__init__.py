@@ -11,4 +11,5 @@ MANIFEST = GameManifest(
     screen="tui.finding_atlantis",
     bot_levels=("normal", "easy", "hard", "random"),
     sample_hidden="engine.finding_atlantis.sampling:sample_hidden",
+    evaluate="engine.finding_atlantis.evaluation:evaluate",
 )

@@ -11,4 +11,5 @@ MANIFEST = GameManifest(
     screen="tui.survive",
     bot_levels=("normal", "easy", "hard", "random"),
     sample_hidden="engine.survive.sampling:sample_hidden",
+    evaluate="engine.survive.evaluation:evaluate",
 )

@@ -66,23 +66,11 @@ class RescueBot(Bot):
 
     # --- safety -------------------------------------------------------------------------
     def _safety(self, view, e: int, room: list[int], danger: list[int]) -> float:
-        h = view.explorer_hex[e]
-        if h == data.SAVED:
-            return 100.0
-        if h < 0:
-            return 0.0
-        if view.explorer_boat[e] >= 0:
-            return 70.0 - 5.0 * TO_ENTRANCE[h] - 8.0 * _near(h, danger, 1)
-        if board.is_land(view, h):
-            nearest = min((DIST[h][b] for b in room), default=8)
-            return 25.0 - 4.0 * min(nearest - 1, 6) - 0.5 * TO_ENTRANCE[h]
-        return 45.0 - 6.0 * TO_ENTRANCE[h] - 10.0 * _near(h, danger, 2)
+        return safety(view, e, room, danger)
 
     def _totals(self, view) -> tuple[float, float]:
         """(my total, the opponents' total) of worth x safety."""
-        room = [view.boat_hex[b] for b in range(data.BOATS)
-                if view.boat_hex[b] >= 0 and view.explorer_boat.count(b) < data.BOAT_CAPACITY]
-        danger = [h for c, h in enumerate(view.creature_hex) if h >= 0 and data.CREATURE_KIND[c] != "whale"]
+        room, danger = room_and_danger(view)
         mine = others = 0.0
         for e, h in enumerate(view.explorer_hex):
             if h == data.NOT_PLACED or h == data.LOST:
@@ -242,6 +230,29 @@ class RescueBot(Bot):
                     if any(self._prey(view, kind, h) > 1.0 for h in board.creature_targets(view, c)):
                         return a
         return next(a for a in legal if type(a) is NoTile)
+
+
+def room_and_danger(view) -> tuple[list[int], list[int]]:
+    """The hexes of boats with room, and of the creatures that take swimmers."""
+    room = [view.boat_hex[b] for b in range(data.BOATS)
+            if view.boat_hex[b] >= 0 and view.explorer_boat.count(b) < data.BOAT_CAPACITY]
+    danger = [h for c, h in enumerate(view.creature_hex) if h >= 0 and data.CREATURE_KIND[c] != "whale"]
+    return room, danger
+
+
+def safety(view, e: int, room: list[int], danger: list[int]) -> float:
+    """How safe explorer ``e`` is where it stands, 0-100 (saved: 100)."""
+    h = view.explorer_hex[e]
+    if h == data.SAVED:
+        return 100.0
+    if h < 0:
+        return 0.0
+    if view.explorer_boat[e] >= 0:
+        return 70.0 - 5.0 * TO_ENTRANCE[h] - 8.0 * _near(h, danger, 1)
+    if board.is_land(view, h):
+        nearest = min((DIST[h][b] for b in room), default=8)
+        return 25.0 - 4.0 * min(nearest - 1, 6) - 0.5 * TO_ENTRANCE[h]
+    return 45.0 - 6.0 * TO_ENTRANCE[h] - 10.0 * _near(h, danger, 2)
 
 
 def _near(h: int, hexes: list[int], reach: int) -> int:
