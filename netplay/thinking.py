@@ -160,9 +160,19 @@ class Thinker:
     def close(self) -> None:
         """Kill the workers (a decision under way falls back, or is dropped with its table)."""
         self.closed = True
+        self.killed = [worker.proc for worker in self.workers]
         for worker in list(self.workers):
             self._kill(worker)
         self.idle.clear()
+
+    async def wait_closed(self, timeout: float = 2.0) -> None:
+        """After ``close``: wait until the killed workers have ended, so their pipes are
+        closed before the event loop is (an app's loop ends right after it unmounts)."""
+        waits = [proc.wait() for proc in self.killed]
+        if waits:
+            await asyncio.wait_for(asyncio.gather(*waits, return_exceptions=True), timeout)
+
+    killed: list[asyncio.subprocess.Process] = []
 
 
 def serve(stdin: Any, stdout: Any) -> None:

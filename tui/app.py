@@ -3,7 +3,9 @@ hosted, remote or replay: ``tui/sessions``), with the keys every screen shares."
 
 from __future__ import annotations
 
+import asyncio
 import atexit
+import contextlib
 import gc
 import os
 import sys
@@ -213,6 +215,8 @@ class AtlantisApp(ThemedApp):
             self.session.stop()
             await self.session.close()
         self.thinker.close()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await self.thinker.wait_closed()
 
     # --- sessions -------------------------------------------------------------------
     def begin(self, session: Session) -> None:
