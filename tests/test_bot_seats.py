@@ -8,6 +8,7 @@ so nothing searches."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 
 import pytest
 
@@ -256,3 +257,43 @@ def test_a_recorded_demo_keeps_its_bots_levels():
     table = demo_table(play)
     assert isinstance(table.bots[1], SearchBot) and isinstance(table.bots[2], EasyBot)
     assert PlayArgs(game="pathways", players=2, bots=1, seed=5).levels is None  # (older demos: default bots)
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["join", "127.0.0.1:1", "--level", "hard"], "--level hard: that is the level of the bot that plays this seat; add --bot"),
+    (["join", "127.0.0.1:1", "--bot", "--level", "x"], "invalid choice: 'x'"),
+])
+def test_join_takes_its_bots_level_only_with_bot(capsys, argv, said):
+    from tui.cli import main
+
+    try:
+        code = main(argv)
+    except SystemExit as exit:  # (argparse's own refusal of a word it does not know)
+        code = exit.code
+    assert code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_a_joined_seats_bot_plays_at_the_level_asked_for(monkeypatch):
+    """``join --bot --level hard``: the remote session's bot is made at that level."""
+    import netplay.client
+    from tui.sessions.remote import RemoteSession
+
+    asked = {}
+
+    async def run_bot(client, delay=0.0, level="normal", thinker=None):
+        asked["level"] = level
+
+    monkeypatch.setattr(netplay.client, "run_bot", run_bot)
+    client = argparse.Namespace(host="127.0.0.1", port=4, listeners=[], view=None, has_started=True)
+    app = argparse.Namespace(push_screen=lambda *args: None, call_later=lambda *args: None)
+    session = RemoteSession.__new__(RemoteSession)
+    session.app, session.client, session.back = app, client, None
+    session.bot, session.bot_delay, session.bot_level = True, 0.0, "hard"
+
+    async def start_and_let_it_run():
+        session.start()
+        await asyncio.sleep(0)
+
+    asyncio.run(start_and_let_it_run())
+    assert asked == {"level": "hard"}

@@ -126,7 +126,7 @@ class AtlantisApp(ThemedApp):
                  bot_delay: float | None = None, save_path: Path | None = None,
                  autosave: bool = True, manual_bots: bool = False,
                  on_ready: Any = None, remote: Any = None, hosted: Any = None, lobby: bool = False,
-                 player_name: str = "Player", bot_client: bool = False,
+                 player_name: str = "Player", bot_client: bool = False, bot_level: str = "normal",
                  lan_interfaces: list[str] | None = None, trust: Any = None, **kwargs: Any):
         super().__init__(**kwargs)
         warm, AtlantisApp.warm_stylesheet = AtlantisApp.warm_stylesheet, None
@@ -135,6 +135,7 @@ class AtlantisApp(ThemedApp):
         #: What to open first (on_mount); none of them: the menu.
         self.opens = Opening(table, replay, remote, hosted, lobby)
         self.player_name, self.bot_client, self.lan_interfaces = player_name, bot_client, lan_interfaces
+        self.bot_level = bot_level  # (the level of the bot that plays a joined seat: ``bot_client``)
         self.trust = trust  # how the lobby's clients check a host's certificate (netplay.tls.Trust; None: pin)
         # manual_bots: bots act only when someone calls table.step_bot() (demo replays).
         self.manual_bots = manual_bots
@@ -269,7 +270,8 @@ class AtlantisApp(ThemedApp):
         connecting screen does (default: leave the app)."""
         from .sessions.remote import RemoteSession
 
-        self.begin(RemoteSession(self, client, back=back, bot=self.bot_client, bot_delay=self.bot_delay or 0.0))
+        self.begin(RemoteSession(self, client, back=back, bot=self.bot_client, bot_delay=self.bot_delay or 0.0,
+                                   bot_level=self.bot_level))
 
     def show_menu(self) -> None:
         # the menu starts as the last one was left (back from Host, Join or a game); its

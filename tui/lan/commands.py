@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from engine.core import DEFAULT_BOT_LEVEL
+from engine.levels import LEVELS
 from engine.registry import GAMES
 from engine.text import counted
 
@@ -73,6 +75,8 @@ def add_parsers(sub: Any) -> None:
     join.add_argument("--table", help="table id, when the host holds several")
     join.add_argument("--spectate", action="store_true", help="watch the public table")
     join.add_argument("--bot", action="store_true", help="let the game's bot play this seat")
+    join.add_argument("--level", choices=LEVELS,
+                      help="with --bot: the bot's level (default normal)")
     join.add_argument("--headless", action="store_true", help="no screen (needs --bot or --spectate)")
     join.add_argument("--timeout", type=seconds, default=5.0, help="seconds to find a table when no address is given")
     join.add_argument("--interface", action="append", metavar="IP", help="browse on this interface only")
@@ -262,6 +266,9 @@ def cmd_join(args: argparse.Namespace) -> int:
     trust = Trust(accept_new=args.accept_new_fingerprint)
     if args.expect_fingerprint:
         trust = Trust(expected=args.expect_fingerprint, pin=False)
+    if args.level and not args.bot:
+        return _die(f"--level {args.level}: that is the level of the bot that plays this seat; add --bot")
+    args.level = args.level or DEFAULT_BOT_LEVEL
     if args.headless and not (args.bot or args.spectate):
         return _die("--headless needs --bot (a bot plays the seat) or --spectate")
     if args.token and args.name is None:
@@ -298,7 +305,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     client = Client(host, port, name=name, token=args.token, table=args.table, spectate=args.spectate, trust=trust,
                     linger=not args.bot)  # (a player stays after the game: chat, rematch)
-    return open_screen(AtlantisApp(remote=client, bot_client=args.bot))
+    return open_screen(AtlantisApp(remote=client, bot_client=args.bot, bot_level=args.level))
 
 
 async def _reach(host: str, port: int, trust: Any, timeout: float = 5.0) -> str | None:
@@ -384,7 +391,7 @@ async def _join_headless(host: str, port: int, name: str, args: argparse.Namespa
 
     client.listeners.append(report)
     if args.bot and not args.spectate:
-        await run_bot(client)
+        await run_bot(client, level=args.level)
     else:
         client.start()
         await client.finished.wait()

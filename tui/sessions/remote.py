@@ -33,14 +33,14 @@ class RemoteSession(Session):
     yet played, the very seat a join with its token comes back to."""
 
     def __init__(self, app: Stage, client: Client, back: Callable[[], None] | None = None,
-                 bot: bool = False, bot_delay: float = 0.0):
+                 bot: bool = False, bot_delay: float = 0.0, bot_level: str = "normal"):
         from netplay.client import RemoteSeat
 
         super().__init__(app)
         self.client = client
         self.link = RemoteSeat(client)
         self.back = back
-        self.bot, self.bot_delay = bot, bot_delay
+        self.bot, self.bot_delay, self.bot_level = bot, bot_delay, bot_level
         self.connecting: ConnectingScreen | None = None
         self._bot_task: Any = None
         self._stopped = False
@@ -57,7 +57,7 @@ class RemoteSession(Session):
         if client.view is not None:  # (a client already under way: its first view is in, to show)
             self.app.call_later(self.on_event, "update")
         if self.bot:
-            self._bot_task = asyncio.ensure_future(run_bot(client, delay=self.bot_delay))
+            self._bot_task = asyncio.ensure_future(run_bot(client, delay=self.bot_delay, level=self.bot_level))
         elif not client.has_started:
             client.start()
 
