@@ -264,6 +264,17 @@ class TableServer(Host):
         # table draws a secret seed, as it must in play).
         self.seeds = seeds
 
+    @classmethod
+    def behind_front(cls, sessions: int, **kwargs: Any) -> "TableServer":
+        """The table server of an SSH or web front: it listens on a Unix socket only this
+        user may reach (the front's ``start`` makes it), so every player comes through the
+        front's own login and limits.  All of the front's ``sessions`` share one peer
+        address there: the per-address cap holds all of them (each keeps one connection,
+        plus the lobby's asks)."""
+        cap = 4 * sessions + 16
+        return cls(host="", port=0, plain=True, limits=Limits(max_per_address=cap, max_connections=max(256, cap)),
+                   **kwargs)
+
     # --- life -------------------------------------------------------------------------
     async def start(self) -> int:
         self.skipped = self.restore_tables()  # (before listening: a player who comes back finds the table)

@@ -61,7 +61,6 @@ with warnings.catch_warnings():
 
 from engine.storage import write_private
 from engine.text import counted
-from netplay.host import Limits
 from netplay.server import ServerLimits, TableServer
 from netplay.text import clean_name
 
@@ -511,17 +510,9 @@ class SshFront:
             raise ValueError("auth keys needs the authorized keys")
         self.authorized = authorized
         self.limits = limits or SshLimits()
-        lim = self.limits
-        # The table server listens on a Unix socket in a folder only this user may enter
-        # (made by ``start``): no one else on the machine reaches it, and every session
-        # comes through the front's authentication and limits.  All the children share
-        # one peer address there: the per-address cap must hold all of them (each child
-        # keeps one connection, plus the lobby's asks).
         self.socket_dir: Path | None = None
-        self.tables = TableServer(name=server_name, host="", port=0, records=records, plain=True,
-                                  server_limits=server_limits, bot_delay=bot_delay,
-                                  limits=Limits(max_per_address=4 * lim.max_sessions + 16,
-                                                max_connections=max(256, 4 * lim.max_sessions + 16)))
+        self.tables = TableServer.behind_front(self.limits.max_sessions, name=server_name, records=records,
+                                               server_limits=server_limits, bot_delay=bot_delay)
         self._child_argv = child_argv
         self.child_env = dict(child_env or {})
         self.players = players  # one settings file per client key (the theme): settings_path

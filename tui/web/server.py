@@ -59,7 +59,6 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from netplay.host import Limits
 from netplay.server import ServerLimits, TableServer
 from netplay.text import clean_name
 
@@ -467,12 +466,9 @@ class WebFront(BrowserFront):
     def __init__(self, *, server_name: str = "atlantis", records: Path | None = None,
                  server_limits: ServerLimits | None = None, bot_delay: float = 0.3, **kwargs: Any):
         super().__init__(**kwargs)
-        lim = self.limits
         self.socket_dir: Path | None = None
-        self.tables = TableServer(name=server_name, host="", port=0, records=records, plain=True,
-                                  server_limits=server_limits, bot_delay=bot_delay,
-                                  limits=Limits(max_per_address=4 * lim.max_sessions + 16,
-                                                max_connections=max(256, 4 * lim.max_sessions + 16)))
+        self.tables = TableServer.behind_front(self.limits.max_sessions, name=server_name, records=records,
+                                               server_limits=server_limits, bot_delay=bot_delay)
 
     @property
     def title(self) -> str:
