@@ -654,7 +654,7 @@ class RemoteSeat:
             elif st.standin:
                 parts.append(f"{st.label or name} (thinking)")
             elif st.kind == "bot":
-                parts.append(f"{name} ({st.level or DEFAULT_BOT_LEVEL} bot, thinking)")
+                parts.append(f"{name} ({st.level or DEFAULT_BOT_LEVEL} bot)")
             elif not st.connected:
                 parts.append(f"{name} (disconnected)")
             else:

@@ -292,7 +292,7 @@ class LocalSeat(MatchSeat):
         waiting = [s for s in sorted(m.to_act()) if s != self.seat]
         parts = []
         for s in waiting:
-            kind = f"{m.seats[s].bot_level} bot, thinking" if s in self.table.bots else "choosing"
+            kind = f"{m.seats[s].bot_level} bot" if s in self.table.bots else "choosing"
             parts.append(f"{m.names[s]} ({kind})")
         return ", ".join(parts)
 

@@ -219,7 +219,7 @@ class HostedSeat(MatchSeat):
             if slot.standin:
                 parts.append(f"{slot.label()} (thinking)")
             elif slot.kind == "bot":
-                parts.append(f"{name} ({slot.level or DEFAULT_BOT_LEVEL} bot, thinking)")
+                parts.append(f"{name} ({slot.level or DEFAULT_BOT_LEVEL} bot)")
             elif slot.kind == "open" and slot.conn is None:
                 parts.append(f"{name} (disconnected)")
             elif slot.kind == "open":
