@@ -91,7 +91,7 @@ class Session:
         thinking = self.bots_thinking()
         if self.screen is not None and self.link is not None:
             names = self.link.names
-            self.screen.thinking("; ".join(thinking_text(names[seat], seconds)
+            self.screen.thinking("; ".join(thinking_text(names[seat], seconds if self.ticking else 0)
                                            for seat, seconds in sorted(thinking.items())))
         if thinking and self.ticking and self._ticker is None:
             self._ticker = self.app.set_interval(1.0, self.show_thinking)
