@@ -758,4 +758,6 @@ async def run_bot(client: Client, seed: int | None = None, delay: float = 0.0,
         if thought[1] is not None:
             thought[1].cancel()
         thinker.close()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await thinker.wait_closed()
     return client

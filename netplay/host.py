@@ -25,6 +25,7 @@ not read) are ``netplay.conn``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import socket
@@ -182,6 +183,8 @@ class Host:
         for t in self.tables.values():
             t.stop_thinking()
         self.thinker.close()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await self.thinker.wait_closed()
         if self.server is not None:
             self.server.close()
         # Say why before going: a client told "table-closed" stops reconnecting at once
