@@ -297,3 +297,20 @@ def test_a_joined_seats_bot_plays_at_the_level_asked_for(monkeypatch):
 
     asyncio.run(start_and_let_it_run())
     assert asked == {"level": "hard"}
+
+
+def test_every_link_says_which_seats_bots_play_and_at_what_level(tmp_path):
+    """The side panel's "Bots" line comes from each link's ``bot_level``: a hot-seat
+    table's and a replay's alike."""
+    from tui.screens.game import bots_line
+    from tui.seat_links import ReplaySeat
+
+    game = GAMES["pathways"]
+    seats = [SeatInfo("Red"), bot_seat("Blue", "hard"), bot_seat("Green", "easy"), bot_seat("Yellow", "normal")]
+    path = tmp_path / "game.atlrec"
+    table = LocalTable.new(game, {}, seats, 7, autosave=path)
+    replay = ReplaySeat(game, load_record(path))
+    for link in (table.link(0), replay):
+        assert [link.bot_level(seat) for seat in range(4)] == [None, "hard", "easy", "normal"]
+    assert bots_line(replay.names, {1: "hard", 2: "easy"}) == "Bots: Blue (hard), Green (easy)"
+    assert bots_line(replay.names, {1: "normal", 3: "normal"}) == "Bots (normal): Blue, Yellow"

@@ -347,6 +347,10 @@ class ReplaySeat(SeatLink):
     def seat(self) -> int | None:  # type: ignore[override]
         return self.watching if isinstance(self.watching, int) else None
 
+    def bot_level(self, seat: int) -> str | None:
+        info = self.record.seats[seat]
+        return info.bot_level if info.kind == "bot" else None
+
     def viewers(self) -> list[int | str]:
         return [self.FULL, *range(len(self.names)), self.PUBLIC]
 
