@@ -90,7 +90,32 @@ class Advertiser:
             # the first await probes (about 1.2 s); the task it returns announces
             await (await self.zc.async_register_service(info, allow_name_change=True))
             table.seat_listeners.append(lambda t=table: self._changed(host, t))
+        if hasattr(host, "rematch_listeners"):
+            host.rematch_listeners.append(lambda old, new, tokens: self._rematched(host, old, new))
         self.registered.set()
+
+    def _rematched(self, host: Any, old: Any, new: Any) -> None:
+        """A rematch moved a table's players to a new table: announce the new one and say
+        goodbye for the old (a browser would otherwise offer the finished game)."""
+        if self.zc is None:
+            return
+
+        async def swap() -> None:
+            info = self._info(host, new)
+            self.infos[new.id] = info
+            await (await self.zc.async_register_service(info, allow_name_change=True))
+            new.seat_listeners.append(lambda: self._changed(host, new))
+            gone = self.infos.pop(old.id, None)
+            if gone is not None:
+                await (await self.zc.async_unregister_service(gone))
+
+        self._run(swap())
+
+    def _run(self, work: Any) -> None:
+        """Run an announcement's ``work`` in the background (``stop`` waits for it)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
 
     def _changed(self, host: Any, table: Any) -> None:
         old = self.infos.get(table.id)
@@ -105,9 +130,7 @@ class Advertiser:
         async def update() -> None:
             await (await self.zc.async_update_service(new))
 
-        task = asyncio.get_running_loop().create_task(update())
-        self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
+        self._run(update())
 
     async def stop(self) -> None:
         if self.zc is None:
@@ -164,9 +187,7 @@ class ServerAdvertiser(Advertiser):
         async def update() -> None:
             await (await self.zc.async_update_service(new))
 
-        task = asyncio.get_running_loop().create_task(update())
-        self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
+        self._run(update())
 
 
 @dataclass

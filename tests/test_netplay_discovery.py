@@ -113,3 +113,23 @@ async def test_atlantis_browse_in_another_process_finds_the_host():
                 [(f"{LOOPBACK}:{host.port}", "pathways", 2, 3)]
         finally:
             await adv.stop()
+
+
+async def test_a_rematch_is_announced_and_the_finished_table_says_goodbye():
+    async with running_host(GAME, ["open", "open"]) as host:
+        adv = Advertiser(interfaces=LO)
+        await adv.start(host)
+        browser = Browser(interfaces=LO, recheck=0.3)
+        await browser.start()
+        try:
+            def ours():
+                return {t.table for t in browser.tables.values() if t.port == host.port}
+
+            first = host.table
+            await until(lambda: ours() == {first.id}, timeout=10)
+            new = host.rematch(first)
+            await until(lambda: ours() == {new.id}, timeout=10)
+            assert set(adv.infos) == {new.id}
+        finally:
+            await browser.stop()
+            await adv.stop()
