@@ -15,5 +15,5 @@ MANIFEST = GameManifest(
     # (8 random actions wreck a turn's moves: at the same CPU per decision, normal-bot
     # rollouts won 48% of 20 games against 15% for random ones)
     rollout="normal",
-    search_iterations=200,  # about a CPU second of normal-bot rollouts
+    search_iterations=170,  # about a CPU second of normal-bot rollouts
 )
