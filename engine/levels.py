@@ -71,15 +71,22 @@ def rollout_policy(rollout: str) -> Policy:
     raise ValueError(f"unknown rollout {rollout!r}; known: {', '.join(ROLLOUTS)}")
 
 
-def hard_bot(game: Game, seat: int, seed: int, *, iterations: int = DEFAULT_ITERATIONS,
-             think: float | None = DEFAULT_THINK, rollout: str = DEFAULT_ROLLOUT,
+def hard_bot(game: Game, seat: int, seed: int, *, iterations: int | None = None,
+             think: float | None = DEFAULT_THINK, rollout: str | None = None,
              depth: int | None = None) -> SearchBot:
     """The hard level: ISMCTS from the bot's view with the game's own sampler, its
-    normal bot's move as the search's prior; rollouts of ``depth`` actions (None: the
-    game's manifest's ``rollout_depth``, else ``DEFAULT_DEPTH``) scored by the game's
-    evaluation (0, or a game without one: played to the end)."""
+    normal bot's move as the search's prior; rollouts of ``depth`` actions played by
+    ``rollout`` and scored by the game's evaluation (0, or a game without one: played
+    to the end). None takes the game's manifest's ``rollout_depth``, ``rollout`` and
+    ``search_iterations``, else ``DEFAULT_DEPTH``, ``DEFAULT_ROLLOUT`` and
+    ``DEFAULT_ITERATIONS``."""
+    manifest = game.manifest
     if depth is None:
-        depth = (game.manifest.rollout_depth if game.manifest is not None else None) or DEFAULT_DEPTH
+        depth = (manifest.rollout_depth if manifest is not None else None) or DEFAULT_DEPTH
+    if rollout is None:
+        rollout = (manifest.rollout if manifest is not None else None) or DEFAULT_ROLLOUT
+    if iterations is None:
+        iterations = (manifest.search_iterations if manifest is not None else None) or DEFAULT_ITERATIONS
     evaluate = evaluation_of(game) if depth > 0 else None
     return SearchBot(game, seat, seed, sampler_of(game), iterations=iterations, think=think,
                      policy=rollout_policy(rollout), guide=game.make_bot(seat, seed, "normal"),

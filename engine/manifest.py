@@ -60,6 +60,13 @@ class GameManifest:
     #: Actions a hard bot's rollout plays before ``evaluate`` scores it, where the
     #: game measured better with its own; None: ``engine.levels.DEFAULT_DEPTH``.
     rollout_depth: int | None = None
+    #: How a hard bot's rollouts play ("random", or a level whose bots play every seat:
+    #: "easy", "normal"), where the game measured better with its own; None:
+    #: ``engine.levels.DEFAULT_ROLLOUT``.
+    rollout: str | None = None
+    #: A hard bot's iterations a decision (about a CPU second with this game's rollouts);
+    #: None: ``engine.search.DEFAULT_ITERATIONS``.
+    search_iterations: int | None = None
 
     @property
     def package(self) -> str:

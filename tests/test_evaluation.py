@@ -18,6 +18,7 @@ from engine.evaluation import margin_values
 from engine.levels import evaluation_of, hard_bot
 from engine.record import canonical_bytes
 from engine.registry import GAMES
+from engine.search import DEFAULT_ITERATIONS, BotPolicy, random_policy
 
 from test_bot_levels import choices_on_rerandomised, positions
 
@@ -94,3 +95,13 @@ def test_a_game_may_name_its_own_rollout_depth():
     assert hard_bot(GAMES["pathways"], 0, 1, think=None).rollout_cap == GAMES["pathways"].manifest.rollout_depth
     assert hard_bot(GAMES["atlantis"], 0, 1, think=None).rollout_cap == 8
     assert hard_bot(GAMES["atlantis"], 0, 1, think=None, depth=0).evaluate is None
+
+
+def test_a_game_may_name_its_own_rollout_policy_and_budget():
+    survive = GAMES["survive"].manifest
+    bot = hard_bot(GAMES["survive"], 0, 1, think=None)
+    assert isinstance(bot.policy, BotPolicy) and bot.policy.level == survive.rollout
+    assert bot.iterations == survive.search_iterations
+    assert hard_bot(GAMES["survive"], 0, 1, think=None, rollout="random", iterations=5).policy is random_policy
+    assert hard_bot(GAMES["atlantis"], 0, 1, think=None).policy is random_policy
+    assert hard_bot(GAMES["atlantis"], 0, 1, think=None).iterations == DEFAULT_ITERATIONS

@@ -40,17 +40,16 @@ def percentile(values: list[float], q: float) -> float:
 
 def make_bots(game: Any, levels: list[str], seed: int, iterations: int | None,
               think: float | None, rollout: str | None = None, depth: int | None = None) -> list[Any]:
-    from engine.levels import DEFAULT_ROLLOUT, hard_bot
-    from engine.search import DEFAULT_ITERATIONS, DEFAULT_THINK
+    from engine.levels import hard_bot
+    from engine.search import DEFAULT_THINK
 
     bots = []
     for seat, level in enumerate(levels):
         if level == "hard" and (iterations is not None or think is not None or rollout is not None
                                 or depth is not None):
-            bots.append(hard_bot(game, seat, seed, iterations=iterations or DEFAULT_ITERATIONS,
+            bots.append(hard_bot(game, seat, seed, iterations=iterations,
                                  think=DEFAULT_THINK if think is None else think,
-                                 rollout=rollout or DEFAULT_ROLLOUT,
-                                 depth=depth))
+                                 rollout=rollout, depth=depth))
         else:
             bots.append(game.make_bot(seat, seed, level))
     return bots
