@@ -455,3 +455,13 @@ def test_arms_pointing_off_the_board_stop_short_of_the_labels():
     assert far == ["   │   ", "───┼── ", "       "]
     inside = off_board_gaps(tile_picture(cross, 4, 2), cross, 4, 4, 10)
     assert inside == tile_picture(cross, 4, 2)
+
+
+def test_a_key_out_of_turn_says_whom_the_table_waits_for():
+    """(The words module's own ``why_not`` once shadowed the module it read this from.)"""
+    from types import SimpleNamespace
+
+    from tui.pathways import words
+
+    assert words.wait_reason(SimpleNamespace(read_only=False, view=None, waiting="Blue")) == \
+        "Not your turn: waiting for Blue."

@@ -15,7 +15,7 @@ from engine.pathways.board import ATLANTIS, EMPTY, IN_ATLANTIS
 from engine.pathways.text import tile_label
 from engine.text import counted
 
-from .. import why_not
+from ..why_not import wait_reason as reason_to_wait
 from ..seat_labels import SEAT_LETTERS, game_over_line, seat_text
 from .tiles import SPECIAL_HINT, is_special, kind_of
 
@@ -136,7 +136,7 @@ def players_panel(view: Any, names: Sequence[str]) -> Text:
 # --- keys that are not allowed now -------------------------------------------------------
 def wait_reason(turn: Turn) -> str:
     """Why nothing can be done now (not your turn, a replay, the end)."""
-    return why_not.wait_reason(turn.read_only, turn.view is not None and turn.view.phase == "over", turn.waiting)
+    return reason_to_wait(turn.read_only, turn.view is not None and turn.view.phase == "over", turn.waiting)
 
 
 def why_not_play(turn: Turn) -> str:
