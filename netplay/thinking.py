@@ -26,6 +26,7 @@ that is gone.  A worker whose parent is gone reads the end of its input and exit
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import pickle
@@ -76,10 +77,8 @@ class Worker:
 
     def kill(self) -> None:
         if self.proc.returncode is None:
-            try:
+            with contextlib.suppress(ProcessLookupError):  # (it has just ended)
                 self.proc.kill()
-            except ProcessLookupError:  # (it has just ended)
-                pass
 
 
 class Thinker:

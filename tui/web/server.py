@@ -48,6 +48,7 @@ import string
 import sys
 import tempfile
 import time
+from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import dataclass
 from importlib.resources import files
@@ -182,7 +183,7 @@ class SessionApp(AppService):
                         self.errors.decode("utf-8", "replace")[-4000:])
 
 
-class BrowserFront:
+class BrowserFront(ABC):
     """A web server whose every browser session runs the app as a client of a table
     host: the page, each browser's identity, the limits, the sessions' apps, their
     downloads.  What a session runs (and where its tables are) is the subclass's:
@@ -212,11 +213,11 @@ class BrowserFront:
         """The page's title."""
         return "atlantis"
 
+    @abstractmethod
     def session_command(self, identity: str, name: str | None) -> tuple[list[str], dict[str, str], Callable[[], None]]:
         """What a session of the browser ``identity`` runs (``name``: the one it asked
         for, if any): the command line of its app, what its environment adds, and what to
         undo when it ends."""
-        raise NotImplementedError
 
     async def open_tables(self) -> None:
         """Start whatever the sessions' apps connect to (before the web server)."""
